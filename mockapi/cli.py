@@ -1,0 +1,56 @@
+"""`crag-mock`: one sub-command per module; each module owns its flags (`add_arguments`) and `run(args)`.
+
+Modules are imported only for the chosen command, so `crag-mock --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from mockapi.errors import UserError
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "build": ("mockapi.world.build", "build a world (idempotent; prints a summary)"),
+    "serve": ("mockapi.serve", "serve a world over HTTP (builds the default world first if none exists)"),
+    "info": ("mockapi.world.info", "print a world's manifest"),
+    "import-dataset": ("mockapi.importers.dataset", "import CRAG dataset files (.jsonl[.bz2], .tar.bz2[.partN])"),
+    "import-kg": ("mockapi.importers.kg", "import the real CRAG KG directory (mock_api/cragkg)"),
+    "export": ("mockapi.exporter", "export a world's questions in CRAG's dataset format"),
+}
+
+
+def make_parser(argv: list[str]) -> argparse.ArgumentParser:
+    """The parser; only the module of the command being run is imported to add its flags."""
+    parser = argparse.ArgumentParser(prog="crag-mock", description="A local mock of CRAG's search and KG APIs.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    wanted = next((a for a in argv if not a.startswith("-")), None)
+    for name, (module_name, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        if name == wanted:
+            importlib.import_module(module_name).add_arguments(p)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `crag-mock` console script."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = make_parser(argv)
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 2
+    module = importlib.import_module(COMMANDS[args.command][0])
+    try:
+        return int(module.run(args) or 0)
+    except UserError as exc:
+        print(f"crag-mock {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"crag-mock {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,31 @@
+"""Where worlds live: `--data DIR`, else `$CRAG_MOCK_HOME/<scale>`, else `~/.cache/crag-mockapi/<scale>`."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+KG_DB = "kg.duckdb"
+PAGES_DB = "pages.duckdb"
+QUESTIONS_DB = "questions.duckdb"
+INDEX_DIR = "index"
+MANIFEST = "manifest.json"
+
+
+def data_root() -> Path:
+    """The directory that holds the named worlds when `--data` is not given."""
+    env = os.environ.get("CRAG_MOCK_HOME")
+    return Path(env).expanduser() if env else Path.home() / ".cache" / "crag-mockapi"
+
+
+def world_dir(data: str | os.PathLike[str] | None, scale: str = "default", seed: int = 0) -> Path:
+    """The world directory: `data` itself when given, else a per-scale (and per-seed) folder of the root."""
+    if data is not None:
+        return Path(data).expanduser().resolve()
+    name = scale if seed == 0 else f"{scale}-seed{seed}"
+    return (data_root() / name).resolve()
+
+
+def is_complete(world: Path) -> bool:
+    """A world is complete once its manifest exists: the manifest is written last, then the dir renamed."""
+    return (world / MANIFEST).is_file()

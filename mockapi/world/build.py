@@ -1,0 +1,156 @@
+"""`crag-mock build`: generate a world into a temporary directory, then rename it into place.
+
+A world directory only ever appears under its final name complete (manifest written last, then one rename),
+so an interrupted build can never be mistaken for a world by `info` or `serve`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import shutil
+import time
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from mockapi.errors import UserError
+from mockapi.paths import is_complete, world_dir
+from mockapi.world.context import WorldContext
+from mockapi.world.kg_stage import build_kg
+from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
+from mockapi.world.scales import get_scale
+
+Progress = Callable[[str], None]
+
+# Stages after the KG, each `run(ctx, world_dir, progress) -> dict` returning its manifest section and
+# writing its own store files into the world dir. Later issues append here (questions, pages, index).
+EXTRA_STAGES: list[str] = []
+
+GENERATOR_VERSION = "1"
+
+
+def code_versions() -> dict[str, str]:
+    """Versions that determine the bytes of a world: ours and the libraries whose output we store."""
+    versions = {"crag-mockapi": _version("crag-mockapi"), "generator": GENERATOR_VERSION}
+    for dist in ("duckdb", "Faker", "Jinja2"):
+        versions[dist] = _version(dist)
+    return versions
+
+
+def _version(dist: str) -> str:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def build_world(scale_name: str, seed: int, target: Path, progress: Progress = lambda _msg: None) -> dict[str, Any]:
+    """Build (or find, when already built with the same inputs) the world at `target`; returns its manifest."""
+    scale = get_scale(scale_name)
+    if seed < 0:
+        raise UserError(f"--seed must be a non-negative integer, got {seed}")
+    if is_complete(target):
+        current = read_manifest(target)
+        if (current.get("scale"), current.get("seed"), current.get("versions")) == (
+            scale_name,
+            seed,
+            code_versions(),
+        ):
+            return current
+    tmp = _prepare_tmp(target)
+    started = time.perf_counter()
+    try:
+        ctx = WorldContext(scale=scale, seed=seed)
+        manifest: dict[str, Any] = {
+            "format": MANIFEST_FORMAT,
+            "kind": "synthetic",
+            "scale": scale_name,
+            "seed": seed,
+            "clock": ctx.clock.isoformat(sep=" "),
+            "versions": code_versions(),
+        }
+        manifest["kg"] = build_kg(ctx, tmp, progress)
+        hash_extra: dict[str, str] = {}
+        for module_name in EXTRA_STAGES:
+            module = importlib.import_module(module_name)
+            section = module.run(ctx, tmp, progress)
+            manifest[module_name.rsplit(".", 1)[-1]] = section
+            hash_extra.update(getattr(module, "HASH_INPUTS", {}))
+        progress("hashing")
+        manifest["content_hash"] = content_hash(tmp, {**manifest["versions"], **hash_extra})
+        manifest["build_seconds"] = round(time.perf_counter() - started, 2)
+        manifest["disk_bytes"] = _disk_usage(tmp)
+        write_manifest(tmp, manifest)
+        _swap_into_place(tmp, target)
+        return manifest
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _prepare_tmp(target: Path) -> Path:
+    parent = target.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale_tmps(parent, target.name)
+        tmp = parent / f".{target.name}.building-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
+    except OSError as exc:
+        raise UserError(f"cannot write a world under {parent}: {exc.strerror}; pass a writable --data DIR") from None
+    return tmp
+
+
+def _remove_stale_tmps(parent: Path, name: str) -> None:
+    """Delete temp dirs of builds whose process is gone (killed or crashed)."""
+    for stale in parent.glob(f".{name}.building-*"):
+        pid = stale.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and not _pid_alive(int(pid)):
+            shutil.rmtree(stale, ignore_errors=True)
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _swap_into_place(tmp: Path, target: Path) -> None:
+    old = target.parent / f".{target.name}.old-{os.getpid()}"
+    if target.exists():
+        os.replace(target, old)
+    os.replace(tmp, target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _disk_usage(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+# ───────────────────────── CLI ─────────────────────────
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of `crag-mock build`."""
+    parser.add_argument("--scale", default="default", help="tiny | default | full (default: default)")
+    parser.add_argument("--seed", type=int, default=0, help="world seed (default: 0)")
+    parser.add_argument("--data", help="world directory (default: $CRAG_MOCK_HOME/<scale> or ~/.cache/crag-mockapi/<scale>)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the world and print its summary."""
+    from mockapi.world.info import print_summary
+    from mockapi.world.progress import status
+
+    target = world_dir(args.data, args.scale, args.seed)
+    with status(f"building {args.scale} world into {target}") as progress:
+        manifest = build_world(args.scale, args.seed, target, progress)
+    print_summary(target, manifest)
+    return 0

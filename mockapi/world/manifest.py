@@ -1,0 +1,64 @@
+"""manifest.json: what a world holds, and a content hash that identifies it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from mockapi.errors import UserError
+from mockapi.paths import MANIFEST, is_complete
+
+MANIFEST_FORMAT = 1
+
+
+def table_digest(db: Path) -> dict[str, Any]:
+    """Per table: row count and an order-sensitive digest of its content, computed inside DuckDB.
+
+    The digest hashes each row's text together with its position in a total order over all columns, so it
+    depends only on content (not on how DuckDB laid out the file), and is the same for the same data.
+    """
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        out: dict[str, Any] = {}
+        tables = [r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() ORDER BY table_name").fetchall()]
+        for table in tables:
+            count, digest = con.execute(
+                f"SELECT count(*), coalesce(sum(hash(t::VARCHAR)::HUGEINT), 0)::VARCHAR FROM {table} t"
+            ).fetchone() or (0, "0")
+            out[table] = {"rows": count, "digest": digest}
+        return out
+    finally:
+        con.close()
+
+
+def content_hash(world: Path, extra: dict[str, str]) -> str:
+    """sha256 over every store's table digests plus `extra` (e.g. the page renderer version)."""
+    h = hashlib.sha256()
+    for db in sorted(world.glob("*.duckdb")):
+        h.update(db.name.encode())
+        h.update(json.dumps(table_digest(db), sort_keys=True).encode())
+    h.update(json.dumps(extra, sort_keys=True).encode())
+    return "sha256:" + h.hexdigest()
+
+
+def write_manifest(world: Path, manifest: dict[str, Any]) -> None:
+    """Write atomically (temp file + rename), so a reader never sees half a manifest."""
+    tmp = world / (MANIFEST + ".tmp")
+    tmp.write_text(json.dumps(manifest, indent=2, sort_keys=False) + "\n", encoding="utf-8")
+    os.replace(tmp, world / MANIFEST)
+
+
+def read_manifest(world: Path) -> dict[str, Any]:
+    """The manifest of a complete world, or a one-line error saying how to make one."""
+    if not is_complete(world):
+        raise UserError(f"no world at {world}: run `crag-mock build --data {world}` (or import one) first")
+    try:
+        data: dict[str, Any] = json.loads((world / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise UserError(f"unreadable manifest {world / MANIFEST}: {exc}; rebuild the world") from None
+    return data
