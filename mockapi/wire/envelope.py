@@ -1,0 +1,57 @@
+"""The `{"result": …}` envelope every KG route answers with (HTTP 200, found or not)."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+
+T = TypeVar("T")
+
+
+class Envelope(BaseModel, Generic[T]):
+    """`{"result": T}`; "not found" is the route's not-found value (null, [], 0, [null, null], [[], []])."""
+
+    result: T
+
+
+class RootMessage(BaseModel):
+    """`GET /`: not enveloped, as in the original."""
+
+    message: str = "The CRAG API service is running"
+
+
+class Health(BaseModel):
+    """`GET /health`."""
+
+    status: str
+    """"ok"."""
+    kg: bool
+    """Whether a kg.duckdb is open (a world without one still serves every KG route's not-found value)."""
+    task: int | None
+    """The served task (1, 2, 3) or null for everything."""
+
+
+class Meta(BaseModel):
+    """`GET /meta`: what the server serves."""
+
+    world: str
+    """The world directory."""
+    kind: str | None
+    """synthetic | imported | null when the world has no manifest."""
+    scale: str | None
+    seed: int | None
+    clock: str | None
+    content_hash: str | None
+    task: int | None
+    counts: dict[str, int]
+    """Row counts of the KG tables."""
+    missing_domains: list[str]
+    """KG domains with no data in this world (their routes answer their not-found values)."""
+    examples: dict[str, dict[str, Any]]
+    """Route path → a request body that returns a non-empty result on this world."""
+
+
+def envelope(result: Any) -> dict[str, Any]:
+    """The envelope as a plain dict (handy in tests and clients)."""
+    return {"result": result}

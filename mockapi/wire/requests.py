@@ -1,0 +1,148 @@
+"""Request bodies of the 38 KG routes, with the original's model names, field names and field types.
+
+Pydantic v2's default (lax) mode already reproduces the original's decoding (contract §1.2): a `str` field
+rejects JSON numbers and booleans with a 422 `string_type`, an `int` field accepts `"100"`, `100.0` and `true`
+and rejects `100.5`; unknown fields are ignored; `Optional[...] = None` accepts absence or an explicit null.
+The `json_schema_extra` examples are the original's; the app replaces them in /docs with bodies picked from
+the world it serves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+def _example(**body: Any) -> ConfigDict:
+    return ConfigDict(extra="ignore", json_schema_extra={"examples": [body]})
+
+
+class QueryOpenName(BaseModel):
+    model_config = _example(query="florida")
+    query: str
+    """Free text; matched by BM25 over normalised entity names."""
+
+
+class QueryOpenEntity(BaseModel):
+    model_config = _example(query="Florida City, Florida")
+    query: str
+    """Exact, case-sensitive entity name."""
+
+
+class QueryMoviePerson(BaseModel):
+    model_config = _example(query="Jackson")
+    query: str
+    """Free text; matched by BM25 over normalised person names."""
+
+
+class QueryMovieMovie(BaseModel):
+    model_config = _example(query="Lord of the Rings")
+    query: str
+    """Free text; matched by BM25 over normalised movie titles."""
+
+
+class QueryMovieYear(BaseModel):
+    model_config = _example(query="1992")
+    query: str
+    """A year as a string, e.g. "1992" (a JSON number is a 422, as in the original)."""
+
+
+class QueryMovieID(BaseModel):
+    model_config = _example(query=100)
+    query: int
+    """A movie or person id."""
+
+
+class QueryFinanceName(BaseModel):
+    model_config = _example(query="Apple")
+    query: str
+    """Free text; matched by BM25 over normalised company names."""
+
+
+class QueryFinanceCompanyName(BaseModel):
+    model_config = _example(query="Inflection Point Acquisition Corp. II Unit")
+    query: str
+    """Exact, case-sensitive full company name."""
+
+
+class QueryFinanceTicker(BaseModel):
+    model_config = _example(query="META")
+    query: str
+    """Exact, case-sensitive ticker symbol."""
+
+
+class QueryMusicArtistName(BaseModel):
+    model_config = _example(query="lady gaga")
+    query: str
+    """Free text; matched by BM25 over normalised artist names."""
+
+
+class QueryMusicSongName(BaseModel):
+    model_config = _example(query="I can feel IT")
+    query: str
+    """Free text; matched by BM25 over normalised song titles."""
+
+
+class QueryMusicRank(BaseModel):
+    model_config = _example(rank=1, date="2024-02-28")
+    rank: int
+    """Billboard Hot 100 rank, 1..100."""
+    date: str | None = None
+    """Chart week 'YYYY-MM-DD'; null or "" means every week."""
+
+
+class QueryMusicAttribute(BaseModel):
+    model_config = _example(date="2024-02-28", attribute="weeks_in_chart", song_name="Texas Hold 'Em")
+    date: str
+    """Chart week 'YYYY-MM-DD'."""
+    attribute: str
+    """rank_last_week | weeks_in_chart | top_position | anything else (the rank)."""
+    song_name: str
+    """Exact, case-sensitive song title."""
+
+
+class QueryMusicYear(BaseModel):
+    model_config = _example(query=1998)
+    query: int
+    """A Grammy year (the original answers 1957..2019)."""
+
+
+class QueryMusicArtist(BaseModel):
+    model_config = _example(query="Adele")
+    query: str
+    """Exact, case-sensitive artist name."""
+
+
+class QueryMusicSong(BaseModel):
+    model_config = _example(query="I Can Feel It")
+    query: str
+    """Exact, case-sensitive song title."""
+
+
+class QueryMusicBand(BaseModel):
+    model_config = _example(query="Maroon 5")
+    query: str
+    """Exact, case-sensitive band name."""
+
+
+class QuerySportsSoccer(BaseModel):
+    model_config = _example(date="2024-03-09", team_name="Everton")
+    date: str
+    """'YYYY-MM-DD', 'YYYY-MM' or 'YYYY'."""
+    team_name: str | None = None
+    """Exact FBref short team name, or null for every team."""
+
+
+class QuerySportsNBA(BaseModel):
+    model_config = _example(date="2022-10-11", team_name="Chicago Bulls")
+    date: str
+    """'YYYY-MM-DD', 'YYYY-MM' or 'YYYY'."""
+    team_name: str | None = None
+    """Exact full team name (home or away), or null for every team."""
+
+
+class QuerySportsNBAGameIds(BaseModel):
+    model_config = _example(game_ids=["0022200547", "0029600027"])
+    game_ids: list[str]
+    """NBA game ids, as strings."""
