@@ -15,7 +15,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("mockapi.world.build", "build a world (idempotent; prints a summary)"),
     "serve": ("mockapi.serve", "serve a world over HTTP (builds the default world first if none exists)"),
     "info": ("mockapi.world.info", "print a world's manifest"),
-    "import-dataset": ("mockapi.importers.dataset", "import CRAG dataset files (.jsonl[.bz2], .tar.bz2[.partN])"),
+    "import-dataset": (
+        "mockapi.importers.dataset",
+        "import CRAG dataset files (.jsonl[.bz2], .tar.bz2[.partN])",
+    ),
     "import-kg": ("mockapi.importers.kg", "import the real CRAG KG directory (mock_api/cragkg)"),
     "export": ("mockapi.exporter", "export a world's questions in CRAG's dataset format"),
 }
@@ -23,7 +26,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 def make_parser(argv: list[str]) -> argparse.ArgumentParser:
     """The parser; only the module of the command being run is imported to add its flags."""
-    parser = argparse.ArgumentParser(prog="crag-mock", description="A local mock of CRAG's search and KG APIs.")
+    parser = argparse.ArgumentParser(
+        prog="crag-mock", description="A local mock of CRAG's search and KG APIs."
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = next((a for a in argv if not a.startswith("-")), None)
     for name, (module_name, help_text) in COMMANDS.items():

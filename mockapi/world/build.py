@@ -47,7 +47,9 @@ def _version(dist: str) -> str:
         return "unknown"
 
 
-def build_world(scale_name: str, seed: int, target: Path, progress: Progress = lambda _msg: None) -> dict[str, Any]:
+def build_world(
+    scale_name: str, seed: int, target: Path, progress: Progress = lambda _msg: None
+) -> dict[str, Any]:
     """Build (or find, when already built with the same inputs) the world at `target`; returns its manifest."""
     scale = get_scale(scale_name)
     if seed < 0:
@@ -100,7 +102,9 @@ def _prepare_tmp(target: Path) -> Path:
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir()
     except OSError as exc:
-        raise UserError(f"cannot write a world under {parent}: {exc.strerror}; pass a writable --data DIR") from None
+        raise UserError(
+            f"cannot write a world under {parent}: {exc.strerror}; pass a writable --data DIR"
+        ) from None
     return tmp
 
 
@@ -141,7 +145,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags of `crag-mock build`."""
     parser.add_argument("--scale", default="default", help="tiny | default | full (default: default)")
     parser.add_argument("--seed", type=int, default=0, help="world seed (default: 0)")
-    parser.add_argument("--data", help="world directory (default: $CRAG_MOCK_HOME/<scale> or ~/.cache/crag-mockapi/<scale>)")
+    parser.add_argument(
+        "--data", help="world directory (default: $CRAG_MOCK_HOME/<scale> or ~/.cache/crag-mockapi/<scale>)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -38,7 +38,9 @@ def print_summary(world: Path, manifest: dict[str, Any]) -> None:
     console = Console()
     kg = manifest.get("kg", {})
     table = Table(title=f"world {world}", show_header=False, box=None)
-    table.add_row("kind / scale / seed", f"{manifest.get('kind')} / {manifest.get('scale')} / {manifest.get('seed')}")
+    table.add_row(
+        "kind / scale / seed", f"{manifest.get('kind')} / {manifest.get('scale')} / {manifest.get('seed')}"
+    )
     table.add_row("clock", str(manifest.get("clock")))
     for domain, count in kg.get("entities_per_domain", {}).items():
         table.add_row(f"entities: {domain}", f"{count:,}")

@@ -48,7 +48,9 @@ def build_kg(ctx: WorldContext, world: Path, progress: Progress) -> dict[str, An
 
 def kg_summary(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
     """Counts per domain, popularity mix and the hard-negative ratio, for manifest and `info`."""
-    per_domain = dict(con.execute("SELECT domain, count(*) FROM entities GROUP BY domain ORDER BY domain").fetchall())
+    per_domain = dict(
+        con.execute("SELECT domain, count(*) FROM entities GROUP BY domain ORDER BY domain").fetchall()
+    )
     popularity = dict(
         con.execute(
             "SELECT popularity, count(*) FROM entities WHERE is_target GROUP BY popularity ORDER BY popularity"

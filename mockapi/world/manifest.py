@@ -25,7 +25,9 @@ def table_digest(db: Path) -> dict[str, Any]:
     con = duckdb.connect(str(db), read_only=True)
     try:
         out: dict[str, Any] = {}
-        tables = [r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() ORDER BY table_name").fetchall()]
+        tables = [
+            r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() ORDER BY table_name").fetchall()
+        ]
         for table in tables:
             count, digest = con.execute(
                 f"SELECT count(*), coalesce(sum(hash(t::VARCHAR)::HUGEINT), 0)::VARCHAR FROM {table} t"

@@ -11,7 +11,7 @@ import duckdb
 
 def schema_sql(name: str = "kg.sql") -> str:
     """The DDL shared by builder, importers and store (kg_data/schema/)."""
-    return resources.files("kg_data").joinpath("schema", name).read_text(encoding="utf-8")
+    return (resources.files("kg_data") / "schema" / name).read_text(encoding="utf-8")
 
 
 class TableWriter:

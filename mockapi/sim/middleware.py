@@ -1,0 +1,180 @@
+"""An ASGI middleware that turns the server into a simulator: latency, faults, rate limits, a journal.
+
+Pure ASGI (not BaseHTTPMiddleware) so it can delay without blocking a thread, drop a connection mid-response
+and stream a body slowly. Every random draw comes from one seeded `random.Random`, so a given sequence of
+requests meets the same delays and faults on every run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import random
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from mockapi.sim.config import RoutePolicy, SimConfig
+from mockapi.sim.journal import BODY_LIMIT, Journal
+from mockapi.sim.ratelimit import RateLimiter
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+SLOW_CHUNKS = 8
+SLOW_PAUSE_S = 0.1
+
+
+class DroppedConnection(Exception):
+    """Raised after the response head is sent: uvicorn then closes the socket without a body."""
+
+
+class Simulator:
+    """Wraps the app; see the module docstring."""
+
+    def __init__(self, app: ASGIApp, config: SimConfig, journal: Journal) -> None:
+        self.app = app
+        self.config = config
+        self.journal = journal
+        self.limiter = RateLimiter()
+        self.rng = random.Random(config.seed)
+
+    def reset(self) -> None:
+        """Back to the initial state: same seed, empty buckets, empty journal."""
+        self.rng = random.Random(self.config.seed)
+        self.limiter = RateLimiter()
+        self.journal.reset()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        policy = self.config.policy(scope["path"])
+        if policy is None:
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        body = await _read_body(receive)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        client = headers.get("x-client-id") or (scope.get("client") or ("unknown", 0))[0]
+        status = {"code": 0}
+        fault = await self._serve(scope, body, send, policy, client, status)
+        self.journal.record(
+            method=scope["method"],
+            route=scope["path"],
+            body=body[:BODY_LIMIT].decode("utf-8", "replace"),
+            status=status["code"],
+            latency_ms=round((time.perf_counter() - started) * 1000, 3),
+            interaction_id=headers.get("x-interaction-id"),
+            client=client,
+            fault=fault,
+        )
+        if fault == "drop":
+            raise DroppedConnection(scope["path"])
+
+    async def _serve(
+        self, scope: Scope, body: bytes, send: Send, policy: RoutePolicy, client: str, status: dict[str, int]
+    ) -> str | None:
+        """Answer one request under `policy`; returns the fault kind injected, if any."""
+
+        async def tracking_send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status["code"] = message["status"]
+            await send(message)
+
+        if policy.rate_limit > 0:
+            wait = self.limiter.acquire(client, policy.rate_limit)
+            if wait > 0:
+                await _json_error(
+                    tracking_send, 429, "rate_limited", "rate limit exceeded; retry later", wait
+                )
+                return "rate_limit"
+        fault = self.rng.choice(policy.faults) if self.rng.random() < policy.fault_rate else None
+        delay = policy.latency.sample(self.rng)
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if fault in ("429", "500", "503"):
+            code = int(fault)
+            await _json_error(
+                tracking_send, code, "simulated_fault", f"simulated {code} (fault injection)", 1.0
+            )
+            return fault
+        if fault == "drop":
+            await tracking_send(
+                {"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"64")]}
+            )
+            return fault
+        outgoing = _slow(tracking_send) if fault == "slow" else tracking_send
+        await self.app(scope, _replay(body), outgoing)
+        return fault
+
+
+async def _read_body(receive: Receive) -> bytes:
+    chunks = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            break
+    return b"".join(chunks)
+
+
+def _replay(body: bytes) -> Receive:
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        await asyncio.Event().wait()  # like a real client that keeps the connection open
+        return {"type": "http.disconnect"}
+
+    return receive
+
+
+def _slow(send: Send) -> Send:
+    """Split each body message into chunks with pauses between them."""
+
+    async def slow_send(message: Message) -> None:
+        if message["type"] != "http.response.body" or not message.get("body"):
+            await send(message)
+            return
+        data: bytes = message["body"]
+        step = max(1, math.ceil(len(data) / SLOW_CHUNKS))
+        pieces = [data[i : i + step] for i in range(0, len(data), step)]
+        for i, piece in enumerate(pieces):
+            last = i == len(pieces) - 1
+            await send(
+                {
+                    "type": "http.response.body",
+                    "body": piece,
+                    "more_body": not last or message.get("more_body", False),
+                }
+            )
+            if not last:
+                await asyncio.sleep(SLOW_PAUSE_S)
+
+    return slow_send
+
+
+async def _json_error(send: Send, status: int, kind: str, message: str, retry_after: float) -> None:
+    payload = json.dumps({"detail": {"type": kind, "msg": message}}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(payload)).encode()),
+                (b"retry-after", str(max(1, math.ceil(retry_after))).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": payload})

@@ -1,0 +1,107 @@
+"""The world builder as a user drives it: determinism, idempotence, atomicity and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mockapi.paths import MANIFEST, is_complete
+from mockapi.world.build import build_world
+
+CLI = [sys.executable, "-m", "mockapi.cli"]
+
+
+def crag_mock(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, env=env, timeout=300)
+
+
+def test_same_seed_gives_same_content_hash(tiny_world: Path, tmp_path: Path) -> None:
+    again = build_world("tiny", 0, tmp_path / "again")
+    first = json.loads((tiny_world / MANIFEST).read_text())
+    assert again["content_hash"] == first["content_hash"]
+    assert again["kg"]["tables"] == first["kg"]["tables"]
+
+
+def test_other_seed_gives_other_hash(tiny_world: Path, tmp_path: Path) -> None:
+    other = build_world("tiny", 1, tmp_path / "seed1")
+    first = json.loads((tiny_world / MANIFEST).read_text())
+    assert other["content_hash"] != first["content_hash"]
+
+
+def test_rebuild_with_same_inputs_is_a_no_op(tiny_world: Path) -> None:
+    before = (tiny_world / MANIFEST).stat().st_mtime_ns
+    build_world("tiny", 0, tiny_world)
+    assert (tiny_world / MANIFEST).stat().st_mtime_ns == before
+
+
+def test_info_json_shows_every_domain_and_the_hash(tiny_world: Path) -> None:
+    result = crag_mock("info", "--data", str(tiny_world), "--json")
+    assert result.returncode == 0, result.stderr
+    manifest = json.loads(result.stdout)
+    assert set(manifest["kg"]["entities_per_domain"]) == {"finance", "sports", "music", "movie", "open"}
+    assert all(n > 0 for n in manifest["kg"]["entities_per_domain"].values())
+    assert manifest["kg"]["min_lookalikes_per_target"] >= 30
+    assert manifest["kg"]["hard_negative_ratio"] < 1 / 30
+    assert manifest["content_hash"].startswith("sha256:")
+
+
+def test_unknown_scale_is_a_one_line_error(tmp_path: Path) -> None:
+    result = crag_mock("build", "--scale", "huge", "--data", str(tmp_path / "w"))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1] == (
+        "crag-mock build: error: unknown scale 'huge': choose one of tiny, default, full"
+    )
+    assert not (tmp_path / "w").exists()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
+def test_unwritable_data_dir_is_a_one_line_error(tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    result = crag_mock("build", "--scale", "tiny", "--data", str(locked / "w"))
+    assert result.returncode == 2
+    assert "pass a writable --data DIR" in result.stderr
+
+
+def test_unwritable_parent_is_a_one_line_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    result = crag_mock("build", "--scale", "tiny", "--data", str(blocker / "w"))
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) <= 2  # the status line, then the error line
+    assert "pass a writable --data DIR" in result.stderr
+
+
+def test_info_without_a_world_says_how_to_make_one(tmp_path: Path) -> None:
+    half = tmp_path / "half"
+    (half).mkdir()
+    (half / "kg.duckdb").write_bytes(b"")  # a directory that looks like a world but has no manifest
+    result = crag_mock("info", "--data", str(half))
+    assert result.returncode == 2
+    assert "crag-mock build --data" in result.stderr
+
+
+def test_killed_build_leaves_no_world_and_is_cleaned_up(tmp_path: Path) -> None:
+    target = tmp_path / "w"
+    proc = subprocess.Popen(
+        [*CLI, "build", "--scale", "tiny", "--data", str(target)], stderr=subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob(".w.building-*")) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert not is_complete(target)
+    assert not target.exists()
+    assert crag_mock("info", "--data", str(target)).returncode == 2
+    # the next build removes the dead build's temp dir and completes
+    assert crag_mock("build", "--scale", "tiny", "--data", str(target)).returncode == 0
+    assert is_complete(target)
+    assert not list(tmp_path.glob(".w.building-*"))
