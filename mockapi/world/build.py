@@ -50,7 +50,7 @@ def _version(dist: str) -> str:
 def build_world(
     scale_name: str, seed: int, target: Path, progress: Progress = lambda _msg: None
 ) -> dict[str, Any]:
-    """Build (or find, when already built with the same inputs) the world at `target`; returns its manifest."""
+    """Build (or reuse, when built with the same inputs) the world at `target`; returns its manifest."""
     scale = get_scale(scale_name)
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")

@@ -53,7 +53,8 @@ def kg_summary(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
     )
     popularity = dict(
         con.execute(
-            "SELECT popularity, count(*) FROM entities WHERE is_target GROUP BY popularity ORDER BY popularity"
+            "SELECT popularity, count(*) FROM entities WHERE is_target"
+            " GROUP BY popularity ORDER BY popularity"
         ).fetchall()
     )
     targets, min_lookalikes = con.execute(
