@@ -1,0 +1,39 @@
+# syntax=docker/dockerfile:1
+# The crag-mockapi server image.
+#   docker build -t crag-mockapi .                                  # no world inside: mount one at /world
+#   docker build -t crag-mockapi:default --build-arg SCALE=default .  # the default world baked in
+# Gold answers are left out of the image unless --build-arg WITH_QUESTIONS=1: a challenge deployment serves
+# the KG and the pages only (questions.duckdb is never read by the server).
+ARG PYTHON_VERSION=3.11
+
+FROM python:${PYTHON_VERSION}-slim AS install
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY mockapi ./mockapi
+COPY kg_data ./kg_data
+COPY web_pages ./web_pages
+COPY clients ./clients
+RUN python -m venv /opt/venv && /opt/venv/bin/pip install .
+
+FROM install AS world
+ARG SCALE=none
+ARG SEED=0
+ARG WITH_QUESTIONS=0
+RUN mkdir -p /world && if [ "$SCALE" != "none" ]; then \
+      /opt/venv/bin/crag-mock build --scale "$SCALE" --seed "$SEED" --data /world/w \
+      && mv /world/w/* /world/ && rmdir /world/w \
+      && if [ "$WITH_QUESTIONS" != "1" ]; then rm -f /world/questions.duckdb; fi; \
+    fi
+
+FROM python:${PYTHON_VERSION}-slim
+RUN useradd --create-home --uid 10001 crag
+COPY --from=install /opt/venv /opt/venv
+COPY --from=world --chown=crag:crag /world /world
+USER crag
+ENV PATH=/opt/venv/bin:$PATH PYTHONUNBUFFERED=1
+EXPOSE 8000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=2)"]
+ENTRYPOINT ["crag-mock", "serve", "--host", "0.0.0.0", "--port", "8000", "--data", "/world"]
+CMD []
