@@ -21,7 +21,6 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from importlib import import_module, resources
 
-
 KINDS = ("person", "artist", "band", "song", "album", "movie", "place", "organization", "concept")
 _LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "sv_SE")
 _ROMAN = ("II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
