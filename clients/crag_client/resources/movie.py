@@ -1,0 +1,55 @@
+"""`client.movie`: the movie KG (routes 3-7)."""
+
+from __future__ import annotations
+
+from .._types import Movie as MovieInfo
+from .._types import Person, YearInfo
+from ._resource import AsyncResource, SyncResource
+
+
+class Movie(SyncResource):
+    """Movies, people and years."""
+
+    def get_person_info(self, person_name: str) -> list[Person]:
+        """Up to 10 people whose names match `person_name` (BM25 order); [] when nothing matches."""
+        return self._client._post("/movie/get_person_info", {"query": person_name}, list[Person])
+
+    def get_movie_info(self, movie_name: str) -> list[MovieInfo]:
+        """Up to 10 movies whose titles match `movie_name` (BM25 order); [] when nothing matches."""
+        return self._client._post("/movie/get_movie_info", {"query": movie_name}, list[MovieInfo])
+
+    def get_year_info(self, year: str | int) -> YearInfo | None:
+        """Movie ids and Oscar entries of `year` (sent as a string, as the route requires), or None."""
+        return self._client._post("/movie/get_year_info", {"query": str(year)}, YearInfo | None)
+
+    def get_movie_info_by_id(self, movie_id: int) -> MovieInfo | None:
+        """The movie with this id, or None."""
+        return self._client._post("/movie/get_movie_info_by_id", {"query": movie_id}, MovieInfo | None)
+
+    def get_person_info_by_id(self, person_id: int) -> Person | None:
+        """The person with this id, or None."""
+        return self._client._post("/movie/get_person_info_by_id", {"query": person_id}, Person | None)
+
+
+class AsyncMovie(AsyncResource):
+    """Movies, people and years."""
+
+    async def get_person_info(self, person_name: str) -> list[Person]:
+        """Up to 10 people whose names match `person_name` (BM25 order); [] when nothing matches."""
+        return await self._client._post("/movie/get_person_info", {"query": person_name}, list[Person])
+
+    async def get_movie_info(self, movie_name: str) -> list[MovieInfo]:
+        """Up to 10 movies whose titles match `movie_name` (BM25 order); [] when nothing matches."""
+        return await self._client._post("/movie/get_movie_info", {"query": movie_name}, list[MovieInfo])
+
+    async def get_year_info(self, year: str | int) -> YearInfo | None:
+        """Movie ids and Oscar entries of `year` (sent as a string, as the route requires), or None."""
+        return await self._client._post("/movie/get_year_info", {"query": str(year)}, YearInfo | None)
+
+    async def get_movie_info_by_id(self, movie_id: int) -> MovieInfo | None:
+        """The movie with this id, or None."""
+        return await self._client._post("/movie/get_movie_info_by_id", {"query": movie_id}, MovieInfo | None)
+
+    async def get_person_info_by_id(self, person_id: int) -> Person | None:
+        """The person with this id, or None."""
+        return await self._client._post("/movie/get_person_info_by_id", {"query": person_id}, Person | None)

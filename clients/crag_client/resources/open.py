@@ -1,0 +1,30 @@
+"""`client.open`: the encyclopedia KG (routes 1-2)."""
+
+from __future__ import annotations
+
+from .._types import OpenEntity
+from ._resource import AsyncResource, SyncResource
+
+
+class Open(SyncResource):
+    """Encyclopedia entities: name search and whole-entity lookup."""
+
+    def search_entity_by_name(self, query: str) -> list[str]:
+        """Up to 10 entity names matching `query` (BM25 over normalised names); [] when nothing matches."""
+        return self._client._post("/open/search_entity_by_name", {"query": query}, list[str])
+
+    def get_entity(self, entity: str) -> OpenEntity | None:
+        """The entity with this exact, case-sensitive name (summary, infobox, wikitext), or None."""
+        return self._client._post("/open/get_entity", {"query": entity}, OpenEntity | None)
+
+
+class AsyncOpen(AsyncResource):
+    """Encyclopedia entities: name search and whole-entity lookup."""
+
+    async def search_entity_by_name(self, query: str) -> list[str]:
+        """Up to 10 entity names matching `query` (BM25 over normalised names); [] when nothing matches."""
+        return await self._client._post("/open/search_entity_by_name", {"query": query}, list[str])
+
+    async def get_entity(self, entity: str) -> OpenEntity | None:
+        """The entity with this exact, case-sensitive name (summary, infobox, wikitext), or None."""
+        return await self._client._post("/open/get_entity", {"query": entity}, OpenEntity | None)

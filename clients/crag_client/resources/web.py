@@ -1,0 +1,66 @@
+"""`client.web`: frozen search results and pages (`/web/search`, `/web/get_page`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._types import SearchResult
+from ._resource import AsyncResource, SyncResource
+
+
+def _search_body(
+    query: str | None, interaction_id: str | None, k: int, query_time: str | None, include_html: bool
+) -> dict[str, Any]:
+    if query is None and interaction_id is None:
+        raise ValueError("web.search needs a query, an interaction_id, or both")
+    return {
+        "query": query,
+        "interaction_id": interaction_id,
+        "k": k,
+        "query_time": query_time,
+        "include_html": include_html,
+    }
+
+
+class Web(SyncResource):
+    """The search engine of the world: a question's frozen 50 pages, or full-text search."""
+
+    def search(
+        self,
+        query: str | None = None,
+        interaction_id: str | None = None,
+        k: int = 50,
+        query_time: str | None = None,
+        include_html: bool = True,
+    ) -> list[SearchResult]:
+        """Up to `k` (1..50) results in rank order: a known question's frozen list (by id or exact
+        query text), else full-text search over pages not modified after `query_time`.
+        `include_html=False` omits `page_result`, which makes the response far smaller."""
+        body = _search_body(query, interaction_id, k, query_time, include_html)
+        return self._client._post("/web/search", body, list[SearchResult])
+
+    def get_page(self, url: str) -> SearchResult | None:
+        """The stored page with this exact URL (with its HTML), or None."""
+        return self._client._post("/web/get_page", {"url": url}, SearchResult | None)
+
+
+class AsyncWeb(AsyncResource):
+    """The search engine of the world: a question's frozen 50 pages, or full-text search."""
+
+    async def search(
+        self,
+        query: str | None = None,
+        interaction_id: str | None = None,
+        k: int = 50,
+        query_time: str | None = None,
+        include_html: bool = True,
+    ) -> list[SearchResult]:
+        """Up to `k` (1..50) results in rank order: a known question's frozen list (by id or exact
+        query text), else full-text search over pages not modified after `query_time`.
+        `include_html=False` omits `page_result`, which makes the response far smaller."""
+        body = _search_body(query, interaction_id, k, query_time, include_html)
+        return await self._client._post("/web/search", body, list[SearchResult])
+
+    async def get_page(self, url: str) -> SearchResult | None:
+        """The stored page with this exact URL (with its HTML), or None."""
+        return await self._client._post("/web/get_page", {"url": url}, SearchResult | None)
