@@ -1,0 +1,93 @@
+"""A small client for any OpenAI-compatible chat-completions endpoint, shared by the `openai` model and judge.
+
+Plain httpx (a core dependency), so the LLM paths work without the optional `openai` package. Retries with
+exponential backoff on connection errors, 408, 429 and 5xx, honouring Retry-After (capped).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+
+class LLMError(Exception):
+    """The endpoint could not give an answer (after retries) or answered something unusable."""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where and how to call: base URL (…/v1), model name, API key."""
+
+    base_url: str
+    model: str
+    api_key: str = ""
+    timeout_s: float = 60.0
+    max_attempts: int = 5
+    backoff_s: float = 1.0
+
+    @classmethod
+    def from_env(cls, prefix: str, default_model: str) -> Endpoint:
+        """`{prefix}_BASE_URL`, `{prefix}_MODEL`, `{prefix}_API_KEY`, else the OPENAI_* variables."""
+        env = os.environ
+        return cls(
+            base_url=env.get(f"{prefix}_BASE_URL")
+            or env.get("OPENAI_BASE_URL")
+            or "https://api.openai.com/v1",
+            model=env.get(f"{prefix}_MODEL") or default_model,
+            api_key=env.get(f"{prefix}_API_KEY") or env.get("OPENAI_API_KEY") or "",
+            backoff_s=float(env.get("CRAG_EVAL_BACKOFF_S", "1.0")),
+        )
+
+
+_RETRY_STATUS = {408, 409, 429}
+
+
+def chat(
+    endpoint: Endpoint,
+    messages: list[dict[str, str]],
+    *,
+    json_mode: bool = False,
+    max_tokens: int | None = None,
+) -> str:
+    """The assistant's text for one chat-completions request (temperature 0)."""
+    body: dict[str, Any] = {"model": endpoint.model, "messages": messages, "temperature": 0.0}
+    if json_mode:
+        body["response_format"] = {"type": "json_object"}
+    if max_tokens:
+        body["max_tokens"] = max_tokens
+    headers = {"Authorization": f"Bearer {endpoint.api_key}"} if endpoint.api_key else {}
+    url = endpoint.base_url.rstrip("/") + "/chat/completions"
+    last = "no attempt made"
+    for attempt in range(endpoint.max_attempts):
+        try:
+            response = httpx.post(url, json=body, headers=headers, timeout=endpoint.timeout_s)
+        except httpx.TransportError as exc:
+            last = f"connection error: {exc.__class__.__name__}"
+            _sleep(endpoint, attempt, None)
+            continue
+        if response.status_code in _RETRY_STATUS or response.status_code >= 500:
+            last = f"HTTP {response.status_code}"
+            _sleep(endpoint, attempt, response.headers.get("retry-after"))
+            continue
+        if response.status_code >= 400:
+            raise LLMError(f"HTTP {response.status_code} from {url}: {response.text[:200]}")
+        try:
+            return str(response.json()["choices"][0]["message"]["content"] or "")
+        except (ValueError, KeyError, IndexError, TypeError):
+            raise LLMError(f"not a chat-completions reply from {url}: {response.text[:200]}") from None
+    raise LLMError(f"gave up after {endpoint.max_attempts} attempts ({last}) at {url}")
+
+
+def _sleep(endpoint: Endpoint, attempt: int, retry_after: str | None) -> None:
+    if attempt + 1 >= endpoint.max_attempts:
+        return
+    delay = endpoint.backoff_s * (2**attempt)
+    if retry_after:
+        with contextlib.suppress(ValueError):
+            delay = max(delay, float(retry_after))
+    time.sleep(min(delay, 30.0))

@@ -1,0 +1,125 @@
+"""Loading questions: straight from a CRAG dataset file, or from a world's questions.duckdb."""
+
+from __future__ import annotations
+
+import ast
+import bz2
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from crag_eval.types import Question
+from mockapi.errors import UserError
+
+REQUIRED = ("interaction_id", "query", "query_time", "answer")
+
+
+def parse_alt_answers(value: Any) -> tuple[str, ...]:
+    """CRAG ships alternatives as a list (`alt_ans`) or as the string of a list (`alternative_answers`)."""
+    if value is None or value == "":
+        return ()
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            try:
+                value = ast.literal_eval(value)
+            except (ValueError, SyntaxError):
+                return (value,)
+    if isinstance(value, (list, tuple)):
+        return tuple(str(v) for v in value if str(v).strip())
+    return (str(value),)
+
+
+def question_from_record(record: dict[str, Any]) -> Question:
+    """A Question from one dataset record (the `search_results` are left to the page source)."""
+    missing = [k for k in REQUIRED if k not in record]
+    if missing:
+        raise UserError(f"dataset record lacks {', '.join(missing)}; is this a CRAG dataset file?")
+    alts = record.get("alt_ans", record.get("alternative_answers"))
+    return Question(
+        interaction_id=str(record["interaction_id"]),
+        query=str(record["query"]),
+        query_time=str(record["query_time"]),
+        answer=str(record["answer"]),
+        alt_answers=parse_alt_answers(alts),
+        domain=str(record.get("domain", "")),
+        question_type=str(record.get("question_type", "")),
+        static_or_dynamic=str(record.get("static_or_dynamic", "")),
+        popularity=str(record.get("popularity", "") or ""),
+        answer_source=str(record.get("answer_source", "") or ""),
+        answer_in_pages=record.get("answer_in_pages"),
+    )
+
+
+def iter_dataset_records(path: Path) -> Iterator[dict[str, Any]]:
+    """Records of a .jsonl or .jsonl.bz2 file; undecodable lines are skipped (as the original does)."""
+    if not path.is_file():
+        raise UserError(
+            f"dataset file {path} does not exist; pass a CRAG .jsonl or .jsonl.bz2 file to --data"
+        )
+    opener = bz2.open if path.name.endswith(".bz2") else open
+    try:
+        with opener(path, "rt", encoding="utf-8") as handle:
+            for line in handle:
+                if not line.strip():
+                    continue
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                if isinstance(record, dict):
+                    yield record
+    except (OSError, EOFError) as exc:
+        raise UserError(f"cannot read {path}: {exc}; is it a .jsonl or .jsonl.bz2 file?") from None
+
+
+def load_dataset_file(path: Path) -> tuple[list[Question], dict[str, list[dict[str, str]]]]:
+    """Questions and, per interaction_id, the search results stored in the file."""
+    questions: list[Question] = []
+    pages: dict[str, list[dict[str, str]]] = {}
+    for record in iter_dataset_records(path):
+        question = question_from_record(record)
+        questions.append(question)
+        pages[question.interaction_id] = list(record.get("search_results") or [])
+    if not questions:
+        raise UserError(f"{path} holds no CRAG records")
+    return questions, pages
+
+
+def load_world_questions(world: Path) -> list[Question]:
+    """Questions of a world (questions.duckdb), in dataset order."""
+    import duckdb
+
+    from mockapi.paths import QUESTIONS_DB
+
+    db = world / QUESTIONS_DB
+    if not db.is_file():
+        raise UserError(
+            f"world {world} has no {QUESTIONS_DB}; rebuild it with `crag-mock build` or import a dataset"
+        )
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        rows = con.execute(
+            "SELECT interaction_id, query, query_time, answer, alt_ans, domain, question_type,"
+            " static_or_dynamic, popularity, answer_source, answer_in_pages FROM questions ORDER BY ord"
+        ).fetchall()
+    finally:
+        con.close()
+    return [
+        Question(
+            interaction_id=r[0],
+            query=r[1],
+            query_time=r[2],
+            answer=r[3],
+            alt_answers=parse_alt_answers(r[4]),
+            domain=r[5],
+            question_type=r[6],
+            static_or_dynamic=r[7],
+            popularity=r[8] or "",
+            answer_source=r[9] or "",
+            answer_in_pages=r[10],
+        )
+        for r in rows
+    ]

@@ -1,0 +1,140 @@
+"""The plain nouns of an evaluation: Question, Prediction, Judgement, Score."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Label = Literal["correct", "missing", "incorrect", "failed"]
+"""Three-way automatic label (CRAG's accurate / missing / incorrect); `failed` = the judge itself failed."""
+
+FourWay = Literal["perfect", "acceptable", "missing", "incorrect"]
+"""CRAG's human grading scale, used for Score_h."""
+
+FOUR_WAY_VALUE: dict[str, float] = {"perfect": 1.0, "acceptable": 0.5, "missing": 0.0, "incorrect": -1.0}
+LABEL_VALUE: dict[str, float] = {"correct": 1.0, "missing": 0.0, "incorrect": -1.0}
+
+SLICE_KEYS = (
+    "domain",
+    "question_type",
+    "static_or_dynamic",
+    "popularity",
+    "answer_source",
+    "answer_in_pages",
+)
+
+
+@dataclass(frozen=True)
+class Question:
+    """One benchmark question with its gold answers and the labels used for slicing."""
+
+    interaction_id: str
+    query: str
+    query_time: str
+    answer: str
+    alt_answers: tuple[str, ...] = ()
+    domain: str = ""
+    question_type: str = ""
+    static_or_dynamic: str = ""
+    popularity: str = ""
+    answer_source: str = ""
+    answer_in_pages: bool | None = None
+
+    @property
+    def gold(self) -> tuple[str, ...]:
+        """The answer followed by every alternative answer (de-duplicated, order kept)."""
+        seen: dict[str, None] = {}
+        for text in (self.answer, *self.alt_answers):
+            seen.setdefault(text, None)
+        return tuple(seen)
+
+    def slice_value(self, key: str) -> str:
+        """The value of one slice key as a display string ('' and None become 'unknown')."""
+        value = getattr(self, key)
+        if value is None or value == "":
+            return "unknown"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["alt_answers"] = list(self.alt_answers)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Question:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        known["alt_answers"] = tuple(known.get("alt_answers") or ())
+        return cls(**known)
+
+
+@dataclass
+class Prediction:
+    """A model's answer to one question, as recorded in predictions.jsonl."""
+
+    interaction_id: str
+    prediction: str
+    """The answer as scored (truncated to 75 tokens)."""
+    raw: str | None = None
+    """The answer as returned, kept only when truncation changed it."""
+    latency_s: float = 0.0
+    """Wall time of the batch divided by its size."""
+    error: str | None = None
+    """'timeout', 'exception: …' or 'count-mismatch: …'; such a question counts as missing and is flagged."""
+    pages: list[dict[str, str]] = field(default_factory=list)
+    """The pages served for the question (name, url, short snippet; no HTML)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Prediction:
+        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+
+
+@dataclass
+class Judgement:
+    """One judge's verdict on one prediction."""
+
+    interaction_id: str
+    judge: str
+    label: Label
+    reason: str
+    """How it was decided: exact, numeric, date, set, contains, invalid, idk, model-error, undecided, llm…"""
+    undecided: bool = False
+    """Rules could not decide; counted as incorrect and reported."""
+    four_way: FourWay | None = None
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Judgement:
+        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+
+
+@dataclass
+class Score:
+    """Aggregate figures over a set of judged questions; every rate comes with a 95% bootstrap interval."""
+
+    n: int
+    accuracy: float
+    hallucination: float
+    missing: float
+    score_a: float
+    ci: dict[str, tuple[float, float]]
+    n_correct: int = 0
+    n_missing: int = 0
+    n_incorrect: int = 0
+    n_undecided: int = 0
+    n_judge_failed: int = 0
+    n_model_errors: int = 0
+    score_h: float | None = None
+    n_four_way: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["ci"] = {k: list(v) for k, v in self.ci.items()}
+        return data

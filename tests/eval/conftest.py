@@ -1,0 +1,17 @@
+"""Fixtures of the harness tests: the real 10-question CRAG file (shared/ sits beside the repository)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURE = REPO.parent / "shared" / "fixtures" / "crag_dev_10.jsonl.bz2"
+
+
+@pytest.fixture(scope="session")
+def crag_fixture() -> Path:
+    if not FIXTURE.is_file():
+        pytest.skip(f"the real CRAG fixture {FIXTURE} is not present (shared/ beside the repository)")
+    return FIXTURE

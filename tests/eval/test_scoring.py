@@ -1,0 +1,223 @@
+"""Golden scoring: hand-computed predictions → labels → scores, and one test per bug of the original §5.5."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from crag_eval import metrics
+from crag_eval.judges.rules import RulesJudge
+from crag_eval.questions import parse_alt_answers, question_from_record
+from crag_eval.truncate import MAX_TOKENS, count_tokens, truncate
+from crag_eval.types import Judgement, Prediction, Question
+
+JUDGE = RulesJudge()
+
+
+def q(
+    answer: str, alts: tuple[str, ...] = (), qtype: str = "simple", iid: str = "q", domain: str = "movie"
+) -> Question:
+    return Question(
+        iid, "a question?", "03/05/2024, 23:18:31 PT", answer, alts, domain=domain, question_type=qtype
+    )
+
+
+def label(question: Question, text: str, error: str | None = None) -> tuple[str, str]:
+    j = JUDGE.judge(question, Prediction(question.interaction_id, text, error=error))
+    return j.label, j.reason
+
+
+# (gold, alternatives, question type, prediction) → (label, rule). Each row was decided by hand.
+GOLDEN = [
+    ("paris", (), "simple", "Paris", ("correct", "exact")),
+    ("the beatles", (), "simple", "Beatles.", ("correct", "exact")),
+    ("new york city", ("nyc",), "simple", "NYC", ("correct", "exact")),
+    ("1.2 billion", (), "simple", "$1,200,000,000", ("correct", "numeric")),
+    ("3.14159", (), "simple", "3.14", ("correct", "numeric")),
+    ("42", (), "simple", "41", ("incorrect", "numeric")),
+    ("two", (), "aggregation", "2", ("correct", "numeric")),
+    ("2024-03-05", (), "simple", "March 5th, 2024", ("correct", "date")),
+    ("03/05/2024", (), "simple", "5 march 2024", ("correct", "date")),
+    ("2024-03-05", (), "simple", "2024-03-06", ("incorrect", "date")),
+    ("drake, rihanna and adele", (), "set", "Adele; Drake; Rihanna", ("correct", "set")),
+    ("drake, rihanna and adele", (), "set", "adele, drake", ("incorrect", "set")),
+    ("yes", (), "comparison", "Yes, it is.", ("correct", "yes-no")),
+    ("yes", (), "comparison", "no", ("incorrect", "yes-no")),
+    ("invalid question", (), "false_premise", "Invalid question.", ("correct", "exact")),
+    ("invalid question", (), "false_premise", "That is an invalid question", ("correct", "invalid")),
+    ("invalid question", (), "false_premise", "2019", ("incorrect", "invalid-mismatch")),
+    ("he never won it", (), "false_premise", "invalid question", ("correct", "invalid")),
+    ("salesforce", (), "multi-hop", "Salesforce (CRM) is the best performer", ("correct", "contains")),
+    ("42", (), "simple", "41 or 42", ("incorrect", "undecided")),
+    ("paris", (), "simple", "not paris", ("incorrect", "undecided")),
+    ("paris", (), "simple", "I don’t know", ("missing", "idk")),
+    ("paris", (), "simple", "I do not know.", ("missing", "idk")),
+    ("paris", (), "simple", "I'm unable to find that information.", ("missing", "idk")),
+    ("paris", (), "simple", "", ("missing", "idk")),
+    ("paris", (), "simple", "Unknown", ("missing", "idk")),
+    ("paris", (), "simple", "I cannot answer this question", ("missing", "idk")),
+]
+
+
+@pytest.mark.parametrize(("gold", "alts", "qtype", "pred", "expected"), GOLDEN)
+def test_golden_labels(
+    gold: str, alts: tuple[str, ...], qtype: str, pred: str, expected: tuple[str, str]
+) -> None:
+    assert label(q(gold, alts, qtype), pred) == expected
+
+
+def test_golden_score_table() -> None:
+    """10 questions: 4 correct, 3 missing, 3 incorrect (1 undecided) → acc .4, hall .3, miss .3, S_a .1."""
+    rows = [
+        ("paris", "Paris"),  # correct
+        ("42", "42.0"),  # correct
+        ("yes", "yes"),  # correct
+        ("2020-01-01", "January 1, 2020"),  # correct
+        ("rome", "i don't know"),  # missing
+        ("rome", "I don’t know"),  # missing (curly)
+        ("rome", ""),  # missing (empty)
+        ("7", "8"),  # incorrect
+        ("no", "yes"),  # incorrect
+        ("berlin", "the capital is bonn, near the rhine river in germany"),  # undecided → incorrect
+    ]
+    judgements = [JUDGE.judge(q(g, iid=f"q{i}"), Prediction(f"q{i}", p)) for i, (g, p) in enumerate(rows)]
+    s = metrics.score(judgements)
+    assert (s.n, s.n_correct, s.n_missing, s.n_incorrect, s.n_undecided) == (10, 4, 3, 3, 1)
+    assert (s.accuracy, s.hallucination, s.missing, s.score_a) == (0.4, 0.3, 0.3, 0.1)
+    low, high = s.ci["score_a"]
+    assert low < 0.1 < high
+    assert metrics.score(judgements).ci == s.ci  # seeded: same intervals every time
+    assert s.score_h is None  # one question has no four-way label
+
+
+def test_score_h_with_four_way_labels() -> None:
+    labels = ["perfect", "acceptable", "missing", "incorrect"]
+    three = {"perfect": "correct", "acceptable": "correct", "missing": "missing", "incorrect": "incorrect"}
+    js = [Judgement(f"q{i}", "human", three[lab], "human", four_way=lab) for i, lab in enumerate(labels)]  # type: ignore[arg-type]
+    s = metrics.score(js)
+    assert s.score_h == pytest.approx((1 + 0.5 + 0 - 1) / 4)
+    assert s.accuracy == 0.5 and s.score_a == 0.25
+
+
+def test_judge_failures_are_not_hallucinations() -> None:
+    """Bug 9: a failed judge call is counted as a judge failure, outside the rates, never as incorrect."""
+    js = [Judgement("a", "openai:x", "correct", "llm"), Judgement("b", "openai:x", "failed", "judge-failure")]
+    s = metrics.score(js)
+    assert (s.n, s.n_judge_failed, s.hallucination, s.accuracy) == (1, 1, 0.0, 1.0)
+
+
+def test_macro_average_with_type_weights() -> None:
+    qs = [
+        q("a", iid="m1", domain="movie", qtype="simple"),
+        q("a", iid="m2", domain="movie", qtype="set"),
+        q("a", iid="f1", domain="finance", qtype="simple"),
+    ]
+    js = [
+        Judgement("m1", "r", "correct", "x"),
+        Judgement("m2", "r", "incorrect", "x"),
+        Judgement("f1", "r", "missing", "x"),
+    ]
+    assert metrics.macro_average(qs, js) == {"macro": 0.0, "domain:finance": 0.0, "domain:movie": 0.0}
+    weighted = metrics.macro_average(qs, js, {"simple": 3.0, "set": 1.0})
+    assert weighted["domain:movie"] == 0.5 and weighted["macro"] == 0.25  # (3·1 − 1)/4 = .5; (.5 + 0)/2
+
+
+def test_slices_and_paired_bootstrap() -> None:
+    qs = [q("a", iid=f"q{i}", domain="movie" if i < 4 else "music") for i in range(8)]
+    js = [Judgement(f"q{i}", "r", "correct" if i % 2 == 0 else "missing", "x") for i in range(8)]
+    sl = metrics.slices(qs, js)
+    assert sl["domain"]["movie"].accuracy == 0.5 and sl["domain"]["music"].n == 4
+    a = {f"q{i}": 0.0 for i in range(40)}
+    b = {f"q{i}": 1.0 for i in range(40)}
+    result = metrics.paired_bootstrap(a, b, list(a))
+    assert result["diff"] == 1.0 and result["p"] < 0.05
+    same = metrics.paired_bootstrap(a, a, list(a))
+    assert same["diff"] == 0.0 and same["p"] == 1.0
+
+
+def test_model_error_counts_missing_and_is_flagged() -> None:
+    question = q("paris")
+    assert label(question, "Paris", error="timeout") == ("missing", "model-error")
+    p = {"q": Prediction("q", "", error="timeout")}
+    assert metrics.score([JUDGE.judge(question, p["q"])], p).n_model_errors == 1
+
+
+def test_truncation_to_75_tokens() -> None:
+    long = " ".join(f"word{i}" for i in range(100))
+    cut = truncate(long)
+    assert count_tokens(cut) == MAX_TOKENS and long.startswith(cut)
+    assert truncate("  short answer  ") == "short answer"
+    assert count_tokens("2024") == 4  # digits one by one, as Llama-2 does
+
+
+# --- the original's bugs (contract §5.5), each shown fixed --------------------------------------------------
+
+
+def test_bug1_missing_check_needs_no_prior_state() -> None:
+    """Bug 1: the original read `prediction_lowercase` before assigning it; the first call works here."""
+    assert label(q("paris"), "I don't know") == ("missing", "idk")
+
+
+def test_bug2_gold_answer_is_not_iterated_by_character() -> None:
+    """Bug 2: 'y' matched the character 'y' of 'yes'; we compare whole answers."""
+    assert label(q("yes"), "y")[0] == "incorrect"
+    assert label(q("cat"), "c")[0] == "incorrect"
+
+
+def test_bug3_alternative_answers_are_used() -> None:
+    """Bug 3: alternatives were never loaded; both field spellings and both value types are accepted."""
+    rec = {"interaction_id": "x", "query": "q", "query_time": "t", "answer": "usa"}
+    from_str = question_from_record({**rec, "alternative_answers": "['united states', 'u.s.']"})
+    from_list = question_from_record({**rec, "alt_ans": ["united states"]})
+    assert from_str.alt_answers == ("united states", "u.s.") and from_list.alt_answers == ("united states",)
+    assert label(from_str, "The United States")[0] == "correct"
+    assert parse_alt_answers("[]") == ()
+
+
+def test_bug4_5_6_7_8_judges_are_constructed_without_crashing() -> None:
+    """Bugs 4–8: wrong arity, rejected default judge, unimplemented judge, bad import, CWD-relative tokenizer.
+
+    Our judges are built from a name, need no import beyond our package, and the tokenizer needs no file.
+    """
+    from crag_eval.judges import make_judges
+
+    assert [j.name for j in make_judges("rules")] == ["rules"]
+    assert truncate("x " * 200, 75).count("x") == 75
+
+
+def test_bug10_broad_missing_family() -> None:
+    for text in [
+        "I don’t know",
+        "i do not know",
+        "Unknown",
+        "I'm not sure.",
+        "no information available",
+        "  ",
+    ]:
+        assert label(q("paris"), text)[0] == "missing", text
+
+
+def test_bug11_invalid_is_word_level() -> None:
+    assert (
+        label(q("invalid question", qtype="false_premise"), "the patent was invalidated in 2019")[0]
+        == "incorrect"
+    )
+    assert label(q("1999"), "this is invalidity law")[0] != "correct"
+
+
+def test_bug12_exact_match_normalises_punctuation_and_space() -> None:
+    assert label(q("st. louis"), "  St Louis!  ") == ("correct", "exact")
+
+
+def test_bug13_empty_set_and_count_mismatch_safe() -> None:
+    """Bug 13: n = 0 divided by zero; here it scores zeros."""
+    s = metrics.score([])
+    assert s.n == 0 and s.score_a == 0.0
+
+
+def test_bug14_any_dataset_file(crag_fixture: Path) -> None:
+    """Bug 14: the dataset path was hard-coded; we load any file, e.g. the real fixture."""
+    from crag_eval.questions import load_dataset_file
+
+    questions, pages = load_dataset_file(crag_fixture)
+    assert len(questions) == 10 and all(len(pages[x.interaction_id]) == 5 for x in questions)
