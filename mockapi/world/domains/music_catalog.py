@@ -145,8 +145,8 @@ def build_catalog(ctx: WorldContext) -> Catalog:
     """Targets (artists, bands, songs in turn), >= ctx.scale.lookalikes look-alikes each, then filler."""
     rng, cat = ctx.rng("music", "catalog"), Catalog()
     n_targets, n_like = ctx.scale.targets["music"], ctx.scale.lookalikes
-    performers = [_new_artist(cat, rng, rng.choice(("artist", "band")), cat.artist_names.fresh("artist", rng))
-                  for _ in range(max(8, n_targets))]  # fmt: skip
+    kinds = [rng.choice(("artist", "band")) for _ in range(max(8, n_targets))]
+    performers = [_new_artist(cat, rng, k, cat.artist_names.fresh(k, rng)) for k in kinds]
     for i in range(n_targets):
         kind, pop = ("artist", "band", "song")[i % 3], tier(i, n_targets)
         if kind == "song":
