@@ -1,0 +1,138 @@
+"""`crag-mock export --task 1|2|3 --out FILE.jsonl.bz2`: a world's questions in CRAG's dataset format.
+
+Each line is `json.dumps(record)` with default settings (", " / ": " separators, ASCII escapes), as in CRAG's
+files. Imported questions come back exactly as they were read (key order, alt-answer field and its string or
+list form, from `record_layout`); synthetic ones use the v5 layout (`alt_ans` list, `popularity`). Task 1/2
+get the same 5-of-top-10 pick the server serves; task 3 gets every result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import bz2
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import duckdb
+
+from mockapi.errors import UserError
+from mockapi.paths import QUESTIONS_DB, world_dir
+from mockapi.web.store import WebStore, entry
+from mockapi.web.taskview import view_for_task
+from mockapi.world.manifest import read_manifest
+
+SYNTHETIC_KEYS = [
+    "interaction_id",
+    "query_time",
+    "domain",
+    "question_type",
+    "static_or_dynamic",
+    "query",
+    "answer",
+    "alt_ans",
+    "split",
+    "popularity",
+    "search_results",
+]
+QUESTION_SQL = """
+SELECT interaction_id, query_time, domain, question_type, static_or_dynamic, query, answer, alt_ans, split,
+       popularity, record_layout
+FROM questions ORDER BY ord
+"""
+
+
+def export_world(world: Path, task: int, out: Path) -> int:
+    """Write the questions for `task` to `out` (bz2 if it ends in .bz2), atomically; returns the count."""
+    if task not in (1, 2, 3):
+        raise UserError(f"--task must be 1, 2 or 3, got {task}")
+    manifest = read_manifest(world)
+    if not (world / QUESTIONS_DB).is_file():
+        raise UserError(f"{world} has no questions.duckdb: build or import a world with questions first")
+    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    count = 0
+    store = WebStore(world)
+    try:
+        with _open_out(tmp, out) as sink:
+            for record in _records(world, store, task, str(manifest.get("content_hash", ""))):
+                sink.write(json.dumps(record).encode("ascii") + b"\n")
+                count += 1
+        os.replace(tmp, out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    finally:
+        store.close()
+    return count
+
+
+def _open_out(tmp: Path, out: Path) -> IO[bytes]:
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        return bz2.open(tmp, "wb") if out.suffix == ".bz2" else tmp.open("wb")
+    except OSError as exc:
+        raise UserError(f"cannot write {out}: {exc.strerror}") from None
+
+
+def _records(world: Path, store: WebStore, task: int, content_hash: str) -> Iterator[dict[str, Any]]:
+    con = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
+    try:
+        cur = con.execute(QUESTION_SQL)
+        names = [d[0] for d in cur.description or []]
+        while batch := cur.fetchmany(256):
+            for row in batch:
+                question = dict(zip(names, row, strict=True))
+                yield build_record(
+                    question, _search_results(store, task, content_hash, question["interaction_id"])
+                )
+    finally:
+        con.close()
+
+
+def _search_results(store: WebStore, task: int, content_hash: str, qid: str) -> list[dict[str, Any]]:
+    picked = view_for_task(task, store.frozen(qid), content_hash, qid)
+    html = store.html_of([f.page_id for f in picked])
+    return [
+        entry(f.page_name, f.page_url, f.page_snippet, html[f.page_id], f.page_last_modified) for f in picked
+    ]
+
+
+def build_record(question: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any]:
+    """A CRAG record from a questions row and its served results, laid out as `record_layout` says."""
+    layout: dict[str, Any] = json.loads(question["record_layout"] or "{}")
+    raw: dict[str, Any] = layout.get("raw", {})
+    record: dict[str, Any] = {}
+    for key in layout.get("keys", SYNTHETIC_KEYS):
+        if key in raw:
+            record[key] = raw[key]
+        elif key == "search_results":
+            record[key] = results
+        elif key in ("alt_ans", "alternative_answers"):
+            record[key] = layout["alt_raw"] if "alt_raw" in layout else json.loads(question["alt_ans"])
+        else:
+            record[key] = question[key]
+    return record
+
+
+# ───────────────────────── CLI ─────────────────────────
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of `crag-mock export`."""
+    parser.add_argument(
+        "--task", type=int, required=True, choices=(1, 2, 3), help="1 or 2: 5 pages; 3: all 50"
+    )
+    parser.add_argument("--out", type=Path, required=True, help="output file (.jsonl.bz2, or .jsonl)")
+    parser.add_argument("--data", help="world directory (default: the default world)")
+    parser.add_argument("--scale", default="default", help="which named world when --data is not given")
+    parser.add_argument("--seed", type=int, default=0)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Export and say where to."""
+    world = world_dir(args.data, args.scale, args.seed)
+    count = export_world(world, args.task, args.out)
+    print(f"exported {count:,} questions (task {args.task}) from {world} to {args.out}")
+    return 0

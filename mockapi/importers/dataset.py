@@ -1,0 +1,156 @@
+"""`crag-mock import-dataset FILE… [--data DIR]`: real CRAG dataset files into a world.
+
+Everything is written into a temporary directory next to the target and renamed into place at the end, so
+a failed or interrupted import leaves the previous world (or nothing) behind, never half an import. A KG
+already in the target (from `crag-mock import-kg`) is carried over into the new world.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from mockapi.errors import UserError
+from mockapi.importers.dataset_read import Source, iter_records, plan_sources
+from mockapi.importers.dataset_write import DatasetWriter
+from mockapi.paths import KG_DB, data_root, is_complete, world_dir
+from mockapi.world.build import code_versions
+from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
+
+DEFAULT_WORLD = "imported"
+Advance = Callable[[int], None]
+
+
+def import_dataset(files: list[Path], target: Path, progress: bool = False) -> dict[str, Any]:
+    """Import `files` into the world at `target` (replacing its questions and pages); returns the manifest."""
+    sources = plan_sources(files)
+    tmp = _make_tmp(target)
+    started = time.perf_counter()
+    try:
+        writer = DatasetWriter(tmp)
+        try:
+            with _progress_bar(sources, progress) as advance:
+                for source in sources:
+                    for where, record in iter_records(source, advance):
+                        writer.add(record, where)
+        finally:
+            counts = writer.close()
+        if not counts["questions"]:
+            raise UserError(f"no CRAG records found in {', '.join(s.label for s in sources)}")
+        manifest = _finish(tmp, target, sources, counts, started)
+        _swap_into_place(tmp, target)
+        return manifest
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _finish(
+    tmp: Path, target: Path, sources: list[Source], counts: dict[str, int], started: float
+) -> dict[str, Any]:
+    from mockapi.web.index import build_page_index
+
+    index = build_page_index(tmp)
+    manifest: dict[str, Any] = {
+        "format": MANIFEST_FORMAT,
+        "kind": "imported",
+        "sources": [s.label for s in sources],
+        "versions": code_versions(),
+        "questions": {"count": counts["questions"]},
+        "pages": {
+            k: counts[k] for k in ("pages", "results", "records", "duplicates_replaced", "duplicates_skipped")
+        },
+        "index": index,
+    }
+    kg = _carry_over_kg(target, tmp)
+    if kg is not None:
+        manifest["kg"] = kg
+    manifest["content_hash"] = content_hash(tmp, manifest["versions"])
+    manifest["build_seconds"] = round(time.perf_counter() - started, 2)
+    manifest["disk_bytes"] = sum(f.stat().st_size for f in tmp.rglob("*") if f.is_file())
+    write_manifest(tmp, manifest)
+    return manifest
+
+
+def _carry_over_kg(target: Path, tmp: Path) -> dict[str, Any] | None:
+    """Keep a KG already in the target world (hard link when possible: it can be gigabytes)."""
+    source = target / KG_DB
+    if not source.is_file():
+        return None
+    try:
+        os.link(source, tmp / KG_DB)
+    except OSError:
+        shutil.copy2(source, tmp / KG_DB)
+    old = read_manifest(target) if is_complete(target) else {}
+    kg: dict[str, Any] = old.get("kg", {"carried_over": True})
+    return kg
+
+
+def _make_tmp(target: Path) -> Path:
+    tmp = target.parent / f".{target.name}.importing-{os.getpid()}"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
+    except OSError as exc:
+        raise UserError(
+            f"cannot write under {target.parent}: {exc.strerror}; pass a writable --data DIR"
+        ) from None
+    return tmp
+
+
+def _swap_into_place(tmp: Path, target: Path) -> None:
+    old = target.parent / f".{target.name}.old-{os.getpid()}"
+    if target.exists():
+        os.replace(target, old)
+    os.replace(tmp, target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+@contextmanager
+def _progress_bar(sources: list[Source], enabled: bool) -> Iterator[Advance]:
+    """A rich bar over compressed bytes read (the only size known up front for a stream)."""
+    if not enabled:
+        yield lambda _n: None
+        return
+    from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn, TransferSpeedColumn
+
+    columns = (BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn())
+    with Progress("[progress.description]{task.description}", *columns, transient=False) as bar:
+        task = bar.add_task("importing", total=sum(s.size for s in sources))
+        yield lambda n: bar.advance(task, n)
+
+
+# ───────────────────────── CLI ─────────────────────────
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of `crag-mock import-dataset`."""
+    parser.add_argument(
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help=".jsonl, .jsonl.bz2, .tar.bz2, or the .tar.bz2.partN files of a split archive",
+    )
+    parser.add_argument("--data", help=f"world directory (default: {data_root() / DEFAULT_WORLD})")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Import, then print a one-line summary and how to serve the world."""
+    target = world_dir(args.data) if args.data else (data_root() / DEFAULT_WORLD).resolve()
+    manifest = import_dataset(list(args.files), target, progress=sys.stderr.isatty())
+    pages = manifest["pages"]
+    print(
+        f"imported {manifest['questions']['count']:,} questions, {pages['results']:,} results, "
+        f"{pages['pages']:,} distinct pages into {target} ({manifest['build_seconds']} s)\n"
+        f"serve it with: crag-mock serve --data {target}"
+    )
+    return 0

@@ -1,0 +1,210 @@
+"""Turning CRAG records into rows of pages.duckdb and questions.duckdb, keeping what export needs to
+reproduce each record byte for byte (`record_layout`)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zlib
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from mockapi.errors import UserError
+from mockapi.paths import PAGES_DB, QUESTIONS_DB
+from mockapi.web.text import visible_text
+from mockapi.web.timefmt import naive_utc, parse_last_modified
+from mockapi.world.writer import TableWriter, schema_sql
+
+ENTRY_KEYS = ("page_name", "page_url", "page_snippet", "page_result", "page_last_modified")
+ALT_KEYS = ("alt_ans", "alternative_answers")
+# Fields stored in their own columns, with the JSON type that column round-trips exactly.
+TYPED_FIELDS: dict[str, type] = {
+    "interaction_id": str,
+    "query_time": str,
+    "domain": str,
+    "question_type": str,
+    "static_or_dynamic": str,
+    "query": str,
+    "answer": str,
+    "split": int,
+    "popularity": str,
+}
+REQUIRED = ("interaction_id", "query", "query_time", "search_results")
+# Pages carry up to MBs of HTML each: small batches keep memory flat.
+PAGE_BATCH_ROWS = 64
+ROW_BATCH_ROWS = 5_000
+
+
+def encode_html(html: str) -> bytes:
+    """UTF-8 bytes of a page; 'surrogatepass' keeps lone surrogate escapes found in scraped pages."""
+    return html.encode("utf-8", "surrogatepass")
+
+
+def record_layout(record: dict[str, Any]) -> dict[str, Any]:
+    """How `record` was laid out beyond its column values: key order, alt-answer field, odd-typed values."""
+    layout: dict[str, Any] = {"keys": list(record)}
+    alt_key = next((k for k in ALT_KEYS if k in record), None)
+    if alt_key is not None:
+        layout["alt_key"] = alt_key
+        value = record[alt_key]
+        if isinstance(value, str):
+            layout["alt_raw"] = value
+        elif not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            layout.setdefault("raw", {})[alt_key] = value
+    for key, value in record.items():
+        expected = TYPED_FIELDS.get(key)
+        known = expected is not None or key in ALT_KEYS or key == "search_results"
+        if not known or (expected is not None and type(value) is not expected):
+            layout.setdefault("raw", {})[key] = value
+    return layout
+
+
+def alt_answers(record: dict[str, Any]) -> list[str]:
+    """The alternative answers, from `alt_ans` (list) or `alternative_answers` (a list literal string)."""
+    for key in ALT_KEYS:
+        value = record.get(key)
+        if isinstance(value, list):
+            return [str(v) for v in value]
+        if isinstance(value, str):
+            return _parse_list_literal(value)
+    return []
+
+
+def _parse_list_literal(text: str) -> list[str]:
+    import ast
+
+    try:
+        value = ast.literal_eval(text) if text.strip() else []
+    except (ValueError, SyntaxError):
+        return [text]
+    return [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
+
+
+class DatasetWriter:
+    """Writes records into fresh stores; an id seen twice keeps the record with more pages."""
+
+    def __init__(self, world: Path) -> None:
+        self.pages_con = duckdb.connect(str(world / PAGES_DB))
+        self.pages_con.execute(schema_sql("pages.sql"))
+        self.questions_con = duckdb.connect(str(world / QUESTIONS_DB))
+        self.questions_con.execute(schema_sql("questions.sql"))
+        self._pages = TableWriter(self.pages_con, PAGE_BATCH_ROWS)
+        self._rows = TableWriter(self.pages_con, ROW_BATCH_ROWS)
+        self._questions = TableWriter(self.questions_con, ROW_BATCH_ROWS)
+        self._seen_pages: set[tuple[str, str]] = set()
+        self._results_per_id: dict[str, int] = {}
+        self.counts = {
+            "records": 0,
+            "questions": 0,
+            "results": 0,
+            "pages": 0,
+            "duplicates_replaced": 0,
+            "duplicates_skipped": 0,
+        }
+
+    def add(self, record: dict[str, Any], where: str) -> None:
+        """Store one record (`where` names file and line for error messages)."""
+        _check(record, where)
+        self.counts["records"] += 1
+        qid = record["interaction_id"]
+        results = record["search_results"]
+        if qid in self._results_per_id:
+            if len(results) <= self._results_per_id[qid]:
+                self.counts["duplicates_skipped"] += 1
+                return
+            self._drop(qid)
+            self.counts["duplicates_replaced"] += 1
+        self._results_per_id[qid] = len(results)
+        self._questions.add("questions", self._question_row(record))
+        self._rows.add("queries", (qid, record["query"], record["query_time"]))
+        for rank, item in enumerate(results, start=1):
+            self._add_result(qid, rank, item)
+
+    def close(self) -> dict[str, int]:
+        """Flush and close; returns the counts."""
+        for writer in (self._pages, self._rows, self._questions):
+            writer.flush()
+        self.counts["questions"] = len(self._results_per_id)
+        self.counts["results"] = sum(self._results_per_id.values())
+        self.pages_con.close()
+        self.questions_con.close()
+        return dict(self.counts)
+
+    def _drop(self, qid: str) -> None:
+        """Forget a question stored earlier (the same id met again with more pages, e.g. Task 3 after 1&2)."""
+        for writer in (self._rows, self._questions):
+            writer.flush()
+        for table in ("queries", "results"):
+            self.pages_con.execute(f"DELETE FROM {table} WHERE interaction_id = ?", [qid])
+        self.questions_con.execute("DELETE FROM questions WHERE interaction_id = ?", [qid])
+
+    def _question_row(self, record: dict[str, Any]) -> tuple[Any, ...]:
+        def text(key: str) -> str:
+            value = record.get(key, "")
+            return value if isinstance(value, str) else json.dumps(value)
+
+        split = record.get("split", 0)
+        return (
+            record["interaction_id"],
+            self.counts["records"] - 1,
+            record["query_time"],
+            text("domain"),
+            text("question_type"),
+            text("static_or_dynamic"),
+            record["query"],
+            text("answer"),
+            json.dumps(alt_answers(record)),
+            split if type(split) is int else 0,
+            text("popularity"),
+            "",
+            "[]",
+            "[]",
+            None,
+            None,
+            json.dumps(record_layout(record)),
+        )
+
+    def _add_result(self, qid: str, rank: int, item: dict[str, str]) -> None:
+        html = item["page_result"]
+        raw = encode_html(html)
+        page_id = "raw:" + hashlib.sha256(raw).hexdigest()
+        url = item["page_url"]
+        if (page_id, url) not in self._seen_pages:
+            self._seen_pages.add((page_id, url))
+            self._pages.add(
+                "pages", (page_id, url, "raw", zlib.compress(raw, 6), len(html), visible_text(html))
+            )
+            self.counts["pages"] += 1
+        stamp = naive_utc(parse_last_modified(item["page_last_modified"]))
+        self._rows.add(
+            "results",
+            (
+                qid,
+                rank,
+                page_id,
+                item["page_name"],
+                url,
+                item["page_snippet"],
+                item["page_last_modified"],
+                stamp,
+            ),
+        )
+
+
+def _check(record: dict[str, Any], where: str) -> None:
+    missing = [k for k in REQUIRED if k not in record]
+    if missing:
+        raise UserError(f"{where}: not a CRAG record (missing {', '.join(missing)})")
+    for key in ("interaction_id", "query", "query_time"):
+        if not isinstance(record[key], str):
+            raise UserError(f"{where}: {key} must be a string")
+    results = record["search_results"]
+    if not isinstance(results, list):
+        raise UserError(f"{where}: search_results must be a list")
+    for i, item in enumerate(results, start=1):
+        if not isinstance(item, dict) or any(not isinstance(item.get(k), str) for k in ENTRY_KEYS):
+            raise UserError(
+                f"{where}: search result {i} lacks one of the string fields {', '.join(ENTRY_KEYS)}"
+            )

@@ -1,0 +1,60 @@
+"""`/web/search` and `/web/get_page`: frozen results of known questions, and free-text search otherwise.
+
+Responses are serialised with orjson straight from dicts: a Task 3 answer is up to 50 pages of raw HTML
+(tens of MB), which pydantic response validation would copy for nothing. The models still document them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from fastapi import APIRouter, Request
+from starlette.responses import Response
+
+from mockapi.web.store import WebStore
+from mockapi.web.taskview import view_for_task
+from mockapi.wire.errors import ApiError
+from mockapi.wire.web import GetPageRequest, PageResponse, SearchRequest, SearchResponse
+
+router = APIRouter(prefix="/web", tags=["web"])
+
+
+def web_store(request: Request) -> WebStore:
+    """The world's page store, opened by the app's lifespan (`app.state.web`)."""
+    store = getattr(request.app.state, "web", None)
+    if store is None:
+        raise ApiError(503, "unavailable", "this world has no page store (pages.duckdb)")
+    return store
+
+
+def served_task(request: Request) -> int | None:
+    """The task the server runs as (None: everything); decides the 5-page view of tasks 1 and 2."""
+    settings = getattr(request.app.state, "settings", None)
+    return getattr(settings, "task", None)
+
+
+def _json(body: dict[str, Any]) -> Response:
+    return Response(orjson.dumps(body), media_type="application/json")
+
+
+@router.post("/search", response_model=SearchResponse)
+def search(body: SearchRequest, request: Request) -> Response:
+    """Frozen results of a known question (by id, or by its exact text), else full-text search."""
+    store = web_store(request)
+    qid = body.interaction_id
+    if qid is None and body.query is not None:
+        qid = store.interaction_for_query(body.query)
+    if qid is not None:
+        frozen = store.frozen(qid)
+        if frozen or body.interaction_id is not None:
+            picked = view_for_task(served_task(request), frozen, store.content_hash, qid)[: body.k]
+            return _json({"result": store.entries(picked, body.include_html)})
+    query = body.query or ""
+    return _json({"result": store.search(query, body.k, body.cutoff(), body.include_html)})
+
+
+@router.post("/get_page", response_model=PageResponse)
+def get_page(body: GetPageRequest, request: Request) -> Response:
+    """One page by exact URL, or `{"result": null}`."""
+    return _json({"result": web_store(request).page_by_url(body.url)})

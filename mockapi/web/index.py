@@ -1,0 +1,178 @@
+"""The full-text index (tantivy, in `<world>/index/`) over every page's visible text and name.
+
+Undated pages (empty `page_last_modified`, about two thirds of CRAG's real pages) are indexed with a
+timestamp far in the past, so a `query_time` cut-off never hides them: a page with no date gives no
+evidence that it is newer than the question, and dropping them would remove most of the real corpus.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import tantivy
+
+from mockapi.paths import INDEX_DIR, PAGES_DB
+from mockapi.web.snippet import query_terms
+
+INDEX_FORMAT = "1"
+UNDATED = -(2**62)
+NAME_BOOST = 2.0
+# Fetch extra hits so that dropping duplicate URLs still leaves k results.
+OVERFETCH = 2
+
+# One row per (page, URL): its name and date from the earliest dated result that serves it (a page can be
+# served under several names/dates; the earliest date is the safest "existed by" claim). Identical HTML
+# under different URLs (empty pages, mirrors) shares a page_id, so a page is keyed by (page_id, url).
+PAGE_ROWS = """
+SELECT p.page_id, p.url, coalesce(r.page_name, p.url), coalesce(r.page_last_modified, ''), r.last_modified_ts,
+       p.text
+FROM pages p
+LEFT JOIN (
+    SELECT DISTINCT ON (page_id, page_url) page_id, page_url, page_name, page_last_modified, last_modified_ts
+    FROM results ORDER BY page_id, page_url, last_modified_ts ASC NULLS LAST, interaction_id, rank
+) r ON r.page_id = p.page_id AND r.page_url = p.url
+ORDER BY p.page_id, p.url
+"""
+
+
+# Point lookups the server makes per request; ART indexes turn them from scans into probes.
+LOOKUP_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS results_by_id ON results (interaction_id)",
+    "CREATE INDEX IF NOT EXISTS pages_by_id ON pages (page_id)",
+    "CREATE INDEX IF NOT EXISTS pages_by_url ON pages (url)",
+    "CREATE INDEX IF NOT EXISTS queries_by_id ON queries (interaction_id)",
+    "CREATE INDEX IF NOT EXISTS queries_by_text ON queries (query)",
+)
+
+
+def _schema() -> tantivy.Schema:
+    builder = tantivy.SchemaBuilder()
+    builder.add_text_field("page_id", stored=True, tokenizer_name="raw")
+    builder.add_text_field("url", stored=True, tokenizer_name="raw")
+    builder.add_text_field("name", stored=True)
+    builder.add_text_field("text", stored=False)
+    builder.add_text_field("last_modified", stored=True, index_option="basic", tokenizer_name="raw")
+    builder.add_integer_field("modified", stored=True, indexed=True, fast=True)
+    return builder.build()
+
+
+def build_page_index(world_dir: Path) -> dict[str, Any]:
+    """(Re)build `world_dir/index/` from `world_dir/pages.duckdb`; returns the manifest section."""
+    _add_lookup_indexes(world_dir / PAGES_DB)
+    target = world_dir / INDEX_DIR
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    index = tantivy.Index(_schema(), path=str(target), reuse=False)
+    # One thread: the machine is small, and a single writer thread gives the same segments every build.
+    writer = index.writer(heap_size=128_000_000, num_threads=1)
+    con = duckdb.connect(str(world_dir / PAGES_DB), read_only=True)
+    pages = dated = 0
+    try:
+        cur = con.execute(PAGE_ROWS)
+        while batch := cur.fetchmany(500):
+            for page_id, url, name, last_modified, ts, text in batch:
+                writer.add_document(_document(page_id, url, name, last_modified, ts, text))
+                pages += 1
+                dated += ts is not None
+    finally:
+        con.close()
+    writer.commit()
+    writer.wait_merging_threads()
+    return {"format": INDEX_FORMAT, "pages": pages, "dated_pages": dated}
+
+
+def _add_lookup_indexes(db: Path) -> None:
+    con = duckdb.connect(str(db))
+    try:
+        for ddl in LOOKUP_INDEXES:
+            con.execute(ddl)
+    finally:
+        con.close()
+
+
+def _document(page_id: str, url: str, name: str, last_modified: str, ts: datetime | None, text: str) -> Any:
+    doc = tantivy.Document()
+    doc.add_text("page_id", page_id)
+    doc.add_text("url", url)
+    doc.add_text("name", name)
+    doc.add_text("text", text)
+    doc.add_text("last_modified", last_modified)
+    doc.add_integer("modified", UNDATED if ts is None else _epoch(ts))
+    return doc
+
+
+def _epoch(moment: datetime) -> int:
+    """Seconds since the epoch of a naive-UTC or aware datetime."""
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return int(aware.timestamp())
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One page found by free-text search."""
+
+    page_id: str
+    url: str
+    name: str
+    last_modified: str
+    score: float
+
+
+class PageIndex:
+    """Read side of the index; safe to share between threads (a fresh searcher per query)."""
+
+    def __init__(self, world_dir: Path) -> None:
+        self._index = tantivy.Index.open(str(world_dir / INDEX_DIR))
+        self._schema = self._index.schema
+
+    def search(self, query: str, k: int, cutoff: datetime | None) -> list[Hit]:
+        """Top `k` pages by BM25 over text and name, one per URL, not modified after `cutoff`."""
+        matcher = self._matcher(query_terms(query))
+        if matcher is None:
+            return []
+        if cutoff is not None:
+            window = tantivy.Query.range_query(
+                self._schema, "modified", tantivy.FieldType.Integer, None, _epoch(cutoff)
+            )
+            matcher = tantivy.Query.boolean_query(
+                [(tantivy.Occur.Must, matcher), (tantivy.Occur.Must, window)]
+            )
+        searcher = self._index.searcher()
+        found = searcher.search(matcher, limit=k * OVERFETCH, count=False).hits
+        hits = [self._hit(searcher.doc(address), score) for score, address in found]
+        # Ties broken by page id: the order must not depend on segment layout.
+        hits.sort(key=lambda h: (-h.score, h.page_id))
+        return _one_per_url(hits)[:k]
+
+    def _matcher(self, terms: list[str]) -> Any | None:
+        clauses = []
+        for term in terms:
+            clauses.append((tantivy.Occur.Should, tantivy.Query.term_query(self._schema, "text", term)))
+            by_name = tantivy.Query.term_query(self._schema, "name", term)
+            clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(by_name, NAME_BOOST)))
+        return tantivy.Query.boolean_query(clauses) if clauses else None
+
+    @staticmethod
+    def _hit(doc: Any, score: float) -> Hit:
+        return Hit(
+            page_id=doc.get_first("page_id"),
+            url=doc.get_first("url"),
+            name=doc.get_first("name"),
+            last_modified=doc.get_first("last_modified") or "",
+            score=float(score),
+        )
+
+
+def _one_per_url(hits: list[Hit]) -> list[Hit]:
+    seen: set[str] = set()
+    out = []
+    for hit in hits:
+        if hit.url not in seen:
+            seen.add(hit.url)
+            out.append(hit)
+    return out
