@@ -1,0 +1,175 @@
+"""Import a real cragkg/ directory into a world: kg.duckdb built in a temp dir, then renamed into place.
+
+A world that already holds pages/questions (from `import-dataset`) keeps them: they are hard-linked (copied
+where links are impossible) into the temp dir, so the swap replaces kg.duckdb and the manifest only, and a
+reader sees either the old world or the new one, never a mix. A synthetic world is refused: its questions
+are about its own KG and would no longer match.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from mockapi.errors import UserError
+from mockapi.importers.kg.layout import DOMAINS, is_present, missing_files
+from mockapi.importers.kg.progress import ImportProgress
+from mockapi.importers.kg.summary import entities_per_domain, table_counts
+from mockapi.paths import KG_DB, MANIFEST, is_complete
+from mockapi.world.build import code_versions
+from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
+from mockapi.world.writer import TableWriter, schema_sql
+
+KIND = "imported-kg"
+# Manifest keys this import owns; every other key of an existing manifest (pages, questions…) is kept.
+OWN_KEYS = (
+    "format", "kind", "source", "versions", "missing_domains", "missing_files", "kg", "kg_import",
+    "content_hash", "build_seconds", "disk_bytes",
+)  # fmt: skip
+_NOT_KEPT = {KG_DB, KG_DB + ".wal", MANIFEST, MANIFEST + ".tmp"}
+
+
+def import_kg(source: Path, target: Path, progress: ImportProgress) -> dict[str, Any]:
+    """Import `source` (a cragkg/ dir) into the world `target`; returns the new manifest."""
+    present = _check_source(source)
+    previous = _previous_manifest(target)
+    started = time.perf_counter()
+    tmp = _prepare_tmp(target)
+    try:
+        report = _build_kg(source, tmp / KG_DB, present, progress)
+        _keep_other_files(target, tmp)
+        manifest = _manifest(source, tmp, previous, report, time.perf_counter() - started, progress)
+        write_manifest(tmp, manifest)
+        _swap_into_place(tmp, target)
+        return manifest
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _check_source(source: Path) -> list[str]:
+    if not source.is_dir():
+        raise UserError(f"{source} is not a directory: pass the cragkg/ directory of your CRAG download")
+    present = [d for d in DOMAINS if is_present(source, d)]
+    if not present:
+        raise UserError(
+            f"no CRAG KG files under {source}: expected open/, movie/, finance/, music/ or sports/ "
+            "as in CRAG's mock_api/cragkg/"
+        )
+    return present
+
+
+def _previous_manifest(target: Path) -> dict[str, Any]:
+    if not is_complete(target):
+        return {}
+    previous = read_manifest(target)
+    if previous.get("kind") == "synthetic":
+        raise UserError(
+            f"{target} holds a synthetic world, whose questions belong to its own KG; "
+            "import the real KG into another directory with --data DIR"
+        )
+    return previous
+
+
+def _build_kg(source: Path, db: Path, present: list[str], progress: ImportProgress) -> dict[str, Any]:
+    """Every present domain into `db`, then the name index; per-domain counts and seconds."""
+    con = duckdb.connect(str(db))
+    try:
+        con.execute(schema_sql("kg.sql"))
+        out = TableWriter(con)
+        domains: dict[str, Any] = {}
+        for name in present:
+            started = time.perf_counter()
+            counts = DOMAINS[name].run(source, out, progress)
+            out.flush()
+            domains[name] = {"counts": counts, "seconds": round(time.perf_counter() - started, 2)}
+        started = time.perf_counter()
+        with progress.step("name index", None):
+            from mockapi.store.names import build_name_index
+
+            build_name_index(con)
+        con.execute("CHECKPOINT")
+        return {
+            "domains": domains,
+            "name_index_seconds": round(time.perf_counter() - started, 2),
+            "entities_per_domain": entities_per_domain(con, present),
+            "tables": table_counts(con),
+        }
+    finally:
+        con.close()
+
+
+def _manifest(
+    source: Path,
+    world: Path,
+    previous: dict[str, Any],
+    report: dict[str, Any],
+    seconds: float,
+    progress: ImportProgress,
+) -> dict[str, Any]:
+    missing = {d: missing_files(source, d) for d in DOMAINS}
+    manifest = {k: v for k, v in previous.items() if k not in OWN_KEYS}
+    manifest.update(
+        format=MANIFEST_FORMAT,
+        kind=KIND,
+        source=str(source),
+        versions=code_versions(),
+        missing_domains=[d for d in DOMAINS if not is_present(source, d)],
+        missing_files=sorted(f for files in missing.values() for f in files),
+        kg={"entities_per_domain": report["entities_per_domain"], "tables": report["tables"]},
+        kg_import={"domains": report["domains"], "name_index_seconds": report["name_index_seconds"]},
+    )
+    with progress.step("hashing", None):
+        manifest["content_hash"] = content_hash(world, manifest["versions"])
+    manifest["build_seconds"] = round(seconds, 2)
+    manifest["disk_bytes"] = sum(f.stat().st_size for f in world.rglob("*") if f.is_file())
+    return manifest
+
+
+# ───────────────────────── placing the world ─────────────────────────
+
+
+def _prepare_tmp(target: Path) -> Path:
+    tmp = target.parent / f".{target.name}.importing-kg-{os.getpid()}"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
+    except OSError as exc:
+        raise UserError(
+            f"cannot write under {target.parent}: {exc.strerror}; pass a writable --data DIR"
+        ) from None
+    return tmp
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def _keep_other_files(target: Path, tmp: Path) -> None:
+    """Bring the world's other stores (pages, questions, index/) along, as hard links where possible."""
+    if not target.is_dir():
+        return
+    for entry in target.iterdir():
+        if entry.name in _NOT_KEPT:
+            continue
+        if entry.is_dir():
+            shutil.copytree(entry, tmp / entry.name, copy_function=_link_or_copy)
+        else:
+            _link_or_copy(str(entry), str(tmp / entry.name))
+
+
+def _swap_into_place(tmp: Path, target: Path) -> None:
+    old = target.parent / f".{target.name}.replaced-{os.getpid()}"
+    if target.exists():
+        os.replace(target, old)
+    os.replace(tmp, target)
+    shutil.rmtree(old, ignore_errors=True)
