@@ -51,7 +51,7 @@ def _weight(rng: random.Random, movie: Movie) -> float:
 
 
 def build_oscars(rng: random.Random, cat: MovieCatalog) -> dict[int, list[dict[str, Any]]]:
-    """Ceremony year -> entries (category order, winner first within a category)."""
+    """Ceremony year -> entries (category order; one random winner among each category's nominees)."""
     by_year: dict[int, list[Movie]] = {}
     for movie in sorted(cat.movies, key=lambda m: m.id):
         by_year.setdefault(movie.year, []).append(movie)
@@ -63,10 +63,11 @@ def build_oscars(rng: random.Random, cat: MovieCatalog) -> dict[int, list[dict[s
             ranked = sorted(films, key=lambda m: -_weight(rng, m))
             nominees = [(m, pick(m) if pick else None) for m in ranked]
             nominees = [(m, p) for m, p in nominees if pick is None or p is not None][:5]
+            winner = rng.randrange(len(nominees)) if nominees else -1
             for k, (movie, person) in enumerate(nominees):
                 name = person.name if person else _producers(movie)
                 entry = {"year_ceremony": year, "ceremony": year - CEREMONY_OFFSET, "category": category,
-                         "name": name, "film": movie.title, "winner": k == 0}  # fmt: skip
+                         "name": name, "film": movie.title, "winner": k == winner}  # fmt: skip
                 entries.append(entry)
                 movie.oscars.append(entry)
                 if person is not None:
