@@ -14,6 +14,7 @@ from ._errors import (
     NotFoundError,
     RateLimitError,
     ResponseDecodeError,
+    ResponseValidationError,
     ServerError,
     ValidationError,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "RateLimitError",
     "ResponseCache",
     "ResponseDecodeError",
+    "ResponseValidationError",
     "RetryPolicy",
     "ServerError",
     "ValidationError",

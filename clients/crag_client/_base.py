@@ -15,9 +15,16 @@ from typing import Any
 
 import httpx
 from pydantic import TypeAdapter
+from pydantic import ValidationError as PydanticValidationError
 
 from ._cache import ResponseCache, cache_key
-from ._errors import CragConnectionError, CragTimeoutError, ResponseDecodeError, make_status_error
+from ._errors import (
+    CragConnectionError,
+    CragTimeoutError,
+    ResponseDecodeError,
+    ResponseValidationError,
+    make_status_error,
+)
 from ._retry import RetryPolicy
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
@@ -172,4 +179,10 @@ class BaseClient:
                 "is the base URL a CRAG mock API server?",
                 content.decode("utf-8", errors="replace"),
             )
-        return validate_result(envelope["result"], result_type)
+        try:
+            return validate_result(envelope["result"], result_type)
+        except PydanticValidationError as exc:
+            raise ResponseValidationError(
+                f"{spec.describe()} returned a result of an unexpected shape ({exc.error_count()} errors, "
+                f"first: {exc.errors()[0]['msg']}); are the server and crag_client from the same version?"
+            ) from exc

@@ -19,6 +19,7 @@ __all__ = [
     "NotFoundError",
     "RateLimitError",
     "ResponseDecodeError",
+    "ResponseValidationError",
     "ServerError",
     "ValidationError",
 ]
@@ -45,6 +46,10 @@ class ResponseDecodeError(CragError, json.JSONDecodeError):
 
     def __str__(self) -> str:
         return self.message
+
+
+class ResponseValidationError(CragError):
+    """A 200 `result` did not have the documented shape (server and client versions may differ)."""
 
 
 class CragStatusError(CragError):
