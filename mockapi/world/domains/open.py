@@ -1,10 +1,27 @@
-"""Synthetic open domain (placeholder)."""
+"""Synthetic open domain: encyclopedia entities (places, people, organisations, concepts) as CRAG's open KG.
+
+Rows keep catalogue order as `ord` (the KG file order); names are exact, case-sensitive keys, so look-alikes
+such as "Ashford" and "ASHFORD" are separate entities, as "Florida" and "FLORIDA" are in CRAG.
+"""
 
 from __future__ import annotations
 
+import json
+
 from mockapi.world.context import WorldContext
+from mockapi.world.domains.open_facts import build_entries
+from mockapi.world.domains.open_text import article, infobox, lead
 from mockapi.world.writer import TableWriter
 
 
 def generate(ctx: WorldContext, out: TableWriter) -> None:
-    """Write the open tables, entities and edges."""
+    """Write open_entities, entities and the edges between open entities."""
+    entries = build_entries(ctx)
+    eid_of = {e.name: e.eid for e in entries}
+    rng = ctx.rng("open", "text")
+    for ord_, e in enumerate(entries):
+        structured = json.dumps(infobox(e), ensure_ascii=False)
+        out.add("open_entities", (ord_, e.name, lead(e), structured, article(rng, e)))
+        out.add("entities", (e.eid, "open", e.kind, e.name, e.popularity, e.is_target, e.lookalike_of))
+        for rel, other in e.links.items():
+            out.add("kg_edges", (e.eid, rel, eid_of[other]))

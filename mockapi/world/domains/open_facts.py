@@ -1,0 +1,148 @@
+"""Encyclopedia entities of the open domain and their facts, before any text is written.
+
+Four kinds (place, person, organization, concept). Facts that name another entity point at a real entry of
+this catalogue (a person's birthplace, an organisation's founder and seat), so the texts agree with kg_edges.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from mockapi.world.context import WorldContext
+from mockapi.world.domains.music_catalog import tier
+from mockapi.world.names import NameRegistry, lookalikes, person_name, words
+
+OPEN_KINDS = ("place", "person", "organization", "concept")
+STATES = (
+    "Ohio",
+    "Oregon",
+    "Vermont",
+    "Texas",
+    "Maine",
+    "Iowa",
+    "Georgia",
+    "Nevada",
+    "Kansas",
+    "Montana",
+    "Florida",
+    "Michigan",
+    "Colorado",
+    "Virginia",
+    "Wisconsin",
+    "Idaho",
+    "Kentucky",
+    "Minnesota",
+)
+SETTLEMENTS = ("City", "Town", "Village", "Borough", "Census-designated place")
+
+
+@dataclass
+class Entry:
+    eid: str
+    name: str
+    kind: str
+    popularity: str = "noise"
+    is_target: bool = False
+    lookalike_of: str | None = None
+    facts: dict[str, str] = field(default_factory=dict)
+    links: dict[str, str] = field(default_factory=dict)  # relation -> name of another entry
+    see_also: list[str] = field(default_factory=list)
+
+
+def build_entries(ctx: WorldContext) -> list[Entry]:
+    """Targets (kinds in turn) each with look-alikes, then filler; facts and links filled afterwards."""
+    rng, names = ctx.rng("open", "catalog"), NameRegistry()
+    n_targets, entries = ctx.scale.targets["open"], list[Entry]()
+    for i in range(n_targets):
+        kind = OPEN_KINDS[i % len(OPEN_KINDS)]
+        target = _new(entries, names.fresh(_name_kind(kind), rng), kind)
+        target.popularity, target.is_target = tier(i, n_targets), True
+        for name in lookalikes(target.name, kind, rng, ctx.scale.lookalikes, names):
+            like = _new(entries, name, kind)
+            like.lookalike_of = target.eid
+            target.see_also.append(name)
+    for _ in range(ctx.scale.filler["open"]):
+        kind = rng.choice(OPEN_KINDS)
+        _new(entries, names.fresh(_name_kind(kind), rng), kind)
+    _fill_facts(ctx.rng("open", "facts"), entries)
+    return entries
+
+
+def _name_kind(kind: str) -> str:
+    return "person" if kind == "person" else kind
+
+
+def _new(entries: list[Entry], name: str, kind: str) -> Entry:
+    entry = Entry(f"open:{kind}:{len(entries)}", name, kind)
+    entries.append(entry)
+    return entry
+
+
+def _fill_facts(rng: random.Random, entries: list[Entry]) -> None:
+    by_kind: dict[str, list[Entry]] = {k: [e for e in entries if e.kind == k] for k in OPEN_KINDS}
+    places = [e.name for e in by_kind["place"]] or ["Ashford"]
+    people = [e.name for e in by_kind["person"]] or [person_name(rng)]
+    for e in entries:
+        e.facts["state"] = rng.choice(STATES)
+        if e.kind == "place":
+            _place(rng, e, people)
+        elif e.kind == "person":
+            _person(rng, e, places)
+        elif e.kind == "organization":
+            _org(rng, e, places, people)
+        else:
+            _concept(rng, e, people)
+
+
+def _place(rng: random.Random, e: Entry, people: list[str]) -> None:
+    founded = rng.randint(1680, 1925)
+    e.facts.update(
+        settlement=rng.choice(SETTLEMENTS),
+        founded=str(founded),
+        incorporated=str(founded + rng.randint(5, 80)),
+        population=str(rng.randint(400, 250_000)),
+        census="2020",
+        area=f"{rng.uniform(0.8, 120):.2f}",
+        elevation=str(rng.randint(3, 2400)),
+        county=f"{rng.choice(words()['place_roots'])} County",
+        river=f"{rng.choice(words()['place_roots'])} River",
+        industry=rng.choice(("agriculture", "tourism", "manufacturing", "logistics", "education")),
+    )
+    e.links["mayor"] = rng.choice(people)
+
+
+def _person(rng: random.Random, e: Entry, places: list[str]) -> None:
+    born = rng.randint(1890, 1995)
+    died = born + rng.randint(45, 98) if born < 1950 and rng.random() < 0.6 else None
+    e.facts.update(
+        born=f"{born}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+        occupation=rng.choice(words()["occupations"]),
+        active_from=str(born + rng.randint(18, 32)),
+        spouse=person_name(rng),
+        award=f"{rng.choice(words()['adjectives'])} {rng.choice(words()['nouns'])} Prize",
+    )
+    if died is not None and died < 2024:
+        e.facts["died"] = f"{died}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+    e.links["born_in"] = rng.choice(places)
+
+
+def _org(rng: random.Random, e: Entry, places: list[str], people: list[str]) -> None:
+    e.facts.update(
+        founded=str(rng.randint(1850, 2015)),
+        employees=str(rng.randint(12, 48_000)),
+        field=rng.choice(words()["org_fields"]).lower(),
+        revenue=f"{rng.uniform(1, 900):.1f}",
+        org_type=rng.choice(("Private company", "Public company", "Nonprofit", "Cooperative")),
+    )
+    e.links["founded_by"] = rng.choice(people)
+    e.links["headquartered_in"] = rng.choice(places)
+
+
+def _concept(rng: random.Random, e: Entry, people: list[str]) -> None:
+    e.facts.update(
+        field=rng.choice(words()["concept_fields"]),
+        year=str(rng.randint(1820, 2010)),
+        related=rng.choice(words()["nouns"]).lower(),
+    )
+    e.links["proposed_by"] = rng.choice(people)
