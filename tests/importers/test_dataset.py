@@ -20,9 +20,13 @@ from mockapi.web.store import WebStore
 FIXTURE = Path("/work/shared/fixtures/crag_dev_10.jsonl.bz2")
 
 
-def fixture_bytes() -> bytes:
-    with bz2.open(FIXTURE, "rb") as f:
+def read_bz2(path: Path) -> bytes:
+    with bz2.open(path, "rb") as f:
         return f.read()
+
+
+def fixture_bytes() -> bytes:
+    return read_bz2(FIXTURE)
 
 
 def leftovers(parent: Path) -> list[str]:
@@ -41,7 +45,7 @@ def test_export_round_trips_byte_identical(tmp_path: Path) -> None:
     for task in (1, 3):
         out = tmp_path / f"task{task}.jsonl.bz2"
         assert export_world(world, task, out) == 10
-        assert bz2.open(out).read() == fixture_bytes()
+        assert read_bz2(out) == fixture_bytes()
 
 
 def test_import_is_deterministic(tmp_path: Path) -> None:
@@ -71,7 +75,7 @@ def test_v5_layout_round_trips(tmp_path: Path) -> None:
 
 
 def split_archive(folder: Path, first: int, parts: int) -> list[Path]:
-    """The fixture as a Task 3 style tar.bz2 (two JSONL members), cut into byte parts numbered from `first`."""
+    """The fixture as a Task 3 style tar.bz2 (two JSONL members), cut into parts numbered from `first`."""
     lines = fixture_bytes().splitlines(keepends=True)
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:bz2") as archive:
@@ -99,7 +103,7 @@ def test_split_tar_parts_via_cli(tmp_path: Path, first: int, capsys: pytest.Capt
     assert "imported 10 questions, 50 results" in capsys.readouterr().out
     out = tmp_path / "out.jsonl.bz2"
     assert main(["export", "--task", "3", "--out", str(out), "--data", str(world)]) == 0
-    assert bz2.open(out).read() == fixture_bytes()
+    assert read_bz2(out) == fixture_bytes()
 
 
 def test_missing_part_is_named(tmp_path: Path) -> None:

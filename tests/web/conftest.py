@@ -43,7 +43,7 @@ def imported_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def wide_world(tmp_path_factory: pytest.TempPathFactory, records: list[dict[str, Any]]) -> Path:
-    """One question with 15 results (a Task 3 shaped record), to see the Task 1/2 pick of 5 from the top 10."""
+    """One question with 15 results (Task 3 shaped), to see the Task 1/2 pick of 5 from the top 10."""
     base = tmp_path_factory.mktemp("wide")
     wide = dict(records[0], search_results=[r for rec in records[:3] for r in rec["search_results"]])
     source = base / "wide.jsonl"

@@ -13,7 +13,6 @@ import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-
 KEYS = ["page_name", "page_url", "page_snippet", "page_result", "page_last_modified"]
 
 
