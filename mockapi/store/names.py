@@ -54,6 +54,8 @@ CORPORA: tuple[Corpus, ...] = (
 
 DDL = """
 DROP TABLE IF EXISTS name_docs; DROP TABLE IF EXISTS name_names; DROP TABLE IF EXISTS name_postings;
+CREATE OR REPLACE TEMP TABLE _name_raw (corpus VARCHAR, name VARCHAR, ord BIGINT, norm VARCHAR,
+                                        per_norm BOOLEAN);
 CREATE TABLE name_docs (corpus VARCHAR NOT NULL, doc_id BIGINT NOT NULL, norm VARCHAR NOT NULL,
                         len INTEGER NOT NULL);
 CREATE TABLE name_names (corpus VARCHAR NOT NULL, norm VARCHAR NOT NULL, ord BIGINT NOT NULL,
@@ -87,12 +89,11 @@ def _load_names(con: duckdb.DuckDBPyConnection, corpus: Corpus) -> None:
             "per_norm": corpus.distinct_norms,
         }
     )
+    if frame.empty:
+        return
     con.register("_names_batch", frame)
     try:
-        con.execute(
-            "CREATE TABLE IF NOT EXISTS _name_raw AS SELECT * FROM _names_batch LIMIT 0;"
-            "INSERT INTO _name_raw SELECT * FROM _names_batch"
-        )
+        con.execute("INSERT INTO _name_raw SELECT * FROM _names_batch")
     finally:
         con.unregister("_names_batch")
 

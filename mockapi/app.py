@@ -1,0 +1,95 @@
+"""`create_app(settings)`: the FastAPI app serving CRAG's 38 KG routes (and, when present, the web routes).
+
+The lifespan opens kg.duckdb read-only once per process; each request gets its own cursor. Router modules
+listed in ROUTERS are included when importable, so a part that is not there yet (or an optional one) just
+does not appear. A router module may define `startup(app, settings)` and `shutdown(app)`: the lifespan calls
+them after the KG is open (the place to open another store into `app.state`), and in reverse order on exit.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from types import ModuleType
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+
+from mockapi.errors_http import install_error_handlers
+from mockapi.meta import add_examples, build_meta
+from mockapi.paths import KG_DB
+from mockapi.settings import Settings
+from mockapi.store.db import KGStore
+
+ROUTERS: list[str] = [
+    "mockapi.routers.root",
+    "mockapi.routers.open",
+    "mockapi.routers.movie",
+    "mockapi.routers.finance",
+    "mockapi.routers.music",
+    "mockapi.routers.sports",
+    "mockapi.routers.web",
+]
+
+TITLE = "CRAG API"
+DESCRIPTION = "API for Meta KDD Cup '24 CRAG: Comprehensive RAG Benchmark (local mock: crag-mockapi)"
+
+
+def router_modules() -> list[ModuleType]:
+    """The ROUTERS that exist in this installation, imported."""
+    return [importlib.import_module(name) for name in ROUTERS if importlib.util.find_spec(name) is not None]
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    settings: Settings = app.state.settings
+    app.state.kg = KGStore(settings.world / KG_DB)
+    app.state.meta = build_meta(settings.world, app.state.kg, settings.task)
+    started: list[ModuleType] = []
+    try:
+        for module in app.state.router_modules:
+            if hasattr(module, "startup"):
+                module.startup(app, settings)
+                started.append(module)
+        yield
+    finally:
+        for module in reversed(started):
+            if hasattr(module, "shutdown"):
+                module.shutdown(app)
+        app.state.kg.close()
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The app over `settings.world` (default: `Settings()` from `CRAG_MOCK_*` environment variables)."""
+    app = FastAPI(
+        title=TITLE,
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        swagger_ui_parameters={"tryItOutEnabled": True},
+    )
+    app.state.settings = settings or Settings()
+    app.state.router_modules = router_modules()
+    for module in app.state.router_modules:
+        app.include_router(module.router)
+    install_error_handlers(app)
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    return app
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """FastAPI's schema, with each route's example body taken from the world being served."""
+    if app.openapi_schema is None:
+        schema = get_openapi(
+            title=app.title, version=app.version, description=app.description, routes=app.routes
+        )
+        meta = getattr(app.state, "meta", None)
+        app.openapi_schema = add_examples(schema, meta.examples) if meta is not None else schema
+    return app.openapi_schema
+
+
+def app_from_env() -> FastAPI:
+    """App factory for `uvicorn --factory` (each worker process reads its settings from the environment)."""
+    return create_app(Settings())

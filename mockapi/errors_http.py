@@ -1,0 +1,40 @@
+"""Exception handlers: every error the server answers is JSON, never starlette's plain-text 500.
+
+404/405 keep FastAPI's `detail` text inside the canonical body; request-validation 422s keep FastAPI's own
+list format, which the wire contract requires.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
+
+from mockapi.wire.errors import TYPE_BY_STATUS, ApiError, error_response
+
+log = logging.getLogger("mockapi")
+
+
+async def _api_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return error_response(exc.status, exc.type, exc.detail, exc.loc)
+
+
+async def _http_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    headers = dict(exc.headers) if exc.headers else None
+    kind = TYPE_BY_STATUS.get(exc.status_code, "http_error")
+    return error_response(exc.status_code, kind, str(exc.detail), headers=headers)
+
+
+async def _unexpected(request: Request, exc: Exception) -> Response:
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return error_response(500, "internal_error", "Internal Server Error")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected)

@@ -1,0 +1,67 @@
+"""The `/meta` summary and the world-picked OpenAPI examples, computed once when the app starts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mockapi.paths import MANIFEST
+from mockapi.store.db import KGStore
+from mockapi.store.examples import original_examples, world_examples
+from mockapi.wire import Meta
+
+# A domain is missing when every table that feeds its routes is empty.
+DOMAIN_TABLES: dict[str, tuple[str, ...]] = {
+    "open": ("open_entities",),
+    "movie": ("movie_movies", "movie_persons", "movie_years"),
+    "finance": (
+        "fin_companies",
+        "fin_prices",
+        "fin_minute_prices",
+        "fin_dividends",
+        "fin_marketcap",
+        "fin_info",
+    ),
+    "music": ("music_artists", "music_songs", "music_works", "music_grammy", "music_billboard_ranks"),
+    "sports": ("soccer_matches", "nba_games", "nba_play_by_play"),
+}
+
+
+def read_manifest_or_empty(world: Path) -> dict[str, Any]:
+    """The manifest, or {} when the world has none (a bare directory still serves)."""
+    try:
+        data = json.loads((world / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def build_meta(world: Path, kg: KGStore, task: int | None) -> Meta:
+    manifest = read_manifest_or_empty(world)
+    counts = kg.counts()
+    missing = [d for d, tables in DOMAIN_TABLES.items() if not any(counts.get(t, 0) for t in tables)]
+    with kg.cursor() as cur:
+        examples = {**original_examples(), **world_examples(cur)}
+    return Meta(
+        world=str(world),
+        kind=manifest.get("kind"),
+        scale=manifest.get("scale"),
+        seed=manifest.get("seed"),
+        clock=manifest.get("clock"),
+        content_hash=manifest.get("content_hash"),
+        task=task,
+        counts=counts,
+        missing_domains=missing,
+        examples=examples,
+    )
+
+
+def add_examples(schema: dict[str, Any], examples: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Set each route's request-body example in an OpenAPI document (in place; returned for chaining)."""
+    for path, body in examples.items():
+        operation = schema.get("paths", {}).get(path, {}).get("post", {})
+        content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+        if content is not None:
+            content["example"] = body
+    return schema

@@ -1,0 +1,40 @@
+"""What every KG router shares: the per-request cursor, the task gate and the fast JSON result."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+import orjson
+from fastapi import Depends, Request
+from starlette.responses import Response
+
+from mockapi.store.sql import Cursor
+from mockapi.wire.errors import ApiError
+
+
+def result(value: Any) -> Response:
+    """`{"result": value}` serialised by orjson (NaN and ±Inf become null, unlike the original's 500).
+
+    Returning a Response skips FastAPI's re-validation of big payloads; `response_model=` on the route
+    still documents the type in OpenAPI.
+    """
+    return Response(orjson.dumps({"result": value}), media_type="application/json")
+
+
+async def forbid_kg_in_task_1(request: Request) -> None:
+    """Task 1 is web-only: KG routes answer 403 with the canonical error body."""
+    if request.app.state.settings.task == 1:
+        raise ApiError(403, "forbidden_by_task", "task 1 serves web search only; the KG API is not available")
+
+
+async def _cursor(request: Request) -> AsyncIterator[Cursor]:
+    # async so FastAPI runs it on the event loop (no extra threadpool hops); opening a cursor does no I/O
+    with request.app.state.kg.cursor() as cur:
+        yield cur
+
+
+KG = Annotated[Cursor, Depends(_cursor)]
+"""A DuckDB cursor on kg.duckdb, opened for this request and closed after it."""
+
+KG_DEPENDENCIES = [Depends(forbid_kg_in_task_1)]

@@ -1,0 +1,24 @@
+"""/open/*: encyclopedia entities."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from starlette.responses import Response
+
+from mockapi.routers.common import KG, KG_DEPENDENCIES, result
+from mockapi.store import open as store
+from mockapi.wire import Envelope, OpenEntity, QueryOpenEntity, QueryOpenName
+
+router = APIRouter(prefix="/open", tags=["open"], dependencies=KG_DEPENDENCIES)
+
+
+@router.post("/search_entity_by_name", response_model=Envelope[list[str]])
+def search_entity_by_name(body: QueryOpenName, kg: KG) -> Response:
+    """Up to 10 entity names matching the query (BM25 over normalised names, exact match first)."""
+    return result(store.search_entity_by_name(kg, body.query))
+
+
+@router.post("/get_entity", response_model=Envelope[OpenEntity | None])
+def get_entity(body: QueryOpenEntity, kg: KG) -> Response:
+    """The entity with exactly this name, or null."""
+    return result(store.get_entity(kg, body.query))

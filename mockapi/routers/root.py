@@ -1,0 +1,30 @@
+"""GET /, /health and /meta."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from starlette.responses import Response
+
+from mockapi.wire import Health, Meta, RootMessage
+
+router = APIRouter(tags=["service"])
+
+
+@router.get("/", response_model=RootMessage)
+def root() -> Response:
+    """The original's liveness message (not enveloped)."""
+    return Response(b'{"message":"The CRAG API service is running"}', media_type="application/json")
+
+
+@router.get("/health", response_model=Health)
+async def health(request: Request) -> Health:
+    """Liveness plus what is loaded."""
+    state = request.app.state
+    return Health(status="ok", kg=state.kg.on_disk, task=state.settings.task)
+
+
+@router.get("/meta", response_model=Meta)
+async def meta(request: Request) -> Meta:
+    """The world being served: manifest summary, counts, missing domains and a try-it body per route."""
+    meta: Meta = request.app.state.meta
+    return meta

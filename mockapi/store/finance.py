@@ -1,0 +1,71 @@
+"""Finance domain: companies, prices, dividends, market cap, info (contract §2.6).
+
+Rows are read in insertion (`rowid`) order, which is the source dict order of the original.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mockapi.store.jsontext import loads
+from mockapi.store.names import search_names
+from mockapi.store.sql import Cursor, first
+
+_BARS = "SELECT ts, open, high, low, close, volume FROM {table} WHERE ticker = ? ORDER BY rowid"
+
+
+def get_company_name(cur: Cursor, query: str) -> list[str]:
+    return search_names(cur, "finance", query)
+
+
+def get_ticker_by_name(cur: Cursor, name: str) -> str | None:
+    # the original's Name → Symbol dict keeps the last duplicate
+    row = first(cur, "SELECT symbol FROM fin_companies WHERE name = ? ORDER BY ord DESC LIMIT 1", [name])
+    return None if row is None else str(row[0])
+
+
+def _bars(cur: Cursor, table: str, ticker: str) -> dict[str, dict[str, Any]] | None:
+    rows = cur.execute(_BARS.format(table=table), [ticker]).fetchall()
+    if not rows:
+        return None
+    return {ts: {"Open": o, "High": h, "Low": lo, "Close": c, "Volume": v} for ts, o, h, lo, c, v in rows}
+
+
+def get_price_history(cur: Cursor, ticker: str) -> dict[str, dict[str, Any]] | None:
+    return _bars(cur, "fin_prices", ticker)
+
+
+def get_detailed_price_history(cur: Cursor, ticker: str) -> dict[str, dict[str, Any]] | None:
+    return _bars(cur, "fin_minute_prices", ticker)
+
+
+def get_dividends_history(cur: Cursor, ticker: str) -> dict[str, float] | None:
+    rows = cur.execute(
+        "SELECT ts, amount FROM fin_dividends WHERE ticker = ? ORDER BY rowid", [ticker]
+    ).fetchall()
+    return {ts: amount for ts, amount in rows} if rows else None
+
+
+def get_market_capitalization(cur: Cursor, ticker: str) -> float | None:
+    row = cur.execute(
+        "SELECT value FROM fin_marketcap WHERE ticker = ? ORDER BY rowid DESC LIMIT 1", [ticker]
+    ).fetchone()
+    return None if row is None else row[0]
+
+
+def get_info(cur: Cursor, ticker: str) -> Any:
+    row = first(cur, "SELECT doc FROM fin_info WHERE ticker = ? ORDER BY rowid DESC LIMIT 1", [ticker])
+    return None if row is None else loads(row[0])
+
+
+def _info_key(cur: Cursor, ticker: str, key: str) -> Any:
+    info = get_info(cur, ticker)
+    return info.get(key) if isinstance(info, dict) else None
+
+
+def get_eps(cur: Cursor, ticker: str) -> Any:
+    return _info_key(cur, ticker, "forwardEps")
+
+
+def get_pe_ratio(cur: Cursor, ticker: str) -> Any:
+    return _info_key(cur, ticker, "forwardPE")

@@ -1,0 +1,25 @@
+"""Open domain: encyclopedia entities (contract §2.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mockapi.store.jsontext import loads
+from mockapi.store.names import search_names
+from mockapi.store.sql import Cursor
+
+
+def search_entity_by_name(cur: Cursor, query: str) -> list[str]:
+    return search_names(cur, "open", query)
+
+
+def get_entity(cur: Cursor, name: str) -> dict[str, Any] | None:
+    # a later duplicate in the KG file overwrites an earlier one in the original's dict
+    row = cur.execute(
+        "SELECT summary_text, summary_structured, raw_mediawiki FROM open_entities"
+        " WHERE name = ? ORDER BY ord DESC LIMIT 1",
+        [name],
+    ).fetchone()
+    if row is None:
+        return None
+    return {"summary_text": row[0], "summary_structured": loads(row[1]), "raw_mediawiki": row[2]}
