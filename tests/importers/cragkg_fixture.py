@@ -4,6 +4,7 @@ Writers take plain Python data, so the benchmark reuses them for large generated
 writes the small fixture whose values the tests check. Nothing here imports our own importer.
 """
 
+# ruff: noqa: E501  (fixture data reads best one record per line)
 from __future__ import annotations
 
 import bz2
@@ -69,22 +70,23 @@ def write_companies(path: Path, rows: Iterable[tuple[str, str]]) -> None:
 
 # ───────────────────────── the small fixture ─────────────────────────
 
+# fmt: off
 OPEN_PARTS = [
     [
-        ("Florida", {"summary_text": "Florida is a state.", "summary_structured": {"capital": "[[Tallahassee]]", "nickname": ""}, "raw_mediawiki": "'''Florida''' is a [[U.S. state]]."}),  # noqa: E501
+        ("Florida", {"summary_text": "Florida is a state.", "summary_structured": {"capital": "[[Tallahassee]]", "nickname": ""}, "raw_mediawiki": "'''Florida''' is a [[U.S. state]]."}),
         ("FLORIDA", {"summary_text": "Shouted Florida.", "summary_structured": {}, "raw_mediawiki": ""}),
         ("Dup Name", {"summary_text": "first version", "summary_structured": {"v": "1"}, "raw_mediawiki": "v1"}),
-        ("Florida City, Florida", {"summary_text": "A city.", "summary_structured": {"settlement_type": "[[List of communities in Miami-Dade County, Florida|City]]"}, "raw_mediawiki": "{{Infobox}}"}),  # noqa: E501
+        ("Florida City, Florida", {"summary_text": "A city.", "summary_structured": {"settlement_type": "[[List of communities in Miami-Dade County, Florida|City]]"}, "raw_mediawiki": "{{Infobox}}"}),
         ("Zürich", {"summary_text": "Größte Stadt.", "summary_structured": {"name": "Zürich"}, "raw_mediawiki": "Zürich"}),
     ],
     [
         ("Dup Name", {"summary_text": "second version", "summary_structured": {"v": "2"}, "raw_mediawiki": "v2"}),
         ("Tallahassee, Florida", {"summary_text": "Capital.", "summary_structured": {}, "raw_mediawiki": "x"}),
-        *((f"Filler Place {i}", {"summary_text": f"Filler {i}.", "summary_structured": {}, "raw_mediawiki": ""}) for i in range(20)),  # noqa: E501
+        *((f"Filler Place {i}", {"summary_text": f"Filler {i}.", "summary_structured": {}, "raw_mediawiki": ""}) for i in range(20)),
     ],
 ]
 
-OSCAR = {"year_ceremony": 2004, "ceremony": 76, "category": "DIRECTING", "name": "Peter Jackson", "film": "The Lord of the Rings: The Return of the King", "winner": True}  # noqa: E501
+OSCAR = {"year_ceremony": 2004, "ceremony": 76, "category": "DIRECTING", "name": "Peter Jackson", "film": "The Lord of the Rings: The Return of the King", "winner": True}
 MOVIES = {
     "the lord of the rings the return of the king": {
         "budget": 94000000, "genres": [{"id": 12, "name": "Adventure"}], "id": 122, "original_language": "en",
@@ -133,8 +135,8 @@ PRICES = {  # inserted META first and with unsorted dates: the store sorts by (t
     },
     "AAPL": {"2024-02-28 00:00:00 EST": _bar(182.51, 183.12, 180.13, 181.42, 48_953_900)},
 }
-MINUTES = {"META": {f"2024-02-22 09:{m:02d}:00 EST": _bar(470 + m, 471 + m, 469 + m, 470.5 + m, 1000 + m) for m in range(30, 35)}}  # noqa: E501
-DIVIDENDS = {"META": {"2024-02-21 00:00:00 EST": 0.5}, "AAPL": {"2023-11-10 00:00:00 EST": 0.24, "2024-02-09 00:00:00 EST": 0.24}}  # noqa: E501
+MINUTES = {"META": {f"2024-02-22 09:{m:02d}:00 EST": _bar(470 + m, 471 + m, 469 + m, 470.5 + m, 1000 + m) for m in range(30, 35)}}
+DIVIDENDS = {"META": {"2024-02-21 00:00:00 EST": 0.5}, "AAPL": {"2023-11-10 00:00:00 EST": 0.24, "2024-02-09 00:00:00 EST": 0.24}}
 MARKETCAP = {"META": 1239354590603.2158, "AAPL": 2.8e12}
 INFO = {
     "META": {"address1": "1 Meta Way", "city": "Menlo Park", "companyOfficers": [{"maxAge": 1, "name": "Mark", "age": 39}],
@@ -145,10 +147,10 @@ INFO = {
 
 ARTISTS = {
     "Adele": {"country": "NO", "birth_date": "1987", "end_date": None, "members": None},
-    "Maroon 5": {"country": "US", "birth_date": "1994", "end_date": None, "members": ["Adam Levine", "James Valentine", "Adam Levine"]},  # noqa: E501
+    "Maroon 5": {"country": "US", "birth_date": "1994", "end_date": None, "members": ["Adam Levine", "James Valentine", "Adam Levine"]},
     "Lady Gaga": {"country": "US", "birth_date": "1986-03-28", "end_date": None, "members": None},
     "Nobody Known": {"country": "", "birth_date": "", "end_date": "2001", "members": []},
-    **{f"Artist Number {i:03d}": {"country": "GB", "birth_date": "1970", "end_date": None, "members": None} for i in range(100)},  # noqa: E501
+    **{f"Artist Number {i:03d}": {"country": "GB", "birth_date": "1970", "end_date": None, "members": None} for i in range(100)},
 }
 SONGS = {
     "I Can Feel It": {"author": "Kane Brown", "country": "XW", "date": "2023-09-21"},
@@ -170,7 +172,7 @@ HOT_SONGS = {
 }
 GRAMMY_ROWS = [  # year, category, nominee, artist, workers
     (1998, "Best New Artist", "Paula Cole", NAN, NAN),
-    (1998, "Song Of The Year", "My Heart Will Go On (Love Theme From Titanic)", "Celine Dion", "James Horner, Will Jennings"),  # noqa: E501
+    (1998, "Song Of The Year", "My Heart Will Go On (Love Theme From Titanic)", "Celine Dion", "James Horner, Will Jennings"),
     (1998, "Album Of The Year", "The Miseducation Of Lauryn Hill", "Lauryn Hill", "Lauryn Hill, producer"),
     (2009, "Best New Artist", "Adele", NAN, NAN),
     (2012, "Album Of The Year", "21", "Adele", "Adele Adkins, artist; Paul Epworth, producer"),
@@ -180,12 +182,16 @@ GRAMMY_ROWS = [  # year, category, nominee, artist, workers
     (2019, "Best New Artist", "Dua Lipa", NAN, NAN),
 ]
 
+# fmt: on
+
 
 def grammy_frame() -> pd.DataFrame:
     frame = pd.DataFrame(GRAMMY_ROWS, columns=["year", "category", "nominee", "artist", "workers"])
     frame.insert(1, "title", "62nd Annual GRAMMY Awards")  # the Kaggle table has extra columns
     return frame
 
+
+# fmt: off
 SOCCER_COLUMNS = ["date", "time", "round", "day", "venue", "result", "GF", "GA", "opponent", "xG", "xGA", "Poss",
                   "Attendance", "Captain", "Formation", "Referee", "match_report", "Notes"]  # fmt: skip
 SOCCER_ROWS = [  # (league, season, team, game), then the 18 values; GF/GA mix str and int as the real data
@@ -212,10 +218,14 @@ SOCCER_ROWS = [  # (league, season, team, game), then the 18 values; GF/GA mix s
       55, 40000, "Lacazette", "4-3-3", "Ref C", "/en/matches/ff/u", None]),
 ]  # fmt: skip
 
+# fmt: on
+
 
 def soccer_frame() -> pd.DataFrame:
     index = pd.MultiIndex.from_tuples([r[0] for r in SOCCER_ROWS], names=["league", "season", "team", "game"])
-    columns = {c: pd.Series([r[1][i] for r in SOCCER_ROWS], dtype=object) for i, c in enumerate(SOCCER_COLUMNS)}
+    columns = {
+        c: pd.Series([r[1][i] for r in SOCCER_ROWS], dtype=object) for i, c in enumerate(SOCCER_COLUMNS)
+    }
     frame = pd.DataFrame({c: s.values for c, s in columns.items()}, index=index)
     frame["date"] = pd.to_datetime(frame["date"])
     for c in ("xG", "xGA"):
@@ -225,6 +235,7 @@ def soccer_frame() -> pd.DataFrame:
     return frame
 
 
+# fmt: off
 _STATS = ["fgm", "fga", "fg_pct", "fg3m", "fg3a", "fg3_pct", "ftm", "fta", "ft_pct", "oreb", "dreb", "reb", "ast",
           "stl", "blk", "tov", "pf", "pts"]  # fmt: skip
 GAME_COLUMNS = [
@@ -248,8 +259,10 @@ for _k in (1, 2, 3):
 PBP_COLUMNS.append(("video_available_flag", "TEXT"))
 
 
-def game_row(game_id: str, date: str, home: tuple[str, str, str], away: tuple[str, str, str], pct: float) -> tuple:  # type: ignore[type-arg]  # noqa: E501
-    stats = [50.0, 95.0, pct, 10.0, 30.0, 0.333, 15.0, 20.0, 0.75, 10.0, 35.0, 45.0, 25.0, 8.0, 5.0, 14.0, 20.0, 125.0]
+def game_row(
+    game_id: str, date: str, home: tuple[str, str, str], away: tuple[str, str, str], pct: float
+) -> tuple[Any, ...]:
+    stats = [50.0, 95.0, pct, 10.0, 30.0, 0.333, 15.0, 20.0, 0.75, 10.0, 35.0, 45.0, 25.0, 8.0, 5.0, 14.0, 20.0, 125.0]  # fmt: skip
     return ("12022", home[0], home[1], home[2], game_id, date, f"{home[1]} vs. {away[1]}", "W", 240, *stats, 8, 1,
             away[0], away[1], away[2], f"{away[1]} @ {home[1]}", "L", *stats, -8, 0, "Pre Season")  # fmt: skip
 
@@ -265,7 +278,7 @@ GAMES = [
 ]
 
 
-def pbp_row(game_id: str, eventnum: int, score: str | None) -> tuple:  # type: ignore[type-arg]
+def pbp_row(game_id: str, eventnum: int, score: str | None) -> tuple[Any, ...]:
     player = (4.0, "201942", "DeMar DeRozan", "1610612741.0", "Chicago", "Bulls", "CHI")
     nobody = (0.0, "0", None, None, None, None, None)
     return (game_id, eventnum, 1, 0, 1, "8:11 PM", "12:00", "Jump Ball", None, None, score, None,
@@ -277,8 +290,10 @@ PBP = [  # two games interleaved: a game's rows come back in table order
     pbp_row("0012200050", 1, "0 - 3"), pbp_row("0012200049", 2, "104 - 127"),
 ]  # fmt: skip
 
+# fmt: on
 
-def write_nba(path: Path, games: Iterable[tuple], pbp: Iterable[tuple]) -> None:  # type: ignore[type-arg]
+
+def write_nba(path: Path, games: Iterable[tuple[Any, ...]], pbp: Iterable[tuple[Any, ...]]) -> None:
     """nba.sqlite with the Kaggle schema's `game` and `play_by_play` tables (plus an unused one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     con = sqlite3.connect(path)
@@ -298,6 +313,7 @@ DOMAIN_DIRS = ("open", "movie", "finance", "music", "sports")
 def write_cragkg(root: Path, skip: Iterable[str] = ()) -> Path:
     """Write the fixture under `root`; `skip` names domains (or relative file paths) to leave out."""
     skipped = set(skip)
+    # fmt: off
     jobs: dict[str, Any] = {
         "open": lambda: write_open(root, OPEN_PARTS),
         "movie/movie_db.json": lambda: write_json(root / "movie/movie_db.json", MOVIES),
@@ -315,15 +331,16 @@ def write_cragkg(root: Path, skip: Iterable[str] = ()) -> Path:
             root / "finance/finance_marketcap.sqlite", MARKETCAP.items()
         ),
         "finance/finance_info.sqlite": lambda: write_sqlitedict(root / "finance/finance_info.sqlite", INFO.items()),
-        "music/artist_dict_simplified.pickle": lambda: write_pickle(root / "music/artist_dict_simplified.pickle", ARTISTS),  # noqa: E501
+        "music/artist_dict_simplified.pickle": lambda: write_pickle(root / "music/artist_dict_simplified.pickle", ARTISTS),
         "music/song_dict_simplified.pickle": lambda: write_pickle(root / "music/song_dict_simplified.pickle", SONGS),
         "music/artist_work_dict.pickle": lambda: write_pickle(root / "music/artist_work_dict.pickle", WORKS),
         "music/grammy_df.pickle": lambda: write_pickle(root / "music/grammy_df.pickle", grammy_frame()),
         "music/rank_dict_hot100.pickle": lambda: write_pickle(root / "music/rank_dict_hot100.pickle", RANKS),
         "music/song_dict_hot100.pickle": lambda: write_pickle(root / "music/song_dict_hot100.pickle", HOT_SONGS),
-        "sports/soccer_team_match_stats.pkl": lambda: write_pickle(root / "sports/soccer_team_match_stats.pkl", soccer_frame()),  # noqa: E501
+        "sports/soccer_team_match_stats.pkl": lambda: write_pickle(root / "sports/soccer_team_match_stats.pkl", soccer_frame()),
         "sports/nba.sqlite": lambda: write_nba(root / "sports/nba.sqlite", GAMES, PBP),
     }
+    # fmt: on
     for rel, job in jobs.items():
         if rel not in skipped and rel.split("/")[0] not in skipped:
             job()

@@ -8,20 +8,24 @@ decoder (`raw_decode`), so memory stays around one entity plus the buffer, and k
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
 _WS = " \t\r\n"
 _CHUNK = 1 << 20
+# the next non-blank character after a value, if the buffer holds one (never copies the buffer)
+_FOLLOWER = re.compile(r"[ \t\r\n]*(.?)", re.S)
 _DECODER = json.JSONDecoder()
 
 
 class _Buffer:
     """A window over a text stream that grows on demand and drops consumed text."""
 
-    def __init__(self, stream: IO[str]) -> None:
+    def __init__(self, stream: IO[str], chunk: int) -> None:
         self.stream = stream
+        self.chunk = chunk
         self.text = ""
         self.pos = 0
         self.eof = False
@@ -30,7 +34,7 @@ class _Buffer:
         """Append the next chunk (compacting consumed text); False at end of file."""
         if self.eof:
             return False
-        chunk = self.stream.read(_CHUNK)
+        chunk = self.stream.read(self.chunk)
         if not chunk:
             self.eof = True
             return False
@@ -56,8 +60,12 @@ class _Buffer:
         self.pos += 1
         return ch
 
-    def value(self) -> Any:
-        """Decode one complete JSON value starting at the next non-blank character."""
+    def value(self, followers: str) -> Any:
+        """Decode one complete JSON value; it must be followed by one of `followers`.
+
+        Checking the follower is what detects a value cut by the buffer end: a number such as 3.25 split
+        as "3" | ".25" decodes as 3, but is then followed by "." rather than "," or "}".
+        """
         self.next_char()
         while True:
             try:
@@ -66,29 +74,33 @@ class _Buffer:
                 if self.more():
                     continue
                 raise
-            # a number at the very end of the buffer may continue in the next chunk
-            if end == len(self.text) and self.more():
+            follower = _FOLLOWER.match(self.text, end).group(1)  # type: ignore[union-attr]
+            if follower and follower in followers:
+                self.pos = end
+                return value
+            if self.more():
                 continue
-            self.pos = end
-            return value
+            if not follower:
+                raise ValueError(f"JSON object stream ends after a value, expected one of {followers!r}")
+            raise ValueError(f"expected one of {followers!r} in JSON object stream, got {follower!r}")
 
 
 def iter_object_items(
-    path: Path, on_bytes: Callable[[int], None] = lambda _n: None
+    path: Path, on_bytes: Callable[[int], None] = lambda _n: None, chunk: int = _CHUNK
 ) -> Iterator[tuple[str, Any]]:
     """Yield (key, value) of the top-level object in `path`, in file order; `on_bytes(n)` reports progress."""
     with path.open("rb") as raw, open(raw.fileno(), encoding="utf-8", closefd=False) as text:
-        buf = _Buffer(text)
+        buf = _Buffer(text, chunk)
         buf.expect("{")
         last = 0
         if buf.next_char() == "}":
             return
         while True:
-            key = buf.value()
+            key = buf.value(":")
             if not isinstance(key, str):
                 raise ValueError(f"{path.name}: object key is not a string: {key!r:.60}")
             buf.expect(":")
-            yield key, buf.value()
+            yield key, buf.value(",}")
             offset = raw.tell()
             if offset != last:
                 on_bytes(offset - last)
