@@ -1,0 +1,65 @@
+"""Models follow the original CRAG protocol unchanged: `get_batch_size()` and `batch_generate_answer(batch)`.
+
+Built-ins: `dummy`, `oracle`, `baseline` (offline, no LLM) and `openai` (the paper's straightforward RAG);
+`module:Class` loads a user's class (the module is looked up on sys.path, the current directory first).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any, Protocol
+
+from mockapi.errors import UserError
+
+BUILTIN = ("dummy", "oracle", "baseline", "openai")
+
+
+class UserModel(Protocol):
+    def get_batch_size(self) -> int: ...
+
+    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[str]: ...
+
+
+def load_model(spec: str, gold: dict[str, str]) -> UserModel:
+    """A model instance; `gold` (interaction_id → answer) reaches only the oracle, never a batch."""
+    if spec == "dummy":
+        from crag_eval.models.simple import DummyModel
+
+        return DummyModel()
+    if spec == "oracle":
+        from crag_eval.models.simple import OracleModel
+
+        return OracleModel(gold)
+    if spec == "baseline":
+        from crag_eval.models.baseline import BaselineModel
+
+        return BaselineModel()
+    if spec == "openai":
+        from crag_eval.models.openai_rag import OpenAIRAGModel
+
+        return OpenAIRAGModel()
+    if ":" not in spec:
+        raise UserError(f"unknown model {spec!r}; use one of {', '.join(BUILTIN)} or module:Class")
+    module_name, _, class_name = spec.partition(":")
+    if "" not in sys.path:
+        sys.path.insert(0, "")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UserError(f"cannot import {module_name!r} for --model {spec}: {exc}") from None
+    cls = getattr(module, class_name, None)
+    if cls is None:
+        raise UserError(f"module {module_name!r} has no {class_name!r}; --model takes module:Class")
+    model = cls()
+    for method in ("get_batch_size", "batch_generate_answer"):
+        if not callable(getattr(model, method, None)):
+            raise UserError(
+                f"{spec} lacks {method}(); a CRAG model needs get_batch_size and batch_generate_answer"
+            )
+    return model
+
+
+def model_label(spec: str) -> str:
+    """A short name for run directories: the built-in name or the class name."""
+    return spec.rsplit(":", 1)[-1].lower() if ":" in spec else spec

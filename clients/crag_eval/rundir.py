@@ -1,0 +1,131 @@
+"""The run directory: run.json (versioned log), questions.jsonl, predictions.jsonl, judgements.jsonl, scores.
+
+predictions.jsonl is append-only and flushed per answer; reading it tolerates a torn last line (a killed run)
+by cutting the file back to its last complete line, and keeps the first prediction of each question only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import platform
+from importlib import metadata
+from pathlib import Path
+from typing import IO, Any
+
+from crag_eval.types import Judgement, Prediction, Question
+from mockapi.errors import UserError
+
+RUN_FORMAT = 1
+RUN_JSON = "run.json"
+QUESTIONS = "questions.jsonl"
+PREDICTIONS = "predictions.jsonl"
+JUDGEMENTS = "judgements.jsonl"
+SCORES = "scores.json"
+
+
+def now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def versions() -> dict[str, str]:
+    out = {"python": platform.python_version()}
+    for dist in ("crag-mockapi", "httpx", "numpy"):
+        try:
+            out[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            out[dist] = "unknown"
+    return out
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Atomic write (temp file + rename), so a reader never sees half a file."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def read_run(run_dir: Path) -> dict[str, Any]:
+    path = run_dir / RUN_JSON
+    if not path.is_file():
+        raise UserError(f"{run_dir} is not a crag-eval run directory (no {RUN_JSON})")
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("format") != RUN_FORMAT:
+        raise UserError(f"{path} has format {data.get('format')!r}; this crag-eval reads format {RUN_FORMAT}")
+    return data
+
+
+def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    with tmp.open("w", encoding="utf-8") as handle:
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    os.replace(tmp, path)
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    if not path.is_file():
+        return []
+    with path.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def save_questions(run_dir: Path, questions: list[Question]) -> None:
+    write_jsonl(run_dir / QUESTIONS, [q.to_dict() for q in questions])
+
+
+def load_questions(run_dir: Path) -> list[Question]:
+    return [Question.from_dict(row) for row in read_jsonl(run_dir / QUESTIONS)]
+
+
+def load_predictions(run_dir: Path) -> dict[str, Prediction]:
+    """Finished predictions by interaction_id; repairs a torn last line left by a killed run."""
+    path = run_dir / PREDICTIONS
+    if not path.is_file():
+        return {}
+    data = path.read_bytes()
+    good_end = 0
+    found: dict[str, Prediction] = {}
+    for line in data.splitlines(keepends=True):
+        if not line.endswith(b"\n"):
+            break
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            break
+        good_end += len(line)
+        prediction = Prediction.from_dict(row)
+        found.setdefault(prediction.interaction_id, prediction)
+    if good_end < len(data):
+        with path.open("r+b") as handle:
+            handle.truncate(good_end)
+    return found
+
+
+class PredictionLog:
+    """Appends one JSON line per answer and flushes it at once."""
+
+    def __init__(self, run_dir: Path) -> None:
+        self._handle: IO[str] = (run_dir / PREDICTIONS).open("a", encoding="utf-8")
+
+    def append(self, prediction: Prediction) -> None:
+        self._handle.write(json.dumps(prediction.to_dict(), ensure_ascii=False) + "\n")
+        self._handle.flush()
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+def save_judgements(run_dir: Path, judgements: list[Judgement]) -> None:
+    write_jsonl(run_dir / JUDGEMENTS, [j.to_dict() for j in judgements])
+
+
+def load_judgements(run_dir: Path) -> list[Judgement]:
+    return [Judgement.from_dict(row) for row in read_jsonl(run_dir / JUDGEMENTS)]
+
+
+def default_run_dir(task: int, model: str) -> Path:
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in model)
+    return Path("runs") / f"{stamp}-task{task}-{safe}"

@@ -1,0 +1,135 @@
+"""The run loop: questions → batches (with their pages) → the model → predictions.jsonl.
+
+Each batch runs in a worker thread under a time budget (30 s per question × batch size by default); a batch
+that times out, raises or returns the wrong number of answers is recorded on each of its questions as an error
+(counted missing, flagged), never dropped and never misaligned.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+from crag_eval.models import UserModel
+from crag_eval.rundir import PredictionLog
+from crag_eval.truncate import truncate
+from crag_eval.types import Prediction, Question
+
+SECONDS_PER_QUESTION = 30.0
+SNIPPET_CHARS = 300
+
+
+def pages_per_task(task: int) -> int:
+    return 5 if task in (1, 2) else 50
+
+
+def fetch_pages(http: httpx.Client, url: str, question: Question, k: int) -> list[dict[str, Any]]:
+    """The question's search results as the server serves them (frozen list, by interaction_id)."""
+    body = {
+        "interaction_id": question.interaction_id,
+        "query": question.query,
+        "query_time": question.query_time,
+        "k": k,
+    }
+    response = http.post(f"{url}/web/search", json=body)
+    response.raise_for_status()
+    results = response.json().get("result") or []
+    return list(results)[:k]
+
+
+def page_summary(page: dict[str, Any]) -> dict[str, str]:
+    """What the report shows of a served page: name, url, last-modified and the start of the snippet."""
+    return {
+        "name": str(page.get("page_name", "")),
+        "url": str(page.get("page_url", "")),
+        "last_modified": str(page.get("page_last_modified", "")).strip(),
+        "snippet": str(page.get("page_snippet", ""))[:SNIPPET_CHARS],
+    }
+
+
+def call_with_budget(
+    model: UserModel, batch: dict[str, list[Any]], budget_s: float
+) -> tuple[Any, str | None]:
+    """(answers, None), or (None, error) on timeout or exception; the model runs in a daemon worker thread."""
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            box["answers"] = model.batch_generate_answer(batch)
+        except BaseException as exc:  # the user's code may raise anything; it is recorded, not fatal
+            box["error"] = f"exception: {exc.__class__.__name__}: {exc}"[:500]
+
+    worker = threading.Thread(target=work, daemon=True, name="crag-eval-model")
+    worker.start()
+    worker.join(budget_s)
+    if worker.is_alive():
+        return None, f"timeout: no answer within {budget_s:.0f} s for a batch of {len(batch['query'])}"
+    if "error" in box:
+        return None, str(box["error"])
+    return box.get("answers"), None
+
+
+def run_batches(
+    model: UserModel,
+    todo: list[Question],
+    url: str,
+    task: int,
+    log: PredictionLog,
+    advance: Callable[[int], None] = lambda _n: None,
+    seconds_per_question: float = SECONDS_PER_QUESTION,
+) -> int:
+    """Ask the model every question of `todo`, appending each answer as it arrives; returns errors."""
+    k = pages_per_task(task)
+    errors = 0
+    position = 0
+    with httpx.Client(timeout=60.0) as http:
+        while position < len(todo):
+            size = _batch_size(model)
+            chunk = todo[position : position + size]
+            position += len(chunk)
+            pages = [fetch_pages(http, url, q, k) for q in chunk]
+            batch: dict[str, list[Any]] = {
+                "interaction_id": [q.interaction_id for q in chunk],
+                "query": [q.query for q in chunk],
+                "search_results": pages,
+                "query_time": [q.query_time for q in chunk],
+            }
+            started = time.perf_counter()
+            answers, error = call_with_budget(model, batch, seconds_per_question * len(chunk))
+            elapsed = time.perf_counter() - started
+            if error is None and (not isinstance(answers, (list, tuple)) or len(answers) != len(chunk)):
+                got = len(answers) if isinstance(answers, (list, tuple)) else type(answers).__name__
+                error = f"count-mismatch: {got} answers for {len(chunk)} questions"
+            for i, question in enumerate(chunk):
+                raw = "" if error else _as_text(answers[i])
+                scored = truncate(raw)
+                log.append(
+                    Prediction(
+                        interaction_id=question.interaction_id,
+                        prediction=scored,
+                        raw=raw if scored != raw.strip() else None,
+                        latency_s=round(elapsed / len(chunk), 4),
+                        error=error,
+                        pages=[page_summary(p) for p in pages[i]],
+                    )
+                )
+            errors += len(chunk) if error else 0
+            advance(len(chunk))
+    return errors
+
+
+def _batch_size(model: UserModel) -> int:
+    """Read before every batch (the protocol allows it to change); clamped to 1..16 as documented."""
+    try:
+        size = int(model.get_batch_size())
+    except Exception:
+        size = 1
+    return max(1, min(16, size))
+
+
+def _as_text(answer: Any) -> str:
+    return answer if isinstance(answer, str) else ("" if answer is None else str(answer))

@@ -1,0 +1,93 @@
+"""Judging and scoring a run directory: judgements.jsonl and scores.json (re-run by `crag-eval score RUN`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from crag_eval import metrics
+from crag_eval.judges import Judge, human_judgements, make_judges, read_human_labels
+from crag_eval.rundir import (
+    SCORES,
+    load_predictions,
+    load_questions,
+    save_judgements,
+    write_json,
+)
+from crag_eval.truncate import TOKENIZER_NAME
+from crag_eval.types import Judgement
+
+SCORES_FORMAT = 1
+
+
+def judge_all(judges: list[Judge], run_dir: Path, say: Any = print) -> list[Judgement]:
+    questions = load_questions(run_dir)
+    predictions = load_predictions(run_dir)
+    out: list[Judgement] = []
+    for judge in judges:
+        for question in questions:
+            prediction = predictions.get(question.interaction_id)
+            if prediction is not None:
+                out.append(judge.judge(question, prediction))
+    return out
+
+
+def score_run(
+    run_dir: Path,
+    judge: str = "rules",
+    labels: Path | None = None,
+    type_weights: dict[str, float] | None = None,
+    say: Any = print,
+) -> dict[str, Any]:
+    """Judge every prediction with the chosen judge(s), add human labels if given, write and return scores."""
+    judges = make_judges(judge)
+    judgements = judge_all(judges, run_dir, say)
+    if labels is not None:
+        judgements += human_judgements(read_human_labels(labels))
+    save_judgements(run_dir, judgements)
+    scores = compute_scores(run_dir, judgements, type_weights)
+    write_json(run_dir / SCORES, scores)
+    return scores
+
+
+def compute_scores(
+    run_dir: Path, judgements: list[Judgement], type_weights: dict[str, float] | None = None
+) -> dict[str, Any]:
+    questions = load_questions(run_dir)
+    predictions = load_predictions(run_dir)
+    names = list(dict.fromkeys(j.judge for j in judgements))
+    by_judge = {name: [j for j in judgements if j.judge == name] for name in names}
+    overall = {name: metrics.score(js, predictions) for name, js in by_judge.items()}
+    automatic = [n for n in names if n != "human"]
+    primary = automatic[0] if automatic else (names[0] if names else "")
+    primary_js = by_judge.get(primary, [])
+    data: dict[str, Any] = {
+        "format": SCORES_FORMAT,
+        "judges": names,
+        "primary": primary,
+        "overall": {name: s.to_dict() for name, s in overall.items()},
+        "slices": {
+            key: {value: s.to_dict() for value, s in values.items()}
+            for key, values in metrics.slices(questions, primary_js, predictions).items()
+        },
+        "macro": metrics.macro_average(questions, primary_js, type_weights),
+        "type_weights": type_weights or {},
+        "latency": metrics.latency(predictions.values()),
+        "counts": {
+            "questions": len(questions),
+            "predictions": len(predictions),
+            "not_answered": len(questions) - len(predictions),
+            "model_errors": sum(1 for p in predictions.values() if p.error),
+            "truncated": sum(1 for p in predictions.values() if p.raw is not None),
+        },
+        "tokenizer": TOKENIZER_NAME,
+    }
+    if len(automatic) > 1:
+        data["average"] = metrics.average_scores([overall[n] for n in automatic])
+    return data
+
+
+def load_scores(run_dir: Path) -> dict[str, Any]:
+    path = run_dir / SCORES
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
