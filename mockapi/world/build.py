@@ -27,7 +27,7 @@ Progress = Callable[[str], None]
 
 # Stages after the KG, each `run(ctx, world_dir, progress) -> dict` returning its manifest section and
 # writing its own store files into the world dir. Later issues append here (questions, pages, index).
-EXTRA_STAGES: list[str] = []
+EXTRA_STAGES: list[str] = ["mockapi.world.web_stage"]
 
 GENERATOR_VERSION = "1"
 

@@ -1,0 +1,185 @@
+"""HTML of a synthetic page from its compact spec: Jinja2 templates (web_pages/) plus sized boilerplate.
+
+The stored spec holds only the content (title, blocks, skin, kind) and a target size. Real pages are mostly
+boilerplate (inline CSS and scripts, navigation, related links), so the renderer pads those slots from fixed
+pools until the page has exactly the target length. The bytes depend only on the spec and RENDERER_VERSION,
+which is part of the world's content hash.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import json
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+import web_pages
+
+RENDERER_VERSION = "1"
+
+# Shares of the padding budget per slot: inline CSS, head scripts, nav, related links, tail scripts.
+_SLOTS = (
+    ("css_pad", 0.28),
+    ("head_js_pad", 0.3),
+    ("nav_pad", 0.08),
+    ("related_pad", 0.1),
+    ("tail_js_pad", 0.24),
+)
+_ROOT = Path(web_pages.__file__).parent
+
+
+@dataclass(frozen=True)
+class _Pool:
+    """A long boilerplate string and the offsets where its pieces start (pads start and end on pieces)."""
+
+    text: str
+    starts: list[int]
+    open: str
+    close: str
+    comment: tuple[str, str]
+
+    def fill(self, n: int, seed: int) -> str:
+        """Exactly `n` characters: whole pieces wrapped in open/close, the rest inside a comment."""
+        frame = len(self.open) + len(self.close)
+        if n < frame + len(self.comment[0]) + len(self.comment[1]):
+            return " " * n
+        body = n - frame
+        # start early enough that whole pieces fill the pad (a long comment tail would look odd)
+        usable = bisect.bisect_right(self.starts, max(0, len(self.text) - body)) or 1
+        start = self.starts[seed % usable]
+        end = min(start + body, len(self.text))
+        cut = self.starts[bisect.bisect_right(self.starts, end) - 1] if end < len(self.text) else end
+        cut = max(cut, start)
+        whole = self.text[start:cut]
+        rest = body - len(whole)
+        c_open, c_close = self.comment
+        filler = _filler(rest - len(c_open) - len(c_close)) if rest >= len(c_open) + len(c_close) else ""
+        tail = f"{c_open}{filler}{c_close}" if filler or rest >= len(c_open) + len(c_close) else " " * rest
+        return f"{self.open}{whole}{tail}{self.close}"
+
+
+def _filler(n: int) -> str:
+    unit = "0123456789abcdefghijklmnopqrstuvwxyz"
+    return (unit * (n // len(unit) + 1))[:n]
+
+
+@lru_cache(maxsize=1)
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(_ROOT / "templates")),
+        autoescape=True,
+        trim_blocks=False,
+        keep_trailing_newline=True,
+    )
+
+
+@lru_cache(maxsize=1)
+def skins() -> dict[str, dict[str, Any]]:
+    """Site skins by key (web_pages/boilerplate/skins.json)."""
+    data = json.loads((_ROOT / "boilerplate" / "skins.json").read_text(encoding="utf-8"))
+    return {s["key"]: s for s in data}
+
+
+@lru_cache(maxsize=1)
+def _pools() -> dict[str, _Pool]:
+    """Boilerplate pools, built once per process from the files in web_pages/boilerplate/ and a fixed seed."""
+    rng = random.Random(f"boilerplate:{RENDERER_VERSION}")
+    base = _ROOT / "boilerplate"
+    css_rules = [r for r in (base / "base.css").read_text(encoding="utf-8").splitlines() if r]
+    js_lines = [r for r in (base / "vendor.js").read_text(encoding="utf-8").splitlines() if r]
+    anchors = [r for r in (base / "links.txt").read_text(encoding="utf-8").splitlines() if r]
+    size = 1_700_000  # pads never exceed the largest page (~1.6 MB)
+    css = _pieces(size, lambda i: f".c{i:x} {rng.choice(css_rules)}\n")
+    js = _pieces(size, lambda i: rng.choice(js_lines).replace("{n}", str(i)) + "\n")
+    nav = _pieces(
+        size // 4,
+        lambda i: f'<li class="menu-item"><a href="/topics/{i:x}/">{rng.choice(anchors)}</a></li>\n',
+    )
+    return {
+        "css_pad": _Pool(*css, open="", close="", comment=("/*", "*/")),
+        "head_js_pad": _Pool(*js, open="<script>", close="</script>", comment=("/*", "*/")),
+        "nav_pad": _Pool(*nav, open='<ul class="mega-menu">', close="</ul>", comment=("<!--", "-->")),
+        "related_pad": _Pool(*nav, open='<ul class="related-links">', close="</ul>", comment=("<!--", "-->")),
+        "tail_js_pad": _Pool(
+            *js, open='<script type="text/javascript">', close="</script>", comment=("/*", "*/")
+        ),
+    }
+
+
+def _pieces(size: int, make: Any) -> tuple[str, list[int]]:
+    parts: list[str] = []
+    starts: list[int] = []
+    total = i = 0
+    while total < size:
+        piece = make(i)
+        starts.append(total)
+        parts.append(piece)
+        total += len(piece)
+        i += 1
+    return "".join(parts), starts
+
+
+def _context(spec: dict[str, Any]) -> dict[str, Any]:
+    published = spec.get("published", "")
+    human = ""
+    if published:
+        day = dt.date.fromisoformat(published[:10])
+        human = f"{day:%B} {day.day}, {day.year}"
+    skin = skins()[spec["skin"]]
+    return {
+        **spec,
+        "skin": skin,
+        "published": published,
+        "published_human": human,
+        "year": (published or "2024")[:4],
+        "og_type": "article" if spec["kind"] in ("article", "forum") else "website",
+        "infobox": spec.get("infobox", []),
+        "section": spec.get("section", skin["nav"][0]),
+        "author": spec.get("author", "Staff"),
+        "refs": spec.get("refs", 3),
+        "categories": spec.get("categories", []),
+        "subject": spec.get("subject", spec["title"]),
+    }
+
+
+_MARK = {name: f"\x00{name}\x00" for name, _share in _SLOTS}
+
+
+def _skeleton(spec: dict[str, Any]) -> str:
+    ctx = _context(spec)
+    ctx.update({name: Markup(mark) for name, mark in _MARK.items()})
+    return _env().get_template(f"{spec['kind']}.html.j2").render(ctx)
+
+
+def _budgets(spec: dict[str, Any], skeleton_len: int) -> dict[str, int]:
+    pad = max(0, int(spec.get("size", 0)) - (skeleton_len - sum(len(m) for m in _MARK.values())))
+    out = {name: int(pad * share) for name, share in _SLOTS}
+    out[_SLOTS[-1][0]] += pad - sum(out.values())
+    return out
+
+
+def render_page(spec: dict[str, Any]) -> str:
+    """The page's HTML: '' for pages marked empty, else exactly max(spec['size'], content) characters."""
+    if spec.get("empty"):
+        return ""
+    html = _skeleton(spec)
+    seed = int(spec.get("seed", 0))
+    pools = _pools()
+    for i, (name, n) in enumerate(_budgets(spec, len(html)).items()):
+        html = html.replace(_MARK[name], pools[name].fill(n, seed + 7919 * i), 1)
+    return html
+
+
+def html_size(spec: dict[str, Any]) -> int:
+    """len(render_page(spec)) without building the padding (the build stores it for every page)."""
+    if spec.get("empty"):
+        return 0
+    skeleton = len(_skeleton(spec))
+    return skeleton - sum(len(m) for m in _MARK.values()) + sum(_budgets(spec, skeleton).values())

@@ -1,0 +1,131 @@
+"""Page specs: the compact JSON a page is stored as (content + skin + size), and its visible text."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import math
+import random
+from typing import Any
+
+from mockapi.world.pages import prose, sites
+
+SPEC_VERSION = 1
+# Real CRAG pages: median ~250 KB, from a few KB to ~1.5 MB (crag-wire-contract.md §4.2).
+SIZE_MEDIAN, SIZE_SIGMA, SIZE_MIN, SIZE_MAX = 250_000, 0.75, 2_500, 1_600_000
+
+
+def page_size(rng: random.Random) -> int:
+    """A log-normal page length around the real median."""
+    return int(min(SIZE_MAX, max(SIZE_MIN, rng.lognormvariate(math.log(SIZE_MEDIAN), SIZE_SIGMA))))
+
+
+def http_date(moment: dt.datetime | None) -> str:
+    """CRAG's page_last_modified: ' Tue, 27 Feb 2024 22:55:55 GMT' (leading space), '' when unknown."""
+    return "" if moment is None else moment.strftime(" %a, %d %b %Y %H:%M:%S GMT")
+
+
+def make(
+    rng: random.Random,
+    *,
+    kind: str,
+    domain: str,
+    title: str,
+    uid: str,
+    subject: str,
+    lines: list[str],
+    infobox: list[list[str]] | None = None,
+    items: list[str] | None = None,
+    modified: dt.datetime | None = None,
+    published: dt.datetime | None = None,
+    empty: bool = False,
+) -> dict[str, Any]:
+    """A page spec. `lines` are sentences (facts and filler) laid out as the kind's blocks."""
+    skin = sites.skin_for(kind, rng)
+    blocks = _blocks(kind, lines, items or [], rng)
+    spec: dict[str, Any] = {
+        "v": SPEC_VERSION,
+        "seed": rng.getrandbits(31),
+        "kind": kind,
+        "skin": skin,
+        "title": title,
+        "url": sites.url_for(kind, skin, title, uid, domain),
+        "name": sites.page_name(title, skin),
+        "subject": subject,
+        "section": sites.section(domain),
+        "author": f"{rng.choice(_AUTHORS)}",
+        "published": published.isoformat(timespec="seconds") if published else "",
+        "modified": http_date(modified),
+        "infobox": infobox or [],
+        "blocks": blocks,
+        "size": page_size(rng),
+    }
+    if empty:
+        spec["empty"] = True
+    return spec
+
+
+_AUTHORS = (
+    "Staff",
+    "Jordan Ellis",
+    "Priya Raman",
+    "Marcus Webb",
+    "Elena Duarte",
+    "Sam Okafor",
+    "Lena Fischer",
+)
+_HEADINGS = (
+    "Overview",
+    "Background",
+    "Key facts",
+    "Latest",
+    "Details",
+    "What we know",
+    "History",
+    "Reception",
+)
+_USERS = ("throwaway_4471", "quietfox", "data_nerd", "mike_t", "grumpycat88", "sunnyside", "lurker2019")
+
+
+def _blocks(kind: str, lines: list[str], items: list[str], rng: random.Random) -> list[list[Any]]:
+    if kind == "forum":
+        blocks: list[list[Any]] = [["post", rng.choice(_USERS), line] for line in lines]
+        return blocks + ([["li", items]] if items else [])
+    out: list[list[Any]] = []
+    for i, para in enumerate(prose.paragraphs(lines, rng)):
+        if i % 2 == 0:
+            out.append(["h", _HEADINGS[(i // 2) % len(_HEADINGS)]])
+        out.append(["p", para])
+    if items:
+        out.append(["li", items])
+    return out
+
+
+def text_of(spec: dict[str, Any], *, even_empty: bool = False) -> str:
+    """Visible content text (title, infobox, blocks): what full-text search indexes ('' if empty)."""
+    if spec.get("empty") and not even_empty:
+        return ""
+    parts = [spec["title"]]
+    parts.extend(f"{k}: {v}" for k, v in spec.get("infobox", []))
+    for block in spec["blocks"]:
+        tag = block[0]
+        if tag in ("h", "p"):
+            parts.append(block[1])
+        elif tag == "post":
+            parts.append(block[2])
+        elif tag == "li":
+            parts.extend(block[1])
+        elif tag == "table":
+            parts.extend(" ".join(row) for row in block[1])
+    return "\n".join(parts)
+
+
+def spec_bytes(spec: dict[str, Any]) -> bytes:
+    """Canonical JSON (sorted keys, compact): what is hashed and stored."""
+    return json.dumps(spec, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def page_id(spec: dict[str, Any]) -> str:
+    """Content address of a spec page."""
+    return "spec:" + hashlib.sha256(spec_bytes(spec)).hexdigest()

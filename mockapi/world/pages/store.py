@@ -1,0 +1,113 @@
+"""Writes pages.duckdb (pages, queries, results) and questions.duckdb from planned questions and results."""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from mockapi.paths import PAGES_DB, QUESTIONS_DB
+from mockapi.web.render import html_size
+from mockapi.web.timefmt import naive_utc, parse_last_modified
+from mockapi.world.pages import snippets, specs
+from mockapi.world.pages.plan import Result
+from mockapi.world.questions.model import Question
+from mockapi.world.writer import TableWriter, schema_sql
+
+
+class PageWriter:
+    """Collects unique pages (by content address) and result rows; one URL always means one page."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.out = TableWriter(con)
+        self.url_page: dict[str, str] = {}
+        self.sizes: dict[str, int] = {}
+        self.text: dict[str, str] = {}
+
+    def add_page(self, spec: dict[str, Any]) -> str:
+        """Store the page once; returns its page_id."""
+        pid = specs.page_id(spec)
+        known = self.url_page.get(spec["url"])
+        if known is None:
+            self.url_page[spec["url"]] = pid
+            self.sizes[pid] = html_size(spec)
+            self.text[pid] = specs.text_of(spec)
+            body = zlib.compress(specs.spec_bytes(spec), 6)
+            self.out.add("pages", (pid, spec["url"], "spec", body, self.sizes[pid], self.text[pid]))
+        elif known != pid:
+            raise RuntimeError(f"two different pages share the URL {spec['url']}")
+        return pid
+
+    def add_results(self, q: Question, results: list[Result], rng: random.Random) -> list[str]:
+        """The question's query and its ranked result rows; returns the gold page ids (rank order, unique)."""
+        self.out.add("queries", (q.interaction_id, q.query, q.query_time))
+        gold: list[str] = []
+        snips: dict[str, str] = {}
+        for rank, result in enumerate(results, start=1):
+            spec = result.spec
+            pid = self.add_page(spec)
+            if pid not in snips:  # a repeated page repeats its snippet, as in CRAG
+                snips[pid] = snippets.snippet(specs.text_of(spec, even_empty=True), q.query, rng)
+            modified = spec["modified"]
+            self.out.add(
+                "results",
+                (
+                    q.interaction_id,
+                    rank,
+                    pid,
+                    spec["name"],
+                    spec["url"],
+                    snips[pid],
+                    modified,
+                    naive_utc(parse_last_modified(modified)),
+                ),
+            )
+            if result.role == "gold" and pid not in gold:
+                gold.append(pid)
+        return gold
+
+
+def open_pages(world: Path) -> duckdb.DuckDBPyConnection:
+    """A fresh pages.duckdb with the shared schema."""
+    con = duckdb.connect(str(world / PAGES_DB))
+    con.execute(schema_sql("pages.sql"))
+    return con
+
+
+def write_questions(world: Path, questions: list[Question]) -> None:
+    """questions.duckdb, in dataset order."""
+    con = duckdb.connect(str(world / QUESTIONS_DB))
+    try:
+        con.execute(schema_sql("questions.sql"))
+        out = TableWriter(con)
+        for q in questions:
+            out.add(
+                "questions",
+                (
+                    q.interaction_id,
+                    q.ord,
+                    q.query_time,
+                    q.domain,
+                    q.question_type,
+                    q.static_or_dynamic,
+                    q.query,
+                    q.answer,
+                    json.dumps(q.alt_ans),
+                    q.split,
+                    q.popularity,
+                    q.answer_source,
+                    json.dumps(q.gold_page_ids),
+                    json.dumps(q.key_phrases),
+                    q.answer_in_pages,
+                    q.wrong_value,
+                    "{}",
+                ),
+            )
+        out.flush()
+        con.execute("CHECKPOINT")
+    finally:
+        con.close()

@@ -1,0 +1,1 @@
+"""Question generation: CRAG's mix of types, domains and dynamism over KG facts and invented web facts."""

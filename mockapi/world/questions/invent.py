@@ -1,0 +1,275 @@
+"""Invented subjects and values for web-only facts: realistic, fictional, and written only into pages."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from functools import lru_cache
+
+from faker import Faker
+
+from mockapi.world.questions import values
+from mockapi.world.questions.kinds import Kind
+from mockapi.world.questions.model import Fact, Subject
+
+_ADJ = [
+    "Silent",
+    "Golden",
+    "Broken",
+    "Electric",
+    "Hidden",
+    "Crimson",
+    "Midnight",
+    "Wild",
+    "Northern",
+    "Paper",
+    "Velvet",
+    "Iron",
+    "Lonely",
+    "Bright",
+    "Hollow",
+    "Savage",
+    "Frozen",
+    "Distant",
+    "Burning",
+    "Gentle",
+    "Last",
+    "Secret",
+    "Neon",
+    "Endless",
+]
+_NOUN = [
+    "River",
+    "Echoes",
+    "Kingdom",
+    "Horizon",
+    "Garden",
+    "Signal",
+    "Empire",
+    "Harbor",
+    "Shadows",
+    "Engine",
+    "Letters",
+    "Mirrors",
+    "Summer",
+    "Tide",
+    "Orchard",
+    "Voyage",
+    "Lanterns",
+    "Circuit",
+    "Frontier",
+    "Canyon",
+    "Parade",
+    "Anthem",
+    "Atlas",
+    "Meridian",
+]
+_MASCOTS = [
+    "Falcons",
+    "Rangers",
+    "Comets",
+    "Titans",
+    "Wolves",
+    "Pioneers",
+    "Mariners",
+    "Hornets",
+    "Stallions",
+    "Phoenix",
+    "Raptors",
+    "Owls",
+    "Badgers",
+    "Vipers",
+    "Royals",
+    "Sentinels",
+]
+_TOPICS = [
+    "University",
+    "National Park",
+    "Museum of Art",
+    "Lake",
+    "Institute of Technology",
+    "Botanical Garden",
+    "Observatory",
+    "Cathedral",
+    "Public Library",
+    "Zoo",
+    "Opera House",
+    "Foundation",
+]
+_LANGS = [
+    "English",
+    "French",
+    "Spanish",
+    "German",
+    "Portuguese",
+    "Italian",
+    "Dutch",
+    "Swedish",
+    "Polish",
+    "Greek",
+    "Turkish",
+    "Arabic",
+    "Hindi",
+    "Japanese",
+    "Korean",
+    "Mandarin",
+    "Swahili",
+    "Finnish",
+]
+# Plausible spans of invented counts, per kind (default 1..100).
+_RANGES = {
+    "fin.volume": (150_000, 90_000_000),
+    "sp.wins": (5, 60),
+    "sp.titles": (1, 17),
+    "mu.rank": (1, 100),
+    "mu.rank_now": (1, 200),
+    "mu.weeks": (1, 60),
+    "mu.albums": (2, 16),
+    "mu.grammys": (1, 22),
+    "mv.runtime": (82, 189),
+    "mv.oscars": (1, 11),
+    "op.visitors": (40, 9_000),
+    "op.population": (2_000, 4_000_000),
+    "op.area": (3, 9_000),
+    "sp.last_points": (78, 141),
+    # bigmoney kinds, in millions of dollars
+    "fin.market_cap": (60, 900_000),
+    "mv.weekend": (1, 160),
+    "mv.gross": (2, 2_400),
+    "mv.budget": (3, 320),
+}
+_SUFFIX = ("Inc.", "Corp.", "Holdings", "Technologies", "Group", "Industries", "Systems", "Therapeutics")
+
+
+@lru_cache(maxsize=1)
+def _faker() -> Faker:
+    return Faker("en_US")
+
+
+def fake(rng: random.Random) -> Faker:
+    """The shared Faker, re-seeded from `rng` so each call sequence is reproducible."""
+    f = _faker()
+    f.seed_instance(rng.getrandbits(32))
+    return f
+
+
+def title(rng: random.Random) -> str:
+    """A song, album or movie title."""
+    words = [rng.choice(_ADJ), rng.choice(_NOUN)]
+    return " ".join(["The", *words] if rng.random() < 0.3 else words)
+
+
+def subject_name(subject_kind: str, rng: random.Random) -> str:
+    """A fictional name for a subject kind."""
+    f = fake(rng)
+    if subject_kind == "company":
+        return f"{f.last_name()} {rng.choice(_SUFFIX)}"
+    if subject_kind == "team":
+        return f"{f.city()} {rng.choice(_MASCOTS)}"
+    if subject_kind in ("person", "player"):
+        return str(f.name())
+    if subject_kind == "band":
+        return f"The {rng.choice(_ADJ)} {rng.choice(_NOUN)}"
+    if subject_kind == "artist":
+        return str(f.name()) if rng.random() < 0.6 else f"The {rng.choice(_ADJ)} {rng.choice(_NOUN)}"
+    if subject_kind in ("song", "movie"):
+        return title(rng)
+    return f"{f.city()} {rng.choice(_TOPICS)}"
+
+
+def lookalikes(name: str, rng: random.Random, n: int = 6) -> tuple[str, ...]:
+    """Names that look like `name`: 'The X', 'X (disambiguation)', shared tokens, a near spelling."""
+    tokens = name.split()
+    out = [name[4:] if name.startswith("The ") else f"The {name}", f"{name} (disambiguation)"]
+    out.append(f"{tokens[0]} {rng.choice(_NOUN)}" if len(tokens) > 1 else f"{name} {rng.choice(_NOUN)}")
+    out.append(f"{rng.choice(_ADJ)} {tokens[-1]}")
+    swappable = [i for i in range(1, len(name) - 1) if name[i : i + 2].isalpha()]
+    if swappable:
+        i = rng.choice(swappable)
+        out.append(name[:i] + name[i + 1] + name[i] + name[i + 2 :])
+    out.append(f"{name} II")
+    return tuple(dict.fromkeys(x for x in out if x != name))[:n]
+
+
+def invent_subject(domain: str, subject_kind: str, rng: random.Random) -> Subject:
+    """A web-only subject (no entity id, no popularity bucket)."""
+    name = subject_name(subject_kind, rng)
+    return Subject(name=name, domain=domain, kind=subject_kind, lookalikes=lookalikes(name, rng))
+
+
+def pool_item(pool: str, rng: random.Random) -> str:
+    """One list item from a named pool."""
+    if pool == "fund":
+        return f"{fake(rng).last_name()} Capital Management"
+    if pool == "year":
+        return str(rng.randint(1950, 2023))
+    if pool == "language":
+        return rng.choice(_LANGS)
+    if pool == "title":
+        return title(rng)
+    return str(fake(rng).name())
+
+
+def invent_fact(kind: Kind, subject: Subject, query_day: dt.date, rng: random.Random) -> Fact:
+    """A made-up value of `kind` for `subject` as of `query_day`, with older values if dynamic."""
+    value, number, items, alts = _value(kind, rng, query_day)
+    stale = tuple(_value(kind, rng, query_day)[0] for _ in range(2)) if kind.dynamism != "static" else ()
+    as_of = _as_of(kind.dynamism, query_day, rng)
+    return Fact(subject, kind.key, value, number, items, tuple(alts), stale, as_of.isoformat(), "", "web")
+
+
+def _as_of(dynamism: str, query_day: dt.date, rng: random.Random) -> dt.date:
+    back = {"real-time": 0, "fast-changing": rng.randint(1, 3), "slow-changing": rng.randint(20, 200)}
+    return query_day - dt.timedelta(days=back.get(dynamism, rng.randint(400, 4000)))
+
+
+def _value(
+    kind: Kind, rng: random.Random, day: dt.date
+) -> tuple[str, float | None, tuple[str, ...], list[str]]:
+    vt = kind.vtype
+    if vt == "money":
+        x = round(rng.uniform(4, 420), 2)
+        return (*_pair(values.money(x), x),)
+    if vt == "bigmoney":
+        low, high = _RANGES.get(kind.key, (20, 90_000))
+        x = float(rng.randint(low, high) * 1_000_000)
+        return (*_pair(values.bigmoney(x), x),)
+    if vt == "decimal":
+        x = round(rng.uniform(1, 60), 2)
+        return (*_pair(values.decimal(x), x),)
+    if vt == "number":
+        low, high = _RANGES.get(kind.key, (1, 100))
+        n = rng.randint(low, high)
+        return (*_pair(values.number(n), float(n)),)
+    if vt == "year":
+        y = rng.randint(1890, 2015)
+        return str(y), float(y), (), []
+    if vt == "date":
+        d = dt.date(1940, 1, 1) + dt.timedelta(days=rng.randint(0, 30000))
+        return (*_pair(values.date(d), float(d.toordinal())),)
+    if vt == "score":
+        a, b = rng.randint(85, 130), rng.randint(85, 130)
+        return (*_pair(values.score(a, b + (a == b)), None),)
+    if vt == "list":
+        items = tuple(dict.fromkeys(pool_item(kind.pool, rng) for _ in range(rng.randint(3, 5))))
+        shown, alts = values.listing(list(items))
+        return shown, float(len(items)), items, alts
+    if vt == "person":
+        return (*_pair(values.person(str(fake(rng).name())), None),)
+    if vt == "place":
+        f = fake(rng)
+        return (*_pair(values.name(f"{f.city()}, {f.state()}"), None),)
+    if vt == "team":
+        return (*_pair(values.name(subject_name("team", rng)), None),)
+    return (*_pair(values.name(title(rng)), None),)
+
+
+def _pair(
+    shown: tuple[str, list[str]], number: float | None
+) -> tuple[str, float | None, tuple[str, ...], list[str]]:
+    return shown[0], number, (), shown[1]
+
+
+def other_value(kind: Kind, rng: random.Random, day: dt.date) -> str:
+    """Another plausible value of `kind` (what a look-alike entity's page states)."""
+    return _value(kind, rng, day)[0]

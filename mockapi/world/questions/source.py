@@ -1,0 +1,58 @@
+"""Where facts come from: the KG (kg_facts.KgSource) or invention (WebSource), behind one small protocol."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Protocol
+
+from mockapi.world.questions import invent
+from mockapi.world.questions.kinds import KINDS, RELATIONS, Kind
+from mockapi.world.questions.model import Fact, Subject
+
+
+class Source(Protocol):
+    """What question templates need from a fact source."""
+
+    name: str  # 'kg' | 'web'
+
+    def kinds(self, domain: str) -> list[Kind]:
+        """Kinds this source can state facts of, for a domain."""
+        ...
+
+    def subject(self, domain: str, subject_kind: str, rng: random.Random) -> Subject | None:
+        """A subject of that kind to ask about."""
+        ...
+
+    def fact(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact | None:
+        """The value of `kind` for `subject` as of `day`."""
+        ...
+
+    def related(self, subject: Subject, rng: random.Random) -> tuple[str, Subject] | None:
+        """A relation phrase and the entity it leads to (multi-hop)."""
+        ...
+
+
+class WebSource:
+    """Invents everything: web-only facts that exist only in the pages written for them."""
+
+    name = "web"
+
+    def kinds(self, domain: str) -> list[Kind]:
+        """Every kind of the domain (persons are reachable through relations only)."""
+        return [k for k in KINDS.values() if k.domain == domain and k.subject != "person"]
+
+    def subject(self, domain: str, subject_kind: str, rng: random.Random) -> Subject:
+        """A fresh fictional subject."""
+        return invent.invent_subject(domain, subject_kind, rng)
+
+    def fact(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
+        """A fresh invented value."""
+        return invent.invent_fact(kind, subject, day, rng)
+
+    def related(self, subject: Subject, rng: random.Random) -> tuple[str, Subject] | None:
+        """An invented related entity along the subject kind's relation."""
+        if subject.kind not in RELATIONS:
+            return None
+        phrase, target_kind = RELATIONS[subject.kind]
+        return phrase, invent.invent_subject(subject.domain, target_kind, rng)

@@ -1,0 +1,77 @@
+"""World-build stage: questions (questions.duckdb) and their 50 synthetic search results each (pages.duckdb).
+
+Runs after the KG stage. Questions come from KG facts (kg.duckdb targets) and from invented web-only facts;
+pages are stored as compact specs that mockapi.web.render turns into HTML on request.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mockapi.web.render import RENDERER_VERSION
+from mockapi.world.context import WorldContext
+from mockapi.world.pages import shared
+from mockapi.world.pages.plan import Pools, plan
+from mockapi.world.pages.store import PageWriter, open_pages, write_questions
+from mockapi.world.pages.summary import page_summary, question_summary, render_timing
+from mockapi.world.questions.generate import generate
+from mockapi.world.questions.kg_facts import open_kg_source
+
+HASH_INPUTS = {"renderer": RENDERER_VERSION}
+
+Progress = Callable[[str], None]
+
+
+def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any]:
+    """Generate questions and pages into `world_dir`; returns the manifest section."""
+    progress("questions")
+    kg = open_kg_source(world_dir)
+    questions = generate(ctx.scale.questions, ctx.rng("questions"), kg)
+    progress("pages: shared")
+    rng = ctx.rng("pages")
+    facts = shared.entity_facts(questions)
+    per_domain = max(30, ctx.scale.questions // 10)
+    noise = {
+        d: shared.noise_pool(d, per_domain, rng) for d in ("finance", "sports", "music", "movie", "open", "")
+    }
+    pools = Pools(shared.entity_pages(facts, rng), facts, noise)
+    con = open_pages(world_dir)
+    try:
+        writer = PageWriter(con)
+        served: list[int] = []
+        dated = 0
+        for i, q in enumerate(questions):
+            if i % 100 == 0:
+                progress(f"pages: question {i:,}/{len(questions):,}")
+            results = plan(q, pools, rng)
+            q.gold_page_ids = writer.add_results(q, results, rng)
+            q.answer_in_pages = bool(q.gold_page_ids)
+            served.extend(writer.sizes[writer.url_page[r.spec["url"]]] for r in results)
+            dated += sum(1 for r in results if r.spec["modified"])
+        writer.out.flush()
+        con.execute("CHECKPOINT")
+    finally:
+        con.close()
+    write_questions(world_dir, questions)
+    sample = [p for p in list(pools.entity.values())[:25] + noise["finance"][:25]]
+    section: dict[str, Any] = {
+        "summary": {**question_summary(questions), **page_summary(writer.sizes, served, dated, len(served))},
+        "renderer": RENDERER_VERSION,
+        "render": render_timing(sample),
+    }
+    section["index"] = _build_index(world_dir, progress)
+    return section
+
+
+def _build_index(world_dir: Path, progress: Progress) -> dict[str, Any] | str:
+    """The web part's full-text index over pages.duckdb, when that module is installed."""
+    try:
+        index = importlib.import_module("mockapi.web.index")
+    except ImportError:
+        return "skipped: mockapi.web.index not importable"
+    progress("pages: full-text index")
+    result: dict[str, Any] = index.build_page_index(world_dir)
+    return result
