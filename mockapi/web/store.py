@@ -16,7 +16,7 @@ import duckdb
 
 from mockapi.paths import INDEX_DIR, MANIFEST, PAGES_DB
 from mockapi.web.index import PageIndex
-from mockapi.web.snippet import make_snippet, query_terms
+from mockapi.web.snippet import SCAN_CHARS, make_snippet, query_terms
 
 Entry = dict[str, Any]
 
@@ -143,8 +143,8 @@ class WebStore:
         texts = dict(
             self._con.cursor()
             .execute(
-                "SELECT DISTINCT ON (page_id) page_id, text FROM pages WHERE page_id IN ?",
-                [list({h.page_id for h in hits})],
+                "SELECT page_id, substr(text, 1, ?) FROM pages WHERE page_id IN ?",
+                [SCAN_CHARS, list({h.page_id for h in hits})],
             )
             .fetchall()
         )
