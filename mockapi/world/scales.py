@@ -38,7 +38,8 @@ SCALES: dict[str, Scale] = {
     ),
     "full": Scale(
         name="full",
-        targets={"open": 900, "movie": 1100, "finance": 900, "music": 650, "sports": 160},
+        # sports: 88 = every NBA team (30) plus every top-league club (20 + 20 + 18)
+        targets={"open": 900, "movie": 1100, "finance": 900, "music": 650, "sports": 88},
         lookalikes=31,
         filler={"open": 1_200_000, "movie": 400_000, "finance": 6_000, "music": 800_000, "sports": 0},
         questions=4409,
