@@ -118,7 +118,7 @@ def _person(rng: random.Random, e: Entry, places: list[str]) -> None:
     e.facts.update(
         born=f"{born}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
         occupation=rng.choice(words()["occupations"]),
-        active_from=str(born + rng.randint(18, 32)),
+        active_from=str(min(2023, born + rng.randint(18, 32))),
         spouse=person_name(rng),
         award=f"{rng.choice(words()['adjectives'])} {rng.choice(words()['nouns'])} Prize",
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from mockapi.world.domains.open_facts import Entry
+from mockapi.world.domains.open_more import extra_sections
 
 _INFOBOX = {"place": "settlement", "person": "person", "organization": "organization", "concept": "concept"}
 
@@ -189,7 +190,8 @@ def article(rng: random.Random, e: Entry) -> str:
     if e.name.endswith("(disambiguation)"):
         return disambiguation(e)
     box = "\n".join(f"| {k} = {v}" for k, v in infobox(e).items())
-    body = "\n\n".join(f"== {title} ==\n{text}" for title, text in _sections(rng, e))
+    sections = _sections(rng, e) + extra_sections(rng, e)
+    body = "\n\n".join(f"== {title} ==\n{text}" for title, text in sections)
     see = "\n".join(f"* [[{name}]]" for name in e.see_also[:8])
     bold = lead(e).replace(e.name, f"'''{e.name}'''", 1)
     parts = [
