@@ -38,6 +38,7 @@ def extra_sections(rng: random.Random, e: Entry) -> list[tuple[str, str]]:
         ]
     if e.kind == "person":
         start = int(f["active_from"])
+        retro = rng.randint(min(start + 10, 2023), 2023)
         works = [
             f"''{make_name('album', rng)}'' ({rng.randint(start, min(2023, start + 30))})"
             for _ in range(rng.randint(3, 7))
@@ -47,7 +48,7 @@ def extra_sections(rng: random.Random, e: Entry) -> list[tuple[str, str]]:
             (
                 "Legacy",
                 f"Several institutions in {f['state']} hold collections of {e.name.split()[-1]}'s papers. "
-                f"A retrospective in {rng.randint(min(start + 10, 2023), 2023)} revived interest in the work.",
+                f"A retrospective in {retro} revived interest in the early work.",
             ),
         ]
     if e.kind == "organization":
