@@ -1,0 +1,135 @@
+"""The `openai` model and judge against a local OpenAI-compatible stub (stdlib http.server on loopback)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from crag_eval.judges.llm import Cache, LLMJudge
+from crag_eval.llm import Endpoint
+from crag_eval.types import Prediction, Question
+
+
+class Stub:
+    """Replies from a script of (status, content), the last entry repeating; records every request."""
+
+    def __init__(self, script: list[tuple[int, str]]) -> None:
+        self.script = script
+        self.requests: list[dict[str, Any]] = []
+
+
+def _handler(stub: Stub) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            stub.requests.append({"path": self.path, "body": body})
+            status, content = stub.script[min(len(stub.requests) - 1, len(stub.script) - 1)]
+            if status == 200:
+                payload = json.dumps(
+                    {"choices": [{"index": 0, "message": {"role": "assistant", "content": content}}]}
+                )
+            else:
+                payload = json.dumps({"error": {"message": "slow down"}})
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            if status == 429:
+                self.send_header("Retry-After", "0")
+            self.end_headers()
+            self.wfile.write(payload.encode())
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    return Handler
+
+
+@pytest.fixture
+def stub_server() -> Iterator[tuple[str, Stub]]:
+    stub = Stub([(200, "")])
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(stub))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1", stub
+    server.shutdown()
+    server.server_close()
+
+
+QUESTION = Question(
+    "q1", "which city hosts the louvre?", "03/05/2024, 10:00:00 PT", "paris", ("paris, france",)
+)
+
+
+def test_judge_retries_429_and_reasks_malformed_then_caches(
+    stub_server: tuple[str, Stub], tmp_path: Path
+) -> None:
+    url, stub = stub_server
+    stub.script = [
+        (429, ""),
+        (200, "Sure! The label is perfect."),
+        (200, '{"label": "acceptable", "explanation": "ok"}'),
+    ]
+    judge = LLMJudge(Endpoint(url, "judge-model", "k", backoff_s=0.0), Cache(tmp_path / "cache.sqlite"))
+    pred = Prediction("q1", "it is the french capital, paris, home to many museums")  # rules cannot decide
+    verdict = judge.judge(QUESTION, pred)
+    assert (verdict.label, verdict.four_way, verdict.reason) == ("correct", "acceptable", "llm")
+    assert len(stub.requests) == 3
+    sent = stub.requests[-1]["body"]
+    assert sent["response_format"] == {"type": "json_object"} and sent["model"] == "judge-model"
+    assert "paris, france" in sent["messages"][1]["content"]  # alternatives reach the judge
+    assert judge.judge(QUESTION, pred).four_way == "acceptable" and len(stub.requests) == 3  # cached
+    assert judge.judge(QUESTION, Prediction("q1", "Paris")).reason == "exact"  # rules first, no call
+    assert len(stub.requests) == 3
+
+
+def test_judge_failure_is_not_a_hallucination(stub_server: tuple[str, Stub], tmp_path: Path) -> None:
+    url, stub = stub_server
+    stub.script = [(200, "not json at all")]
+    judge = LLMJudge(Endpoint(url, "m", backoff_s=0.0), Cache(None), parse_attempts=2)
+    verdict = judge.judge(
+        QUESTION, Prediction("q1", "the city of lights, i believe, near the seine river today")
+    )
+    assert (verdict.label, verdict.reason) == ("failed", "judge-failure")
+    assert len(stub.requests) == 2
+
+
+def test_openai_model_and_judge_in_a_run(
+    stub_server: tuple[str, Stub], crag_fixture: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url, stub = stub_server
+    stub.script = [(429, ""), (200, "Universal Pictures")] + [
+        (200, '{"label": "incorrect", "explanation": "x"}')
+    ]
+    for prefix in ("CRAG_EVAL_MODEL", "CRAG_EVAL_JUDGE"):
+        monkeypatch.setenv(f"{prefix}_BASE_URL", url)
+        monkeypatch.setenv(f"{prefix}_API_KEY", "test-key")
+    monkeypatch.setenv("CRAG_EVAL_JUDGE_MODEL", "judge-a")
+    monkeypatch.setenv("CRAG_EVAL_BACKOFF_S", "0")
+    monkeypatch.setenv("CRAG_EVAL_CACHE", str(tmp_path / "cache.sqlite"))
+    monkeypatch.setenv("CRAG_MOCK_HOME", str(tmp_path / "home"))
+    from crag_eval.cli import main
+
+    out = tmp_path / "run"
+    args = [
+        "--task",
+        "1",
+        "--model",
+        "openai",
+        "--judge",
+        "openai",
+        "--data",
+        str(crag_fixture),
+        "--limit",
+        "2",
+    ]
+    assert main([*args, "--output", str(out)]) == 0
+    model_calls = [r for r in stub.requests if r["body"]["model"] == "gpt-4o-mini"]
+    assert len(model_calls) == 3  # one 429 retried, then one call per question
+    prompt = model_calls[-1]["body"]["messages"][1]["content"]
+    assert "Current Time:" in prompt and "# Web" in prompt
+    scores = json.loads((out / "scores.json").read_text())
+    assert scores["primary"] == "openai:judge-a" and scores["overall"]["openai:judge-a"]["n"] == 2
