@@ -101,9 +101,8 @@ def test_openai_model_and_judge_in_a_run(
     stub_server: tuple[str, Stub], crag_fixture: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     url, stub = stub_server
-    stub.script = [(429, ""), (200, "Universal Pictures")] + [
-        (200, '{"label": "incorrect", "explanation": "x"}')
-    ]
+    verdict = '{"label": "incorrect", "explanation": "x"}'
+    stub.script = [(429, ""), (200, "Universal Pictures"), (200, verdict)]
     for prefix in ("CRAG_EVAL_MODEL", "CRAG_EVAL_JUDGE"):
         monkeypatch.setenv(f"{prefix}_BASE_URL", url)
         monkeypatch.setenv(f"{prefix}_API_KEY", "test-key")

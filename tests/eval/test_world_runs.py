@@ -1,4 +1,4 @@
-"""oracle → accuracy 1.0 and dummy → 100% missing over a real world (the session's tiny world), Tasks 1 and 3."""
+"""oracle → accuracy 1.0 and dummy → 100% missing over a real world (the tiny world), Tasks 1 and 3."""
 
 from __future__ import annotations
 
