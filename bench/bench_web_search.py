@@ -28,23 +28,11 @@ FIXTURE = Path("/work/shared/fixtures/crag_dev_10.jsonl.bz2")
 
 
 def make_app(world: Path) -> FastAPI:
-    """The real server app when it can serve /web, else the /web router alone."""
-    try:
-        from mockapi.app import create_app
-        from mockapi.settings import Settings
+    """The real server app (its lifespan, run by uvicorn, opens the stores)."""
+    from mockapi.app import create_app
+    from mockapi.settings import Settings
 
-        app = create_app(Settings(world=world))
-        if any(getattr(r, "path", "") == "/web/search" for r in app.routes):
-            return app
-    except ImportError:
-        pass
-    from mockapi.routers.web import router
-    from mockapi.web.store import WebStore
-
-    app = FastAPI()
-    app.include_router(router)
-    app.state.web = WebStore(world)
-    return app
+    return create_app(Settings(world=world))
 
 
 @contextmanager
@@ -103,9 +91,8 @@ def run(world: Path, rounds: int, k: int) -> None:
             sizes: list[int] = []
             for _ in range(rounds):
                 for qid, query, query_time in qs:
-                    response = timed(
-                        lambda b=body(qid, query, query_time): http.post("/web/search", json=b), times
-                    )
+                    payload = body(qid, query, query_time)
+                    response = timed(lambda p=payload: http.post("/web/search", json=p), times)
                     response.raise_for_status()
                     sizes.append(len(response.content))
             report(label, times, sizes)

@@ -9,15 +9,31 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, FastAPI, Request
 from starlette.responses import Response
 
+from mockapi.paths import PAGES_DB
+from mockapi.settings import Settings
 from mockapi.web.store import WebStore
 from mockapi.web.taskview import view_for_task
 from mockapi.wire.errors import ApiError
 from mockapi.wire.web import GetPageRequest, PageResponse, SearchRequest, SearchResponse
 
 router = APIRouter(prefix="/web", tags=["web"])
+
+
+def startup(app: FastAPI, settings: Settings) -> None:
+    """Lifespan hook of `create_app`: open the page store read-only (a world may have none: KG only)."""
+    world = settings.world
+    app.state.web = WebStore(world) if (world / PAGES_DB).is_file() else None
+
+
+def shutdown(app: FastAPI) -> None:
+    """Lifespan hook: close the page store."""
+    store = getattr(app.state, "web", None)
+    if store is not None:
+        store.close()
+        app.state.web = None
 
 
 def web_store(request: Request) -> WebStore:

@@ -6,16 +6,15 @@ import bz2
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from mockapi.app import create_app
 from mockapi.importers.dataset import import_dataset
-from mockapi.routers.web import router
-from mockapi.web.store import WebStore
+from mockapi.settings import Settings
 
 FIXTURE = Path("/work/shared/fixtures/crag_dev_10.jsonl.bz2")
 if not FIXTURE.is_file():  # the repo copy of the shared dir, when tests run elsewhere
@@ -53,12 +52,8 @@ def wide_world(tmp_path_factory: pytest.TempPathFactory, records: list[dict[str,
 
 
 def web_app(world: Path, task: int | None = None) -> FastAPI:
-    """An app with the /web router over `world` (the server's create_app adds the KG routes around it)."""
-    app = FastAPI()
-    app.include_router(router)
-    app.state.web = WebStore(world)
-    app.state.settings = SimpleNamespace(task=task)
-    return app
+    """The real server app over `world` (the page store opens in its lifespan: use it as a context)."""
+    return create_app(Settings(world=world, task=task))
 
 
 @pytest.fixture(scope="session")

@@ -95,3 +95,10 @@ def test_task_view_picks_five_of_the_top_ten(
     assert ranks == sorted(ranks) and max(ranks) <= 10
     by_rank = {r["rank"]: r for r in full}
     assert all(r == by_rank[r["rank"]] for r in picked)
+
+
+def test_world_without_pages_is_503(tmp_path: Path, app_for: Callable[..., FastAPI]) -> None:
+    with TestClient(app_for(tmp_path)) as c:
+        response = c.post("/web/search", json={"query": "anything"})
+    assert response.status_code == 503
+    assert response.json()["type"] == "unavailable"
