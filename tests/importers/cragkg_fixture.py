@@ -123,19 +123,19 @@ COMPANIES = [
 ]
 
 
-def _bar(o: float, h: float, low: float, c: float, v: int) -> dict[str, Any]:
+def bar(o: float, h: float, low: float, c: float, v: int) -> dict[str, Any]:
     return {"Open": o, "High": h, "Low": low, "Close": c, "Volume": v}
 
 
 PRICES = {  # inserted META first and with unsorted dates: the store sorts by (ticker, ts)
     "META": {
-        "2024-02-28 00:00:00 EST": _bar(484.0, 488.25, 481.5, 484.02, 11_000_000),
-        "2023-02-28 00:00:00 EST": _bar(171.71780629294318, 175.0, 170.5, 174.94, 30_000_000),
-        "2023-07-05 00:00:00 EST": _bar(290.1, 295.0, 289.0, 294.37, 19_000_000),
+        "2024-02-28 00:00:00 EST": bar(484.0, 488.25, 481.5, 484.02, 11_000_000),
+        "2023-02-28 00:00:00 EST": bar(171.71780629294318, 175.0, 170.5, 174.94, 30_000_000),
+        "2023-07-05 00:00:00 EST": bar(290.1, 295.0, 289.0, 294.37, 19_000_000),
     },
-    "AAPL": {"2024-02-28 00:00:00 EST": _bar(182.51, 183.12, 180.13, 181.42, 48_953_900)},
+    "AAPL": {"2024-02-28 00:00:00 EST": bar(182.51, 183.12, 180.13, 181.42, 48_953_900)},
 }
-MINUTES = {"META": {f"2024-02-22 09:{m:02d}:00 EST": _bar(470 + m, 471 + m, 469 + m, 470.5 + m, 1000 + m) for m in range(30, 35)}}
+MINUTES = {"META": {f"2024-02-22 09:{m:02d}:00 EST": bar(470 + m, 471 + m, 469 + m, 470.5 + m, 1000 + m) for m in range(30, 35)}}
 DIVIDENDS = {"META": {"2024-02-21 00:00:00 EST": 0.5}, "AAPL": {"2023-11-10 00:00:00 EST": 0.24, "2024-02-09 00:00:00 EST": 0.24}}
 MARKETCAP = {"META": 1239354590603.2158, "AAPL": 2.8e12}
 INFO = {

@@ -14,6 +14,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pandas as pd
 
 from mockapi.importers.kg.encode import dumps
@@ -97,29 +98,40 @@ def _nba_table(path: Path, table: str, out: TableWriter, progress: ImportProgres
         with progress.step(f"sports: nba.sqlite {table}", total) as advance:
             cur = con.execute(f'SELECT * FROM "{table}"')  # table order, as the original's unsorted SELECTs
             columns = [d[0] for d in cur.description]
+            to_row = _game_row if table == "game" else _play_row
+            at = [columns.index(c) if c in columns else -1 for c in _KEY_COLUMNS[table]]
             while batch := cur.fetchmany(_BATCH):
-                for values, row in zip(batch, _encode_rows(batch, columns), strict=True):
-                    out.add(*_nba_row(table, n, columns, values, row))
+                for values, row in zip(batch, _encode_rows(batch, len(columns)), strict=True):
+                    out.add(*to_row(n, [_text(values, i) for i in at], row))
                     n += 1
                 advance(len(batch))
     return n
 
 
-def _encode_rows(batch: list[tuple[Any, ...]], columns: list[str]) -> Iterator[str]:
+_KEY_COLUMNS = {
+    "game": ("game_id", "game_date", "team_name_home", "team_name_away"),
+    "play_by_play": ("game_id",),
+}
+
+
+def _text(values: tuple[Any, ...], i: int) -> str:
+    return "" if i < 0 or values[i] is None else str(values[i])
+
+
+def _game_row(n: int, keys: list[str], row: str) -> tuple[str, tuple[Any, ...]]:
+    return "nba_games", (n, *keys, row)
+
+
+def _play_row(n: int, keys: list[str], row: str) -> tuple[str, tuple[Any, ...]]:
+    return "nba_play_by_play", (keys[0], n, row)
+
+
+def _encode_rows(batch: list[tuple[Any, ...]], width: int) -> Iterator[str]:
     """pandas' own JSON encoding (10-digit floats, NaN → null), one value list per row.
 
-    Object dtype keeps each value's SQLite type (int stays int, REAL stays float) row by row.
+    Object dtype keeps each value's SQLite type (int stays int, REAL stays float) row by row. orjson
+    re-splits pandas' text into rows ~5x faster than json; both print floats in shortest round-trip form.
     """
-    frame = pd.DataFrame(batch, columns=range(len(columns)), dtype=object)
-    for values in json.loads(frame.to_json(orient="values")):
-        yield dumps(values)
-
-
-def _nba_row(
-    table: str, n: int, columns: list[str], values: tuple[Any, ...], row: str
-) -> tuple[str, tuple[Any, ...]]:
-    get = dict(zip(columns, values, strict=True)).get
-    if table == "game":
-        keys = (get("game_id"), get("game_date"), get("team_name_home"), get("team_name_away"))
-        return "nba_games", (n, *("" if v is None else str(v) for v in keys), row)
-    return "nba_play_by_play", ("" if get("game_id") is None else str(get("game_id")), n, row)
+    frame = pd.DataFrame(batch, columns=range(width), dtype=object)
+    for values in orjson.loads(frame.to_json(orient="values")):
+        yield orjson.dumps(values).decode()
