@@ -155,9 +155,9 @@ def test_existing_dataset_world_keeps_its_stores_and_manifest_sections(cragkg: P
     con.execute("CREATE TABLE pages AS SELECT 'https://x' AS url")
     con.close()
     (target / "kg.duckdb").write_text("an old store")
-    (target / "manifest.json").write_text(json.dumps({"kind": "imported-dataset", "questions": {"count": 3}}))
+    (target / "manifest.json").write_text(json.dumps({"kind": "imported", "questions": {"count": 3}}))
     manifest = import_kg(cragkg, target, QUIET)
-    assert manifest["questions"] == {"count": 3}
+    assert manifest["questions"] == {"count": 3} and manifest["kind"] == "imported"
     assert (target / "index" / "segment").read_text() == "tantivy bytes"
     assert rows(target, "SELECT count(*) FROM open_entities")[0][0] > 0
     con = duckdb.connect(str(target / "pages.duckdb"), read_only=True)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-DEFAULT_WORLD = "crag"
+# the same default world as `import-dataset`, so the two imports fill one world unless told otherwise
+DEFAULT_WORLD = "imported"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

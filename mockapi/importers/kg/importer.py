@@ -26,6 +26,7 @@ from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest,
 from mockapi.world.writer import TableWriter, schema_sql
 
 KIND = "imported-kg"
+DATASET_KIND = "imported"
 # Manifest keys this import owns; every other key of an existing manifest (pages, questions…) is kept.
 OWN_KEYS = (
     "format", "kind", "source", "versions", "missing_domains", "missing_files", "kg", "kg_import",
@@ -116,7 +117,8 @@ def _manifest(
     manifest = {k: v for k, v in previous.items() if k not in OWN_KEYS}
     manifest.update(
         format=MANIFEST_FORMAT,
-        kind=KIND,
+        # a world that also holds an imported dataset stays "imported" (import-dataset's kind for it)
+        kind=previous.get("kind") if previous.get("kind") == DATASET_KIND else KIND,
         source=str(source),
         versions=code_versions(),
         missing_domains=[d for d in DOMAINS if not is_present(source, d)],
