@@ -197,3 +197,27 @@ def test_json_object_stream_equals_json_load_at_any_chunk_size(tmp_path: Path, c
     assert got == list(data.items())
     (tmp_path / "empty.json").write_text(" {\n}\n")
     assert list(iter_object_items(tmp_path / "empty.json", chunk=chunk)) == []
+
+
+def test_import_dataset_then_kg_keeps_questions_pages_and_index(cragkg: Path, tmp_path: Path) -> None:
+    from mockapi.importers.dataset import import_dataset
+
+    dev = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "crag_dev_10.jsonl.bz2"
+    if not dev.is_file():
+        pytest.skip("the real CRAG dev sample is not available")
+    target = tmp_path / "world"
+    before = import_dataset([dev], target)
+    pages = rows_of(target / "pages.duckdb", "SELECT count(*) FROM pages")
+    manifest = import_kg(cragkg, target, QUIET)
+    assert manifest["kind"] == "imported" and manifest["questions"] == before["questions"]
+    assert rows_of(target / "pages.duckdb", "SELECT count(*) FROM pages") == pages
+    assert (target / "index").is_dir() and (target / "questions.duckdb").is_file()
+    assert rows(target, "SELECT count(*) FROM nba_games") == [(4,)]
+
+
+def rows_of(db: Path, sql: str) -> list[tuple[Any, ...]]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
