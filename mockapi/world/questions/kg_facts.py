@@ -1,12 +1,160 @@
-"""KG facts: questions about the target entities of kg.duckdb (placeholder until the extractors land)."""
+"""KG questions: a fact source over the target entities of kg.duckdb, in head/torso/tail buckets."""
 
 from __future__ import annotations
 
+import bisect
+import datetime as dt
+import random
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from mockapi.world.questions.source import Source
+import duckdb
+
+from mockapi.paths import KG_DB
+from mockapi.world.questions import values
+from mockapi.world.questions.kg_extract import EXTRACTORS, Facts
+from mockapi.world.questions.kinds import KINDS, Kind
+from mockapi.world.questions.model import Fact, Subject
+
+# KG entity kinds -> the subject kinds questions use.
+SUBJECT_KIND = {
+    "company": "company",
+    "movie": "movie",
+    "person": "person",
+    "artist": "artist",
+    "band": "band",
+    "song": "song",
+    "place": "topic",
+    "organization": "topic",
+    "concept": "topic",
+}
+# (subject kind, stored rel, walk forward?) -> relation phrase, for multi-hop questions over kg_edges.
+HOPS = {
+    ("company", "parent_of", False): "parent company",
+    ("movie", "directed", False): "director",
+    ("song", "performed", False): "performer",
+    ("topic", "founded_by", True): "founder",
+    ("topic", "mayor", False): "mayor",
+}
 
 
-def open_kg_source(world: Path) -> Source | None:
-    """A fact source over the world's KG, or None when it has no target entities."""
-    return None
+@dataclass
+class KgSource:
+    """Facts of KG targets; `bucket` restricts subjects to one popularity class."""
+
+    subjects: dict[str, Subject]
+    facts: Facts
+    closes: dict[str, tuple[list[str], list[float]]]  # ticker -> (days, closes), ascending
+    edges: dict[str, list[tuple[str, str]]]  # entity_id -> [(phrase, related entity_id)]
+    bucket: str = ""
+    name: str = "kg"
+    _by_kind: dict[tuple[str, str, str], list[Subject]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for s in sorted(self.subjects.values(), key=lambda s: s.entity_id):
+            self._by_kind.setdefault((s.domain, s.kind, s.popularity), []).append(s)
+
+    def for_bucket(self, bucket: str) -> KgSource:
+        """The same facts, subjects limited to `bucket`."""
+        view = KgSource(self.subjects, self.facts, self.closes, self.edges, bucket)
+        view._by_kind = self._by_kind
+        return view
+
+    def kinds(self, domain: str) -> list[Kind]:
+        """Kinds some target of the domain has a fact of."""
+        have = {k for eid, fs in self.facts.items() if self.subjects[eid].domain == domain for k in fs}
+        if any(self.subjects[t].domain == domain for t in self.closes):
+            have |= {"fin.price", "fin.close"}
+        return [KINDS[k] for k in KINDS if k in have]
+
+    def subject(self, domain: str, subject_kind: str, rng: random.Random) -> Subject | None:
+        """A target of the bucket with that kind."""
+        pool = self._by_kind.get((domain, subject_kind, self.bucket), [])
+        return rng.choice(pool) if pool else None
+
+    def fact(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact | None:
+        """The stored fact, or the price as of `day` for price kinds."""
+        if kind.key in ("fin.price", "fin.close"):
+            return self._price(subject, kind.key, day)
+        return self.facts.get(subject.entity_id, {}).get(kind.key)
+
+    def _price(self, s: Subject, kind: str, day: dt.date) -> Fact | None:
+        days, closes = self.closes.get(s.entity_id, ([], []))
+        # real-time: the last close on or before the query day; "yesterday": the last one strictly before it
+        cut = day.isoformat() if kind == "fin.price" else (day - dt.timedelta(days=1)).isoformat()
+        i = bisect.bisect_right(days, cut) - 1
+        if i < 2:
+            return None
+        shown, alts = values.money(round(closes[i], 2))
+        stale = tuple(values.money(round(c, 2))[0] for c in (closes[i - 1], closes[i - 2]))
+        return Fact(
+            s, kind, shown, round(closes[i], 2), alts=tuple(alts), stale=stale, as_of=days[i], source="kg"
+        )
+
+    def related(self, subject: Subject, rng: random.Random) -> tuple[str, Subject] | None:
+        """A neighbour along a relation the templates can phrase, when it is itself a KG subject."""
+        options = [
+            (p, self.subjects[e]) for p, e in self.edges.get(subject.entity_id, []) if e in self.subjects
+        ]
+        return rng.choice(options) if options else None
+
+
+def open_kg_source(world: Path) -> KgSource | None:
+    """A fact source over the world's KG targets, or None when the KG has none."""
+    path = world / KG_DB
+    if not path.exists():
+        return None
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        subjects = _subjects(con)
+        if not subjects:
+            return None
+        facts: Facts = {}
+        for domain, extract in EXTRACTORS.items():
+            facts.update(extract(con, {e: s for e, s in subjects.items() if s.domain == domain}))
+        return KgSource(subjects, facts, _closes(con, subjects), _edges(con, subjects))
+    finally:
+        con.close()
+
+
+def _subjects(con: duckdb.DuckDBPyConnection) -> dict[str, Subject]:
+    rows = con.execute(
+        """SELECT t.entity_id, t.domain, t.kind, t.name, t.popularity,
+                  list(l.name ORDER BY l.entity_id) FILTER (WHERE l.name IS NOT NULL)
+           FROM entities t LEFT JOIN entities l ON l.lookalike_of = t.entity_id
+           WHERE t.is_target GROUP BY ALL ORDER BY t.entity_id"""
+    ).fetchall()
+    return {
+        eid: Subject(
+            name, domain, SUBJECT_KIND.get(kind, kind), eid, pop, lookalikes=tuple((looks or [])[:8])
+        )
+        for eid, domain, kind, name, pop, looks in rows
+    }
+
+
+def _closes(
+    con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]
+) -> dict[str, tuple[list[str], list[float]]]:
+    tickers = {e.rsplit(":", 1)[-1]: e for e, s in subjects.items() if s.kind == "company"}
+    out: dict[str, tuple[list[str], list[float]]] = {}
+    rows = con.execute(
+        "SELECT ticker, left(ts, 10), close FROM fin_prices WHERE ts >= '2024-01-01' AND close IS NOT NULL "
+        "ORDER BY ticker, ts"
+    ).fetchall()
+    for ticker, day, close in rows:
+        if ticker in tickers:
+            days, closes = out.setdefault(tickers[ticker], ([], []))
+            days.append(day)
+            closes.append(float(close))
+    return out
+
+
+def _edges(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> dict[str, list[tuple[str, str]]]:
+    out: dict[str, list[tuple[str, str]]] = {}
+    for src, rel, dst in con.execute("SELECT src, rel, dst FROM kg_edges ORDER BY src, rel, dst").fetchall():
+        for node, other, forward in ((src, dst, True), (dst, src, False)):
+            s = subjects.get(node)
+            phrase = s and HOPS.get((s.kind, rel, forward))
+            if phrase:
+                out.setdefault(node, []).append((phrase, other))
+    return out

@@ -1,0 +1,194 @@
+"""Facts of the KG's target entities, read from the typed tables of kg.duckdb (one function per domain).
+
+Each function returns {entity_id: {kind: Fact}} for facts that do not depend on the query day; finance
+prices, which do, are read as series and resolved per question by kg_facts.KgSource.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from typing import Any
+
+import duckdb
+
+from mockapi.world.questions import values
+from mockapi.world.questions.model import Fact, Subject
+
+Facts = dict[str, dict[str, Fact]]
+_WIKI_LINK = re.compile(r"\[\[(?:[^|\]]*\|)?([^\]]*)\]\]")
+_COUNTRIES = {
+    "US": "United States",
+    "GB": "United Kingdom",
+    "CA": "Canada",
+    "AU": "Australia",
+    "DE": "Germany",
+    "FR": "France",
+    "SE": "Sweden",
+    "NO": "Norway",
+    "ES": "Spain",
+    "IT": "Italy",
+    "JP": "Japan",
+    "BR": "Brazil",
+    "MX": "Mexico",
+    "NL": "Netherlands",
+    "IE": "Ireland",
+    "KR": "South Korea",
+}
+
+
+def _fact(
+    s: Subject, kind: str, shown: tuple[str, list[str]], number: float | None = None, **kw: Any
+) -> Fact:
+    return Fact(s, kind, shown[0], number, alts=tuple(shown[1]), source="kg", **kw)
+
+
+def _date(text: str | None) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat((text or "")[:10])
+    except ValueError:
+        return None
+
+
+def _add(out: Facts, s: Subject, fact: Fact | None) -> None:
+    if fact is not None:
+        out.setdefault(s.entity_id, {})[fact.kind] = fact
+
+
+def finance(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> Facts:
+    """Market cap, forward EPS and P/E, CEO (from edges)."""
+    out: Facts = {}
+    for eid, s in subjects.items():
+        ticker = eid.rsplit(":", 1)[-1]
+        cap = con.execute("SELECT value FROM fin_marketcap WHERE ticker = ?", [ticker]).fetchone()
+        if cap and cap[0]:
+            _add(
+                out,
+                s,
+                _fact(s, "fin.market_cap", values.bigmoney(float(cap[0])), float(cap[0]), as_of="2024-02-28"),
+            )
+        info = con.execute("SELECT doc FROM fin_info WHERE ticker = ?", [ticker]).fetchone()
+        doc = json.loads(info[0]) if info else {}
+        for key, kind, fmt in (
+            ("forwardEps", "fin.eps", values.money),
+            ("forwardPE", "fin.pe", values.decimal),
+        ):
+            x = doc.get(key)
+            if isinstance(x, (int, float)) and x == x and x > 0:
+                _add(out, s, _fact(s, kind, fmt(round(float(x), 2)), round(float(x), 2), as_of="2024-01-31"))
+        ceo = con.execute(
+            "SELECT e.name FROM kg_edges k JOIN entities e ON e.entity_id = k.src"
+            " WHERE k.rel = 'ceo_of' AND k.dst = ?",
+            [eid],
+        ).fetchone()
+        if ceo:
+            _add(out, s, _fact(s, "fin.ceo", values.person(ceo[0]), as_of="2023-06-30"))
+    return out
+
+
+def movie(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> Facts:
+    """Movies: release date, budget, revenue, rating, director, cast, Oscars. Persons: birthday."""
+    out: Facts = {}
+    for s in subjects.values():
+        if s.kind == "person":
+            row = con.execute("SELECT birthday FROM movie_persons WHERE name = ?", [s.name]).fetchone()
+            day = _date(row[0] if row else None)
+            if day:
+                _add(out, s, _fact(s, "pe.birth", values.date(day), float(day.toordinal())))
+            continue
+        row = con.execute("SELECT doc FROM movie_movies WHERE title = ?", [s.name]).fetchone()
+        if not row:
+            continue
+        doc = json.loads(row[0])
+        day = _date(doc.get("release_date"))
+        if day:
+            _add(out, s, _fact(s, "mv.release", values.date(day), float(day.toordinal())))
+        for key, kind in (("budget", "mv.budget"), ("revenue", "mv.gross")):
+            if isinstance(doc.get(key), (int, float)) and doc[key] >= 1e6:
+                _add(
+                    out,
+                    s,
+                    _fact(s, kind, values.bigmoney(float(doc[key])), float(doc[key]), as_of="2024-01-15"),
+                )
+        if isinstance(doc.get("rating"), (int, float)):
+            _add(
+                out,
+                s,
+                _fact(
+                    s,
+                    "mv.rating",
+                    values.decimal(float(doc["rating"])),
+                    float(doc["rating"]),
+                    as_of="2024-02-01",
+                ),
+            )
+        directors = [c["name"] for c in doc.get("crew", []) if c.get("job") == "Director"]
+        if directors:
+            _add(out, s, _fact(s, "mv.director", values.person(directors[0])))
+        cast = [c["name"] for c in sorted(doc.get("cast", []), key=lambda c: c.get("order", 0))][:4]
+        if len(cast) >= 2:
+            _add(out, s, _fact(s, "mv.cast", values.listing(cast), float(len(cast)), items=tuple(cast)))
+        wins = sum(1 for o in doc.get("oscar_awards", []) if o.get("winner"))
+        _add(out, s, _fact(s, "mv.oscars", values.number(wins), float(wins)))
+    return out
+
+
+def music(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> Facts:
+    """Artists and bands: birth/formation date, country, members. Songs: release date."""
+    out: Facts = {}
+    for s in subjects.values():
+        if s.kind == "song":
+            row = con.execute("SELECT date FROM music_songs WHERE name = ?", [s.name]).fetchone()
+            day = _date(row[0] if row else None)
+            if day:
+                _add(out, s, _fact(s, "mu.song_date", values.date(day), float(day.toordinal())))
+            continue
+        row = con.execute(
+            "SELECT country, birth_date, members FROM music_artists WHERE name = ?", [s.name]
+        ).fetchone()
+        if not row:
+            continue
+        country, birth, members = row
+        if country in _COUNTRIES:
+            _add(out, s, _fact(s, "mu.country", values.name(_COUNTRIES[country])))
+        day = _date(birth)
+        if day and s.kind == "artist":
+            _add(out, s, _fact(s, "mu.birth", values.date(day), float(day.toordinal())))
+        names = json.loads(members) if members else []
+        if s.kind == "band" and len(names) >= 2:
+            _add(out, s, _fact(s, "mu.members", values.listing(names), float(len(names)), items=tuple(names)))
+    return out
+
+
+def _clean(text: str) -> str:
+    return _WIKI_LINK.sub(r"\1", text).replace("'''", "").strip()
+
+
+def open_domain(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> Facts:
+    """Infobox fields: founding year, population, leader, area; persons' birth date and place."""
+    out: Facts = {}
+    for s in subjects.values():
+        row = con.execute("SELECT summary_structured FROM open_entities WHERE name = ?", [s.name]).fetchone()
+        box = {k: v for k, v in json.loads(row[0]).items() if v} if row else {}
+        year = box.get("founded") or box.get("established_date") or box.get("year")
+        if year and str(year).isdigit():
+            _add(out, s, _fact(s, "op.founded", (str(year), []), float(year)))
+        if str(box.get("population_total", "")).isdigit():
+            n = int(box["population_total"])
+            _add(out, s, _fact(s, "op.population", values.number(n), float(n), as_of="2023-07-01"))
+        if box.get("leader_name"):
+            _add(out, s, _fact(s, "op.leader", values.person(_clean(box["leader_name"])), as_of="2023-01-01"))
+        if box.get("area_total_sq_mi"):
+            km2 = round(float(box["area_total_sq_mi"]) * 2.58999)
+            _add(out, s, _fact(s, "op.area", values.number(km2), float(km2)))
+        born = re.match(r"\{\{birth date\|(\d{4})\|(\d{1,2})\|(\d{1,2})", box.get("birth_date", ""))
+        if born:
+            day = dt.date(int(born[1]), int(born[2]), int(born[3]))
+            _add(out, s, _fact(s, "pe.birth", values.date(day), float(day.toordinal())))
+        if box.get("birth_place"):
+            _add(out, s, _fact(s, "pe.birthplace", values.name(_clean(box["birth_place"]))))
+    return out
+
+
+EXTRACTORS = {"finance": finance, "movie": movie, "music": music, "open": open_domain}

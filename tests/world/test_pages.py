@@ -1,0 +1,137 @@
+"""Synthetic pages and results of a real tiny world: shape, formats, gold content, rendering, determinism."""
+
+from __future__ import annotations
+
+import json
+import re
+import zlib
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from mockapi.textnorm import normalize
+from mockapi.web.render import html_size, render_page
+from mockapi.world.context import WorldContext
+from mockapi.world.scales import get_scale
+from mockapi.world.web_stage import run
+
+LAST_MODIFIED = re.compile(r"^ (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT$")
+
+
+def query(world: Path, db: str, sql: str) -> list[tuple[Any, ...]]:
+    con = duckdb.connect(str(world / db), read_only=True)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
+
+
+def spec_of(world: Path, page_id: str) -> dict[str, Any]:
+    (body,) = query(world, "pages.duckdb", f"SELECT body FROM pages WHERE page_id = '{page_id}'")[0]
+    spec: dict[str, Any] = json.loads(zlib.decompress(body))
+    return spec
+
+
+def test_fifty_ranked_results_per_question(tiny_world: Path) -> None:
+    per_q = query(
+        tiny_world, "pages.duckdb", "SELECT interaction_id, list(rank ORDER BY rank) FROM results GROUP BY 1"
+    )
+    assert len(per_q) == 80
+    assert all(ranks == list(range(1, 51)) for _, ranks in per_q)
+    known = {r[0] for r in query(tiny_world, "questions.duckdb", "SELECT interaction_id FROM questions")}
+    assert {r[0] for r in per_q} == known
+
+
+def test_result_fields_are_crag_like(tiny_world: Path) -> None:
+    rows = query(
+        tiny_world,
+        "pages.duckdb",
+        "SELECT page_name, page_url, page_snippet, page_last_modified FROM results",
+    )
+    assert all(name and len(name) <= 75 for name, *_ in rows)
+    assert all(url.startswith("https://") for _, url, *_ in rows)
+    dated = [lm for *_, lm in rows if lm]
+    assert all(LAST_MODIFIED.match(lm) for lm in dated)
+    assert 0.45 < 1 - len(dated) / len(rows) < 0.85  # CRAG: about two thirds empty
+    snippets = [s for _, _, s, _ in rows]
+    assert any("<strong>" in s for s in snippets) and any(s == "" for s in snippets)
+
+
+def test_one_url_one_page_and_shared_urls(tiny_world: Path) -> None:
+    pages = query(
+        tiny_world, "pages.duckdb", "SELECT url, count(*) FROM pages GROUP BY 1 HAVING count(*) > 1"
+    )
+    assert pages == []
+    shared = query(
+        tiny_world,
+        "pages.duckdb",
+        "SELECT count(*) FROM (SELECT page_id FROM results "
+        "GROUP BY 1 HAVING count(DISTINCT interaction_id) > 1)",
+    )[0][0]
+    assert shared > 0
+
+
+def test_gold_pages_state_the_answer(tiny_world: Path) -> None:
+    qs = query(
+        tiny_world,
+        "questions.duckdb",
+        "SELECT question_type, answer, key_phrases, gold_page_ids FROM questions",
+    )
+    checked = 0
+    for qtype, answer, phrases, gold in qs:
+        for pid in json.loads(gold):
+            text = normalize(
+                query(tiny_world, "pages.duckdb", f"SELECT text FROM pages WHERE page_id = '{pid}'")[0][0]
+            )
+            assert all(normalize(p) in text for p in json.loads(phrases)), (pid, phrases)
+            if qtype in ("simple", "simple_w_condition", "set", "multi-hop"):
+                assert normalize(answer) in text, (answer, pid)
+                checked += 1
+    assert checked > 10
+
+
+def test_gold_pages_are_served_before_query_time(tiny_world: Path) -> None:
+    rows = query(
+        tiny_world,
+        "pages.duckdb",
+        "SELECT r.last_modified_ts, q.query_time FROM results r "
+        "JOIN queries q USING (interaction_id) WHERE r.last_modified_ts IS NOT NULL",
+    )
+    from mockapi.web.timefmt import parse_query_time
+
+    assert rows
+    assert all(ts < parse_query_time(qt).replace(tzinfo=None) for ts, qt in rows)
+
+
+def test_rendering_is_deterministic_and_sized(tiny_world: Path) -> None:
+    rows = query(tiny_world, "pages.duckdb", "SELECT page_id, html_size FROM pages ORDER BY page_id LIMIT 40")
+    for pid, size in rows:
+        spec = spec_of(tiny_world, pid)
+        html = render_page(spec)
+        assert html == render_page(json.loads(json.dumps(spec)))
+        assert len(html) == size == html_size(spec)
+        if html:
+            assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+            assert f"<title>{escape(spec['title'])}</title>" in html
+
+
+def test_page_sizes_spread_like_real_pages(tiny_world: Path) -> None:
+    sizes = sorted(s for (s,) in query(tiny_world, "pages.duckdb", "SELECT html_size FROM pages"))
+    non_empty = [s for s in sizes if s]
+    median = non_empty[len(non_empty) // 2]
+    assert 150_000 < median < 350_000
+    assert non_empty[0] < 60_000 and sizes[-1] > 1_000_000
+    assert 0 < sizes.count(0) < 0.12 * len(sizes)
+
+
+def test_stage_is_deterministic(tiny_world: Path, tmp_path: Path) -> None:
+    (tmp_path / "kg.duckdb").write_bytes((tiny_world / "kg.duckdb").read_bytes())
+    run(WorldContext(get_scale("tiny"), 0), tmp_path, lambda _m: None)
+    for db, sql in (
+        ("pages.duckdb", "SELECT * FROM results ORDER BY interaction_id, rank"),
+        ("pages.duckdb", "SELECT page_id, url, html_size, text FROM pages ORDER BY page_id"),
+        ("questions.duckdb", "SELECT * FROM questions ORDER BY ord"),
+    ):
+        assert query(tmp_path, db, sql) == query(tiny_world, db, sql)

@@ -1,0 +1,103 @@
+"""Questions of a real tiny world (and, marked slow, the default world's mix and recall)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+
+from mockapi.world.questions.mix import DYNAMISM, TYPES, allocate, crag_shares
+
+QUERY_TIME = re.compile(r"^(\d\d)/(\d\d)/2024, \d\d:\d\d:\d\d PT$")
+
+
+def rows(world: Path, sql: str) -> list[tuple[Any, ...]]:
+    con = duckdb.connect(str(world / "questions.duckdb"), read_only=True)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
+
+
+def test_count_and_labels(tiny_world: Path) -> None:
+    qs = rows(
+        tiny_world,
+        "SELECT question_type, static_or_dynamic, domain, answer_source, popularity FROM questions",
+    )
+    assert len(qs) == 80
+    assert {q[0] for q in qs} == set(TYPES)
+    assert {q[1] for q in qs} == set(DYNAMISM)
+    assert {q[2] for q in qs} == {"finance", "sports", "music", "movie", "open"}
+    assert {q[4] for q in qs if q[3] == "kg"} <= {"head", "torso", "tail"}
+    assert all(q[4] == "" for q in qs if q[3] == "web")
+
+
+def test_kg_questions_spread_over_popularity(tiny_world: Path) -> None:
+    counts = dict(
+        rows(tiny_world, "SELECT popularity, count(*) FROM questions WHERE answer_source='kg' GROUP BY 1")
+    )
+    assert set(counts) == {"head", "torso", "tail"}
+    assert max(counts.values()) - min(counts.values()) <= 2
+
+
+def test_false_premises_answer_invalid_question_and_have_no_gold(tiny_world: Path) -> None:
+    fp = rows(
+        tiny_world,
+        "SELECT answer, gold_page_ids, answer_in_pages FROM questions WHERE question_type='false_premise'",
+    )
+    assert fp
+    assert all(a == "invalid question" and json.loads(g) == [] and not inside for a, g, inside in fp)
+
+
+def test_crag_formats(tiny_world: Path) -> None:
+    for iid, qtime, query, answer, alt, layout in rows(
+        tiny_world, "SELECT interaction_id, query_time, query, answer, alt_ans, record_layout FROM questions"
+    ):
+        month_day = QUERY_TIME.match(qtime)
+        assert month_day, qtime
+        assert (2, 26) <= (int(month_day[1]), int(month_day[2])) <= (3, 15)
+        assert query == query.lower() and answer == answer.lower() and answer
+        assert isinstance(json.loads(alt), list) and layout == "{}"
+        assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", iid)
+
+
+def test_alternative_answers_for_dates(tiny_world: Path) -> None:
+    dated = rows(
+        tiny_world, "SELECT answer, alt_ans FROM questions WHERE answer SIMILAR TO '[a-z]+ [0-9]+, [0-9]{4}'"
+    )
+    assert dated
+    assert all(any(re.fullmatch(r"\d{4}-\d\d-\d\d", a) for a in json.loads(alt)) for _, alt in dated)
+
+
+def test_answer_in_pages_matches_gold_ids(tiny_world: Path) -> None:
+    for gold, inside in rows(tiny_world, "SELECT gold_page_ids, answer_in_pages FROM questions"):
+        assert bool(json.loads(gold)) == inside
+
+
+def test_allocation_follows_crag_within_two_points() -> None:
+    cells = allocate(1200, random.Random(1))
+    shares = crag_shares()
+    for t, share in shares["question_type"].items():
+        assert abs(sum(c.question_type == t for c in cells) / 1200 - share) < 0.02, t
+    for k, share in shares["static_or_dynamic"].items():
+        assert abs(sum(c.dynamism == k for c in cells) / 1200 - share) < 0.02, k
+
+
+@pytest.mark.slow
+def test_default_world_mix_and_recall(tmp_path: Path) -> None:
+    from mockapi.world.build import build_world
+
+    manifest = build_world("default", 0, tmp_path / "default")
+    s = manifest["web_stage"]["summary"]
+    assert s["questions"] >= 1000
+    assert s["max_type_gap_pts"] <= 2 and s["max_dynamism_gap_pts"] <= 2
+    recall = s["recall_pct"]
+    assert abs(recall["web"] - 84) <= 5 and abs(recall["kg"] - 63) <= 5
+    pop = recall["kg_by_popularity"]
+    assert pop["head"] > pop["torso"] > pop["tail"]
+    assert manifest["disk_bytes"] < 1e9
