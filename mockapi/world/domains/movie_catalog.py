@@ -100,9 +100,11 @@ def _character(rng: random.Random, gender: int) -> str:
     return first_name(rng, {1: "female", 2: "male"}.get(gender))
 
 
-def _credit(rng: random.Random, movie: Movie, pool: list[Person]) -> None:
-    """Cast of 4-12 and one of each crew job from the pool; a director unless one is set already."""
-    for p in rng.sample(pool, min(len(pool), rng.randint(4, 12))):
+def _credit(rng: random.Random, movie: Movie, pool: list[Person], extras: list[Person]) -> None:
+    """Cast of 4-12 from the pool plus a few look-alike people, one of each crew job, a director if none."""
+    cast = rng.sample(pool, min(len(pool), rng.randint(4, 12)))
+    cast += [rng.choice(extras) for _ in range(rng.randint(0, 2)) if extras]
+    for p in cast:
         if movie.id not in p.acted:
             movie.cast.append((p, _character(rng, p.gender)))
             p.acted.append(movie.id)
@@ -152,7 +154,7 @@ def build_catalog(ctx: WorldContext) -> MovieCatalog:
         _star(rng, person, movies, roles, rng.choice((0, 0, 1, 3)))
     extras = [p for p in cat.persons if p.lookalike_of is not None]
     for movie in movies:
-        _credit(rng, movie, pool + rng.sample(extras, min(len(extras), 3)))
+        _credit(rng, movie, pool, extras)
     _set_birthdays(rng, cat)
     return cat
 

@@ -11,7 +11,7 @@ import datetime as dt
 import random
 from dataclasses import dataclass
 
-from mockapi.world.domains.music_catalog import Catalog, Song
+from mockapi.world.domains.music_catalog import Artist, Catalog, Song
 
 BURN_IN_WEEKS = 20
 
@@ -59,12 +59,11 @@ def _row(run: _Run, rank: int, date: str) -> list[str]:
 
 
 def _entrants(
-    rng: random.Random, cat: Catalog, week: dt.date, prev: dt.date, dated: list[Song]
+    rng: random.Random, cat: Catalog, week: dt.date, prev: dt.date, dated: list[Song], active: list[Artist]
 ) -> list[Song]:
     """Catalogue songs released this week, topped up with new songs by active artists."""
     lo, hi = prev.isoformat(), week.isoformat()
     new = [s for s in dated if lo < s.date <= hi]
-    active = [a for a in cat.artists if a.lookalike_of is None and a.end_date is None]
     for _ in range(max(0, rng.randint(6, 11) - len(new))):
         day = week - dt.timedelta(days=rng.randint(0, 6))
         new.append(cat.new_song(rng, rng.choice(active), day.isoformat()))
@@ -77,11 +76,16 @@ def build_chart(rng: random.Random, cat: Catalog, clock: dt.datetime, weeks: int
     first = dates[BURN_IN_WEEKS].isoformat()
     dated = sorted((s for s in cat.songs if dates[0].isoformat() < s.date <= dates[-1].isoformat()),
                    key=lambda s: (s.date, s.eid))  # fmt: skip
+    # artists still active at the clock; computed once (the chart adds songs, never artists)
+    active = [a for a in cat.artists if a.lookalike_of is None and a.end_date is None]
     runs: list[_Run] = []
     out: list[ChartEntry] = []
     prev = dates[0] - dt.timedelta(weeks=1)
     for week in dates:
-        fresh = _entrants(rng, cat, week, prev, dated) if runs else _seed_songs(rng, cat, week)
+        if runs:
+            fresh = _entrants(rng, cat, week, prev, dated, active)
+        else:
+            fresh = _seed_songs(rng, cat, week, active)
         for run in runs:
             run.score *= rng.uniform(0.78, 1.03) * (0.9 if run.weeks > 20 else 1.0)
         runs += [_Run(s, rng.uniform(20.0, 100.0)) for s in fresh]
@@ -100,8 +104,7 @@ def build_chart(rng: random.Random, cat: Catalog, clock: dt.datetime, weeks: int
     return out
 
 
-def _seed_songs(rng: random.Random, cat: Catalog, week: dt.date) -> list[Song]:
+def _seed_songs(rng: random.Random, cat: Catalog, week: dt.date, active: list[Artist]) -> list[Song]:
     """The first simulated chart: 100 songs released in the months before it."""
-    active = [a for a in cat.artists if a.lookalike_of is None and a.end_date is None]
     return [cat.new_song(rng, rng.choice(active), (week - dt.timedelta(days=rng.randint(7, 200))).isoformat())
             for _ in range(100)]  # fmt: skip

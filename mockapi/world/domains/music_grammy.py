@@ -7,6 +7,7 @@ active the year before the ceremony, so release dates and careers agree with the
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from mockapi.world.domains.music_catalog import Artist, Catalog, date_in
@@ -25,32 +26,45 @@ class GrammyRow:
     workers: str | None
 
 
-def _active(artists: list[Artist], year: int) -> list[Artist]:
-    return [a for a in artists if a.start_year < year and a.last_year >= year - 1]
+class _ByStart:
+    """Artists sorted by career start, so picking an active one is a bisect, not a scan (full scale)."""
+
+    def __init__(self, artists: list[Artist]) -> None:
+        self.items = sorted(artists, key=lambda a: (a.start_year, a.eid))
+        self.starts = [a.start_year for a in self.items]
+
+    def active(self, rng: random.Random, year: int) -> Artist | None:
+        """A random artist whose career began before `year` and lasted into the year before."""
+        hi = bisect_left(self.starts, year)
+        for _ in range(40 if hi else 0):
+            artist = self.items[rng.randrange(hi)]
+            if artist.last_year >= year - 1:
+                return artist
+        return None
+
+    def debut(self, rng: random.Random, year: int, used: set[str]) -> Artist | None:
+        """A random artist whose career began in the three years before `year`, not yet in `used`."""
+        lo, hi = bisect_left(self.starts, year - 3), bisect_left(self.starts, year)
+        fresh = [a for a in self.items[lo:hi] if a.eid not in used]
+        return rng.choice(fresh) if fresh else None
 
 
-def _pick(rng: random.Random, targets: list[Artist], others: list[Artist], year: int) -> Artist | None:
+def _pick(rng: random.Random, targets: _ByStart, others: _ByStart, year: int) -> Artist | None:
     """A target artist a third of the time (so awards questions have answers), else any active artist."""
-    pool = _active(targets, year) if rng.random() < 0.35 else []
-    pool = pool or _active(others, year) or _active(targets, year)
-    return rng.choice(pool) if pool else None
-
-
-def _new_artist_winner(rng: random.Random, artists: list[Artist], year: int, used: set[str]) -> Artist | None:
-    fresh = [a for a in artists if year - 3 <= a.start_year < year and a.eid not in used]
-    return rng.choice(fresh) if fresh else None
+    pick = targets.active(rng, year) if rng.random() < 0.35 else None
+    return pick or others.active(rng, year) or targets.active(rng, year)
 
 
 def build_grammys(rng: random.Random, cat: Catalog) -> list[GrammyRow]:
     """Rows in year order, categories in a fixed order within a year."""
     real = [a for a in cat.artists if a.lookalike_of is None]
-    targets = [a for a in real if a.is_target]
-    others = [a for a in real if not a.is_target]
+    targets = _ByStart([a for a in real if a.is_target])
+    others, everyone = _ByStart([a for a in real if not a.is_target]), _ByStart(real)
     rows: list[GrammyRow] = []
     used_new: set[str] = set()
     for year in range(FIRST_YEAR, LAST_YEAR + 1):
-        newbie = _new_artist_winner(rng, targets if rng.random() < 0.5 else real, year, used_new)
-        newbie = newbie or _new_artist_winner(rng, real, year, used_new)
+        newbie = (targets if rng.random() < 0.5 else everyone).debut(rng, year, used_new)
+        newbie = newbie or everyone.debut(rng, year, used_new)
         if newbie is not None:
             used_new.add(newbie.eid)
             rows.append(GrammyRow(year, CATEGORIES[0], newbie.name, None, None))
