@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -12,6 +13,8 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+
+from mockapi.exporter import export_world
 
 KEYS = ["page_name", "page_url", "page_snippet", "page_result", "page_last_modified"]
 
@@ -81,8 +84,9 @@ def test_get_page_by_url(client: TestClient, records: list[dict[str, Any]]) -> N
 
 
 def test_task_view_picks_five_of_the_top_ten(
-    wide_world: Path, records: list[dict[str, Any]], app_for: Callable[..., FastAPI]
+    wide_world: Path, records: list[dict[str, Any]], app_for: Callable[..., FastAPI], tmp_path: Path
 ) -> None:
+    """The server and `crag-mock export` agree on the seeded pick."""
     qid_body = {"interaction_id": records[0]["interaction_id"]}
     with TestClient(app_for(wide_world)) as everything, TestClient(app_for(wide_world, task=2)) as task2:
         full = everything.post("/web/search", json=qid_body).json()["result"]
@@ -95,6 +99,10 @@ def test_task_view_picks_five_of_the_top_ten(
     assert ranks == sorted(ranks) and max(ranks) <= 10
     by_rank = {r["rank"]: r for r in full}
     assert all(r == by_rank[r["rank"]] for r in picked)
+    exported = tmp_path / "task2.jsonl"
+    export_world(wide_world, 2, exported)
+    record = json.loads(exported.read_text(encoding="ascii"))
+    assert record["search_results"] == [{k: r[k] for k in KEYS} for r in picked]
 
 
 def test_world_without_pages_is_503(tmp_path: Path, app_for: Callable[..., FastAPI]) -> None:
