@@ -120,7 +120,7 @@ def test_minute_bars_fill_five_sessions_and_match_the_daily_bar(kg: duckdb.DuckD
            WHERE m.n <> 390 OR p.open <> m.o OR p.close <> m.c OR p.high <> m.h OR p.low <> m.l"""
     ).fetchone()[0]  # type: ignore[index]
     assert mismatched == 0
-    assert count(kg, "fin_minute_prices", "high < greatest(open, close) OR low > least(open, close)") == 0  # type: ignore[index]
+    assert count(kg, "fin_minute_prices", "high < greatest(open, close) OR low > least(open, close)") == 0
 
 
 def test_info_is_consistent_with_the_price_series(kg: duckdb.DuckDBPyConnection) -> None:
