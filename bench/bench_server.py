@@ -1,0 +1,168 @@
+"""Server benchmark: throughput and latency of the KG routes against a FastAPI hello-world, start-up, memory.
+
+    python bench/bench_server.py [--data /tmp/default-world] [--seconds 10] [--concurrency 32]
+
+Starts `crag-mock serve` on the world (built first when missing) and a hello-world FastAPI app, each as a real
+uvicorn process on loopback with one worker, and drives both with the same asyncio/httpx load generator at
+the same concurrency. The KG mix is every route's try-it body from /meta, round-robin. Prints figures only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+HELLO_APP = textwrap.dedent(
+    """
+    from fastapi import FastAPI
+    from pydantic import BaseModel
+
+    app = FastAPI()
+
+    class Query(BaseModel):
+        query: str
+
+    @app.post("/hello")
+    def hello(body: Query) -> dict:
+        return {"result": body.query}
+    """
+)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_ready(url: str, proc: subprocess.Popen[bytes], timeout: float = 300) -> float:
+    """Seconds until `url` answers 200."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return time.perf_counter() - started
+        except httpx.TransportError:
+            pass
+        time.sleep(0.02)
+    raise RuntimeError(f"{url} not ready after {timeout}s")
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def load(base: str, calls: list[tuple[str, Any]], seconds: float, concurrency: int) -> dict[str, Any]:
+    """Closed-loop load: `concurrency` workers, each sending the next call as soon as the last returns."""
+    latencies: list[float] = []
+    errors = 0
+    deadline = time.perf_counter() + seconds
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+
+        async def worker(offset: int) -> None:
+            nonlocal errors
+            i = offset
+            while time.perf_counter() < deadline:
+                path, body = calls[i % len(calls)]
+                i += 1
+                t0 = time.perf_counter()
+                response = await client.post(path, json=body) if body is not None else await client.post(path)
+                latencies.append(time.perf_counter() - t0)
+                errors += response.status_code != 200
+
+        started = time.perf_counter()
+        await asyncio.gather(*(worker(k) for k in range(concurrency)))
+        elapsed = time.perf_counter() - started
+    latencies.sort()
+    return {
+        "requests": len(latencies),
+        "rps": len(latencies) / elapsed,
+        "p50_ms": 1000 * statistics.median(latencies),
+        "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
+        "errors": errors,
+    }
+
+
+def start(cmd: list[str], cwd: str | None = None) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(cmd, env=dict(os.environ), cwd=cwd, stderr=subprocess.DEVNULL)
+
+
+def kg_calls(base: str) -> list[tuple[str, Any]]:
+    examples = httpx.get(f"{base}/meta", timeout=30).json()["examples"]
+    no_body = "/music/grammy_get_all_awarded_artists"
+    return [(path, None if path == no_body else body) for path, body in examples.items()]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--data", default="/tmp/default-world")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--concurrency", type=int, default=32)
+    args = parser.parse_args()
+    bin_dir = Path(sys.executable).parent
+
+    if not (Path(args.data) / "manifest.json").is_file():
+        print(f"building the default world into {args.data} first …", flush=True)
+        subprocess.run([str(bin_dir / "crag-mock"), "build", "--data", args.data], check=True)
+
+    port = free_port()
+    server = start([str(bin_dir / "crag-mock"), "serve", "--data", args.data, "--port", str(port)])
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "hello_app.py").write_text(HELLO_APP)
+        hello_port = free_port()
+        hello = start([sys.executable, "-m", "uvicorn", "hello_app:app", "--port", str(hello_port),
+                       "--log-level", "warning", "--no-access-log"], cwd=tmp)  # fmt: skip
+        try:
+            base, hello_base = f"http://127.0.0.1:{port}", f"http://127.0.0.1:{hello_port}"
+            startup = wait_ready(f"{base}/health", server)
+            wait_ready(f"{hello_base}/docs", hello)
+            rss_idle = rss_mb(server.pid)
+            calls = kg_calls(base)
+            report(args, startup, rss_idle, server.pid, base, hello_base, calls)
+        finally:
+            for proc in (server, hello):
+                proc.terminate()
+                proc.wait(timeout=30)
+    return 0
+
+
+def report(args: argparse.Namespace, startup: float, rss_idle: float, pid: int, base: str, hello_base: str,
+           calls: list[tuple[str, Any]]) -> None:  # fmt: skip
+    print(f"world {args.data}; {args.concurrency} connections, {args.seconds:.0f} s per run, 1 worker")
+    print(f"start-up to first /health 200: {startup:.2f} s; RSS idle {rss_idle:.0f} MB")
+    asyncio.run(load(hello_base, [("/hello", {"query": "x"})], 2, args.concurrency))  # warm-up
+    hello = asyncio.run(load(hello_base, [("/hello", {"query": "x"})], args.seconds, args.concurrency))
+    asyncio.run(load(base, calls, 2, args.concurrency))  # warm-up
+    mix = asyncio.run(load(base, calls, args.seconds, args.concurrency))
+    light = [c for c in calls if "detailed_price" not in c[0] and "play_by_play" not in c[0]]
+    point = asyncio.run(load(base, light, args.seconds, args.concurrency))
+    for name, fig in (("hello-world", hello), ("KG mix (38 routes)", mix), ("KG mix w/o 2 largest", point)):
+        print(
+            f"{name:22s} {fig['rps']:8.0f} req/s  p50 {fig['p50_ms']:6.1f} ms  p99 {fig['p99_ms']:6.1f} ms"
+            f"  ({fig['requests']} requests, {fig['errors']} non-200)"
+        )
+    print(f"ratio KG mix / hello-world: {mix['rps'] / hello['rps']:.2f}; "
+          f"without the 2 largest payloads: {point['rps'] / hello['rps']:.2f}")  # fmt: skip
+    print(f"RSS after load: {rss_mb(pid):.0f} MB")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
