@@ -55,7 +55,8 @@ def main() -> None:
     pages = load_pages(args.fixture)
     mb = sum(len(p.encode()) for p in pages) / 1e6
     print(
-        f"{len(pages)} pages, {mb:.1f} MB of HTML ({sum(1 for p in pages if not p)} empty), best of {args.repeat}"
+        f"{len(pages)} pages, {mb:.1f} MB of HTML ({sum(1 for p in pages if not p)} empty), "
+        f"best CPU time of {args.repeat}"
     )
 
     def main_text(html: str) -> str:
@@ -82,7 +83,8 @@ def main() -> None:
     print(f"kept text, main mode         : {chars_main:9d} chars ({chars_main / chars_bs4:.2f} of bs4)")
     ratios = [len(a) / len(b) for a, b in zip(lex_out, bs4_out, strict=True) if b]
     print(
-        f"per page kept/bs4            : median {statistics.median(ratios):.2f}, min {min(ratios):.2f}, max {max(ratios):.2f}"
+        f"per page kept/bs4            : median {statistics.median(ratios):.2f}, "
+        f"min {min(ratios):.2f}, max {max(ratios):.2f}"
     )
     words_bs4 = {w for t in bs4_out for w in t.split()}
     words_lex = {w for t in lex_out for w in t.split()}
