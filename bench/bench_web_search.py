@@ -74,9 +74,10 @@ def report(label: str, times: list[float], sizes: list[int]) -> None:
     )
 
 
-def run(world: Path, rounds: int, k: int) -> None:
+def run(world: Path, rounds: int, k: int, limit: int) -> None:
     qs = questions(world)
-    print(f"world {world}: {len(qs)} questions")
+    print(f"world {world}: {len(qs)} questions, timing the first {min(limit, len(qs))} by id")
+    qs = qs[:limit]
     with serve(make_app(world)) as url, httpx.Client(base_url=url, timeout=120) as http:
         modes: list[tuple[str, Callable[[str, str, str], dict[str, Any]]]] = [
             ("free text, no html", lambda _i, q, t: {"query": _cut(q), "k": k, "include_html": False}),
@@ -107,16 +108,17 @@ def main() -> None:
     parser.add_argument("--data", type=Path, help="world directory (default: import the CRAG fixture)")
     parser.add_argument("--rounds", type=int, default=20, help="passes over the question set")
     parser.add_argument("--k", type=int, default=50)
+    parser.add_argument("--limit", type=int, default=200, help="questions used per round")
     args = parser.parse_args()
     if args.data:
-        run(args.data, args.rounds, args.k)
+        run(args.data, args.rounds, args.k, args.limit)
         return
     from mockapi.importers.dataset import import_dataset
 
     with tempfile.TemporaryDirectory() as tmp:
         world = Path(tmp) / "world"
         import_dataset([FIXTURE], world)
-        run(world, args.rounds, args.k)
+        run(world, args.rounds, args.k, args.limit)
 
 
 if __name__ == "__main__":
