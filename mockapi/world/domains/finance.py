@@ -33,6 +33,7 @@ MINUTE_DAYS = 5
 # Beyond the targets, this share of the other securities also gets minute bars (CRAG's minute DB is large).
 MINUTE_SHARE = 0.1
 DIVIDEND_SHARE = 0.4
+MINUTE_CHUNK = 500
 
 
 def company_id(ticker: str) -> str:
@@ -63,9 +64,12 @@ def generate(ctx: WorldContext, out: TableWriter) -> None:
     bars = daily_bars(secs, len(days), gen)
     pick = ctx.rng("finance", "minutes")
     rows = np.array([i for i, s in enumerate(secs) if s.role == "target" or pick.random() < MINUTE_SHARE])
-    minutes = minute_bars(bars, rows, gen, MINUTE_DAYS)  # adjusts those days' daily high/low/volume first
+    # in slices, so a full-scale world never holds every minute bar in memory at once; each slice also
+    # rewrites its securities' last daily bars, so the daily table is written after all of them
+    for start in range(0, len(rows), MINUTE_CHUNK):
+        part = minute_bars(bars, rows[start : start + MINUTE_CHUNK], gen, MINUTE_DAYS)
+        write_minutes(out, tickers, days[-MINUTE_DAYS:], part)
     write_daily(out, tickers, days, bars)
-    write_minutes(out, tickers, days[-MINUTE_DAYS:], minutes)
     write_documents(ctx, out, secs, bars)
     write_parents(ctx, out, secs)
 

@@ -116,20 +116,22 @@ def insert_frame(out: TableWriter, table: str, frame: pd.DataFrame) -> None:
 
 
 def write_daily(out: TableWriter, tickers: list[str], days: list[dt.date], bars: DailyBars) -> None:
-    """fin_prices rows sorted by (ticker, ts); `tickers` must already be sorted."""
-    n, d = bars.close.shape
-    frame = pd.DataFrame(
-        {
-            "ticker": np.repeat(np.array(tickers, dtype=object), d),
-            "ts": np.tile(np.array([day_key(x) for x in days], dtype=object), n),
-            "open": bars.open.ravel(),
-            "high": bars.high.ravel(),
-            "low": bars.low.ravel(),
-            "close": bars.close.ravel(),
-            "volume": bars.volume.ravel(),
-        }
-    )
-    insert_frame(out, "fin_prices", frame)
+    """fin_prices rows sorted by (ticker, ts), in slices of 2,000 tickers; `tickers` must be sorted."""
+    keys = np.array([day_key(x) for x in days], dtype=object)
+    for a in range(0, len(tickers), 2000):
+        b = min(len(tickers), a + 2000)
+        frame = pd.DataFrame(
+            {
+                "ticker": np.repeat(np.array(tickers[a:b], dtype=object), len(keys)),
+                "ts": np.tile(keys, b - a),
+                "open": bars.open[a:b].ravel(),
+                "high": bars.high[a:b].ravel(),
+                "low": bars.low[a:b].ravel(),
+                "close": bars.close[a:b].ravel(),
+                "volume": bars.volume[a:b].ravel(),
+            }
+        )
+        insert_frame(out, "fin_prices", frame)
 
 
 def write_minutes(out: TableWriter, tickers: list[str], days: list[dt.date], bars: MinuteBars) -> None:
