@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
-
 from mockapi.wire.results import (
     OHLCV,
     BillboardRankDate,
@@ -21,9 +19,7 @@ from mockapi.wire.results import (
     SportsFrame,
     YearInfo,
 )
-
-SearchResult: TypeAlias = dict[str, Any]
-"""Placeholder until mockapi.wire.web lands."""
+from mockapi.wire.web import PageEntry, SearchEntry
 
 __all__ = [
     "OHLCV",
@@ -37,9 +33,10 @@ __all__ = [
     "Movie",
     "OpenEntity",
     "Oscar",
+    "PageEntry",
     "Person",
     "PriceHistory",
-    "SearchResult",
+    "SearchEntry",
     "SportsFrame",
     "YearInfo",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._types import SearchResult
+from .._types import PageEntry, SearchEntry
 from ._resource import AsyncResource, SyncResource
 
 
@@ -32,16 +32,16 @@ class Web(SyncResource):
         k: int = 50,
         query_time: str | None = None,
         include_html: bool = True,
-    ) -> list[SearchResult]:
+    ) -> list[SearchEntry]:
         """Up to `k` (1..50) results in rank order: a known question's frozen list (by id or exact
         query text), else full-text search over pages not modified after `query_time`.
         `include_html=False` omits `page_result`, which makes the response far smaller."""
         body = _search_body(query, interaction_id, k, query_time, include_html)
-        return self._client._post("/web/search", body, list[SearchResult])
+        return self._client._post("/web/search", body, list[SearchEntry])
 
-    def get_page(self, url: str) -> SearchResult | None:
+    def get_page(self, url: str) -> PageEntry | None:
         """The stored page with this exact URL (with its HTML), or None."""
-        return self._client._post("/web/get_page", {"url": url}, SearchResult | None)
+        return self._client._post("/web/get_page", {"url": url}, PageEntry | None)
 
 
 class AsyncWeb(AsyncResource):
@@ -54,13 +54,13 @@ class AsyncWeb(AsyncResource):
         k: int = 50,
         query_time: str | None = None,
         include_html: bool = True,
-    ) -> list[SearchResult]:
+    ) -> list[SearchEntry]:
         """Up to `k` (1..50) results in rank order: a known question's frozen list (by id or exact
         query text), else full-text search over pages not modified after `query_time`.
         `include_html=False` omits `page_result`, which makes the response far smaller."""
         body = _search_body(query, interaction_id, k, query_time, include_html)
-        return await self._client._post("/web/search", body, list[SearchResult])
+        return await self._client._post("/web/search", body, list[SearchEntry])
 
-    async def get_page(self, url: str) -> SearchResult | None:
+    async def get_page(self, url: str) -> PageEntry | None:
         """The stored page with this exact URL (with its HTML), or None."""
-        return await self._client._post("/web/get_page", {"url": url}, SearchResult | None)
+        return await self._client._post("/web/get_page", {"url": url}, PageEntry | None)
