@@ -192,3 +192,31 @@ def open_domain(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) ->
 
 
 EXTRACTORS = {"finance": finance, "movie": movie, "music": music, "open": open_domain}
+
+
+Game = tuple[str, str, int, int]  # (day 'YYYY-MM-DD', opponent, own score, opponent score)
+
+
+def games(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> dict[str, list[Game]]:
+    """Per sports target, its games in date order (NBA rows hold both sides; soccer rows one side each)."""
+    by_name = {s.name: eid for eid, s in subjects.items() if s.domain == "sports"}
+    out: dict[str, list[Game]] = {}
+    for day, home, away, row in con.execute(
+        "SELECT left(game_date, 10), team_name_home, team_name_away, row FROM nba_games"
+        " ORDER BY game_date, ord"
+    ).fetchall():
+        if home in by_name or away in by_name:
+            cols = json.loads(row)
+            home_pts, away_pts = int(cols[26] or 0), int(cols[51] or 0)
+            if home in by_name:
+                out.setdefault(by_name[home], []).append((day, away, home_pts, away_pts))
+            if away in by_name:
+                out.setdefault(by_name[away], []).append((day, home, away_pts, home_pts))
+    for team, day, row in con.execute(
+        "SELECT team, date, row FROM soccer_matches ORDER BY date, ord"
+    ).fetchall():
+        if team in by_name:
+            cols = json.loads(row)
+            if str(cols[6]).isdigit() and str(cols[7]).isdigit():
+                out.setdefault(by_name[team], []).append((day, str(cols[8]), int(cols[6]), int(cols[7])))
+    return out

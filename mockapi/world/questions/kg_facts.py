@@ -12,12 +12,14 @@ import duckdb
 
 from mockapi.paths import KG_DB
 from mockapi.world.questions import values
-from mockapi.world.questions.kg_extract import EXTRACTORS, Facts
+from mockapi.world.questions.kg_extract import EXTRACTORS, Facts, Game, games
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact, Subject
 
 # KG entity kinds -> the subject kinds questions use.
 SUBJECT_KIND = {
+    "nba_team": "team",
+    "soccer_team": "team",
     "company": "company",
     "movie": "movie",
     "person": "person",
@@ -37,6 +39,14 @@ HOPS = {
     ("topic", "mayor", False): "mayor",
 }
 
+# Sports kinds resolved from the games played before the query day.
+GAME_KINDS = ("sp.last_score", "sp.last_opponent", "sp.last_points", "sp.wins")
+
+
+def _num(s: Subject, kind: str, n: int, when: str, stale: tuple[str, ...] = ()) -> Fact:
+    shown, alts = values.number(n)
+    return Fact(s, kind, shown, float(n), alts=tuple(alts), stale=stale, as_of=when, source="kg")
+
 
 @dataclass
 class KgSource:
@@ -46,6 +56,7 @@ class KgSource:
     facts: Facts
     closes: dict[str, tuple[list[str], list[float]]]  # ticker -> (days, closes), ascending
     edges: dict[str, list[tuple[str, str]]]  # entity_id -> [(phrase, related entity_id)]
+    games: dict[str, list[Game]] = field(default_factory=dict)  # sports target -> games in date order
     bucket: str = ""
     name: str = "kg"
     _by_kind: dict[tuple[str, str, str], list[Subject]] = field(default_factory=dict)
@@ -56,7 +67,7 @@ class KgSource:
 
     def for_bucket(self, bucket: str) -> KgSource:
         """The same facts, subjects limited to `bucket`."""
-        view = KgSource(self.subjects, self.facts, self.closes, self.edges, bucket)
+        view = KgSource(self.subjects, self.facts, self.closes, self.edges, self.games, bucket)
         view._by_kind = self._by_kind
         return view
 
@@ -65,6 +76,8 @@ class KgSource:
         have = {k for eid, fs in self.facts.items() if self.subjects[eid].domain == domain for k in fs}
         if any(self.subjects[t].domain == domain for t in self.closes):
             have |= {"fin.price", "fin.close"}
+        if any(self.subjects[t].domain == domain for t in self.games):
+            have |= set(GAME_KINDS)
         return [KINDS[k] for k in KINDS if k in have]
 
     def subject(self, domain: str, subject_kind: str, rng: random.Random) -> Subject | None:
@@ -76,6 +89,8 @@ class KgSource:
         """The stored fact, or the price as of `day` for price kinds."""
         if kind.key in ("fin.price", "fin.close"):
             return self._price(subject, kind.key, day)
+        if kind.key in GAME_KINDS:
+            return self._game(subject, kind.key, day)
         return self.facts.get(subject.entity_id, {}).get(kind.key)
 
     def _price(self, s: Subject, kind: str, day: dt.date) -> Fact | None:
@@ -90,6 +105,23 @@ class KgSource:
         return Fact(
             s, kind, shown, round(closes[i], 2), alts=tuple(alts), stale=stale, as_of=days[i], source="kg"
         )
+
+    def _game(self, s: Subject, kind: str, day: dt.date) -> Fact | None:
+        played = [g for g in self.games.get(s.entity_id, []) if g[0] < day.isoformat()]
+        if len(played) < 2:
+            return None
+        when, opponent, own, other = played[-1]
+        if kind == "sp.wins":
+            season = "2023-08-01"  # both leagues' 2023-24 seasons start after this
+            n = sum(1 for g in played if g[0] >= season and g[2] > g[3])
+            return _num(s, kind, n, when)
+        if kind == "sp.last_points":
+            return _num(s, kind, own, when, (str(played[-2][2]),))
+        if kind == "sp.last_opponent":
+            return Fact(s, kind, opponent, stale=(played[-2][1],), as_of=when, source="kg")
+        shown, alts = values.score(own, other)
+        prev = values.score(played[-2][2], played[-2][3])[0]
+        return Fact(s, kind, shown, alts=tuple(alts), stale=(prev,), as_of=when, source="kg")
 
     def related(self, subject: Subject, rng: random.Random) -> tuple[str, Subject] | None:
         """A neighbour along a relation the templates can phrase, when it is itself a KG subject."""
@@ -112,7 +144,7 @@ def open_kg_source(world: Path) -> KgSource | None:
         facts: Facts = {}
         for domain, extract in EXTRACTORS.items():
             facts.update(extract(con, {e: s for e, s in subjects.items() if s.domain == domain}))
-        return KgSource(subjects, facts, _closes(con, subjects), _edges(con, subjects))
+        return KgSource(subjects, facts, _closes(con, subjects), _edges(con, subjects), games(con, subjects))
     finally:
         con.close()
 
