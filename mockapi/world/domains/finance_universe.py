@@ -22,15 +22,32 @@ def tier(index: int, count: int) -> str:
     return TIERS[min(2, index * 3 // max(1, count))]
 
 
-def new_company(rng: random.Random, book: TickerBook, brands: set[str], issuers: set[str]) -> Security:
-    """One operating company listed as ordinary shares, with a brand nobody else uses."""
+# Plain names of well-known companies: '<Brand> Inc. Common Stock' (four search tokens).
+PLAIN_LEGAL = ["Inc.", "Inc.", "Corporation", "Corp.", "Ltd.", "plc", "Co."]
+PLAIN_SECURITY = {"Ltd.": "Ordinary Shares", "plc": "Ordinary Shares"}
+
+
+def new_company(
+    rng: random.Random, book: TickerBook, brands: set[str], issuers: set[str], plain: bool = False
+) -> Security:
+    """One operating company listed as ordinary shares, with a brand nobody else uses.
+
+    A `plain` name is as short as the brand's own warrant or unit listing allows, so a search for the brand
+    ranks it near the top (BM25 favours short names), as "Apple" finds "Apple Inc. Common Stock".
+    """
     sector = rng.choice(sorted(vocab()["descriptors"]))
     brand = new_brand(rng, brands)
-    issuer = issuer_name(rng, brand, sector)
+    if plain:
+        legal = rng.choice(PLAIN_LEGAL)
+        issuer, security = (
+            f"{brand} {legal}",
+            PLAIN_SECURITY.get(legal, rng.choice(["Common Stock", "Common Shares"])),
+        )
+    else:
+        issuer = issuer_name(rng, brand, sector)
+        security = common_security(rng, issuer)
     issuers.add(issuer.lower())
-    return Security(
-        book.common(brand), f"{issuer} {common_security(rng, issuer)}", brand, issuer, "common", sector
-    )
+    return Security(book.common(brand), f"{issuer} {security}", brand, issuer, "common", sector)
 
 
 def filler_extras(rng: random.Random, sec: Security, book: TickerBook) -> list[Security]:
@@ -49,7 +66,10 @@ def universe(rng: random.Random, targets: int, per_target: int, filler: int) -> 
     brands: set[str] = set()
     issuers: set[str] = set()
     out: list[Security] = []
-    target_secs = [new_company(rng, book, brands, issuers) for _ in range(targets)]
+    # head and torso targets get plain names that a brand search finds; tail targets may be harder to find
+    target_secs = [
+        new_company(rng, book, brands, issuers, tier(i, targets) != "tail") for i in range(targets)
+    ]
     for i, sec in enumerate(target_secs):
         sec.role, sec.popularity = "target", tier(i, targets)
     for sec in target_secs:
