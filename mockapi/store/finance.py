@@ -9,9 +9,10 @@ from typing import Any
 
 from mockapi.store.jsontext import loads
 from mockapi.store.names import search_names
-from mockapi.store.sql import Cursor, first
+from mockapi.store.sql import Cursor, latest
 
-_BARS = "SELECT ts, open, high, low, close, volume FROM {table} WHERE ticker = ? ORDER BY rowid"
+# No ORDER BY: DuckDB keeps insertion (= source) order for plain scans (preserve_insertion_order).
+_BARS = "SELECT ts, open, high, low, close, volume FROM {table} WHERE ticker = ?"
 
 
 def get_company_name(cur: Cursor, query: str) -> list[str]:
@@ -20,7 +21,7 @@ def get_company_name(cur: Cursor, query: str) -> list[str]:
 
 def get_ticker_by_name(cur: Cursor, name: str) -> str | None:
     # the original's Name → Symbol dict keeps the last duplicate
-    row = first(cur, "SELECT symbol FROM fin_companies WHERE name = ? ORDER BY ord DESC LIMIT 1", [name])
+    row = latest(cur, "SELECT symbol, ord FROM fin_companies WHERE name = ?", [name])
     return None if row is None else str(row[0])
 
 
@@ -40,21 +41,17 @@ def get_detailed_price_history(cur: Cursor, ticker: str) -> dict[str, dict[str, 
 
 
 def get_dividends_history(cur: Cursor, ticker: str) -> dict[str, float] | None:
-    rows = cur.execute(
-        "SELECT ts, amount FROM fin_dividends WHERE ticker = ? ORDER BY rowid", [ticker]
-    ).fetchall()
+    rows = cur.execute("SELECT ts, amount FROM fin_dividends WHERE ticker = ?", [ticker]).fetchall()
     return {ts: amount for ts, amount in rows} if rows else None
 
 
 def get_market_capitalization(cur: Cursor, ticker: str) -> float | None:
-    row = cur.execute(
-        "SELECT value FROM fin_marketcap WHERE ticker = ? ORDER BY rowid DESC LIMIT 1", [ticker]
-    ).fetchone()
+    row = cur.execute("SELECT value, rowid FROM fin_marketcap WHERE ticker = ?", [ticker]).fetchone()
     return None if row is None else row[0]
 
 
 def get_info(cur: Cursor, ticker: str) -> Any:
-    row = first(cur, "SELECT doc FROM fin_info WHERE ticker = ? ORDER BY rowid DESC LIMIT 1", [ticker])
+    row = latest(cur, "SELECT doc, rowid FROM fin_info WHERE ticker = ?", [ticker])
     return None if row is None else loads(row[0])
 
 

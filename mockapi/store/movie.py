@@ -6,7 +6,7 @@ from typing import Any
 
 from mockapi.store.jsontext import loads
 from mockapi.store.names import search_params
-from mockapi.store.sql import Cursor, first
+from mockapi.store.sql import Cursor, first, latest
 
 _BIGINT = 2**63
 
@@ -44,7 +44,7 @@ def _by_id(cur: Cursor, table: str, ident: int) -> Any:
     if not -_BIGINT <= ident < _BIGINT:
         return None
     # the original's id dicts are built in file order, so a later duplicate id wins
-    row = first(cur, f"SELECT doc FROM {table} WHERE id = ? ORDER BY rowid DESC LIMIT 1", [ident])
+    row = latest(cur, f"SELECT doc, rowid FROM {table} WHERE id = ?", [ident])
     return None if row is None else loads(row[0])
 
 

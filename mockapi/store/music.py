@@ -6,7 +6,7 @@ from typing import Any
 
 from mockapi.store.jsontext import loads
 from mockapi.store.names import search_names
-from mockapi.store.sql import Cursor, first
+from mockapi.store.sql import Cursor, latest
 
 
 def search_artist_entity_by_name(cur: Cursor, query: str) -> list[str]:
@@ -19,12 +19,11 @@ def search_song_entity_by_name(cur: Cursor, query: str) -> list[str]:
 
 def _artist(cur: Cursor, name: str, columns: str) -> tuple[Any, ...] | None:
     # the original's dicts keep the last duplicate key
-    sql = f"SELECT {columns} FROM music_artists WHERE name = ? ORDER BY ord DESC LIMIT 1"
-    return cur.execute(sql, [name]).fetchone()
+    return latest(cur, f"SELECT {columns}, ord FROM music_artists WHERE name = ?", [name])
 
 
 def _song(cur: Cursor, name: str, column: str) -> Any:
-    row = first(cur, f"SELECT {column} FROM music_songs WHERE name = ? ORDER BY ord DESC LIMIT 1", [name])
+    row = latest(cur, f"SELECT {column}, ord FROM music_songs WHERE name = ?", [name])
     return (row[0] or None) if row else None  # falsy ("" or NULL) answers null
 
 
@@ -63,7 +62,7 @@ def get_song_release_date(cur: Cursor, name: str) -> str | None:
 
 
 def get_artist_all_works(cur: Cursor, name: str) -> Any:
-    row = first(cur, "SELECT works FROM music_works WHERE artist = ? ORDER BY rowid DESC LIMIT 1", [name])
+    row = latest(cur, "SELECT works, rowid FROM music_works WHERE artist = ?", [name])
     return loads(row[0]) if row else None
 
 
@@ -88,10 +87,8 @@ def get_billboard_rank_date(cur: Cursor, rank: int, date: str | None) -> list[An
 
 def get_billboard_attributes(cur: Cursor, date: str, attribute: str, song: str) -> Any:
     """One column of the chart row; the layout shifts for a new entry (row[6] == '-'), as the original."""
-    found = cur.execute(
-        "SELECT row FROM music_billboard_songs WHERE song = ? AND date = ? ORDER BY rowid DESC LIMIT 1",
-        [song, date],
-    ).fetchone()
+    sql = "SELECT row, rowid FROM music_billboard_songs WHERE song = ? AND date = ?"
+    found = latest(cur, sql, [song, date])
     row = loads(found[0]) if found else None
     if not isinstance(row, list) or len(row) < 7:
         return None

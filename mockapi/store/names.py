@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import duckdb
-import pandas as pd
 
 from mockapi.textnorm import normalize
 
@@ -77,6 +76,8 @@ def build_name_index(con: duckdb.DuckDBPyConnection) -> None:
 
 def _load_names(con: duckdb.DuckDBPyConnection, corpus: Corpus) -> None:
     """Original names in KG order with their normal form (Python's `normalize`, the one queries use)."""
+    import pandas as pd  # only the builders need it; keeps server start-up light
+
     rows = con.execute(
         f"SELECT {corpus.column}, row_number() OVER (ORDER BY {corpus.order}) FROM {corpus.table}"
     ).fetchall()

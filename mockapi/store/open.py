@@ -6,7 +6,7 @@ from typing import Any
 
 from mockapi.store.jsontext import loads
 from mockapi.store.names import search_names
-from mockapi.store.sql import Cursor
+from mockapi.store.sql import Cursor, latest
 
 
 def search_entity_by_name(cur: Cursor, query: str) -> list[str]:
@@ -15,11 +15,11 @@ def search_entity_by_name(cur: Cursor, query: str) -> list[str]:
 
 def get_entity(cur: Cursor, name: str) -> dict[str, Any] | None:
     # a later duplicate in the KG file overwrites an earlier one in the original's dict
-    row = cur.execute(
-        "SELECT summary_text, summary_structured, raw_mediawiki FROM open_entities"
-        " WHERE name = ? ORDER BY ord DESC LIMIT 1",
+    row = latest(
+        cur,
+        "SELECT summary_text, summary_structured, raw_mediawiki, ord FROM open_entities WHERE name = ?",
         [name],
-    ).fetchone()
+    )
     if row is None:
         return None
     return {"summary_text": row[0], "summary_structured": loads(row[1]), "raw_mediawiki": row[2]}

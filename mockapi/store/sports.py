@@ -65,7 +65,7 @@ def nba_play_by_play(cur: Cursor, game_ids: list[str]) -> Frame | None:
     if not game_ids:
         return None
     rows = cur.execute(
-        "SELECT row FROM nba_play_by_play WHERE game_id IN (SELECT unnest($ids)) ORDER BY rowid",
+        "SELECT row FROM nba_play_by_play WHERE game_id IN (SELECT unnest($ids))",  # insertion order
         {"ids": game_ids},
     ).fetchall()
     return to_columns(NBA_PLAY_BY_PLAY_COLUMNS, [(str(i), loads(r[0])) for i, r in enumerate(rows)])
