@@ -76,15 +76,23 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     start = 0
     for match in _BOUNDARY.finditer(text):
         end = match.end() if match.group()[0] != "\n" else match.start()
-        if match.group()[0] == ".":
-            word = text[: match.start()].rsplit(None, 1)[-1:] or [""]
-            token = word[0].lower().lstrip("(\"'")
-            if token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha()):
-                continue
+        if match.group()[0] == "." and not _ends_sentence(text, match.start(), match.end()):
+            continue
         _add_span(text, start, end, spans)
         start = match.end()
     _add_span(text, start, len(text), spans)
     return spans
+
+
+def _ends_sentence(text: str, dot: int, after: int) -> bool:
+    """Whether the full stop at `dot` ends a sentence: not after an abbreviation ("Dr.", "e.g.", "U.S.")
+    or an initial, and followed by something that can start a sentence (not a lower-case word)."""
+    words = text[max(0, dot - 20) : dot].rsplit(None, 1)
+    token = (words[-1] if words else "").lower().lstrip("(\"'")
+    if token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha()) or ("." in token and len(token) <= 5):
+        return False
+    rest = text[after : after + 3].lstrip()
+    return not rest or not rest[0].islower()
 
 
 def _add_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
