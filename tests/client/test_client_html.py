@@ -12,7 +12,8 @@ from bs4 import BeautifulSoup
 from crag_client.html import chunk_pages, chunk_text, page_text, split_sentences
 
 HIDDEN = (
-    '[hidden], [aria-hidden="true"], noscript, template, [style*="display:none" i], [style*="display: none" i]'
+    '[hidden], [aria-hidden="true"], noscript, template, '
+    '[style*="display:none" i], [style*="display: none" i]'
 )
 FIXTURE = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "crag_dev_10.jsonl.bz2"
 
