@@ -19,6 +19,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from mockapi.errors_http import install_error_handlers
+from mockapi.limits import InputLimits
 from mockapi.meta import add_examples, build_meta
 from mockapi.paths import KG_DB
 from mockapi.settings import Settings
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in app.state.router_modules:
         app.include_router(module.router)
     install_error_handlers(app)
+    app.add_middleware(InputLimits)  # 413 over 64 KiB, strict-JSON 422 (mockapi/limits.py)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

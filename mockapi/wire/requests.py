@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from mockapi.limits import GameIds, Text
+
 
 def _example(**body: Any) -> ConfigDict:
     return ConfigDict(extra="ignore", json_schema_extra={"examples": [body]})
@@ -20,31 +22,31 @@ def _example(**body: Any) -> ConfigDict:
 
 class QueryOpenName(BaseModel):
     model_config = _example(query="florida")
-    query: str
+    query: Text
     """Free text; matched by BM25 over normalised entity names."""
 
 
 class QueryOpenEntity(BaseModel):
     model_config = _example(query="Florida City, Florida")
-    query: str
+    query: Text
     """Exact, case-sensitive entity name."""
 
 
 class QueryMoviePerson(BaseModel):
     model_config = _example(query="Jackson")
-    query: str
+    query: Text
     """Free text; matched by BM25 over normalised person names."""
 
 
 class QueryMovieMovie(BaseModel):
     model_config = _example(query="Lord of the Rings")
-    query: str
+    query: Text
     """Free text; matched by BM25 over normalised movie titles."""
 
 
 class QueryMovieYear(BaseModel):
     model_config = _example(query="1992")
-    query: str
+    query: Text
     """A year as a string, e.g. "1992" (a JSON number is a 422, as in the original)."""
 
 
@@ -56,31 +58,31 @@ class QueryMovieID(BaseModel):
 
 class QueryFinanceName(BaseModel):
     model_config = _example(query="Apple")
-    query: str
+    query: Text
     """Free text; matched by BM25 over normalised company names."""
 
 
 class QueryFinanceCompanyName(BaseModel):
     model_config = _example(query="Inflection Point Acquisition Corp. II Unit")
-    query: str
+    query: Text
     """Exact, case-sensitive full company name."""
 
 
 class QueryFinanceTicker(BaseModel):
     model_config = _example(query="META")
-    query: str
+    query: Text
     """Exact, case-sensitive ticker symbol."""
 
 
 class QueryMusicArtistName(BaseModel):
     model_config = _example(query="lady gaga")
-    query: str
+    query: Text
     """Free text; matched by BM25 over normalised artist names."""
 
 
 class QueryMusicSongName(BaseModel):
     model_config = _example(query="I can feel IT")
-    query: str
+    query: Text
     """Free text; matched by BM25 over normalised song titles."""
 
 
@@ -88,17 +90,17 @@ class QueryMusicRank(BaseModel):
     model_config = _example(rank=1, date="2024-02-28")
     rank: int
     """Billboard Hot 100 rank, 1..100."""
-    date: str | None = None
+    date: Text | None = None
     """Chart week 'YYYY-MM-DD'; null or "" means every week."""
 
 
 class QueryMusicAttribute(BaseModel):
     model_config = _example(date="2024-02-28", attribute="weeks_in_chart", song_name="Texas Hold 'Em")
-    date: str
+    date: Text
     """Chart week 'YYYY-MM-DD'."""
-    attribute: str
+    attribute: Text
     """rank_last_week | weeks_in_chart | top_position | anything else (the rank)."""
-    song_name: str
+    song_name: Text
     """Exact, case-sensitive song title."""
 
 
@@ -110,39 +112,39 @@ class QueryMusicYear(BaseModel):
 
 class QueryMusicArtist(BaseModel):
     model_config = _example(query="Adele")
-    query: str
+    query: Text
     """Exact, case-sensitive artist name."""
 
 
 class QueryMusicSong(BaseModel):
     model_config = _example(query="I Can Feel It")
-    query: str
+    query: Text
     """Exact, case-sensitive song title."""
 
 
 class QueryMusicBand(BaseModel):
     model_config = _example(query="Maroon 5")
-    query: str
+    query: Text
     """Exact, case-sensitive band name."""
 
 
 class QuerySportsSoccer(BaseModel):
     model_config = _example(date="2024-03-09", team_name="Everton")
-    date: str
+    date: Text
     """'YYYY-MM-DD', 'YYYY-MM' or 'YYYY'."""
-    team_name: str | None = None
+    team_name: Text | None = None
     """Exact FBref short team name, or null for every team."""
 
 
 class QuerySportsNBA(BaseModel):
     model_config = _example(date="2022-10-11", team_name="Chicago Bulls")
-    date: str
+    date: Text
     """'YYYY-MM-DD', 'YYYY-MM' or 'YYYY'."""
-    team_name: str | None = None
+    team_name: Text | None = None
     """Exact full team name (home or away), or null for every team."""
 
 
 class QuerySportsNBAGameIds(BaseModel):
     model_config = _example(game_ids=["0022200547", "0029600027"])
-    game_ids: list[str]
-    """NBA game ids, as strings."""
+    game_ids: GameIds
+    """NBA game ids, as strings (at most 100, each at most 128 characters)."""

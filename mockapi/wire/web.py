@@ -10,6 +10,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from mockapi.limits import Ident, Text, Url
 from mockapi.web.timefmt import parse_query_time
 
 
@@ -30,13 +31,13 @@ class SearchRequest(BaseModel):
         },
     )
 
-    query: str | None = None
+    query: Text | None = None
     """Question text: a known question's exact text gets its frozen results; other text is searched."""
-    interaction_id: str | None = None
+    interaction_id: Ident | None = None
     """A known question's id: its frozen results in rank order ([] when the id is unknown)."""
     k: int = Field(50, ge=1, le=50)
     """At most this many results (1..50)."""
-    query_time: str | None = None
+    query_time: Ident | None = None
     """'MM/DD/YYYY, HH:MM:SS PT' (CRAG's format) or ISO 8601: free-text search skips pages modified later."""
     include_html: bool = True
     """False: `page_result` is null (saves up to ~1.5 MB per page)."""
@@ -66,7 +67,7 @@ class GetPageRequest(BaseModel):
         extra="ignore", json_schema_extra={"examples": [{"url": "https://en.wikipedia.org/wiki/Office_2019"}]}
     )
 
-    url: str
+    url: Url
     """The exact page URL, as found in a result's `page_url`."""
 
 

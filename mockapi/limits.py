@@ -1,0 +1,153 @@
+"""Input limits: the request-body cap and the JSON pre-check (a pure ASGI middleware), and the field limits.
+
+`InputLimits` reads the body before the app does (every body we accept is small, so buffering it costs
+nothing) and answers, without calling the app:
+- 413 with the canonical error body when `Content-Length` or the bytes actually received exceed the cap;
+- 422 in FastAPI's own `{"detail": [{"type": "json_invalid", "loc": ["body", pos], …}]}` format when a
+  JSON-typed body is not strict JSON. FastAPI's parser accepts `NaN`/`Infinity` and lone surrogates and then
+  fails later with a 500 (encoding the error, or in DuckDB), and answers nesting deeper than the recursion
+  limit with a 400; orjson rejects all of those up front, at about a microsecond per small body.
+
+The field limits (`Text`, `Url`, `Ident`, `GameIds`) are annotated types the wire models use, so the limits
+show in /openapi.json and break with FastAPI's usual 422 (`string_too_long`, `too_long`) naming the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from email.message import Message as MimeHeader
+from typing import Annotated, Any
+
+import orjson
+from pydantic import Field
+
+MAX_BODY_BYTES = 64 * 1024
+"""Largest request body: 100 game ids or a 1,000-character query fit many times over."""
+MAX_TEXT_CHARS = 1_000
+"""Longest free-text or name field (`query`, `song_name`, `team_name`, `date`, …)."""
+MAX_URL_CHARS = 8_192
+"""Longest `url` of /web/get_page (real CRAG page URLs reach a few thousand characters)."""
+MAX_IDENT_CHARS = 128
+"""Longest identifier (`interaction_id`, a game id, `query_time`)."""
+MAX_GAME_IDS = 100
+"""Most game ids in one play-by-play request."""
+
+Text = Annotated[str, Field(max_length=MAX_TEXT_CHARS)]
+Url = Annotated[str, Field(max_length=MAX_URL_CHARS)]
+Ident = Annotated[str, Field(max_length=MAX_IDENT_CHARS)]
+GameIds = Annotated[list[Ident], Field(max_length=MAX_GAME_IDS)]
+
+NO_BODY_PATHS = frozenset({"/music/grammy_get_all_awarded_artists"})
+"""Routes that take no body: FastAPI ignores whatever is sent, as the original did, so we do not check it."""
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class InputLimits:
+    """ASGI middleware: body cap (413) and strict-JSON pre-check (422); see the module docstring."""
+
+    def __init__(self, app: ASGIApp, max_body_bytes: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.lower(): v for k, v in scope.get("headers", [])}
+        declared = headers.get(b"content-length", b"").strip()
+        if declared.isdigit() and int(declared) > self.max_body_bytes:
+            await self._too_large(send)
+            return
+        try:
+            body, last = await self._read(receive)
+        except _TooLarge:
+            await self._too_large(send)
+            return
+        if body and scope["path"] not in NO_BODY_PATHS and _is_json(headers.get(b"content-type")):
+            problem = _json_problem(body)
+            if problem is not None:
+                await _send_json(send, 422, orjson.dumps({"detail": [problem]}))
+                return
+        await self.app(scope, _replay(body, last, receive), send)
+
+    async def _read(self, receive: Receive) -> tuple[bytes, Message]:
+        """The whole body (at most the cap) and the message that ended it (the last part, or a disconnect)."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return b"".join(chunks), message
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body_bytes:
+                raise _TooLarge
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks), message
+
+    async def _too_large(self, send: Send) -> None:
+        from mockapi.wire.errors import error_body  # here: mockapi.wire imports this module's field types
+
+        detail = f"request body larger than {self.max_body_bytes} bytes"
+        payload = orjson.dumps(error_body(413, "payload_too_large", detail))
+        # Connection: close, so uvicorn does not wait to drain a huge body we never read
+        await _send_json(send, 413, payload, extra=[(b"connection", b"close")])
+
+
+def _is_json(content_type: bytes | None) -> bool:
+    """FastAPI's rule: it parses the body as JSON for application/json and application/*+json only."""
+    if not content_type:
+        return False
+    header = MimeHeader()
+    header["content-type"] = content_type.decode("latin-1")
+    subtype = header.get_content_subtype()
+    return header.get_content_maintype() == "application" and (subtype == "json" or subtype.endswith("+json"))
+
+
+def _json_problem(body: bytes) -> dict[str, Any] | None:
+    """None for strict JSON; else FastAPI's `json_invalid` error item (position in the body)."""
+    try:
+        orjson.loads(body.removeprefix(b"\xef\xbb\xbf"))  # Python's json.loads accepts a UTF-8 BOM too
+    except orjson.JSONDecodeError as exc:
+        return {
+            "type": "json_invalid",
+            "loc": ["body", exc.pos],
+            "msg": "JSON decode error",
+            "input": {},
+            "ctx": {"error": exc.msg},
+        }
+    return None
+
+
+def _replay(body: bytes, last: Message, receive: Receive) -> Receive:
+    """A `receive` that hands the app the buffered body once, then defers to the real one (disconnects)."""
+    sent = False
+
+    async def replayed() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            if last["type"] != "http.request":
+                return last
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replayed
+
+
+async def _send_json(
+    send: Send, status: int, payload: bytes, extra: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers + (extra or [])})
+    await send({"type": "http.response.body", "body": payload})
