@@ -7,6 +7,7 @@ this catalogue (a person's birthplace, an organisation's founder and seat), so t
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mockapi.world.context import WorldContext
@@ -50,8 +51,12 @@ class Entry:
     see_also: list[str] = field(default_factory=list)
 
 
-def build_entries(ctx: WorldContext) -> list[Entry]:
-    """Targets (kinds in turn) each with look-alikes, then filler; facts and links filled afterwards."""
+def build_entries(ctx: WorldContext, with_facts: bool = True) -> list[Entry]:
+    """Targets (kinds in turn) each with look-alikes, then filler; facts and links filled afterwards.
+
+    `with_facts=False` leaves them empty: the writer fills each entry with `fact_filler` just before writing
+    it and drops them after, so the full scale (1.2M entries) never holds every fact at once.
+    """
     rng, names = ctx.rng("open", "catalog"), NameRegistry()
     n_targets, entries = ctx.scale.targets["open"], list[Entry]()
     for i in range(n_targets):
@@ -65,7 +70,10 @@ def build_entries(ctx: WorldContext) -> list[Entry]:
     for _ in range(ctx.scale.filler["open"]):
         kind = rng.choice(OPEN_KINDS)
         _new(entries, names.fresh(_name_kind(kind), rng), kind)
-    _fill_facts(ctx.rng("open", "facts"), entries)
+    if with_facts:
+        fill = fact_filler(ctx.rng("open", "facts"), entries)
+        for e in entries:
+            fill(e)
     return entries
 
 
@@ -79,20 +87,23 @@ def _new(entries: list[Entry], name: str, kind: str) -> Entry:
     return entry
 
 
-def _fill_facts(rng: random.Random, entries: list[Entry]) -> None:
-    by_kind: dict[str, list[Entry]] = {k: [e for e in entries if e.kind == k] for k in OPEN_KINDS}
-    places = [e.name for e in by_kind["place"]] or ["Ashford"]
-    people = [e.name for e in by_kind["person"]] or [person_name(rng)]
-    for e in entries:
-        e.facts["state"] = rng.choice(STATES)
-        if e.kind == "place":
-            _place(rng, e, people)
-        elif e.kind == "person":
-            _person(rng, e, places)
-        elif e.kind == "organization":
-            _org(rng, e, places, people)
-        else:
-            _concept(rng, e, people)
+def fact_filler(rng: random.Random, entries: list[Entry]) -> Callable[[Entry], None]:
+    """Fills one entry's facts and links; call it on the entries in catalogue order (one rng stream)."""
+    places = [e.name for e in entries if e.kind == "place"] or ["Ashford"]
+    people = [e.name for e in entries if e.kind == "person"] or [person_name(rng)]
+    return lambda e: _fill(rng, e, places, people)
+
+
+def _fill(rng: random.Random, e: Entry, places: list[str], people: list[str]) -> None:
+    e.facts["state"] = rng.choice(STATES)
+    if e.kind == "place":
+        _place(rng, e, people)
+    elif e.kind == "person":
+        _person(rng, e, places)
+    elif e.kind == "organization":
+        _org(rng, e, places, people)
+    else:
+        _concept(rng, e, people)
 
 
 def _place(rng: random.Random, e: Entry, people: list[str]) -> None:
