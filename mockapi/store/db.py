@@ -18,11 +18,15 @@ from mockapi.world.writer import schema_sql
 
 NAME_TABLES = ("name_docs", "name_names", "name_postings")
 
+# Requests are small and many run at once (one per threadpool thread): intra-query parallelism only adds
+# scheduling overhead and contention there, so each query runs on its own thread.
+SERVE_CONFIG = {"threads": 1}
+
 
 def open_kg(path: Path) -> tuple[duckdb.DuckDBPyConnection, bool]:
     """A read-only connection to `path` and whether it is the world's own file (False: the fallback)."""
     if path.is_file():
-        con = duckdb.connect(str(path), read_only=True)
+        con = duckdb.connect(str(path), read_only=True, config=SERVE_CONFIG)
         if not _missing_tables(con):
             return con, True
         con.close()
