@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mockapi.errors import UserError
-from mockapi.importers.dataset_read import Source, iter_records, plan_sources
+from mockapi.importers.dataset_read import Source, iter_records, plan_sources, prefetched
 from mockapi.importers.dataset_write import DatasetWriter
 from mockapi.paths import KG_DB, data_root, is_complete, world_dir
 from mockapi.world.build import code_versions
@@ -38,7 +38,7 @@ def import_dataset(files: list[Path], target: Path, progress: bool = False) -> d
         try:
             with _progress_bar(sources, progress) as advance:
                 for source in sources:
-                    for where, record in iter_records(source, advance):
+                    for where, record in prefetched(iter_records(source, advance)):
                         writer.add(record, where)
         finally:
             counts = writer.close()

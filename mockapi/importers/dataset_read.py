@@ -9,12 +9,14 @@ from __future__ import annotations
 import bz2
 import io
 import json
+import queue
 import re
 import tarfile
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import orjson
 
@@ -23,6 +25,8 @@ from mockapi.errors import UserError
 LFS_MAGIC = b"version https://git-lfs.github.com/spec/v1"
 PART = re.compile(r"^(?P<stem>.+\.tar\.bz2)\.part(?P<n>\d+)$")
 Advance = Callable[[int], None]
+T = TypeVar("T")
+_DONE: Any = object()
 
 
 @dataclass(frozen=True)
@@ -185,3 +189,47 @@ def _parse(line: bytes, label: str, line_no: int) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise UserError(f"{label}: line {line_no}: expected a JSON object, got {type(record).__name__}")
     return record
+
+
+def prefetched(items: Iterator[T], depth: int = 4) -> Iterator[T]:
+    """`items`, produced by a background thread, so that bz2 decompression (which releases the GIL) of the
+    next records overlaps with storing the current one. Errors are re-raised in the consumer; a consumer
+    that stops early stops the producer too."""
+    slots: queue.Queue[tuple[Any, BaseException | None]] = queue.Queue(maxsize=depth)
+    stop = threading.Event()
+
+    def put(entry: tuple[Any, BaseException | None]) -> bool:
+        while not stop.is_set():
+            try:
+                slots.put(entry, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def produce() -> None:
+        try:
+            for item in items:
+                if not put((item, None)):
+                    return
+            put((_DONE, None))
+        except BaseException as exc:
+            put((_DONE, exc))
+        finally:
+            close = getattr(items, "close", None)
+            if close is not None:
+                close()
+
+    worker = threading.Thread(target=produce, name="import-reader", daemon=True)
+    worker.start()
+    try:
+        while True:
+            item, error = slots.get()
+            if item is _DONE:
+                if error is not None:
+                    raise error
+                return
+            yield item
+    finally:
+        stop.set()
+        worker.join()
