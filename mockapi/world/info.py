@@ -47,10 +47,29 @@ def print_summary(world: Path, manifest: dict[str, Any]) -> None:
     table.add_row("targets by popularity", json.dumps(kg.get("target_popularity", {})))
     table.add_row("look-alikes per target (min)", str(kg.get("min_lookalikes_per_target")))
     table.add_row("hard-negative signal/noise", str(kg.get("hard_negative_ratio")))
-    for section in ("questions", "pages"):
-        if section in manifest:
-            table.add_row(section, json.dumps(manifest[section].get("summary", manifest[section]))[:200])
+    web = manifest.get("web_stage", {}).get("summary")
+    if web:
+        _add_web_rows(table, web)
     table.add_row("disk", f"{manifest.get('disk_bytes', 0) / 1e6:,.1f} MB")
     table.add_row("build time", f"{manifest.get('build_seconds', 0)} s")
     table.add_row("content hash", str(manifest.get("content_hash")))
     console.print(table)
+
+
+def _add_web_rows(table: Any, web: dict[str, Any]) -> None:
+    """Question mix and page recall: the figures that say how CRAG-like the question set is."""
+    table.add_row("questions", f"{web['questions']:,} ({json.dumps(web.get('by_source', {}))})")
+    table.add_row("question types (%)", json.dumps(web.get("type_share_pct", {})))
+    table.add_row("dynamism (%)", json.dumps(web.get("dynamism_share_pct", {})))
+    recall = web.get("recall_pct", {})
+    table.add_row(
+        "answer in the 50 pages (%)",
+        f"web {recall.get('web')}, kg {recall.get('kg')} (CRAG: 84, 63); "
+        f"kg by popularity {json.dumps(recall.get('kg_by_popularity', {}))}",
+    )
+    sizes = web.get("html_size", {})
+    table.add_row(
+        "pages",
+        f"{web.get('pages', 0):,} unique, {web.get('results', 0):,} results, "
+        f"median {sizes.get('p50', 0) / 1000:,.0f} KB, max {sizes.get('max', 0) / 1e6:,.1f} MB",
+    )
