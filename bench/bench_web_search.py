@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -93,7 +94,7 @@ def run(world: Path, rounds: int, k: int, limit: int) -> None:
             for _ in range(rounds):
                 for qid, query, query_time in qs:
                     payload = body(qid, query, query_time)
-                    response = timed(lambda p=payload: http.post("/web/search", json=p), times)
+                    response = timed(partial(http.post, "/web/search", json=payload), times)
                     response.raise_for_status()
                     sizes.append(len(response.content))
             report(label, times, sizes)
