@@ -19,14 +19,16 @@ from mockapi.world.writer import schema_sql
 NAME_TABLES = ("name_docs", "name_names", "name_postings")
 
 # Requests are small and many run at once (one per threadpool thread): intra-query parallelism only adds
-# scheduling overhead and contention there, so each query runs on its own thread.
-SERVE_CONFIG = {"threads": 1}
+# scheduling overhead and contention there, so each query runs on its own thread. Set after connecting:
+# a connect-time config would stop other code in the process from opening the same file with defaults.
+SERVE_THREADS = 1
 
 
 def open_kg(path: Path) -> tuple[duckdb.DuckDBPyConnection, bool]:
     """A read-only connection to `path` and whether it is the world's own file (False: the fallback)."""
     if path.is_file():
-        con = duckdb.connect(str(path), read_only=True, config=SERVE_CONFIG)
+        con = duckdb.connect(str(path), read_only=True)
+        con.execute(f"SET threads = {SERVE_THREADS}")
         if not _missing_tables(con):
             return con, True
         con.close()
