@@ -79,26 +79,34 @@ def _names(rng: random.Random, vocab: list[str], n: int) -> Iterator[str]:
         yield " ".join(words) + (f" ({i})" if i % 4 == 0 else "")
 
 
-def open_parts(n: int, seed: int = 1) -> list[Iterator[tuple[str, dict[str, Any]]]]:
+def open_parts(n: int, seed: int = 1) -> list[list[tuple[str, dict[str, Any]]]]:
+    """`n` distinct entities in two parts, plus 1% repeated names in part 2 (the later line wins)."""
     rng = random.Random(seed)
     vocab = _vocabulary(rng)
+    seen: set[str] = set()
+    names = []
+    for i, name in enumerate(_names(rng, vocab, n)):
+        unique = name if name not in seen else f"{name} ({i})"
+        seen.add(unique)
+        names.append(unique)
+    del seen
 
-    def part(lo: int, hi: int) -> Iterator[tuple[str, dict[str, Any]]]:
-        for i, name in enumerate(_names(random.Random(seed + lo), vocab, hi - lo), start=lo):
-            yield (
-                name,
-                {
-                    "summary_text": f"{name} is entity number {i}. " * 3,
-                    "summary_structured": {
-                        "name": name,
-                        "type": vocab[i % len(vocab)],
-                        "founded": str(1800 + i % 220),
-                    },
-                    "raw_mediawiki": f"{{{{Infobox\n| name = {name}\n}}}}\n'''{name}''' is entity {i}. " * 2,
-                },
-            )
+    def entity(i: int, name: str) -> tuple[str, dict[str, Any]]:
+        return name, {
+            "summary_text": f"{name} is entity number {i}. " * 3,
+            "summary_structured": {
+                "name": name,
+                "type": vocab[i % len(vocab)],
+                "founded": str(1800 + i % 220),
+            },
+            "raw_mediawiki": f"{{{{Infobox\n| name = {name}\n}}}}\n'''{name}''' is entity {i}. " * 2,
+        }
 
-    return [part(0, n // 2), part(n // 2, n)]
+    half = n // 2
+    first = [entity(i, names[i]) for i in range(half)]
+    second = [entity(i, names[i]) for i in range(half, n)]
+    second += [entity(n + i, names[i]) for i in range(0, half, 50)]
+    return [first, second]
 
 
 def movie_dbs(n_movies: int, seed: int = 2) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
