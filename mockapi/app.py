@@ -23,6 +23,7 @@ from mockapi.limits import InputLimits
 from mockapi.meta import add_examples, build_meta
 from mockapi.paths import KG_DB
 from mockapi.settings import Settings
+from mockapi.sim.wiring import install_simulation
 from mockapi.store.db import KGStore
 
 ROUTERS: list[str] = [
@@ -33,6 +34,7 @@ ROUTERS: list[str] = [
     "mockapi.routers.music",
     "mockapi.routers.sports",
     "mockapi.routers.web",
+    "mockapi.routers.admin",
 ]
 
 TITLE = "CRAG API"
@@ -77,6 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(module.router)
     install_error_handlers(app)
     app.add_middleware(InputLimits)  # 413 over 64 KiB, strict-JSON 422 (mockapi/limits.py)
+    install_simulation(app, app.state.settings)  # latency/faults/limits/journal when configured (mockapi/sim)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

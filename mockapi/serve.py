@@ -14,6 +14,7 @@ from pathlib import Path
 
 from mockapi.errors import UserError
 from mockapi.paths import is_complete, world_dir
+from mockapi.sim.flags import add_sim_arguments, sim_env
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default: 1)")
     add("--task", type=int, choices=(1, 2, 3), help="serve as CRAG task 1, 2 or 3 (default: all)")
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default: warning)")
+    add_sim_arguments(parser)
 
 
 def ensure_world(args: argparse.Namespace) -> Path:
@@ -47,6 +49,7 @@ def settings_env(args: argparse.Namespace, world: Path) -> dict[str, str]:
     env = {"CRAG_MOCK_WORLD": str(world), "CRAG_MOCK_LOG_LEVEL": args.log_level}
     if args.task is not None:
         env["CRAG_MOCK_TASK"] = str(args.task)
+    env.update(sim_env(args))  # each worker simulates (and journals) its own share of the requests
     return env
 
 

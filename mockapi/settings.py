@@ -25,3 +25,18 @@ class Settings(BaseSettings):
     workers: int = Field(default=1, ge=1)
     log_level: str = "warning"
     access_log: bool = False
+    # Simulation (mockapi/sim; all off by default): see `crag-mock serve --help`.
+    latency: str | None = None
+    """Latency spec: fixed:50ms | uniform:10ms-200ms | lognormal:median=80ms,sigma=0.5."""
+    fault_rate: float = Field(default=0.0, ge=0.0, le=1.0)
+    """Share of responses turned into faults."""
+    faults: str | None = None
+    """Fault kinds, comma-separated from 429,500,503,drop,slow (default 429,500,503,drop)."""
+    rate_limit: float = Field(default=0.0, ge=0.0)
+    """Requests per second per client (0: unlimited)."""
+    sim_seed: int = 0
+    """Seed of every simulated draw."""
+    sim_config: str | None = None
+    """JSON file of per-route overrides."""
+    admin_token: str | None = None
+    """Enables /admin/journal and /admin/reset (Bearer token); unset: they answer 404."""

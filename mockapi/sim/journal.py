@@ -59,6 +59,12 @@ class Journal:
         ]
         return picked[:limit]
 
+    @property
+    def last_seq(self) -> int:
+        """The sequence number of the newest entry (0 when none yet)."""
+        with self._lock:
+            return self._seq
+
     def reset(self) -> None:
         """Forget everything (sequence numbers restart)."""
         with self._lock:

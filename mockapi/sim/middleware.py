@@ -18,6 +18,7 @@ from typing import Any
 from mockapi.sim.config import RoutePolicy, SimConfig
 from mockapi.sim.journal import BODY_LIMIT, Journal
 from mockapi.sim.ratelimit import RateLimiter
+from mockapi.wire.errors import ErrorType, error_body
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -33,13 +34,13 @@ class DroppedConnection(Exception):
     """Raised after the response head is sent: uvicorn then closes the socket without a body."""
 
 
-class Simulator:
-    """Wraps the app; see the module docstring."""
+class SimState:
+    """What the simulator mutates (seeded draws, rate-limit buckets, journal), kept apart from the middleware
+    so the admin routes can reach it: Starlette builds middleware instances lazily, out of the app's reach."""
 
-    def __init__(self, app: ASGIApp, config: SimConfig, journal: Journal) -> None:
-        self.app = app
+    def __init__(self, config: SimConfig, journal: Journal | None = None) -> None:
         self.config = config
-        self.journal = journal
+        self.journal = journal if journal is not None else Journal(config.journal_size)
         self.limiter = RateLimiter()
         self.rng = random.Random(config.seed)
 
@@ -48,6 +49,36 @@ class Simulator:
         self.rng = random.Random(self.config.seed)
         self.limiter = RateLimiter()
         self.journal.reset()
+
+
+class Simulator:
+    """Wraps the app; see the module docstring. Give either `config` (and a journal) or a shared `state`."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        config: SimConfig | None = None,
+        journal: Journal | None = None,
+        state: SimState | None = None,
+    ) -> None:
+        if state is None:
+            if config is None:
+                raise TypeError("Simulator needs a config or a state")
+            state = SimState(config, journal)
+        self.app = app
+        self.state = state
+
+    @property
+    def config(self) -> SimConfig:
+        return self.state.config
+
+    @property
+    def journal(self) -> Journal:
+        return self.state.journal
+
+    def reset(self) -> None:
+        """Back to the initial state: same seed, empty buckets, empty journal."""
+        self.state.reset()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -62,19 +93,38 @@ class Simulator:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         client = headers.get("x-client-id") or (scope.get("client") or ("unknown", 0))[0]
         status = {"code": 0}
-        fault = await self._serve(scope, body, send, policy, client, status)
+        fault: str | None = None
+        try:
+            fault = await self._serve(scope, body, send, policy, client, status)
+        except Exception:
+            # The app's own unhandled errors become a JSON 500 further out; journal them as that.
+            status["code"] = status["code"] or 500
+            raise
+        finally:
+            self._record(scope, body, headers, client, status["code"], fault, started)
+        if fault == "drop":
+            raise DroppedConnection(scope["path"])
+
+    def _record(
+        self,
+        scope: Scope,
+        body: bytes,
+        headers: dict[str, str],
+        client: str,
+        status: int,
+        fault: str | None,
+        started: float,
+    ) -> None:
         self.journal.record(
             method=scope["method"],
             route=scope["path"],
             body=body[:BODY_LIMIT].decode("utf-8", "replace"),
-            status=status["code"],
+            status=status,
             latency_ms=round((time.perf_counter() - started) * 1000, 3),
             interaction_id=headers.get("x-interaction-id"),
             client=client,
             fault=fault,
         )
-        if fault == "drop":
-            raise DroppedConnection(scope["path"])
 
     async def _serve(
         self, scope: Scope, body: bytes, send: Send, policy: RoutePolicy, client: str, status: dict[str, int]
@@ -87,14 +137,14 @@ class Simulator:
             await send(message)
 
         if policy.rate_limit > 0:
-            wait = self.limiter.acquire(client, policy.rate_limit)
+            wait = self.state.limiter.acquire(client, policy.rate_limit)
             if wait > 0:
                 await _json_error(
                     tracking_send, 429, "rate_limited", "rate limit exceeded; retry later", wait
                 )
                 return "rate_limit"
-        fault = self.rng.choice(policy.faults) if self.rng.random() < policy.fault_rate else None
-        delay = policy.latency.sample(self.rng)
+        fault = self.state.rng.choice(policy.faults) if self.state.rng.random() < policy.fault_rate else None
+        delay = policy.latency.sample(self.state.rng)
         if delay > 0:
             await asyncio.sleep(delay)
         if fault in ("429", "500", "503"):
@@ -164,8 +214,9 @@ def _slow(send: Send) -> Send:
     return slow_send
 
 
-async def _json_error(send: Send, status: int, kind: str, message: str, retry_after: float) -> None:
-    payload = json.dumps({"detail": {"type": kind, "msg": message}}).encode()
+async def _json_error(send: Send, status: int, kind: ErrorType, message: str, retry_after: float) -> None:
+    """The canonical error body (mockapi/wire/errors.py) with a Retry-After the SDK honours."""
+    payload = json.dumps(error_body(status, kind, message)).encode()
     await send(
         {
             "type": "http.response.start",

@@ -23,6 +23,8 @@ ErrorType = Literal[
     "unauthorized",  # 401: admin routes with a token configured
     "internal_error",  # 500: anything unexpected (never plain text)
     "unavailable",  # 503: the store is not open
+    "rate_limited",  # 429: over the simulated per-client rate limit (`--rate-limit`; Retry-After set)
+    "simulated_fault",  # 429/500/503 injected by the simulator (`--fault-rate`; Retry-After set)
     "http_error",  # any other HTTP status raised by the framework
 ]
 

@@ -1,0 +1,170 @@
+"""The simulator inside the real app (create_app over the tiny world, real uvicorn): faults with canonical
+bodies, latency, the journal over every call, the admin routes and their token, the serve flags."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+import pytest
+from crag_client import Client, RetryPolicy
+
+from mockapi.settings import Settings
+from mockapi.sim.flags import add_sim_arguments, sim_env
+from mockapi.sim.spec import parse_latency
+
+TOKEN = "s3cret"
+AUTH = {"authorization": f"Bearer {TOKEN}"}
+Serve = Callable[..., str]
+
+
+def journal(url: str, **params: str | int) -> list[dict[str, object]]:
+    r = httpx.get(f"{url}/admin/journal", params=params, headers=AUTH)
+    assert r.status_code == 200, r.text
+    entries: list[dict[str, object]] = r.json()["entries"]
+    return entries
+
+
+def post(client: httpx.Client, url: str, path: str, body: dict[str, object]) -> httpx.Response | None:
+    try:
+        return client.post(url + path, json=body)
+    except httpx.TransportError:
+        return None
+
+
+def test_fault_rate_through_the_app_with_canonical_bodies(tiny_world: Path, serve_world: Serve) -> None:
+    url = serve_world(tiny_world, fault_rate=0.25, faults="500,503,drop", sim_seed=5, admin_token=TOKEN)
+    outcomes: Counter[str] = Counter()
+    with httpx.Client(timeout=10) as client:
+        for _ in range(300):
+            r = post(client, url, "/open/get_entity", {"query": "x"})
+            outcomes["drop" if r is None else str(r.status_code)] += 1
+            if r is not None and r.status_code >= 500:
+                assert r.json() == {
+                    "detail": f"simulated {r.status_code} (fault injection)",
+                    "type": "simulated_fault",
+                    "status": r.status_code,
+                    "loc": None,
+                }
+                assert int(r.headers["retry-after"]) >= 1
+    faults = 300 - outcomes["200"]
+    # binomial(300, 0.25): sd = 7.5; +-4 sd is 45..105
+    assert 45 <= faults <= 105, outcomes
+    assert min(outcomes["500"], outcomes["503"], outcomes["drop"]) >= 8, outcomes
+    entries = journal(url)
+    assert len(entries) == 300  # every call, faulted or not; /admin itself is not journaled
+    assert Counter(e["fault"] for e in entries if e["fault"]) == Counter(
+        {"500": outcomes["500"], "503": outcomes["503"], "drop": outcomes["drop"]}
+    )
+    assert sum(e["status"] == 200 and e["fault"] is None for e in entries) == outcomes["200"]
+
+
+def test_latency_follows_the_seeded_samples(tiny_world: Path, serve_world: Serve) -> None:
+    spec, seed, n = "uniform:5ms-60ms", 11, 40
+    url = serve_world(tiny_world, latency=spec, sim_seed=seed, admin_token=TOKEN)
+    with httpx.Client(timeout=10) as client:
+        for i in range(n):
+            assert client.post(url + "/open/get_entity", json={"query": f"q{i}"}).status_code == 200
+    measured = [float(e["latency_ms"]) for e in journal(url)]  # type: ignore[arg-type]
+    # The same draws the middleware makes per request: the fault draw, then the delay.
+    rng, latency = random.Random(seed), parse_latency(spec)
+    expected = []
+    for _ in range(n):
+        rng.random()
+        expected.append(latency.sample(rng) * 1000)
+    assert all(m >= e for m, e in zip(measured, expected, strict=True))
+    assert _spearman(expected, measured) > 0.9  # the app's own time is small next to a 5..60 ms spread
+
+
+def _spearman(a: list[float], b: list[float]) -> float:
+    def ranks(xs: list[float]) -> list[int]:
+        order = sorted(range(len(xs)), key=xs.__getitem__)
+        out = [0] * len(xs)
+        for rank, i in enumerate(order):
+            out[i] = rank
+        return out
+
+    ra, rb = ranks(a), ranks(b)
+    n = len(a)
+    return 1 - 6 * sum((x - y) ** 2 for x, y in zip(ra, rb, strict=True)) / (n * (n * n - 1))
+
+
+def test_journal_records_every_call_with_its_interaction_id(tiny_world: Path, serve_world: Serve) -> None:
+    url = serve_world(tiny_world, admin_token=TOKEN)  # a token alone turns the journal on
+    with Client(url) as client, client.interaction("q-42"):
+        client.open.get_entity("nobody at all")
+        client.finance.get_price_history("ZZZZ")
+    with httpx.Client() as raw:
+        raw.post(url + "/web/search", json={"k": 0, "query": "x"})  # 422
+        raw.post(url + "/no/such/route", json={})  # 404
+    entries = journal(url)
+    assert [(e["route"], e["status"], e["interaction_id"]) for e in entries] == [
+        ("/open/get_entity", 200, "q-42"),
+        ("/finance/get_price_history", 200, "q-42"),
+        ("/web/search", 422, None),
+        ("/no/such/route", 404, None),
+    ]
+    assert entries[0]["body"] == '{"query": "nobody at all"}'
+    assert [e["route"] for e in journal(url, interaction_id="q-42")] == [
+        "/open/get_entity",
+        "/finance/get_price_history",
+    ]
+    assert [e["seq"] for e in journal(url, since=2, limit=1)] == [3]
+
+
+def test_admin_routes_refuse_without_the_token(tiny_world: Path, serve_world: Serve) -> None:
+    off = serve_world(tiny_world)
+    r = httpx.get(off + "/admin/journal")
+    assert (r.status_code, r.json()["type"]) == (404, "not_found")
+    assert httpx.post(off + "/admin/reset").status_code == 404
+    on = serve_world(tiny_world, admin_token=TOKEN)
+    for headers in ({}, {"authorization": "Bearer wrong"}, {"authorization": TOKEN}):
+        r = httpx.get(on + "/admin/journal", headers=headers)
+        assert r.status_code == 401
+        assert r.json()["type"] == "unauthorized" and r.json()["status"] == 401
+        assert httpx.post(on + "/admin/reset", headers=headers).status_code == 401
+    httpx.post(on + "/open/get_entity", json={"query": "x"})
+    assert len(journal(on)) == 1
+    assert httpx.post(on + "/admin/reset", headers=AUTH).json() == {"reset": True}
+    assert journal(on) == []
+
+
+def test_sdk_retries_ride_out_faults_and_the_journal_shows_them(tiny_world: Path, serve_world: Serve) -> None:
+    url = serve_world(tiny_world, fault_rate=0.3, faults="429,500,503,drop", sim_seed=2, admin_token=TOKEN)
+    retry = RetryPolicy(max_attempts=8, backoff_base=0.001, backoff_cap=0.002, max_retry_after=0.0)
+    with Client(url, retry=retry) as client:
+        for i in range(30):
+            with client.interaction(f"q{i}"):
+                assert client.open.get_entity("nobody at all") is None or True
+    entries = journal(url)
+    per_question = Counter(e["interaction_id"] for e in entries)
+    assert set(per_question) == {f"q{i}" for i in range(30)}
+    assert sum(1 for e in entries if e["status"] == 200 and e["fault"] is None) == 30  # one success each
+    assert len(entries) > 30  # and the retries before them
+
+
+def test_serve_flags_reach_the_settings_of_every_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    parser = argparse.ArgumentParser()
+    add_sim_arguments(parser)
+    args = parser.parse_args(
+        [
+            *("--latency", "fixed:5ms", "--fault-rate", "0.1", "--faults", "503,slow"),
+            *("--rate-limit", "20", "--sim-seed", "9", "--admin-token", "tok"),
+        ]
+    )
+    for key, value in sim_env(args).items():
+        monkeypatch.setenv(key, value)
+    s = Settings()
+    assert (s.latency, s.fault_rate, s.faults, s.rate_limit, s.sim_seed, s.admin_token) == (
+        "fixed:5ms",
+        0.1,
+        "503,slow",
+        20.0,
+        9,
+        "tok",
+    )
+    assert sim_env(parser.parse_args([])) == {}  # defaults: all off
