@@ -14,6 +14,7 @@ from starlette.responses import Response
 
 from mockapi.paths import PAGES_DB
 from mockapi.settings import Settings
+from mockapi.sim.perturb import perturbed_search
 from mockapi.web.store import WebStore
 from mockapi.web.taskview import view_for_task
 from mockapi.wire.errors import ApiError
@@ -58,6 +59,8 @@ def _json(body: dict[str, Any]) -> Response:
 def search(body: SearchRequest, request: Request) -> Response:
     """Frozen results of a known question (by id, or by its exact text), else full-text search."""
     store = web_store(request)
+    if body.perturbed():  # noise ratio / negative rejection / counterfactual (mockapi/sim/perturb.py)
+        return _json(perturbed_search(request.app, store, body, served_task(request)))
     qid = body.interaction_id
     if qid is None and body.query is not None:
         qid = store.interaction_for_query(body.query)

@@ -12,9 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from mockapi.limits import Ident, Text, Url
 from mockapi.web.timefmt import parse_query_time
+from mockapi.wire.perturb import PerturbationInfo, PerturbFields
 
 
-class SearchRequest(BaseModel):
+class SearchRequest(PerturbFields):  # + noise_ratio, mode, perturb_seed (mockapi/wire/perturb.py)
     """`POST /web/search`. Give `interaction_id` or `query` (or both: the id wins when it is known)."""
 
     model_config = ConfigDict(
@@ -94,9 +95,10 @@ class SearchEntry(PageEntry):
 
 
 class SearchResponse(BaseModel):
-    """`{"result": [entry…]}`."""
+    """`{"result": [entry…]}` (+ `"perturbation"` when the request asked for one)."""
 
     result: list[SearchEntry]
+    perturbation: PerturbationInfo | None = None
 
 
 class PageResponse(BaseModel):

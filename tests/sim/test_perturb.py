@@ -1,0 +1,144 @@
+"""Evidence perturbations of /web/search over the tiny world (real app, real uvicorn), checked against the
+labels in questions.duckdb, which the test reads and the responses must not carry."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import httpx
+import pytest
+from crag_client.html import page_text
+
+from mockapi.sim.perturb import mix
+
+Serve = Callable[..., str]
+
+
+def gold_questions(world: Path) -> list[tuple[str, str, set[str], str | None]]:
+    """(interaction id, answer, gold page URLs, wrong value) of questions with two or more gold pages."""
+    with duckdb.connect(str(world / "questions.duckdb"), read_only=True) as q:
+        rows = q.execute(
+            "SELECT interaction_id, answer, gold_page_ids, wrong_value FROM questions ORDER BY ord"
+        ).fetchall()
+    with duckdb.connect(str(world / "pages.duckdb"), read_only=True) as p:
+        url_of = dict(p.execute("SELECT DISTINCT page_id, page_url FROM results").fetchall())
+    out = []
+    for iid, answer, gold, wrong in rows:
+        urls = {url_of[g] for g in json.loads(gold) if g in url_of}
+        if len(urls) >= 2:
+            out.append((iid, answer, urls, wrong))
+    return out
+
+
+def search(url: str, **body: Any) -> dict[str, Any]:
+    r = httpx.post(url + "/web/search", json={"include_html": False, **body}, timeout=60)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def test_noise_ratio_serves_the_stated_mix_and_is_reproducible(tiny_world: Path, serve_world: Serve) -> None:
+    url = serve_world(tiny_world)
+    questions = gold_questions(tiny_world)[:6]
+    assert len(questions) >= 4
+    for iid, _answer, gold_urls, _wrong in questions:
+        for ratio in (0.0, 0.4, 0.8):
+            body = search(url, interaction_id=iid, noise_ratio=ratio, perturb_seed=3)
+            info, served = body["perturbation"], [e["page_url"] for e in body["result"]]
+            answer_served = sum(u in gold_urls for u in served)
+            assert info["pages"] == len(served) and info["noise_pages"] == len(served) - answer_served
+            assert answer_served == len(gold_urls)  # all answer pages fit in k = 50
+            assert abs(info["effective_noise_ratio"] - ratio) <= 0.2
+            assert [e["rank"] for e in body["result"]] == list(range(1, len(served) + 1))
+            again = search(url, interaction_id=iid, noise_ratio=ratio, perturb_seed=3)
+            assert [e["page_url"] for e in again["result"]] == served
+        five = search(url, interaction_id=iid, noise_ratio=0.4, k=5)["perturbation"]
+        assert (five["pages"], five["noise_pages"]) == (5, 2) if len(gold_urls) >= 3 else five["pages"] < 5
+    iid = questions[0][0]
+    orders = {
+        tuple(
+            e["page_url"] for e in search(url, interaction_id=iid, noise_ratio=0.8, perturb_seed=s)["result"]
+        )
+        for s in range(5)
+    }
+    assert len(orders) > 1  # the seed matters
+
+
+def test_negative_rejection_serves_no_answer_bearing_page(tiny_world: Path, serve_world: Serve) -> None:
+    url = serve_world(tiny_world)
+    for iid, answer, gold_urls, _wrong in gold_questions(tiny_world)[:5]:
+        body = httpx.post(
+            url + "/web/search",
+            json={"interaction_id": iid, "mode": "negative_rejection", "k": 10},
+            timeout=60,
+        ).json()
+        assert body["perturbation"]["effective_noise_ratio"] == 1.0
+        assert len(body["result"]) == 10
+        assert not {e["page_url"] for e in body["result"]} & gold_urls
+        texts = [page_text(e["page_result"]).lower() for e in body["result"]]
+        if len(answer) > 4:
+            assert not any(answer.lower() in t for t in texts), answer
+
+
+def test_counterfactual_plants_the_wrong_value(tiny_world: Path, serve_world: Serve) -> None:
+    url = serve_world(tiny_world)
+    stated = [q for q in gold_questions(tiny_world) if q[3] and len(q[1]) > 6 and q[1][0].isalpha()]
+    assert stated
+    for iid, answer, _gold, wrong in stated[:3]:
+        assert wrong is not None
+        body = httpx.post(
+            url + "/web/search", json={"interaction_id": iid, "mode": "counterfactual"}, timeout=60
+        ).json()
+        info = body["perturbation"]
+        assert info["pages"] >= 2 and info["rewritten_pages"] == info["pages"] and info["noise_pages"] == 0
+        for entry in body["result"]:
+            text = page_text(entry["page_result"]).lower()
+            assert answer.lower() not in text and wrong.lower() in text
+            assert answer.lower() not in entry["page_snippet"].lower()
+
+
+def test_plain_searches_are_unchanged_and_tasks_cap_k(tiny_world: Path, serve_world: Serve) -> None:
+    url = serve_world(tiny_world, task=1)
+    iid = gold_questions(tiny_world)[0][0]
+    plain = search(url, interaction_id=iid)
+    assert set(plain) == {"result"}
+    capped = search(url, interaction_id=iid, mode="negative_rejection", k=50)
+    assert capped["perturbation"]["pages"] == 5  # the Task 1/2 view is 5 pages
+
+
+def test_perturbations_need_questions(tiny_world: Path, serve_world: Serve, tmp_path: Path) -> None:
+    bare = tmp_path / "no-questions"
+    bare.mkdir()
+    for item in tiny_world.iterdir():
+        if item.name != "questions.duckdb":
+            (bare / item.name).symlink_to(item)
+    url = serve_world(bare)
+    iid = gold_questions(tiny_world)[0][0]
+    r = httpx.post(url + "/web/search", json={"interaction_id": iid, "noise_ratio": 0.5})
+    assert r.status_code == 422
+    assert r.json()["type"] == "invalid_value" and "questions" in r.json()["detail"]
+    assert set(search(url, interaction_id=iid)) == {"result"}  # plain search still served
+
+
+@pytest.mark.parametrize(
+    ("answers", "ratio", "k", "expected"),
+    [
+        (3, 0.4, 5, (3, 2)),  # RGB's own case: 5 passages, ceil(5*0.4) = 2 noise
+        (3, 0.8, 5, (1, 4)),
+        (3, 0.4, 50, (3, 2)),  # answer pages run short: the noise side shrinks to keep the ratio
+        (2, 0.8, 50, (2, 8)),
+        (0, 0.4, 50, (0, 20)),  # nothing answer-bearing: just the noise share
+        (3, 1.0, 5, (0, 5)),
+    ],
+)
+def test_mix_counts(answers: int, ratio: float, k: int, expected: tuple[int, int]) -> None:
+    answer = [f"a{i}" for i in range(answers)]
+    noise = [f"n{i}" for i in range(40)]
+    picked, n_noise = mix(answer, noise, k, ratio, random.Random(0))
+    assert (len(picked) - n_noise, n_noise) == expected
+    assert sum(p.startswith("n") for p in picked) == n_noise
