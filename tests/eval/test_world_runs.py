@@ -31,3 +31,15 @@ def test_world_run(
     assert s[field] == expected and s["n"] > 0
     if model == "oracle":
         assert s["hallucination"] == 0.0
+
+
+def test_baseline_scores_above_zero_on_task_3(world_with_questions: Path, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    assert (
+        main(
+            ["--task", "3", "--model", "baseline", "--data", str(world_with_questions), "--output", str(out)]
+        )
+        == 0
+    )
+    s = json.loads((out / "scores.json").read_text())["overall"]["rules"]
+    assert s["score_a"] > 0 and s["n_correct"] > 0
