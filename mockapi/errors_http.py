@@ -12,6 +12,7 @@ from fastapi import FastAPI, Request
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
+from mockapi.routers.common import DomainMissing, _domain_missing
 from mockapi.wire.errors import TYPE_BY_STATUS, ApiError, error_response
 
 log = logging.getLogger("mockapi")
@@ -36,5 +37,6 @@ async def _unexpected(request: Request, exc: Exception) -> Response:
 
 def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(DomainMissing, _domain_missing)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected)

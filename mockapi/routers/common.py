@@ -28,6 +28,21 @@ async def forbid_kg_in_task_1(request: Request) -> None:
         raise ApiError(403, "forbidden_by_task", "task 1 serves web search only; the KG API is not available")
 
 
+class DomainMissing(Exception):
+    """The world has no data for this route's domain (e.g. an import-kg without that domain's files)."""
+
+
+async def null_when_domain_missing(request: Request) -> None:
+    """Every route of a domain the world lacks answers `{"result": null}` (see /meta missing_domains)."""
+    domain = request.url.path.split("/", 2)[1]
+    if domain in request.app.state.meta.missing_domains:
+        raise DomainMissing(domain)
+
+
+async def _domain_missing(_request: Request, _exc: Exception) -> Response:
+    return result(None)
+
+
 async def _cursor(request: Request) -> AsyncIterator[Cursor]:
     # async so FastAPI runs it on the event loop (no extra threadpool hops); opening a cursor does no I/O
     with request.app.state.kg.cursor() as cur:
@@ -37,4 +52,4 @@ async def _cursor(request: Request) -> AsyncIterator[Cursor]:
 KG = Annotated[Cursor, Depends(_cursor)]
 """A DuckDB cursor on kg.duckdb, opened for this request and closed after it."""
 
-KG_DEPENDENCIES = [Depends(forbid_kg_in_task_1)]
+KG_DEPENDENCIES = [Depends(forbid_kg_in_task_1), Depends(null_when_domain_missing)]

@@ -278,9 +278,6 @@ def test_missing_domains_answer_null_and_are_listed(tmp_path: Path) -> None:
         assert q(c, "/movie/get_movie_info_by_id", 949) == MOVIES["heat"]
 
 
-@pytest.mark.xfail(
-    reason="server: routes of a domain listed as missing should answer null (issue 9)", strict=False
-)
 def test_missing_domain_search_and_count_routes_answer_null_too(tmp_path: Path) -> None:
     source = write_cragkg(tmp_path / "cragkg", skip={"music", "open"})
     import_kg(source, tmp_path / "world", ImportProgress(quiet=True))

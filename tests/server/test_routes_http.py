@@ -132,7 +132,8 @@ def test_task_1_refuses_kg_routes_with_the_canonical_body(serve_world: Any, tiny
         assert http.get("/health").json()["task"] == 1
 
 
-def test_a_world_without_kg_serves_every_not_found_value(serve_world: Any, tmp_path: Path) -> None:
+def test_a_world_without_kg_answers_null_on_every_route(serve_world: Any, tmp_path: Path) -> None:
+    """Every domain is missing, so every route answers {"result": null} (issue 9, absent domains)."""
     base = serve_world(tmp_path)
     with httpx.Client(base_url=base, headers=HEADERS) as http:
         meta = http.get("/meta").json()
@@ -140,4 +141,4 @@ def test_a_world_without_kg_serves_every_not_found_value(serve_world: Any, tmp_p
         assert meta["content_hash"] is None
         for route in ROUTES:
             response = _post(http, route, meta["examples"][route.path])
-            assert (response.status_code, response.json()) == (200, {"result": route.not_found}), route.path
+            assert (response.status_code, response.json()) == (200, {"result": None}), route.path
