@@ -19,7 +19,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from mockapi.errors_http import install_error_handlers
-from mockapi.limits import InputLimits
+from mockapi.limits import InputLimits, document_limits
 from mockapi.meta import add_examples, build_meta
 from mockapi.paths import KG_DB
 from mockapi.settings import Settings
@@ -91,6 +91,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
             title=app.title, version=app.version, description=app.description, routes=app.routes
         )
         meta = getattr(app.state, "meta", None)
+        schema = document_limits(schema)  # 413 and the canonical 422 body (mockapi/limits.py)
         app.openapi_schema = add_examples(schema, meta.examples) if meta is not None else schema
     return app.openapi_schema
 

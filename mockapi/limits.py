@@ -151,3 +151,30 @@ async def _send_json(
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers + (extra or [])})
     await send({"type": "http.response.body", "body": payload})
+
+
+def document_limits(schema: dict[str, Any]) -> dict[str, Any]:
+    """Add what the limits answer to an OpenAPI document (in place; returned for chaining).
+
+    Every POST gets its 413 (canonical error body); a 422 is either FastAPI's validation list or, for a
+    check made after the body parsed (`ApiError(422, "invalid_value")`), the canonical body, so both are
+    documented and a schema-driven client or fuzzer can validate every answer.
+    """
+    from mockapi.wire.errors import ErrorBody
+
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components["ErrorBody"] = ErrorBody.model_json_schema(ref_template="#/components/schemas/{model}")
+    error_ref = {"$ref": "#/components/schemas/ErrorBody"}
+    for item in schema.get("paths", {}).values():
+        operation = item.get("post")
+        if operation is None:
+            continue
+        responses = operation.setdefault("responses", {})
+        responses["413"] = {
+            "description": f"Request body larger than {MAX_BODY_BYTES} bytes",
+            "content": {"application/json": {"schema": error_ref}},
+        }
+        validation = responses.get("422", {}).get("content", {}).get("application/json")
+        if validation is not None and "$ref" in validation.get("schema", {}):
+            validation["schema"] = {"anyOf": [validation["schema"], error_ref]}
+    return schema

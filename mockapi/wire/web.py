@@ -28,7 +28,12 @@ class SearchRequest(PerturbFields):  # + noise_ratio, mode, perturb_seed (mockap
                     "query_time": "03/01/2024, 10:00:00 PT",
                     "include_html": False,
                 }
-            ]
+            ],
+            # the "give `query` or `interaction_id`" rule below, stated in the schema (a non-null one of them)
+            "anyOf": [
+                {"required": ["query"], "properties": {"query": {"type": "string"}}},
+                {"required": ["interaction_id"], "properties": {"interaction_id": {"type": "string"}}},
+            ],
         },
     )
 

@@ -181,3 +181,22 @@ def test_gold_strings_absent_from_the_stores_are_absent_from_responses(
         leaks += [(req[:2], hit) for hit in set(pattern.findall(text))]
     assert not leaks, leaks[:20]
     print(f"\n{len(private)} gold strings found in no store; none in {len(served)} responses")
+
+
+@pytest.mark.parametrize(
+    "perturbation",
+    [{"mode": "negative_rejection"}, {"mode": "counterfactual"}, {"noise_ratio": 0.5}],
+)
+def test_perturbations_are_refused_without_questions_duckdb(
+    world_without_questions: Path, serve_world: Callable[..., str], perturbation: dict[str, Any]
+) -> None:
+    """Perturbed searches pick pages by gold labels, so diffing them against the plain list would reveal
+    which pages hold the answer (and, for counterfactual, the answer text itself). A deployment without
+    questions.duckdb (the Docker image's default) must refuse them."""
+    base = serve_world(world_without_questions)
+    with duckdb.connect(str(world_without_questions / PAGES_DB), read_only=True) as con:
+        (qid,) = con.execute("SELECT min(interaction_id) FROM queries").fetchone() or ("",)
+    body = {"interaction_id": qid, "include_html": False, **perturbation}
+    response = httpx.post(f"{base}/web/search", json=body, timeout=60)
+    assert response.status_code == 422, response.text[:300]
+    assert "result" not in response.json()
