@@ -1,0 +1,86 @@
+"""World build time and disk per scale, with a per-stage breakdown.
+
+    python bench/bench_build.py                 # tiny and default
+    python bench/bench_build.py --scales tiny   # just tiny
+    python bench/bench_build.py --scales full   # CRAG's size (long; run once)
+
+Prints figures; never pass/fail. The reference in the same run is the tiny build: the default/tiny ratios of
+time and of entities show whether the builder scales linearly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from mockapi.world.build import build_world
+
+
+def build_timed(scale: str, root: Path) -> dict[str, object]:
+    """Build one world, timing each progress step; returns the figures."""
+    marks: list[tuple[str, float]] = []
+    started = time.perf_counter()
+    cpu0 = time.process_time()
+    manifest = build_world(scale, 0, root / scale, lambda msg: marks.append((msg, time.perf_counter())))
+    wall = time.perf_counter() - started
+    steps: dict[str, float] = {}
+    for (name, at), (_next, until) in zip(marks, [*marks[1:], ("end", started + wall)], strict=True):
+        stage = name.split(":")[0] if name.startswith("kg:") is False else name
+        steps[stage] = steps.get(stage, 0.0) + (until - at)
+    files = {p.name: p.stat().st_size for p in (root / scale).iterdir() if p.is_file()}
+    index = sum(f.stat().st_size for f in (root / scale / "index").rglob("*") if f.is_file())
+    return {
+        "scale": scale,
+        "wall_s": wall,
+        "cpu_s": time.process_time() - cpu0,
+        "entities": manifest["kg"]["entities"],
+        "questions": manifest.get("web_stage", {}).get("summary", {}).get("questions", 0),
+        "pages": manifest.get("web_stage", {}).get("summary", {}).get("pages", 0),
+        "disk_mb": manifest["disk_bytes"] / 1e6,
+        "files_mb": {k: round(v / 1e6, 1) for k, v in sorted(files.items())}
+        | {"index/": round(index / 1e6, 1)},
+        "steps_s": {k: round(v, 1) for k, v in steps.items()},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--scales", default="tiny,default")
+    parser.add_argument("--keep", help="build under this directory and keep the worlds")
+    args = parser.parse_args()
+    root = Path(args.keep or tempfile.mkdtemp(prefix="bench-build-"))
+    results = []
+    try:
+        for scale in args.scales.split(","):
+            r = build_timed(scale, root)
+            results.append(r)
+            print(
+                f"{scale:8s} wall {r['wall_s']:7.1f} s  cpu {r['cpu_s']:7.1f} s"
+                f"  entities {r['entities']:>10,}"
+                f"  questions {r['questions']:>6,}  pages {r['pages']:>8,}  disk {r['disk_mb']:8.1f} MB"
+            )
+            print(f"         files: {r['files_mb']}")
+            print(f"         steps: {r['steps_s']}")
+        if len(results) > 1:
+            base = results[0]
+            for r in results[1:]:
+                t = r["wall_s"] / base["wall_s"]  # type: ignore[operator]
+                e = r["entities"] / base["entities"]  # type: ignore[operator]
+                ratio = f"time x{t:.1f} for entities x{e:.1f} (cost per entity x{t / e:.2f})"
+                print(f"{r['scale']}/{base['scale']}: {ratio}")
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"peak RSS of this process: {peak:,.0f} MB; cores: {os.cpu_count()}")
+    finally:
+        if not args.keep:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
