@@ -14,6 +14,7 @@ import json
 import sys
 from pathlib import Path
 
+from crag_eval.robustness import add_robustness_arguments, run_sweep, wanted
 from mockapi.errors import UserError
 
 SUBCOMMANDS = ("score", "report", "compare")
@@ -35,6 +36,7 @@ def run_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, help="only the first N questions")
     p.add_argument("--output", help="run directory (default runs/<time>-task<N>-<model>)")
     p.add_argument("--resume", help="continue a killed or failed run from its directory")
+    add_robustness_arguments(p)  # --noise-ratio, --negative-rejection, --counterfactual, --fault-rate, …
     return p
 
 
@@ -90,6 +92,9 @@ def _run(args: argparse.Namespace) -> int:
         output=args.output,
     )
     say = lambda msg: print(msg, file=sys.stderr)  # noqa: E731
+    if resume is None and wanted(args):  # one run per evidence setting, then the robustness table
+        run_sweep(config, args, say)
+        return 0
     run_dir = evaluate(config, resume, say=say)
     print_summary(run_dir)
     return 0

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from crag_eval.models import load_model, model_label
+from crag_eval.robustness import make_hooks, server_sim
 from crag_eval.rundir import (
     RUN_FORMAT,
     RUN_JSON,
@@ -37,6 +38,10 @@ class RunConfig:
     limit: int | None = None
     output: str | None = None
     seconds_per_question: float = SECONDS_PER_QUESTION
+    perturbation: dict[str, Any] | None = None
+    """Evidence perturbation sent with every /web/search (noise_ratio, mode, perturb_seed)."""
+    sim: dict[str, Any] | None = None
+    """Simulation settings of the in-process server (fault_rate, latency, …); not None = journal usage."""
 
 
 def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, dict[str, Any]]:
@@ -85,7 +90,8 @@ def evaluate(config: RunConfig, resume: Path | None = None, say: Any = print, pr
     log["status"] = "running"
     write_json(run_dir / RUN_JSON, log)
     try:
-        with open_source(config.task, config.data, config.server, say) as source:
+        sim, token = server_sim(config)  # crag_eval.robustness: a fresh admin token to read the journal
+        with open_source(config.task, config.data, config.server, say, sim) as source:
             questions = source.questions[: config.limit] if config.limit else source.questions
             save_questions(run_dir, questions)
             log.update(world=source.world, server=source.url, n_questions=len(questions))
@@ -105,6 +111,7 @@ def evaluate(config: RunConfig, resume: Path | None = None, say: Any = print, pr
                         prediction_log,
                         advance,
                         config.seconds_per_question,
+                        make_hooks(config, source.url, source.world, questions, token),
                     )
             finally:
                 prediction_log.close()

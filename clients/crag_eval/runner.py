@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 
+from crag_eval.diagnostics import RunHooks, answer_text
 from crag_eval.models import UserModel
 from crag_eval.rundir import PredictionLog
 from crag_eval.truncate import truncate
@@ -81,8 +82,10 @@ def run_batches(
     log: PredictionLog,
     advance: Callable[[int], None] = lambda _n: None,
     seconds_per_question: float = SECONDS_PER_QUESTION,
+    hooks: RunHooks | None = None,
 ) -> int:
     """Ask the model every question of `todo`, appending each answer as it arrives; returns errors."""
+    hooks = hooks or RunHooks()  # retried fetches, perturbations, key-phrase hits, journal usage
     k = pages_per_task(task)
     errors = 0
     position = 0
@@ -91,7 +94,7 @@ def run_batches(
             size = _batch_size(model)
             chunk = todo[position : position + size]
             position += len(chunk)
-            pages = [fetch_pages(http, url, q, k) for q in chunk]
+            pages = [hooks.fetch(http, url, q, k) for q in chunk]
             batch: dict[str, list[Any]] = {
                 "interaction_id": [q.interaction_id for q in chunk],
                 "query": [q.query for q in chunk],
@@ -104,8 +107,10 @@ def run_batches(
             if error is None and (not isinstance(answers, (list, tuple)) or len(answers) != len(chunk)):
                 got = len(answers) if isinstance(answers, (list, tuple)) else type(answers).__name__
                 error = f"count-mismatch: {got} answers for {len(chunk)} questions"
+            usage = hooks.api_usage(chunk)
             for i, question in enumerate(chunk):
-                raw = "" if error else _as_text(answers[i])
+                answer = None if error else answers[i]
+                raw = "" if error else _as_text(answer_text(answer))
                 scored = truncate(raw)
                 log.append(
                     Prediction(
@@ -115,6 +120,7 @@ def run_batches(
                         latency_s=round(elapsed / len(chunk), 4),
                         error=error,
                         pages=[page_summary(p) for p in pages[i]],
+                        **hooks.extras(question, answer, usage),
                     )
                 )
             errors += len(chunk) if error else 0

@@ -57,7 +57,7 @@ def wait_healthy(url: str, thread: threading.Thread | None = None, timeout_s: fl
     raise UserError(f"the mock server at {url} did not answer /health within {timeout_s:.0f} s")
 
 
-def world_app(world: Path, task: int) -> Any:
+def world_app(world: Path, task: int, sim: dict[str, Any] | None = None) -> Any:
     """The real server app over a world, restricted to the task (task 1: KG refused, tasks 1–2: 5 pages)."""
     try:
         from mockapi.app import create_app
@@ -66,7 +66,7 @@ def world_app(world: Path, task: int) -> Any:
         raise UserError(
             f"the mock server is not available in this install ({exc}); pass --server URL"
         ) from None
-    settings = Settings(world=world, task=task)  # type: ignore[arg-type]
+    settings = Settings(world=world, task=task, **(sim or {}))  # type: ignore[arg-type]
     return create_app(settings)
 
 

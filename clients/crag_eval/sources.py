@@ -35,11 +35,13 @@ def _server_available() -> bool:
 
 
 @contextlib.contextmanager
-def open_source(task: int, data: str | None, server: str | None, say: Any = print) -> Iterator[Source]:
+def open_source(
+    task: int, data: str | None, server: str | None, say: Any = print, sim: dict[str, Any] | None = None
+) -> Iterator[Source]:
     """Questions plus a base URL, the in-process server running for the duration of the block."""
     path = Path(data).expanduser() if data else None
     if path is not None and path.is_file():
-        with _dataset_file(path, task, server, say) as source:
+        with _dataset_file(path, task, server, say, sim) as source:
             yield source
         return
     world = _world(path, say)
@@ -48,7 +50,7 @@ def open_source(task: int, data: str | None, server: str | None, say: Any = prin
     if server:
         yield Source(questions, check_remote(server), info)
         return
-    with serve_app(world_app(world, task)) as url:
+    with serve_app(world_app(world, task, sim)) as url:
         yield Source(questions, url, info)
 
 
@@ -86,7 +88,9 @@ def _manifest_summary(world: Path) -> dict[str, Any]:
 
 
 @contextlib.contextmanager
-def _dataset_file(path: Path, task: int, server: str | None, say: Any) -> Iterator[Source]:
+def _dataset_file(
+    path: Path, task: int, server: str | None, say: Any, sim: dict[str, Any] | None = None
+) -> Iterator[Source]:
     questions, pages = load_dataset_file(path)
     info: dict[str, Any] = {"dataset_file": str(path.resolve()), "sha256": _sha256(path)}
     if server:
@@ -95,7 +99,7 @@ def _dataset_file(path: Path, task: int, server: str | None, say: Any) -> Iterat
     world = _imported_world(path, info["sha256"], say) if _server_available() else None
     if world is not None:
         with contextlib.ExitStack() as stack:
-            url = stack.enter_context(serve_app(world_app(world, task)))
+            url = stack.enter_context(serve_app(world_app(world, task, sim)))
             if _serves_pages(url, questions[0]):
                 info.update(path=str(world), **_manifest_summary(world))
                 yield Source(questions, url, info)

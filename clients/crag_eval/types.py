@@ -84,6 +84,12 @@ class Prediction:
     """'timeout', 'exception: …' or 'count-mismatch: …'; such a question counts as missing and is flagged."""
     pages: list[dict[str, str]] = field(default_factory=list)
     """The pages served for the question (name, url, short snippet; no HTML)."""
+    contexts: list[str] | None = None
+    """The contexts the model said it used (extended answer `{"answer", "contexts"}`), else None."""
+    evidence: dict[str, Any] | None = None
+    """Perturbation served, key phrases, and their hits in served pages / contexts (crag_eval.diagnostics)."""
+    api: dict[str, Any] | None = None
+    """API usage from the server journal: calls per route, statuses, failed calls, API time, fetches."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

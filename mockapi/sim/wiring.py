@@ -54,6 +54,9 @@ _FILTER = _DropFilter()
 
 
 def _quiet_dropped_connections() -> None:
-    logger = logging.getLogger("uvicorn.error")
-    if _FILTER not in logger.filters:
-        logger.addFilter(_FILTER)
+    # uvicorn logs it, and so does the app's catch-all handler (mockapi.errors_http), which Starlette calls
+    # for any exception even after the response has started
+    for name in ("uvicorn.error", "mockapi"):
+        logger = logging.getLogger(name)
+        if _FILTER not in logger.filters:
+            logger.addFilter(_FILTER)

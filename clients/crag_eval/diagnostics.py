@@ -1,0 +1,219 @@
+"""Per-question extras of a run: resilient page fetches (perturbation fields, retries, X-Interaction-Id),
+key-phrase hits of the served pages and of the model's own contexts (CoFE-RAG style, no chunk labels), and
+API usage read back from the server's journal (`/admin/journal`).
+
+A model may answer with a plain string (the CRAG protocol) or, extended, with `{"answer": str, "contexts":
+[str, …]}`: the text it actually used. Key phrases are matched as CoFE-RAG's code does: case-folded, every
+non-word character removed, substring match.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import time
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from crag_client import RetryPolicy
+
+from crag_eval.types import Question
+
+HARNESS_CLIENT = "crag-eval"
+"""`X-Client-Id` of the harness's own page fetches: its own rate-limit bucket, told apart in the journal."""
+_TAG = re.compile(r"<[^>]+>")
+_RAW = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_NON_WORD = re.compile(r"[\W_]+")
+
+
+def clean(text: str) -> str:
+    """CoFE-RAG's clean_text: NFKC, case-folded, without any non-word character."""
+    return _NON_WORD.sub("", unicodedata.normalize("NFKC", text).casefold())
+
+
+def page_plain_text(page: dict[str, Any]) -> str:
+    """Name, snippet and the HTML's text of a served page (a cheap tag strip: only for phrase matching)."""
+    body = _TAG.sub(" ", _RAW.sub(" ", page.get("page_result") or ""))
+    return " ".join(
+        html.unescape(str(page.get(k) or "")) for k in ("page_name", "page_snippet")
+    ) + html.unescape(body)
+
+
+def phrase_hits(phrases: tuple[str, ...], text: str) -> int:
+    """How many of `phrases` occur in `text` (after `clean`)."""
+    haystack = clean(text)
+    return sum(1 for p in phrases if clean(p) and clean(p) in haystack)
+
+
+def answer_text(answer: Any) -> Any:
+    """The answer itself, whether given plainly or in the extended dict."""
+    return answer.get("answer") if isinstance(answer, dict) else answer
+
+
+def answer_contexts(answer: Any) -> list[str] | None:
+    """The contexts of an extended answer (None for a plain one)."""
+    if not isinstance(answer, dict) or not isinstance(answer.get("contexts"), list):
+        return None
+    return [str(c) for c in answer["contexts"]]
+
+
+@dataclass(frozen=True)
+class QuestionLabels:
+    """What the harness (never the model) knows per question for the diagnostics."""
+
+    key_phrases: tuple[str, ...]
+    wrong_value: str | None = None
+
+
+def load_labels(world: str | None, questions: list[Question]) -> dict[str, QuestionLabels]:
+    """Key phrases and planted values from the world's questions.duckdb, else the answer as the phrase."""
+    out = {
+        q.interaction_id: QuestionLabels((q.answer,) if q.answer.lower() != "invalid question" else ())
+        for q in questions
+    }
+    path = Path(world) / "questions.duckdb" if world else None
+    if path is None or not path.is_file():
+        return out
+    import duckdb
+
+    with duckdb.connect(str(path), read_only=True) as con:
+        rows = con.execute("SELECT interaction_id, key_phrases, wrong_value FROM questions").fetchall()
+        for iid, phrases, wrong in rows:
+            if iid in out:
+                out[iid] = QuestionLabels(tuple(json.loads(phrases)), wrong or None)
+    return out
+
+
+class JournalReader:
+    """Reads the server's journal incrementally (`since` = the last sequence number seen)."""
+
+    def __init__(self, url: str, token: str) -> None:
+        self.url, self.headers, self.since = url, {"authorization": f"Bearer {token}"}, 0
+        self.start()
+
+    def start(self) -> None:
+        """Skip whatever happened before the run (health checks, earlier runs on a shared server)."""
+        self.since = int(self._get({"since": 0, "limit": 1}).get("last_seq", 0))
+
+    def read(self) -> list[dict[str, Any]]:
+        data = self._get({"since": self.since, "limit": 100_000})
+        entries: list[dict[str, Any]] = data.get("entries", [])
+        self.since = max([self.since, *(int(e["seq"]) for e in entries)])
+        return entries
+
+    def _get(self, params: dict[str, int]) -> dict[str, Any]:
+        try:
+            r = httpx.get(f"{self.url}/admin/journal", params=params, headers=self.headers, timeout=30)
+        except httpx.TransportError:
+            return {}
+        return r.json() if r.status_code == 200 else {}
+
+
+def failed(entry: dict[str, Any]) -> bool:
+    """A journal entry the caller had to retry: 408, 429, 5xx or a dropped connection."""
+    status = int(entry.get("status") or 0)
+    return status in (408, 429) or status >= 500 or entry.get("fault") == "drop"
+
+
+def usage_of(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Calls per route, statuses, failed (retried) calls and total API time of some journal entries."""
+    return {
+        "calls": dict(Counter(str(e["route"]) for e in entries)),
+        "n_calls": len(entries),
+        "api_ms": round(sum(float(e.get("latency_ms") or 0) for e in entries), 1),
+        "statuses": dict(Counter(str(e["status"]) if e.get("fault") != "drop" else "drop" for e in entries)),
+        "failed": sum(failed(e) for e in entries),
+    }
+
+
+@dataclass
+class RunHooks:
+    """What the run loop asks of this module; the defaults (no perturbation, no journal) still retry."""
+
+    perturbation: dict[str, Any] | None = None
+    labels: dict[str, QuestionLabels] = field(default_factory=dict)
+    journal: JournalReader | None = None
+    retry: RetryPolicy = field(default_factory=lambda: RetryPolicy(max_attempts=8, backoff_cap=2.0))
+    _evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def fetch(self, http: httpx.Client, url: str, question: Question, k: int) -> list[dict[str, Any]]:
+        """The question's search results, retried like the SDK retries (faults must not lose questions)."""
+        body: dict[str, Any] = {
+            "interaction_id": question.interaction_id,
+            "query": question.query,
+            "query_time": question.query_time,
+            "k": k,
+            **(self.perturbation or {}),
+        }
+        headers = {"x-interaction-id": question.interaction_id, "x-client-id": HARNESS_CLIENT}
+        data = self._post(http, f"{url}/web/search", body, headers)
+        pages = list(data.get("result") or [])[:k]
+        phrases = self._phrases(question)
+        self._evidence[question.interaction_id] = {
+            "perturbation": data.get("perturbation"),
+            "key_phrases": len(phrases),
+            "served_hits": phrase_hits(phrases, " ".join(page_plain_text(p) for p in pages)),
+        }
+        return pages
+
+    def _post(self, http: httpx.Client, url: str, body: dict[str, Any], headers: dict[str, str]) -> Any:
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                response = http.post(url, json=body, headers=headers)
+            except httpx.TransportError:
+                if not self.retry.can_retry(attempt):
+                    raise
+                time.sleep(self.retry.delay(attempt))
+                continue
+            delay = self.retry.status_delay(
+                attempt, response.status_code, response.headers.get("retry-after")
+            )
+            if delay is None:
+                response.raise_for_status()
+                return response.json()
+            time.sleep(delay)
+
+    def _phrases(self, question: Question) -> tuple[str, ...]:
+        labels = self.labels.get(question.interaction_id)
+        return labels.key_phrases if labels is not None else ()
+
+    def api_usage(self, chunk: list[Question]) -> dict[str, dict[str, Any]]:
+        """Journal entries since the last batch, per question: the model's calls (by X-Interaction-Id, or all
+        unlabelled calls when the batch has one question) and the harness's own fetches with their retries."""
+        if self.journal is None:
+            return {}
+        entries = self.journal.read()
+        ids = {q.interaction_id for q in chunk}
+        out: dict[str, dict[str, Any]] = {}
+        unlabelled = [e for e in entries if e.get("interaction_id") not in ids]
+        for i, q in enumerate(chunk):
+            mine = [e for e in entries if e.get("interaction_id") == q.interaction_id]
+            model = [e for e in mine if e.get("client") != HARNESS_CLIENT]
+            if len(chunk) == 1:
+                model += [e for e in unlabelled if e.get("client") != HARNESS_CLIENT]
+            out[q.interaction_id] = {
+                **usage_of(model),
+                "harness": usage_of([e for e in mine if e.get("client") == HARNESS_CLIENT]),
+                # calls without an interaction id in a batch of several: counted once, on its first question
+                "unattributed_batch_calls": len(unlabelled) if i == 0 and len(chunk) > 1 else 0,
+            }
+        return out
+
+    def extras(self, question: Question, answer: Any, usage: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        """The Prediction fields this module fills: contexts, evidence, api."""
+        evidence = dict(self._evidence.pop(question.interaction_id, {}))
+        contexts = answer_contexts(answer)
+        if contexts is not None:
+            evidence["context_hits"] = phrase_hits(self._phrases(question), "\n".join(contexts))
+        return {
+            "contexts": contexts,
+            "evidence": evidence or None,
+            "api": usage.get(question.interaction_id),
+        }

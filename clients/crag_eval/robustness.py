@@ -1,0 +1,186 @@
+"""`crag-eval --noise-ratio 0,0.4,0.8 [--negative-rejection] [--counterfactual] [--fault-rate R …]`: a run per
+evidence setting (each its own run directory under one sweep directory), then a table of accuracy per noise
+ratio, the rejection, error-detection and misled rates, retrieval diagnostics and API usage (with retries).
+
+The in-process server gets the simulation flags and a fresh admin token, so the harness can read its journal;
+with `--server URL` the journal is read when `CRAG_EVAL_ADMIN_TOKEN` (or `--admin-token`) is set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from crag_eval.diagnostics import JournalReader, RunHooks, load_labels
+from crag_eval.types import Question
+from mockapi.errors import UserError
+
+if TYPE_CHECKING:
+    from crag_eval.evaluate import RunConfig
+
+SIM_FLAGS = ("latency", "fault_rate", "faults", "rate_limit", "sim_seed")
+SWEEP_JSON = "robustness.json"
+SWEEP_MD = "robustness.md"
+
+
+def add_robustness_arguments(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("robustness (evidence perturbations and a simulated server)")
+    g.add_argument("--noise-ratio", metavar="R[,R…]", help="RGB noise ratios to sweep, e.g. 0,0.4,0.8")
+    g.add_argument("--negative-rejection", action="store_true", help="also run with answer-free pages only")
+    g.add_argument(
+        "--counterfactual", action="store_true", help="also run with pages rewritten to wrong values"
+    )
+    g.add_argument("--perturb-seed", type=int, default=0, help="seed of the perturbed page lists (default 0)")
+    g.add_argument("--latency", metavar="SPEC", help="in-process server latency, e.g. uniform:5ms-50ms")
+    g.add_argument(
+        "--fault-rate", type=float, help="in-process server: share of responses turned into faults"
+    )
+    g.add_argument("--faults", metavar="KINDS", help="fault kinds (default 429,500,503,drop)")
+    g.add_argument("--rate-limit", type=float, help="in-process server: requests per second per client")
+    g.add_argument("--sim-seed", type=int, help="seed of the simulated faults and delays")
+    g.add_argument("--admin-token", help="with --server: the server's admin token, to read its journal")
+
+
+def wanted(args: argparse.Namespace) -> bool:
+    """Did the command line ask for any robustness setting or simulation?"""
+    flags = (args.noise_ratio, args.negative_rejection, args.counterfactual, args.admin_token)
+    return any(flags) or any(getattr(args, f) is not None for f in SIM_FLAGS)
+
+
+def settings_from(args: argparse.Namespace) -> list[tuple[str, dict[str, Any] | None]]:
+    """(name, perturbation) per run: each noise ratio, then negative rejection, then counterfactual."""
+    out: list[tuple[str, dict[str, Any] | None]] = []
+    seed = {"perturb_seed": args.perturb_seed}
+    for text in (args.noise_ratio or "").split(","):
+        if not text.strip():
+            continue
+        try:
+            ratio = float(text)
+        except ValueError:
+            raise UserError(
+                f"--noise-ratio takes numbers in 0..1 separated by commas, got {text!r}"
+            ) from None
+        if not 0 <= ratio <= 1:
+            raise UserError(f"--noise-ratio values must be in 0..1, got {ratio:g}")
+        out.append((f"noise-{ratio:g}", {"noise_ratio": ratio, **seed}))
+    if args.negative_rejection:
+        out.append(("negative-rejection", {"mode": "negative_rejection", **seed}))
+    if args.counterfactual:
+        out.append(("counterfactual", {"mode": "counterfactual", **seed}))
+    return out or [("unperturbed", None)]
+
+
+def sim_from(args: argparse.Namespace) -> dict[str, Any]:
+    """In-process server simulation settings (only the flags given; checked as `crag-mock serve` does)."""
+    from mockapi.sim.config import load_sim_config
+
+    sim = {f: getattr(args, f) for f in SIM_FLAGS if getattr(args, f) is not None}
+    load_sim_config(**{("seed" if k == "sim_seed" else k): v for k, v in sim.items()})
+    return sim
+
+
+def server_sim(config: RunConfig) -> tuple[dict[str, Any] | None, str | None]:
+    """(Settings overrides for the in-process server, admin token to read its journal) for a run."""
+    if config.server:
+        return None, os.environ.get("CRAG_EVAL_ADMIN_TOKEN") or None
+    if config.sim is None:
+        return None, None
+    token = secrets.token_urlsafe(16)  # fresh per run, never written to run.json
+    return {**config.sim, "admin_token": token}, token
+
+
+def make_hooks(
+    config: RunConfig, url: str, world: dict[str, Any], questions: list[Question], token: str | None
+) -> RunHooks:
+    """The run loop's hooks: perturbation fields, key phrases for the diagnostics, the journal reader."""
+    labels = load_labels(world.get("path"), questions)
+    journal = JournalReader(url, token) if token else None
+    return RunHooks(perturbation=config.perturbation, labels=labels, journal=journal)
+
+
+def run_sweep(base: RunConfig, args: argparse.Namespace, say: Any) -> Path:
+    """One evaluation per setting under one directory; prints and writes the comparison table."""
+    from crag_eval.evaluate import evaluate
+    from crag_eval.robust_metrics import run_metrics
+    from crag_eval.rundir import default_run_dir
+
+    if args.admin_token:
+        os.environ["CRAG_EVAL_ADMIN_TOKEN"] = args.admin_token
+    sim = sim_from(args)
+    root = Path(base.output) if base.output else default_run_dir(base.task, f"{base.model}-robustness")
+    results: dict[str, dict[str, Any]] = {}
+    for name, perturbation in settings_from(args):
+        say(f"— {name} —")
+        config = replace(base, output=str(root / name), perturbation=perturbation, sim=sim)
+        results[name] = run_metrics(evaluate(config, None, say=say))
+    root.mkdir(parents=True, exist_ok=True)
+    (root / SWEEP_JSON).write_text(json.dumps(results, indent=2), encoding="utf-8")
+    text = render(results)
+    (root / SWEEP_MD).write_text(text, encoding="utf-8")
+    print(text)
+    print(f"runs and {SWEEP_MD} in {root}", file=sys.stderr)
+    return root
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def render(results: dict[str, dict[str, Any]]) -> str:
+    """The sweep as Markdown tables (also what the terminal shows)."""
+    lines = [
+        "| setting | eff. noise | n | accuracy | halluc. | missing | Score_a | rejection | misled "
+        "| err. detect |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, m in results.items():
+        o, cf = m["overall"], m["counterfactual"]
+        eff = "—" if m["effective_noise_ratio"] is None else f"{m['effective_noise_ratio']:.2f}"
+        lines.append(
+            f"| {name} | {eff} | {o['n']} | {_pct(o['accuracy'])} | {_pct(o['hallucination'])} | "
+            f"{_pct(o['missing'])} | {o['score_a']:+.3f} | {_pct(m['rejection_rate'])} | "
+            f"{_pct(cf['misled_rate'])} | {_pct(cf['error_detection_rate'])} |"
+        )
+    lines += [
+        "",
+        "Retrieval (key phrases; contexts only from models that return them):",
+        "",
+        "| setting | served recall | served acc. | contexts (n) | ctx recall | ctx acc. | "
+        "acc. answerable (n) | acc. not answerable (n) |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for name, m in results.items():
+        r = m["retrieval"]
+        a, na = r["answerable"], r["not_answerable"]
+        lines.append(
+            f"| {name} | {_pct(r['served_recall'])} | {_pct(r['served_accuracy'])} | "
+            f"{r['context_questions']} | {_pct(r['context_recall'])} | {_pct(r['context_accuracy'])} | "
+            f"{_pct(a['accuracy'])} ({a['n']}) | "
+            f"{_pct(na['accuracy'])} ({na['n']}) |"
+        )
+    if any(m["api"] for m in results.values()):
+        lines += [
+            "",
+            "API usage (server journal):",
+            "",
+            "| setting | lost | model calls/q | API ms/q | unattributed | failed model calls "
+            "| failed fetches | q. with retries | statuses |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
+        for name, m in results.items():
+            api = m["api"] or {}
+            statuses = ", ".join(f"{k}: {v}" for k, v in sorted(api.get("statuses", {}).items()))
+            lines.append(
+                f"| {name} | {m['lost_questions']} | {api.get('model_calls_per_question', '—')} | "
+                f"{api.get('model_api_ms_per_question', '—')} | {api.get('unattributed_calls', '—')} | "
+                f"{api.get('model_failed_calls', '—')} | "
+                f"{api.get('harness_failed_fetches', '—')} | {api.get('questions_with_retries', '—')} | "
+                f"{statuses} |"
+            )
+    return "\n".join(lines) + "\n"
