@@ -68,18 +68,32 @@ class Solver:
         assert parsed.attr is not None
         self.attr: Attr = parsed.attr
 
-    def value(self, subject: str) -> Value | None:
-        p = self.p
+    def value(self, subject: str, kg: bool = True, pages: bool = True) -> Value | None:
+        p, query = self.p, self.query
         if p.hop:
             bridge = find_bridge(p.hop, subject, self.pages)
             if bridge is None:
                 return None
+            # the relation words and the start entity say nothing about the bridge's attribute
+            query = query.replace(f"the {p.hop} of {subject}", bridge.lower())
             subject = bridge.lower()
-        found = self.kg.get(self.attr, subject, p.day, p.yesterday, p.dated)
-        if found is not None:
+        found = self.kg.get(self.attr, subject, p.day, p.yesterday, p.dated) if kg else None
+        if found is not None or not pages:
             return found
-        text = find_value(self.attr, self.query, subject, self.pages, p.day)
+        text = find_value(self.attr, query, subject, self.pages, p.day)
         return (text, _number(text, self.attr.vtype)) if text else None
+
+    def pair(self) -> tuple[Value | None, Value | None]:
+        """Both values from one source when it has both: a KG namesake of a subject that only the pages
+        know would otherwise be compared with a page value about another entity."""
+        subjects = self.p.subjects[:2]
+        a, b = (self.value(s, pages=False) for s in subjects)
+        if a is not None and b is not None:
+            return a, b
+        pa, pb = (self.value(s, kg=False) for s in subjects)
+        if pa is not None and pb is not None:
+            return pa, pb
+        return a or pa, b or pb
 
     def solve(self) -> str | None:
         p, attr = self.p, self.attr
@@ -93,7 +107,7 @@ class Solver:
             v = self.value(p.subjects[0])
             year = _year(v) if v else None
             return str(p.day.year - year) if year else None
-        a, b = (self.value(s) for s in p.subjects[:2])
+        a, b = self.pair()
         if a is None or b is None or a[1] is None or b[1] is None:
             return None
         x, y = a[1], b[1]

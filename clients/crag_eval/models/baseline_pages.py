@@ -107,6 +107,12 @@ _SYNONYMS = {
     "visiting": ("visitors", "counter"),
     "position": ("no",),
     "spent": ("weeks",),
+    "oscar": ("academy", "awards"),
+    "win": ("won",),
+    "movie": ("film",),
+    "won": ("win",),
+    "country": ("comes",),
+    "located": ("located",),
 }
 
 
@@ -152,9 +158,7 @@ def mentions(sentence: str, surface: str) -> list[tuple[int, int]]:
     out = []
     for m in re.finditer(rf"(?<![\w.]){re.escape(surface)}(?![\w])", sentence):
         before, after = sentence[: m.start()], sentence[m.end() :]
-        if re.search(r"(?:[A-Z][\w'.-]*|[A-Z][\w'.-]* of|\bthe|\bThe) $", before) and not re.search(
-            r"(?:^|[.!?] )(?:The|A|An) $|\b(?:of|by|at|for|from|in) the $", before
-        ):
+        if re.search(r"(?:[A-Z][\w'.-]*|[A-Z][\w'.-]* of|\b[Tt]he) $", before):
             continue  # "The X", "East X", "University of X" (but "The members of X" is fine)
         glued = r"(?: \(| [A-Z0-9]|, [A-Z][a-z]+(?: [A-Z][a-z]+)? (?:is|was|has|covers)|[!?'’]\w?)"
         if re.match(glued, after) and not re.match(r"['’]s\b", after):
@@ -281,7 +285,7 @@ def find_bridge(hop: str, subject: str, pages: list[list[str]]) -> str | None:
     votes: Counter[str] = Counter()
     for st in found:
         rest = _strip(st.text, surface)
-        m = re.search(rf"\b{re.escape(hop)} of \x00 (?:is|was|are) ({_PLACE_RUN.pattern})", rest, re.I)
+        m = re.search(rf"\b{re.escape(hop)} of\s+\x00\s+(?:is|was|are) ({_PLACE_RUN.pattern})", rest, re.I)
         if m:
             votes[m.group(1).rstrip(".")] += 1
     ranked = votes.most_common(2)
