@@ -182,7 +182,7 @@ def query_day(query_time: str) -> dt.date:
 
 
 def _subject(text: str) -> str:
-    text = text.strip(" ?.").removesuffix("'s")
+    text = text.strip(" ?").removesuffix("'s")
     described = _DESCRIBED.match(text)
     return (described.group(1) if described else text).strip()
 
