@@ -5,17 +5,16 @@ from __future__ import annotations
 import bz2
 import itertools
 import json
-from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 from crag_client.html import chunk_pages, chunk_text, page_text, split_sentences
+from fixture_paths import CRAG_DEV_10 as FIXTURE
 
 HIDDEN = (
     '[hidden], [aria-hidden="true"], noscript, template, '
     '[style*="display:none" i], [style*="display: none" i]'
 )
-FIXTURE = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "crag_dev_10.jsonl.bz2"
 
 
 @pytest.fixture(scope="module")

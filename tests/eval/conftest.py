@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fixture_paths import CRAG_DEV_10 as FIXTURE
 
 REPO = Path(__file__).resolve().parents[2]
-FIXTURE = REPO.parent / "shared" / "fixtures" / "crag_dev_10.jsonl.bz2"
 
 
 @pytest.fixture(scope="session")

@@ -11,14 +11,13 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from fixture_paths import CRAG_DEV_10 as FIXTURE
 
 from mockapi.cli import main
 from mockapi.errors import UserError
 from mockapi.exporter import export_world
 from mockapi.importers.dataset import import_dataset
 from mockapi.web.store import WebStore
-
-FIXTURE = Path("/work/shared/fixtures/crag_dev_10.jsonl.bz2")
 
 
 def read_bz2(path: Path) -> bytes:

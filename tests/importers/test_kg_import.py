@@ -200,9 +200,10 @@ def test_json_object_stream_equals_json_load_at_any_chunk_size(tmp_path: Path, c
 
 
 def test_import_dataset_then_kg_keeps_questions_pages_and_index(cragkg: Path, tmp_path: Path) -> None:
+    from fixture_paths import CRAG_DEV_10 as dev
+
     from mockapi.importers.dataset import import_dataset
 
-    dev = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "crag_dev_10.jsonl.bz2"
     if not dev.is_file():
         pytest.skip("the real CRAG dev sample is not available")
     target = tmp_path / "world"

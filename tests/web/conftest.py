@@ -11,14 +11,11 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from fixture_paths import CRAG_DEV_10 as FIXTURE
 
 from mockapi.app import create_app
 from mockapi.importers.dataset import import_dataset
 from mockapi.settings import Settings
-
-FIXTURE = Path("/work/shared/fixtures/crag_dev_10.jsonl.bz2")
-if not FIXTURE.is_file():  # the repo copy of the shared dir, when tests run elsewhere
-    FIXTURE = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "crag_dev_10.jsonl.bz2"
 
 
 def fixture_lines() -> list[bytes]:

