@@ -110,6 +110,8 @@ _SYNONYMS = {
     "oscar": ("academy", "awards"),
     "win": ("won",),
     "movie": ("film",),
+    "cast": ("stars",),
+    "albums": ("discography",),
     "won": ("win",),
     "country": ("comes",),
     "located": ("located",),
@@ -235,7 +237,8 @@ def _list(rest: str) -> str | None:
     """'A, B and C' after the subject: the items as the answer lists them."""
     tail = rest.split("\x00", 1)[-1]
     item = rf"{_CAP}(?: (?:{_PARTICLE} )*{_CAP})*"
-    m = re.search(rf"({item}(?:(?:, | and |, and ){item})+)", tail)
+    # the list follows a verb or preposition ("… are A, B and C"), not a title's "Facts, Seasons & More"
+    m = re.search(rf"\b[a-z]{{2,}} ({item}(?:(?:, | and |, and ){item})+)", tail)
     if not m:
         return None
     items = [i.strip() for i in re.split(r", and |, | and ", m.group(1).rstrip(".")) if i.strip()]
