@@ -77,6 +77,7 @@ async def run_load(
 ) -> dict[str, Any]:
     latencies: dict[str, list[float]] = defaultdict(list)
     errors: dict[str, int] = defaultdict(int)
+    reasons: dict[str, int] = defaultdict(int)
     rss: list[float] = []
     deadline = time.perf_counter() + seconds
     limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
@@ -95,11 +96,13 @@ async def run_load(
                         response = await client.post(path)
                     else:
                         response = await client.post(path, json=body)
-                    ok = response.status_code == 200
-                except httpx.HTTPError:
-                    ok = False
+                    reason = "" if response.status_code == 200 else f"{path}: HTTP {response.status_code}"
+                except httpx.HTTPError as exc:
+                    reason = f"{path}: {type(exc).__name__} {exc}"[:160]
                 latencies[kind].append(time.perf_counter() - t0)
-                errors[kind] += not ok
+                if reason:
+                    errors[kind] += 1
+                    reasons[reason] += 1
 
         async def sampler() -> None:
             while time.perf_counter() < deadline:
@@ -109,7 +112,7 @@ async def run_load(
         started = time.perf_counter()
         await asyncio.gather(sampler(), *(worker(k) for k in range(connections)))
         elapsed = time.perf_counter() - started
-    return {"latencies": latencies, "errors": errors, "elapsed": elapsed, "rss": rss}
+    return {"latencies": latencies, "errors": errors, "reasons": reasons, "elapsed": elapsed, "rss": rss}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -127,6 +130,8 @@ def report(round_no: int, fig: dict[str, Any]) -> None:
         f"{errs} errors; p50 {pct(every, 0.5):.1f} ms, p99 {pct(every, 0.99):.1f} ms, "
         f"max {1000 * max(every):.0f} ms; server RSS {rss[0]:.0f} → {rss[-1]:.0f} MB (peak {max(rss):.0f})"
     )
+    for reason, count in sorted(fig["reasons"].items(), key=lambda kv: -kv[1])[:5]:
+        print(f"    error ×{count}: {reason}")
     for kind in WEIGHTS:
         xs = lat.get(kind, [])
         if xs:
