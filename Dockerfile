@@ -2,8 +2,12 @@
 # The crag-mockapi server image.
 #   docker build -t crag-mockapi .                                  # no world inside: mount one at /world
 #   docker build -t crag-mockapi:default --build-arg SCALE=default .  # the default world baked in
+#   docker run -p 8000:8000 crag-mockapi:default                     # serve it (add flags: --workers 4, --task 3)
+#   docker run -p 8000:8000 -v /srv/world:/world:ro crag-mockapi      # or mount a world read-only at /world
 # Gold answers are left out of the image unless --build-arg WITH_QUESTIONS=1: a challenge deployment serves
-# the KG and the pages only (questions.duckdb is never read by the server).
+# the KG and the pages only. The server reads questions.duckdb only for /web/search perturbations
+# (noise_ratio, negative_rejection, counterfactual), which pick pages by gold labels: without the file they
+# answer 422, so nothing derived from the labels can be served (see docs/deploy.md).
 ARG PYTHON_VERSION=3.11
 
 FROM python:${PYTHON_VERSION}-slim AS install
@@ -29,11 +33,15 @@ RUN mkdir -p /world && if [ "$SCALE" != "none" ]; then \
 FROM python:${PYTHON_VERSION}-slim
 RUN useradd --create-home --uid 10001 crag
 COPY --from=install /opt/venv /opt/venv
-COPY --from=world --chown=crag:crag /world /world
+# The world stays root-owned and read-only to the server user: the server never writes, and an image built
+# without a world (SCALE=none) and started without a mount fails at once ("cannot write a world under /")
+# instead of quietly building the default world, gold answers included, inside the container.
+COPY --from=world /world /world
 USER crag
-ENV PATH=/opt/venv/bin:$PATH PYTHONUNBUFFERED=1
+ENV PATH=/opt/venv/bin:$PATH PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1
 EXPOSE 8000
-HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+# start-period: the full world opens in about a minute on 2 cores (docs/scale.md); default and tiny in seconds
+HEALTHCHECK --interval=15s --timeout=3s --start-period=90s --retries=3 \
   CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=2)"]
 ENTRYPOINT ["crag-mock", "serve", "--host", "0.0.0.0", "--port", "8000", "--data", "/world"]
 CMD []
