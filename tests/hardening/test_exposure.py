@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -122,3 +123,26 @@ def test_admin_routes_are_off_without_a_token(http: httpx.Client, path: str) -> 
         response = http.request(method, path)
         assert response.status_code in (401, 403, 404, 405), (method, path, response.status_code)
         assert response.headers["content-type"] == "application/json"
+
+
+def test_admin_routes_need_the_configured_token(tiny_world: Path, serve_world: Callable[..., str]) -> None:
+    base = serve_world(tiny_world, admin_token="s3cret-token")
+    with httpx.Client(base_url=base, timeout=30) as client:
+        bad: list[dict[str, str]] = [
+            {},
+            {"authorization": "Bearer wrong"},
+            {"authorization": "s3cret-token"},
+            {"authorization": "Basic s3cret-token"},
+            {"x-admin-token": "s3cret-token"},
+        ]
+        for headers in bad:
+            for method, path in (("GET", "/admin/journal"), ("POST", "/admin/reset")):
+                response = client.request(method, path, headers=headers)
+                assert response.status_code == 401, (headers, path, response.status_code)
+                assert response.json()["type"] == "unauthorized"
+        good = {"authorization": "Bearer s3cret-token"}
+        assert client.get("/admin/journal", headers=good).status_code == 200
+        assert client.post("/admin/reset", headers=good).json() == {"reset": True}
+        # the token never shows up in what the server publishes
+        for path in ("/meta", "/openapi.json", "/health"):
+            assert "s3cret-token" not in client.get(path).text
