@@ -78,22 +78,17 @@ class Solver:
             query = query.replace(f"the {p.hop} of {subject}", bridge.lower())
             subject = bridge.lower()
         found = self.kg.get(self.attr, subject, p.day, p.yesterday, p.dated) if kg else None
-        if found is not None or not pages:
-            return found
-        text = find_value(self.attr, query, subject, self.pages, p.day)
-        return (text, _number(text, self.attr.vtype)) if text else None
+        text = find_value(self.attr, query, subject, self.pages, p.day) if pages else None
+        paged = (text, _number(text, self.attr.vtype)) if text else None
+        if found is not None and paged is not None and not _same(found, paged):
+            # a KG namesake of a subject only the pages know, or a look-alike's page slipping through:
+            # no way to tell which, and a wrong answer costs more than none
+            return None
+        return found or paged
 
     def pair(self) -> tuple[Value | None, Value | None]:
-        """Both values from one source when it has both: a KG namesake of a subject that only the pages
-        know would otherwise be compared with a page value about another entity."""
-        subjects = self.p.subjects[:2]
-        a, b = (self.value(s, pages=False) for s in subjects)
-        if a is not None and b is not None:
-            return a, b
-        pa, pb = (self.value(s, kg=False) for s in subjects)
-        if pa is not None and pb is not None:
-            return pa, pb
-        return a or pa, b or pb
+        a, b = (self.value(s) for s in self.p.subjects[:2])
+        return a, b
 
     def solve(self) -> str | None:
         p, attr = self.p, self.attr
@@ -124,6 +119,12 @@ class Solver:
             diff = abs(x - y)
             return f"${diff:,.2f}" if attr.vtype == "money" else f"{diff:,.2f}".rstrip("0").rstrip(".")
         return None
+
+
+def _same(a: Value, b: Value) -> bool:
+    if a[1] is not None and b[1] is not None:
+        return abs(a[1] - b[1]) <= 0.01 * max(abs(a[1]), abs(b[1]), 1.0)
+    return a[0].lower() == b[0].lower()
 
 
 def _items(listing: str) -> list[str]:
