@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise UserError(f"--workers must be at least 1, got {args.workers}")
+    sim_env(args)  # check the simulation flags before a (possibly long) world build
     world = ensure_world(args)
     os.environ.update(settings_env(args, world))
     base = f"http://{args.host}:{args.port}"

@@ -7,7 +7,6 @@ same `Settings()` and opens the same world read-only.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -18,7 +17,8 @@ class Settings(BaseSettings):
 
     world: Path = Path(".")
     """The world directory (kg.duckdb, pages.duckdb, manifest.json); missing stores serve not-found values."""
-    task: Literal[1, 2, 3] | None = None
+    # an int range, not Literal[1, 2, 3]: the environment carries the task as the string "1"
+    task: int | None = Field(default=None, ge=1, le=3)
     """None serves everything; 1 refuses KG routes (403); 1 and 2 get the 5-page web search view."""
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
