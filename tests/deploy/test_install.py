@@ -116,6 +116,7 @@ def test_the_dockerfile_copies_what_the_package_needs() -> None:
     assert re.search(r"^USER (?!root)", DOCKERFILE.read_text(), re.M)
 
 
+@pytest.mark.slow  # a venv, a wheel build and a tiny world: about 1.5 minutes on 2 cores
 def test_install_start_and_health(venv: Path, world: Path, workdir: Path) -> None:
     port = free_port()
     as_root = os.geteuid() == 0 and _others_can_run(Path(sys.base_prefix))
