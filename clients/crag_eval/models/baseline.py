@@ -78,7 +78,7 @@ class Solver:
             query = query.replace(f"the {p.hop} of {subject}", bridge.lower())
             subject = bridge.lower()
         found = self.kg.get(self.attr, subject, p.day, p.yesterday, p.dated) if kg else None
-        text = find_value(self.attr, query, subject, self.pages, p.day) if pages else None
+        text = find_value(self.attr, query, subject, self.pages, p.day, p.dated) if pages else None
         paged = (text, _number(text, self.attr.vtype)) if text else None
         if found is not None and paged is not None and not _same(found, paged):
             # a KG namesake of a subject only the pages know, or a look-alike's page slipping through:

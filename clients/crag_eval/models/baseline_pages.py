@@ -247,8 +247,17 @@ def _list(rest: str) -> str | None:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def find_value(attr: Attr, query: str, subject: str, pages: list[list[str]], day: dt.date) -> str | None:
-    """The value of `attr` for `subject` the pages agree on, or None."""
+# Attributes that change daily or weekly: a statement more than this many days old is a stale copy.
+_FRESH = {"fin.price", "fin.close", "fin.volume", "sp.last_score", "sp.last_opponent", "sp.last_points"}
+_FRESH |= {"sp.lineup", "mu.rank", "mu.rank_now", "mv.weekend", "op.visitors"}
+FRESH_DAYS = 10
+
+
+def find_value(
+    attr: Attr, query: str, subject: str, pages: list[list[str]], day: dt.date, exact_day: bool = False
+) -> str | None:
+    """The value of `attr` for `subject` the pages agree on, or None. With `exact_day` (the question
+    names its date) a changing value must be stated as of that very day."""
     surface, found = statements(subject, pages)
     if surface is None:
         return None
@@ -260,6 +269,10 @@ def find_value(attr: Attr, query: str, subject: str, pages: list[list[str]], day
     for st in found:
         if attr.dynamic and (st.as_of is None or st.as_of > day):
             continue  # a changing value needs a date; look-alike pages state theirs undated
+        if attr.dynamic and st.as_of and (exact_day and st.as_of != day):
+            continue
+        if attr.key in _FRESH and st.as_of and (day - st.as_of).days > FRESH_DAYS:
+            continue
         value = typed_value(st.text, attr.vtype, surface)
         if value is None:
             continue
