@@ -71,9 +71,12 @@ def test_find_value_takes_latest_dated_statement_and_votes() -> None:
     q = "what is the current stock price of quiridge inc. common shares?"
     got = find_value(BY_KEY["fin.price"], q, "quiridge inc. common shares", pages, dt.date(2024, 3, 5))
     assert got == "$5.46"
-    # before the latest statement's date, the older one holds
-    got = find_value(BY_KEY["fin.price"], q, "quiridge inc. common shares", pages, dt.date(2024, 2, 1))
+    # before the latest statement's date, the older one holds; a month later it is too old for a price
+    got = find_value(BY_KEY["fin.price"], q, "quiridge inc. common shares", pages, dt.date(2024, 1, 5))
     assert got == "$4.10"
+    assert (
+        find_value(BY_KEY["fin.price"], q, "quiridge inc. common shares", pages, dt.date(2024, 2, 1)) is None
+    )
     static = [
         ["Golden Parade was made on a budget of $97.0 million."],
         ["Golden Parade was made on a budget of $97.0 million."],
