@@ -74,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         log_level=args.log_level,
         access_log=False,
+        # uvicorn's 5 s default closes idle keep-alive connections that load balancers (60 s idle) and busy
+        # clients still reuse: their next request meets a closed socket (ReadError/502). Outlive them.
+        timeout_keep_alive=75,
     )
     print(f"stopped after {time.perf_counter() - started:.0f}s", file=sys.stderr)
     return 0
