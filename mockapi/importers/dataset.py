@@ -8,7 +8,6 @@ already in the target (from `crag-mock import-kg`) is carried over into the new 
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import sys
 import time
@@ -21,6 +20,7 @@ from mockapi.errors import UserError
 from mockapi.importers.dataset_read import Source, iter_records, plan_sources, prefetched
 from mockapi.importers.dataset_write import DatasetWriter
 from mockapi.paths import KG_DB, data_root, is_complete, world_dir
+from mockapi.staging import disk_usage, link_or_copy, make_staging_dir, swap_into_place
 from mockapi.world.build import code_versions
 from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
 
@@ -31,7 +31,7 @@ Advance = Callable[[int], None]
 def import_dataset(files: list[Path], target: Path, progress: bool = False) -> dict[str, Any]:
     """Import `files` into the world at `target` (replacing its questions and pages); returns the manifest."""
     sources = plan_sources(files)
-    tmp = _make_tmp(target)
+    tmp = make_staging_dir(target, "importing")
     started = time.perf_counter()
     try:
         writer = DatasetWriter(tmp)
@@ -45,7 +45,7 @@ def import_dataset(files: list[Path], target: Path, progress: bool = False) -> d
         if not counts["questions"]:
             raise UserError(f"no CRAG records found in {', '.join(s.label for s in sources)}")
         manifest = _finish(tmp, target, sources, counts, started)
-        _swap_into_place(tmp, target)
+        swap_into_place(tmp, target)
         return manifest
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -74,7 +74,7 @@ def _finish(
         manifest["kg"] = kg
     manifest["content_hash"] = content_hash(tmp, manifest["versions"])
     manifest["build_seconds"] = round(time.perf_counter() - started, 2)
-    manifest["disk_bytes"] = sum(f.stat().st_size for f in tmp.rglob("*") if f.is_file())
+    manifest["disk_bytes"] = disk_usage(tmp)
     write_manifest(tmp, manifest)
     return manifest
 
@@ -84,34 +84,10 @@ def _carry_over_kg(target: Path, tmp: Path) -> dict[str, Any] | None:
     source = target / KG_DB
     if not source.is_file():
         return None
-    try:
-        os.link(source, tmp / KG_DB)
-    except OSError:
-        shutil.copy2(source, tmp / KG_DB)
+    link_or_copy(source, tmp / KG_DB)
     old = read_manifest(target) if is_complete(target) else {}
     kg: dict[str, Any] = old.get("kg", {"carried_over": True})
     return kg
-
-
-def _make_tmp(target: Path) -> Path:
-    tmp = target.parent / f".{target.name}.importing-{os.getpid()}"
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir()
-    except OSError as exc:
-        raise UserError(
-            f"cannot write under {target.parent}: {exc.strerror}; pass a writable --data DIR"
-        ) from None
-    return tmp
-
-
-def _swap_into_place(tmp: Path, target: Path) -> None:
-    old = target.parent / f".{target.name}.old-{os.getpid()}"
-    if target.exists():
-        os.replace(target, old)
-    os.replace(tmp, target)
-    shutil.rmtree(old, ignore_errors=True)
 
 
 @contextmanager

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import shutil
 import time
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from typing import Any
 
 from mockapi.errors import UserError
 from mockapi.paths import is_complete, world_dir
+from mockapi.staging import disk_usage, make_staging_dir, swap_into_place
 from mockapi.world.context import WorldContext
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
@@ -62,7 +62,7 @@ def build_world(
             code_versions(),
         ):
             return current
-    tmp = _prepare_tmp(target)
+    tmp = make_staging_dir(target, "building")
     started = time.perf_counter()
     try:
         ctx = WorldContext(scale=scale, seed=seed)
@@ -84,58 +84,13 @@ def build_world(
         progress("hashing")
         manifest["content_hash"] = content_hash(tmp, {**manifest["versions"], **hash_extra})
         manifest["build_seconds"] = round(time.perf_counter() - started, 2)
-        manifest["disk_bytes"] = _disk_usage(tmp)
+        manifest["disk_bytes"] = disk_usage(tmp)
         write_manifest(tmp, manifest)
-        _swap_into_place(tmp, target)
+        swap_into_place(tmp, target)
         return manifest
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-
-
-def _prepare_tmp(target: Path) -> Path:
-    parent = target.parent
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-        _remove_stale_tmps(parent, target.name)
-        tmp = parent / f".{target.name}.building-{os.getpid()}"
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir()
-    except OSError as exc:
-        raise UserError(
-            f"cannot write a world under {parent}: {exc.strerror}; pass a writable --data DIR"
-        ) from None
-    return tmp
-
-
-def _remove_stale_tmps(parent: Path, name: str) -> None:
-    """Delete temp dirs of builds whose process is gone (killed or crashed)."""
-    for stale in parent.glob(f".{name}.building-*"):
-        pid = stale.name.rsplit("-", 1)[-1]
-        if pid.isdigit() and not _pid_alive(int(pid)):
-            shutil.rmtree(stale, ignore_errors=True)
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _swap_into_place(tmp: Path, target: Path) -> None:
-    old = target.parent / f".{target.name}.old-{os.getpid()}"
-    if target.exists():
-        os.replace(target, old)
-    os.replace(tmp, target)
-    shutil.rmtree(old, ignore_errors=True)
-
-
-def _disk_usage(path: Path) -> int:
-    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
 
 
 # ───────────────────────── CLI ─────────────────────────

@@ -8,7 +8,6 @@ are about its own KG and would no longer match.
 
 from __future__ import annotations
 
-import os
 import shutil
 import time
 from pathlib import Path
@@ -21,6 +20,7 @@ from mockapi.importers.kg.layout import DOMAINS, is_present, missing_files
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.importers.kg.summary import entities_per_domain, table_counts
 from mockapi.paths import KG_DB, MANIFEST, is_complete
+from mockapi.staging import disk_usage, link_or_copy, make_staging_dir, swap_into_place
 from mockapi.world.build import code_versions
 from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
 from mockapi.world.writer import TableWriter, schema_sql
@@ -40,13 +40,13 @@ def import_kg(source: Path, target: Path, progress: ImportProgress) -> dict[str,
     present = _check_source(source)
     previous = _previous_manifest(target)
     started = time.perf_counter()
-    tmp = _prepare_tmp(target)
+    tmp = make_staging_dir(target, "importing-kg")
     try:
         report = _build_kg(source, tmp / KG_DB, present, progress)
         _keep_other_files(target, tmp)
         manifest = _manifest(source, tmp, previous, report, time.perf_counter() - started, progress)
         write_manifest(tmp, manifest)
-        _swap_into_place(tmp, target)
+        swap_into_place(tmp, target)
         return manifest
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -129,31 +129,11 @@ def _manifest(
     with progress.step("hashing", None):
         manifest["content_hash"] = content_hash(world, manifest["versions"])
     manifest["build_seconds"] = round(seconds, 2)
-    manifest["disk_bytes"] = sum(f.stat().st_size for f in world.rglob("*") if f.is_file())
+    manifest["disk_bytes"] = disk_usage(world)
     return manifest
 
 
 # ───────────────────────── placing the world ─────────────────────────
-
-
-def _prepare_tmp(target: Path) -> Path:
-    tmp = target.parent / f".{target.name}.importing-kg-{os.getpid()}"
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir()
-    except OSError as exc:
-        raise UserError(
-            f"cannot write under {target.parent}: {exc.strerror}; pass a writable --data DIR"
-        ) from None
-    return tmp
-
-
-def _link_or_copy(src: str, dst: str) -> None:
-    try:
-        os.link(src, dst)
-    except OSError:
-        shutil.copy2(src, dst)
 
 
 def _keep_other_files(target: Path, tmp: Path) -> None:
@@ -164,14 +144,6 @@ def _keep_other_files(target: Path, tmp: Path) -> None:
         if entry.name in _NOT_KEPT:
             continue
         if entry.is_dir():
-            shutil.copytree(entry, tmp / entry.name, copy_function=_link_or_copy)
+            shutil.copytree(entry, tmp / entry.name, copy_function=link_or_copy)
         else:
-            _link_or_copy(str(entry), str(tmp / entry.name))
-
-
-def _swap_into_place(tmp: Path, target: Path) -> None:
-    old = target.parent / f".{target.name}.replaced-{os.getpid()}"
-    if target.exists():
-        os.replace(target, old)
-    os.replace(tmp, target)
-    shutil.rmtree(old, ignore_errors=True)
+            link_or_copy(entry, tmp / entry.name)

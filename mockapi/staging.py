@@ -1,0 +1,69 @@
+"""Atomic placement of a world directory, shared by the builder and both importers.
+
+A world is written into a hidden sibling directory and renamed into place in one step at the end, so a reader
+never sees a half-written world, and an interrupted run leaves the previous world untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from mockapi.errors import UserError
+
+
+def make_staging_dir(target: Path, tag: str) -> Path:
+    """A fresh `.<name>.<tag>-<pid>` next to `target`; stale ones of dead processes are removed first."""
+    parent = target.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        remove_stale(target)
+        tmp = parent / f".{target.name}.{tag}-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
+    except OSError as exc:
+        raise UserError(
+            f"cannot write a world under {parent}: {exc.strerror}; pass a writable --data DIR"
+        ) from None
+    return tmp
+
+
+def remove_stale(target: Path) -> None:
+    """Delete staging dirs of `target` left by builds or imports whose process is gone (killed, crashed)."""
+    for stale in target.parent.glob(f".{target.name}.*-*"):
+        pid = stale.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and not _pid_alive(int(pid)):
+            shutil.rmtree(stale, ignore_errors=True)
+
+
+def swap_into_place(tmp: Path, target: Path) -> None:
+    """Replace `target` with `tmp`: two renames; the old world is deleted once the new one is in place."""
+    old = target.parent / f".{target.name}.old-{os.getpid()}"
+    if target.exists():
+        os.replace(target, old)
+    os.replace(tmp, target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def link_or_copy(src: Path | str, dst: Path | str) -> None:
+    """Hard-link a file that is read-only from now on (no copy of big stores); copy across file systems."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def disk_usage(path: Path) -> int:
+    """Bytes of every file below `path`."""
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
