@@ -57,7 +57,8 @@ def near_spellings(brand: str) -> list[str]:
     out: list[str] = []
     if len(brand) > 4:
         out.append(brand[:2] + brand[3:])
-    out.append(brand[:3] + brand[2] + brand[3:])
+    if len(brand) > 2:  # short brands (plain target names) have no third letter to double
+        out.append(brand[:3] + brand[2] + brand[3:])
     if len(brand) > 3:
         out.append(brand[:1] + brand[2] + brand[1] + brand[3:])
     for i, ch in enumerate(brand):

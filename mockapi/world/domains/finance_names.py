@@ -82,9 +82,13 @@ def person_name(rng: random.Random, female: bool | None = None) -> str:
 def new_brand(rng: random.Random, used: set[str]) -> str:
     """A fresh brand: coined (prefix+suffix), a brand word, or a surname; never one already used."""
     v = vocab()
+    tries = 0
     while True:
+        tries += 1
         style = rng.random()
-        if style < 0.5:
+        if tries > 20:  # the ~3,500 one-part brands run out at full scale (6,900 companies): coin longer ones
+            brand = rng.choice(v["prefixes"]) + rng.choice(v["prefixes"]).lower() + rng.choice(v["suffixes"])
+        elif style < 0.5:
             brand = rng.choice(v["prefixes"]) + rng.choice(v["suffixes"])
         elif style < 0.75:
             brand = rng.choice(v["words"])
