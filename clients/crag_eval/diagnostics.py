@@ -138,6 +138,7 @@ class RunHooks:
     perturbation: dict[str, Any] | None = None
     labels: dict[str, QuestionLabels] = field(default_factory=dict)
     journal: JournalReader | None = None
+    admin_token: str | None = None  # perturbed searches need it (they would reveal the gold pages)
     retry: RetryPolicy = field(default_factory=lambda: RetryPolicy(max_attempts=8, backoff_cap=2.0))
     _evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
 
@@ -151,6 +152,8 @@ class RunHooks:
             **(self.perturbation or {}),
         }
         headers = {"x-interaction-id": question.interaction_id, "x-client-id": HARNESS_CLIENT}
+        if self.perturbation and self.admin_token:
+            headers["authorization"] = f"Bearer {self.admin_token}"
         data = self._post(http, f"{url}/web/search", body, headers)
         pages = list(data.get("result") or [])[:k]
         phrases = self._phrases(question)

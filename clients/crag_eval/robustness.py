@@ -101,7 +101,7 @@ def make_hooks(
     """The run loop's hooks: perturbation fields, key phrases for the diagnostics, the journal reader."""
     labels = load_labels(world.get("path"), questions)
     journal = JournalReader(url, token) if token else None
-    return RunHooks(perturbation=config.perturbation, labels=labels, journal=journal)
+    return RunHooks(perturbation=config.perturbation, labels=labels, journal=journal, admin_token=token)
 
 
 def run_sweep(base: RunConfig, args: argparse.Namespace, say: Any) -> Path:

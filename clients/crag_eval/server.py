@@ -66,7 +66,7 @@ def world_app(world: Path, task: int, sim: dict[str, Any] | None = None) -> Any:
         raise UserError(
             f"the mock server is not available in this install ({exc}); pass --server URL"
         ) from None
-    settings = Settings(world=world, task=task, **(sim or {}))  # type: ignore[arg-type]
+    settings = Settings(world=world, task=task, **(sim or {}))
     return create_app(settings)
 
 

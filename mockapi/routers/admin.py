@@ -18,14 +18,32 @@ from mockapi.wire.errors import ApiError
 router = APIRouter(prefix="/admin", tags=["admin"], include_in_schema=False)
 
 
+def bearer_matches(request: Request, token: str) -> bool:
+    """Whether the request carries `Authorization: Bearer <token>` (constant-time comparison)."""
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token.encode())
+
+
+def require_admin_token(request: Request, what: str) -> None:
+    """401 unless the server has an admin token and the request carries it (for label-revealing features)."""
+    settings = getattr(request.app.state, "settings", None)
+    token = getattr(settings, "admin_token", None)
+    if not token or not bearer_matches(request, token):
+        raise ApiError(
+            401,
+            "unauthorized",
+            f"{what} reveal which pages bear the answer, so they need the server's admin token: "
+            "serve with --admin-token T and send Authorization: Bearer T",
+        )
+
+
 def sim_state(request: Request) -> SimState:
     """The simulator state, after checking the token (404 when admin is off, 401 on a bad token)."""
     state: SimState | None = getattr(request.app.state, "sim", None)
     token = state.config.admin_token if state is not None else None
     if state is None or not token:
         raise ApiError(404, "not_found", "Not Found")
-    scheme, _, given = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), token.encode()):
+    if not bearer_matches(request, token):
         raise ApiError(401, "unauthorized", "admin routes need the header Authorization: Bearer <token>")
     return state
 

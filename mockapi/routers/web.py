@@ -13,6 +13,7 @@ from fastapi import APIRouter, FastAPI, Request
 from starlette.responses import Response
 
 from mockapi.paths import PAGES_DB
+from mockapi.routers.admin import require_admin_token
 from mockapi.settings import Settings
 from mockapi.sim.perturb import perturbed_search
 from mockapi.web.store import WebStore
@@ -60,6 +61,8 @@ def search(body: SearchRequest, request: Request) -> Response:
     """Frozen results of a known question (by id, or by its exact text), else full-text search."""
     store = web_store(request)
     if body.perturbed():  # noise ratio / negative rejection / counterfactual (mockapi/sim/perturb.py)
+        # comparing a perturbed list with the plain one would reveal the gold pages: admins only
+        require_admin_token(request, "evidence perturbations")
         return _json(perturbed_search(request.app, store, body, served_task(request)))
     qid = body.interaction_id
     if qid is None and body.query is not None:

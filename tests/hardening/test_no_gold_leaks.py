@@ -193,10 +193,12 @@ def test_perturbations_are_refused_without_questions_duckdb(
     """Perturbed searches pick pages by gold labels, so diffing them against the plain list would reveal
     which pages hold the answer (and, for counterfactual, the answer text itself). A deployment without
     questions.duckdb (the Docker image's default) must refuse them."""
-    base = serve_world(world_without_questions)
+    base = serve_world(world_without_questions, admin_token="t")
     with duckdb.connect(str(world_without_questions / PAGES_DB), read_only=True) as con:
         (qid,) = con.execute("SELECT min(interaction_id) FROM queries").fetchone() or ("",)
     body = {"interaction_id": qid, "include_html": False, **perturbation}
-    response = httpx.post(f"{base}/web/search", json=body, timeout=60)
-    assert response.status_code == 422, response.text[:300]
-    assert "result" not in response.json()
+    anonymous = httpx.post(f"{base}/web/search", json=body, timeout=60)
+    assert anonymous.status_code == 401, anonymous.text[:300]  # never without the admin token
+    admin = httpx.post(f"{base}/web/search", json=body, headers={"authorization": "Bearer t"}, timeout=60)
+    assert admin.status_code == 422, admin.text[:300]  # and never without questions.duckdb
+    assert "result" not in admin.json()

@@ -35,15 +35,19 @@ def gold_questions(world: Path) -> list[tuple[str, str, set[str], str | None]]:
     return out
 
 
+TOKEN = "perturb-admin"
+AUTH = {"authorization": f"Bearer {TOKEN}"}
+
+
 def search(url: str, **body: Any) -> dict[str, Any]:
-    r = httpx.post(url + "/web/search", json={"include_html": False, **body}, timeout=60)
+    r = httpx.post(url + "/web/search", json={"include_html": False, **body}, headers=AUTH, timeout=60)
     assert r.status_code == 200, r.text
     data: dict[str, Any] = r.json()
     return data
 
 
 def test_noise_ratio_serves_the_stated_mix_and_is_reproducible(tiny_world: Path, serve_world: Serve) -> None:
-    url = serve_world(tiny_world)
+    url = serve_world(tiny_world, admin_token=TOKEN)
     questions = gold_questions(tiny_world)[:6]
     assert len(questions) >= 4
     for iid, _answer, gold_urls, _wrong in questions:
@@ -70,11 +74,12 @@ def test_noise_ratio_serves_the_stated_mix_and_is_reproducible(tiny_world: Path,
 
 
 def test_negative_rejection_serves_no_answer_bearing_page(tiny_world: Path, serve_world: Serve) -> None:
-    url = serve_world(tiny_world)
+    url = serve_world(tiny_world, admin_token=TOKEN)
     for iid, answer, gold_urls, _wrong in gold_questions(tiny_world)[:5]:
         body = httpx.post(
             url + "/web/search",
             json={"interaction_id": iid, "mode": "negative_rejection", "k": 10},
+            headers=AUTH,
             timeout=60,
         ).json()
         assert body["perturbation"]["effective_noise_ratio"] == 1.0
@@ -86,13 +91,16 @@ def test_negative_rejection_serves_no_answer_bearing_page(tiny_world: Path, serv
 
 
 def test_counterfactual_plants_the_wrong_value(tiny_world: Path, serve_world: Serve) -> None:
-    url = serve_world(tiny_world)
+    url = serve_world(tiny_world, admin_token=TOKEN)
     stated = [q for q in gold_questions(tiny_world) if q[3] and len(q[1]) > 6 and q[1][0].isalpha()]
     assert stated
     for iid, answer, _gold, wrong in stated[:3]:
         assert wrong is not None
         body = httpx.post(
-            url + "/web/search", json={"interaction_id": iid, "mode": "counterfactual"}, timeout=60
+            url + "/web/search",
+            json={"interaction_id": iid, "mode": "counterfactual"},
+            headers=AUTH,
+            timeout=60,
         ).json()
         info = body["perturbation"]
         assert info["pages"] >= 2 and info["rewritten_pages"] == info["pages"] and info["noise_pages"] == 0
@@ -103,7 +111,7 @@ def test_counterfactual_plants_the_wrong_value(tiny_world: Path, serve_world: Se
 
 
 def test_plain_searches_are_unchanged_and_tasks_cap_k(tiny_world: Path, serve_world: Serve) -> None:
-    url = serve_world(tiny_world, task=1)
+    url = serve_world(tiny_world, task=1, admin_token=TOKEN)
     iid = gold_questions(tiny_world)[0][0]
     plain = search(url, interaction_id=iid)
     assert set(plain) == {"result"}
@@ -117,9 +125,9 @@ def test_perturbations_need_questions(tiny_world: Path, serve_world: Serve, tmp_
     for item in tiny_world.iterdir():
         if item.name != "questions.duckdb":
             (bare / item.name).symlink_to(item)
-    url = serve_world(bare)
+    url = serve_world(bare, admin_token=TOKEN)
     iid = gold_questions(tiny_world)[0][0]
-    r = httpx.post(url + "/web/search", json={"interaction_id": iid, "noise_ratio": 0.5})
+    r = httpx.post(url + "/web/search", json={"interaction_id": iid, "noise_ratio": 0.5}, headers=AUTH)
     assert r.status_code == 422
     assert r.json()["type"] == "invalid_value" and "questions" in r.json()["detail"]
     assert set(search(url, interaction_id=iid)) == {"result"}  # plain search still served
@@ -142,3 +150,27 @@ def test_mix_counts(answers: int, ratio: float, k: int, expected: tuple[int, int
     picked, n_noise = mix(answer, noise, k, ratio, random.Random(0))
     assert (len(picked) - n_noise, n_noise) == expected
     assert sum(p.startswith("n") for p in picked) == n_noise
+
+
+@pytest.mark.parametrize(
+    "headers", [{}, {"authorization": "Bearer wrong"}, {"authorization": f"Basic {TOKEN}"}]
+)
+def test_perturbations_need_the_admin_token(
+    tiny_world: Path, serve_world: Serve, headers: dict[str, str]
+) -> None:
+    """A perturbed list diffed against the plain one reveals the gold pages: only the admin may ask."""
+    url = serve_world(tiny_world, admin_token=TOKEN)
+    iid = gold_questions(tiny_world)[0][0]
+    r = httpx.post(
+        url + "/web/search", json={"interaction_id": iid, "mode": "counterfactual"}, headers=headers
+    )
+    assert r.status_code == 401
+    assert r.json()["type"] == "unauthorized" and "admin token" in r.json()["detail"]
+    assert set(search(url, interaction_id=iid)) == {"result"}  # plain search needs no token
+
+
+def test_perturbations_are_off_without_a_configured_token(tiny_world: Path, serve_world: Serve) -> None:
+    url = serve_world(tiny_world)
+    iid = gold_questions(tiny_world)[0][0]
+    r = httpx.post(url + "/web/search", json={"interaction_id": iid, "noise_ratio": 0.4}, headers=AUTH)
+    assert r.status_code == 401
