@@ -18,7 +18,7 @@ from mockapi.settings import Settings
 from mockapi.sim.perturb import perturbed_search
 from mockapi.web.store import WebStore
 from mockapi.web.taskview import view_for_task
-from mockapi.wire.errors import ApiError
+from mockapi.wire.errors import ApiError, ErrorBody
 from mockapi.wire.web import GetPageRequest, PageResponse, SearchRequest, SearchResponse
 
 router = APIRouter(prefix="/web", tags=["web"])
@@ -56,7 +56,11 @@ def _json(body: dict[str, Any]) -> Response:
     return Response(orjson.dumps(body), media_type="application/json")
 
 
-@router.post("/search", response_model=SearchResponse)
+@router.post(
+    "/search",
+    response_model=SearchResponse,
+    responses={401: {"model": ErrorBody, "description": "Evidence perturbation without the admin token"}},
+)
 def search(body: SearchRequest, request: Request) -> Response:
     """Frozen results of a known question (by id, or by its exact text), else full-text search."""
     store = web_store(request)
