@@ -6,8 +6,9 @@
 #   docker run -p 8000:8000 -v /srv/world:/world:ro crag-mockapi      # or mount a world read-only at /world
 # Gold answers are left out of the image unless --build-arg WITH_QUESTIONS=1: a challenge deployment serves
 # the KG and the pages only. The server reads questions.duckdb only for /web/search perturbations
-# (noise_ratio, negative_rejection, counterfactual), which pick pages by gold labels: without the file they
-# answer 422, so nothing derived from the labels can be served (see docs/deploy.md).
+# (noise_ratio, negative_rejection, counterfactual), which pick pages by gold labels: they need the admin
+# token, and without the file they answer 422, so nothing derived from the labels can be served
+# (see docs/deploy.md).
 ARG PYTHON_VERSION=3.11
 
 FROM python:${PYTHON_VERSION}-slim AS install
