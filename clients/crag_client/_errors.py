@@ -91,7 +91,7 @@ class NotFoundError(CragStatusError):
 class RateLimitError(CragStatusError):
     """429: too many requests, still refused after the retries."""
 
-    hint = "lower the concurrency, or raise max_retries so Retry-After waits are honoured"
+    hint = "lower the concurrency, or raise max_attempts so Retry-After waits are honoured"
 
 
 class ServerError(CragStatusError):
