@@ -1,19 +1,17 @@
-"""Result types returned by the typed clients: the server's own wire models (one source of truth)."""
+"""Result types returned by the typed clients: the server's own wire models (one source of truth).
+
+The one module through which the client depends on `mockapi.wire`; the nested models (OHLCV, CastMember, …)
+are in `mockapi.wire.results`."""
 
 from __future__ import annotations
 
 from mockapi.wire.results import (
-    OHLCV,
     BillboardRankDate,
-    CastMember,
-    CrewMember,
     DividendHistory,
     FinanceInfo,
-    Genre,
     Lifespan,
     Movie,
     OpenEntity,
-    Oscar,
     Person,
     PriceHistory,
     SportsFrame,
@@ -22,17 +20,12 @@ from mockapi.wire.results import (
 from mockapi.wire.web import PageEntry, SearchEntry
 
 __all__ = [
-    "OHLCV",
     "BillboardRankDate",
-    "CastMember",
-    "CrewMember",
     "DividendHistory",
     "FinanceInfo",
-    "Genre",
     "Lifespan",
     "Movie",
     "OpenEntity",
-    "Oscar",
     "PageEntry",
     "Person",
     "PriceHistory",
