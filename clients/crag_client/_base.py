@@ -147,6 +147,7 @@ class BaseClient:
         ) from exc
 
     def _decode_json(self, spec: RequestSpec, status: int, content: bytes) -> Any:
+        """The decoded JSON body, whatever the status; `ResponseDecodeError` when it is not JSON."""
         text = content.decode("utf-8", errors="replace")
         try:
             return json.loads(text)
@@ -157,10 +158,6 @@ class BaseClient:
                 text,
                 exc.pos,
             ) from None
-
-    def _decode_envelope(self, spec: RequestSpec, status: int, content: bytes) -> Any:
-        """The whole decoded JSON body, whatever the status (what the original client returned)."""
-        return self._decode_json(spec, status, content)
 
     def _decode_result(
         self, spec: RequestSpec, status: int, reason: str, content: bytes, result_type: Any

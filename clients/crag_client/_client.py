@@ -98,9 +98,9 @@ class Client(BaseClient):
         """POST; the whole decoded JSON body whatever the status (the original client's behaviour)."""
         spec = self._build(path, body, send_body=send_body)
         if self.cache is not None and (hit := self.cache.get(spec.cache_key)) is not None:
-            return self._decode_envelope(spec, 200, hit)
+            return self._decode_json(spec, 200, hit)
         response = self._send(spec)
-        envelope = self._decode_envelope(spec, response.status_code, response.content)
+        envelope = self._decode_json(spec, response.status_code, response.content)
         if self.cache is not None and response.status_code == 200:
             self.cache.put(spec.cache_key, response.content)
         return envelope
