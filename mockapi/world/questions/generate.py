@@ -7,6 +7,7 @@ import random
 import uuid
 
 from mockapi.world.questions.compose import COMPOSERS, Draft
+from mockapi.world.questions.kg_facts import KgSource
 from mockapi.world.questions.mix import KG_SHARE, Cell, allocate
 from mockapi.world.questions.model import Question
 from mockapi.world.questions.source import Source, WebSource
@@ -55,7 +56,7 @@ def query_time(rng: random.Random) -> tuple[str, dt.date]:
     return t.strftime("%m/%d/%Y, %H:%M:%S PT"), t.date()
 
 
-def generate(total: int, rng: random.Random, kg: Source | None) -> list[Question]:
+def generate(total: int, rng: random.Random, kg: KgSource | None) -> list[Question]:
     """`total` questions in CRAG's mix; KG slots use `kg` when given and fitting, else web facts."""
     cells = allocate(total, rng)
     kg_slots = _kg_slots(cells, rng) if kg is not None else set()
@@ -97,13 +98,12 @@ def _kg_slots(cells: list[Cell], rng: random.Random) -> set[int]:
 
 
 def _question(
-    i: int, cell: Cell, rng: random.Random, web: Source, kg: Source | None, bucket: str
+    i: int, cell: Cell, rng: random.Random, web: Source, kg: KgSource | None, bucket: str
 ) -> Question:
     qtime, day = query_time(rng)
     draft, source = None, "web"
     if kg is not None:
-        kg_view = getattr(kg, "for_bucket", lambda _b: kg)(bucket)
-        draft = _draft(cell, kg_view, day, rng)
+        draft = _draft(cell, kg.for_bucket(bucket), day, rng)
         source = "kg" if draft is not None else "web"
     if draft is None:
         draft = _draft(cell, web, day, rng)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import duckdb
@@ -62,14 +62,14 @@ class KgSource:
     _by_kind: dict[tuple[str, str, str], list[Subject]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if self._by_kind:  # a bucket view shares its parent's index
+            return
         for s in sorted(self.subjects.values(), key=lambda s: s.entity_id):
             self._by_kind.setdefault((s.domain, s.kind, s.popularity), []).append(s)
 
     def for_bucket(self, bucket: str) -> KgSource:
         """The same facts, subjects limited to `bucket`."""
-        view = KgSource(self.subjects, self.facts, self.closes, self.edges, self.games, bucket)
-        view._by_kind = self._by_kind
-        return view
+        return replace(self, bucket=bucket)
 
     def kinds(self, domain: str) -> list[Kind]:
         """Kinds some target of the domain has a fact of."""
