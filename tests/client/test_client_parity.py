@@ -5,7 +5,8 @@ from __future__ import annotations
 import inspect
 
 import pytest
-from crag_client import AsyncClient, Client
+from crag_client import CRAG, AsyncClient, Client
+from crag_client._base import BaseClient
 
 NAMESPACES = {"open": 2, "movie": 5, "finance": 9, "music": 19, "sports": 3, "web": 2}
 
@@ -52,3 +53,17 @@ def test_constructors_match_except_transport_types() -> None:
     for name in sync_params:
         if name not in {"transport", "http_client", "sleep"}:
             assert sync_params[name] == async_params[name], name
+
+
+def test_constructors_repeat_the_base_options_exactly() -> None:
+    """The public constructors spell out `BaseClient`'s options (typed, for IDEs and mypy) instead of taking
+    **kwargs; this keeps the three copies, and `CRAG`'s subset, from drifting apart."""
+    base = list(inspect.signature(BaseClient.__init__).parameters.values())
+    client_params = inspect.signature(Client.__init__).parameters
+    for cls in (Client, AsyncClient):
+        params = list(inspect.signature(cls.__init__).parameters.values())
+        assert params[: len(base)] == base, cls.__name__
+    crag_params = inspect.signature(CRAG.__init__).parameters
+    assert crag_params["server"].replace(name="base_url") == client_params["base_url"]
+    for name in list(crag_params)[2:]:
+        assert crag_params[name] == client_params[name], name
