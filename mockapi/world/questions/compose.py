@@ -34,13 +34,7 @@ def pick_kind(
     source: Source, domain: str, dynamism: str, rng: random.Random, vtypes: tuple[str, ...] = ()
 ) -> Kind | None:
     """A kind of `domain` with the wanted value types, of the cell's dynamism when the domain has one."""
-    pool = [k for k in source.kinds(domain) if not vtypes or k.vtype in vtypes]
-    if not pool:
-        return None
-    # nearest dynamism class first: keeps the cell's label honest where the domain allows it
-    rank = DYNAMISM.index(dynamism)
-    best = min(abs(DYNAMISM.index(k.dynamism) - rank) for k in pool)
-    return rng.choice([k for k in pool if abs(DYNAMISM.index(k.dynamism) - rank) == best])
+    return _nearest([k for k in source.kinds(domain) if not vtypes or k.vtype in vtypes], dynamism, rng)
 
 
 def _one(
@@ -203,6 +197,7 @@ def multi_hop(cell: Cell, src: Source, day: dt.date, rng: random.Random) -> Draf
 
 
 def _nearest(pool: list[Kind], dynamism: str, rng: random.Random) -> Kind | None:
+    """A kind of the nearest dynamism class: keeps the cell's label honest where the domain allows it."""
     if not pool:
         return None
     rank = DYNAMISM.index(dynamism)
@@ -233,6 +228,14 @@ def post_processing(cell: Cell, src: Source, day: dt.date, rng: random.Random) -
     return Draft(query, shown.lower(), alts, [fa, fb], [fa.value, fb.value], None, [fa.subject, fb.subject])
 
 
+def _false(cell: Cell, src: Source, day: dt.date, rng: random.Random) -> Draft | None:
+    made = false_premise(cell, src, day, rng)
+    if made is None:
+        return None
+    query, subject, wrong = made
+    return Draft(query, "invalid question", [], [], [], wrong, [subject])
+
+
 _ALL_VTYPES = (
     "money",
     "bigmoney",
@@ -256,13 +259,5 @@ COMPOSERS: dict[str, Callable[[Cell, Source, dt.date, random.Random], Draft | No
     "set": set_question,
     "multi-hop": multi_hop,
     "post-processing": post_processing,
-    "false_premise": lambda cell, src, day, rng: _false(cell, src, day, rng),
+    "false_premise": _false,
 }
-
-
-def _false(cell: Cell, src: Source, day: dt.date, rng: random.Random) -> Draft | None:
-    made = false_premise(cell, src, day, rng)
-    if made is None:
-        return None
-    query, subject, wrong = made
-    return Draft(query, "invalid question", [], [], [], wrong, [subject])
