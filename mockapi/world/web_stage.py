@@ -56,14 +56,13 @@ def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any
     finally:
         con.close()
     write_questions(world_dir, questions)
-    sample = [p for p in list(pools.entity.values())[:25] + noise["finance"][:25]]
-    section: dict[str, Any] = {
-        "summary": {**question_summary(questions), **page_summary(writer.sizes, served, dated, len(served))},
+    sample = list(pools.entity.values())[:25] + noise["finance"][:25]
+    return {
+        "summary": {**question_summary(questions), **page_summary(writer.sizes, served, dated)},
         "renderer": RENDERER_VERSION,
         "render": render_timing(sample),
+        "index": _build_index(world_dir, progress),
     }
-    section["index"] = _build_index(world_dir, progress)
-    return section
 
 
 def _build_index(world_dir: Path, progress: Progress) -> dict[str, Any] | str:

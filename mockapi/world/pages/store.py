@@ -26,7 +26,6 @@ class PageWriter:
         self.out = TableWriter(con)
         self.url_page: dict[str, str] = {}
         self.sizes: dict[str, int] = {}
-        self.text: dict[str, str] = {}
 
     def add_page(self, spec: dict[str, Any]) -> str:
         """Store the page once; returns its page_id."""
@@ -35,9 +34,8 @@ class PageWriter:
         if known is None:
             self.url_page[spec["url"]] = pid
             self.sizes[pid] = html_size(spec)
-            self.text[pid] = specs.text_of(spec)
             body = zlib.compress(specs.spec_bytes(spec), 6)
-            self.out.add("pages", (pid, spec["url"], "spec", body, self.sizes[pid], self.text[pid]))
+            self.out.add("pages", (pid, spec["url"], "spec", body, self.sizes[pid], specs.text_of(spec)))
         elif known != pid:
             raise RuntimeError(f"two different pages share the URL {spec['url']}")
         return pid

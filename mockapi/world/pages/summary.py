@@ -7,6 +7,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from mockapi.web.render import render_page
 from mockapi.world.questions.mix import crag_shares
 from mockapi.world.questions.model import Question
 
@@ -58,9 +59,10 @@ def _pct(values: list[int], p: float) -> int:
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else 0
 
 
-def page_summary(sizes: dict[str, int], result_sizes: list[int], dated: int, results: int) -> dict[str, Any]:
+def page_summary(sizes: dict[str, int], result_sizes: list[int], dated: int) -> dict[str, Any]:
     """Unique pages, size percentiles (per unique page and per served result), empty and dated shares."""
     page_sizes = list(sizes.values())
+    results = len(result_sizes)
     return {
         "pages": len(page_sizes),
         "results": results,
@@ -79,8 +81,6 @@ def page_summary(sizes: dict[str, int], result_sizes: list[int], dated: int, res
 
 def render_timing(specs: list[dict[str, Any]]) -> dict[str, float]:
     """Wall-clock render cost on a sample of pages (informational: a /web/search renders up to 50)."""
-    from mockapi.web.render import render_page
-
     if not specs:
         return {}
     render_page(specs[0])  # builds the boilerplate pools once
