@@ -153,8 +153,9 @@ def test_map_keeps_order_and_bounds_concurrency(server: ScriptedServer) -> None:
     server.default = Reply(body={"result": None}, delay=0.02)
     ids = list(range(12))
     with Client(server.url) as client:
-        results = client.map(client.movie.get_movie_info_by_id, ids, concurrency=3)
-    assert results == [None] * 12
+        # Every answer is null, so each call returns its own id too: that makes the order checkable.
+        results = client.map(lambda i: (i, client.movie.get_movie_info_by_id(i)), ids, concurrency=3)
+    assert results == [(i, None) for i in ids]
     assert sorted(json.loads(r.body)["query"] for r in server.requests) == ids
     assert 1 <= server.max_in_flight <= 3
 
@@ -174,9 +175,13 @@ def test_async_gather_keeps_order_and_bounds_concurrency(server: ScriptedServer)
 
     async def main() -> list[Any]:
         async with AsyncClient(server.url, interaction_id="q9") as client:
-            return await client.gather(client.movie.get_person_info_by_id, range(10), concurrency=4)
 
-    assert asyncio.run(main()) == [None] * 10
+            async def fetch(i: int) -> tuple[int, Any]:  # returns its id too, so the order is checkable
+                return i, await client.movie.get_person_info_by_id(i)
+
+            return await client.gather(fetch, range(10), concurrency=4)
+
+    assert asyncio.run(main()) == [(i, None) for i in range(10)]
     assert 1 <= server.max_in_flight <= 4
     assert {r.headers["x-interaction-id"] for r in server.requests} == {"q9"}
 
