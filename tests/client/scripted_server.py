@@ -40,9 +40,6 @@ class Recorded:
     body: bytes
     client_port: int
 
-    def json(self) -> Any:
-        return json.loads(self.body)
-
 
 class ScriptedServer:
     """Replies come from `script` in order; when it is empty, `default` answers (200 {"result": "ok"})."""
