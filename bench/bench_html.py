@@ -33,7 +33,7 @@ def bs4_text(html: str) -> str:
 
 
 def interleaved_best(fns: dict[str, Callable[[str], str]], pages: list[str], repeat: int) -> dict[str, float]:
-    """Best total wall time of each function over `repeat` rounds; the functions take turns within a
+    """Best total CPU time of each function over `repeat` rounds; the functions take turns within a
     round, so load from other processes on a shared machine hits them alike."""
     best = dict.fromkeys(fns, float("inf"))
     for _ in range(repeat):
