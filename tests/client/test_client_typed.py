@@ -9,7 +9,14 @@ import threading
 from typing import Any
 
 import pytest
-from crag_client import AsyncClient, Client, ResponseDecodeError, ResponseValidationError
+from crag_client import (
+    AsyncClient,
+    Client,
+    NotFoundError,
+    ResponseDecodeError,
+    ResponseValidationError,
+    ValidationError,
+)
 from scripted_server import Reply, ScriptedServer
 from test_client_crag_wire import TABLE
 
@@ -118,7 +125,7 @@ def test_cache_is_off_by_default_and_skips_errors(server: ScriptedServer) -> Non
     server.default = Reply(body={"result": None})
     server.queue(Reply(404, {"detail": "Not Found"}))
     with Client(server.url, cache=True) as client:
-        with pytest.raises(Exception, match="404"):
+        with pytest.raises(NotFoundError, match="404"):
             client.finance.get_eps("META")
         client.finance.get_eps("META")
     with Client(server.url) as client:
@@ -164,9 +171,9 @@ def test_map_return_exceptions(server: ScriptedServer) -> None:
     server.queue(Reply(body={"result": 1.5}), Reply(422, {"detail": "bad"}))
     with Client(server.url) as client:
         out = client.map(client.finance.get_eps, ["A", "B"], concurrency=1, return_exceptions=True)
-        assert out[0] == 1.5 and isinstance(out[1], Exception)
+        assert out[0] == 1.5 and isinstance(out[1], ValidationError)
         server.queue(Reply(422, {"detail": "bad"}))
-        with pytest.raises(Exception, match="422"):
+        with pytest.raises(ValidationError, match="422"):
             client.map(client.finance.get_eps, ["C"], concurrency=1)
 
 
