@@ -75,17 +75,12 @@ def iter_dataset_records(path: Path) -> Iterator[dict[str, Any]]:
         raise UserError(f"cannot read {path}: {exc}; is it a .jsonl or .jsonl.bz2 file?") from None
 
 
-def load_dataset_file(path: Path) -> tuple[list[Question], dict[str, list[dict[str, str]]]]:
-    """Questions and, per interaction_id, the search results stored in the file."""
-    questions: list[Question] = []
-    pages: dict[str, list[dict[str, str]]] = {}
-    for record in iter_dataset_records(path):
-        question = question_from_record(record)
-        questions.append(question)
-        pages[question.interaction_id] = list(record.get("search_results") or [])
+def load_dataset_questions(path: Path) -> list[Question]:
+    """The questions of a dataset file (its pages are served from the world it is imported into)."""
+    questions = [question_from_record(record) for record in iter_dataset_records(path)]
     if not questions:
         raise UserError(f"{path} holds no CRAG records")
-    return questions, pages
+    return questions
 
 
 def load_world_questions(world: Path) -> list[Question]:

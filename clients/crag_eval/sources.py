@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from crag_eval.questions import load_dataset_file, load_world_questions
+from crag_eval.questions import load_dataset_questions, load_world_questions
 from crag_eval.server import check_remote, serve_app, world_app
 from crag_eval.types import Question
 from mockapi.errors import UserError
@@ -25,31 +25,31 @@ class Source:
     world: dict[str, Any] = field(default_factory=dict)
 
 
-def _server_available() -> bool:
-    try:
-        import mockapi.app
-        import mockapi.settings  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 @contextlib.contextmanager
 def open_source(
     task: int, data: str | None, server: str | None, say: Any = print, sim: dict[str, Any] | None = None
 ) -> Iterator[Source]:
-    """Questions plus a base URL, the in-process server running for the duration of the block."""
+    """Questions plus a base URL, the in-process server running for the duration of the block.
+
+    A dataset file is imported once into a cached world (keyed by its content) that serves its pages; with
+    --server the file only supplies the questions.
+    """
     path = Path(data).expanduser() if data else None
+    world: Path | None
     if path is not None and path.is_file():
-        with _dataset_file(path, task, server, say, sim) as source:
-            yield source
-        return
-    world = _world(path, say)
-    questions = load_world_questions(world)
-    info = {"path": str(world), **_manifest_summary(world)}
+        questions = load_dataset_questions(path)
+        info: dict[str, Any] = {"dataset_file": str(path.resolve()), "sha256": _sha256(path)}
+        world = None if server else _imported_world(path, info["sha256"], say)
+    else:
+        world = _world(path, say)
+        questions = load_world_questions(world)
+        info = {}
+    if world is not None:
+        info.update(path=str(world), **_manifest_summary(world))
     if server:
         yield Source(questions, check_remote(server), info)
         return
+    assert world is not None
     with serve_app(world_app(world, task, sim)) as url:
         yield Source(questions, url, info)
 
@@ -77,58 +77,16 @@ def _world(path: Path | None, say: Any) -> Path:
 
 
 def _manifest_summary(world: Path) -> dict[str, Any]:
-    import json
+    from mockapi.meta import read_manifest_or_empty
 
-    try:
-        manifest = json.loads((world / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    manifest = read_manifest_or_empty(world)
     keys = ("kind", "scale", "seed", "content_hash", "versions")
     return {k: manifest[k] for k in keys if k in manifest}
 
 
-@contextlib.contextmanager
-def _dataset_file(
-    path: Path, task: int, server: str | None, say: Any, sim: dict[str, Any] | None = None
-) -> Iterator[Source]:
-    questions, pages = load_dataset_file(path)
-    info: dict[str, Any] = {"dataset_file": str(path.resolve()), "sha256": _sha256(path)}
-    if server:
-        yield Source(questions, check_remote(server), info)
-        return
-    world = _imported_world(path, info["sha256"], say) if _server_available() else None
-    if world is not None:
-        with contextlib.ExitStack() as stack:
-            url = stack.enter_context(serve_app(world_app(world, task, sim)))
-            if _serves_pages(url, questions[0]):
-                info.update(path=str(world), **_manifest_summary(world))
-                yield Source(questions, url, info)
-                return
-        info["note"] = f"the server over {world} served no pages; fell back to the file's own pages"
-    from crag_eval.fileserver import file_app
-
-    info["served_by"] = "crag-eval file server (the file's own pages, no KG)"
-    with serve_app(file_app(questions, pages, task)) as url:
-        yield Source(questions, url, info)
-
-
-def _serves_pages(url: str, question: Question) -> bool:
-    """Does the server answer /web/search for a question of the file (its web routes may be absent)?"""
-    import httpx
-
-    body = {"interaction_id": question.interaction_id, "query": question.query, "k": 1}
-    try:
-        return httpx.post(f"{url}/web/search", json=body, timeout=30.0).status_code == 200
-    except httpx.TransportError:
-        return False
-
-
-def _imported_world(path: Path, digest: str, say: Any) -> Path | None:
-    """The file imported once into a cached world keyed by its content; None if the importer is missing."""
-    try:
-        from mockapi.importers.dataset import import_dataset
-    except ImportError:
-        return None
+def _imported_world(path: Path, digest: str, say: Any) -> Path:
+    """The file imported once into a cached world keyed by its content."""
+    from mockapi.importers.dataset import import_dataset
     from mockapi.paths import data_root, is_complete
 
     world = data_root() / "datasets" / digest[:16]
