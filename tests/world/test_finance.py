@@ -5,29 +5,17 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import duckdb
 import pytest
 
-from mockapi.paths import KG_DB
 from mockapi.textnorm import normalize
-from mockapi.world.context import WorldContext
-from mockapi.world.domains import finance
 from mockapi.world.domains.finance_calendar import trading_days_until
 from mockapi.world.scales import get_scale
-from mockapi.world.writer import TableWriter, schema_sql
 
 TINY = get_scale("tiny")
 LAST_DAY = "2024-03-15 00:00:00 EST"
-
-
-@pytest.fixture(scope="module")
-def kg(tiny_world: Path) -> Iterator[duckdb.DuckDBPyConnection]:
-    con = duckdb.connect(str(tiny_world / KG_DB), read_only=True)
-    yield con
-    con.close()
 
 
 def info(kg: duckdb.DuckDBPyConnection, ticker: str) -> dict[str, object]:
@@ -183,12 +171,10 @@ def test_ceo_and_parent_edges(kg: duckdb.DuckDBPyConnection) -> None:
     assert {eid for eid, _, _ in targets(kg)} <= linked
 
 
-def test_same_seed_gives_the_same_finance_rows(kg: duckdb.DuckDBPyConnection) -> None:
-    con = duckdb.connect(":memory:")
-    con.execute(schema_sql())
-    out = TableWriter(con)
-    finance.generate(WorldContext(TINY, 0), out)
-    out.flush()
+def test_same_seed_gives_the_same_finance_rows(
+    kg: duckdb.DuckDBPyConnection, generate_domain: Callable[[str, int], duckdb.DuckDBPyConnection]
+) -> None:
+    con = generate_domain("finance", 0)
     for query in (
         "SELECT ord, name, symbol FROM fin_companies ORDER BY ord",
         "SELECT ticker, doc FROM fin_info ORDER BY ticker",

@@ -2,30 +2,19 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import duckdb
 import pytest
 
 from mockapi.textnorm import normalize
-from mockapi.world.context import WorldContext
 from mockapi.world.scales import get_scale
-from mockapi.world.writer import TableWriter, schema_sql
 
 MOVIE_KEYS = {"budget", "genres", "id", "original_language", "original_title", "release_date", "revenue",
               "title", "cast", "crew", "rating"}  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def kg(tiny_world: Path) -> Iterator[duckdb.DuckDBPyConnection]:
-    con = duckdb.connect(str(tiny_world / "kg.duckdb"), read_only=True)
-    yield con
-    con.close()
 
 
 def _docs(kg: duckdb.DuckDBPyConnection, table: str) -> list[tuple[Any, ...]]:
@@ -99,20 +88,15 @@ def test_every_movie_target_has_30_lookalikes_with_their_own_docs(kg: duckdb.Duc
     assert all(n >= 30 and found == n for _, n, found in rows)
 
 
-def _tables(module: str) -> dict[str, list[tuple[Any, ...]]]:
-    con = duckdb.connect(":memory:")
-    con.execute(schema_sql())
-    out = TableWriter(con)
-    importlib.import_module(f"mockapi.world.domains.{module}").generate(
-        WorldContext(get_scale("tiny"), 5), out
-    )
-    out.flush()
+def _tables(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple[Any, ...]]]:
     names = [r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() ORDER BY 1").fetchall()]
     return {t: con.execute(f"SELECT * FROM {t}").fetchall() for t in names}
 
 
 @pytest.mark.parametrize("module", ["music", "movie", "open"])
-def test_same_seed_gives_identical_rows(module: str) -> None:
-    first, again = _tables(module), _tables(module)
+def test_same_seed_gives_identical_rows(
+    module: str, generate_domain: Callable[[str, int], duckdb.DuckDBPyConnection]
+) -> None:
+    first, again = _tables(generate_domain(module, 5)), _tables(generate_domain(module, 5))
     assert first == again
     assert sum(len(rows) for rows in first.values()) > 500

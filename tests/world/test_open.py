@@ -3,18 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import duckdb
-import pytest
-
-
-@pytest.fixture(scope="module")
-def kg(tiny_world: Path) -> Iterator[duckdb.DuckDBPyConnection]:
-    con = duckdb.connect(str(tiny_world / "kg.duckdb"), read_only=True)
-    yield con
-    con.close()
 
 
 def test_entities_have_text_infobox_and_wikitext(kg: duckdb.DuckDBPyConnection) -> None:

@@ -6,18 +6,13 @@ import datetime as dt
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import duckdb
 import pytest
 
-from mockapi.paths import KG_DB
-from mockapi.world.context import WorldContext
-from mockapi.world.domains import sports
 from mockapi.world.scales import get_scale
-from mockapi.world.writer import TableWriter, schema_sql
 
 TINY = get_scale("tiny")
 CLOCK_DAY = "2024-03-15"
@@ -30,13 +25,6 @@ GAME_COLUMNS = [
     "wl_away",
     *(f"{s}_away" for s in STATS), "plus_minus_away", "video_available_away", "season_type",
 ]  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def kg(tiny_world: Path) -> Iterator[duckdb.DuckDBPyConnection]:
-    con = duckdb.connect(str(tiny_world / KG_DB), read_only=True)
-    yield con
-    con.close()
 
 
 @pytest.fixture(scope="module")
@@ -174,12 +162,10 @@ def test_every_top_level_game_has_one_home_and_one_away_edge(kg: duckdb.DuckDBPy
     assert {k for _, _, k in edges} == {"nba_team", "soccer_team"}
 
 
-def test_same_seed_gives_the_same_sports_rows(kg: duckdb.DuckDBPyConnection) -> None:
-    con = duckdb.connect(":memory:")
-    con.execute(schema_sql())
-    out = TableWriter(con)
-    sports.generate(WorldContext(TINY, 0), out)
-    out.flush()
+def test_same_seed_gives_the_same_sports_rows(
+    kg: duckdb.DuckDBPyConnection, generate_domain: Callable[[str, int], duckdb.DuckDBPyConnection]
+) -> None:
+    con = generate_domain("sports", 0)
     for query in (
         "SELECT ord, game_id, row FROM nba_games ORDER BY ord",
         "SELECT game_id, ord, row FROM nba_play_by_play ORDER BY game_id, ord",

@@ -1,0 +1,41 @@
+"""Fixtures of the world tests: the tiny world's KG, and one domain generated alone into memory."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from mockapi.paths import KG_DB
+from mockapi.world.context import WorldContext
+from mockapi.world.scales import get_scale
+from mockapi.world.writer import TableWriter, schema_sql
+
+GenerateDomain = Callable[[str, int], duckdb.DuckDBPyConnection]
+
+
+@pytest.fixture(scope="module")
+def kg(tiny_world: Path) -> Iterator[duckdb.DuckDBPyConnection]:
+    """The session's tiny world KG, read-only."""
+    con = duckdb.connect(str(tiny_world / KG_DB), read_only=True)
+    yield con
+    con.close()
+
+
+@pytest.fixture
+def generate_domain() -> GenerateDomain:
+    """`generate_domain(domain, seed)`: that domain's tables alone (tiny scale), in an in-memory store."""
+
+    def generate(domain: str, seed: int) -> duckdb.DuckDBPyConnection:
+        con = duckdb.connect(":memory:")
+        con.execute(schema_sql())
+        out = TableWriter(con)
+        module = importlib.import_module(f"mockapi.world.domains.{domain}")
+        module.generate(WorldContext(get_scale("tiny"), seed), out)
+        out.flush()
+        return con
+
+    return generate
