@@ -14,12 +14,12 @@ show in /openapi.json and break with FastAPI's usual 422 (`string_too_long`, `to
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
 from email.message import Message as MimeHeader
 from typing import Annotated, Any
 
 import orjson
 from pydantic import Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY_BYTES = 64 * 1024
 """Largest request body: 100 game ids or a 1,000-character query fit many times over."""
@@ -39,12 +39,6 @@ GameIds = Annotated[list[Ident], Field(max_length=MAX_GAME_IDS)]
 
 NO_BODY_PATHS = frozenset({"/music/grammy_get_all_awarded_artists"})
 """Routes that take no body: FastAPI ignores whatever is sent, as the original did, so we do not check it."""
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class _TooLarge(Exception):

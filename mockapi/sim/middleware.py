@@ -12,19 +12,13 @@ import json
 import math
 import random
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mockapi.sim.config import RoutePolicy, SimConfig
 from mockapi.sim.journal import BODY_LIMIT, Journal
 from mockapi.sim.ratelimit import RateLimiter
 from mockapi.wire.errors import ErrorType, error_body
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 SLOW_CHUNKS = 8
 SLOW_PAUSE_S = 0.1
@@ -38,9 +32,9 @@ class SimState:
     """What the simulator mutates (seeded draws, rate-limit buckets, journal), kept apart from the middleware
     so the admin routes can reach it: Starlette builds middleware instances lazily, out of the app's reach."""
 
-    def __init__(self, config: SimConfig, journal: Journal | None = None) -> None:
+    def __init__(self, config: SimConfig) -> None:
         self.config = config
-        self.journal = journal if journal is not None else Journal(config.journal_size)
+        self.journal = Journal(config.journal_size)
         self.limiter = RateLimiter()
         self.rng = random.Random(config.seed)
 
@@ -52,39 +46,17 @@ class SimState:
 
 
 class Simulator:
-    """Wraps the app; see the module docstring. Give either `config` (and a journal) or a shared `state`."""
+    """Wraps the app; see the module docstring. Its mutable parts live in the shared `state`."""
 
-    def __init__(
-        self,
-        app: ASGIApp,
-        config: SimConfig | None = None,
-        journal: Journal | None = None,
-        state: SimState | None = None,
-    ) -> None:
-        if state is None:
-            if config is None:
-                raise TypeError("Simulator needs a config or a state")
-            state = SimState(config, journal)
+    def __init__(self, app: ASGIApp, state: SimState) -> None:
         self.app = app
         self.state = state
-
-    @property
-    def config(self) -> SimConfig:
-        return self.state.config
-
-    @property
-    def journal(self) -> Journal:
-        return self.state.journal
-
-    def reset(self) -> None:
-        """Back to the initial state: same seed, empty buckets, empty journal."""
-        self.state.reset()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        policy = self.config.policy(scope["path"])
+        policy = self.state.config.policy(scope["path"])
         if policy is None:
             await self.app(scope, receive, send)
             return
@@ -115,7 +87,7 @@ class Simulator:
         fault: str | None,
         started: float,
     ) -> None:
-        self.journal.record(
+        self.state.journal.record(
             method=scope["method"],
             route=scope["path"],
             body=body[:BODY_LIMIT].decode("utf-8", "replace"),

@@ -17,8 +17,7 @@ from fastapi import FastAPI
 
 from mockapi.errors import UserError
 from mockapi.sim.config import SimConfig, load_sim_config
-from mockapi.sim.journal import Journal
-from mockapi.sim.middleware import Simulator
+from mockapi.sim.middleware import SimState, Simulator
 from mockapi.sim.spec import parse_latency
 
 
@@ -38,7 +37,7 @@ def hello_app() -> FastAPI:
 
 @contextmanager
 def serve(config: SimConfig) -> Iterator[tuple[str, Simulator]]:
-    sim = Simulator(hello_app(), config, Journal())
+    sim = Simulator(hello_app(), SimState(config))
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     server = uvicorn.Server(uvicorn.Config(sim, log_level="warning", lifespan="off"))
@@ -70,7 +69,7 @@ def test_fault_rate_and_kinds_match_the_configuration() -> None:
     assert 0.21 < faults / 400 < 0.39, outcomes
     assert min(outcomes["429"], outcomes["503"], outcomes["drop"]) > 15, outcomes
     assert set(outcomes) <= {"200", "429", "503", "drop"}
-    assert len(sim.journal.entries()) == 400
+    assert len(sim.state.journal.entries()) == 400
 
 
 def test_same_seed_same_fault_sequence() -> None:
@@ -99,7 +98,7 @@ def test_lognormal_latency_has_the_configured_median() -> None:
     with serve(config) as (url, sim), httpx.Client() as client:
         for _ in range(60):
             call(client, url)
-    latencies = [e["latency_ms"] for e in sim.journal.entries()]
+    latencies = [e["latency_ms"] for e in sim.state.journal.entries()]
     # the sampled delays alone have median 40 ms; the app adds a little on top
     assert 30 < statistics.median(latencies) < 80, latencies
     assert max(latencies) > 1.5 * min(latencies)  # a spread, not a fixed delay
@@ -132,7 +131,7 @@ def test_journal_records_route_body_status_and_interaction_id() -> None:
     with serve(load_sim_config(latency="fixed:1ms")) as (url, sim), httpx.Client() as client:
         client.post(url + "/open/get_entity", json={"query": "Paris"}, headers={"x-interaction-id": "q-1"})
         client.get(url + "/health")  # exempt routes are not journaled
-    [entry] = sim.journal.entries()
+    [entry] = sim.state.journal.entries()
     assert entry["route"] == "/open/get_entity"
     assert entry["body"] == '{"query":"Paris"}'
     assert entry["status"] == 200
