@@ -6,6 +6,7 @@ In memory and bounded (a ring buffer); each worker process keeps its own.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import threading
 from collections import deque
 from dataclasses import asdict, dataclass
@@ -52,12 +53,12 @@ class Journal:
         """Entries after `since` (a seq), optionally for one interaction id, oldest first."""
         with self._lock:
             snapshot = list(self._entries)
-        picked = [
-            asdict(e)
+        picked = (
+            e
             for e in snapshot
             if e.seq > since and (interaction_id is None or e.interaction_id == interaction_id)
-        ]
-        return picked[:limit]
+        )
+        return [asdict(e) for e in itertools.islice(picked, limit)]
 
     @property
     def last_seq(self) -> int:
