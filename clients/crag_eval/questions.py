@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import ast
-import bz2
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,31 +51,17 @@ def question_from_record(record: dict[str, Any]) -> Question:
     )
 
 
-def iter_dataset_records(path: Path) -> Iterator[dict[str, Any]]:
-    """Records of a .jsonl or .jsonl.bz2 file; undecodable lines are skipped (as the original does)."""
-    if not path.is_file():
-        raise UserError(
-            f"dataset file {path} does not exist; pass a CRAG .jsonl or .jsonl.bz2 file to --data"
-        )
-    opener = bz2.open if path.name.endswith(".bz2") else open
-    try:
-        with opener(path, "rt", encoding="utf-8") as handle:
-            for line in handle:
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                except json.JSONDecodeError:
-                    continue
-                if isinstance(record, dict):
-                    yield record
-    except (OSError, EOFError) as exc:
-        raise UserError(f"cannot read {path}: {exc}; is it a .jsonl or .jsonl.bz2 file?") from None
-
-
 def load_dataset_questions(path: Path) -> list[Question]:
-    """The questions of a dataset file (its pages are served from the world it is imported into)."""
-    questions = [question_from_record(record) for record in iter_dataset_records(path)]
+    """The questions of a dataset file (the world it is imported into serves its pages), read as
+    `crag-mock import-dataset` reads it: .jsonl, .jsonl.bz2, .tar.bz2 or split parts; a bad line is an
+    error."""
+    from mockapi.importers.dataset_read import iter_records, plan_sources
+
+    questions = [
+        question_from_record(record)
+        for source in plan_sources([path])
+        for _where, record in iter_records(source, lambda _n: None)
+    ]
     if not questions:
         raise UserError(f"{path} holds no CRAG records")
     return questions

@@ -221,3 +221,16 @@ def test_bug14_any_dataset_file(crag_fixture: Path) -> None:
 
     questions = load_dataset_questions(crag_fixture)
     assert len(questions) == 10 and len({x.interaction_id for x in questions}) == 10
+
+
+def test_dataset_file_with_a_bad_line_is_a_one_line_error(tmp_path: Path) -> None:
+    """The file is read as `crag-mock import-dataset` reads it, which refuses a line that is not JSON."""
+    from crag_eval.questions import load_dataset_questions
+
+    from mockapi.errors import UserError
+
+    good = '{"interaction_id": "a", "query": "q", "query_time": "t", "answer": "x", "search_results": []}'
+    path = tmp_path / "bad.jsonl"
+    path.write_text(f"{good}\nnot json\n")
+    with pytest.raises(UserError, match=r"bad\.jsonl: line 2: not valid JSON"):
+        load_dataset_questions(path)
