@@ -18,6 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from mockapi.staging import disk_usage
 from mockapi.world.build import build_world
 
 
@@ -30,10 +31,10 @@ def build_timed(scale: str, root: Path) -> dict[str, object]:
     wall = time.perf_counter() - started
     steps: dict[str, float] = {}
     for (name, at), (_next, until) in zip(marks, [*marks[1:], ("end", started + wall)], strict=True):
-        stage = name.split(":")[0] if name.startswith("kg:") is False else name
+        stage = name if name.startswith("kg:") else name.split(":")[0]
         steps[stage] = steps.get(stage, 0.0) + (until - at)
     files = {p.name: p.stat().st_size for p in (root / scale).iterdir() if p.is_file()}
-    index = sum(f.stat().st_size for f in (root / scale / "index").rglob("*") if f.is_file())
+    index = disk_usage(root / scale / "index")
     return {
         "scale": scale,
         "wall_s": wall,
