@@ -15,6 +15,7 @@ from starlette.responses import Response
 from mockapi.paths import PAGES_DB
 from mockapi.routers.admin import require_admin_token
 from mockapi.settings import Settings
+from mockapi.sim.evidence import close_evidence
 from mockapi.sim.perturb import perturbed_search
 from mockapi.web.store import WebStore
 from mockapi.web.taskview import view_for_task
@@ -31,11 +32,12 @@ def startup(app: FastAPI, settings: Settings) -> None:
 
 
 def shutdown(app: FastAPI) -> None:
-    """Lifespan hook: close the page store."""
+    """Lifespan hook: close the page store and the evidence labels (opened by the first perturbed search)."""
     store = getattr(app.state, "web", None)
     if store is not None:
         store.close()
         app.state.web = None
+    close_evidence(app.state)
 
 
 def web_store(request: Request) -> WebStore:

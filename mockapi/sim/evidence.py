@@ -128,3 +128,13 @@ def evidence_for(state: object, world: Path) -> EvidenceLabels | None:
         if not hasattr(state, "evidence"):
             state.evidence = EvidenceLabels.open(world)  # type: ignore[attr-defined]
         return state.evidence  # type: ignore[attr-defined]
+
+
+def close_evidence(state: object) -> None:
+    """Close the labels `evidence_for` opened, if any (the app's shutdown); a restart opens them anew."""
+    with _LOCK:
+        evidence = getattr(state, "evidence", None)
+        if hasattr(state, "evidence"):
+            delattr(state, "evidence")
+    if evidence is not None:
+        evidence.close()

@@ -174,3 +174,21 @@ def test_perturbations_are_off_without_a_configured_token(tiny_world: Path, serv
     iid = gold_questions(tiny_world)[0][0]
     r = httpx.post(url + "/web/search", json={"interaction_id": iid, "noise_ratio": 0.4}, headers=AUTH)
     assert r.status_code == 401
+
+
+def test_shutdown_closes_the_evidence_labels(tiny_world: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from mockapi.app import create_app
+    from mockapi.settings import Settings
+
+    app = create_app(Settings(world=tiny_world, admin_token=TOKEN))
+    iid = gold_questions(tiny_world)[0][0]
+    for _ in range(2):  # a second lifespan opens the labels anew
+        with TestClient(app) as client:
+            body = {"interaction_id": iid, "noise_ratio": 0.4, "include_html": False}
+            assert client.post("/web/search", json=body, headers=AUTH).status_code == 200
+            evidence = app.state.evidence
+        assert not hasattr(app.state, "evidence")
+        with pytest.raises(duckdb.ConnectionException):
+            evidence.labels(iid)
