@@ -118,7 +118,7 @@ def evaluate(config: RunConfig, resume: Path | None = None, say: Any = print, pr
             log["model_errors"] = log.get("model_errors", 0) + errors
         log["status"] = "scoring"
         write_json(run_dir / RUN_JSON, log)
-        scores = score_run(run_dir, config.judge, say=say)
+        scores = score_run(run_dir, config.judge)
         render_reports(run_dir)
         log["status"] = "complete"
         log["summary"] = scores["overall"].get(scores["primary"], {})

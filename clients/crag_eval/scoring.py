@@ -16,14 +16,14 @@ from crag_eval.rundir import (
     write_json,
 )
 from crag_eval.truncate import TOKENIZER_NAME
-from crag_eval.types import Judgement
+from crag_eval.types import Judgement, Prediction, Question
 
 SCORES_FORMAT = 1
 
 
-def judge_all(judges: list[Judge], run_dir: Path, say: Any = print) -> list[Judgement]:
-    questions = load_questions(run_dir)
-    predictions = load_predictions(run_dir)
+def judge_all(
+    judges: list[Judge], questions: list[Question], predictions: dict[str, Prediction]
+) -> list[Judgement]:
     out: list[Judgement] = []
     for judge in judges:
         for question in questions:
@@ -38,24 +38,26 @@ def score_run(
     judge: str = "rules",
     labels: Path | None = None,
     type_weights: dict[str, float] | None = None,
-    say: Any = print,
 ) -> dict[str, Any]:
     """Judge every prediction with the chosen judge(s), add human labels if given, write and return scores."""
     judges = make_judges(judge)
-    judgements = judge_all(judges, run_dir, say)
+    questions = load_questions(run_dir)
+    predictions = load_predictions(run_dir)
+    judgements = judge_all(judges, questions, predictions)
     if labels is not None:
         judgements += human_judgements(read_human_labels(labels))
     save_judgements(run_dir, judgements)
-    scores = compute_scores(run_dir, judgements, type_weights)
+    scores = compute_scores(questions, predictions, judgements, type_weights)
     write_json(run_dir / SCORES, scores)
     return scores
 
 
 def compute_scores(
-    run_dir: Path, judgements: list[Judgement], type_weights: dict[str, float] | None = None
+    questions: list[Question],
+    predictions: dict[str, Prediction],
+    judgements: list[Judgement],
+    type_weights: dict[str, float] | None = None,
 ) -> dict[str, Any]:
-    questions = load_questions(run_dir)
-    predictions = load_predictions(run_dir)
     names = list(dict.fromkeys(j.judge for j in judgements))
     by_judge = {name: [j for j in judgements if j.judge == name] for name in names}
     overall = {name: metrics.score(js, predictions) for name, js in by_judge.items()}
