@@ -6,14 +6,13 @@ Responses are serialised with orjson straight from dicts: a Task 3 answer is up 
 
 from __future__ import annotations
 
-from typing import Any
-
 import orjson
 from fastapi import APIRouter, FastAPI, Request
 from starlette.responses import Response
 
 from mockapi.paths import PAGES_DB
 from mockapi.routers.admin import require_admin_token
+from mockapi.routers.common import result
 from mockapi.settings import Settings
 from mockapi.sim.evidence import close_evidence
 from mockapi.sim.perturb import perturbed_search
@@ -54,10 +53,6 @@ def served_task(request: Request) -> int | None:
     return getattr(settings, "task", None)
 
 
-def _json(body: dict[str, Any]) -> Response:
-    return Response(orjson.dumps(body), media_type="application/json")
-
-
 @router.post(
     "/search",
     response_model=SearchResponse,
@@ -69,7 +64,8 @@ def search(body: SearchRequest, request: Request) -> Response:
     if body.perturbed():  # noise ratio / negative rejection / counterfactual (mockapi/sim/perturb.py)
         # comparing a perturbed list with the plain one would reveal the gold pages: admins only
         require_admin_token(request, "evidence perturbations")
-        return _json(perturbed_search(request.app, store, body, served_task(request)))
+        perturbed = perturbed_search(request.app, store, body, served_task(request))
+        return Response(orjson.dumps(perturbed), media_type="application/json")
     qid = body.interaction_id
     if qid is None and body.query is not None:
         qid = store.interaction_for_query(body.query)
@@ -77,12 +73,12 @@ def search(body: SearchRequest, request: Request) -> Response:
         frozen = store.frozen(qid)
         if frozen or body.interaction_id is not None:
             picked = view_for_task(served_task(request), frozen, store.content_hash, qid)[: body.k]
-            return _json({"result": store.entries(picked, body.include_html)})
+            return result(store.entries(picked, body.include_html))
     query = body.query or ""
-    return _json({"result": store.search(query, body.k, body.cutoff(), body.include_html)})
+    return result(store.search(query, body.k, body.cutoff(), body.include_html))
 
 
 @router.post("/get_page", response_model=PageResponse)
 def get_page(body: GetPageRequest, request: Request) -> Response:
     """One page by exact URL, or `{"result": null}`."""
-    return _json({"result": web_store(request).page_by_url(body.url)})
+    return result(web_store(request).page_by_url(body.url))
