@@ -18,7 +18,7 @@ from mockapi.sim.flags import add_sim_arguments, sim_env
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Every flag of `crag-mock serve` (later issues add their simulation flags here)."""
+    """Every flag of `crag-mock serve`, the simulation flags included."""
     add = parser.add_argument
     add("--data", help="world directory (default: $CRAG_MOCK_HOME/<scale> or ~/.cache/crag-mockapi)")
     add("--scale", default="default", help="world to build when none exists (default: default)")
@@ -46,7 +46,7 @@ def ensure_world(args: argparse.Namespace) -> Path:
 
 def settings_env(args: argparse.Namespace, world: Path) -> dict[str, str]:
     """The `CRAG_MOCK_*` variables every worker reads (see mockapi.settings.Settings)."""
-    env = {"CRAG_MOCK_WORLD": str(world), "CRAG_MOCK_LOG_LEVEL": args.log_level}
+    env = {"CRAG_MOCK_WORLD": str(world)}
     if args.task is not None:
         env["CRAG_MOCK_TASK"] = str(args.task)
     env.update(sim_env(args))  # each worker simulates (and journals) its own share of the requests

@@ -20,11 +20,6 @@ class Settings(BaseSettings):
     # an int range, not Literal[1, 2, 3]: the environment carries the task as the string "1"
     task: int | None = Field(default=None, ge=1, le=3)
     """None serves everything; 1 refuses KG routes (403); 1 and 2 get the 5-page web search view."""
-    host: str = "127.0.0.1"
-    port: int = Field(default=8000, ge=0, le=65535)
-    workers: int = Field(default=1, ge=1)
-    log_level: str = "warning"
-    access_log: bool = False
     # Simulation (mockapi/sim; all off by default): see `crag-mock serve --help`.
     latency: str | None = None
     """Latency spec: fixed:50ms | uniform:10ms-200ms | lognormal:median=80ms,sigma=0.5."""
