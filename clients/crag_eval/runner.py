@@ -28,20 +28,6 @@ def pages_per_task(task: int) -> int:
     return 5 if task in (1, 2) else 50
 
 
-def fetch_pages(http: httpx.Client, url: str, question: Question, k: int) -> list[dict[str, Any]]:
-    """The question's search results as the server serves them (frozen list, by interaction_id)."""
-    body = {
-        "interaction_id": question.interaction_id,
-        "query": question.query,
-        "query_time": question.query_time,
-        "k": k,
-    }
-    response = http.post(f"{url}/web/search", json=body)
-    response.raise_for_status()
-    results = response.json().get("result") or []
-    return list(results)[:k]
-
-
 def page_summary(page: dict[str, Any]) -> dict[str, str]:
     """What the report shows of a served page: name, url, last-modified and the start of the snippet."""
     return {

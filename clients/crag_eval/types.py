@@ -12,7 +12,6 @@ FourWay = Literal["perfect", "acceptable", "missing", "incorrect"]
 """CRAG's human grading scale, used for Score_h."""
 
 FOUR_WAY_VALUE: dict[str, float] = {"perfect": 1.0, "acceptable": 0.5, "missing": 0.0, "incorrect": -1.0}
-LABEL_VALUE: dict[str, float] = {"correct": 1.0, "missing": 0.0, "incorrect": -1.0}
 
 SLICE_KEYS = (
     "domain",

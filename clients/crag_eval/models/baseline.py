@@ -16,6 +16,7 @@ It reads only the batch (query, query_time, search_results) and the mock server;
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from typing import Any
 
@@ -68,7 +69,7 @@ class Solver:
         assert parsed.attr is not None
         self.attr: Attr = parsed.attr
 
-    def value(self, subject: str, kg: bool = True, pages: bool = True) -> Value | None:
+    def value(self, subject: str) -> Value | None:
         p, query = self.p, self.query
         if p.hop:
             bridge = find_bridge(p.hop, subject, self.pages)
@@ -77,18 +78,14 @@ class Solver:
             # the relation words and the start entity say nothing about the bridge's attribute
             query = query.replace(f"the {p.hop} of {subject}", bridge.lower())
             subject = bridge.lower()
-        found = self.kg.get(self.attr, subject, p.day, p.yesterday, p.dated) if kg else None
-        text = find_value(self.attr, query, subject, self.pages, p.day, p.dated) if pages else None
+        found = self.kg.get(self.attr, subject, p.day, p.yesterday, p.dated)
+        text = find_value(self.attr, query, subject, self.pages, p.day, p.dated)
         paged = (text, _number(text, self.attr.vtype)) if text else None
         if found is not None and paged is not None and not _same(found, paged):
             # a KG namesake of a subject only the pages know, or a look-alike's page slipping through:
             # no way to tell which, and a wrong answer costs more than none
             return None
         return found or paged
-
-    def pair(self) -> tuple[Value | None, Value | None]:
-        a, b = (self.value(s) for s in self.p.subjects[:2])
-        return a, b
 
     def solve(self) -> str | None:
         p, attr = self.p, self.attr
@@ -102,7 +99,7 @@ class Solver:
             v = self.value(p.subjects[0])
             year = _year(v) if v else None
             return str(p.day.year - year) if year else None
-        a, b = self.pair()
+        a, b = (self.value(s) for s in p.subjects[:2])
         if a is None or b is None or a[1] is None or b[1] is None:
             return None
         x, y = a[1], b[1]
@@ -136,8 +133,6 @@ def _number(text: str, vtype: str) -> float | None:
     if vtype == "date":
         found = dates(text)
         if found and found[0][2]:
-            import datetime as dt
-
             return float(dt.date(*found[0]).toordinal())
         return None
     nums = numbers(text)

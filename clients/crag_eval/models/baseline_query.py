@@ -4,7 +4,8 @@ CRAG questions are short and formulaic ("what is the p/e ratio of X?", "which ha
 "what was the wins of X on march 3, 2024?"). A participant learns these shapes from the public dev set; here
 they are a table of attributes (`ATTRS`) with the phrases that ask for them, and a handful of question forms
 built around an attribute (comparison, sum, difference, count of a list, years since, two hops). A query that
-fits no form gives `None`, and the model falls back to plain passage retrieval.
+fits no form gives `None`, and the model answers "i don't know" (or "invalid question" for a false
+premise it is sure of).
 """
 
 from __future__ import annotations
