@@ -129,10 +129,12 @@ raw_idf AS (
     SELECT tf.corpus, token, ln(any_value(s.n) - count(*) + 0.5) - ln(count(*) + 0.5) AS idf
     FROM tf JOIN stats s USING (corpus) GROUP BY tf.corpus, token
 ),
+-- The mean is summed in token order: a parallel avg() adds floats in a varying order, which changed the last
+-- bit of some weights from build to build (and so the world's content hash).
+mean_idf AS (SELECT corpus, sum(idf ORDER BY token) / count(*) AS mean FROM raw_idf GROUP BY corpus),
 idf AS (
-    SELECT corpus, token,
-           CASE WHEN idf < 0 THEN $eps * avg(idf) OVER (PARTITION BY corpus) ELSE idf END AS idf
-    FROM raw_idf
+    SELECT corpus, token, CASE WHEN idf < 0 THEN $eps * m.mean ELSE idf END AS idf
+    FROM raw_idf JOIN mean_idf m USING (corpus)
 )
 SELECT tf.corpus, tf.token, tf.doc_id,
        idf.idf * tf.tf * ($k1 + 1) / (tf.tf + $k1 * (1 - $b + $b * tf.len / s.avgdl)) AS w
