@@ -48,7 +48,7 @@ def export_world(world: Path, task: int, out: Path) -> int:
     """Write the questions for `task` to `out` (bz2 if it ends in .bz2), atomically; returns the count."""
     if task not in (1, 2, 3):
         raise UserError(f"--task must be 1, 2 or 3, got {task}")
-    manifest = read_manifest(world)
+    read_manifest(world)  # a one-line error unless the world is complete
     if not (world / QUESTIONS_DB).is_file():
         raise UserError(f"{world} has no questions.duckdb: build or import a world with questions first")
     tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
@@ -56,7 +56,7 @@ def export_world(world: Path, task: int, out: Path) -> int:
     store = WebStore(world)
     try:
         with _open_out(tmp, out) as sink:
-            for record in _records(world, store, task, str(manifest.get("content_hash", ""))):
+            for record in _records(world, store, task):
                 sink.write(json.dumps(record).encode("ascii") + b"\n")
                 count += 1
         os.replace(tmp, out)
@@ -76,7 +76,7 @@ def _open_out(tmp: Path, out: Path) -> IO[bytes]:
         raise UserError(f"cannot write {out}: {exc.strerror}") from None
 
 
-def _records(world: Path, store: WebStore, task: int, content_hash: str) -> Iterator[dict[str, Any]]:
+def _records(world: Path, store: WebStore, task: int) -> Iterator[dict[str, Any]]:
     con = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
     try:
         cur = con.execute(QUESTION_SQL)
@@ -84,15 +84,13 @@ def _records(world: Path, store: WebStore, task: int, content_hash: str) -> Iter
         while batch := cur.fetchmany(256):
             for row in batch:
                 question = dict(zip(names, row, strict=True))
-                yield build_record(
-                    question, _search_results(store, task, content_hash, question["interaction_id"])
-                )
+                yield build_record(question, _search_results(store, task, question["interaction_id"]))
     finally:
         con.close()
 
 
-def _search_results(store: WebStore, task: int, content_hash: str, qid: str) -> list[dict[str, Any]]:
-    picked = view_for_task(task, store.frozen(qid), content_hash, qid)
+def _search_results(store: WebStore, task: int, qid: str) -> list[dict[str, Any]]:
+    picked = view_for_task(task, store.frozen(qid), store.content_hash, qid)
     html = store.html_of([f.page_id for f in picked])
     return [
         entry(f.page_name, f.page_url, f.page_snippet, html[f.page_id], f.page_last_modified) for f in picked
