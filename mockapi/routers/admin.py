@@ -40,7 +40,7 @@ def require_admin_token(request: Request, what: str) -> None:
 def sim_state(request: Request) -> SimState:
     """The simulator state, after checking the token (404 when admin is off, 401 on a bad token)."""
     state: SimState | None = getattr(request.app.state, "sim", None)
-    token = state.config.admin_token if state is not None else None
+    token = request.app.state.settings.admin_token
     if state is None or not token:
         raise ApiError(404, "not_found", "Not Found")
     if not bearer_matches(request, token):

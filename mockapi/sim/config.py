@@ -24,12 +24,11 @@ class RoutePolicy:
 
 @dataclass(frozen=True)
 class SimConfig:
-    """Global policy, per-route overrides (glob patterns over paths, first match wins), seed, admin token."""
+    """Global policy, per-route overrides (glob patterns over paths, first match wins), seed."""
 
     default: RoutePolicy = field(default_factory=RoutePolicy)
     routes: tuple[tuple[str, RoutePolicy], ...] = ()
     seed: int = 0
-    admin_token: str | None = None
     journal_size: int = 100_000
     exempt: tuple[str, ...] = field(
         default=("/health", "/admin/*", "/docs*", "/openapi.json", "/redoc*", "/meta")
@@ -78,7 +77,6 @@ def load_sim_config(
     faults: str | None = None,
     rate_limit: float = 0.0,
     seed: int = 0,
-    admin_token: str | None = None,
     config_file: str | None = None,
 ) -> SimConfig:
     """Build the config from the CLI flags and an optional JSON file `{"routes": {"/finance/*": {...}}}`."""
@@ -101,4 +99,4 @@ def load_sim_config(
         if "default" in data:
             default = policy_from(data["default"], default)
         routes = [(pattern, policy_from(raw, default)) for pattern, raw in data.get("routes", {}).items()]
-    return SimConfig(default=default, routes=tuple(routes), seed=seed, admin_token=admin_token)
+    return SimConfig(default=default, routes=tuple(routes), seed=seed)

@@ -28,7 +28,6 @@ def sim_env(args: argparse.Namespace) -> dict[str, str]:
         faults=args.faults,
         rate_limit=args.rate_limit,
         seed=args.sim_seed,
-        admin_token=args.admin_token,
         config_file=args.sim_config,
     )
     values = {

@@ -23,7 +23,6 @@ def sim_config_from(settings: Settings) -> SimConfig:
         faults=settings.faults,
         rate_limit=settings.rate_limit,
         seed=settings.sim_seed,
-        admin_token=settings.admin_token or None,
         config_file=settings.sim_config,
     )
 
@@ -33,7 +32,7 @@ def install_simulation(app: FastAPI, settings: Settings) -> None:
     including the 413/422 answered by InputLimits) and keep its state in `app.state.sim` for /admin/*."""
     config = sim_config_from(settings)
     app.state.sim = None
-    if not config.active and not config.admin_token:
+    if not config.active and not settings.admin_token:
         return
     state = SimState(config)
     app.state.sim = state
