@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from mockapi.paths import MANIFEST
 from mockapi.store.db import KGStore
 from mockapi.store.examples import original_examples, world_examples
 from mockapi.wire import Meta
+from mockapi.world.manifest import read_manifest_or_empty
 
 # A domain is missing when every table that feeds its routes is empty.
 DOMAIN_TABLES: dict[str, tuple[str, ...]] = {
@@ -26,15 +25,6 @@ DOMAIN_TABLES: dict[str, tuple[str, ...]] = {
     "music": ("music_artists", "music_songs", "music_works", "music_grammy", "music_billboard_ranks"),
     "sports": ("soccer_matches", "nba_games", "nba_play_by_play"),
 }
-
-
-def read_manifest_or_empty(world: Path) -> dict[str, Any]:
-    """The manifest, or {} when the world has none (a bare directory still serves)."""
-    try:
-        data = json.loads((world / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
 
 
 def build_meta(world: Path, kg: KGStore, task: int | None) -> Meta:

@@ -77,7 +77,7 @@ def _world(path: Path | None, say: Any) -> Path:
 
 
 def _manifest_summary(world: Path) -> dict[str, Any]:
-    from mockapi.meta import read_manifest_or_empty
+    from mockapi.world.manifest import read_manifest_or_empty
 
     manifest = read_manifest_or_empty(world)
     keys = ("kind", "scale", "seed", "content_hash", "versions")

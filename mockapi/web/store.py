@@ -14,9 +14,10 @@ from typing import Any
 
 import duckdb
 
-from mockapi.paths import INDEX_DIR, MANIFEST, PAGES_DB
+from mockapi.paths import INDEX_DIR, PAGES_DB
 from mockapi.web.index import PageIndex
 from mockapi.web.snippet import SCAN_CHARS, make_snippet, query_terms
+from mockapi.world.manifest import read_manifest_or_empty
 
 Entry = dict[str, Any]
 
@@ -77,7 +78,8 @@ class WebStore:
         self.world_dir = world_dir
         self._con = duckdb.connect(str(world_dir / PAGES_DB), read_only=True)
         self._index = PageIndex(world_dir) if (world_dir / INDEX_DIR).is_dir() else None
-        self.content_hash = _content_hash(world_dir)
+        # seeds the Task 1/2 pick; '' when the manifest is missing or unreadable
+        self.content_hash = str(read_manifest_or_empty(world_dir).get("content_hash", ""))
 
     def close(self) -> None:
         """Release the DuckDB file."""
@@ -159,12 +161,3 @@ class WebStore:
             item["rank"] = rank
             out.append(item)
         return out
-
-
-def _content_hash(world_dir: Path) -> str:
-    """The world's content hash (seeds the Task 1/2 pick); '' when the manifest is missing or unreadable."""
-    try:
-        manifest = json.loads((world_dir / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return ""
-    return str(manifest.get("content_hash", ""))

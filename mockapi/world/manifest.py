@@ -55,6 +55,15 @@ def write_manifest(world: Path, manifest: dict[str, Any]) -> None:
     os.replace(tmp, world / MANIFEST)
 
 
+def read_manifest_or_empty(world: Path) -> dict[str, Any]:
+    """The manifest, or {} when the world has none or it is unreadable (a bare directory still serves)."""
+    try:
+        data = json.loads((world / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def read_manifest(world: Path) -> dict[str, Any]:
     """The manifest of a complete world, or a one-line error saying how to make one."""
     if not is_complete(world):
