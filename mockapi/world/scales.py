@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from mockapi.errors import UserError
 
@@ -18,7 +18,7 @@ class Scale:
     # Extra random entities per domain (same kind, not look-alikes): CRAG's "random" distractors.
     filler: dict[str, int]
     questions: int
-    extra: dict[str, int] = field(default_factory=dict)
+    chart_weeks: int = 52  # weekly Hot 100 charts published before the clock
 
 
 SCALES: dict[str, Scale] = {
@@ -28,6 +28,7 @@ SCALES: dict[str, Scale] = {
         lookalikes=30,
         filler={"open": 40, "movie": 40, "finance": 40, "music": 120, "sports": 0},
         questions=80,
+        chart_weeks=14,
     ),
     "default": Scale(
         name="default",

@@ -15,14 +15,13 @@ from mockapi.world.domains.music_grammy import GrammyRow, build_grammys
 from mockapi.world.writer import TableWriter
 
 # Published chart weeks per scale: CRAG's questions need at least the ~12 weeks before the clock.
-DEFAULT_CHART_WEEKS = 52
 
 
 def generate(ctx: WorldContext, out: TableWriter) -> None:
     """Write the music tables, entities and edges."""
     cat = build_catalog(ctx)
     grammys = build_grammys(ctx.rng("music", "grammy"), cat)
-    weeks = ctx.scale.extra.get("music_chart_weeks", 14 if ctx.scale.name == "tiny" else DEFAULT_CHART_WEEKS)
+    weeks = ctx.scale.chart_weeks
     chart = build_chart(ctx.rng("music", "billboard"), cat, ctx.clock, weeks)
     _write_catalog(cat, out)
     _write_grammys(grammys, out)
