@@ -8,34 +8,18 @@ nothing) and answers, without calling the app:
   fails later with a 500 (encoding the error, or in DuckDB), and answers nesting deeper than the recursion
   limit with a 400; orjson rejects all of those up front, at about a microsecond per small body.
 
-The field limits (`Text`, `Url`, `Ident`, `GameIds`) are annotated types the wire models use, so the limits
-show in /openapi.json and break with FastAPI's usual 422 (`string_too_long`, `too_long`) naming the field.
+The field limits (`Text`, `Url`, `Ident`, `GameIds`) live in `mockapi.wire.fields`, below the wire models.
 """
 
 from __future__ import annotations
 
 from email.message import Message as MimeHeader
-from typing import Annotated, Any
+from typing import Any
 
 import orjson
-from pydantic import Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-MAX_BODY_BYTES = 64 * 1024
-"""Largest request body: 100 game ids or a 1,000-character query fit many times over."""
-MAX_TEXT_CHARS = 1_000
-"""Longest free-text or name field (`query`, `song_name`, `team_name`, `date`, …)."""
-MAX_URL_CHARS = 8_192
-"""Longest `url` of /web/get_page (real CRAG page URLs reach a few thousand characters)."""
-MAX_IDENT_CHARS = 128
-"""Longest identifier (`interaction_id`, a game id, `query_time`)."""
-MAX_GAME_IDS = 100
-"""Most game ids in one play-by-play request."""
-
-Text = Annotated[str, Field(max_length=MAX_TEXT_CHARS)]
-Url = Annotated[str, Field(max_length=MAX_URL_CHARS)]
-Ident = Annotated[str, Field(max_length=MAX_IDENT_CHARS)]
-GameIds = Annotated[list[Ident], Field(max_length=MAX_GAME_IDS)]
+from mockapi.wire.fields import MAX_BODY_BYTES
 
 NO_BODY_PATHS = frozenset({"/music/grammy_get_all_awarded_artists"})
 """Routes that take no body: FastAPI ignores whatever is sent, as the original did, so we do not check it."""

@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ._pagetext import page_text
+
 __all__ = ["Chunk", "chunk_pages", "chunk_text", "split_sentences"]
 
 # A sentence ends at a line break, or at . ! ? … (plus closing quotes/brackets) before whitespace.
@@ -186,8 +188,6 @@ def chunk_pages(
 ) -> list[Chunk]:
     """Chunks of every page of a search result list (dicts or models with `page_result` and `page_url`, or
     plain HTML strings), each tagged with its page's index and URL."""
-    from .html import page_text
-
     chunks: list[Chunk] = []
     for index, page in enumerate(pages):
         html = page if isinstance(page, str) else _field(page, "page_result")

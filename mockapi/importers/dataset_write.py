@@ -12,9 +12,9 @@ from typing import Any
 import duckdb
 
 from mockapi.errors import UserError
+from mockapi.formats.timefmt import naive_utc, parse_last_modified
 from mockapi.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.web.text import visible_text
-from mockapi.web.timefmt import naive_utc, parse_last_modified
 from mockapi.world.writer import TableWriter, schema_sql
 
 ENTRY_KEYS = ("page_name", "page_url", "page_snippet", "page_result", "page_last_modified")

@@ -4,24 +4,26 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel
+from mockapi.wire.base import WireModel
 
 T = TypeVar("T")
 
 
-class Envelope(BaseModel, Generic[T]):
+class Envelope(WireModel, Generic[T]):
     """`{"result": T}`; "not found" is the route's not-found value (null, [], 0, [null, null], [[], []])."""
 
     result: T
+    """The route's result; its not-found value when nothing matched."""
 
 
-class RootMessage(BaseModel):
+class RootMessage(WireModel):
     """`GET /`: not enveloped, as in the original."""
 
     message: str = "The CRAG API service is running"
+    """Always "The CRAG API service is running"."""
 
 
-class Health(BaseModel):
+class Health(WireModel):
     """`GET /health`."""
 
     status: str
@@ -32,7 +34,7 @@ class Health(BaseModel):
     """The served task (1, 2, 3) or null for everything."""
 
 
-class Meta(BaseModel):
+class Meta(WireModel):
     """`GET /meta`: what the server serves."""
 
     world: str
@@ -40,10 +42,15 @@ class Meta(BaseModel):
     kind: str | None
     """synthetic | imported | null when the world has no manifest."""
     scale: str | None
+    """tiny | default | full for synthetic worlds, null for imported ones."""
     seed: int | None
+    """The build seed (synthetic worlds)."""
     clock: str | None
+    """The world's clock (ISO date): dynamic facts hold as of this day."""
     content_hash: str | None
+    """Hash of every store's content plus the code and renderer versions."""
     task: int | None
+    """The served task (1, 2, 3) or null for everything."""
     counts: dict[str, int]
     """Row counts of the KG tables."""
     missing_domains: list[str]

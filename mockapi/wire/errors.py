@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Literal
 
 import orjson
-from pydantic import BaseModel
 from starlette.responses import Response
+
+from mockapi.wire.base import WireModel
 
 ErrorType = Literal[
     "forbidden_by_task",  # 403: the served task does not allow this route (task 1 has no KG)
@@ -29,7 +30,7 @@ ErrorType = Literal[
 ]
 
 
-class ErrorBody(BaseModel):
+class ErrorBody(WireModel):
     """`{"detail": str, "type": str, "status": int, "loc": [...]|null}`."""
 
     detail: str

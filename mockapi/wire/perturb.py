@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from mockapi.wire.base import WireModel
 
 PerturbMode = Literal["normal", "negative_rejection", "counterfactual"]
 
 
-class PerturbFields(BaseModel):
+class PerturbFields(WireModel):
     """Optional perturbation of a known question's results (needs a world with questions.duckdb)."""
 
     noise_ratio: float | None = Field(None, ge=0.0, le=1.0)
@@ -30,7 +32,7 @@ class PerturbFields(BaseModel):
         return self.noise_ratio is not None or self.mode != "normal"
 
 
-class PerturbationInfo(BaseModel):
+class PerturbationInfo(WireModel):
     """`"perturbation"` next to `"result"` in a perturbed search response."""
 
     mode: PerturbMode

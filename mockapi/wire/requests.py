@@ -11,82 +11,83 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
-from mockapi.limits import GameIds, Text
+from mockapi.wire.base import WireModel
+from mockapi.wire.fields import GameIds, Text
 
 
 def _example(**body: Any) -> ConfigDict:
     return ConfigDict(extra="ignore", json_schema_extra={"examples": [body]})
 
 
-class QueryOpenName(BaseModel):
+class QueryOpenName(WireModel):
     model_config = _example(query="florida")
     query: Text
     """Free text; matched by BM25 over normalised entity names."""
 
 
-class QueryOpenEntity(BaseModel):
+class QueryOpenEntity(WireModel):
     model_config = _example(query="Florida City, Florida")
     query: Text
     """Exact, case-sensitive entity name."""
 
 
-class QueryMoviePerson(BaseModel):
+class QueryMoviePerson(WireModel):
     model_config = _example(query="Jackson")
     query: Text
     """Free text; matched by BM25 over normalised person names."""
 
 
-class QueryMovieMovie(BaseModel):
+class QueryMovieMovie(WireModel):
     model_config = _example(query="Lord of the Rings")
     query: Text
     """Free text; matched by BM25 over normalised movie titles."""
 
 
-class QueryMovieYear(BaseModel):
+class QueryMovieYear(WireModel):
     model_config = _example(query="1992")
     query: Text
     """A year as a string, e.g. "1992" (a JSON number is a 422, as in the original)."""
 
 
-class QueryMovieID(BaseModel):
+class QueryMovieID(WireModel):
     model_config = _example(query=100)
     query: int
     """A movie or person id."""
 
 
-class QueryFinanceName(BaseModel):
+class QueryFinanceName(WireModel):
     model_config = _example(query="Apple")
     query: Text
     """Free text; matched by BM25 over normalised company names."""
 
 
-class QueryFinanceCompanyName(BaseModel):
+class QueryFinanceCompanyName(WireModel):
     model_config = _example(query="Inflection Point Acquisition Corp. II Unit")
     query: Text
     """Exact, case-sensitive full company name."""
 
 
-class QueryFinanceTicker(BaseModel):
+class QueryFinanceTicker(WireModel):
     model_config = _example(query="META")
     query: Text
     """Exact, case-sensitive ticker symbol."""
 
 
-class QueryMusicArtistName(BaseModel):
+class QueryMusicArtistName(WireModel):
     model_config = _example(query="lady gaga")
     query: Text
     """Free text; matched by BM25 over normalised artist names."""
 
 
-class QueryMusicSongName(BaseModel):
+class QueryMusicSongName(WireModel):
     model_config = _example(query="I can feel IT")
     query: Text
     """Free text; matched by BM25 over normalised song titles."""
 
 
-class QueryMusicRank(BaseModel):
+class QueryMusicRank(WireModel):
     model_config = _example(rank=1, date="2024-02-28")
     rank: int
     """Billboard Hot 100 rank, 1..100."""
@@ -94,7 +95,7 @@ class QueryMusicRank(BaseModel):
     """Chart week 'YYYY-MM-DD'; null or "" means every week."""
 
 
-class QueryMusicAttribute(BaseModel):
+class QueryMusicAttribute(WireModel):
     model_config = _example(date="2024-02-28", attribute="weeks_in_chart", song_name="Texas Hold 'Em")
     date: Text
     """Chart week 'YYYY-MM-DD'."""
@@ -104,31 +105,31 @@ class QueryMusicAttribute(BaseModel):
     """Exact, case-sensitive song title."""
 
 
-class QueryMusicYear(BaseModel):
+class QueryMusicYear(WireModel):
     model_config = _example(query=1998)
     query: int
     """A Grammy year (the original answers 1957..2019)."""
 
 
-class QueryMusicArtist(BaseModel):
+class QueryMusicArtist(WireModel):
     model_config = _example(query="Adele")
     query: Text
     """Exact, case-sensitive artist name."""
 
 
-class QueryMusicSong(BaseModel):
+class QueryMusicSong(WireModel):
     model_config = _example(query="I Can Feel It")
     query: Text
     """Exact, case-sensitive song title."""
 
 
-class QueryMusicBand(BaseModel):
+class QueryMusicBand(WireModel):
     model_config = _example(query="Maroon 5")
     query: Text
     """Exact, case-sensitive band name."""
 
 
-class QuerySportsSoccer(BaseModel):
+class QuerySportsSoccer(WireModel):
     model_config = _example(date="2024-03-09", team_name="Everton")
     date: Text
     """'YYYY-MM-DD', 'YYYY-MM' or 'YYYY'."""
@@ -136,7 +137,7 @@ class QuerySportsSoccer(BaseModel):
     """Exact FBref short team name, or null for every team."""
 
 
-class QuerySportsNBA(BaseModel):
+class QuerySportsNBA(WireModel):
     model_config = _example(date="2022-10-11", team_name="Chicago Bulls")
     date: Text
     """'YYYY-MM-DD', 'YYYY-MM' or 'YYYY'."""
@@ -144,7 +145,7 @@ class QuerySportsNBA(BaseModel):
     """Exact full team name (home or away), or null for every team."""
 
 
-class QuerySportsNBAGameIds(BaseModel):
+class QuerySportsNBAGameIds(WireModel):
     model_config = _example(game_ids=["0022200547", "0029600027"])
     game_ids: GameIds
     """NBA game ids, as strings (at most 100, each at most 128 characters)."""

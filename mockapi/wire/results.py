@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Any, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+from mockapi.wire.base import WireModel
 
 _OPEN = ConfigDict(extra="allow")
 
 
-class OpenEntity(BaseModel):
+class OpenEntity(WireModel):
     """An encyclopedia entity (`/open/get_entity`)."""
 
     model_config = _OPEN
@@ -27,112 +29,162 @@ class OpenEntity(BaseModel):
     """The whole article's wikitext."""
 
 
-class Oscar(BaseModel):
+class Oscar(WireModel):
     """One Academy Award nomination (a win when `winner`)."""
 
     model_config = _OPEN
     year_ceremony: int
+    """Year of the ceremony."""
     ceremony: int
+    """Ordinal number of the ceremony (1 = the first Academy Awards)."""
     category: str
     """Upper case, e.g. "ACTRESS"."""
     name: str
+    """The nominee (a person, or a film for film categories)."""
     film: str | None = None
+    """The film the nomination is for, if any."""
     winner: bool
+    """True for a win, false for a nomination only."""
 
 
-class Genre(BaseModel):
+class Genre(WireModel):
     model_config = _OPEN
     id: int
+    """TMDB-style genre id."""
     name: str
+    """Genre name, e.g. "Drama"."""
 
 
-class CastMember(BaseModel):
+class CastMember(WireModel):
     model_config = _OPEN
     gender: int | None = None
     """0 unknown, 1 female, 2 male (an int, although the original's docs say str)."""
     id: int
+    """Person id (the key of `/movie/get_person_info` results)."""
     name: str
+    """The actor's name."""
     character: str | None = None
+    """The role played."""
     order: int | None = None
+    """Billing order (0 = first billed)."""
 
 
-class CrewMember(BaseModel):
+class CrewMember(WireModel):
     model_config = _OPEN
     name: str
+    """The crew member's name."""
     job: str | None = None
+    """The job, e.g. "Director"."""
     id: int
+    """Person id."""
 
 
-class Movie(BaseModel):
+class Movie(WireModel):
     """A movie dict as stored; key order varies between entries, as in the original."""
 
     model_config = _OPEN
     budget: int | None = None
+    """Budget in US dollars (0 or null when unknown)."""
     genres: list[Genre] = Field(default_factory=list)
+    """Genres of the movie."""
     id: int
+    """Movie id."""
     original_language: str | None = None
+    """ISO 639-1 code of the original language."""
     original_title: str | None = None
+    """Title in the original language."""
     release_date: str | None = None
     """'YYYY-MM-DD'."""
     revenue: int | None = None
+    """Box-office revenue in US dollars (0 or null when unknown)."""
     title: str
+    """The title."""
     cast: list[CastMember] = Field(default_factory=list)
+    """Cast in billing order."""
     crew: list[CrewMember] = Field(default_factory=list)
+    """Crew members."""
     rating: float | None = None
+    """Average user rating, 0-10."""
     length: int | None = None
     """Minutes; undocumented in the original, present on most entries."""
     oscar_awards: list[Oscar] | None = None
+    """Academy Award nominations of the movie, or null."""
 
 
-class Person(BaseModel):
+class Person(WireModel):
     """A movie person dict as stored (real key order: acted_movies, id, [oscar_awards], birthday, name)."""
 
     model_config = _OPEN
     acted_movies: list[int] = Field(default_factory=list)
+    """Ids of movies the person acted in."""
     id: int | None = None
+    """Person id."""
     oscar_awards: list[Oscar] | None = None
+    """Academy Award nominations of the person, or null."""
     birthday: str | None = None
     """'YYYY-MM-DD' or null."""
     name: str
+    """The person's name."""
     directed_movies: list[int] | None = None
+    """Ids of movies the person directed, or null."""
 
 
-class YearInfo(BaseModel):
+class YearInfo(WireModel):
     """`/movie/get_year_info`: the movie ids released that year and that year's Oscar ceremony entries."""
 
     model_config = _OPEN
     movie_list: list[int]
+    """Ids of the movies released that year."""
     oscar_awards: list[Oscar]
+    """Nominations of that year's ceremony."""
 
 
-class OHLCV(BaseModel):
+class OHLCV(WireModel):
     """One price bar; key names and case as the original."""
 
     model_config = _OPEN
     Open: float | None = None
+    """Opening price."""
     High: float | None = None
+    """Highest price."""
     Low: float | None = None
+    """Lowest price."""
     Close: float | None = None
+    """Closing price."""
     Volume: int | None = None
+    """Shares traded."""
 
 
-class FinanceInfo(BaseModel):
+class FinanceInfo(WireModel):
     """A yfinance-style info dict; only the keys our endpoints and questions rely on are typed."""
 
     model_config = _OPEN
     symbol: str | None = None
+    """Ticker symbol."""
     shortName: str | None = None
+    """Short company name."""
     longName: str | None = None
+    """Full company name."""
     sector: str | None = None
+    """Sector, e.g. "Technology"."""
     industry: str | None = None
+    """Industry within the sector."""
     currency: str | None = None
+    """Trading currency, e.g. "USD"."""
     marketCap: float | None = None
+    """Market capitalization in the currency."""
     forwardEps: float | None = None
+    """Forward earnings per share."""
     forwardPE: float | None = None
+    """Forward price/earnings ratio."""
     trailingEps: float | None = None
+    """Trailing twelve-month earnings per share."""
     trailingPE: float | None = None
+    """Trailing price/earnings ratio."""
     dividendRate: float | None = None
+    """Annual dividend per share."""
     previousClose: float | None = None
+    """Previous session's closing price."""
 
 
 PriceHistory: TypeAlias = dict[str, OHLCV]

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from mockapi.limits import Ident, Text, Url
-from mockapi.web.timefmt import parse_query_time
+from mockapi.formats.timefmt import parse_query_time
+from mockapi.wire.base import WireModel
+from mockapi.wire.fields import Ident, Text, Url
 from mockapi.wire.perturb import PerturbationInfo, PerturbFields
 
 
@@ -66,7 +67,7 @@ class SearchRequest(PerturbFields):  # + noise_ratio, mode, perturb_seed (mockap
         return None if self.query_time is None else parse_query_time(self.query_time)
 
 
-class GetPageRequest(BaseModel):
+class GetPageRequest(WireModel):
     """`POST /web/get_page`."""
 
     model_config = ConfigDict(
@@ -77,7 +78,7 @@ class GetPageRequest(BaseModel):
     """The exact page URL, as found in a result's `page_url`."""
 
 
-class PageEntry(BaseModel):
+class PageEntry(WireModel):
     """One page, keys in CRAG's order."""
 
     page_name: str
@@ -99,14 +100,17 @@ class SearchEntry(PageEntry):
     """Position in the served list (frozen rank for known questions)."""
 
 
-class SearchResponse(BaseModel):
+class SearchResponse(WireModel):
     """`{"result": [entry…]}` (+ `"perturbation"` when the request asked for one)."""
 
     result: list[SearchEntry]
+    """The ranked entries."""
     perturbation: PerturbationInfo | None = None
+    """What was perturbed, when the request asked for a perturbation."""
 
 
-class PageResponse(BaseModel):
+class PageResponse(WireModel):
     """`{"result": entry}` or `{"result": null}` for an unknown URL."""
 
     result: PageEntry | None
+    """The page, or null for an unknown URL."""

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from mockapi.limits import MAX_BODY_BYTES, MAX_GAME_IDS, MAX_IDENT_CHARS, MAX_TEXT_CHARS, MAX_URL_CHARS
+from mockapi.wire.fields import MAX_BODY_BYTES, MAX_GAME_IDS, MAX_IDENT_CHARS, MAX_TEXT_CHARS, MAX_URL_CHARS
 
 JSON = {"content-type": "application/json"}
 

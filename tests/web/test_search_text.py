@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from mockapi.web.timefmt import parse_query_time
+from mockapi.formats.timefmt import parse_query_time
 
 
 def search(client: TestClient, **body: object) -> list[dict[str, object]]:

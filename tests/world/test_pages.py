@@ -99,7 +99,7 @@ def test_gold_pages_are_served_before_query_time(tiny_world: Path) -> None:
         "SELECT r.last_modified_ts, q.query_time FROM results r "
         "JOIN queries q USING (interaction_id) WHERE r.last_modified_ts IS NOT NULL",
     )
-    from mockapi.web.timefmt import parse_query_time
+    from mockapi.formats.timefmt import parse_query_time
 
     assert rows
     assert all(ts < parse_query_time(qt).replace(tzinfo=None) for ts, qt in rows)

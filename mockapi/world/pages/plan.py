@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from mockapi.web.timefmt import parse_query_time
+from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import prose, shared, specs, statements
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS

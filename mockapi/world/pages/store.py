@@ -10,9 +10,9 @@ from typing import Any
 
 import duckdb
 
+from mockapi.formats.timefmt import naive_utc, parse_last_modified
 from mockapi.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.web.render import html_size
-from mockapi.web.timefmt import naive_utc, parse_last_modified
 from mockapi.world.pages import snippets, specs
 from mockapi.world.pages.plan import Result
 from mockapi.world.questions.model import Question

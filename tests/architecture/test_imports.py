@@ -1,0 +1,41 @@
+"""Imports run one way: no circles (counting imports inside functions, which would hide one), and the client
+SDK loads only the wire models and shared formats of `mockapi`, never server code."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from import_graph import cycles, graph, modules
+
+CLIENT_MAY_LOAD = ("mockapi.wire", "mockapi.formats")
+
+
+def test_the_graph_sees_the_whole_project() -> None:
+    found = modules()
+    edges = graph()
+    # a checker that read nothing would pass everything: it must see the known layers and their edges
+    assert {"mockapi.app", "mockapi.wire.routes", "crag_client.html", "crag_eval.cli"} <= found.keys()
+    assert "mockapi.wire.results" in edges["crag_client._types"]
+    assert "crag_client._pagetext" in edges["crag_client.chunking"]
+
+
+def test_a_planted_circle_is_found() -> None:
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(edges) == [["a", "b", "c"]]
+
+
+def test_no_import_circles() -> None:
+    assert cycles(graph()) == []
+
+
+def test_importing_the_client_loads_no_server_module() -> None:
+    code = (
+        "import sys, json, crag_client; print(json.dumps(sorted(m for m in sys.modules if 'mockapi' in m)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    loaded = json.loads(done.stdout)
+    assert "mockapi.wire.routes" in loaded  # the typed results come from the wire models
+    server = [m for m in loaded if m != "mockapi" and not m.startswith(CLIENT_MAY_LOAD)]
+    assert server == []
