@@ -82,8 +82,10 @@ class WebStore:
         self.content_hash = str(read_manifest_or_empty(world_dir).get("content_hash", ""))
 
     def close(self) -> None:
-        """Release the DuckDB file."""
+        """Release the DuckDB file and the index's shadow directory."""
         self._con.close()
+        if self._index is not None:
+            self._index.close()
 
     def interaction_for_query(self, query: str) -> str | None:
         """The interaction id whose question text is exactly `query` (the smallest id if several)."""
