@@ -165,3 +165,20 @@ def test_serves_a_read_only_root_owned_world_as_nobody(readonly_world: Path, wor
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
     assert _listing(readonly_world) == before
+
+
+def test_duckdb_never_spills_into_the_world(tiny_world: Path) -> None:
+    """DuckDB's default temp directory is `<file>.tmp` beside the database: under memory pressure it would
+    write there. The server's connections turn spilling off instead."""
+    from mockapi.sim.evidence import EvidenceLabels
+    from mockapi.store.db import KGStore
+    from mockapi.web.store import WebStore
+
+    kg, web, labels = KGStore(tiny_world / "kg.duckdb"), WebStore(tiny_world), EvidenceLabels(tiny_world)
+    try:
+        cons = [kg.con, web._con, labels._questions, labels._pages]
+        settings = [con.execute("SELECT current_setting('temp_directory')").fetchone() for con in cons]
+        assert settings == [("",)] * len(cons)
+    finally:
+        for store in (kg, web, labels):
+            store.close()
