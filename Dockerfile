@@ -34,9 +34,11 @@ RUN mkdir -p /world && if [ "$SCALE" != "none" ]; then \
 FROM python:${PYTHON_VERSION}-slim
 RUN useradd --create-home --uid 10001 crag
 COPY --from=install /opt/venv /opt/venv
-# The world stays root-owned and read-only to the server user: the server never writes, and an image built
-# without a world (SCALE=none) and started without a mount fails at once ("cannot write a world under /")
-# instead of quietly building the default world, gold answers included, inside the container.
+# The world stays root-owned and read-only to the server user: the server never writes into it (it opens the
+# search index through symlinks in /tmp: with --read-only, add --tmpfs /tmp), and an image built without a
+# world (SCALE=none) and started without a mount fails at once ("cannot write a world under /") instead of
+# quietly building the default world, gold answers included, inside the container.
+# tests/deploy/test_image.py builds this file unchanged with podman and serves it as uid 10001.
 COPY --from=world /world /world
 USER crag
 ENV PATH=/opt/venv/bin:$PATH PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1

@@ -1,7 +1,8 @@
 """Input limits: the request-body cap and the JSON pre-check (a pure ASGI middleware), and the field limits.
 
 `InputLimits` reads the body before the app does (every body we accept is small, so buffering it costs
-nothing) and answers, without calling the app:
+nothing; `read_capped_body` never holds more than the cap, which the simulator's middleware uses too) and
+answers, without calling the app:
 - 413 with the canonical error body when `Content-Length` or the bytes actually received exceed the cap;
 - 422 in FastAPI's own `{"detail": [{"type": "json_invalid", "loc": ["body", pos], …}]}` format when a
   JSON-typed body is not strict JSON. FastAPI's parser accepts `NaN`/`Infinity` and lone surrogates and then
@@ -25,8 +26,8 @@ NO_BODY_PATHS = frozenset({"/music/grammy_get_all_awarded_artists"})
 """Routes that take no body: FastAPI ignores whatever is sent, as the original did, so we do not check it."""
 
 
-class _TooLarge(Exception):
-    pass
+class BodyTooLarge(Exception):
+    """The request body is over the cap (declared by `Content-Length`, or counted as it arrived)."""
 
 
 class InputLimits:
@@ -41,14 +42,10 @@ class InputLimits:
             await self.app(scope, receive, send)
             return
         headers = {k.lower(): v for k, v in scope.get("headers", [])}
-        declared = headers.get(b"content-length", b"").strip()
-        if declared.isdigit() and int(declared) > self.max_body_bytes:
-            await self._too_large(send)
-            return
         try:
-            body, last = await self._read(receive)
-        except _TooLarge:
-            await self._too_large(send)
+            body, last = await read_capped_body(scope, receive, self.max_body_bytes)
+        except BodyTooLarge:
+            await send_too_large(send, self.max_body_bytes)
             return
         if body and scope["path"] not in NO_BODY_PATHS and _is_json(headers.get(b"content-type")):
             problem = _json_problem(body)
@@ -57,29 +54,39 @@ class InputLimits:
                 return
         await self.app(scope, _replay(body, last, receive), send)
 
-    async def _read(self, receive: Receive) -> tuple[bytes, Message]:
-        """The whole body (at most the cap) and the message that ended it (the last part, or a disconnect)."""
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return b"".join(chunks), message
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.max_body_bytes:
-                raise _TooLarge
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                return b"".join(chunks), message
 
-    async def _too_large(self, send: Send) -> None:
-        from mockapi.wire.errors import error_body  # here: mockapi.wire imports this module's field types
+async def read_capped_body(
+    scope: Scope, receive: Receive, cap: int = MAX_BODY_BYTES
+) -> tuple[bytes, Message]:
+    """The whole body and the message that ended it (the last part, or a disconnect), never holding more
+    than `cap` bytes: raises BodyTooLarge on a declared `Content-Length` over the cap before reading
+    anything, and as soon as the received parts (chunked bodies have no length) pass it. Every middleware
+    that reads a body reads it through this, so the cap holds whichever of them runs first."""
+    for name, value in scope.get("headers", []):
+        if name.lower() == b"content-length" and value.strip().isdigit() and int(value) > cap:
+            raise BodyTooLarge
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"".join(chunks), message
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > cap:
+            raise BodyTooLarge
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks), message
 
-        detail = f"request body larger than {self.max_body_bytes} bytes"
-        payload = orjson.dumps(error_body(413, "payload_too_large", detail))
-        # Connection: close, so uvicorn does not wait to drain a huge body we never read
-        await _send_json(send, 413, payload, extra=[(b"connection", b"close")])
+
+async def send_too_large(send: Send, cap: int = MAX_BODY_BYTES) -> None:
+    """413 with the canonical error body."""
+    from mockapi.wire.errors import error_body  # here: mockapi.wire imports this module's field types
+
+    payload = orjson.dumps(error_body(413, "payload_too_large", f"request body larger than {cap} bytes"))
+    # Connection: close, so uvicorn does not wait to drain a huge body we never read
+    await _send_json(send, 413, payload, extra=[(b"connection", b"close")])
 
 
 def _is_json(content_type: bytes | None) -> bool:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from mockapi.errors import UserError
 from mockapi.paths import is_complete, world_dir
-from mockapi.sim.flags import add_sim_arguments, sim_env
+from mockapi.sim.flags import add_sim_arguments, forwarded_allow_ips, sim_env
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     world = ensure_world(args)
     os.environ.update(settings_env(args, world))
     base = f"http://{args.host}:{args.port}"
+    proxies = forwarded_allow_ips(args)
     started = time.perf_counter()
     print(f"serving {world} on {base} (docs: {base}/docs, try-it bodies: {base}/meta)", file=sys.stderr)
     print(f"  CRAG_SERVER={base} (original client), CRAG_MOCK_API_URL={base} (baselines)", file=sys.stderr)
@@ -74,6 +75,9 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         log_level=args.log_level,
         access_log=False,
+        # the client address (rate limits, journal) comes from X-Forwarded-For only via a configured proxy
+        proxy_headers=proxies is not None,
+        forwarded_allow_ips=proxies,
         # uvicorn's 5 s default closes idle keep-alive connections that load balancers (60 s idle) and busy
         # clients still reuse: their next request meets a closed socket (ReadError/502). Outlive them.
         timeout_keep_alive=75,

@@ -33,5 +33,8 @@ class Settings(BaseSettings):
     """Seed of every simulated draw."""
     sim_config: str | None = None
     """JSON file of per-route overrides."""
+    trust_client_id: bool = False
+    """Rate-limit and journal clients by their `X-Client-Id` header (else by peer address): only where
+    every caller is trusted (crag-eval's in-process server); others could send a fresh id per request."""
     admin_token: str | None = None
     """Enables /admin/journal and /admin/reset (Bearer token); unset: they answer 404."""

@@ -66,7 +66,9 @@ def world_app(world: Path, task: int, sim: dict[str, Any] | None = None) -> Any:
         raise UserError(
             f"the mock server is not available in this install ({exc}); pass --server URL"
         ) from None
-    settings = Settings(world=world, task=task, **(sim or {}))
+    # every caller of this in-process server is this run, so its X-Client-Id (the harness's own page fetches
+    # vs the model's) may choose the rate-limit bucket
+    settings = Settings(world=world, task=task, **{"trust_client_id": True, **(sim or {})})
     return create_app(settings)
 
 

@@ -30,6 +30,7 @@ class SimConfig:
     routes: tuple[tuple[str, RoutePolicy], ...] = ()
     seed: int = 0
     journal_size: int = 100_000
+    trust_client_id: bool = False  # key clients by X-Client-Id (else the peer address); see middleware.py
     exempt: tuple[str, ...] = field(
         default=("/health", "/admin/*", "/docs*", "/openapi.json", "/redoc*", "/meta")
     )
@@ -78,6 +79,7 @@ def load_sim_config(
     rate_limit: float = 0.0,
     seed: int = 0,
     config_file: str | None = None,
+    trust_client_id: bool = False,
 ) -> SimConfig:
     """Build the config from the CLI flags and an optional JSON file `{"routes": {"/finance/*": {...}}}`."""
     default = RoutePolicy(
@@ -99,4 +101,4 @@ def load_sim_config(
         if "default" in data:
             default = policy_from(data["default"], default)
         routes = [(pattern, policy_from(raw, default)) for pattern, raw in data.get("routes", {}).items()]
-    return SimConfig(default=default, routes=tuple(routes), seed=seed)
+    return SimConfig(default=default, routes=tuple(routes), seed=seed, trust_client_id=trust_client_id)

@@ -67,6 +67,8 @@ class EvidenceLabels:
     def __init__(self, world: Path) -> None:
         self._questions = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
         self._pages = duckdb.connect(str(world / PAGES_DB), read_only=True)
+        for con in (self._questions, self._pages):
+            con.execute("SET temp_directory = ''")  # never spill into the (read-only) world directory
         self.split = lru_cache(maxsize=4096)(self._split)
 
     @classmethod

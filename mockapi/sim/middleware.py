@@ -3,6 +3,13 @@
 Pure ASGI (not BaseHTTPMiddleware) so it can delay without blocking a thread, drop a connection mid-response
 and stream a body slowly. Every random draw comes from one seeded `random.Random`, so a given sequence of
 requests meets the same delays and faults on every run.
+
+Rate limits and the journal key each request by its peer address, which uvicorn takes from
+`X-Forwarded-For` only when the peer is a configured trusted proxy (`--forwarded-allow-ips`). The
+`X-Client-Id` header names the client only under `--trust-client-id` (crag-eval's own in-process server):
+elsewhere a caller would evade `--rate-limit` by sending a fresh id per request.
+The body is read through `read_capped_body`, so this middleware never holds more than the 64 KiB cap either,
+whether it runs before or after `InputLimits`.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import time
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mockapi.limits import BodyTooLarge, read_capped_body, send_too_large
 from mockapi.sim.config import RoutePolicy, SimConfig
 from mockapi.sim.journal import BODY_LIMIT, Journal
 from mockapi.sim.ratelimit import RateLimiter
@@ -61,12 +69,18 @@ class Simulator:
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
-        body = await _read_body(receive)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        client = headers.get("x-client-id") or (scope.get("client") or ("unknown", 0))[0]
+        client = self._client(scope, headers)
         status = {"code": 0}
         fault: str | None = None
+        body = b""
         try:
+            try:
+                body, _ = await read_capped_body(scope, receive)
+            except BodyTooLarge:
+                status["code"] = 413
+                await send_too_large(send)
+                return
             fault = await self._serve(scope, body, send, policy, client, status)
         except Exception:
             # The app's own unhandled errors become a JSON 500 further out; journal them as that.
@@ -76,6 +90,11 @@ class Simulator:
             self._record(scope, body, headers, client, status["code"], fault, started)
         if fault == "drop":
             raise DroppedConnection(scope["path"])
+
+    def _client(self, scope: Scope, headers: dict[str, str]) -> str:
+        """Who sent the request: the peer address, or the `X-Client-Id` header when that is trusted."""
+        claimed = headers.get("x-client-id") if self.state.config.trust_client_id else None
+        return claimed or (scope.get("client") or ("unknown", 0))[0]
 
     def _record(
         self,
@@ -133,18 +152,6 @@ class Simulator:
         outgoing = _slow(tracking_send) if fault == "slow" else tracking_send
         await self.app(scope, _replay(body), outgoing)
         return fault
-
-
-async def _read_body(receive: Receive) -> bytes:
-    chunks = []
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            break
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body"):
-            break
-    return b"".join(chunks)
 
 
 def _replay(body: bytes) -> Receive:

@@ -24,6 +24,7 @@ def sim_config_from(settings: Settings) -> SimConfig:
         rate_limit=settings.rate_limit,
         seed=settings.sim_seed,
         config_file=settings.sim_config,
+        trust_client_id=settings.trust_client_id,
     )
 
 

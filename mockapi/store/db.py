@@ -29,6 +29,7 @@ def open_kg(path: Path) -> tuple[duckdb.DuckDBPyConnection, bool]:
     if path.is_file():
         con = duckdb.connect(str(path), read_only=True)
         con.execute(f"SET threads = {SERVE_THREADS}")
+        con.execute("SET temp_directory = ''")  # never spill into <world>/kg.duckdb.tmp (a read-only dir)
         if not _missing_tables(con):
             return con, True
         con.close()

@@ -3,11 +3,21 @@
 Undated pages (empty `page_last_modified`, about two thirds of CRAG's real pages) are indexed with a
 timestamp far in the past, so a `query_time` cut-off never hides them: a page with no date gives no
 evidence that it is newer than the question, and dropping them would remove most of the real corpus.
+
+Serving from a read-only world (a root-owned image layer, a `:ro` mount): every tantivy reader takes the
+index's meta lock while it opens the segments, creating `.tantivy-meta.lock` for writing, which fails in a
+directory the server cannot write (and the library offers no reader that skips it). So the server opens a
+per-process shadow directory of symlinks to the index files in the temp dir: the lock lands there and the
+segments are still memory-mapped from the world (a few dozen symlinks: about a millisecond). The build
+writes the files world-readable: tantivy creates `meta.json` and `.managed.json` 0600 whatever the umask.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
+import weakref
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -83,7 +93,31 @@ def build_page_index(world_dir: Path) -> dict[str, Any]:
         con.close()
     writer.commit()
     writer.wait_merging_threads()
+    _publish(target)
     return {"format": INDEX_FORMAT, "pages": pages, "dated_pages": dated}
+
+
+def _publish(index_dir: Path) -> None:
+    """Leave the index as any other file the build writes: lock files gone, modes from the umask (0644
+    under the usual 022) instead of tantivy's 0600 for its metadata, so another user can serve the world."""
+    for lock in index_dir.glob(".tantivy-*.lock"):
+        lock.unlink()
+    mode = 0o666 & ~_umask()
+    for path in index_dir.iterdir():
+        path.chmod(mode)
+
+
+def _umask() -> int:
+    """The process umask, read without changing it where Linux shows it (`os.umask` can only swap)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except OSError:
+        pass
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
 
 
 def _add_lookup_indexes(db: Path) -> None:
@@ -124,11 +158,22 @@ class Hit:
 
 
 class PageIndex:
-    """Read side of the index; safe to share between threads (a fresh searcher per query)."""
+    """Read side of the index; safe to share between threads (a fresh searcher per query).
+
+    Opened through a shadow directory (see the module docstring), so it never writes into the world.
+    """
 
     def __init__(self, world_dir: Path) -> None:
-        self._index = tantivy.Index.open(str(world_dir / INDEX_DIR))
+        shadow = _shadow(world_dir / INDEX_DIR)
+        self._cleanup = weakref.finalize(self, shutil.rmtree, shadow, True)
+        self._index = tantivy.Index.open(str(shadow))
+        # The world never changes under a running server: no watcher thread polling meta.json for commits.
+        self._index.config_reader(reload_policy="Manual")
         self._schema = self._index.schema
+
+    def close(self) -> None:
+        """Remove the shadow directory (also done at exit or when the index is garbage-collected)."""
+        self._cleanup()
 
     def search(self, query: str, k: int, cutoff: datetime | None) -> list[Hit]:
         """Top `k` pages by BM25 over text and name, one per URL, not modified after `cutoff`."""
@@ -166,6 +211,20 @@ class PageIndex:
             last_modified=doc.get_first("last_modified") or "",
             score=float(score),
         )
+
+
+def _shadow(index_dir: Path) -> Path:
+    """A fresh temp dir holding a symlink to every file of `index_dir` (absolute: the world may move)."""
+    shadow = Path(tempfile.mkdtemp(prefix="crag-mock-index-"))
+    source = index_dir.resolve()
+    try:
+        for name in os.listdir(source):
+            if not name.endswith(".lock"):
+                (shadow / name).symlink_to(source / name)
+    except BaseException:
+        shutil.rmtree(shadow, ignore_errors=True)
+        raise
+    return shadow
 
 
 def _one_per_url(hits: list[Hit]) -> list[Hit]:

@@ -77,13 +77,16 @@ class WebStore:
     def __init__(self, world_dir: Path) -> None:
         self.world_dir = world_dir
         self._con = duckdb.connect(str(world_dir / PAGES_DB), read_only=True)
+        self._con.execute("SET temp_directory = ''")  # never spill into the (read-only) world directory
         self._index = PageIndex(world_dir) if (world_dir / INDEX_DIR).is_dir() else None
         # seeds the Task 1/2 pick; '' when the manifest is missing or unreadable
         self.content_hash = str(read_manifest_or_empty(world_dir).get("content_hash", ""))
 
     def close(self) -> None:
-        """Release the DuckDB file."""
+        """Release the DuckDB file and the index's shadow directory."""
         self._con.close()
+        if self._index is not None:
+            self._index.close()
 
     def interaction_for_query(self, query: str) -> str | None:
         """The interaction id whose question text is exactly `query` (the smallest id if several)."""

@@ -202,3 +202,101 @@ def test_perturbations_are_refused_without_questions_duckdb(
     admin = httpx.post(f"{base}/web/search", json=body, headers={"authorization": "Bearer t"}, timeout=60)
     assert admin.status_code == 422, admin.text[:300]  # and never without questions.duckdb
     assert "result" not in admin.json()
+
+
+# ─────────── error paths: what an anonymous caller can provoke, with questions.duckdb on disk ───────────
+
+HEX_RUN = re.compile(rb"[0-9a-f]{16,}")  # page ids are content hashes ("spec:<sha256>" on synthetic pages)
+
+
+def _error_requests(examples: dict[str, Any], qid: str, url: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """Requests a probing caller sends: unknown routes, wrong methods, bad bodies on every route, the
+    admin routes and evidence perturbations without a token, the documents that describe the API."""
+    known = {"interaction_id": qid, "include_html": False}
+    reqs: list[tuple[str, str, dict[str, Any]]] = [
+        ("GET", path, {}) for path in ("/", "/health", "/meta", "/openapi.json", "/docs", "/redoc", "/nope")
+    ]
+    reqs += [
+        ("POST", "/nope", {"json": {}}),
+        ("GET", "/web/search", {}),
+        ("GET", "/admin/journal", {}),
+        ("POST", "/admin/reset", {}),
+        ("GET", "/admin/journal", {"headers": {"authorization": "Bearer guess"}}),
+        ("POST", "/web/search", {"content": b"{not json", "headers": {"content-type": "application/json"}}),
+        ("POST", "/web/search", {"content": b"x" * 70_000, "headers": {"content-type": "application/json"}}),
+        ("POST", "/web/search", {"json": {**known, "k": 0}}),
+        ("POST", "/web/search", {"json": {**known, "query_time": "not a time"}}),
+        ("POST", "/web/search", {"json": {**known, "unknown_field": 1}}),
+        ("POST", "/web/search", {"json": {"interaction_id": "no-such-question"}}),
+        ("POST", "/web/get_page", {"json": {"url": 5}}),
+        ("POST", "/web/get_page", {"json": {"url": url + "#x"}}),
+    ]
+    for perturbation in ({"mode": "negative_rejection"}, {"mode": "counterfactual"}, {"noise_ratio": 0.5}):
+        reqs.append(("POST", "/web/search", {"json": {**known, **perturbation}}))
+        reqs.append(("POST", "/web/search", {"json": {**known, **perturbation, "mode": "bogus"}}))
+    for route in ROUTES:
+        reqs += [("GET", route.path, {}), ("POST", route.path, {"json": {}})]
+        if route.body is not None:
+            wrong = {key: [value] for key, value in examples[route.path].items()}
+            reqs.append(("POST", route.path, {"json": wrong}))
+    return reqs
+
+
+def _answers(base: str, world: Path, reqs: list[tuple[str, str, dict[str, Any]]]) -> list[tuple[int, bytes]]:
+    with httpx.Client(base_url=base, timeout=120) as http:
+        out = []
+        for method, path, kwargs in reqs:
+            response = http.request(method, path, **kwargs)
+            out.append((response.status_code, response.content.replace(str(world).encode(), b"<world>")))
+        return out
+
+
+@pytest.fixture(scope="module")
+def probes(tiny_world: Path, tiny_server: str) -> list[tuple[str, str, dict[str, Any]]]:
+    examples = httpx.get(f"{tiny_server}/meta", timeout=30).json()["examples"]
+    with duckdb.connect(str(tiny_world / QUESTIONS_DB), read_only=True) as con:
+        sql = "SELECT interaction_id, gold_page_ids FROM questions WHERE gold_page_ids <> '[]' ORDER BY 1"
+        qid, pages = con.execute(sql).fetchone()
+    with duckdb.connect(str(tiny_world / PAGES_DB), read_only=True) as con:
+        (url,) = con.execute("SELECT url FROM pages WHERE page_id = ?", [json.loads(pages)[0]]).fetchone()
+    return _error_requests(examples, qid, url)
+
+
+def test_error_answers_do_not_depend_on_questions_duckdb(
+    tiny_world: Path,
+    tiny_server: str,
+    world_without_questions: Path,
+    serve_world: Callable[..., str],
+    probes: list[tuple[str, str, dict[str, Any]]],
+) -> None:
+    """No admin token configured (the challenge default), gold labels on disk: every error, every
+    document and every refusal reads the same as on a world without them."""
+    mine = _answers(tiny_server, tiny_world, probes)
+    theirs = _answers(serve_world(world_without_questions), world_without_questions, probes)
+    different = [(m, p) for (m, p, _), a, b in zip(probes, mine, theirs, strict=True) if a != b]
+    assert not different, different
+    statuses = sorted({status for status, _ in mine})
+    assert {401, 404, 405, 413, 422} <= set(statuses), statuses  # the probes did reach the error paths
+    print(f"\n{len(probes)} probes (statuses {statuses}) identical without questions.duckdb")
+
+
+def test_no_answer_page_ids_or_private_gold_in_any_answer(
+    tiny_world: Path,
+    tiny_server: str,
+    served: list[tuple[Request, bytes]],
+    probes: list[tuple[str, str, dict[str, Any]]],
+) -> None:
+    """Page ids (gold or not) are internal: no response names one; nor does any error or document carry a
+    gold string that no served store states."""
+    errors = [body for _, body in _answers(tiny_server, tiny_world, probes)]
+    stores = _served_stores_text(tiny_world)
+    private = [g for g in _gold_strings(tiny_world) if g not in stores]
+    pattern = re.compile("|".join(map(re.escape, private)))
+    with duckdb.connect(str(tiny_world / PAGES_DB), read_only=True) as con:
+        ids = {i for (pid,) in con.execute("SELECT page_id FROM pages").fetchall() for i in (pid, pid[-64:])}
+    for body in [*errors, *(body for _, body in served)]:
+        named = ids & {body[m.start() : m.end()].decode() for m in HEX_RUN.finditer(body)} if ids else set()
+        assert not named, sorted(named)[:5]
+    for body in errors:
+        found = pattern.search(body.decode("utf-8", "replace").lower())
+        assert found is None, found

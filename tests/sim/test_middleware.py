@@ -119,7 +119,8 @@ def test_latency_sampler_statistics() -> None:
 
 
 def test_rate_limit_per_client() -> None:
-    with serve(load_sim_config(rate_limit=5)) as (url, _sim), httpx.Client() as client:
+    # X-Client-Id names the client only where it is trusted (tests/sim/test_client_identity.py)
+    with serve(load_sim_config(rate_limit=5, trust_client_id=True)) as (url, _sim), httpx.Client() as client:
         first = [call(client, url, **{"x-client-id": "a"}) for _ in range(15)]
         other = call(client, url, **{"x-client-id": "b"})
     assert first[:5] == ["200"] * 5

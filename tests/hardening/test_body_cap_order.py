@@ -1,0 +1,110 @@
+"""The 64 KiB body cap holds before anything buffers a body, whichever middleware runs first.
+
+Driven at the ASGI level with an upload that never ends (a chunked body has no Content-Length): a
+middleware that buffers first and checks later would read it forever, so `receive` stops the test once the
+server has pulled a few MiB. The simulator (outermost whenever simulation or an admin token is on) used to
+read the whole body before `InputLimits` saw it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mockapi.app import create_app
+from mockapi.limits import MAX_BODY_BYTES, InputLimits
+from mockapi.settings import Settings
+from mockapi.sim.config import load_sim_config
+from mockapi.sim.middleware import SimState, Simulator
+
+CHUNK = 16 * 1024
+GUARD = 4 * 1024 * 1024  # far past the cap: a middleware still reading here is buffering without a limit
+
+
+class EndlessUpload:
+    """`receive` of a chunked upload that never ends; counts the bytes the server pulled."""
+
+    def __init__(self) -> None:
+        self.pulled = 0
+
+    async def __call__(self) -> Message:
+        self.pulled += CHUNK
+        if self.pulled > GUARD:
+            raise AssertionError(
+                f"the server buffered {self.pulled} bytes of a body capped at {MAX_BODY_BYTES}"
+            )
+        return {"type": "http.request", "body": b"x" * CHUNK, "more_body": True}
+
+
+async def _echo(scope: Scope, receive: Receive, send: Send) -> None:
+    """An app that would read everything it is given."""
+    while (await receive()).get("more_body"):
+        pass
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    await send({"type": "http.response.body", "body": b"{}"})
+
+
+def _scope(headers: list[tuple[bytes, bytes]]) -> Scope:
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/open/get_entity",
+        "raw_path": b"/open/get_entity",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"content-type", b"application/json"), *headers],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
+
+
+def _post(app: ASGIApp, headers: list[tuple[bytes, bytes]]) -> tuple[int, int]:
+    """(status, bytes pulled) of one endless upload."""
+    upload = EndlessUpload()
+    sent: list[Message] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    asyncio.run(app(_scope(headers), upload, send))  # type: ignore[arg-type]
+    return sent[0]["status"], upload.pulled
+
+
+def _simulator(app: ASGIApp) -> Simulator:
+    return Simulator(app, SimState(load_sim_config(rate_limit=1000)))
+
+
+STACKS: dict[str, Any] = {
+    "simulator outside InputLimits": lambda: _simulator(InputLimits(_echo)),
+    "InputLimits outside the simulator": lambda: InputLimits(_simulator(_echo)),
+    "the simulator alone": lambda: _simulator(_echo),
+}
+
+
+@pytest.mark.parametrize("stack", STACKS)
+def test_a_chunked_body_is_cut_at_the_cap(stack: str) -> None:
+    status, pulled = _post(STACKS[stack](), [])
+    assert status == 413
+    assert pulled <= MAX_BODY_BYTES + CHUNK
+
+
+@pytest.mark.parametrize("stack", STACKS)
+def test_a_declared_length_over_the_cap_reads_nothing(stack: str) -> None:
+    status, pulled = _post(STACKS[stack](), [(b"content-length", b"10000000000")])
+    assert (status, pulled) == (413, 0)
+
+
+def test_the_served_app_with_simulation_on(tiny_world: Path) -> None:
+    """create_app's own order (the simulator outermost, so it journals the 413 too)."""
+    app = create_app(Settings(world=tiny_world, rate_limit=1000, admin_token="t"))
+    status, pulled = _post(app, [])
+    assert status == 413 and pulled <= MAX_BODY_BYTES + CHUNK
+    [entry] = app.state.sim.journal.entries()
+    assert (entry["route"], entry["status"]) == ("/open/get_entity", 413)
