@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mockapi.wire.errors import ErrorBody, send_error
 from mockapi.wire.fields import MAX_BODY_BYTES
 
 NO_BODY_PATHS = frozenset({"/music/grammy_get_all_awarded_artists"})
@@ -82,11 +83,9 @@ async def read_capped_body(
 
 async def send_too_large(send: Send, cap: int = MAX_BODY_BYTES) -> None:
     """413 with the canonical error body."""
-    from mockapi.wire.errors import error_body  # here: mockapi.wire imports this module's field types
-
-    payload = orjson.dumps(error_body(413, "payload_too_large", f"request body larger than {cap} bytes"))
     # Connection: close, so uvicorn does not wait to drain a huge body we never read
-    await _send_json(send, 413, payload, extra=[(b"connection", b"close")])
+    detail = f"request body larger than {cap} bytes"
+    await send_error(send, 413, "payload_too_large", detail, headers=[(b"connection", b"close")])
 
 
 def _is_json(content_type: bytes | None) -> bool:
@@ -145,8 +144,6 @@ def document_limits(schema: dict[str, Any]) -> dict[str, Any]:
     check made after the body parsed (`ApiError(422, "invalid_value")`), the canonical body, so both are
     documented and a schema-driven client or fuzzer can validate every answer.
     """
-    from mockapi.wire.errors import ErrorBody
-
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     components["ErrorBody"] = ErrorBody.model_json_schema(ref_template="#/components/schemas/{model}")
     error_ref = {"$ref": "#/components/schemas/ErrorBody"}

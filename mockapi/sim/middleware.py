@@ -15,7 +15,6 @@ whether it runs before or after `InputLimits`.
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 import random
 import time
@@ -26,7 +25,7 @@ from mockapi.limits import BodyTooLarge, read_capped_body, send_too_large
 from mockapi.sim.config import RoutePolicy, SimConfig
 from mockapi.sim.journal import BODY_LIMIT, Journal
 from mockapi.sim.ratelimit import RateLimiter
-from mockapi.wire.errors import ErrorType, error_body
+from mockapi.wire.errors import ErrorType, send_error
 
 SLOW_CHUNKS = 8
 SLOW_PAUSE_S = 0.1
@@ -194,17 +193,7 @@ def _slow(send: Send) -> Send:
 
 
 async def _json_error(send: Send, status: int, kind: ErrorType, message: str, retry_after: float) -> None:
-    """The canonical error body (mockapi/wire/errors.py) with a Retry-After the SDK honours."""
-    payload = json.dumps(error_body(status, kind, message)).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(payload)).encode()),
-                (b"retry-after", str(max(1, math.ceil(retry_after))).encode()),
-            ],
-        }
+    """The canonical error body with a Retry-After the SDK honours."""
+    await send_error(
+        send, status, kind, message, headers=[(b"retry-after", str(max(1, math.ceil(retry_after))).encode())]
     )
-    await send({"type": "http.response.body", "body": payload})

@@ -12,6 +12,7 @@ from typing import Literal
 
 import orjson
 from starlette.responses import Response
+from starlette.types import Send
 
 from mockapi.wire.base import WireModel
 
@@ -68,9 +69,24 @@ def error_response(
     loc: list[str | int] | None = None,
     headers: dict[str, str] | None = None,
 ) -> Response:
-    """The canonical body as an `application/json` response."""
-    content = orjson.dumps(error_body(status, type, detail, loc))
+    """The canonical body as an `application/json` response (for exception handlers and routes)."""
+    content = error_bytes(status, type, detail, loc)
     return Response(content, status_code=status, media_type="application/json", headers=headers)
+
+
+def error_bytes(status: int, type: ErrorType, detail: str, loc: list[str | int] | None = None) -> bytes:
+    """The canonical body, serialised: the one place every error answer of ours is encoded."""
+    return orjson.dumps(error_body(status, type, detail, loc))
+
+
+async def send_error(
+    send: Send, status: int, type: ErrorType, detail: str, headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    """Answer with the canonical body straight from an ASGI middleware (which has no Response to return)."""
+    payload = error_bytes(status, type, detail)
+    start = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": start + (headers or [])})
+    await send({"type": "http.response.body", "body": payload})
 
 
 TYPE_BY_STATUS: dict[int, ErrorType] = {
