@@ -12,18 +12,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import duckdb
 import httpx
-import uvicorn
 from fastapi import FastAPI
+
+from mockapi.loopback import serve_in_thread
 
 FIXTURE = Path("/work/shared/fixtures/crag_dev_10.jsonl.bz2")
 
@@ -34,20 +33,6 @@ def make_app(world: Path) -> FastAPI:
     from mockapi.settings import Settings
 
     return create_app(Settings(world=world))
-
-
-@contextmanager
-def serve(app: FastAPI) -> Iterator[str]:
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        thread.join(0.05)
-    try:
-        yield f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 def questions(world: Path) -> list[tuple[str, str, str]]:
@@ -79,7 +64,7 @@ def run(world: Path, rounds: int, k: int, limit: int) -> None:
     qs = questions(world)
     print(f"world {world}: {len(qs)} questions, timing the first {min(limit, len(qs))} by id")
     qs = qs[:limit]
-    with serve(make_app(world)) as url, httpx.Client(base_url=url, timeout=120) as http:
+    with serve_in_thread(make_app(world)) as url, httpx.Client(base_url=url, timeout=120) as http:
         modes: list[tuple[str, Callable[[str, str, str], dict[str, Any]]]] = [
             ("free text, no html", lambda _i, q, t: {"query": _cut(q), "k": k, "include_html": False}),
             ("free text, html", lambda _i, q, t: {"query": _cut(q), "k": k}),

@@ -26,6 +26,9 @@ class JournalEntry:
     body: str
     status: int
     latency_ms: float
+    """Measured time in the simulator and the app (machine-dependent)."""
+    delay_ms: float
+    """The latency the simulator added (`--latency`), as sampled from its seeded generator."""
     interaction_id: str | None
     client: str
     fault: str | None

@@ -18,6 +18,7 @@ import asyncio
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -71,7 +72,7 @@ class Simulator:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         client = self._client(scope, headers)
         status = {"code": 0}
-        fault: str | None = None
+        outcome = _Outcome()
         body = b""
         try:
             try:
@@ -80,14 +81,14 @@ class Simulator:
                 status["code"] = 413
                 await send_too_large(send)
                 return
-            fault = await self._serve(scope, body, send, policy, client, status)
+            await self._serve(scope, body, send, policy, client, status, outcome)
         except Exception:
             # The app's own unhandled errors become a JSON 500 further out; journal them as that.
             status["code"] = status["code"] or 500
             raise
         finally:
-            self._record(scope, body, headers, client, status["code"], fault, started)
-        if fault == "drop":
+            self._record(scope, body, headers, client, status["code"], outcome, started)
+        if outcome.fault == "drop":
             raise DroppedConnection(scope["path"])
 
     def _client(self, scope: Scope, headers: dict[str, str]) -> str:
@@ -102,7 +103,7 @@ class Simulator:
         headers: dict[str, str],
         client: str,
         status: int,
-        fault: str | None,
+        outcome: _Outcome,
         started: float,
     ) -> None:
         self.state.journal.record(
@@ -111,15 +112,23 @@ class Simulator:
             body=body[:BODY_LIMIT].decode("utf-8", "replace"),
             status=status,
             latency_ms=round((time.perf_counter() - started) * 1000, 3),
+            delay_ms=round(outcome.delay_s * 1000, 3),
             interaction_id=headers.get("x-interaction-id"),
             client=client,
-            fault=fault,
+            fault=outcome.fault,
         )
 
     async def _serve(
-        self, scope: Scope, body: bytes, send: Send, policy: RoutePolicy, client: str, status: dict[str, int]
-    ) -> str | None:
-        """Answer one request under `policy`; returns the fault kind injected, if any."""
+        self,
+        scope: Scope,
+        body: bytes,
+        send: Send,
+        policy: RoutePolicy,
+        client: str,
+        status: dict[str, int],
+        outcome: _Outcome,
+    ) -> None:
+        """Answer one request under `policy`; `outcome` records the fault injected and the delay added."""
 
         async def tracking_send(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -129,12 +138,14 @@ class Simulator:
         if policy.rate_limit > 0:
             wait = self.state.limiter.acquire(client, policy.rate_limit)
             if wait > 0:
+                outcome.fault = "rate_limit"
                 await _json_error(
                     tracking_send, 429, "rate_limited", "rate limit exceeded; retry later", wait
                 )
-                return "rate_limit"
+                return
         fault = self.state.rng.choice(policy.faults) if self.state.rng.random() < policy.fault_rate else None
-        delay = policy.latency.sample(self.state.rng)
+        outcome.fault = fault
+        outcome.delay_s = delay = policy.latency.sample(self.state.rng)
         if delay > 0:
             await asyncio.sleep(delay)
         if fault in ("429", "500", "503"):
@@ -142,15 +153,23 @@ class Simulator:
             await _json_error(
                 tracking_send, code, "simulated_fault", f"simulated {code} (fault injection)", 1.0
             )
-            return fault
+            return
         if fault == "drop":
             await tracking_send(
                 {"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"64")]}
             )
-            return fault
+            return
         outgoing = _slow(tracking_send) if fault == "slow" else tracking_send
         await self.app(scope, _replay(body), outgoing)
-        return fault
+
+
+@dataclass
+class _Outcome:
+    """What the simulator did to one request: the fault it injected and the delay it added (seeded, so
+    tests can check it exactly, where the measured `latency_ms` depends on the machine)."""
+
+    fault: str | None = None
+    delay_s: float = 0.0
 
 
 def _replay(body: bytes) -> Receive:

@@ -69,28 +69,17 @@ def test_latency_follows_the_seeded_samples(tiny_world: Path, serve_world: Serve
     with httpx.Client(timeout=10) as client:
         for i in range(n):
             assert client.post(url + "/open/get_entity", json={"query": f"q{i}"}).status_code == 200
-    measured = [float(e["latency_ms"]) for e in journal(url)]  # type: ignore[arg-type]
+    entries = journal(url)
     # The same draws the middleware makes per request: the fault draw, then the delay.
     rng, latency = random.Random(seed), parse_latency(spec)
     expected = []
     for _ in range(n):
         rng.random()
-        expected.append(latency.sample(rng) * 1000)
-    assert all(m >= e for m, e in zip(measured, expected, strict=True))
-    assert _spearman(expected, measured) > 0.9  # the app's own time is small next to a 5..60 ms spread
-
-
-def _spearman(a: list[float], b: list[float]) -> float:
-    def ranks(xs: list[float]) -> list[int]:
-        order = sorted(range(len(xs)), key=xs.__getitem__)
-        out = [0] * len(xs)
-        for rank, i in enumerate(order):
-            out[i] = rank
-        return out
-
-    ra, rb = ranks(a), ranks(b)
-    n = len(a)
-    return 1 - 6 * sum((x - y) ** 2 for x, y in zip(ra, rb, strict=True)) / (n * (n * n - 1))
+        expected.append(round(latency.sample(rng) * 1000, 3))
+    assert [e["delay_ms"] for e in entries] == expected  # the seeded draws, in request order
+    # every request waited at least its delay, give or take uvloop's 1 ms timers (the rest is machine
+    # time: bench/bench_sim_latency.py)
+    assert all(float(e["latency_ms"]) >= float(e["delay_ms"]) - 1.0 for e in entries)  # type: ignore[arg-type]
 
 
 def test_journal_records_every_call_with_its_interaction_id(tiny_world: Path, serve_world: Serve) -> None:
@@ -139,7 +128,9 @@ def test_sdk_retries_ride_out_faults_and_the_journal_shows_them(tiny_world: Path
     with Client(url, retry=retry) as client:
         for i in range(30):
             with client.interaction(f"q{i}"):
-                assert client.open.get_entity("nobody at all") is None or True
+                assert (
+                    client.open.get_entity("nobody at all") is None
+                )  # not found, once the faults are ridden out
     entries = journal(url)
     per_question = Counter(e["interaction_id"] for e in entries)
     assert set(per_question) == {f"q{i}" for i in range(30)}

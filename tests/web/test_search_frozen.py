@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from mockapi.exporter import export_world
+from mockapi.loopback import serve_in_thread
 
 KEYS = ["page_name", "page_url", "page_snippet", "page_result", "page_last_modified"]
 
@@ -22,16 +21,8 @@ KEYS = ["page_name", "page_url", "page_snippet", "page_result", "page_last_modif
 @pytest.fixture(scope="module")
 def server_url(imported_world: Path, app_for: Callable[..., FastAPI]) -> Iterator[str]:
     """A real uvicorn server on a free loopback port, in a thread."""
-    config = uvicorn.Config(app_for(imported_world), host="127.0.0.1", port=0, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        thread.join(0.05)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    with serve_in_thread(app_for(imported_world)) as url:
+        yield url
 
 
 def assert_identical(served: list[dict[str, Any]], expected: list[dict[str, Any]]) -> None:

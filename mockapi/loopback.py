@@ -1,0 +1,44 @@
+"""An ASGI app on real uvicorn in a thread, on a free 127.0.0.1 port: the one helper the harness's in-process
+server, the tests and the benches share."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Literal
+
+
+def free_socket() -> socket.socket:
+    """A TCP socket bound to a free loopback port (bound first, so no other process can take the port)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+@contextmanager
+def serve_in_thread(app: Any, *, lifespan: Literal["on", "off", "auto"] = "on") -> Iterator[str]:
+    """Serve `app` until the block ends; yields the base URL once uvicorn has started (lifespan done).
+
+    Raises RuntimeError when uvicorn exits during start-up (a lifespan that failed: its log says why).
+    """
+    import uvicorn  # the client side of the project never needs it
+
+    sock = free_socket()
+    config = uvicorn.Config(app, log_level="warning", lifespan=lifespan, access_log=False)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="crag-mock")
+    thread.start()
+    try:
+        while not server.started:
+            if not thread.is_alive():
+                raise RuntimeError("uvicorn exited during start-up (see the log above)")
+            time.sleep(0.01)
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
