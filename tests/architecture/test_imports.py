@@ -32,7 +32,8 @@ def test_no_import_circles() -> None:
 
 def test_importing_the_client_loads_no_server_module() -> None:
     code = (
-        "import sys, json, crag_client; print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'mockapi')))"
+        "import sys, json, crag_client\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'mockapi')))"
     )
     done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     loaded = json.loads(done.stdout)
