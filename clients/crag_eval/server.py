@@ -70,12 +70,18 @@ def world_app(world: Path, task: int, sim: dict[str, Any] | None = None) -> Any:
     return create_app(settings)
 
 
-def check_remote(url: str) -> str:
-    """A --server URL that answers, without a trailing slash."""
+def server_meta(url: str) -> dict[str, Any]:
+    """A --server URL's /meta (what world it serves), or a one-line error when nothing answers there."""
     url = url.rstrip("/")
     try:
-        httpx.get(url + "/health", timeout=5.0)
+        response = httpx.get(url + "/meta", timeout=10.0)
     except httpx.TransportError:
         msg = f"no mock server answers at {url}; start one with `crag-mock serve` or drop --server"
         raise UserError(msg) from None
-    return url
+    if response.status_code != 200:
+        raise UserError(f"{url}/meta answered HTTP {response.status_code}; is this a crag-mock server?")
+    try:
+        data: dict[str, Any] = response.json()
+    except ValueError:
+        raise UserError(f"{url}/meta did not answer JSON; is this a crag-mock server?") from None
+    return data
