@@ -53,6 +53,12 @@ def run_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", default="baseline", help="dummy | oracle | baseline | openai | module:Class")
     p.add_argument("--model-args", metavar="JSON", help="keyword arguments of the model's constructor")
     p.add_argument("--data", help="a world directory or a CRAG dataset file (.jsonl / .jsonl.bz2)")
+    p.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="--data FILE: convert into a temporary world removed at exit (default: cached under "
+        "$CRAG_MOCK_HOME/datasets/, reused by later runs)",
+    )
     p.add_argument("--server", help="use a running mock server at this URL instead of starting one")
     p.add_argument("--judge", default="rules", choices=("rules", "openai"), help="rules (offline) or openai")
     p.add_argument("--limit", type=int, metavar="N", help="a random sample of N questions (see --seed)")
@@ -144,6 +150,7 @@ def _run(args: argparse.Namespace) -> int:
         task=args.task or 0,
         model=args.model,
         data=args.data,
+        no_cache=args.no_cache,
         server=args.server,
         judge=args.judge,
         limit=args.limit,

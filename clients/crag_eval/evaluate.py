@@ -45,6 +45,8 @@ class RunConfig:
     task: int
     model: str = "baseline"
     data: str | None = None
+    no_cache: bool = False
+    """--data FILE: convert into a temporary world removed at the end instead of the cached copy."""
     server: str | None = None
     judge: str = "rules"
     limit: int | None = None
@@ -169,7 +171,9 @@ def evaluate(
     try:
         make_judges(config.judge)  # an unreachable judge fails now, not after every answer is in
         sim, token = server_sim(config)  # crag_eval.robustness: a fresh admin token to read the journal
-        with open_source(config.task, config.data, config.server, say, sim) as source:
+        with open_source(
+            config.task, config.data, config.server, say, sim, cache=not config.no_cache
+        ) as source:
             if resume is not None:
                 check_resumed_world(log, source.world, run_dir)
                 questions = load_questions(run_dir)
