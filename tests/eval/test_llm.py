@@ -74,7 +74,7 @@ def test_judge_retries_429_and_reasks_malformed_then_caches(
         (200, '{"label": "acceptable", "explanation": "ok"}'),
     ]
     judge = LLMJudge(Endpoint(url, "judge-model", "k", backoff_s=0.0), Cache(tmp_path / "cache.sqlite"))
-    pred = Prediction("q1", "it is the french capital, paris, home to many museums")  # rules cannot decide
+    pred = Prediction("q1", "the french capital, home to many museums")  # rules cannot decide
     verdict = judge.judge(QUESTION, pred)
     assert (verdict.label, verdict.four_way, verdict.reason) == ("correct", "acceptable", "llm")
     assert len(stub.requests) == 3
