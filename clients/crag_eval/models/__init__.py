@@ -44,10 +44,18 @@ def load_model(spec: str, gold: dict[str, str], model_args: dict[str, Any] | Non
 
 
 def preflight(model: UserModel) -> None:
-    """Run the model's own `preflight()` check, if it has one (before question 1)."""
+    """Run the model's own `preflight()` check, if it has one (before question 1); whatever it raises
+    becomes one line (the run then fails before its first question)."""
     check = getattr(model, "preflight", None)
-    if callable(check):
+    if not callable(check):
+        return
+    try:
         check()
+    except UserError:
+        raise
+    except Exception as exc:
+        name = type(model).__name__
+        raise UserError(f"{name}.preflight() failed: {exc.__class__.__name__}: {exc}") from None
 
 
 def _model_class(spec: str) -> Any:
