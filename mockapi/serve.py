@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import signal
 import socket
 import sys
@@ -25,6 +26,8 @@ from mockapi.errors import UserError
 from mockapi.listen import bind, port_number
 from mockapi.paths import is_complete, world_dir
 from mockapi.sim.flags import add_sim_arguments, sim_env
+
+DATASET_NAME = re.compile(r"\.(jsonl|json|bz2|tar|part\d+)$")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,6 +68,8 @@ def ensure_world(args: argparse.Namespace) -> Path:
 def _check_may_build(target: Path, args: argparse.Namespace) -> None:
     """A UserError unless building at the user's `--data DIR` is safe (absent or empty) and was asked for."""
     build = f"crag-mock build --scale {args.scale} --data {target}"
+    if not target.exists() and DATASET_NAME.search(target.name):
+        raise UserError(f"--data {target}: no such file (a CRAG dataset file or a world directory)")
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise UserError(
             f"no world at {target} (no manifest.json, and it is not empty); build one with `{build}`"

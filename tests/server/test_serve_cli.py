@@ -87,6 +87,16 @@ def test_serve_data_typo_says_no_world_and_builds_nothing(tmp_path: Path) -> Non
     assert not typo.exists()
 
 
+def test_serve_data_file_typo_says_no_such_file(tmp_path: Path) -> None:
+    typo = tmp_path / "crag_task_1_and_2_dev_v4.jsonl.bz"
+    result = crag_mock("serve", "--data", str(typo) + "2", "--port", str(free_port()))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"crag-mock serve: error: --data {typo}2: no such file (a CRAG dataset file or a world directory)"
+    ]
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_serve_build_refuses_a_non_empty_dir_that_is_not_a_world(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("mine")
     result = crag_mock("serve", "--data", str(tmp_path), "--build", "--port", str(free_port()))
