@@ -183,12 +183,15 @@ def test_serve_asks_on_a_terminal_and_no_builds_nothing(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "mockapi.cli", "serve", "--data", str(target), "--port", str(free_port())]
     proc = subprocess.Popen(cmd, stdin=follower, stdout=follower, stderr=follower)
     os.close(follower)
-    asked, deadline = b"", time.monotonic() + 60
-    while b"[y/N]" not in asked and time.monotonic() < deadline:
-        if select.select([leader], [], [], 1)[0]:
-            asked += os.read(leader, 1024)
-    os.write(leader, b"n\n")
-    assert proc.wait(timeout=60) == 2
-    os.close(leader)
+    try:
+        asked, deadline = b"", time.monotonic() + 60
+        while b"[y/N]" not in asked and time.monotonic() < deadline:
+            if select.select([leader], [], [], 1)[0]:
+                asked += os.read(leader, 1024)
+        os.write(leader, b"n\n")
+        assert proc.wait(timeout=60) == 2
+    finally:
+        proc.kill()
+        os.close(leader)
     assert f"no world at {target}: build the default world there? [y/N]".encode() in asked
     assert not target.exists()
