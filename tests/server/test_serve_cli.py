@@ -23,9 +23,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(world: Path, *flags: str, env: dict[str, str] | None = None) -> Iterator[str]:
+def serve(world: Path | None, *flags: str, env: dict[str, str] | None = None) -> Iterator[str]:
     port = free_port()
-    cmd = [sys.executable, "-m", "mockapi.cli", "serve", "--data", str(world), "--port", str(port), *flags]
+    data = ["--data", str(world)] if world is not None else []
+    cmd = [sys.executable, "-m", "mockapi.cli", "serve", *data, "--port", str(port), *flags]
     environ = {**os.environ, **(env or {})}
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=environ)
     base = f"http://127.0.0.1:{port}"
@@ -103,6 +104,11 @@ def test_serve_build_refuses_a_non_empty_dir_that_is_not_a_world(tmp_path: Path)
     assert result.returncode == 2
     assert "no world at" in result.stderr and "it is not empty" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_serve_without_data_still_builds_the_default_location_first(tmp_path: Path) -> None:
+    with serve(None, "--scale", "tiny", env={"CRAG_MOCK_HOME": str(tmp_path)}) as base:
+        assert httpx.get(base + "/meta").json()["world"] == str(tmp_path / "tiny")
 
 
 def test_serve_build_builds_into_an_empty_dir_when_asked(tmp_path: Path) -> None:
