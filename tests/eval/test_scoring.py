@@ -66,6 +66,29 @@ GOLDEN = [
     ("1997-12-19", (), "simple", "20.12.1997", ("incorrect", "date")),
     ("no", (), "comparison", "There is no doubt it is", ("incorrect", "undecided")),
     ("james cameron", (), "simple", "James Cameron and Steven Spielberg", ("incorrect", "undecided")),
+    # a list framed as a sentence: the lead-in is not a wrong first item
+    (
+        "german, arabic and french",
+        (),
+        "set",
+        "The languages are German, Arabic and French.",
+        ("correct", "set"),
+    ),
+    ("german, arabic and french", (), "set", "The languages are German and Arabic.", ("incorrect", "set")),
+    (
+        "1972, 2002 and 1964",
+        (),
+        "set",
+        "Based on the pages, the years were 1972, 2002 and 1964.",
+        ("correct", "set"),
+    ),
+    (
+        "german, arabic and french",
+        (),
+        "set",
+        "Looking at every page given for this, mostly German",
+        ("incorrect", "undecided"),
+    ),
 ]
 
 

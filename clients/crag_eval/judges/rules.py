@@ -114,12 +114,25 @@ def _set(qtype: str, gold: str, pred: str, _g: str, _p: str) -> Verdict:
     gold_items = tx.list_items(gold)
     if len(gold_items) < 2 or any(len(i.split()) > _MAX_ITEM_WORDS for i in gold_items):
         return None
-    pred_items = tx.list_items(pred)
+    pred_items = tx.list_items(_list_part(pred))
     if set(gold_items) == set(pred_items):
         return True, "set"
-    if qtype == "set" and pred_items and all(len(i.split()) <= _MAX_ITEM_WORDS for i in pred_items):
+    # wrong only when the prediction reads as a bare list of items like the gold's (an unrecognised sentence
+    # frame would otherwise be taken for a wrong first item)
+    longest = min(_MAX_ITEM_WORDS, max(len(i.split()) for i in gold_items) + 2)
+    if qtype == "set" and pred_items and all(len(i.split()) <= longest for i in pred_items):
         return False, "set"
     return None
+
+
+_LEAD_IN = re.compile(r"(?::|\b(?:is|are|was|were|be|include|includes|included)\b)\s+", re.IGNORECASE)
+
+
+def _list_part(pred: str) -> str:
+    """The list of a list answer framed as a sentence ("Based on the references, the members are a, b and
+    c." → "a, b and c."): what follows the last lead-in, so the lead-in is not read as a wrong first item."""
+    tails = [m.end() for m in _LEAD_IN.finditer(pred)]
+    return pred[tails[-1] :] if tails else pred
 
 
 def _contains(_qtype: str, _gold: str, _pred: str, g: str, p: str) -> Verdict:

@@ -230,7 +230,7 @@ _LIST_SPLIT = re.compile(r"\s*(?:,|;|\band\b|&|\n|\|)\s*")
 
 def list_items(text: str) -> list[str]:
     """The items of a list-like answer ('a, b and c', "['a', 'b']", 'a; b'), normalised, in order."""
-    raw = fold(text).strip()
+    raw = fold(text).strip().rstrip(".!? ")  # a sentence's full stop is not part of its last item
     if raw.startswith("[") and raw.endswith("]"):
         raw = raw[1:-1].replace("'", " ").replace('"', " ")
     items = [normalise(part) for part in _LIST_SPLIT.split(raw)]
