@@ -117,7 +117,7 @@ def run_sweep(
 ) -> tuple[Path, list[Path]]:
     """One evaluation per setting under one directory (resuming what a previous attempt left unfinished);
     returns the sweep directory and the run directories. The table is rewritten after every setting."""
-    from crag_eval.evaluate import RunConfig, evaluate
+    from crag_eval.evaluate import RunConfig, RunInterrupted, evaluate
     from crag_eval.rundir import RUN_JSON, new_run_dir, read_run, write_json
 
     if resume is not None:
@@ -142,6 +142,8 @@ def run_sweep(
             else:
                 evaluate(replace(base, output=str(run_dir), perturbation=perturbation), None, say=say)
             runs.append(run_dir)
+    except KeyboardInterrupt:
+        raise RunInterrupted(root) from None  # resume the sweep, not the setting that was running
     finally:
         write_summary(root, runs)
     return root, runs
