@@ -85,7 +85,7 @@ def test_model_args_and_batch_size(crag_fixture: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
     args = ["--task", "1", "--model", "flag_model:Echo", "--data", str(crag_fixture), "--output", str(out)]
     assert main([*args, "--model-args", '{"answer": "paris", "batch": 5}', "--batch-size", "3"]) == 0
-    import flag_model  # type: ignore[import-not-found]
+    import flag_model
 
     assert flag_model.Echo.sizes == [3, 3, 3, 1]  # --batch-size beats get_batch_size()
     answers = {

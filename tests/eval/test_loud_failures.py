@@ -146,7 +146,7 @@ def test_a_timeout_keeps_the_stack_where_the_model_was_stuck(crag_fixture: Path,
 def test_max_error_rate_then_resume_retry_errors(
     crag_fixture: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import loud_models  # type: ignore[import-not-found]
+    import loud_models
     from crag_eval.questions import load_dataset_questions
 
     monkeypatch.setattr(
