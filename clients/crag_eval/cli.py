@@ -141,7 +141,7 @@ def _run(args: argparse.Namespace) -> int:
         raise UserError("--retry-errors goes with --resume RUN_DIR")
     resume = Path(args.resume) if args.resume else None
     if resume is not None and is_sweep(resume):
-        _root, runs = run_sweep(RunConfig(task=0), [], say, resume)
+        _root, runs = run_sweep(RunConfig(task=0), [], say, resume, args.retry_errors)
         return _exit_code(runs, say)
     if resume is None and args.task is None:
         raise UserError("--task is required (1, 2 or 3), e.g. crag-eval --task 3 --model baseline")

@@ -113,7 +113,11 @@ def is_sweep(path: Path) -> bool:
 
 
 def run_sweep(
-    base: RunConfig, settings: list[tuple[str, dict[str, Any] | None]], say: Any, resume: Path | None = None
+    base: RunConfig,
+    settings: list[tuple[str, dict[str, Any] | None]],
+    say: Any,
+    resume: Path | None = None,
+    retry_errors: bool = False,
 ) -> tuple[Path, list[Path]]:
     """One evaluation per setting under one directory (resuming what a previous attempt left unfinished);
     returns the sweep directory and the run directories. The table is rewritten after every setting."""
@@ -137,8 +141,8 @@ def run_sweep(
             run_dir = root / name
             say(f"— {name} —")
             if (run_dir / RUN_JSON).is_file():
-                if read_run(run_dir).get("status") != "complete":
-                    evaluate(base, run_dir, say=say)
+                if retry_errors or read_run(run_dir).get("status") != "complete":
+                    evaluate(base, run_dir, say=say, retry_errors=retry_errors)
             else:
                 evaluate(replace(base, output=str(run_dir), perturbation=perturbation), None, say=say)
             runs.append(run_dir)
