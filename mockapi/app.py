@@ -18,6 +18,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from mockapi.docs_pages import install_docs
 from mockapi.errors_http import install_error_handlers
 from mockapi.limits import InputLimits, document_limits
 from mockapi.meta import add_examples, build_meta
@@ -72,7 +73,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description=DESCRIPTION,
         lifespan=lifespan,
         swagger_ui_parameters={"tryItOutEnabled": True},
+        docs_url=None,  # /docs and /redoc come from install_docs: local assets, no CDN
+        redoc_url=None,
     )
+    install_docs(app)
     app.state.settings = settings or Settings()
     app.state.router_modules = router_modules()
     for module in app.state.router_modules:

@@ -13,7 +13,10 @@ from mockapi.errors import UserError
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("mockapi.world.build", "build a world (idempotent; prints a summary)"),
-    "serve": ("mockapi.serve", "serve a world over HTTP (builds the default world first if none exists)"),
+    "serve": (
+        "mockapi.serve",
+        "serve a world over HTTP (builds the default world first if none exists; --data DIR needs --build)",
+    ),
     "info": ("mockapi.world.info", "print a world's manifest"),
     "import-dataset": (
         "mockapi.importers.dataset",

@@ -4,6 +4,10 @@ Each line is `json.dumps(record)` with default settings (", " / ": " separators,
 files. Imported questions come back exactly as they were read (key order, alt-answer field and its string or
 list form, from `record_layout`); synthetic ones use the v5 layout (`alt_ans` list, `popularity`). Task 1/2
 get the same 5-of-top-10 pick the server serves; task 3 gets every result.
+
+A Task 3 file carries 50 full HTML pages per question (about 16 MB each on synthetic worlds: 20 GB for the
+default world uncompressed), so the CLI first estimates the size from a few evenly spread questions and warns
+when the output is not compressed, then shows progress (mockapi.export_progress).
 """
 
 from __future__ import annotations
@@ -12,13 +16,16 @@ import argparse
 import bz2
 import json
 import os
-from collections.abc import Iterator
+import shutil
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
 import duckdb
 
 from mockapi.errors import UserError
+from mockapi.export_progress import export_progress, human_bytes
 from mockapi.paths import QUESTIONS_DB, world_dir
 from mockapi.web.store import WebStore, entry
 from mockapi.web.taskview import view_for_task
@@ -42,23 +49,34 @@ SELECT interaction_id, query_time, domain, question_type, static_or_dynamic, que
        popularity, record_layout
 FROM questions ORDER BY ord
 """
+ESTIMATE_SAMPLE = 5
+Advance = Callable[[int], None]
 
 
-def export_world(world: Path, task: int, out: Path) -> int:
-    """Write the questions for `task` to `out` (bz2 if it ends in .bz2), atomically; returns the count."""
+def check_world(world: Path, task: int) -> None:
+    """A one-line UserError unless `world` is complete, has questions, and `task` is 1, 2 or 3."""
     if task not in (1, 2, 3):
         raise UserError(f"--task must be 1, 2 or 3, got {task}")
     read_manifest(world)  # a one-line error unless the world is complete
     if not (world / QUESTIONS_DB).is_file():
         raise UserError(f"{world} has no questions.duckdb: build or import a world with questions first")
+
+
+def export_world(world: Path, task: int, out: Path, advance: Advance = lambda _n: None) -> int:
+    """Write the questions for `task` to `out` (bz2 if it ends in .bz2), atomically; returns the count.
+
+    `advance(bytes)` is called after each question with the uncompressed bytes of its line."""
+    check_world(world, task)
     tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
     count = 0
     store = WebStore(world)
     try:
         with _open_out(tmp, out) as sink:
             for record in _records(world, store, task):
-                sink.write(json.dumps(record).encode("ascii") + b"\n")
+                line = json.dumps(record).encode("ascii") + b"\n"
+                sink.write(line)
                 count += 1
+                advance(len(line))
         os.replace(tmp, out)
     except BaseException:
         tmp.unlink(missing_ok=True)
@@ -77,16 +95,46 @@ def _open_out(tmp: Path, out: Path) -> IO[bytes]:
 
 
 def _records(world: Path, store: WebStore, task: int) -> Iterator[dict[str, Any]]:
+    for question in _questions(world):
+        yield build_record(question, _search_results(store, task, question["interaction_id"]))
+
+
+def _questions(world: Path) -> Iterator[dict[str, Any]]:
     con = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
     try:
         cur = con.execute(QUESTION_SQL)
         names = [d[0] for d in cur.description or []]
         while batch := cur.fetchmany(256):
             for row in batch:
-                question = dict(zip(names, row, strict=True))
-                yield build_record(question, _search_results(store, task, question["interaction_id"]))
+                yield dict(zip(names, row, strict=True))
     finally:
         con.close()
+
+
+def question_count(world: Path) -> int:
+    con = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
+    try:
+        row = con.execute("SELECT count(*) FROM questions").fetchone()
+        return int(row[0]) if row else 0
+    finally:
+        con.close()
+
+
+def estimate_bytes(world: Path, task: int, count: int, sample: int = ESTIMATE_SAMPLE) -> int:
+    """The uncompressed size of the export, from the lines of `sample` evenly spread questions."""
+    if count == 0:
+        return 0
+    picks = {i * count // min(sample, count) for i in range(min(sample, count))}
+    store = WebStore(world)
+    try:
+        sizes = [
+            len(json.dumps(build_record(q, _search_results(store, task, q["interaction_id"])))) + 1
+            for i, q in enumerate(_questions(world))
+            if i in picks
+        ]
+    finally:
+        store.close()
+    return sum(sizes) * count // len(sizes)
 
 
 def _search_results(store: WebStore, task: int, qid: str) -> list[dict[str, Any]]:
@@ -129,8 +177,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Export and say where to."""
+    """Export with progress on stderr (a warning first when a large file is written uncompressed)."""
     world = world_dir(args.data, args.scale, args.seed)
-    count = export_world(world, args.task, args.out)
-    print(f"exported {count:,} questions (task {args.task}) from {world} to {args.out}")
+    check_world(world, args.task)
+    count = question_count(world)
+    compressed = args.out.suffix == ".bz2"
+    estimate = estimate_bytes(world, args.task, count)
+    if not compressed and (args.task == 3 or estimate >= WARN_BYTES):
+        print(size_warning(args.task, count, estimate, args.out), file=sys.stderr)
+    with export_progress(count, estimate) as advance:
+        exported = export_world(world, args.task, args.out, advance)
+    print(f"exported {exported:,} questions (task {args.task}) from {world} to {args.out}")
     return 0
+
+
+WARN_BYTES = 1 << 30
+
+
+def size_warning(task: int, count: int, estimate: int, out: Path) -> str:
+    """One line: the estimated size, the free space where it goes, and the .bz2 alternative."""
+    where = out.resolve().parent
+    while not where.exists():
+        where = where.parent
+    free = shutil.disk_usage(where).free
+    per = f"{human_bytes(estimate // max(count, 1))} each" + (": 50 full HTML pages" if task == 3 else "")
+    return (
+        f"warning: task {task} uncompressed: about {human_bytes(estimate)} for {count:,} questions ({per}); "
+        f"{human_bytes(free)} free at {where}. Name the file {out.name}.bz2 for CRAG's compressed format "
+        "(about 20x smaller on synthetic worlds, slower to write)"
+    )

@@ -1,7 +1,8 @@
 """`crag-eval`: run a CRAG model on Task 1, 2 or 3 and score it; `score`, `report` and `compare` a run.
 
-crag-eval --task 1|2|3 [--model NAME|module:Class] [--data DIR|FILE] [--server URL] [--judge rules|openai]
-          [--limit N] [--output DIR] [--resume RUN_DIR]
+crag-eval --task 1|2|3 [--model NAME|module:Class] [--model-args JSON] [--data DIR|FILE] [--server URL]
+          [--judge rules|openai] [--limit N [--seed S] | --first N] [--timeout S] [--batch-size N]
+          [--max-error-rate R] [--output DIR] [--resume RUN_DIR [--retry-errors]] [--version]
 crag-eval score RUN [--judge rules|openai] [--labels HUMAN.csv] [--type-weights WEIGHTS.json]
 crag-eval report RUN
 crag-eval compare RUN_A RUN_B
@@ -11,13 +12,32 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
+from typing import Any
 
-from crag_eval.robustness import add_robustness_arguments, run_sweep, wanted
+from crag_eval.robustness import (
+    add_robustness_arguments,
+    is_sweep,
+    run_sweep,
+    settings_from,
+    sim_from,
+    wants_sim,
+)
+from crag_eval.runner import SECONDS_PER_QUESTION
 from mockapi.errors import UserError
 
 SUBCOMMANDS = ("score", "report", "compare")
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("crag-mockapi")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def run_parser() -> argparse.ArgumentParser:
@@ -26,16 +46,38 @@ def run_parser() -> argparse.ArgumentParser:
         description="Evaluate a CRAG model against the mock API.",
         epilog="Also: crag-eval score RUN | report RUN | compare RUN_A RUN_B",
     )
+    p.add_argument("--version", action="version", version=f"crag-eval (crag-mockapi) {_version()}")
     p.add_argument(
         "--task", type=int, choices=(1, 2, 3), help="1: 5 pages; 2: 5 pages + KG; 3: 50 pages + KG"
     )
     p.add_argument("--model", default="baseline", help="dummy | oracle | baseline | openai | module:Class")
+    p.add_argument("--model-args", metavar="JSON", help="keyword arguments of the model's constructor")
     p.add_argument("--data", help="a world directory or a CRAG dataset file (.jsonl / .jsonl.bz2)")
+    p.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="--data FILE: convert into a temporary world removed at exit (default: cached under "
+        "$CRAG_MOCK_HOME/datasets/, reused by later runs)",
+    )
     p.add_argument("--server", help="use a running mock server at this URL instead of starting one")
     p.add_argument("--judge", default="rules", choices=("rules", "openai"), help="rules (offline) or openai")
-    p.add_argument("--limit", type=int, help="only the first N questions")
+    p.add_argument("--limit", type=int, metavar="N", help="a random sample of N questions (see --seed)")
+    p.add_argument("--first", type=int, metavar="N", help="the first N questions in dataset order")
+    p.add_argument("--seed", type=int, default=0, help="seed of the --limit sample (default 0)")
+    p.add_argument(
+        "--timeout", type=float, default=SECONDS_PER_QUESTION, metavar="S", help="seconds per question (30)"
+    )
+    p.add_argument("--batch-size", type=int, metavar="N", help="override the model's get_batch_size()")
+    p.add_argument(
+        "--max-error-rate",
+        type=float,
+        default=0.05,
+        metavar="R",
+        help="exit non-zero when more than this share of answers are model errors (default 0.05)",
+    )
     p.add_argument("--output", help="run directory (default runs/<time>-task<N>-<model>)")
-    p.add_argument("--resume", help="continue a killed or failed run from its directory")
+    p.add_argument("--resume", metavar="RUN_DIR", help="continue a killed or failed run (or sweep)")
+    p.add_argument("--retry-errors", action="store_true", help="with --resume: ask errored questions again")
     add_robustness_arguments(p)  # --noise-ratio, --negative-rejection, --counterfactual, --fault-rate, …
     return p
 
@@ -70,34 +112,84 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as exc:
         print(f"crag-eval: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("crag-eval: interrupted; continue with --resume RUN_DIR", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        where = getattr(exc, "run_dir", None)
+        hint = f"continue with: crag-eval --resume {where}" if where else "nothing was written"
+        print(f"crag-eval: interrupted; {hint}", file=sys.stderr)
         return 130
 
 
-def _run(args: argparse.Namespace) -> int:
-    from crag_eval.evaluate import RunConfig, evaluate
-    from crag_eval.report import print_summary
+def _model_args(text: str | None) -> dict[str, object] | None:
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise UserError(f"--model-args needs a JSON object, e.g. '{{\"top_k\": 5}}': {exc}") from None
+    if not isinstance(value, dict):
+        raise UserError(f"--model-args needs a JSON object (keyword arguments), got {text!r}")
+    return value
 
-    if args.resume is None and args.task is None:
-        raise UserError("--task is required (1, 2 or 3), e.g. crag-eval --task 3 --model baseline")
+
+def _run(args: argparse.Namespace) -> int:
+    from crag_eval.evaluate import RunConfig, error_rate_problem, evaluate
+    from crag_eval.report import print_summary
+    from crag_eval.rundir import read_run
+
+    say = lambda msg: print(msg, file=sys.stderr)  # noqa: E731
+    if args.retry_errors and not args.resume:
+        raise UserError("--retry-errors goes with --resume RUN_DIR")
     resume = Path(args.resume) if args.resume else None
+    if resume is not None and is_sweep(resume):
+        _root, runs = run_sweep(RunConfig(task=0), [], say, resume, args.retry_errors)
+        return _exit_code(runs, say)
+    if resume is None and args.task is None:
+        raise UserError("--task is required (1, 2 or 3), e.g. crag-eval --task 3 --model baseline")
+    settings = settings_from(args)
     config = RunConfig(
         task=args.task or 0,
         model=args.model,
         data=args.data,
+        no_cache=args.no_cache,
         server=args.server,
         judge=args.judge,
         limit=args.limit,
+        first=args.first,
+        seed=args.seed,
         output=args.output,
+        seconds_per_question=args.timeout,
+        model_args=_model_args(args.model_args),
+        batch_size=args.batch_size,
+        max_error_rate=args.max_error_rate,
+        perturbation=settings[0][1],
+        sim=sim_from(args) if wants_sim(args) or settings[0][1] or len(settings) > 1 else None,
     )
-    say = lambda msg: print(msg, file=sys.stderr)  # noqa: E731
-    if resume is None and wanted(args):  # one run per evidence setting, then the robustness table
-        run_sweep(config, args, say)
-        return 0
-    run_dir = evaluate(config, resume, say=say)
+    if args.admin_token:
+        os.environ["CRAG_EVAL_ADMIN_TOKEN"] = args.admin_token
+    if resume is None and len(settings) > 1:  # one run per evidence setting, then the robustness table
+        _root, runs = run_sweep(config, settings, say)
+        return _exit_code(runs, say)
+    run_dir = evaluate(config, resume, say=say, retry_errors=args.retry_errors)
     print_summary(run_dir)
+    max_rate = float(read_run(run_dir)["args"].get("max_error_rate", 0.05))
+    problem = error_rate_problem(run_dir, max_rate)
+    if problem:
+        say(f"crag-eval: error: {problem}")
+        return 1
     return 0
+
+
+def _exit_code(runs: list[Path], say: Any) -> int:
+    """1 when any run of a sweep has too many model errors (each said on one line), else 0."""
+    from crag_eval.evaluate import error_rate_problem
+    from crag_eval.rundir import read_run
+
+    problems = [
+        error_rate_problem(run, float(read_run(run)["args"].get("max_error_rate", 0.05))) for run in runs
+    ]
+    for problem in filter(None, problems):
+        say(f"crag-eval: error: {problem}")
+    return 1 if any(problems) else 0
 
 
 def _score(args: argparse.Namespace) -> int:

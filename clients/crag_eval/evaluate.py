@@ -1,21 +1,32 @@
-"""One evaluation run end to end, with its run log (run.json) written at start and updated on any exit."""
+"""One evaluation run end to end, with its run log (run.json) written at start and updated on any exit.
+
+The run directory is printed first. A run that fails (or is interrupted) before its first answer leaves
+nothing behind; later it keeps run.json with the error, so `--resume` can continue it. A resumed run must see
+the same world (content hash) as the one it started on.
+"""
 
 from __future__ import annotations
 
-import sys
+import random
+import shutil
 import traceback
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from crag_eval.models import load_model, model_label
+from crag_eval.models import load_model, model_label, preflight
+from crag_eval.progress import progress as progress_bar
 from crag_eval.robustness import make_hooks, server_sim
 from crag_eval.rundir import (
+    PREDICTIONS,
     RUN_FORMAT,
     RUN_JSON,
+    ErrorLog,
     PredictionLog,
-    default_run_dir,
+    drop_errored_predictions,
     load_predictions,
+    load_questions,
+    new_run_dir,
     now,
     read_run,
     save_questions,
@@ -25,6 +36,7 @@ from crag_eval.rundir import (
 from crag_eval.runner import SECONDS_PER_QUESTION, run_batches
 from crag_eval.sources import open_source, set_server_env
 from crag_eval.truncate import TOKENIZER_NAME
+from crag_eval.types import Question
 from mockapi.errors import UserError
 
 
@@ -33,19 +45,67 @@ class RunConfig:
     task: int
     model: str = "baseline"
     data: str | None = None
+    no_cache: bool = False
+    """--data FILE: convert into a temporary world removed at the end instead of the cached copy."""
     server: str | None = None
     judge: str = "rules"
     limit: int | None = None
+    """A seeded random sample of N questions (kept in dataset order)."""
+    first: int | None = None
+    """The first N questions in dataset order."""
+    seed: int = 0
     output: str | None = None
     seconds_per_question: float = SECONDS_PER_QUESTION
+    model_args: dict[str, Any] | None = None
+    batch_size: int | None = None
+    """Replaces the model's get_batch_size() when given."""
+    max_error_rate: float = 0.05
     perturbation: dict[str, Any] | None = None
     """Evidence perturbation sent with every /web/search (noise_ratio, mode, perturb_seed)."""
     sim: dict[str, Any] | None = None
     """Simulation settings of the in-process server (fault_rate, latency, …); not None = journal usage."""
 
 
-def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, dict[str, Any]]:
-    """The config (from run.json when resuming), the run directory and its log."""
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a run; carries the run directory so the message can say what to resume."""
+
+    def __init__(self, run_dir: Path) -> None:
+        super().__init__(str(run_dir))
+        self.run_dir = run_dir
+
+
+def pick_questions(questions: list[Question], config: RunConfig) -> list[Question]:
+    """--first N: the first N; --limit N: a sample of N seeded by --seed, kept in dataset order."""
+    if config.first is not None:
+        return questions[: config.first]
+    if config.limit is None or config.limit >= len(questions):
+        return questions
+    chosen = set(random.Random(config.seed).sample(range(len(questions)), config.limit))
+    return [q for i, q in enumerate(questions) if i in chosen]
+
+
+def check_config(config: RunConfig) -> None:
+    if config.task not in (1, 2, 3):
+        raise UserError(f"--task must be 1, 2 or 3, got {config.task}")
+    for flag, value in (
+        ("--limit", config.limit),
+        ("--first", config.first),
+        ("--batch-size", config.batch_size),
+    ):
+        if value is not None and value < 1:
+            raise UserError(f"{flag} must be a positive number, got {value}")
+    if config.limit is not None and config.first is not None:
+        raise UserError("--limit (a seeded sample) and --first (the first N) exclude each other; pick one")
+    if config.seconds_per_question <= 0:
+        raise UserError(
+            f"--timeout must be a positive number of seconds, got {config.seconds_per_question:g}"
+        )
+    if not 0 <= config.max_error_rate <= 1:
+        raise UserError(f"--max-error-rate must be in 0..1, got {config.max_error_rate:g}")
+
+
+def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, dict[str, Any], bool]:
+    """The config (from run.json when resuming), the run directory, its log, and whether we created it."""
     if resume is not None:
         log = read_run(resume)
         saved = {k: v for k, v in log["args"].items() if k in RunConfig.__dataclass_fields__}
@@ -53,22 +113,22 @@ def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, di
             saved["server"] = config.server
         config = RunConfig(**saved)
         log.setdefault("resumed_at", []).append(now())
-        return config, resume, log
-    if config.task not in (1, 2, 3):
-        raise UserError(f"--task must be 1, 2 or 3, got {config.task}")
-    if config.limit is not None and config.limit < 1:
-        raise UserError(f"--limit must be a positive number of questions, got {config.limit}")
-    run_dir = (
-        Path(config.output) if config.output else default_run_dir(config.task, model_label(config.model))
-    )
-    if (run_dir / RUN_JSON).exists():
-        raise UserError(
-            f"{run_dir} already holds a run; continue it with --resume {run_dir} or pick --output"
-        )
-    try:
-        run_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UserError(f"cannot create the run directory {run_dir}: {exc.strerror}") from None
+        return config, resume, log, False
+    check_config(config)
+    created = True
+    if config.output:
+        run_dir = Path(config.output)
+        if (run_dir / RUN_JSON).exists():
+            raise UserError(
+                f"{run_dir} already holds a run; continue it with --resume {run_dir} or pick --output"
+            )
+        created = not run_dir.exists()
+        try:
+            run_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UserError(f"cannot create the run directory {run_dir}: {exc.strerror}") from None
+    else:
+        run_dir = new_run_dir(config.task, model_label(config.model))
     log = {
         "format": RUN_FORMAT,
         "tool": "crag-eval",
@@ -78,54 +138,73 @@ def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, di
         "started_at": now(),
         "errors": [],
     }
-    return config, run_dir, log
+    return config, run_dir, log, created
 
 
-def evaluate(config: RunConfig, resume: Path | None = None, say: Any = print, progress: bool = True) -> Path:
+def check_resumed_world(log: dict[str, Any], world: dict[str, Any], run_dir: Path) -> None:
+    """A resumed run must see the world it started on (else its answers would mix two worlds)."""
+    before = log.get("world") or {}
+    for key in ("content_hash", "sha256"):
+        if before.get(key) != world.get(key):
+            raise UserError(
+                f"{run_dir} was run on world {before.get(key)} but the world now has {world.get(key)} "
+                f"({key}); resume with the same world, or start a new run"
+            )
+
+
+def evaluate(
+    config: RunConfig,
+    resume: Path | None = None,
+    say: Any = print,
+    progress: bool = True,
+    retry_errors: bool = False,
+) -> Path:
     """Run (or resume) an evaluation; returns the run directory. The log records success and failure alike."""
+    from crag_eval.judges import make_judges
     from crag_eval.report import render_reports
     from crag_eval.scoring import score_run
 
-    config, run_dir, log = prepare(config, resume)
+    config, run_dir, log, created = prepare(config, resume)
+    say(f"run directory: {run_dir}")
     log["status"] = "running"
     write_json(run_dir / RUN_JSON, log)
     try:
+        make_judges(config.judge)  # an unreachable judge fails now, not after every answer is in
         sim, token = server_sim(config)  # crag_eval.robustness: a fresh admin token to read the journal
-        with open_source(config.task, config.data, config.server, say, sim) as source:
-            questions = source.questions[: config.limit] if config.limit else source.questions
-            save_questions(run_dir, questions)
+        with open_source(
+            config.task, config.data, config.server, say, sim, cache=not config.no_cache
+        ) as source:
+            if resume is not None:
+                check_resumed_world(log, source.world, run_dir)
+                questions = load_questions(run_dir)
+            else:
+                questions = pick_questions(source.questions, config)
+                save_questions(run_dir, questions)
             log.update(world=source.world, server=source.url, n_questions=len(questions))
             write_json(run_dir / RUN_JSON, log)
             set_server_env(source.url)
-            done = load_predictions(run_dir)
-            todo = [q for q in questions if q.interaction_id not in done]
-            model = load_model(config.model, {q.interaction_id: q.answer for q in questions})
-            prediction_log = PredictionLog(run_dir)
-            try:
-                with _progress(progress, len(questions), len(done)) as advance:
-                    errors = run_batches(
-                        model,
-                        todo,
-                        source.url,
-                        config.task,
-                        prediction_log,
-                        advance,
-                        config.seconds_per_question,
-                        make_hooks(config, source.url, source.world, questions, token),
-                    )
-            finally:
-                prediction_log.close()
-            log["model_errors"] = log.get("model_errors", 0) + errors
+            model = load_model(
+                config.model, {q.interaction_id: q.answer for q in questions}, config.model_args
+            )
+            preflight(model)
+            if retry_errors:
+                say(f"retrying {drop_errored_predictions(run_dir)} errored answers")
+            _answer(config, run_dir, model, questions, source, token, progress)
         log["status"] = "scoring"
         write_json(run_dir / RUN_JSON, log)
         scores = score_run(run_dir, config.judge)
-        render_reports(run_dir)
         log["status"] = "complete"
+        log["model_errors"] = scores["counts"]["model_errors"]
         log["summary"] = scores["overall"].get(scores["primary"], {})
+        write_json(run_dir / RUN_JSON, log)
+        render_reports(run_dir)
     except KeyboardInterrupt:
         log["status"] = "interrupted"
-        log["errors"].append({"at": now(), "error": "interrupted (Ctrl-C); continue with --resume"})
-        raise
+        log["errors"].append(
+            {"at": now(), "error": f"interrupted (Ctrl-C); continue with --resume {run_dir}"}
+        )
+        _finish(run_dir, log, created)
+        raise RunInterrupted(run_dir) from None
     except BaseException as exc:
         log["status"] = "failed"
         log["errors"].append(
@@ -135,37 +214,64 @@ def evaluate(config: RunConfig, resume: Path | None = None, say: Any = print, pr
                 "traceback": traceback.format_exc(limit=8),
             }
         )
+        _finish(run_dir, log, created)
         raise
-    finally:
-        log["finished_at"] = now()
-        write_json(run_dir / RUN_JSON, log)
+    _finish(run_dir, log, created)
     return run_dir
 
 
-class _progress:
-    """A rich progress bar on a terminal (plain start/end lines otherwise)."""
+def _answer(
+    config: RunConfig,
+    run_dir: Path,
+    model: Any,
+    questions: list[Question],
+    source: Any,
+    token: str | None,
+    progress: bool,
+) -> None:
+    done = load_predictions(run_dir)
+    todo = [q for q in questions if q.interaction_id not in done]
+    prediction_log = PredictionLog(run_dir)
+    try:
+        with progress_bar(progress, len(questions), len(questions) - len(todo)) as advance:
+            run_batches(
+                model,
+                todo,
+                source.url,
+                config.task,
+                prediction_log,
+                advance,
+                config.seconds_per_question,
+                make_hooks(config, source.url, source.world, questions, token),
+                ErrorLog(run_dir),
+                config.batch_size,
+            )
+    finally:
+        prediction_log.close()
 
-    def __init__(self, enabled: bool, total: int, done: int) -> None:
-        self.enabled, self.total, self.done = enabled, total, done
-        self._bar: Any = None
 
-    def __enter__(self) -> Any:
-        if not self.enabled:
-            return lambda _n: None
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+def _finish(run_dir: Path, log: dict[str, Any], created: bool) -> None:
+    """Write the final log; a run we created that never got an answer is removed instead (so typos leave no
+    directories behind)."""
+    log["finished_at"] = now()
+    answered = (run_dir / PREDICTIONS).is_file() and (run_dir / PREDICTIONS).stat().st_size > 0
+    if created and not answered and log["status"] in ("failed", "interrupted"):
+        shutil.rmtree(run_dir, ignore_errors=True)
+        return
+    write_json(run_dir / RUN_JSON, log)
 
-        self._bar = Progress(
-            TextColumn("answering"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            disable=not sys.stderr.isatty(),
-            transient=False,
-        )
-        self._bar.start()
-        task = self._bar.add_task("answering", total=self.total, completed=self.done)
-        return lambda n: self._bar.advance(task, n)
 
-    def __exit__(self, *exc: object) -> None:
-        if self._bar is not None:
-            self._bar.stop()
+def error_rate_problem(run_dir: Path, max_rate: float) -> str | None:
+    """One line when the model errors exceed --max-error-rate (the run then exits non-zero), else None."""
+    from crag_eval.rundir import ERRORS
+    from crag_eval.scoring import load_scores
+
+    counts = load_scores(run_dir).get("counts", {})
+    n, errors = int(counts.get("questions", 0)), int(counts.get("model_errors", 0))
+    if not n or errors / n <= max_rate:
+        return None
+    return (
+        f"{errors} of {n} answers ({100 * errors / n:.0f}%) are model errors, over --max-error-rate "
+        f"{max_rate:g}; tracebacks in {run_dir / ERRORS}; fix the model, then "
+        f"`crag-eval --resume {run_dir} --retry-errors`"
+    )

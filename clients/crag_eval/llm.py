@@ -44,6 +44,34 @@ class Endpoint:
         )
 
 
+def check_endpoint(endpoint: Endpoint, prefix: str, what: str) -> None:
+    """Fail before question 1 with one line saying what to set: no key for api.openai.com, nothing listening
+    at the base URL, or a key the endpoint refuses. Any other answer (even 404 on /models) counts as
+    reachable."""
+    from mockapi.errors import UserError
+
+    where = f"{prefix}_BASE_URL (else OPENAI_BASE_URL)"
+    if not endpoint.api_key and "api.openai.com" in endpoint.base_url:
+        raise UserError(
+            f"{what} needs an API key: set {prefix}_API_KEY or OPENAI_API_KEY "
+            f"(or {where} for a local OpenAI-compatible server)"
+        )
+    headers = {"Authorization": f"Bearer {endpoint.api_key}"} if endpoint.api_key else {}
+    url = endpoint.base_url.rstrip("/") + "/models"
+    try:
+        response = httpx.get(url, headers=headers, timeout=min(endpoint.timeout_s, 10.0))
+    except httpx.TransportError as exc:
+        raise UserError(
+            f"{what} cannot reach {endpoint.base_url} ({exc.__class__.__name__}); "
+            f"start that server or set {where}"
+        ) from None
+    if response.status_code in (401, 403):
+        raise UserError(
+            f"{what}: {endpoint.base_url} refused the API key (HTTP {response.status_code}); "
+            f"set {prefix}_API_KEY or OPENAI_API_KEY"
+        )
+
+
 _RETRY_STATUS = {408, 409, 429}
 
 

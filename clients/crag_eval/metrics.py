@@ -71,6 +71,7 @@ def score(
         missing=round(float(missing.mean()), 4),
         score_a=round(float((correct - incorrect).mean()), 4),
         ci=ci,
+        score_a_high=round(float((correct - incorrect).mean()) + 2 * n_undecided / n, 4),
         n_correct=int(correct.sum()),
         n_missing=int(missing.sum()),
         n_incorrect=int(incorrect.sum()),
@@ -168,3 +169,36 @@ def paired_bootstrap(
         p = float(min(1.0, 2 * min((boot <= 0).mean(), (boot >= 0).mean())))
     low, high = _interval(boot)
     return {"n": len(shared), "diff": round(observed, 4), "low": low, "high": high, "p": round(p, 4)}
+
+
+def original_figures(
+    questions: Iterable[Question], predictions: dict[str, Prediction], judgements: Sequence[Judgement]
+) -> dict[str, float | int]:
+    """The figures the original evaluator prints (contract §5.4), under its names: `exact_accuracy` is its
+    crude exact match (the lower-cased prediction equals a lower-cased gold answer; nothing else is
+    normalised), the rest come from the judgements (n = predictions judged; judge failures count as
+    hallucinations there, as in the original)."""
+    gold = {q.interaction_id: {g.lower() for g in q.gold} for q in questions}
+    labels = {j.interaction_id: j.label for j in judgements}
+    ids = [i for i in predictions if i in labels]
+    n = len(ids)
+    exact = sum(1 for i in ids if predictions[i].prediction.strip().lower() in gold.get(i, set()))
+    n_correct = sum(1 for i in ids if labels[i] == "correct")
+    n_miss = sum(1 for i in ids if labels[i] == "missing")
+    n_hallucination = n - n_correct - n_miss
+
+    def rate(k: int) -> float:
+        return round(k / n, 4) if n else 0.0
+
+    return {
+        "score": round((2 * n_correct + n_miss) / n - 1, 4) if n else 0.0,
+        "exact_accuracy": rate(exact),
+        "accuracy": rate(n_correct),
+        "hallucination": rate(n_hallucination),
+        "missing": rate(n_miss),
+        "n_miss": n_miss,
+        "n_correct": n_correct,
+        "n_correct_exact": exact,
+        "n_hallucination": n_hallucination,
+        "total": n,
+    }

@@ -9,10 +9,11 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from crag_eval.rundir import load_judgements, load_predictions, load_questions, read_run
+from crag_eval.rundir import ERRORS, load_judgements, load_predictions, load_questions, read_run
 from crag_eval.scoring import load_scores
 from mockapi.errors import UserError
 
+ORIGINAL_KEYS = ("score", "exact_accuracy", "accuracy", "hallucination", "missing")
 RATES = ("accuracy", "hallucination", "missing", "score_a")
 COLOURS = {"correct": "#2e7d32", "missing": "#9e9e9e", "incorrect": "#c62828"}
 
@@ -28,7 +29,8 @@ def ci_text(score: dict[str, Any], key: str) -> str:
 
 def slice_svg(title: str, values: dict[str, dict[str, Any]]) -> Markup:
     """Horizontal stacked bars (correct / missing / incorrect) per slice value, with Score_a and n."""
-    row_h, label_w, bar_w = 22, 170, 360
+    row_h, bar_w = 22, 360
+    label_w = max(170, 8 * max((len(v) for v in values), default=0) + 12)  # full labels, never cut off
     height = 28 + row_h * len(values)
     parts = [
         f'<svg class="chart" role="img" aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg" '
@@ -65,11 +67,18 @@ def _context(run_dir: Path) -> dict[str, Any]:
     predictions = load_predictions(run_dir)
     primary = scores.get("primary", "")
     judgements = {j.interaction_id: j for j in load_judgements(run_dir) if j.judge == primary}
+    answer_urls = answer_page_urls(
+        (run.get("world") or {}).get("path"), [q.interaction_id for q in questions]
+    )
     rows = []
     for q in questions:
         p = predictions.get(q.interaction_id)
         j = judgements.get(q.interaction_id)
-        rows.append({"q": q, "p": p, "j": j, "label": j.label if j else "not answered"})
+        label: str = j.label if j else "not answered"
+        if j is not None and j.undecided:
+            label = "undecided"
+        urls = answer_urls.get(q.interaction_id, set())
+        rows.append({"q": q, "p": p, "j": j, "label": label, "answer_urls": urls})
     charts = [slice_svg(key.replace("_", " "), values) for key, values in scores.get("slices", {}).items()]
     return {
         "run": run,
@@ -79,11 +88,80 @@ def _context(run_dir: Path) -> dict[str, Any]:
         "primary": primary,
         "overall": scores["overall"].get(primary, {}),
         "pct": pct,
+        "summary_columns": SUMMARY_COLUMNS,
+        "summary_row": summary_row,
+        "range": range_text,
         "ci": ci_text,
         "rates": RATES,
         "colours": COLOURS,
         "run_name": run_dir.resolve().name,
+        "run_dir": str(run_dir),
+        "answer_pages_known": bool(answer_urls),
+        "footer": footer(scores, str(run_dir)),
+        "diag": scores.get("diagnostics") or {},
+        "errors_file": ERRORS if (run_dir / ERRORS).is_file() else None,
     }
+
+
+def answer_page_urls(world: str | None, ids: list[str]) -> dict[str, set[str]]:
+    """Per question, the URLs of its served pages that bear the answer (from the world's labels, which the
+    server never serves); empty when the world has no such labels (e.g. an imported dataset)."""
+    import json
+
+    import duckdb
+
+    from mockapi.paths import PAGES_DB, QUESTIONS_DB
+
+    if not world or not (Path(world) / QUESTIONS_DB).is_file() or not (Path(world) / PAGES_DB).is_file():
+        return {}
+    with duckdb.connect(str(Path(world) / QUESTIONS_DB), read_only=True) as con:
+        rows = con.execute(
+            "SELECT interaction_id, gold_page_ids FROM questions WHERE list_contains(?, interaction_id)",
+            [ids],
+        ).fetchall()
+    gold = {iid: set(json.loads(pages or "[]")) for iid, pages in rows}
+    out: dict[str, set[str]] = {}
+    with duckdb.connect(str(Path(world) / PAGES_DB), read_only=True) as con:
+        results = con.execute(
+            "SELECT interaction_id, page_id, page_url FROM results WHERE list_contains(?, interaction_id)",
+            [ids],
+        ).fetchall()
+    for iid, page_id, url in results:
+        if page_id in gold.get(iid, ()):
+            out.setdefault(iid, set()).add(url)
+    return out
+
+
+def footer(scores: dict[str, Any], run: str) -> list[str]:
+    """What the table cannot say: how to settle undecided answers, where the tracebacks are, the original's
+    figures."""
+    overall = scores.get("overall", {}).get(scores.get("primary", ""), {})
+    lines = []
+    undecided = int(overall.get("n_undecided", 0))
+    if undecided:
+        lines.append(
+            f"{undecided} answers the rules judge could not decide count as incorrect in Score_a; the range "
+            f"counts them correct. Settle them with an LLM judge (crag-eval score {run} --judge openai) or "
+            f"human labels (crag-eval score {run} --labels labels.csv, columns interaction_id,label)."
+        )
+    counts = scores.get("counts", {})
+    if counts.get("model_errors"):
+        lines.append(
+            f"{counts['model_errors']} model errors/timeouts (counted missing); tracebacks in "
+            f"{run}/{ERRORS}; retry them with crag-eval --resume {run} --retry-errors"
+        )
+    o = scores.get("original")
+    if o:
+        lines.append(
+            "figures as the original evaluator reports them: "
+            + ", ".join(f"{k} {o[k]:.4f}" for k in ORIGINAL_KEYS)
+        )
+    return lines
+
+
+def range_text(s: dict[str, Any]) -> str:
+    """Score_a with undecided counted incorrect … counted correct."""
+    return f"{pct(s.get('score_a'))} … {pct(s.get('score_a_high', s.get('score_a')))}"
 
 
 def _env() -> Environment:
@@ -114,21 +192,55 @@ def print_summary(run_dir: Path) -> None:
     console = Console()
     console.width = max(console.width, 132)
     table = Table(title=f"crag-eval {run_dir}")
-    for column in ("judge", "n", "accuracy %", "hallucination %", "missing %", "Score_a %", "Score_h %"):
+    for column in SUMMARY_COLUMNS:
         table.add_column(column, justify="left" if column == "judge" else "right")
     for name, s in scores.get("overall", {}).items():
-        table.add_row(
-            name, str(s["n"]), *(f"{pct(s[k])} {ci_text(s, k)}" for k in RATES), pct(s.get("score_h"))
-        )
+        table.add_row(*summary_row(name, s))
     console.print(table)
     counts = scores.get("counts", {})
     primary = scores.get("overall", {}).get(scores.get("primary", ""), {})
     console.print(
-        f"undecided (counted incorrect): {primary.get('n_undecided', 0)}  judge failures: "
-        f"{primary.get('n_judge_failed', 0)}  model errors/timeouts: {counts.get('model_errors', 0)}  "
-        f"not answered: {counts.get('not_answered', 0)}  "
+        f"judge failures: {primary.get('n_judge_failed', 0)}  model errors/timeouts: "
+        f"{counts.get('model_errors', 0)}  not answered: {counts.get('not_answered', 0)}  "
         f"macro (KDD Cup): {pct(scores.get('macro', {}).get('macro'))}"
     )
+    for line in footer(scores, str(run_dir)):
+        console.print(line, highlight=False, markup=False)
+    retrieval = (scores.get("diagnostics") or {}).get("retrieval") or {}
+    if retrieval.get("context_questions"):
+        console.print(
+            f"retrieval (model contexts, {retrieval['context_questions']} questions): key-phrase recall "
+            f"{pct(retrieval['context_recall'])}%, all phrases {pct(retrieval['context_accuracy'])}% "
+            f"(served pages: {pct(retrieval['served_recall'])}%, {pct(retrieval['served_accuracy'])}%)"
+        )
     if "average" in scores:
         console.print(f"judges averaged: {scores['average']}")
     console.print(f"report: {run_dir / 'report.html'}")
+
+
+SUMMARY_COLUMNS = (
+    "judge",
+    "n",
+    "accuracy %",
+    "hallucination %",
+    "missing %",
+    "undecided",
+    "Score_a % [95% CI]",
+    "Score_a range %",
+    "Score_h %",
+)
+
+
+def summary_row(name: str, s: dict[str, Any]) -> list[str]:
+    """One judge's row of the headline table (terminal and report.md alike)."""
+    return [
+        name,
+        str(s["n"]),
+        pct(s["accuracy"]),
+        pct(s["hallucination"]),
+        pct(s["missing"]),
+        str(s.get("n_undecided", 0)),
+        f"{pct(s['score_a'])} {ci_text(s, 'score_a')}",
+        range_text(s),
+        pct(s.get("score_h")),
+    ]

@@ -48,11 +48,24 @@ def _score(judgements: list[Judgement], predictions: dict[str, Prediction]) -> d
 
 
 def run_metrics(run_dir: Path) -> dict[str, Any]:
-    """Every figure above for one run (see the module docstring)."""
-    log = read_run(run_dir)
-    questions = load_questions(run_dir)
-    predictions = load_predictions(run_dir)
-    judgements = [j for j in load_judgements(run_dir) if j.judge == "rules"]
+    """Every figure above for one saved run, judged by its primary (first automatic) judge."""
+    judgements = load_judgements(run_dir)
+    primary = next((j.judge for j in judgements if j.judge != "human"), "rules")
+    return diagnostics(
+        read_run(run_dir),
+        load_questions(run_dir),
+        load_predictions(run_dir),
+        [j for j in judgements if j.judge == primary],
+    )
+
+
+def diagnostics(
+    log: dict[str, Any],
+    questions: list[Question],
+    predictions: dict[str, Prediction],
+    judgements: list[Judgement],
+) -> dict[str, Any]:
+    """Every figure above (see the module docstring) for one run, whatever flags it ran with."""
     by_id = {j.interaction_id: j for j in judgements}
     labels = load_labels((log.get("world") or {}).get("path"), questions)
     out: dict[str, Any] = {

@@ -1,6 +1,10 @@
-"""`crag-eval --noise-ratio 0,0.4,0.8 [--negative-rejection] [--counterfactual] [--fault-rate R …]`: a run per
-evidence setting (each its own run directory under one sweep directory), then a table of accuracy per noise
-ratio, the rejection, error-detection and misled rates, retrieval diagnostics and API usage (with retries).
+"""`crag-eval --noise-ratio 0,0.4,0.8 [--negative-rejection] [--counterfactual] [--fault-rate R …]`: with two
+or more evidence settings, a run per setting (each an ordinary run directory under one sweep directory),
+then a table of accuracy per noise ratio, the rejection, error-detection and misled rates, retrieval
+diagnostics and API usage (with retries). One setting (or simulation flags alone) is an ordinary run: same
+layout, its figures in its report. `--resume SWEEP_DIR` continues the settings not yet complete;
+robustness.md is written after every setting, so an interrupted or failed sweep still has the summary of
+what finished.
 
 The in-process server gets the simulation flags and a fresh admin token, so the harness can read its journal;
 with `--server URL` the journal is read when `CRAG_EVAL_ADMIN_TOKEN` (or `--admin-token`) is set.
@@ -13,7 +17,7 @@ import json
 import os
 import secrets
 import sys
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +31,7 @@ if TYPE_CHECKING:
 SIM_FLAGS = ("latency", "fault_rate", "faults", "rate_limit", "sim_seed")
 SWEEP_JSON = "robustness.json"
 SWEEP_MD = "robustness.md"
+SWEEP_PLAN = "sweep.json"
 
 
 def add_robustness_arguments(p: argparse.ArgumentParser) -> None:
@@ -47,10 +52,9 @@ def add_robustness_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--admin-token", help="with --server: the server's admin token, to read its journal")
 
 
-def wanted(args: argparse.Namespace) -> bool:
-    """Did the command line ask for any robustness setting or simulation?"""
-    flags = (args.noise_ratio, args.negative_rejection, args.counterfactual, args.admin_token)
-    return any(flags) or any(getattr(args, f) is not None for f in SIM_FLAGS)
+def wants_sim(args: argparse.Namespace) -> bool:
+    """Did the command line ask for a simulated server or its journal (then API usage is recorded)?"""
+    return bool(args.admin_token) or any(getattr(args, f) is not None for f in SIM_FLAGS)
 
 
 def settings_from(args: argparse.Namespace) -> list[tuple[str, dict[str, Any] | None]]:
@@ -104,28 +108,61 @@ def make_hooks(
     return RunHooks(perturbation=config.perturbation, labels=labels, journal=journal, admin_token=token)
 
 
-def run_sweep(base: RunConfig, args: argparse.Namespace, say: Any) -> Path:
-    """One evaluation per setting under one directory; prints and writes the comparison table."""
-    from crag_eval.evaluate import evaluate
-    from crag_eval.robust_metrics import run_metrics
-    from crag_eval.rundir import default_run_dir
+def is_sweep(path: Path) -> bool:
+    return (path / SWEEP_PLAN).is_file()
 
-    if args.admin_token:
-        os.environ["CRAG_EVAL_ADMIN_TOKEN"] = args.admin_token
-    sim = sim_from(args)
-    root = Path(base.output) if base.output else default_run_dir(base.task, f"{base.model}-robustness")
-    results: dict[str, dict[str, Any]] = {}
-    for name, perturbation in settings_from(args):
-        say(f"— {name} —")
-        config = replace(base, output=str(root / name), perturbation=perturbation, sim=sim)
-        results[name] = run_metrics(evaluate(config, None, say=say))
-    root.mkdir(parents=True, exist_ok=True)
+
+def run_sweep(
+    base: RunConfig,
+    settings: list[tuple[str, dict[str, Any] | None]],
+    say: Any,
+    resume: Path | None = None,
+    retry_errors: bool = False,
+) -> tuple[Path, list[Path]]:
+    """One evaluation per setting under one directory (resuming what a previous attempt left unfinished);
+    returns the sweep directory and the run directories. The table is rewritten after every setting."""
+    from crag_eval.evaluate import RunConfig, RunInterrupted, evaluate
+    from crag_eval.rundir import RUN_JSON, new_run_dir, read_run, write_json
+
+    if resume is not None:
+        plan = json.loads((resume / SWEEP_PLAN).read_text(encoding="utf-8"))
+        root, base = resume, RunConfig(**plan["config"])
+        settings = [(name, perturbation) for name, perturbation in plan["settings"]]
+    else:
+        root = Path(base.output) if base.output else new_run_dir(base.task, f"{base.model}", "-robustness")
+        if is_sweep(root):
+            raise UserError(f"{root} already holds a sweep; continue it with --resume {root}")
+        root.mkdir(parents=True, exist_ok=True)
+        write_json(root / SWEEP_PLAN, {"format": 1, "config": asdict(base), "settings": settings})
+    say(f"sweep directory: {root}")
+    runs: list[Path] = []
+    try:
+        for name, perturbation in settings:
+            run_dir = root / name
+            say(f"— {name} —")
+            if (run_dir / RUN_JSON).is_file():
+                if retry_errors or read_run(run_dir).get("status") != "complete":
+                    evaluate(base, run_dir, say=say, retry_errors=retry_errors)
+            else:
+                evaluate(replace(base, output=str(run_dir), perturbation=perturbation), None, say=say)
+            runs.append(run_dir)
+    except KeyboardInterrupt:
+        raise RunInterrupted(root) from None  # resume the sweep, not the setting that was running
+    finally:
+        write_summary(root, runs)
+    return root, runs
+
+
+def write_summary(root: Path, runs: list[Path]) -> None:
+    """robustness.json / robustness.md over the settings that finished (printed as well)."""
+    from crag_eval.robust_metrics import run_metrics
+
+    results = {run.name: run_metrics(run) for run in runs}
     (root / SWEEP_JSON).write_text(json.dumps(results, indent=2), encoding="utf-8")
-    text = render(results)
+    text = render(results) if results else "no setting finished yet\n"
     (root / SWEEP_MD).write_text(text, encoding="utf-8")
     print(text)
     print(f"runs and {SWEEP_MD} in {root}", file=sys.stderr)
-    return root
 
 
 def _pct(value: float | None) -> str:

@@ -23,6 +23,7 @@ QUESTIONS = "questions.jsonl"
 PREDICTIONS = "predictions.jsonl"
 JUDGEMENTS = "judgements.jsonl"
 SCORES = "scores.json"
+ERRORS = "errors.jsonl"
 
 
 def now() -> str:
@@ -117,6 +118,28 @@ class PredictionLog:
         self._handle.close()
 
 
+class ErrorLog:
+    """errors.jsonl: one line per failed batch (its questions, the error, its traceback), appended at once."""
+
+    def __init__(self, run_dir: Path) -> None:
+        self.path = run_dir / ERRORS
+
+    def append(self, interaction_ids: list[str], error: str, stack: str | None) -> None:
+        row = {"at": now(), "interaction_ids": interaction_ids, "error": error, "traceback": stack}
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def drop_errored_predictions(run_dir: Path) -> int:
+    """For `--resume --retry-errors`: rewrite predictions.jsonl without its errored answers (their tracebacks
+    stay in errors.jsonl), so those questions are asked again; returns how many were dropped."""
+    found = load_predictions(run_dir)
+    kept = [p.to_dict() for p in found.values() if not p.error]
+    if len(kept) < len(found):
+        write_jsonl(run_dir / PREDICTIONS, kept)
+    return len(found) - len(kept)
+
+
 def save_judgements(run_dir: Path, judgements: list[Judgement]) -> None:
     write_jsonl(run_dir / JUDGEMENTS, [j.to_dict() for j in judgements])
 
@@ -125,7 +148,18 @@ def load_judgements(run_dir: Path) -> list[Judgement]:
     return [Judgement.from_dict(row) for row in read_jsonl(run_dir / JUDGEMENTS)]
 
 
-def default_run_dir(task: int, model: str) -> Path:
+def new_run_dir(task: int, model: str, suffix: str = "", root: Path = Path("runs")) -> Path:
+    """A fresh `runs/<time>-task<N>-<model>` directory, created here; `-2`, `-3`… when that name is taken (two
+    runs started in the same second never share a directory)."""
     stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in model)
-    return Path("runs") / f"{stamp}-task{task}-{safe}"
+    safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in model + suffix)
+    base = f"{stamp}-task{task}-{safe}"
+    root.mkdir(parents=True, exist_ok=True)
+    for n in range(1, 10_000):
+        candidate = root / (base if n == 1 else f"{base}-{n}")
+        try:
+            candidate.mkdir()
+        except FileExistsError:
+            continue
+        return candidate
+    raise UserError(f"cannot find a free run directory name under {root} for {base}")

@@ -2,13 +2,16 @@
 
 Each batch runs in a worker thread under a time budget (30 s per question × batch size by default); a batch
 that times out, raises or returns the wrong number of answers is recorded on each of its questions as an error
-(counted missing, flagged), never dropped and never misaligned.
+(counted missing, flagged), never dropped and never misaligned, and its traceback (for a timeout: where the
+model was stuck) goes to errors.jsonl.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +19,7 @@ import httpx
 
 from crag_eval.diagnostics import RunHooks, answer_text
 from crag_eval.models import UserModel
-from crag_eval.rundir import PredictionLog
+from crag_eval.rundir import ErrorLog, PredictionLog
 from crag_eval.truncate import truncate
 from crag_eval.types import Prediction, Question
 
@@ -40,8 +43,9 @@ def page_summary(page: dict[str, Any]) -> dict[str, str]:
 
 def call_with_budget(
     model: UserModel, batch: dict[str, list[Any]], budget_s: float
-) -> tuple[Any, str | None]:
-    """(answers, None), or (None, error) on timeout or exception; the model runs in a daemon worker thread."""
+) -> tuple[Any, str | None, str | None]:
+    """(answers, None, None), or (None, error, traceback) on timeout or exception; the model runs in a daemon
+    worker thread. A timeout's traceback is the worker's stack at the deadline: where the model was stuck."""
     box: dict[str, Any] = {}
 
     def work() -> None:
@@ -49,15 +53,19 @@ def call_with_budget(
             box["answers"] = model.batch_generate_answer(batch)
         except BaseException as exc:  # the user's code may raise anything; it is recorded, not fatal
             box["error"] = f"exception: {exc.__class__.__name__}: {exc}"[:500]
+            box["traceback"] = traceback.format_exc()
 
     worker = threading.Thread(target=work, daemon=True, name="crag-eval-model")
     worker.start()
     worker.join(budget_s)
     if worker.is_alive():
-        return None, f"timeout: no answer within {budget_s:.0f} s for a batch of {len(batch['query'])}"
+        frame = sys._current_frames().get(worker.ident or -1)
+        stack = "".join(traceback.format_stack(frame)) if frame is not None else None
+        error = f"timeout: no answer within {budget_s:g} s for a batch of {len(batch['query'])}"
+        return None, error, stack
     if "error" in box:
-        return None, str(box["error"])
-    return box.get("answers"), None
+        return None, str(box["error"]), box.get("traceback")
+    return box.get("answers"), None, None
 
 
 def run_batches(
@@ -69,15 +77,19 @@ def run_batches(
     advance: Callable[[int], None] = lambda _n: None,
     seconds_per_question: float = SECONDS_PER_QUESTION,
     hooks: RunHooks | None = None,
+    errors_log: ErrorLog | None = None,
+    batch_size: int | None = None,
 ) -> int:
-    """Ask the model every question of `todo`, appending each answer as it arrives; returns errors."""
+    """Ask the model every question of `todo`, appending each answer as it arrives; returns errors.
+
+    `batch_size` (the --batch-size flag) replaces the model's own get_batch_size()."""
     hooks = hooks or RunHooks()  # retried fetches, perturbations, key-phrase hits, journal usage
     k = pages_per_task(task)
     errors = 0
     position = 0
     with httpx.Client(timeout=60.0) as http:
         while position < len(todo):
-            size = _batch_size(model)
+            size = batch_size or _batch_size(model)
             chunk = todo[position : position + size]
             position += len(chunk)
             pages = [hooks.fetch(http, url, q, k) for q in chunk]
@@ -88,11 +100,13 @@ def run_batches(
                 "query_time": [q.query_time for q in chunk],
             }
             started = time.perf_counter()
-            answers, error = call_with_budget(model, batch, seconds_per_question * len(chunk))
+            answers, error, stack = call_with_budget(model, batch, seconds_per_question * len(chunk))
             elapsed = time.perf_counter() - started
             if error is None and (not isinstance(answers, (list, tuple)) or len(answers) != len(chunk)):
                 got = len(answers) if isinstance(answers, (list, tuple)) else type(answers).__name__
                 error = f"count-mismatch: {got} answers for {len(chunk)} questions"
+            if error and errors_log is not None:
+                errors_log.append([q.interaction_id for q in chunk], error, stack)
             usage = hooks.api_usage(chunk)
             for i, question in enumerate(chunk):
                 answer = None if error else answers[i]

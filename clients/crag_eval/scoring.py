@@ -8,10 +8,12 @@ from typing import Any
 
 from crag_eval import metrics
 from crag_eval.judges import Judge, human_judgements, make_judges, read_human_labels
+from crag_eval.robust_metrics import diagnostics
 from crag_eval.rundir import (
     SCORES,
     load_predictions,
     load_questions,
+    read_run,
     save_judgements,
     write_json,
 )
@@ -48,6 +50,8 @@ def score_run(
         judgements += human_judgements(read_human_labels(labels))
     save_judgements(run_dir, judgements)
     scores = compute_scores(questions, predictions, judgements, type_weights)
+    primary = [j for j in judgements if j.judge == scores["primary"]]
+    scores["diagnostics"] = diagnostics(read_run(run_dir), questions, predictions, primary)
     write_json(run_dir / SCORES, scores)
     return scores
 
@@ -74,6 +78,7 @@ def compute_scores(
             for key, values in metrics.slices(questions, primary_js, predictions).items()
         },
         "macro": metrics.macro_average(questions, primary_js, type_weights),
+        "original": metrics.original_figures(questions, predictions, primary_js),
         "type_weights": type_weights or {},
         "latency": metrics.latency(predictions.values()),
         "counts": {

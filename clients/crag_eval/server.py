@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import socket
 import threading
 import time
@@ -41,6 +42,26 @@ def serve_app(app: Any) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=10)
         sock.close()
+        release_app(app)
+
+
+def release_app(app: Any) -> None:
+    """Let a stopped app (and the DuckDB connections and tantivy searchers its lifespan closed) be freed now.
+
+    FastAPI memoises endpoint analysis in module-level lru caches (fastapi.dependencies.models) keyed by the
+    endpoint functions, whose closures reach the app and, through it, the stores. Held there until interpreter
+    exit, they are torn down after the DuckDB extension itself, and nanobind prints ~40 lines of "leaked"
+    instances. Clearing those caches and dropping the app's state when the server stops frees them in order.
+    """
+    import fastapi.dependencies.models as fastapi_models
+
+    for value in vars(fastapi_models).values():
+        if callable(getattr(value, "cache_clear", None)):
+            value.cache_clear()
+    state = getattr(getattr(app, "state", None), "_state", None)
+    if isinstance(state, dict):
+        state.clear()
+    gc.collect()
 
 
 def wait_healthy(url: str, thread: threading.Thread | None = None, timeout_s: float = 60.0) -> None:
@@ -72,12 +93,18 @@ def world_app(world: Path, task: int, sim: dict[str, Any] | None = None) -> Any:
     return create_app(settings)
 
 
-def check_remote(url: str) -> str:
-    """A --server URL that answers, without a trailing slash."""
+def server_meta(url: str) -> dict[str, Any]:
+    """A --server URL's /meta (what world it serves), or a one-line error when nothing answers there."""
     url = url.rstrip("/")
     try:
-        httpx.get(url + "/health", timeout=5.0)
+        response = httpx.get(url + "/meta", timeout=10.0)
     except httpx.TransportError:
         msg = f"no mock server answers at {url}; start one with `crag-mock serve` or drop --server"
         raise UserError(msg) from None
-    return url
+    if response.status_code != 200:
+        raise UserError(f"{url}/meta answered HTTP {response.status_code}; is this a crag-mock server?")
+    try:
+        data: dict[str, Any] = response.json()
+    except ValueError:
+        raise UserError(f"{url}/meta did not answer JSON; is this a crag-mock server?") from None
+    return data

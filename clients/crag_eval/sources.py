@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -11,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from crag_eval.questions import load_dataset_questions, load_world_questions
-from crag_eval.server import check_remote, serve_app, world_app
+from crag_eval.server import serve_app, server_meta, world_app
 from crag_eval.types import Question
 from mockapi.errors import UserError
 
@@ -27,31 +26,72 @@ class Source:
 
 @contextlib.contextmanager
 def open_source(
-    task: int, data: str | None, server: str | None, say: Any = print, sim: dict[str, Any] | None = None
+    task: int,
+    data: str | None,
+    server: str | None,
+    say: Any = print,
+    sim: dict[str, Any] | None = None,
+    cache: bool = True,
 ) -> Iterator[Source]:
     """Questions plus a base URL, the in-process server running for the duration of the block.
 
-    A dataset file is imported once into a cached world (keyed by its content) that serves its pages; with
-    --server the file only supplies the questions.
+    A dataset file is imported once into a cached world (keyed by its content; `cache=False`: a temporary
+    one removed at the end, see mockapi.dataset_world) that serves its pages. With
+    --server the questions must come from the world the server serves: its /meta content hash must equal the
+    questions' world's hash (without --data, the server's own world directory is used when it is on this
+    machine), else a one-line error names both hashes.
     """
     path = Path(data).expanduser() if data else None
-    world: Path | None
+    meta = server_meta(server) if server else None
+    info: dict[str, Any] = {}
+    stack = contextlib.ExitStack()
     if path is not None and path.is_file():
+        from mockapi.dataset_world import dataset_world, file_sha256
+
         questions = load_dataset_questions(path)
-        info: dict[str, Any] = {"dataset_file": str(path.resolve()), "sha256": _sha256(path)}
-        world = None if server else _imported_world(path, info["sha256"], say)
+        info = {"dataset_file": str(path.resolve()), "sha256": file_sha256(path)}
+        world = stack.enter_context(dataset_world(path, cache=cache, say=say, digest=info["sha256"]))
+    elif path is None and meta is not None:
+        world = _server_world(meta, server or "")
+        questions = load_world_questions(world)
     else:
         world = _world(path, say)
         questions = load_world_questions(world)
-        info = {}
-    if world is not None:
+    with stack:
         info.update(path=str(world), **_manifest_summary(world))
-    if server:
-        yield Source(questions, check_remote(server), info)
-        return
-    assert world is not None
-    with serve_app(world_app(world, task, sim)) as url:
-        yield Source(questions, url, info)
+        if server:
+            assert meta is not None
+            info["server_content_hash"] = meta.get("content_hash")
+            check_same_world(info.get("content_hash"), meta.get("content_hash"), server)
+            yield Source(questions, server.rstrip("/"), info)
+            return
+        with serve_app(world_app(world, task, sim)) as url:
+            yield Source(questions, url, info)
+
+
+def check_same_world(questions_hash: str | None, server_hash: str | None, server: str) -> None:
+    """Refuse a server that serves another world than the questions' (a run would mix two worlds)."""
+    if questions_hash != server_hash:
+        raise UserError(
+            f"the server at {server} serves world {server_hash} but the questions come from world "
+            f"{questions_hash}; pass --data with the server's world (or serve this one)"
+        )
+
+
+def _server_world(meta: dict[str, Any], server: str) -> Path:
+    """Without --data: the server's world directory when it is on this machine, else the default world;
+    either only when its content hash is the server's."""
+    from mockapi.paths import is_complete, world_dir
+
+    wanted = meta.get("content_hash")
+    for candidate in (Path(str(meta.get("world") or "")), world_dir(None, "default")):
+        usable = str(candidate) not in ("", ".") and is_complete(candidate)
+        if usable and _manifest_summary(candidate).get("content_hash") == wanted:
+            return candidate.resolve()
+    raise UserError(
+        f"the server at {server} serves world {wanted} ({meta.get('world')}), which is not on this machine; "
+        "pass --data with that world's directory or its CRAG dataset file"
+    )
 
 
 def _world(path: Path | None, say: Any) -> Path:
@@ -82,26 +122,6 @@ def _manifest_summary(world: Path) -> dict[str, Any]:
     manifest = read_manifest_or_empty(world)
     keys = ("kind", "scale", "seed", "content_hash", "versions")
     return {k: manifest[k] for k in keys if k in manifest}
-
-
-def _imported_world(path: Path, digest: str, say: Any) -> Path:
-    """The file imported once into a cached world keyed by its content."""
-    from mockapi.importers.dataset import import_dataset
-    from mockapi.paths import data_root, is_complete
-
-    world = data_root() / "datasets" / digest[:16]
-    if not is_complete(world):
-        say(f"importing {path.name} into {world} (once per file)…")
-        import_dataset([path], world)
-    return world
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def set_server_env(url: str) -> None:

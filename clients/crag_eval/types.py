@@ -130,6 +130,9 @@ class Score:
     missing: float
     score_a: float
     ci: dict[str, tuple[float, float]]
+    score_a_high: float = 0.0
+    """Score_a with every undecided answer counted correct: with `score_a` (undecided counted incorrect),
+    the range an LLM judge or human labels can settle."""
     n_correct: int = 0
     n_missing: int = 0
     n_incorrect: int = 0

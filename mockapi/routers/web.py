@@ -28,6 +28,9 @@ def startup(app: FastAPI, settings: Settings) -> None:
     """Lifespan hook of `create_app`: open the page store read-only (a world may have none: KG only)."""
     world = settings.world
     app.state.web = WebStore(world) if (world / PAGES_DB).is_file() else None
+    meta = getattr(app.state, "meta", None)
+    if app.state.web is not None and meta is not None:
+        meta.examples.update(app.state.web.examples())  # so /meta and /docs have working web bodies too
 
 
 def shutdown(app: FastAPI) -> None:

@@ -97,6 +97,19 @@ class WebStore:
         )
         return row[0] if row else None
 
+    def examples(self) -> dict[str, dict[str, Any]]:
+        """Try-it bodies for /meta and /docs: the first known question's search and its top page's URL."""
+        frozen = self._con.cursor().execute(
+            "SELECT interaction_id, page_url FROM results ORDER BY interaction_id, rank LIMIT 1"
+        )
+        row = frozen.fetchone()
+        if row is None:
+            return {}
+        return {
+            "/web/search": {"interaction_id": row[0], "k": 5, "include_html": False},
+            "/web/get_page": {"url": row[1]},
+        }
+
     def frozen(self, interaction_id: str) -> list[Frozen]:
         """A known question's results in rank order; [] for an unknown id."""
         rows = self._con.cursor().execute(FROZEN_SQL, [interaction_id]).fetchall()

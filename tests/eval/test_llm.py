@@ -74,7 +74,7 @@ def test_judge_retries_429_and_reasks_malformed_then_caches(
         (200, '{"label": "acceptable", "explanation": "ok"}'),
     ]
     judge = LLMJudge(Endpoint(url, "judge-model", "k", backoff_s=0.0), Cache(tmp_path / "cache.sqlite"))
-    pred = Prediction("q1", "it is the french capital, paris, home to many museums")  # rules cannot decide
+    pred = Prediction("q1", "the french capital, home to many museums")  # rules cannot decide
     verdict = judge.judge(QUESTION, pred)
     assert (verdict.label, verdict.four_way, verdict.reason) == ("correct", "acceptable", "llm")
     assert len(stub.requests) == 3
@@ -132,3 +132,23 @@ def test_openai_model_and_judge_in_a_run(
     assert "Current Time:" in prompt and "# Web" in prompt
     scores = json.loads((out / "scores.json").read_text())
     assert scores["primary"] == "openai:judge-a" and scores["overall"]["openai:judge-a"]["n"] == 2
+
+
+def test_openai_model_failing_mid_run_is_a_model_error_not_an_idk(
+    stub_server: tuple[str, Stub], crag_fixture: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 14: an endpoint that answers 500 used to become "I don't know" with 0 model errors and exit 0."""
+    url, stub = stub_server
+    stub.script = [(500, "")]
+    monkeypatch.setenv("CRAG_EVAL_MODEL_BASE_URL", url)
+    monkeypatch.setenv("CRAG_EVAL_MODEL_API_KEY", "test-key")
+    monkeypatch.setenv("CRAG_EVAL_BACKOFF_S", "0")
+    monkeypatch.setenv("CRAG_MOCK_HOME", str(tmp_path / "home"))
+    from crag_eval.cli import main
+
+    out = tmp_path / "run"
+    args = ["--task", "1", "--model", "openai", "--data", str(crag_fixture), "--first", "2"]
+    assert main([*args, "--output", str(out)]) == 1
+    scores = json.loads((out / "scores.json").read_text())
+    assert scores["counts"]["model_errors"] == 2
+    assert "LLMError" in (out / "errors.jsonl").read_text()

@@ -56,6 +56,39 @@ GOLDEN = [
     ("paris", (), "simple", "", ("missing", "idk")),
     ("paris", (), "simple", "Unknown", ("missing", "idk")),
     ("paris", (), "simple", "I cannot answer this question", ("missing", "idk")),
+    # issue 14: numbers in words, dates with dashes (US order) or dots (day first); yes/no never "contains"
+    ("twenty-one", (), "aggregation", "21", ("correct", "numeric")),
+    ("21", (), "aggregation", "twenty-one", ("correct", "numeric")),
+    ("21", (), "aggregation", "forty one", ("incorrect", "numeric")),
+    ("2024-03-05", (), "simple", "03-05-2024", ("correct", "date")),
+    ("2024-03-05", (), "simple", "05-03-2024", ("incorrect", "date")),
+    ("1997-12-19", (), "simple", "19.12.1997", ("correct", "date")),
+    ("1997-12-19", (), "simple", "20.12.1997", ("incorrect", "date")),
+    ("no", (), "comparison", "There is no doubt it is", ("incorrect", "undecided")),
+    ("james cameron", (), "simple", "James Cameron and Steven Spielberg", ("incorrect", "undecided")),
+    # a list framed as a sentence: the lead-in is not a wrong first item
+    (
+        "german, arabic and french",
+        (),
+        "set",
+        "The languages are German, Arabic and French.",
+        ("correct", "set"),
+    ),
+    ("german, arabic and french", (), "set", "The languages are German and Arabic.", ("incorrect", "set")),
+    (
+        "1972, 2002 and 1964",
+        (),
+        "set",
+        "Based on the pages, the years were 1972, 2002 and 1964.",
+        ("correct", "set"),
+    ),
+    (
+        "german, arabic and french",
+        (),
+        "set",
+        "Looking at every page given for this, mostly German",
+        ("incorrect", "undecided"),
+    ),
 ]
 
 
@@ -234,3 +267,114 @@ def test_dataset_file_with_a_bad_line_is_a_one_line_error(tmp_path: Path) -> Non
     path.write_text(f"{good}\nnot json\n")
     with pytest.raises(UserError, match=r"bad\.jsonl: line 2: not valid JSON"):
         load_dataset_questions(path)
+
+
+# (gold, question, prediction) → label, reason: the one-sentence rule, and the cases it must leave alone.
+SENTENCES = [
+    (
+        "the louvre",
+        "which museum holds the mona lisa?",
+        "The Mona Lisa has been on display at the Louvre in Paris since the early nineteenth century.",
+        ("correct", "sentence"),
+    ),
+    (
+        "john smith",
+        "who is the ceo of acme corp?",
+        "As of March 2024, the CEO of Acme Corp is John Smith.",
+        ("correct", "sentence"),
+    ),
+    (
+        "james cameron",
+        "who directed titanic?",
+        "Titanic was directed by the Canadian filmmaker James Cameron.",
+        ("correct", "contains"),
+    ),
+    (
+        "42",
+        "how many points did the hawks score on 2024-03-05?",
+        "The Hawks scored 42 points on March 5, 2024.",
+        ("correct", "numeric"),
+    ),
+    # the gold is named in the question: containing it proves nothing
+    (
+        "james cameron",
+        "did james cameron or steven spielberg direct titanic?",
+        "Steven Spielberg directed Titanic, while James Cameron only produced it.",
+        ("incorrect", "undecided"),
+    ),
+    # negated, hedged, a list, two sentences, an extra figure, a set question
+    (
+        "john smith",
+        "who is the ceo of acme corp?",
+        "The CEO of Acme Corp is not John Smith but Jane Doe.",
+        ("incorrect", "undecided"),
+    ),
+    (
+        "john smith",
+        "who is the ceo of acme corp?",
+        "The CEO of Acme Corp is probably John Smith, I think.",
+        ("incorrect", "undecided"),
+    ),
+    (
+        "john smith",
+        "who is the ceo of acme corp?",
+        "Candidates for CEO include John Smith and Jane Doe.",
+        ("incorrect", "undecided"),
+    ),
+    (
+        "john smith",
+        "who is the ceo of acme corp?",
+        "It is John Smith. Before him it was Jane Doe.",
+        ("incorrect", "undecided"),
+    ),
+    (
+        "john smith",
+        "who is the ceo of acme corp?",
+        "John Smith has led Acme Corp for 12 years as its CEO.",
+        ("incorrect", "undecided"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("gold", "query", "pred", "expected"), SENTENCES)
+def test_golden_sentences(gold: str, query: str, pred: str, expected: tuple[str, str]) -> None:
+    question = Question("q", query, "03/05/2024, 23:18:31 PT", gold, question_type="simple")
+    assert label(question, pred) == expected
+
+
+def test_set_questions_never_use_the_sentence_rule() -> None:
+    question = Question("q", "which bands did he play in?", "t", "the beatles", question_type="set")
+    assert (
+        label(question, "Over his long career he played in the Beatles during the sixties in England.")[1]
+        == "undecided"
+    )
+
+
+def test_score_a_range_counts_undecided_incorrect_then_correct() -> None:
+    """4 correct, 1 missing, 3 incorrect of which 2 undecided: Score_a (4 − 3)/8, range up to (6 − 1)/8."""
+    js = [Judgement(f"c{i}", "rules", "correct", "exact") for i in range(4)]
+    js += [Judgement("m", "rules", "missing", "idk"), Judgement("x", "rules", "incorrect", "numeric")]
+    js += [Judgement(f"u{i}", "rules", "incorrect", "undecided", undecided=True) for i in range(2)]
+    s = metrics.score(js)
+    assert (s.score_a, s.score_a_high, s.n_undecided) == (0.125, 0.625, 2)
+
+
+def test_original_figures_with_its_crude_exact_match() -> None:
+    """exact_accuracy as the original counts it: lower-casing only ("Paris." is not exact, "PARIS" is)."""
+    qs = [q("paris", iid="a"), q("rome", ("roma",), iid="b"), q("oslo", iid="c"), q("bern", iid="d")]
+    preds = {
+        "a": Prediction("a", "PARIS"),
+        "b": Prediction("b", "Roma"),
+        "c": Prediction("c", "Oslo."),
+        "d": Prediction("d", "i don't know"),
+    }
+    js = [JUDGE.judge(x, preds[x.interaction_id]) for x in qs]
+    o = metrics.original_figures(qs, preds, js)
+    assert (o["n_correct_exact"], o["exact_accuracy"], o["n_correct"], o["n_miss"]) == (2, 0.5, 3, 1)
+    assert (o["accuracy"], o["missing"], o["hallucination"], o["score"], o["total"]) == (
+        0.75,
+        0.25,
+        0.0,
+        0.75,
+        4,
+    )

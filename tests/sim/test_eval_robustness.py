@@ -4,6 +4,7 @@ from an extended-protocol model, and API usage with retries from the journal whi
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,12 +67,18 @@ def test_oracle_and_dummy_give_the_extremes(tiny_world: Path, tmp_path: Path) ->
     assert served["served_recall"] > 0.5 > oracle["negative-rejection"]["retrieval"]["served_recall"]
 
 
-def test_faults_lose_no_question_and_usage_shows_retries(
+def test_one_setting_is_an_ordinary_run_with_its_diagnostics(
     tiny_world: Path, tmp_path: Path, echo_model: str
 ) -> None:
+    """One perturbation plus faults: the usual run layout (no sweep sub-directory), the robustness figures in
+    scores.json and the report, contexts in the drill-down."""
     out = tmp_path / "echo"
     flags = ["--model", echo_model, "--counterfactual", "--fault-rate", "0.3", "--sim-seed", "4"]
-    result = sweep(tiny_world, out, *flags)["counterfactual"]
+    base = ["--task", "3", "--data", str(tiny_world), "--limit", "12", "--output", str(out)]
+    assert main([*base, *flags]) == 0
+    assert (out / "run.json").is_file() and (out / "report.html").is_file()
+    assert not (out / "counterfactual").exists() and not (out / "robustness.md").exists()
+    result = json.loads((out / "scores.json").read_text())["diagnostics"]
     assert result["lost_questions"] == 0 and result["model_errors"] == 0
     api = result["api"]
     assert api["questions"] == 12
@@ -79,7 +86,7 @@ def test_faults_lose_no_question_and_usage_shows_retries(
     assert api["calls_by_route"]["/open/search_entity_by_name"] >= 12
     assert api["model_failed_calls"] + api["harness_failed_fetches"] > 0  # faults happened and were retried
     assert sum(v for k, v in api["statuses"].items() if k != "200") > 0
-    predictions = load_predictions(out / "counterfactual")
+    predictions = load_predictions(out)
     assert all(p.contexts is not None for p in predictions.values())
     with_phrases = [p for p in predictions.values() if p.evidence and p.evidence["key_phrases"]]
     assert result["retrieval"]["context_questions"] == len(with_phrases) >= 10  # false premises have none
@@ -87,3 +94,87 @@ def test_faults_lose_no_question_and_usage_shows_retries(
     assert result["counterfactual"]["n"] > 0  # pages were rewritten for some of the 12
     per_question = [p.api for p in predictions.values()]
     assert all(u is not None and u["harness"]["n_calls"] >= 1 for u in per_question)
+    report = (out / "report.md").read_text()
+    assert "## Retrieval (key phrases)" in report and "Model contexts (" in report
+    html = (out / "report.html").read_text()
+    assert html.count('<ol class="contexts">') == 12
+
+
+def test_diagnostics_without_any_robustness_flag(tiny_world: Path, tmp_path: Path, echo_model: str) -> None:
+    """Retrieval diagnostics whenever the model returns contexts, not only in sweeps."""
+    out = tmp_path / "plain"
+    args = [
+        "--task",
+        "3",
+        "--model",
+        echo_model,
+        "--data",
+        str(tiny_world),
+        "--first",
+        "6",
+        "--output",
+        str(out),
+    ]
+    assert main(args) == 0
+    retrieval = json.loads((out / "scores.json").read_text())["diagnostics"]["retrieval"]
+    assert retrieval["context_questions"] > 0 and retrieval["context_recall"] is not None
+
+
+FLAKY_PREFLIGHT = """
+from pathlib import Path
+
+
+class SecondSettingFails:
+    \"\"\"Fine on the first setting; its preflight fails on the second unless ./fixed exists.\"\"\"
+
+    def __init__(self):
+        calls = Path("calls")
+        self.n = int(calls.read_text()) + 1 if calls.exists() else 1
+        calls.write_text(str(self.n))
+
+    def preflight(self):
+        if self.n == 2 and not Path("fixed").exists():
+            raise RuntimeError("endpoint down")
+
+    def get_batch_size(self):
+        return 4
+
+    def batch_generate_answer(self, batch):
+        return ["i don't know"] * len(batch["query"])
+"""
+
+
+def test_sweep_always_writes_its_summary_and_resumes(
+    tiny_world: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "flaky_pre.py").write_text(FLAKY_PREFLIGHT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = tmp_path / "sweep"
+    args = [
+        "--task",
+        "3",
+        "--model",
+        "flaky_pre:SecondSettingFails",
+        "--data",
+        str(tiny_world),
+        "--first",
+        "5",
+    ]
+    assert main([*args, "--noise-ratio", "0,0.8", "--output", str(out)]) == 2  # one line, see below
+    assert "SecondSettingFails.preflight() failed: RuntimeError: endpoint down" in capsys.readouterr().err
+    assert list(json.loads((out / "robustness.json").read_text())) == ["noise-0"]  # what finished
+    assert "| noise-0 |" in (out / "robustness.md").read_text()
+    assert not (out / "noise-0.8").exists()  # failed before its first answer
+    (tmp_path / "fixed").write_text("")
+    assert main(["--resume", str(out)]) == 0
+    assert list(json.loads((out / "robustness.json").read_text())) == ["noise-0", "noise-0.8"]
+    assert (tmp_path / "calls").read_text() == "3"  # the finished setting was not run again
+
+
+def test_simulated_runs_end_without_leak_warnings(tiny_world: Path, tmp_path: Path) -> None:
+    cmd = [sys.executable, "-m", "crag_eval.cli", "--task", "3", "--model", "oracle", "--first", "4"]
+    flags = ["--data", str(tiny_world), "--noise-ratio", "0,0.8", "--fault-rate", "0.1", "--output", "s"]
+    result = subprocess.run([*cmd, *flags], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "leaked" not in result.stderr and "nanobind" not in result.stderr

@@ -24,14 +24,11 @@ def make_judges(kind: str) -> list[Judge]:
         return [RulesJudge()]
     if kind == "openai":
         from crag_eval.judges.llm import DEFAULT_JUDGE_MODEL, LLMJudge, default_cache
-        from crag_eval.llm import Endpoint
+        from crag_eval.llm import Endpoint, check_endpoint
 
         base = Endpoint.from_env("CRAG_EVAL_JUDGE", DEFAULT_JUDGE_MODEL)
         models = [m.strip() for m in base.model.split(",") if m.strip()]
-        if not base.api_key and "api.openai.com" in base.base_url:
-            raise UserError(
-                "--judge openai needs OPENAI_API_KEY (or CRAG_EVAL_JUDGE_BASE_URL for a local endpoint)"
-            )
+        check_endpoint(base, "CRAG_EVAL_JUDGE", "--judge openai")  # before any answer is asked for
         cache = default_cache()
         judges: list[Judge] = []
         for model in models:

@@ -114,10 +114,21 @@ def numbers(text: str) -> list[tuple[float, int]]:
     return out
 
 
+_TEENS = ["thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_WORDS.update({w: 13 + i for i, w in enumerate(_TEENS)})
+_WORDS.update({w: 20 + 10 * i for i, w in enumerate(_TENS)})
+
+
 def number_words(text: str) -> float | None:
-    """A lone number word ('two', 'twice', 'none') as its value."""
+    """A lone number in words ('two', 'twice', 'none', 'twenty-one', 'forty five') as its value."""
     word = fold(text).strip(" .")
-    return float(_WORDS[word]) if word in _WORDS else None
+    if word in _WORDS:
+        return float(_WORDS[word])
+    tens, _, unit = word.replace("-", " ").partition(" ")
+    if tens in _TENS and unit in _WORDS and 1 <= _WORDS[unit] <= 9 and unit not in ("once", "no"):
+        return float(_WORDS[tens] + _WORDS[unit])
+    return None
 
 
 def numbers_equal(a: tuple[float, int], b: tuple[float, int]) -> bool:
@@ -157,6 +168,8 @@ _MON = (
 _DATE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b"), "ymd"),
     (re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b"), "mdy"),
+    (re.compile(r"\b(\d{1,2})-(\d{1,2})-(\d{4})\b"), "mdy"),  # US order, as CRAG's query times
+    (re.compile(r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b"), "dmy"),  # dotted dates are day-first
     (re.compile(rf"\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b"), "Mdy"),
     (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON},?\s+(\d{{4}})\b"), "dMy"),
     (re.compile(rf"\b{_MON},?\s+(\d{{4}})\b"), "My"),
@@ -178,6 +191,8 @@ def dates(text: str) -> list[tuple[int, int, int]]:
                 y, mo, d = int(g[0]), int(g[1]), int(g[2])
             elif order == "mdy":
                 y, mo, d = int(g[2]), int(g[0]), int(g[1])
+            elif order == "dmy":
+                y, mo, d = int(g[2]), int(g[1]), int(g[0])
             elif order == "Mdy":
                 y, mo, d = int(g[2]), _MONTHS[g[0]], int(g[1])
             elif order == "dMy":
@@ -215,7 +230,7 @@ _LIST_SPLIT = re.compile(r"\s*(?:,|;|\band\b|&|\n|\|)\s*")
 
 def list_items(text: str) -> list[str]:
     """The items of a list-like answer ('a, b and c', "['a', 'b']", 'a; b'), normalised, in order."""
-    raw = fold(text).strip()
+    raw = fold(text).strip().rstrip(".!? ")  # a sentence's full stop is not part of its last item
     if raw.startswith("[") and raw.endswith("]"):
         raw = raw[1:-1].replace("'", " ").replace('"', " ")
     items = [normalise(part) for part in _LIST_SPLIT.split(raw)]

@@ -2,6 +2,9 @@
 
 Built-ins: `dummy`, `oracle`, `baseline` (offline, no LLM) and `openai` (the paper's straightforward RAG);
 `module:Class` loads a user's class (the module is looked up on sys.path, the current directory first).
+`--model-args JSON` becomes keyword arguments of the class's constructor. A model may define `preflight()`:
+the harness calls it before question 1, and whatever it raises fails the run at once (the `openai` model
+checks its key and endpoint there).
 """
 
 from __future__ import annotations
@@ -21,24 +24,53 @@ class UserModel(Protocol):
     def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[str]: ...
 
 
-def load_model(spec: str, gold: dict[str, str]) -> UserModel:
+def load_model(spec: str, gold: dict[str, str], model_args: dict[str, Any] | None = None) -> UserModel:
     """A model instance; `gold` (interaction_id → answer) reaches only the oracle, never a batch."""
-    if spec == "dummy":
-        from crag_eval.models.simple import DummyModel
-
-        return DummyModel()
     if spec == "oracle":
         from crag_eval.models.simple import OracleModel
 
         return OracleModel(gold)
+    cls = _model_class(spec)
+    try:
+        model = cls(**(model_args or {}))
+    except TypeError as exc:
+        raise UserError(f"--model-args do not fit {spec}: {exc}") from None
+    for method in ("get_batch_size", "batch_generate_answer"):
+        if not callable(getattr(model, method, None)):
+            raise UserError(
+                f"{spec} lacks {method}(); a CRAG model needs get_batch_size and batch_generate_answer"
+            )
+    return model
+
+
+def preflight(model: UserModel) -> None:
+    """Run the model's own `preflight()` check, if it has one (before question 1); whatever it raises
+    becomes one line (the run then fails before its first question)."""
+    check = getattr(model, "preflight", None)
+    if not callable(check):
+        return
+    try:
+        check()
+    except UserError:
+        raise
+    except Exception as exc:
+        name = type(model).__name__
+        raise UserError(f"{name}.preflight() failed: {exc.__class__.__name__}: {exc}") from None
+
+
+def _model_class(spec: str) -> Any:
+    if spec == "dummy":
+        from crag_eval.models.simple import DummyModel
+
+        return DummyModel
     if spec == "baseline":
         from crag_eval.models.baseline import BaselineModel
 
-        return BaselineModel()
+        return BaselineModel
     if spec == "openai":
         from crag_eval.models.openai_rag import OpenAIRAGModel
 
-        return OpenAIRAGModel()
+        return OpenAIRAGModel
     if ":" not in spec:
         raise UserError(f"unknown model {spec!r}; use one of {', '.join(BUILTIN)} or module:Class")
     module_name, _, class_name = spec.partition(":")
@@ -51,13 +83,7 @@ def load_model(spec: str, gold: dict[str, str]) -> UserModel:
     cls = getattr(module, class_name, None)
     if cls is None:
         raise UserError(f"module {module_name!r} has no {class_name!r}; --model takes module:Class")
-    model = cls()
-    for method in ("get_batch_size", "batch_generate_answer"):
-        if not callable(getattr(model, method, None)):
-            raise UserError(
-                f"{spec} lacks {method}(); a CRAG model needs get_batch_size and batch_generate_answer"
-            )
-    return model
+    return cls
 
 
 def model_label(spec: str) -> str:

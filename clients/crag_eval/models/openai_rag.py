@@ -5,7 +5,9 @@ the question's words reach without an LLM extraction step (the open-domain entit
 entity's summary); on Task 1 the server refuses the KG and the context stays empty. The prompt gives the query
 time and the paper's answer rules (shortest answer, "invalid question" for a false premise, "I don't know"
 when unsure).
-Settings: CRAG_EVAL_MODEL_BASE_URL, CRAG_EVAL_MODEL_MODEL, CRAG_EVAL_MODEL_API_KEY (else OPENAI_*).
+Settings: CRAG_EVAL_MODEL_BASE_URL, CRAG_EVAL_MODEL_MODEL, CRAG_EVAL_MODEL_API_KEY (else OPENAI_*), or
+`--model-args '{"model": …, "base_url": …}'`. An endpoint that fails after retries raises (the harness records
+the error and its traceback); it never turns into an "I don't know" that would pass for a real answer.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from typing import Any
 
 import httpx
 
-from crag_eval.llm import Endpoint, LLMError, chat
+from crag_eval.llm import Endpoint, chat, check_endpoint
 from crag_eval.truncate import truncate
 
+ENV_PREFIX = "CRAG_EVAL_MODEL"
 WEB_TOKENS = 4000
 KG_TOKENS = 2000
 SYSTEM = (
@@ -53,14 +56,22 @@ def web_context(pages: list[dict[str, Any]], budget: int = WEB_TOKENS) -> str:
 
 
 class OpenAIRAGModel:
-    def __init__(self) -> None:
-        self.endpoint = Endpoint.from_env("CRAG_EVAL_MODEL", "gpt-4o-mini")
+    def __init__(self, model: str | None = None, base_url: str | None = None, batch_size: int = 4) -> None:
+        env = Endpoint.from_env(ENV_PREFIX, "gpt-4o-mini")
+        self.endpoint = Endpoint(
+            base_url or env.base_url, model or env.model, env.api_key, backoff_s=env.backoff_s
+        )
+        self.batch_size = batch_size
         self.server = (
             os.environ.get("CRAG_MOCK_API_URL") or os.environ.get("CRAG_SERVER") or "http://127.0.0.1:8000"
         )
 
+    def preflight(self) -> None:
+        """Called by the harness before question 1: a missing key or an unreachable endpoint fails the run."""
+        check_endpoint(self.endpoint, ENV_PREFIX, "--model openai")
+
     def get_batch_size(self) -> int:
-        return 4
+        return self.batch_size
 
     def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[str]:
         return [
@@ -78,14 +89,8 @@ class OpenAIRAGModel:
             "Using only the references above, answer the question.\n"
             f"Current Time: {query_time}\nQuestion: {query}"
         )
-        try:
-            return chat(
-                self.endpoint,
-                [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}],
-                max_tokens=75,
-            ).strip()
-        except LLMError:
-            return "I don't know"
+        messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
+        return chat(self.endpoint, messages, max_tokens=75).strip()
 
     def kg_context(self, query: str) -> str:
         """The best open-domain entity for the query and its summary, cut to ~2K tokens; '' when refused."""
