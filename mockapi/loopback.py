@@ -3,6 +3,7 @@ server, the tests and the benches share."""
 
 from __future__ import annotations
 
+import gc
 import socket
 import threading
 import time
@@ -42,3 +43,23 @@ def serve_in_thread(app: Any, *, lifespan: Literal["on", "off", "auto"] = "on") 
         server.should_exit = True
         thread.join(timeout=10)
         sock.close()
+        release_app(app)
+
+
+def release_app(app: Any) -> None:
+    """Let a stopped app (and the DuckDB connections and tantivy searchers its lifespan closed) be freed now.
+
+    FastAPI memoises endpoint analysis in module-level lru caches (fastapi.dependencies.models) keyed by the
+    endpoint functions, whose closures reach the app and, through it, the stores. Held there until interpreter
+    exit, they are torn down after the DuckDB extension itself, and nanobind prints ~40 lines of "leaked"
+    instances. Clearing those caches and dropping the app's state when the server stops frees them in order.
+    """
+    import fastapi.dependencies.models as fastapi_models
+
+    for value in vars(fastapi_models).values():
+        if callable(getattr(value, "cache_clear", None)):
+            value.cache_clear()
+    state = getattr(getattr(app, "state", None), "_state", None)
+    if isinstance(state, dict):
+        state.clear()
+    gc.collect()

@@ -7,16 +7,18 @@ the same world (content hash) as the one it started on.
 
 from __future__ import annotations
 
+import os
 import random
+import secrets
 import shutil
 import traceback
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from crag_eval.diagnostics import JournalReader, RunHooks, load_labels
 from crag_eval.models import load_model, model_label, preflight
 from crag_eval.progress import progress as progress_bar
-from crag_eval.robustness import make_hooks, server_sim
 from crag_eval.rundir import (
     PREDICTIONS,
     RUN_FORMAT,
@@ -82,6 +84,25 @@ def pick_questions(questions: list[Question], config: RunConfig) -> list[Questio
         return questions
     chosen = set(random.Random(config.seed).sample(range(len(questions)), config.limit))
     return [q for i, q in enumerate(questions) if i in chosen]
+
+
+def server_sim(config: RunConfig) -> tuple[dict[str, Any] | None, str | None]:
+    """(Settings overrides for the in-process server, admin token to read its journal) for a run."""
+    if config.server:
+        return None, os.environ.get("CRAG_EVAL_ADMIN_TOKEN") or None
+    if config.sim is None:
+        return None, None
+    token = secrets.token_urlsafe(16)  # fresh per run, never written to run.json
+    return {**config.sim, "admin_token": token}, token
+
+
+def make_hooks(
+    config: RunConfig, url: str, world: dict[str, Any], questions: list[Question], token: str | None
+) -> RunHooks:
+    """The run loop's hooks: perturbation fields, key phrases for the diagnostics, the journal reader."""
+    labels = load_labels(world.get("path"), questions)
+    journal = JournalReader(url, token) if token else None
+    return RunHooks(perturbation=config.perturbation, labels=labels, journal=journal, admin_token=token)
 
 
 def check_config(config: RunConfig) -> None:
@@ -170,7 +191,7 @@ def evaluate(
     write_json(run_dir / RUN_JSON, log)
     try:
         make_judges(config.judge)  # an unreachable judge fails now, not after every answer is in
-        sim, token = server_sim(config)  # crag_eval.robustness: a fresh admin token to read the journal
+        sim, token = server_sim(config)  # a fresh admin token to read the journal
         with open_source(
             config.task, config.data, config.server, say, sim, cache=not config.no_cache
         ) as source:

@@ -14,19 +14,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import secrets
 import sys
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from crag_eval.diagnostics import JournalReader, RunHooks, load_labels
-from crag_eval.types import Question
+from crag_eval.evaluate import RunConfig, RunInterrupted, evaluate
+from crag_eval.rundir import RUN_JSON, new_run_dir, read_run, write_json
 from mockapi.errors import UserError
-
-if TYPE_CHECKING:
-    from crag_eval.evaluate import RunConfig
 
 SIM_FLAGS = ("latency", "fault_rate", "faults", "rate_limit", "sim_seed")
 SWEEP_JSON = "robustness.json"
@@ -89,25 +84,6 @@ def sim_from(args: argparse.Namespace) -> dict[str, Any]:
     return sim
 
 
-def server_sim(config: RunConfig) -> tuple[dict[str, Any] | None, str | None]:
-    """(Settings overrides for the in-process server, admin token to read its journal) for a run."""
-    if config.server:
-        return None, os.environ.get("CRAG_EVAL_ADMIN_TOKEN") or None
-    if config.sim is None:
-        return None, None
-    token = secrets.token_urlsafe(16)  # fresh per run, never written to run.json
-    return {**config.sim, "admin_token": token}, token
-
-
-def make_hooks(
-    config: RunConfig, url: str, world: dict[str, Any], questions: list[Question], token: str | None
-) -> RunHooks:
-    """The run loop's hooks: perturbation fields, key phrases for the diagnostics, the journal reader."""
-    labels = load_labels(world.get("path"), questions)
-    journal = JournalReader(url, token) if token else None
-    return RunHooks(perturbation=config.perturbation, labels=labels, journal=journal, admin_token=token)
-
-
 def is_sweep(path: Path) -> bool:
     return (path / SWEEP_PLAN).is_file()
 
@@ -121,9 +97,6 @@ def run_sweep(
 ) -> tuple[Path, list[Path]]:
     """One evaluation per setting under one directory (resuming what a previous attempt left unfinished);
     returns the sweep directory and the run directories. The table is rewritten after every setting."""
-    from crag_eval.evaluate import RunConfig, RunInterrupted, evaluate
-    from crag_eval.rundir import RUN_JSON, new_run_dir, read_run, write_json
-
     if resume is not None:
         plan = json.loads((resume / SWEEP_PLAN).read_text(encoding="utf-8"))
         root, base = resume, RunConfig(**plan["config"])

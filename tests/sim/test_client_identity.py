@@ -21,15 +21,14 @@ from test_middleware import call, serve
 
 from mockapi.sim.config import load_sim_config
 
-RATE = 5  # requests per second per client, with a burst of 5
-TRIES = 15  # sent back to back, well within a second
+RATE = 0.05  # requests per second per client: a burst of 1, then a token every 20 s
+TRIES = 15  # sent back to back: however loaded the machine, far less than 20 s, so no token refills
 
 
 def test_a_fresh_client_id_per_request_does_not_escape_the_limit() -> None:
     with serve(load_sim_config(rate_limit=RATE)) as (url, sim), httpx.Client() as client:
         codes = [call(client, url, **{"x-client-id": f"team-{i}"}) for i in range(TRIES)]
-    assert codes[:RATE] == ["200"] * RATE
-    assert codes.count("429") >= TRIES - RATE - 2, codes  # a token or two may refill meanwhile
+    assert codes == ["200"] + ["429"] * (TRIES - 1)
     assert {e["client"] for e in sim.state.journal.entries()} == {"127.0.0.1"}
 
 
@@ -88,7 +87,7 @@ def test_forwarded_for_is_believed_only_from_a_configured_proxy(tiny_world: Path
     local user connects from; `crag-mock serve` trusts no proxy unless told."""
     with crag_mock_serve(tiny_world, "--rate-limit", str(RATE)) as base:
         spoofed = _forwarded_burst(base)
-    assert spoofed.count("429") >= TRIES - RATE - 2, spoofed
+    assert spoofed == ["200"] + ["429"] * (TRIES - 1)
     with crag_mock_serve(tiny_world, "--rate-limit", str(RATE), "--forwarded-allow-ips", "127.0.0.1") as base:
         proxied = _forwarded_burst(base)
     assert proxied == ["200"] * TRIES  # each forwarded client has its own bucket
