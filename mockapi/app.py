@@ -22,9 +22,11 @@ from mockapi.errors_http import install_error_handlers
 from mockapi.limits import InputLimits, document_limits
 from mockapi.meta import add_examples, build_meta
 from mockapi.paths import KG_DB
+from mockapi.search.service import NameSearch, default_mode
 from mockapi.settings import Settings
 from mockapi.sim.wiring import install_simulation
 from mockapi.store.db import KGStore
+from mockapi.world.manifest import read_manifest_or_empty
 
 ROUTERS: list[str] = [
     "mockapi.routers.root",
@@ -50,7 +52,9 @@ def router_modules() -> list[ModuleType]:
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
     app.state.kg = KGStore(settings.world / KG_DB)
-    app.state.meta = build_meta(settings.world, app.state.kg, settings.task)
+    mode = settings.search or default_mode(read_manifest_or_empty(settings.world).get("kind"))
+    app.state.search = NameSearch(settings.world, app.state.kg.con, mode)
+    app.state.meta = build_meta(settings.world, app.state.kg, settings.task, mode)
     started: list[ModuleType] = []
     try:
         for module in app.state.router_modules:
@@ -62,6 +66,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         for module in reversed(started):
             if hasattr(module, "shutdown"):
                 module.shutdown(app)
+        app.state.search.close()
         app.state.kg.close()
 
 

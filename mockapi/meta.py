@@ -27,7 +27,7 @@ DOMAIN_TABLES: dict[str, tuple[str, ...]] = {
 }
 
 
-def build_meta(world: Path, kg: KGStore, task: int | None) -> Meta:
+def build_meta(world: Path, kg: KGStore, task: int | None, search: str | None = None) -> Meta:
     manifest = read_manifest_or_empty(world)
     counts = kg.counts()
     missing = [d for d, tables in DOMAIN_TABLES.items() if not any(counts.get(t, 0) for t in tables)]
@@ -41,6 +41,7 @@ def build_meta(world: Path, kg: KGStore, task: int | None) -> Meta:
         clock=manifest.get("clock"),
         content_hash=manifest.get("content_hash"),
         task=task,
+        search=search,
         counts=counts,
         missing_domains=missing,
         examples=examples,

@@ -85,6 +85,8 @@ def _carry_over_kg(target: Path, tmp: Path) -> dict[str, Any] | None:
     if not source.is_file():
         return None
     link_or_copy(source, tmp / KG_DB)
+    if (target / "search").is_dir():  # the KG's search index goes with it
+        shutil.copytree(target / "search", tmp / "search", copy_function=link_or_copy)
     old = read_manifest(target) if is_complete(target) else {}
     kg: dict[str, Any] = old.get("kg", {"carried_over": True})
     return kg

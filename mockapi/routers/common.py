@@ -9,6 +9,7 @@ import orjson
 from fastapi import Depends, Request
 from starlette.responses import Response
 
+from mockapi.search.service import NameSearch
 from mockapi.store.sql import Cursor
 from mockapi.wire.errors import ApiError
 
@@ -51,5 +52,13 @@ async def _cursor(request: Request) -> AsyncIterator[Cursor]:
 
 KG = Annotated[Cursor, Depends(_cursor)]
 """A DuckDB cursor on kg.duckdb, opened for this request and closed after it."""
+
+async def _search(request: Request) -> NameSearch:
+    search: NameSearch = request.app.state.search
+    return search
+
+
+Search = Annotated[NameSearch, Depends(_search)]
+"""The world's name search (memory-mapped postings, the ranking chosen by --search)."""
 
 KG_DEPENDENCIES = [Depends(forbid_kg_in_task_1), Depends(null_when_domain_missing)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from starlette.responses import Response
 
-from mockapi.routers.common import KG, KG_DEPENDENCIES, result
+from mockapi.routers.common import KG, KG_DEPENDENCIES, Search, result
 from mockapi.store import finance as store
 from mockapi.wire import (
     DividendHistory,
@@ -21,9 +21,9 @@ router = APIRouter(prefix="/finance", tags=["finance"], dependencies=KG_DEPENDEN
 
 
 @router.post("/get_company_name", response_model=Envelope[list[str]])
-def get_company_name(body: QueryFinanceName, kg: KG) -> Response:
+async def get_company_name(body: QueryFinanceName, search: Search) -> Response:
     """Up to 10 company names matching the query (duplicates possible, as the original)."""
-    return result(store.get_company_name(kg, body.query))
+    return result(store.get_company_name(search, body.query))
 
 
 @router.post("/get_ticker_by_name", response_model=Envelope[str | None])

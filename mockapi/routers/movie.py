@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from starlette.responses import Response
 
-from mockapi.routers.common import KG, KG_DEPENDENCIES, result
+from mockapi.routers.common import KG, KG_DEPENDENCIES, Search, result
 from mockapi.store import movie as store
 from mockapi.wire import (
     Envelope,
@@ -22,15 +22,15 @@ router = APIRouter(prefix="/movie", tags=["movie"], dependencies=KG_DEPENDENCIES
 
 
 @router.post("/get_person_info", response_model=Envelope[list[Person]])
-def get_person_info(body: QueryMoviePerson, kg: KG) -> Response:
+def get_person_info(body: QueryMoviePerson, kg: KG, search: Search) -> Response:
     """Up to 10 person dicts matching the query."""
-    return result(store.get_person_info(kg, body.query))
+    return result(store.get_person_info(kg, search, body.query))
 
 
 @router.post("/get_movie_info", response_model=Envelope[list[Movie]])
-def get_movie_info(body: QueryMovieMovie, kg: KG) -> Response:
+def get_movie_info(body: QueryMovieMovie, kg: KG, search: Search) -> Response:
     """Up to 10 movie dicts matching the query."""
-    return result(store.get_movie_info(kg, body.query))
+    return result(store.get_movie_info(kg, search, body.query))
 
 
 @router.post("/get_year_info", response_model=Envelope[YearInfo | None])

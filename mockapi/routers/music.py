@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from starlette.responses import Response
 
-from mockapi.routers.common import KG, KG_DEPENDENCIES, result
+from mockapi.routers.common import KG, KG_DEPENDENCIES, Search, result
 from mockapi.store import grammy
 from mockapi.store import music as store
 from mockapi.wire import (
@@ -26,15 +26,15 @@ router = APIRouter(prefix="/music", tags=["music"], dependencies=KG_DEPENDENCIES
 
 
 @router.post("/search_artist_entity_by_name", response_model=Envelope[list[str]])
-def search_artist_entity_by_name(body: QueryMusicArtistName, kg: KG) -> Response:
+async def search_artist_entity_by_name(body: QueryMusicArtistName, search: Search) -> Response:
     """Up to 10 artist names matching the query."""
-    return result(store.search_artist_entity_by_name(kg, body.query))
+    return result(store.search_artist_entity_by_name(search, body.query))
 
 
 @router.post("/search_song_entity_by_name", response_model=Envelope[list[str]])
-def search_song_entity_by_name(body: QueryMusicSongName, kg: KG) -> Response:
+async def search_song_entity_by_name(body: QueryMusicSongName, search: Search) -> Response:
     """Up to 10 song titles matching the query."""
-    return result(store.search_song_entity_by_name(kg, body.query))
+    return result(store.search_song_entity_by_name(search, body.query))
 
 
 @router.post("/get_billboard_rank_date", response_model=Envelope[BillboardRankDate])

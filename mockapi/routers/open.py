@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from starlette.responses import Response
 
-from mockapi.routers.common import KG, KG_DEPENDENCIES, result
+from mockapi.routers.common import KG, KG_DEPENDENCIES, Search, result
 from mockapi.store import open as store
 from mockapi.wire import Envelope, OpenEntity, QueryOpenEntity, QueryOpenName
 
@@ -13,9 +13,9 @@ router = APIRouter(prefix="/open", tags=["open"], dependencies=KG_DEPENDENCIES)
 
 
 @router.post("/search_entity_by_name", response_model=Envelope[list[str]])
-def search_entity_by_name(body: QueryOpenName, kg: KG) -> Response:
-    """Up to 10 entity names matching the query (BM25 over normalised names, exact match first)."""
-    return result(store.search_entity_by_name(kg, body.query))
+def search_entity_by_name(body: QueryOpenName, search: Search) -> Response:
+    """Up to 10 entity names matching the query (BM25 over normalised names; see /meta `search`)."""
+    return result(store.search_entity_by_name(search, body.query))
 
 
 @router.post("/get_entity", response_model=Envelope[OpenEntity | None])

@@ -4,30 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from mockapi.search.service import NameSearch
 from mockapi.store.jsontext import loads
-from mockapi.store.names import search_params
 from mockapi.store.sql import Cursor, first, latest
 
 _BIGINT = 2**63
 
 
-def _search_docs(cur: Cursor, corpus: str, table: str, query: str) -> list[Any]:
-    built = search_params(corpus, query)
-    if built is None:
+def _search_docs(cur: Cursor, search: NameSearch, corpus: str, table: str, query: str) -> list[Any]:
+    keys = search.names(corpus, query)
+    if not keys:
         return []
-    sql, params = built
-    rows = cur.execute(
-        f"SELECT m.doc FROM ({sql}) s JOIN {table} m ON m.key = s.name ORDER BY s.pos", params
-    ).fetchall()
-    return [loads(r[0]) for r in rows]
+    # rowid order: a later duplicate key wins, as in the original's json.load
+    rows = cur.execute(f"SELECT key, doc FROM {table} WHERE key IN ? ORDER BY rowid", [keys]).fetchall()
+    docs = dict(rows)
+    return [loads(docs[k]) for k in keys if k in docs]
 
 
-def get_person_info(cur: Cursor, query: str) -> list[Any]:
-    return _search_docs(cur, "movie_person", "movie_persons", query)
+def get_person_info(cur: Cursor, search: NameSearch, query: str) -> list[Any]:
+    return _search_docs(cur, search, "movie_person", "movie_persons", query)
 
 
-def get_movie_info(cur: Cursor, query: str) -> list[Any]:
-    return _search_docs(cur, "movie_movie", "movie_movies", query)
+def get_movie_info(cur: Cursor, search: NameSearch, query: str) -> list[Any]:
+    return _search_docs(cur, search, "movie_movie", "movie_movies", query)
 
 
 def get_year_info(cur: Cursor, year: str) -> Any:

@@ -44,6 +44,8 @@ class Meta(BaseModel):
     clock: str | None
     content_hash: str | None
     task: int | None
+    search: str | None = None
+    """Active name-search ranking: original | improved."""
     counts: dict[str, int]
     """Row counts of the KG tables."""
     missing_domains: list[str]

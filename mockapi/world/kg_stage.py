@@ -44,6 +44,10 @@ def build_kg(ctx: WorldContext, world: Path, progress: Progress) -> dict[str, An
         from mockapi.store.names import build_name_index
 
         build_name_index(con)
+        progress("kg: search index")
+        from mockapi.search.build import build_search_index
+
+        build_search_index(con, world)
         con.execute("CHECKPOINT")
         return kg_summary(con)
     finally:

@@ -32,7 +32,7 @@ OWN_KEYS = (
     "format", "kind", "source", "versions", "missing_domains", "missing_files", "kg", "kg_import",
     "content_hash", "build_seconds", "disk_bytes",
 )  # fmt: skip
-_NOT_KEPT = {KG_DB, KG_DB + ".wal", MANIFEST, MANIFEST + ".tmp"}
+_NOT_KEPT = {KG_DB, KG_DB + ".wal", MANIFEST, MANIFEST + ".tmp", "search"}  # search/: rebuilt with the KG
 
 
 def import_kg(source: Path, target: Path, progress: ImportProgress) -> dict[str, Any]:
@@ -94,6 +94,10 @@ def _build_kg(source: Path, db: Path, present: list[str], progress: ImportProgre
             from mockapi.store.names import build_name_index
 
             build_name_index(con)
+        with progress.step("search index", None):
+            from mockapi.search.build import build_search_index
+
+            build_search_index(con, db.parent)
         con.execute("CHECKPOINT")
         return {
             "domains": domains,
