@@ -38,7 +38,7 @@ def build_search_index(con: duckdb.DuckDBPyConnection, world: Path) -> None:
         folder = tmp / corpus.name
         folder.mkdir()
         docs = build_docs(corpus.layout, _distinct_names(con, corpus))
-        _write_corpus(folder, docs, corpus.scoring == "cutoff")
+        write_corpus(folder, docs, corpus.scoring == "cutoff")
         sizes[corpus.name] = len(docs.text)
     (tmp / "meta.json").write_text(json.dumps({"format": FORMAT, "docs": sizes}, sort_keys=True) + "\n")
     old = world / (SEARCH_DIR + ".old")
@@ -76,7 +76,7 @@ def _postings(docs: Docs) -> dict[str, tuple[list[int], list[int]]]:
     return postings
 
 
-def _write_corpus(folder: Path, docs: Docs, cutoff: bool) -> None:
+def write_corpus(folder: Path, docs: Docs, cutoff: bool) -> None:
     n_docs = len(docs.tokens)
     doc_len = np.array([len(t) for t in docs.tokens], dtype=np.int64)
     avgdl = int(doc_len.sum()) / n_docs if n_docs else 1.0
