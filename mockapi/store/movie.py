@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from mockapi.search.service import NameSearch
+from mockapi.serving.service import Serving
 from mockapi.store.jsontext import loads
 from mockapi.store.sql import Cursor, first, latest
 
@@ -31,11 +32,12 @@ def get_movie_info(cur: Cursor, search: NameSearch, query: str) -> list[Any]:
 
 def get_year_info(cur: Cursor, year: str) -> Any:
     try:
-        number = int(year)  # Python's int(), as the original: " 1992", "+1992" and "1_992" are accepted
+        int(year)  # the original's check: Python's int() accepts " 1992", "+1992" and "1_992"
     except ValueError:
         return None
-    # the original refused years outside 1990..2021 with a 500; we answer any year the world has data for
-    row = first(cur, "SELECT doc FROM movie_years WHERE year = ? LIMIT 1", [str(number)])
+    # the original refused years outside 1990..2021 with a 500; we answer any year the world has data for.
+    # It then looks up the string as sent, so " 1992" passes the check but finds nothing.
+    row = first(cur, "SELECT doc FROM movie_years WHERE year = ? LIMIT 1", [year])
     return None if row is None else loads(row[0])
 
 
