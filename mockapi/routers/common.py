@@ -10,6 +10,8 @@ from fastapi import Depends, Request
 from starlette.responses import Response
 
 from mockapi.search.service import NameSearch
+from mockapi.serving.rows import body
+from mockapi.serving.service import Serving
 from mockapi.store.sql import Cursor
 from mockapi.wire.errors import ApiError
 
@@ -21,6 +23,31 @@ def result(value: Any) -> Response:
     still documents the type in OpenAPI.
     """
     return Response(orjson.dumps({"result": value}), media_type="application/json")
+
+
+NULL = body(None)
+EMPTY_LIST = body([])
+
+
+def json_bytes(content: bytes) -> Response:
+    """A pre-serialised JSON body as it is."""
+    return Response(content, media_type="application/json")
+
+
+def serving(request: Request) -> Serving:
+    """The memory-mapped serving structures of this process (opened in the lifespan)."""
+    found: Serving = request.app.state.serving
+    return found
+
+
+def served(request: Request, table: str, key: str, missing: bytes = NULL) -> Response:
+    """The pre-serialised body stored under `key` in `table`, else `missing` (a not-found body).
+
+    Endpoints that call this are `async def`: a lookup in memory-mapped files does not block, so running
+    it on the event loop saves the threadpool hop a plain `def` endpoint pays.
+    """
+    found = serving(request).get(table, key)
+    return json_bytes(missing if found is None else found)
 
 
 async def forbid_kg_in_task_1(request: Request) -> None:
@@ -52,6 +79,7 @@ async def _cursor(request: Request) -> AsyncIterator[Cursor]:
 
 KG = Annotated[Cursor, Depends(_cursor)]
 """A DuckDB cursor on kg.duckdb, opened for this request and closed after it."""
+
 
 async def _search(request: Request) -> NameSearch:
     search: NameSearch = request.app.state.search

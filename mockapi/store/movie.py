@@ -12,22 +12,28 @@ from mockapi.store.sql import Cursor, first, latest
 _BIGINT = 2**63
 
 
-def _search_docs(cur: Cursor, search: NameSearch, corpus: str, table: str, query: str) -> list[Any]:
-    keys = search.names(corpus, query)
-    if not keys:
-        return []
-    # rowid order: a later duplicate key wins, as in the original's json.load
-    rows = cur.execute(f"SELECT key, doc FROM {table} WHERE key IN ? ORDER BY rowid", [keys]).fetchall()
-    docs = dict(rows)
-    return [loads(docs[k]) for k in keys if k in docs]
+def _served_docs(serving: Serving, search: NameSearch, corpus: str, table: str, query: str) -> bytes:
+    """`{"result": [doc…]}` spliced from the pre-serialised documents of the search hits."""
+    docs = [serving.get(table, key) for key in search.names(corpus, query)]
+    return b'{"result":[' + b",".join(d for d in docs if d is not None) + b"]}"
 
 
-def get_person_info(cur: Cursor, search: NameSearch, query: str) -> list[Any]:
-    return _search_docs(cur, search, "movie_person", "movie_persons", query)
+def get_person_info(serving: Serving, search: NameSearch, query: str) -> bytes:
+    return _served_docs(serving, search, "movie_person", "person_doc", query)
 
 
-def get_movie_info(cur: Cursor, search: NameSearch, query: str) -> list[Any]:
-    return _search_docs(cur, search, "movie_movie", "movie_movies", query)
+def get_movie_info(serving: Serving, search: NameSearch, query: str) -> bytes:
+    return _served_docs(serving, search, "movie_movie", "movie_doc", query)
+
+
+def year_key(year: str) -> str | None:
+    """The key `get_year_info` looks up: the text as sent once Python's int() accepts it, else None."""
+    try:
+        int(year)  # the original's check: Python's int() accepts " 1992", "+1992" and "1_992"
+    except ValueError:
+        return None
+    # the original then looks up the string as sent, so " 1992" passes the check but finds nothing
+    return year
 
 
 def get_year_info(cur: Cursor, year: str) -> Any:

@@ -48,6 +48,9 @@ def build_kg(ctx: WorldContext, world: Path, progress: Progress) -> dict[str, An
         from mockapi.search.build import build_search_index
 
         build_search_index(con, world)
+        from mockapi.serving.build import build_serving
+
+        build_serving(con, world, progress)
         con.execute("CHECKPOINT")
         return kg_summary(con)
     finally:
