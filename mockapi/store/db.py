@@ -17,6 +17,8 @@ from mockapi.store.names import build_name_index
 from mockapi.world.writer import schema_sql
 
 NAME_TABLES = ("name_docs", "name_names", "name_postings")
+# Tables a store from an older version may lack without needing the in-memory fallback.
+OPTIONAL_TABLES = {"sports_columns"}
 
 # Requests are small and many run at once (one per threadpool thread): intra-query parallelism only adds
 # scheduling overhead and contention there, so each query runs on its own thread. Set after connecting:
@@ -50,7 +52,7 @@ def _schema_tables() -> set[str]:
 
 
 def _missing_tables(con: duckdb.DuckDBPyConnection) -> set[str]:
-    return _schema_tables() - _tables(con)
+    return _schema_tables() - _tables(con) - OPTIONAL_TABLES
 
 
 def _in_memory_copy(path: Path | None) -> duckdb.DuckDBPyConnection:
