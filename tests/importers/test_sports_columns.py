@@ -50,7 +50,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     _write_nba(root / "sports/nba.sqlite")
     frame = soccer_frame()
     frame["Extra"] = "x"
-    frame = frame[["opponent", "Extra", "date", *(c for c in frame.columns if c not in ("opponent", "Extra", "date", "Notes"))]]  # fmt: skip
+    first = ["opponent", "Extra", "date"]
+    frame = frame[[*first, *(c for c in frame.columns if c not in (*first, "Notes"))]]
     write_pickle(root / "sports/soccer_team_match_stats.pkl", frame)
     world = tmp_path_factory.mktemp("worlds") / "reordered"
     import_kg(root, world, ImportProgress(quiet=True))
