@@ -1,12 +1,13 @@
 """Build `<world>/search/`: per corpus, the postings with precomputed weights and the hit expansions.
 
-Layout of `<world>/search/<corpus>/` (all memory-mapped by the server):
-- `tokens.bin/.off.npy`: the vocabulary, sorted by UTF-8 bytes (binary-searched per query token);
-- `tok_start.npy` (int64, T+1): token t's postings are `[tok_start[t], tok_start[t+1])`;
-- `post_doc.npy` (int32, ascending per token), `post_w.npy` (BM25Okapi weight), `post_w2.npy` (the music
-  cut-off weight; NaN where fast_bm25 dropped the term);
-- `docs.bin/.off.npy` (document text), `doc_len.npy` (tokens per document);
-- `exp_start.npy` (int64, N+1) and `names.bin/.off.npy`: the original names each document answers.
+Layout of `<world>/search/<corpus>/` (raw little-endian arrays, all memory-mapped by the server):
+- `tokens.bin/.off`: the vocabulary; `tok_hash` (uint64, sorted) and `tok_of_hash` (int64) find a token by its
+  64-bit hash with one bisect;
+- `tok_start` (int64, T+1): token t's postings are `[tok_start[t], tok_start[t+1])`;
+- `post_doc` (int32, ascending per token), `post_w` (BM25Okapi weight), `post_w2` (the music cut-off weight;
+  NaN where fast_bm25 dropped the term);
+- `docs.bin/.off` (document text), `doc_len` (int32, tokens per document);
+- `exp_start` (int64, N+1) and `names.bin/.off`: the original names each document answers.
 Derived only from kg.duckdb's tables (covered by the content hash) and FORMAT (part of the code version).
 """
 
@@ -19,11 +20,11 @@ from pathlib import Path
 import duckdb
 import numpy as np
 
+from mockapi.search.arrays import token_hash, write_array, write_strings
 from mockapi.search.corpus import CORPORA, Corpus, Docs, build_docs
-from mockapi.search.strings import write_strings
 from mockapi.search.weights import cutoff_idf, cutoff_weights, okapi_idf, okapi_weights
 
-FORMAT = 1
+FORMAT = 2
 SEARCH_DIR = "search"
 
 
@@ -84,7 +85,7 @@ def write_corpus(folder: Path, docs: Docs, cutoff: bool) -> None:
     dfs = [len(p[0]) for p in postings.values()]
     idf = dict(zip(postings, okapi_idf(n_docs, dfs), strict=True))
     idf2 = dict(zip(postings, cutoff_idf(n_docs, dfs), strict=True)) if cutoff else {}
-    vocab = sorted(postings, key=lambda t: t.encode("utf-8"))
+    vocab = list(postings)
     starts = np.zeros(len(vocab) + 1, dtype=np.int64)
     np.cumsum([len(postings[t][0]) for t in vocab], out=starts[1:])
     post_doc = np.empty(int(starts[-1]), dtype=np.int32)
@@ -102,13 +103,17 @@ def write_corpus(folder: Path, docs: Docs, cutoff: bool) -> None:
         if kept is not None:
             post_w2[span] = cutoff_weights(kept, tf, dl, avgdl)
     write_strings(folder, "tokens", vocab)
-    np.save(folder / "tok_start.npy", starts)
-    np.save(folder / "post_doc.npy", post_doc)
-    np.save(folder / "post_w.npy", post_w)
-    np.save(folder / "post_w2.npy", post_w2)
+    hashes = np.array([token_hash(t.encode("utf-8")) for t in vocab], dtype=np.uint64)
+    by_hash = np.argsort(hashes, kind="stable")
+    write_array(folder / "tok_hash", hashes[by_hash])
+    write_array(folder / "tok_of_hash", by_hash.astype(np.int64))
+    write_array(folder / "tok_start", starts)
+    write_array(folder / "post_doc", post_doc)
+    write_array(folder / "post_w", post_w)
+    write_array(folder / "post_w2", post_w2)
     write_strings(folder, "docs", docs.text)
-    np.save(folder / "doc_len.npy", doc_len.astype(np.int32))
+    write_array(folder / "doc_len", doc_len.astype(np.int32))
     exp_start = np.zeros(n_docs + 1, dtype=np.int64)
     np.cumsum([len(e) for e in docs.expansions], out=exp_start[1:])
-    np.save(folder / "exp_start.npy", exp_start)
+    write_array(folder / "exp_start", exp_start)
     write_strings(folder, "names", [name for names in docs.expansions for name in names])

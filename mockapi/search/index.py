@@ -1,78 +1,111 @@
-"""The memory-mapped search index of one world, and the candidate scoring both rankings share."""
+"""The memory-mapped search index of one world, and candidate scoring.
+
+Scores are sums of the postings' precomputed weights, added token by token in query order (repeats again),
+starting from 0.0: the same float additions, in the same order, as both original libraries make.
+"""
 
 from __future__ import annotations
 
 import json
+import threading
+from bisect import bisect_left
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
+from mockapi.search.arrays import Mapped, Strings, token_hash
 from mockapi.search.build import FORMAT, SEARCH_DIR
-from mockapi.search.strings import StringTable
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
+Span = tuple[int, int]
 
 
 @dataclass
 class Scored:
     docs: Ints
-    """Candidate documents: every document holding at least one known query token, ascending."""
+    """Candidate documents (every document holding a scored query token), ascending."""
     scores: Floats
-    """Their scores, summed token by token in query order."""
     first_seen: Ints
-    """Rank of each candidate in the order the tokens' postings are walked (fast_bm25's tie order)."""
+    """Position of each candidate's first posting in the walk (tokens in query order): fast_bm25's ties."""
 
 
 class CorpusIndex:
     def __init__(self, folder: Path) -> None:
-        self.tokens = StringTable(folder, "tokens")
-        self.tok_start: Ints = np.load(folder / "tok_start.npy", mmap_mode="r")
-        self.post_doc: npt.NDArray[np.int32] = np.load(folder / "post_doc.npy", mmap_mode="r")
-        self.post_w: Floats = np.load(folder / "post_w.npy", mmap_mode="r")
-        self.post_w2: Floats = np.load(folder / "post_w2.npy", mmap_mode="r")
-        self.docs = StringTable(folder, "docs")
-        self.doc_len: npt.NDArray[np.int32] = np.load(folder / "doc_len.npy", mmap_mode="r")
-        self.exp_start: Ints = np.load(folder / "exp_start.npy", mmap_mode="r")
-        self.names = StringTable(folder, "names")
-        self.n_docs = len(self.doc_len)
+        self.tokens = Strings(folder, "tokens")
+        self.tok_hash = Mapped(folder / "tok_hash", np.uint64).mv
+        self.tok_of_hash = Mapped(folder / "tok_of_hash", np.int64).mv
+        self.tok_start = Mapped(folder / "tok_start", np.int64).mv
+        self.post_doc = Mapped(folder / "post_doc", np.int32)
+        self.post_w = Mapped(folder / "post_w", np.float64)
+        self.post_w2 = Mapped(folder / "post_w2", np.float64)
+        self.docs = Strings(folder, "docs")
+        self.doc_len = Mapped(folder / "doc_len", np.int32)
+        self.exp_start = Mapped(folder / "exp_start", np.int64).mv
+        self.names = Strings(folder, "names")
+        self.n_docs = len(self.doc_len.mv)
+        self._local = threading.local()
 
-    def span(self, token: str) -> tuple[int, int] | None:
-        t = self.tokens.find_sorted(token.encode("utf-8"))
-        if t < 0:
-            return None
-        return int(self.tok_start[t]), int(self.tok_start[t + 1])
+    def _token(self, token: str) -> int:
+        raw = token.encode("utf-8")
+        h = token_hash(raw)
+        i = bisect_left(self.tok_hash, h)
+        while i < len(self.tok_hash) and self.tok_hash[i] == h:
+            t = self.tok_of_hash[i]
+            if self.tokens.raw(t) == raw:
+                return int(t)
+            i += 1
+        return -1
 
-    def score(self, tokens: list[str], cutoff: bool) -> Scored:
-        """Scores of the candidates of `tokens` (repeats count again); `cutoff` uses the music weights and
-        skips the terms fast_bm25 dropped."""
-        weights = self.post_w2 if cutoff else self.post_w
-        parts: list[tuple[npt.NDArray[np.int32], Floats]] = []
+    def spans(self, tokens: list[str], cutoff: bool) -> list[Span]:
+        """Posting spans of the query tokens in query order; unknown tokens (and, with `cutoff`, the terms
+        fast_bm25 dropped) are skipped."""
+        out = []
         for token in tokens:
-            span = self.span(token)
-            if span is None or span[0] == span[1]:
+            t = self._token(token)
+            if t < 0:
                 continue
-            w = weights[span[0] : span[1]]
-            if cutoff and np.isnan(w[0]):
+            a, b = self.tok_start[t], self.tok_start[t + 1]
+            if cutoff and self.post_w2.mv[a] != self.post_w2.mv[a]:  # NaN: dropped term
                 continue
-            parts.append((self.post_doc[span[0] : span[1]], w))
-        if not parts:
-            empty = np.zeros(0, dtype=np.int64)
-            return Scored(empty, np.zeros(0), empty)
-        if len(parts) == 1:
-            ids = parts[0][0].astype(np.int64)
-            return Scored(ids, np.array(parts[0][1], dtype=np.float64), np.arange(len(ids)))
-        all_ids = np.concatenate([p[0] for p in parts])
-        docs, first, inverse = np.unique(all_ids, return_index=True, return_inverse=True)
-        scores = np.zeros(len(docs))
-        # np.add.at adds element by element in array order: query order, as the libraries' `+=` loops
-        np.add.at(scores, inverse, np.concatenate([p[1] for p in parts]))
+            out.append((a, b))
+        return out
+
+    def score_dict(self, spans: list[Span], cutoff: bool) -> dict[int, float]:
+        """doc -> score, in first-scored order (plain Python: fastest for short postings)."""
+        weights = (self.post_w2 if cutoff else self.post_w).mv
+        scores: dict[int, float] = {}
+        get = scores.get
+        for a, b in spans:
+            for doc, w in zip(self.post_doc.mv[a:b].tolist(), weights[a:b].tolist(), strict=True):
+                scores[doc] = get(doc, 0.0) + w
+        return scores
+
+    def score_arrays(self, spans: list[Span], cutoff: bool) -> Scored:
+        """The same scores with numpy, for long postings (a per-thread dense accumulator, reset after use)."""
+        weights = (self.post_w2 if cutoff else self.post_w).np
+        acc = self._accumulator()
+        parts = []
+        for a, b in spans:
+            ids = self.post_doc.np[a:b]
+            acc[ids] += weights[a:b]  # ids are distinct within a token: one addition per document
+            parts.append(ids)
+        docs, first = np.unique(np.concatenate(parts), return_index=True)
+        scores = acc[docs].copy()
+        acc[docs] = 0.0
         return Scored(docs.astype(np.int64), scores, first.astype(np.int64))
 
+    def _accumulator(self) -> Floats:
+        acc: Floats | None = getattr(self._local, "acc", None)
+        if acc is None:
+            acc = np.zeros(self.n_docs)  # calloc'd: only pages that get used become resident
+            self._local.acc = acc
+        return acc
+
     def expand(self, doc: int) -> list[str]:
-        return [self.names.get(i) for i in range(int(self.exp_start[doc]), int(self.exp_start[doc + 1]))]
+        return self.names.span(self.exp_start[doc], self.exp_start[doc + 1])
 
 
 class SearchIndex:

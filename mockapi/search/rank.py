@@ -1,11 +1,13 @@
 """The two rankings over a CorpusIndex: the original server's (exactly) and our exact-match-first one.
 
 Original, BM25Okapi corpora (contract §2.2): numpy's `argsort(scores)[::-1][:10]` over every document, zero
-scores dropped afterwards. When the ten best positive scores are all distinct (and the 10th differs from
-the 11th) that is simply the candidates by score; otherwise the order of tied documents is whatever numpy's
-sort makes of the whole score array, so we build that array and run the same argsort (same numpy, same CPU
-dispatch as the original on this machine) - exact, and only paid on ties.
+scores dropped afterwards. When the best positive scores are distinct down to the 10th (and the 10th differs
+from the 11th) that is simply the candidates by score; otherwise the order of tied documents is whatever
+numpy's sort makes of the whole score array, so we build that array and run the same argsort - exact, paid
+only on ties. (numpy versions differ in how argsort orders ties: the original's order is reproduced when
+both run the same numpy.)
 Original, music (§2.3): `heapq.nlargest` is stable, so ties keep the order documents were first scored.
+Short postings are scored in plain Python, long ones with numpy; both give the same floats.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from mockapi.search.index import CorpusIndex, Scored
 from mockapi.textnorm import normalize
 
 TOP_N = 10
+SMALL = 2048
+"""Postings in a query up to which plain Python beats numpy's per-call overhead."""
 Mode = Literal["original", "improved"]
 
 
@@ -27,12 +31,27 @@ def search(index: CorpusIndex, query: str, mode: Mode, cutoff: bool) -> list[str
     tokens = norm.split()
     if not tokens:
         return []
-    if mode == "improved":
-        docs = _improved(index, norm, index.score(tokens, cutoff=False))
-    elif cutoff:
-        docs = _original_cutoff(index.score(tokens, cutoff=True))
+    cut = cutoff and mode == "original"
+    spans = index.spans(tokens, cut)
+    if not spans:
+        return []
+    if sum(b - a for a, b in spans) <= SMALL:
+        pairs = list(index.score_dict(spans, cut).items())
+        if mode == "improved":
+            docs = _improved(index, norm, pairs)
+        elif cut:
+            docs = [d for d, _ in sorted(pairs, key=lambda p: p[1], reverse=True)[:TOP_N]]
+        else:
+            docs = _okapi(index, pairs)
     else:
-        docs = _original_okapi(index, index.score(tokens, cutoff=False))
+        scored = index.score_arrays(spans, cut)
+        if mode == "improved":
+            docs = _improved(index, norm, _best(scored, TOP_N * 4, also_len=len(tokens), index=index))
+        elif cut:
+            order = np.lexsort((scored.first_seen, -scored.scores))[:TOP_N]
+            docs = [int(d) for d in scored.docs[order]]
+        else:
+            docs = _okapi(index, _best(scored, TOP_N + 1), scored)
     names: list[str] = []
     for doc in docs:
         names.extend(index.expand(doc))
@@ -41,55 +60,52 @@ def search(index: CorpusIndex, query: str, mode: Mode, cutoff: bool) -> list[str
     return names[:TOP_N]
 
 
-def _original_cutoff(scored: Scored) -> list[int]:
-    order = np.lexsort((scored.first_seen, -scored.scores))[:TOP_N]
-    return [int(d) for d in scored.docs[order]]
+def _best(
+    scored: Scored, k: int, also_len: int = -1, index: CorpusIndex | None = None
+) -> list[tuple[int, float]]:
+    """The k best-scored candidates as (doc, score) pairs, all members of a tie at the k-th score included
+    (plus, for the exact match, every candidate with `also_len` tokens)."""
+    docs, scores = scored.docs, scored.scores
+    keep = np.zeros(len(docs), dtype=bool)
+    if len(docs) > k:
+        floor = np.partition(scores, len(scores) - k)[len(scores) - k]
+        keep |= scores >= floor
+    else:
+        keep[:] = True
+    if index is not None and also_len >= 0:
+        keep |= index.doc_len.np[docs] == also_len
+    return list(zip(docs[keep].tolist(), scores[keep].tolist(), strict=True))
 
 
-def _original_okapi(index: CorpusIndex, scored: Scored) -> list[int]:
-    scores = scored.scores
-    positive = scores > 0
-    n_positive = int(positive.sum())
-    n_negative = int((scores < 0).sum())
+def _okapi(index: CorpusIndex, pairs: list[tuple[int, float]], scored: Scored | None = None) -> list[int]:
+    positive = sorted((p for p in pairs if p[1] > 0), key=lambda p: p[1], reverse=True)
+    head = [s for _, s in positive[: TOP_N + 1]]
+    tied = len(set(head[:TOP_N])) < len(head[:TOP_N]) or (
+        len(head) > TOP_N and head[TOP_N - 1] == head[TOP_N]
+    )
     # negative scores (mean IDF below zero: tiny corpora) reach the top 10 only through too few zeros
-    if n_negative and index.n_docs - n_negative < TOP_N:
-        return _dense(index, scored)
-    docs, values = scored.docs[positive], scores[positive]
-    if n_positive > TOP_N + 1:
-        keep = np.argpartition(-values, TOP_N)[: TOP_N + 1]
-        docs, values = docs[keep], values[keep]
-    order = np.argsort(-values, kind="stable")
-    docs, values = docs[order], values[order]
-    head = values[:TOP_N]
-    tied = len(np.unique(head)) < len(head) or (len(values) > TOP_N and values[TOP_N - 1] == values[TOP_N])
-    if tied:
-        return _dense(index, scored)
-    return [int(d) for d in docs[:TOP_N]]
+    n_negative = sum(1 for p in pairs if p[1] < 0) if scored is None else int((scored.scores < 0).sum())
+    if tied or (n_negative and index.n_docs - n_negative < TOP_N):
+        return _dense(index, pairs if scored is None else scored)
+    return [d for d, _ in positive[:TOP_N]]
 
 
-def _dense(index: CorpusIndex, scored: Scored) -> list[int]:
+def _dense(index: CorpusIndex, found: list[tuple[int, float]] | Scored) -> list[int]:
     full = np.zeros(index.n_docs)
-    full[scored.docs] = scored.scores
+    if isinstance(found, Scored):
+        full[found.docs] = found.scores
+    else:
+        for doc, score in found:
+            full[doc] = score
     top = np.argsort(full)[::-1][:TOP_N]
     return [int(d) for d in top if full[d] != 0]
 
 
-def _improved(index: CorpusIndex, norm: str, scored: Scored) -> list[int]:
+def _improved(index: CorpusIndex, norm: str, pairs: list[tuple[int, float]]) -> list[int]:
     """Exact normalised match first, then score descending, then document position; zero scores dropped."""
-    exact = _exact_docs(index, norm, scored)
-    keep = (scored.scores > 0) & ~np.isin(scored.docs, exact)
-    docs, values = scored.docs[keep], scored.scores[keep]
-    if len(docs) > TOP_N:
-        cut = np.argpartition(-values, TOP_N - 1)[:TOP_N]
-        # argpartition may split a tie at the boundary arbitrarily: take every doc scoring at least the 10th
-        floor = values[cut].min()
-        sel = values >= floor
-        docs, values = docs[sel], values[sel]
-    order = np.lexsort((docs, -values))
-    return exact + [int(d) for d in docs[order]][: TOP_N - len(exact)]
-
-
-def _exact_docs(index: CorpusIndex, norm: str, scored: Scored) -> list[int]:
     n_tokens = len(norm.split())
-    same_len = scored.docs[np.asarray(index.doc_len)[scored.docs] == n_tokens]
-    return [int(d) for d in same_len if index.docs.get(int(d)) == norm][:TOP_N]
+    lengths = index.doc_len.mv
+    exact = sorted(d for d, _ in pairs if lengths[d] == n_tokens and index.docs.get(d) == norm)[:TOP_N]
+    chosen = set(exact)
+    rest = sorted((p for p in pairs if p[1] > 0 and p[0] not in chosen), key=lambda p: (-p[1], p[0]))
+    return exact + [d for d, _ in rest[: TOP_N - len(exact)]]

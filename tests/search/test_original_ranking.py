@@ -17,6 +17,7 @@ import pytest
 from mockapi.search.build import write_corpus
 from mockapi.search.corpus import Layout, build_docs
 from mockapi.search.index import CorpusIndex
+from mockapi.search import rank
 from mockapi.search.rank import search
 from mockapi.textnorm import normalize
 
@@ -55,6 +56,14 @@ def queries_for(rng: random.Random, names: list[str], vocab: list[str]) -> list[
         "?!",
         "THE",
     ]
+
+
+@pytest.fixture(autouse=True, params=["python", "numpy"])
+def scoring_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run every test on both scoring paths: plain Python (short postings) and numpy (long ones)."""
+    if request.param == "numpy":
+        monkeypatch.setattr(rank, "SMALL", -1)
+    return str(request.param)
 
 
 def index_for(tmp: Path, layout: Layout, names: list[str], cutoff: bool) -> CorpusIndex:

@@ -1,0 +1,189 @@
+"""Per-route req/s of the original CRAG mock server and ours on the same generated CRAG-format KG.
+
+    .venv/bin/python bench/bench_vs_original.py --original /path/to/CRAG [--open 300000] [--work DIR]
+        [--duration 5] [--connections 8] [--routes issue|all] [--reuse]
+
+The original runs from its own checkout with its own venv (CRAG_ORIGINAL_DIR / --original; see
+tests/original/original_server.py), ours is `crag-mock import-kg` then `crag-mock serve --search original`;
+one process each, one server at a time. Load: wrk (-t1 -c8 by default) with a Lua script cycling through
+each route's bodies; without wrk, an in-repo asyncio+httpx loop (far slower: compare ratios only).
+Prints the req/s table (original, ours, ours/original), the geometric mean, start-up seconds (spawn until
+GET / answers) and RSS after the load. Figures only, never pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "original"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from load_loop import have_wrk, run_load  # noqa: E402
+from original_kg import request_bodies, write_kg  # noqa: E402
+from original_server import (  # noqa: E402
+    Original,
+    free_port,
+    locate,
+    start_original,
+    start_ours,
+    stop,
+    wait_ready,
+    write_pandas_pickles,
+)
+
+ISSUE_ROUTES = [
+    "/open/search_entity_by_name", "/open/get_entity", "/movie/get_movie_info", "/finance/get_price_history",
+    "/finance/get_detailed_price_history", "/finance/get_info", "/finance/get_market_capitalization",
+    "/music/search_artist_entity_by_name", "/music/grammy_get_best_artist_by_year",
+    "/sports/nba/get_games_on_date",
+]  # fmt: skip
+
+
+def rss_mb(pid: int) -> float:
+    """RSS of `pid` and its children (crag-mock serve may run uvicorn in a child)."""
+    total = 0
+    for p in [pid, *_children(pid)]:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total / 1024
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        kids = [int(k) for k in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+    return kids + [g for k in kids for g in _children(k)]
+
+
+def prepare(args: argparse.Namespace, original: Original) -> tuple[Path, Path, dict[str, list[Any]]]:
+    work = Path(args.work)
+    kg, world, data_file = work / "cragkg", work / "world", work / "bodies.json"
+    if not (args.reuse and data_file.is_file()):
+        shutil.rmtree(kg, ignore_errors=True)
+        started = time.perf_counter()
+        data = write_kg(kg, args.open)
+        write_pandas_pickles(original, kg)
+        print(
+            f"generated {kg} ({args.open:,} open entities) in {time.perf_counter() - started:.0f} s",
+            flush=True,
+        )
+        bodies = request_bodies(data)
+        shutil.rmtree(world, ignore_errors=True)
+        started = time.perf_counter()
+        crag_mock = Path(sys.executable).parent / "crag-mock"
+        subprocess.run([str(crag_mock), "import-kg", str(kg), "--data", str(world), "--quiet"], check=True)
+        print(f"imported into {world} in {time.perf_counter() - started:.0f} s", flush=True)
+        data_file.write_text(json.dumps(bodies, ensure_ascii=False))
+    return kg, world, json.loads(data_file.read_text())
+
+
+def measure(name: str, start: Callable[[int, Path], subprocess.Popen[bytes]], routes: dict[str, list[Any]],
+            args: argparse.Namespace) -> dict[str, Any]:  # fmt: skip
+    port = free_port()
+    log = Path(args.work) / f"{name}.log"
+    spawned = time.perf_counter()
+    process = start(port, log)
+    try:
+        startup = wait_ready(f"http://127.0.0.1:{port}/", process, timeout=1800)
+        startup = time.perf_counter() - spawned
+        rss_start = rss_mb(process.pid)
+        print(f"{name}: up in {startup:.2f} s, RSS {rss_start:.0f} MB", flush=True)
+        rates: dict[str, dict[str, float]] = {}
+        for route, bodies in routes.items():
+            rates[route] = run_load(
+                f"http://127.0.0.1:{port}{route}", bodies, args.duration, args.connections
+            )
+            print(
+                f"  {route:<48} {rates[route]['rps']:>9.0f} req/s  non-2xx {rates[route]['errors']:.0f}",
+                flush=True,
+            )
+        return {
+            "startup_s": startup,
+            "rss_start_mb": rss_start,
+            "rss_after_mb": rss_mb(process.pid),
+            "routes": rates,
+        }
+    finally:
+        stop(process)
+
+
+def report(original: dict[str, Any], ours: dict[str, Any], loader: str) -> str:
+    lines = ["| route | original req/s | ours req/s | ours/original |", "|---|---|---|---|"]
+    ratios = []
+    for route, theirs in original["routes"].items():
+        mine = ours["routes"][route]
+        ratio = mine["rps"] / theirs["rps"] if theirs["rps"] else float("inf")
+        ratios.append(ratio)
+        mark = f"**{ratio:.2f}**" if ratio < 0.9 else f"{ratio:.1f}"
+        lines.append(f"| {route} | {theirs['rps']:,.0f} | {mine['rps']:,.0f} | {mark} |")
+    finite = [r for r in ratios if math.isfinite(r) and r > 0]
+    geo = math.exp(sum(map(math.log, finite)) / len(finite)) if finite else float("nan")
+    lines += [
+        "",
+        f"Geometric mean {geo:.2f} over {len(finite)} routes; load: {loader}.",
+        f"Start-up: original {original['startup_s']:.1f} s, ours {ours['startup_s']:.2f} s. "
+        f"RSS after load: original {original['rss_after_mb']:.0f} MB, ours {ours['rss_after_mb']:.0f} MB "
+        f"({original['rss_after_mb'] / ours['rss_after_mb']:.1f}x).",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--original", default=os.environ.get("CRAG_ORIGINAL_DIR"), help="CRAG checkout (its venv in .venv)"
+    )
+    parser.add_argument("--open", type=int, default=300_000, help="open entities (default 300000)")
+    parser.add_argument("--work", default="/tmp/crag-vs-original", help="where the KG, world and logs go")
+    parser.add_argument("--duration", type=float, default=5.0, help="seconds of load per route (default 5)")
+    parser.add_argument("--connections", type=int, default=8, help="concurrent connections (default 8)")
+    parser.add_argument(
+        "--routes", choices=("issue", "all"), default="all", help="the issue's 10 routes or all 38"
+    )
+    parser.add_argument("--reuse", action="store_true", help="reuse the KG and world already in --work")
+    parser.add_argument(
+        "--only", choices=("both", "original", "ours"), default="both", help="which servers to run"
+    )
+    args = parser.parse_args()
+    original = locate(args.original)
+    if isinstance(original, str):
+        sys.exit(f"bench_vs_original: {original}")
+    Path(args.work).mkdir(parents=True, exist_ok=True)
+    kg, world, bodies = prepare(args, original)
+    routes = {r: b for r, b in bodies.items() if args.routes == "all" or r in ISSUE_ROUTES}
+    wrk = f"wrk -t1 -c{args.connections}, {args.duration:.0f} s per route"
+    loader = wrk if have_wrk() else "asyncio+httpx loop (no wrk)"
+    results_file = Path(args.work) / "results.json"
+    results = json.loads(results_file.read_text()) if results_file.is_file() else {}
+    if args.only in ("both", "original"):
+        results["original"] = measure(
+            "original", lambda port, log: start_original(original, kg, port, log), routes, args
+        )
+    if args.only in ("both", "ours"):
+        results["ours"] = measure("ours", lambda port, log: start_ours(world, port, log), routes, args)
+    results_file.write_text(json.dumps(results, indent=1))
+    if "original" in results and "ours" in results:
+        print(
+            f"\n{args.open:,} open entities, {os.cpu_count()} CPUs\n"
+            + report(results["original"], results["ours"], loader)
+        )
+
+
+if __name__ == "__main__":
+    main()
