@@ -110,7 +110,7 @@ def test_music_multi_key_routes(stores: tuple[Serving, Cur]) -> None:
             assert served_music.best_by_year(serving, short, year) == sql_body(
                 grammy.best_by_year(cur, category, year)
             )
-    names = keys(cur, "SELECT DISTINCT artist FROM music_grammy WHERE artist IS NOT NULL") + ["a", "nan", " "]
+    names = [*keys(cur, "SELECT DISTINCT artist FROM music_grammy WHERE artist IS NOT NULL"), "a", "nan", " "]
     for name in names:
         assert served_music.award_count_by_artist(serving, name) == sql_body(
             grammy.award_count_by_artist(cur, name)
