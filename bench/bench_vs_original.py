@@ -93,6 +93,22 @@ def prepare(args: argparse.Namespace, original: Original) -> tuple[Path, Path, d
     return kg, world, json.loads(data_file.read_text())
 
 
+def baseline_world(args: argparse.Namespace, kg: Path) -> Path:
+    """`kg` imported by the --baseline-src code (once; reused after)."""
+    world = Path(args.work) / "world-baseline"
+    if not (world / "manifest.json").is_file():
+        cmd = [sys.executable, "-m", "mockapi.cli", "import-kg", str(kg), "--data", str(world), "--quiet"]
+        subprocess.run(cmd, check=True, env={**os.environ, "PYTHONPATH": args.baseline_src})
+    return world
+
+
+def start_baseline(args: argparse.Namespace, world: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-m", "mockapi.cli", "serve", "--data", str(world), "--port", str(port)]
+    with log.open("wb") as out:
+        env = {**os.environ, "PYTHONPATH": args.baseline_src}
+        return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+
+
 def measure(name: str, start: Callable[[int, Path], subprocess.Popen[bytes]], routes: dict[str, list[Any]],
             args: argparse.Namespace) -> dict[str, Any]:  # fmt: skip
     port = free_port()
@@ -123,25 +139,36 @@ def measure(name: str, start: Callable[[int, Path], subprocess.Popen[bytes]], ro
         stop(process)
 
 
-def report(original: dict[str, Any], ours: dict[str, Any], loader: str) -> str:
-    lines = ["| route | original req/s | ours req/s | ours/original |", "|---|---|---|---|"]
-    ratios = []
+def report(results: dict[str, Any], loader: str) -> str:
+    """The table: original, [before,] ours and the ratios to the original; then the summary lines."""
+    original, ours, before = results["original"], results["ours"], results.get("baseline")
+    head = "| route | original req/s |" + (" before req/s | before/original |" if before else "")
+    lines = [head + " ours req/s | ours/original |", "|---" * (5 if before else 3) + "|---|"]
+    ratios: dict[str, list[float]] = {"ours": [], "baseline": []}
     for route, theirs in original["routes"].items():
-        mine = ours["routes"][route]
-        ratio = mine["rps"] / theirs["rps"] if theirs["rps"] else float("inf")
-        ratios.append(ratio)
-        mark = f"**{ratio:.2f}**" if ratio < 0.9 else f"{ratio:.1f}"
-        lines.append(f"| {route} | {theirs['rps']:,.0f} | {mine['rps']:,.0f} | {mark} |")
-    finite = [r for r in ratios if math.isfinite(r) and r > 0]
-    geo = math.exp(sum(map(math.log, finite)) / len(finite)) if finite else float("nan")
-    lines += [
-        "",
-        f"Geometric mean {geo:.2f} over {len(finite)} routes; load: {loader}.",
-        f"Start-up: original {original['startup_s']:.1f} s, ours {ours['startup_s']:.2f} s. "
-        f"RSS after load: original {original['rss_after_mb']:.0f} MB, ours {ours['rss_after_mb']:.0f} MB "
-        f"({original['rss_after_mb'] / ours['rss_after_mb']:.1f}x).",
-    ]
-    return "\n".join(lines)
+        row = f"| {route} | {theirs['rps']:,.0f} |"
+        for key, result in (("baseline", before), ("ours", ours)):
+            if result is None or route not in result["routes"]:
+                continue
+            mine = result["routes"][route]["rps"]
+            ratio = mine / theirs["rps"] if theirs["rps"] else float("nan")
+            ratios[key].append(ratio)
+            row += f" {mine:,.0f} | {f'**{ratio:.2f}**' if ratio < 0.9 else f'{ratio:.1f}'} |"
+        lines.append(row)
+    lines.append("")
+    for key, result in (("baseline", before), ("ours", ours)):
+        if result is None:
+            continue
+        finite = [r for r in ratios[key] if math.isfinite(r) and r > 0]
+        geo = math.exp(sum(map(math.log, finite)) / len(finite)) if finite else float("nan")
+        label = "before" if key == "baseline" else "ours"
+        rss, rss_original = result["rss_after_mb"], original["rss_after_mb"]
+        lines.append(
+            f"{label}: geometric mean {geo:.2f} over {len(finite)} routes; "
+            f"start-up {result['startup_s']:.2f} s (original {original['startup_s']:.1f} s); "
+            f"RSS after load {rss:.0f} MB (original {rss_original:.0f} MB, {rss_original / rss:.1f}x)."
+        )
+    return "\n".join([*lines, f"Load: {loader}; one process each, one server at a time."])
 
 
 def main() -> None:
@@ -158,7 +185,13 @@ def main() -> None:
     )
     parser.add_argument("--reuse", action="store_true", help="reuse the KG and world already in --work")
     parser.add_argument(
-        "--only", choices=("both", "original", "ours"), default="both", help="which servers to run"
+        "--only",
+        choices=("both", "original", "ours", "baseline"),
+        default="both",
+        help="which servers to run (both: original, ours and the baseline if given); results accumulate",
+    )
+    parser.add_argument(
+        "--baseline-src", help="source tree of an earlier version (git archive COMMIT) measured as 'before'"
     )
     args = parser.parse_args()
     original = locate(args.original)
@@ -177,12 +210,13 @@ def main() -> None:
         )
     if args.only in ("both", "ours"):
         results["ours"] = measure("ours", lambda port, log: start_ours(world, port, log), routes, args)
+    if args.baseline_src and args.only in ("both", "baseline"):
+        old = baseline_world(args, kg)
+        start = lambda port, log: start_baseline(args, old, port, log)  # noqa: E731
+        results["baseline"] = measure("baseline", start, routes, args)
     results_file.write_text(json.dumps(results, indent=1))
     if "original" in results and "ours" in results:
-        print(
-            f"\n{args.open:,} open entities, {os.cpu_count()} CPUs\n"
-            + report(results["original"], results["ours"], loader)
-        )
+        print(f"\n{args.open:,} open entities, {os.cpu_count()} CPUs\n" + report(results, loader))
 
 
 if __name__ == "__main__":

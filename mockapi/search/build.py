@@ -6,7 +6,8 @@ Layout of `<world>/search/<corpus>/` (raw little-endian arrays, all memory-mappe
 - `tok_start` (int64, T+1): token t's postings are `[tok_start[t], tok_start[t+1])`;
 - `post_doc` (int32, ascending per token), `post_w` (BM25Okapi weight), `post_w2` (the music cut-off weight;
   NaN where fast_bm25 dropped the term);
-- `docs.bin/.off` (document text), `doc_len` (int32, tokens per document);
+- `docs.bin/.off` (document text), `doc_len` (int32, tokens per document); `doc_hash`/`doc_of_hash` find the
+  documents whose text equals the normalised query (the improved ranking's exact match);
 - `exp_start` (int64, N+1) and `names.bin/.off`: the original names each document answers.
 Derived only from kg.duckdb's tables (covered by the content hash) and FORMAT (part of the code version).
 """
@@ -24,7 +25,7 @@ from mockapi.search.arrays import token_hash, write_array, write_strings
 from mockapi.search.corpus import CORPORA, Corpus, Docs, build_docs
 from mockapi.search.weights import cutoff_idf, cutoff_weights, okapi_idf, okapi_weights
 
-FORMAT = 2
+FORMAT = 3
 SEARCH_DIR = "search"
 
 
@@ -112,6 +113,10 @@ def write_corpus(folder: Path, docs: Docs, cutoff: bool) -> None:
     write_array(folder / "post_w", post_w)
     write_array(folder / "post_w2", post_w2)
     write_strings(folder, "docs", docs.text)
+    doc_hashes = np.array([token_hash(t.encode("utf-8")) for t in docs.text], dtype=np.uint64)
+    by_doc_hash = np.argsort(doc_hashes, kind="stable")
+    write_array(folder / "doc_hash", doc_hashes[by_doc_hash])
+    write_array(folder / "doc_of_hash", by_doc_hash.astype(np.int64))
     write_array(folder / "doc_len", doc_len.astype(np.int32))
     exp_start = np.zeros(n_docs + 1, dtype=np.int64)
     np.cumsum([len(e) for e in docs.expansions], out=exp_start[1:])

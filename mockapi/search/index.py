@@ -11,6 +11,7 @@ import threading
 from bisect import bisect_left
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -43,21 +44,20 @@ class CorpusIndex:
         self.post_w2 = Mapped(folder / "post_w2", np.float64)
         self.docs = Strings(folder, "docs")
         self.doc_len = Mapped(folder / "doc_len", np.int32)
+        self.doc_hash = Mapped(folder / "doc_hash", np.uint64).mv
+        self.doc_of_hash = Mapped(folder / "doc_of_hash", np.int64).mv
         self.exp_start = Mapped(folder / "exp_start", np.int64).mv
         self.names = Strings(folder, "names")
         self.n_docs = len(self.doc_len.mv)
         self._local = threading.local()
 
     def _token(self, token: str) -> int:
-        raw = token.encode("utf-8")
-        h = token_hash(raw)
-        i = bisect_left(self.tok_hash, h)
-        while i < len(self.tok_hash) and self.tok_hash[i] == h:
-            t = self.tok_of_hash[i]
-            if self.tokens.raw(t) == raw:
-                return int(t)
-            i += 1
-        return -1
+        found = _lookup(self.tok_hash, self.tok_of_hash, self.tokens, token.encode("utf-8"))
+        return found[0] if found else -1
+
+    def exact_docs(self, norm: str) -> list[int]:
+        """Documents whose text is exactly `norm`, ascending."""
+        return sorted(_lookup(self.doc_hash, self.doc_of_hash, self.docs, norm.encode("utf-8")))
 
     def spans(self, tokens: list[str], cutoff: bool) -> list[Span]:
         """Posting spans of the query tokens in query order; unknown tokens (and, with `cutoff`, the terms
@@ -106,6 +106,18 @@ class CorpusIndex:
 
     def expand(self, doc: int) -> list[str]:
         return self.names.span(self.exp_start[doc], self.exp_start[doc + 1])
+
+
+def _lookup(hashes: memoryview[Any], ids: memoryview[Any], strings: Strings, raw: bytes) -> list[int]:
+    """Ids of the strings equal to `raw`, through the sorted 64-bit hashes (collisions checked)."""
+    h = token_hash(raw)
+    i = bisect_left(hashes, h)
+    found = []
+    while i < len(hashes) and hashes[i] == h:
+        if strings.raw(ids[i]) == raw:
+            found.append(int(ids[i]))
+        i += 1
+    return found
 
 
 class SearchIndex:

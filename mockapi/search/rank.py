@@ -46,7 +46,7 @@ def search(index: CorpusIndex, query: str, mode: Mode, cutoff: bool) -> list[str
     else:
         scored = index.score_arrays(spans, cut)
         if mode == "improved":
-            docs = _improved(index, norm, _best(scored, TOP_N * 4, also_len=len(tokens), index=index))
+            docs = _improved(index, norm, _best(scored, TOP_N * 2))
         elif cut:
             order = np.lexsort((scored.first_seen, -scored.scores))[:TOP_N]
             docs = [int(d) for d in scored.docs[order]]
@@ -60,21 +60,13 @@ def search(index: CorpusIndex, query: str, mode: Mode, cutoff: bool) -> list[str
     return names[:TOP_N]
 
 
-def _best(
-    scored: Scored, k: int, also_len: int = -1, index: CorpusIndex | None = None
-) -> list[tuple[int, float]]:
-    """The k best-scored candidates as (doc, score) pairs, all members of a tie at the k-th score included
-    (plus, for the exact match, every candidate with `also_len` tokens)."""
+def _best(scored: Scored, k: int) -> list[tuple[int, float]]:
+    """The k best-scored candidates as (doc, score) pairs, with every member of a tie at the k-th score."""
     docs, scores = scored.docs, scored.scores
-    keep = np.zeros(len(docs), dtype=bool)
     if len(docs) > k:
-        floor = np.partition(scores, len(scores) - k)[len(scores) - k]
-        keep |= scores >= floor
-    else:
-        keep[:] = True
-    if index is not None and also_len >= 0:
-        keep |= index.doc_len.np[docs] == also_len
-    return list(zip(docs[keep].tolist(), scores[keep].tolist(), strict=True))
+        keep = scores >= np.partition(scores, len(scores) - k)[len(scores) - k]
+        docs, scores = docs[keep], scores[keep]
+    return list(zip(docs.tolist(), scores.tolist(), strict=True))
 
 
 def _okapi(index: CorpusIndex, pairs: list[tuple[int, float]], scored: Scored | None = None) -> list[int]:
@@ -103,9 +95,7 @@ def _dense(index: CorpusIndex, found: list[tuple[int, float]] | Scored) -> list[
 
 def _improved(index: CorpusIndex, norm: str, pairs: list[tuple[int, float]]) -> list[int]:
     """Exact normalised match first, then score descending, then document position; zero scores dropped."""
-    n_tokens = len(norm.split())
-    lengths = index.doc_len.mv
-    exact = sorted(d for d, _ in pairs if lengths[d] == n_tokens and index.docs.get(d) == norm)[:TOP_N]
+    exact = index.exact_docs(norm)[:TOP_N]
     chosen = set(exact)
     rest = sorted((p for p in pairs if p[1] > 0 and p[0] not in chosen), key=lambda p: (-p[1], p[0]))
     return exact + [d for d, _ in rest[: TOP_N - len(exact)]]
