@@ -36,8 +36,10 @@ class Frame:
         return np.frombuffer(found, dtype=np.int32) if found else np.zeros(0, dtype=np.int32)
 
     def rows(self, ids: np.ndarray[Any, np.dtype[np.int32]]) -> list[Any]:
-        bounds = self.offsets
-        return [orjson.loads(self.blob[int(bounds[i]) : int(bounds[i + 1])]) for i in ids.tolist()]
+        # one fancy-index per bound instead of a memmap access per row (microseconds each)
+        starts, ends = self.offsets[ids].tolist(), self.offsets[ids + 1].tolist()
+        blob = self.blob
+        return [orjson.loads(blob[a:b]) for a, b in zip(starts, ends, strict=True)]
 
 
 def _mapped(path: Path) -> Any:

@@ -27,6 +27,13 @@ def _columns(frame: Frame, keyed_rows: list[tuple[str, list[Any]]]) -> bytes:
     """`{"result": {column: {row_key: value}}}`, or null for no rows (missing trailing values left out)."""
     if not keyed_rows:
         return NULL
+    width = len(frame.columns)
+    if all(len(values) == width for _, values in keyed_rows):
+        # the usual case: transpose once and build each column's dict in C
+        keys = [key for key, _ in keyed_rows]
+        cells = zip(*(values for _, values in keyed_rows), strict=True)
+        columns = zip(frame.columns, cells, strict=True)
+        return body({c: dict(zip(keys, col, strict=True)) for c, col in columns})
     out: dict[str, dict[str, Any]] = {c: {} for c in frame.columns}
     for key, values in keyed_rows:
         for column, value in zip(frame.columns, values, strict=False):
