@@ -74,6 +74,8 @@ def _children(pid: int) -> list[int]:
 def prepare(args: argparse.Namespace, original: Original) -> tuple[Path, Path, dict[str, list[Any]]]:
     work = Path(args.work)
     kg, world, data_file = work / "cragkg", work / "world", work / "bodies.json"
+    if args.reuse and args.reimport:
+        import_ours(kg, world)
     if not (args.reuse and data_file.is_file()):
         shutil.rmtree(kg, ignore_errors=True)
         started = time.perf_counter()
@@ -84,13 +86,17 @@ def prepare(args: argparse.Namespace, original: Original) -> tuple[Path, Path, d
             flush=True,
         )
         bodies = request_bodies(data)
-        shutil.rmtree(world, ignore_errors=True)
-        started = time.perf_counter()
-        crag_mock = Path(sys.executable).parent / "crag-mock"
-        subprocess.run([str(crag_mock), "import-kg", str(kg), "--data", str(world), "--quiet"], check=True)
-        print(f"imported into {world} in {time.perf_counter() - started:.0f} s", flush=True)
+        import_ours(kg, world)
         data_file.write_text(json.dumps(bodies, ensure_ascii=False))
     return kg, world, json.loads(data_file.read_text())
+
+
+def import_ours(kg: Path, world: Path) -> None:
+    shutil.rmtree(world, ignore_errors=True)
+    started = time.perf_counter()
+    crag_mock = Path(sys.executable).parent / "crag-mock"
+    subprocess.run([str(crag_mock), "import-kg", str(kg), "--data", str(world), "--quiet"], check=True)
+    print(f"imported into {world} in {time.perf_counter() - started:.0f} s", flush=True)
 
 
 def baseline_world(args: argparse.Namespace, kg: Path) -> Path:
@@ -184,6 +190,9 @@ def main() -> None:
         "--routes", choices=("issue", "all"), default="all", help="the issue's 10 routes or all 38"
     )
     parser.add_argument("--reuse", action="store_true", help="reuse the KG and world already in --work")
+    parser.add_argument(
+        "--reimport", action="store_true", help="with --reuse: import the KG again (new code)"
+    )
     parser.add_argument(
         "--only",
         choices=("both", "original", "ours", "baseline"),

@@ -22,6 +22,9 @@ from mockapi.textnorm import normalize
 TOP_N = 10
 SMALL = 2048
 """Postings in a query up to which plain Python beats numpy's per-call overhead."""
+DENSE = 4096
+"""Corpora up to this size are ranked the original's way outright (argsort of the full score array): cheaper
+there than looking for ties first."""
 Mode = Literal["original", "improved"]
 
 
@@ -35,7 +38,9 @@ def search(index: CorpusIndex, query: str, mode: Mode, cutoff: bool) -> list[str
     spans = index.spans(tokens, cut)
     if not spans:
         return []
-    if sum(b - a for a, b in spans) <= SMALL:
+    if mode == "original" and not cut and index.n_docs <= DENSE:
+        docs = _dense(index, index.score_arrays(spans, cut))
+    elif sum(b - a for a, b in spans) <= SMALL:
         pairs = list(index.score_dict(spans, cut).items())
         if mode == "improved":
             docs = _improved(index, norm, pairs)

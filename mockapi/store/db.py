@@ -13,9 +13,9 @@ from pathlib import Path
 
 import duckdb
 
-from mockapi.store.names import build_name_index
 from mockapi.world.writer import schema_sql
 
+# Derived tables of worlds built before the search index moved to search/ (mockapi/search): not counted.
 NAME_TABLES = ("name_docs", "name_names", "name_postings")
 # Tables a store from an older version may lack without needing the in-memory fallback.
 OPTIONAL_TABLES = {"sports_columns"}
@@ -46,7 +46,7 @@ def _schema_tables() -> set[str]:
     con = duckdb.connect()
     try:
         con.execute(schema_sql("kg.sql"))
-        return _tables(con) | set(NAME_TABLES)
+        return _tables(con)
     finally:
         con.close()
 
@@ -56,7 +56,7 @@ def _missing_tables(con: duckdb.DuckDBPyConnection) -> set[str]:
 
 
 def _in_memory_copy(path: Path | None) -> duckdb.DuckDBPyConnection:
-    """The schema in memory, filled from the tables `path` has, with the name index built over them."""
+    """The schema in memory, filled from the tables `path` has."""
     con = duckdb.connect()
     con.execute(schema_sql("kg.sql"))
     if path is not None:
@@ -65,7 +65,6 @@ def _in_memory_copy(path: Path | None) -> duckdb.DuckDBPyConnection:
         for table in sorted(present):
             con.execute(f"INSERT INTO memory.main.{table} BY NAME SELECT * FROM world.main.{table}")
         con.execute("DETACH world")
-    build_name_index(con)
     return con
 
 

@@ -48,6 +48,9 @@ def content_hash(world: Path, extra: dict[str, str]) -> str:
     serving = _derived_digest(world / "serving" / "meta.json")
     if serving is not None:  # the memory-mapped serving tables (mockapi/serving), sha256 over their bytes
         h.update(b"serving" + serving.encode())
+    search = _derived_digest(world / "search" / "meta.json")
+    if search is not None:  # the name-search postings (mockapi/search)
+        h.update(b"search" + search.encode())
     h.update(json.dumps(extra, sort_keys=True).encode())
     return "sha256:" + h.hexdigest()
 

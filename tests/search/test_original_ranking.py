@@ -14,10 +14,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from mockapi.search import rank
 from mockapi.search.build import write_corpus
 from mockapi.search.corpus import Layout, build_docs
 from mockapi.search.index import CorpusIndex
-from mockapi.search import rank
 from mockapi.search.rank import search
 from mockapi.textnorm import normalize
 
@@ -58,11 +58,13 @@ def queries_for(rng: random.Random, names: list[str], vocab: list[str]) -> list[
     ]
 
 
-@pytest.fixture(autouse=True, params=["python", "numpy"])
+@pytest.fixture(autouse=True, params=["python", "numpy", "dense"])
 def scoring_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Run every test on both scoring paths: plain Python (short postings) and numpy (long ones)."""
+    """Every test on each path: plain Python (short postings), numpy (long ones), dense (small corpora)."""
     if request.param == "numpy":
         monkeypatch.setattr(rank, "SMALL", -1)
+    if request.param in ("python", "numpy"):  # the tie-detecting paths, also on small corpora
+        monkeypatch.setattr(rank, "DENSE", 0)
     return str(request.param)
 
 

@@ -91,10 +91,6 @@ def _build_kg(source: Path, db: Path, present: list[str], progress: ImportProgre
             out.flush()
             domains[name] = {"counts": counts, "seconds": round(time.perf_counter() - started, 2)}
         started = time.perf_counter()
-        with progress.step("name index", None):
-            from mockapi.store.names import build_name_index
-
-            build_name_index(con)
         with progress.step("search index", None):
             from mockapi.search.build import build_search_index
 
