@@ -126,6 +126,7 @@ def main() -> int:
     parser.add_argument("--route-seconds", type=float, default=3.0)
     parser.add_argument("--route-connections", type=int, default=8)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--mix-wrk", action="store_true", help="the 38-route mix driven by wrk (no httpx)")
     args = parser.parse_args()
     bin_dir = Path(sys.executable).parent
 
@@ -147,7 +148,9 @@ def main() -> int:
             wait_ready(f"{hello_base}/docs", hello)
             rss_idle = rss_mb(server.pid)
             calls = kg_calls(base)
-            if args.per_route:
+            if args.mix_wrk:
+                mix_wrk(args, startup, rss_idle, server.pid, base, hello_base, calls)
+            elif args.per_route:
                 print(f"world {args.data}; start-up {startup:.2f} s; RSS after load {rss_idle:.0f} MB")
                 per_route(args, base, hello_base, calls)
             else:
@@ -177,6 +180,32 @@ def report(args: argparse.Namespace, startup: float, rss_idle: float, pid: int, 
     print(f"ratio KG mix / hello-world: {mix['rps'] / hello['rps']:.2f}; "
           f"without the 2 largest payloads: {point['rps'] / hello['rps']:.2f}")  # fmt: skip
     print(f"RSS after load: {rss_mb(pid):.0f} MB")
+
+
+def mix_wrk(args: argparse.Namespace, startup: float, rss_idle: float, pid: int, base: str, hello_base: str,
+            calls: list[tuple[str, Any]]) -> None:  # fmt: skip
+    """The 38-route mix (round-robin, wrk) at --concurrency connections, hello-world the same way."""
+    import wrk_routes
+
+    print(
+        f"world {args.data}; {args.workers} worker(s); start-up {startup:.2f} s; RSS idle {rss_idle:.0f} MB"
+    )
+    wrk_routes.run_mix(base, calls, 2, args.concurrency)  # warm-up
+    mix = wrk_routes.run_mix(base, calls, args.seconds, args.concurrency)
+    hello = wrk_routes.run(f"{hello_base}/hello", {"query": "x"}, args.seconds, args.concurrency, threads=2)
+    for name, fig in (("hello-world (1 worker)", hello), ("KG mix (38 routes)", mix)):
+        p50, p99 = fig.get("p50", 0), fig.get("p99", 0)
+        print(
+            f"{name:24s} {fig['rps']:8.0f} req/s  p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  errors {fig['errors']:.0f}"
+        )
+    print(f"RSS after load (server processes): {_tree_rss(pid):.0f} MB")
+
+
+def _tree_rss(pid: int) -> float:
+    import psutil
+
+    proc = psutil.Process(pid)
+    return sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)]) / 2**20
 
 
 def per_route(args: argparse.Namespace, base: str, hello_base: str, calls: list[tuple[str, Any]]) -> None:

@@ -31,6 +31,42 @@ def _script(body: Any, folder: Path) -> Path:
     return path
 
 
+_MIX_LUA = """local requests = {{
+{entries}
+}}
+local i = 0
+request = function()
+  i = i + 1
+  return requests[(i % #requests) + 1]
+end
+init = function(args)
+  i = math.random(#requests)
+end
+"""
+
+
+def _mix_script(calls: list[tuple[str, Any]], folder: Path) -> Path:
+    """A wrk script cycling through `calls` (path, body or None), each thread from a random start."""
+    entries = []
+    for path, body in calls:
+        data = "nil" if body is None else f"[==[{json.dumps(body, ensure_ascii=False)}]==]"
+        headers = '{["Content-Type"] = "application/json"}'
+        entries.append(f'  wrk.format("POST", "{path}", {headers}, {data}),')
+    script = folder / "mix.lua"
+    script.write_text(_MIX_LUA.format(entries="\n".join(entries)), encoding="utf-8")
+    return script
+
+
+def run_mix(base: str, calls: list[tuple[str, Any]], seconds: float, connections: int, threads: int = 2
+            ) -> dict[str, float]:  # fmt: skip
+    """wrk cycling through every call in turn on `connections` connections; same figures as `run`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--latency",
+               "--timeout", "10s", "-s", str(_mix_script(calls, Path(tmp))), base]  # fmt: skip
+        done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    return parse(done.stdout)
+
+
 def _ms(text: str) -> float:
     number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()  # type: ignore[union-attr]
     return float(number) * _UNITS[unit]
