@@ -195,9 +195,8 @@ def mix_wrk(args: argparse.Namespace, startup: float, rss_idle: float, pid: int,
     hello = wrk_routes.run(f"{hello_base}/hello", {"query": "x"}, args.seconds, args.concurrency, threads=2)
     for name, fig in (("hello-world (1 worker)", hello), ("KG mix (38 routes)", mix)):
         p50, p99 = fig.get("p50", 0), fig.get("p99", 0)
-        print(
-            f"{name:24s} {fig['rps']:8.0f} req/s  p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  errors {fig['errors']:.0f}"
-        )
+        figures = f"p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  errors {fig['errors']:.0f}"
+        print(f"{name:24s} {fig['rps']:8.0f} req/s  {figures}")
     print(f"RSS after load (server processes): {_tree_rss(pid):.0f} MB")
 
 
