@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "original"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from compare_answers import compare, record  # noqa: E402
 from load_loop import have_wrk, run_load  # noqa: E402
 from original_kg import request_bodies, write_kg  # noqa: E402
 from original_server import (  # noqa: E402
@@ -126,6 +127,8 @@ def measure(name: str, start: Callable[[int, Path], subprocess.Popen[bytes]], ro
         startup = time.perf_counter() - spawned
         rss_start = rss_mb(process.pid)
         print(f"{name}: up in {startup:.2f} s, RSS {rss_start:.0f} MB", flush=True)
+        if name != "baseline":
+            record(f"http://127.0.0.1:{port}", routes, Path(args.work) / f"{name}-answers.json")
         rates: dict[str, dict[str, float]] = {}
         for route, bodies in routes.items():
             rates[route] = run_load(
@@ -226,6 +229,9 @@ def main() -> None:
     results_file.write_text(json.dumps(results, indent=1))
     if "original" in results and "ours" in results:
         print(f"\n{args.open:,} open entities, {os.cpu_count()} CPUs\n" + report(results, loader))
+    work = Path(args.work)
+    if (work / "original-answers.json").is_file() and (work / "ours-answers.json").is_file():
+        print(compare(work, world, routes))
 
 
 if __name__ == "__main__":
