@@ -33,8 +33,8 @@ def _doc_text(item: Any, corpus: str) -> str:
 
 
 def _scores(index: CorpusIndex, query: str) -> dict[str, float]:
-    scored = index.score(normalize(query).split(), cutoff=False)
-    return {index.docs.get(int(d)): float(s) for d, s in zip(scored.docs, scored.scores, strict=True)}
+    scores = index.score_dict(index.spans(normalize(query).split(), cutoff=False), cutoff=False)
+    return {index.docs.get(d): s for d, s in scores.items()}
 
 
 def same_up_to_ties(search: NameSearch, route: str, query: str, theirs: list[Any], ours: list[Any]) -> bool:
