@@ -24,6 +24,7 @@ from mockapi.limits import InputLimits, document_limits
 from mockapi.meta import add_examples, build_meta
 from mockapi.paths import KG_DB
 from mockapi.search.service import NameSearch, default_mode
+from mockapi.serving.build import serving_snapshot
 from mockapi.serving.service import Serving
 from mockapi.settings import Settings
 from mockapi.sim.wiring import install_simulation
@@ -53,10 +54,11 @@ def router_modules() -> list[ModuleType]:
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
-    app.state.kg = KGStore(settings.world / KG_DB)
-    app.state.serving = Serving(settings.world, app.state.kg.con)  # exact-key routes (mockapi/serving)
+    # kg.duckdb is opened only if something needs it: not when serving/ carries the start-up snapshot
+    app.state.kg = KGStore(settings.world / KG_DB, snapshot=serving_snapshot(settings.world))
+    app.state.serving = Serving(settings.world, app.state.kg.lazy_con)  # exact-key routes (mockapi/serving)
     mode = settings.search or default_mode(read_manifest_or_empty(settings.world).get("kind"))
-    app.state.search = NameSearch(settings.world, app.state.kg.con, mode)
+    app.state.search = NameSearch(settings.world, app.state.kg.lazy_con, mode)
     app.state.meta = build_meta(settings.world, app.state.kg, settings.task, mode)
     started: list[ModuleType] = []
     try:

@@ -21,6 +21,7 @@ from mockapi.serving.frames import FRAMES, write_frame
 from mockapi.serving.keytable import write_table
 from mockapi.serving.rows import Con
 from mockapi.serving.tables import TABLES, grammy_rows
+from mockapi.store.db import snapshot
 
 FORMAT = 1
 SERVING_DIR = "serving"
@@ -43,7 +44,13 @@ def build_serving(con: Con, world: Path, progress: Callable[[str], None] = lambd
         progress(f"serving: {frame}")
         frames[frame] = write_frame(con, tmp, frame)
     (tmp / GRAMMY_ROWS).write_bytes(orjson.dumps(list(grammy_rows(con))))
-    meta = {"format": FORMAT, "tables": tables, "frames": frames, "digest": _digest(tmp)}
+    meta = {
+        "format": FORMAT,
+        "tables": tables,
+        "frames": frames,
+        "digest": _digest(tmp),
+        "snapshot": snapshot(con),
+    }
     (tmp / META).write_text(json.dumps(meta, sort_keys=True) + "\n", encoding="utf-8")
     old = world / (SERVING_DIR + ".old")
     shutil.rmtree(old, ignore_errors=True)
@@ -72,3 +79,10 @@ def read_meta(world: Path) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return meta if isinstance(meta, dict) and meta.get("format") == FORMAT else None
+
+
+def serving_snapshot(world: Path) -> dict[str, Any] | None:
+    """The start-up snapshot (row counts, examples) of the world's serving dir, if it has one."""
+    meta = read_meta(world)
+    found = meta.get("snapshot") if meta else None
+    return found if isinstance(found, dict) else None
