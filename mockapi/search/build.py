@@ -5,7 +5,7 @@ Layout of `<world>/search/<corpus>/` (raw little-endian arrays, all memory-mappe
   64-bit hash with one bisect;
 - `tok_start` (int64, T+1): token t's postings are `[tok_start[t], tok_start[t+1])`;
 - `post_doc` (int32, ascending per token), `post_w` (BM25Okapi weight), `post_w2` (the music cut-off weight;
-  NaN where fast_bm25 dropped the term);
+  NaN where fast_bm25 dropped the term; empty for the other corpora);
 - `docs.bin/.off` (document text), `doc_len` (int32, tokens per document); `doc_hash`/`doc_of_hash` find the
   documents whose text equals the normalised query (the improved ranking's exact match);
 - `exp_start` (int64, N+1) and `names.bin/.off`: the original names each document answers.
@@ -26,7 +26,7 @@ from mockapi.search.arrays import token_hash, write_array, write_strings
 from mockapi.search.corpus import CORPORA, Corpus, Docs, build_docs
 from mockapi.search.weights import cutoff_idf, cutoff_weights, okapi_idf, okapi_weights
 
-FORMAT = 3
+FORMAT = 4
 SEARCH_DIR = "search"
 
 
@@ -122,7 +122,7 @@ def write_corpus(folder: Path, docs: Docs, cutoff: bool) -> None:
     write_array(folder / "tok_start", starts)
     write_array(folder / "post_doc", post_doc)
     write_array(folder / "post_w", post_w)
-    write_array(folder / "post_w2", post_w2)
+    write_array(folder / "post_w2", post_w2 if cutoff else post_w2[:0])
     write_strings(folder, "docs", docs.text)
     doc_hashes = np.array([token_hash(t.encode("utf-8")) for t in docs.text], dtype=np.uint64)
     by_doc_hash = np.argsort(doc_hashes, kind="stable")
