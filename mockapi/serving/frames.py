@@ -23,7 +23,7 @@ import numpy as np
 import orjson
 
 from mockapi.serving.keytable import write_table
-from mockapi.serving.rows import Con, stream
+from mockapi.serving.rows import Con, body, stream
 from mockapi.store.jsontext import loads
 from mockapi.wire.frames import NBA_GAME_COLUMNS, NBA_PLAY_BY_PLAY_COLUMNS, SOCCER_COLUMNS
 
@@ -81,6 +81,48 @@ FRAMES: dict[str, Callable[[Con], Iterator[tuple[bytes, list[str]]]]] = {
 }
 
 
+PRESERIALISED = ("soccer_matches", "nba_games")
+"""Frames whose answers are also stored whole per filter key (a game list is then one lookup and a copy);
+play-by-play is composed per request (its rows are most of a real KG's sports bytes)."""
+
+
+def columns_body(columns: list[str], keyed_rows: list[tuple[str, list[Any]]]) -> bytes:
+    """`{"result": {column: {row_key: value}}}` (pandas "columns" orientation), null for no rows; a row
+    shorter than the column list leaves those columns without its key."""
+    if not keyed_rows:
+        return body(None)
+    width = len(columns)
+    if all(len(values) == width for _, values in keyed_rows):
+        # the usual case: transpose once and build each column's dict in C
+        keys = [key for key, _ in keyed_rows]
+        cells = zip(*(values for _, values in keyed_rows), strict=True)
+        return body({c: dict(zip(keys, col, strict=True)) for c, col in zip(columns, cells, strict=True)})
+    out: dict[str, dict[str, Any]] = {c: {} for c in columns}
+    for key, values in keyed_rows:
+        for column, value in zip(columns, values, strict=False):
+            out[column][key] = value
+    return body(out)
+
+
+def keyed(frame: str, rows: list[Any]) -> list[tuple[str, list[Any]]]:
+    """(row key, values) pairs: soccer rows carry their key, NBA rows are keyed by answer position."""
+    if frame == "soccer_matches":
+        return [(key, values) for key, values in rows]
+    return [(str(i), values) for i, values in enumerate(rows)]
+
+
+def _bodies(
+    folder: Path, frame: str, columns: list[str], index: dict[str, array[int]]
+) -> Iterator[tuple[str, bytes]]:
+    blob = (folder / f"{frame}.rows.bin").read_bytes()
+    offsets = np.load(folder / f"{frame}.rows.off.npy").tolist()
+    for key in sorted(index):
+        if key == ALL or key.startswith(ALL + SEP):
+            continue
+        rows = [orjson.loads(blob[offsets[i] : offsets[i + 1]]) for i in index[key]]
+        yield key, columns_body(columns, keyed(frame, rows))
+
+
 def write_frame(con: Con, folder: Path, frame: str) -> dict[str, Any]:
     """Write one frame's rows and filter index; returns its columns and counts for meta.json."""
     offsets = array("q", [0])
@@ -93,4 +135,8 @@ def write_frame(con: Con, folder: Path, frame: str) -> dict[str, Any]:
                 index[key].append(i)
     np.save(folder / f"{frame}.rows.off.npy", np.frombuffer(offsets, dtype=np.int64))
     write_table(folder, f"{frame}.ids", ((k, v.tobytes()) for k, v in sorted(index.items())))
-    return {"columns": frame_columns(con, frame), "rows": len(offsets) - 1, "keys": len(index)}
+    columns = frame_columns(con, frame)
+    meta = {"columns": columns, "rows": len(offsets) - 1, "keys": len(index)}
+    if frame in PRESERIALISED:
+        meta["bodies"] = write_table(folder, f"{frame}.bodies", _bodies(folder, frame, columns, index))
+    return meta

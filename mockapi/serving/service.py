@@ -24,9 +24,10 @@ from mockapi.serving.rows import Con
 class Frame:
     """One sports frame: rows by id and the filter index."""
 
-    def __init__(self, folder: Path, name: str, columns: list[str]) -> None:
-        self.columns = columns
+    def __init__(self, folder: Path, name: str, meta: dict[str, Any]) -> None:
+        self.columns: list[str] = meta["columns"]
         self.ids = KeyTable(folder, f"{name}.ids")
+        self.bodies = KeyTable(folder, f"{name}.bodies") if "bodies" in meta else None
         self.offsets = np.load(folder / f"{name}.rows.off.npy", mmap_mode="r")
         path = folder / f"{name}.rows.bin"
         self.blob = path.read_bytes() if path.stat().st_size == 0 else _mapped(path)
@@ -96,7 +97,7 @@ class Serving:
             world = Path(self._tmp)
         folder = world / SERVING_DIR
         self.tables = {name: KeyTable(folder, name) for name in meta["tables"]}
-        self.frames = {name: Frame(folder, name, f["columns"]) for name, f in meta["frames"].items()}
+        self.frames = {name: Frame(folder, name, f) for name, f in meta["frames"].items()}
         self.grammy = GrammyText(orjson.loads((folder / GRAMMY_ROWS).read_bytes()))
 
     def get(self, table: str, key: str) -> bytes | None:
@@ -107,6 +108,8 @@ class Serving:
             table.close()
         for frame in self.frames.values():
             frame.ids.close()
+            if frame.bodies is not None:
+                frame.bodies.close()
         self.tables, self.frames = {}, {}
         if self._tmp is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
