@@ -1,8 +1,7 @@
-"""What every KG router shares: the per-request cursor, the task gate and the fast JSON result."""
+"""What every KG router shares: the serving lookups, the task gate and the fast JSON result."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import orjson
@@ -12,7 +11,6 @@ from starlette.responses import Response
 from mockapi.search.service import NameSearch
 from mockapi.serving.rows import body
 from mockapi.serving.service import Serving
-from mockapi.store.sql import Cursor
 from mockapi.wire.errors import ApiError
 
 
@@ -69,16 +67,6 @@ async def null_when_domain_missing(request: Request) -> None:
 
 async def _domain_missing(_request: Request, _exc: Exception) -> Response:
     return result(None)
-
-
-async def _cursor(request: Request) -> AsyncIterator[Cursor]:
-    # async so FastAPI runs it on the event loop (no extra threadpool hops); opening a cursor does no I/O
-    with request.app.state.kg.cursor() as cur:
-        yield cur
-
-
-KG = Annotated[Cursor, Depends(_cursor)]
-"""A DuckDB cursor on kg.duckdb, opened for this request and closed after it."""
 
 
 async def _search(request: Request) -> NameSearch:
