@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "tests" / "original"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from compare_answers import compare, record  # noqa: E402
-from load_loop import have_wrk, run_load  # noqa: E402
+from load_loop import have_wrk, run_load, settle  # noqa: E402
 from original_kg import request_bodies, write_kg  # noqa: E402
 from original_server import (  # noqa: E402
     Original,
@@ -133,6 +133,7 @@ def measure(name: str, start: Callable[[int, Path], subprocess.Popen[bytes]], ro
             return {}
         rates: dict[str, dict[str, float]] = {}
         for route, bodies in routes.items():
+            settle(f"http://127.0.0.1:{port}")
             rates[route] = run_load(
                 f"http://127.0.0.1:{port}{route}", bodies, args.duration, args.connections
             )

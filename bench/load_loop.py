@@ -77,6 +77,23 @@ async def _loop(url: str, bodies: list[Any], seconds: float, connections: int) -
     return {"rps": done / (time.perf_counter() - started), "errors": float(errors)}
 
 
+def settle(base: str, limit: float = 300.0) -> None:
+    """Wait until the server answers GET / within 50 ms: requests left in flight by the last run (a slow route
+    with 8 connections can leave seconds of work queued) must not eat into the next route's time."""
+    import httpx
+
+    deadline = time.perf_counter() + limit
+    while time.perf_counter() < deadline:
+        started = time.perf_counter()
+        try:
+            httpx.get(base + "/", timeout=limit)
+        except httpx.TransportError:
+            pass
+        if time.perf_counter() - started < 0.05:
+            return
+        time.sleep(0.1)
+
+
 def run_load(url: str, bodies: list[Any], seconds: float, connections: int) -> dict[str, float]:
     """req/s and failed requests (non-2xx, socket errors) over `seconds` of load with `connections`."""
     if have_wrk():
