@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import shutil
@@ -85,10 +86,8 @@ def settle(base: str, limit: float = 300.0) -> None:
     deadline = time.perf_counter() + limit
     while time.perf_counter() < deadline:
         started = time.perf_counter()
-        try:
+        with contextlib.suppress(httpx.TransportError):
             httpx.get(base + "/", timeout=limit)
-        except httpx.TransportError:
-            pass
         if time.perf_counter() - started < 0.05:
             return
         time.sleep(0.1)
