@@ -127,7 +127,7 @@ def measure(name: str, start: Callable[[int, Path], subprocess.Popen[bytes]], ro
         startup = time.perf_counter() - spawned
         rss_start = rss_mb(process.pid)
         print(f"{name}: up in {startup:.2f} s, RSS {rss_start:.0f} MB", flush=True)
-        if name != "baseline":
+        if name != "baseline" and not args.route:  # a partial re-run keeps the recorded answers
             record(f"http://127.0.0.1:{port}", routes, Path(args.work) / f"{name}-answers.json")
         if args.answers_only:
             return {}
@@ -196,6 +196,7 @@ def main() -> None:
         "--routes", choices=("issue", "all"), default="all", help="the issue's 10 routes or all 38"
     )
     parser.add_argument("--reuse", action="store_true", help="reuse the KG and world already in --work")
+    parser.add_argument("--route", action="append", help="measure only this route (repeatable)")
     parser.add_argument("--answers-only", action="store_true", help="record the answers, measure nothing")
     parser.add_argument(
         "--reimport", action="store_true", help="with --reuse: import the KG again (new code)"
@@ -216,6 +217,8 @@ def main() -> None:
     Path(args.work).mkdir(parents=True, exist_ok=True)
     kg, world, bodies = prepare(args, original)
     routes = {r: b for r, b in bodies.items() if args.routes == "all" or r in ISSUE_ROUTES}
+    if args.route:
+        routes = {r: b for r, b in routes.items() if r in args.route}
     wrk = f"wrk -t1 -c{args.connections}, {args.duration:.0f} s per route"
     loader = wrk if have_wrk() else "asyncio+httpx loop (no wrk)"
     results_file = Path(args.work) / "results.json"
@@ -230,7 +233,9 @@ def main() -> None:
     for name, start in starters.items():
         if args.only in (name, "both"):
             measured = measure(name, start, routes, args)
-            if measured:  # --answers-only measures nothing: keep the earlier figures
+            if measured and args.route and name in results:  # a re-measured route replaces its figure
+                results[name]["routes"].update(measured["routes"])
+            elif measured:  # --answers-only measures nothing: keep the earlier figures
                 results[name] = measured
     results_file.write_text(json.dumps(results, indent=1))
     if "original" in results and "ours" in results:
