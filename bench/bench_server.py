@@ -1,16 +1,20 @@
 """Server benchmark: throughput and latency of the KG routes against a FastAPI hello-world, start-up, memory.
 
     python bench/bench_server.py [--data /tmp/default-world] [--seconds 10] [--concurrency 32]
+    python bench/bench_server.py --per-route [--route-seconds 3] [--route-connections 8] [--data WORLD]
 
 Starts `crag-mock serve` on the world (built first when missing) and a hello-world FastAPI app, each as a real
 uvicorn process on loopback with one worker, and drives both with the same asyncio/httpx load generator at
-the same concurrency. The KG mix is every route's try-it body from /meta, round-robin. Prints figures only.
+the same concurrency. The KG mix is every route's try-it body from /meta, round-robin. `--per-route` instead
+runs wrk (`apt-get install wrk`) on each route's body in turn and on the hello-world in the same run, and
+prints req/s, p50/p99 and the ratio to hello-world per route (plus their geometric mean). Figures only.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import socket
 import statistics
@@ -23,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+
+sys.path.insert(0, str(Path(__file__).parent))
 
 HELLO_APP = textwrap.dedent(
     """
@@ -116,6 +122,11 @@ def main() -> int:
     parser.add_argument("--data", default="/tmp/default-world")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--per-route", action="store_true", help="wrk per route instead of the httpx mix")
+    parser.add_argument("--route-seconds", type=float, default=3.0)
+    parser.add_argument("--route-connections", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--mix-wrk", action="store_true", help="the 38-route mix driven by wrk (no httpx)")
     args = parser.parse_args()
     bin_dir = Path(sys.executable).parent
 
@@ -124,7 +135,8 @@ def main() -> int:
         subprocess.run([str(bin_dir / "crag-mock"), "build", "--data", args.data], check=True)
 
     port = free_port()
-    server = start([str(bin_dir / "crag-mock"), "serve", "--data", args.data, "--port", str(port)])
+    server = start([str(bin_dir / "crag-mock"), "serve", "--data", args.data, "--port", str(port),
+                    "--workers", str(args.workers)])  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "hello_app.py").write_text(HELLO_APP)
         hello_port = free_port()
@@ -136,7 +148,13 @@ def main() -> int:
             wait_ready(f"{hello_base}/docs", hello)
             rss_idle = rss_mb(server.pid)
             calls = kg_calls(base)
-            report(args, startup, rss_idle, server.pid, base, hello_base, calls)
+            if args.mix_wrk:
+                mix_wrk(args, startup, rss_idle, server.pid, base, hello_base, calls)
+            elif args.per_route:
+                print(f"world {args.data}; start-up {startup:.2f} s; RSS after load {rss_idle:.0f} MB")
+                per_route(args, base, hello_base, calls)
+            else:
+                report(args, startup, rss_idle, server.pid, base, hello_base, calls)
         finally:
             for proc in (server, hello):
                 proc.terminate()
@@ -162,6 +180,53 @@ def report(args: argparse.Namespace, startup: float, rss_idle: float, pid: int, 
     print(f"ratio KG mix / hello-world: {mix['rps'] / hello['rps']:.2f}; "
           f"without the 2 largest payloads: {point['rps'] / hello['rps']:.2f}")  # fmt: skip
     print(f"RSS after load: {rss_mb(pid):.0f} MB")
+
+
+def mix_wrk(args: argparse.Namespace, startup: float, rss_idle: float, pid: int, base: str, hello_base: str,
+            calls: list[tuple[str, Any]]) -> None:  # fmt: skip
+    """The 38-route mix (round-robin, wrk) at --concurrency connections, hello-world the same way."""
+    import wrk_routes
+
+    print(
+        f"world {args.data}; {args.workers} worker(s); start-up {startup:.2f} s; RSS idle {rss_idle:.0f} MB"
+    )
+    wrk_routes.run_mix(base, calls, 2, args.concurrency)  # warm-up
+    mix = wrk_routes.run_mix(base, calls, args.seconds, args.concurrency)
+    hello = wrk_routes.run(f"{hello_base}/hello", {"query": "x"}, args.seconds, args.concurrency, threads=2)
+    for name, fig in (("hello-world (1 worker)", hello), ("KG mix (38 routes)", mix)):
+        p50, p99 = fig.get("p50", 0), fig.get("p99", 0)
+        figures = f"p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  errors {fig['errors']:.0f}"
+        print(f"{name:24s} {fig['rps']:8.0f} req/s  {figures}")
+    print(f"RSS after load (server processes): {_tree_rss(pid):.0f} MB")
+
+
+def _tree_rss(pid: int) -> float:
+    import psutil
+
+    proc = psutil.Process(pid)
+    return sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)]) / 2**20
+
+
+def per_route(args: argparse.Namespace, base: str, hello_base: str, calls: list[tuple[str, Any]]) -> None:
+    """wrk on every route's body, one at a time, against hello-world measured in the same run."""
+    import wrk_routes
+
+    if not wrk_routes.have_wrk():
+        raise SystemExit("--per-route needs wrk (apt-get install wrk)")
+    secs, conns = args.route_seconds, args.route_connections
+    print(f"wrk -c{conns}, {secs:.0f} s per route, 1 worker; hello-world (1 s) measured right before each")
+    heads = ("req/s", "p50 ms", "p99 ms", "hello", "/hello", "errors")
+    print(f"{'route':48s} " + " ".join(f"{h:>7s}" for h in heads))
+    ratios = []
+    for path, body in calls:
+        # the machine is shared: a reference taken right before each route keeps the ratio honest
+        hello = wrk_routes.run(f"{hello_base}/hello", {"query": "x"}, 1, conns)
+        fig = wrk_routes.run(base + path, body, secs, conns)
+        ratios.append(fig["rps"] / hello["rps"])
+        print(f"{path:48s} {fig['rps']:8.0f} {fig.get('p50', 0):7.2f} {fig.get('p99', 0):7.2f}"
+              f" {hello['rps']:7.0f} {ratios[-1]:7.2f} {fig['errors']:6.0f}")  # fmt: skip
+    geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+    print(f"geometric mean of route/hello-world: {geo:.2f}")
 
 
 if __name__ == "__main__":

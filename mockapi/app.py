@@ -1,6 +1,7 @@
 """`create_app(settings)`: the FastAPI app serving CRAG's 38 KG routes (and, when present, the web routes).
 
-The lifespan opens kg.duckdb read-only once per process; each request gets its own cursor. Router modules
+The lifespan opens kg.duckdb read-only once per process (the store of record: meta, examples) and the
+memory-mapped serving structures every KG route answers from (mockapi/serving, mockapi/search). Router modules
 listed in ROUTERS are included when importable, so a part that is not there yet (or an optional one) just
 does not appear. A router module may define `startup(app, settings)` and `shutdown(app)`: the lifespan calls
 them after the KG is open (the place to open another store into `app.state`), and in reverse order on exit.
@@ -23,9 +24,13 @@ from mockapi.errors_http import install_error_handlers
 from mockapi.limits import InputLimits, document_limits
 from mockapi.meta import add_examples, build_meta
 from mockapi.paths import KG_DB
+from mockapi.search.service import NameSearch, default_mode
+from mockapi.serving.build import serving_snapshot
+from mockapi.serving.service import Serving
 from mockapi.settings import Settings
 from mockapi.sim.wiring import install_simulation
 from mockapi.store.db import KGStore
+from mockapi.world.manifest import read_manifest_or_empty
 
 ROUTERS: list[str] = [
     "mockapi.routers.root",
@@ -50,8 +55,12 @@ def router_modules() -> list[ModuleType]:
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     settings: Settings = app.state.settings
-    app.state.kg = KGStore(settings.world / KG_DB)
-    app.state.meta = build_meta(settings.world, app.state.kg, settings.task)
+    # kg.duckdb is opened only if something needs it: not when serving/ carries the start-up snapshot
+    app.state.kg = KGStore(settings.world / KG_DB, snapshot=serving_snapshot(settings.world))
+    app.state.serving = Serving(settings.world, app.state.kg.lazy_con)  # exact-key routes (mockapi/serving)
+    mode = settings.search or default_mode(read_manifest_or_empty(settings.world).get("kind"))
+    app.state.search = NameSearch(settings.world, app.state.kg.lazy_con, mode)
+    app.state.meta = build_meta(settings.world, app.state.kg, settings.task, mode)
     started: list[ModuleType] = []
     try:
         for module in app.state.router_modules:
@@ -63,6 +72,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         for module in reversed(started):
             if hasattr(module, "shutdown"):
                 module.shutdown(app)
+        app.state.search.close()
+        app.state.serving.close()
         app.state.kg.close()
 
 

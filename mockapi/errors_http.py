@@ -9,6 +9,9 @@ from __future__ import annotations
 import logging
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
@@ -30,6 +33,20 @@ async def _http_error(_request: Request, exc: Exception) -> Response:
     return error_response(exc.status_code, kind, str(exc.detail), headers=headers)
 
 
+# The original (FastAPI 0.103, pydantic 2.5.3) ends each error with the pydantic docs URL (contract §1.2);
+# newer FastAPI drops it.
+PYDANTIC_ERRORS_URL = "https://errors.pydantic.dev/2.5/v/"
+
+
+async def _validation_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    errors = [
+        {**{k: v for k, v in error.items() if k != "url"}, "url": PYDANTIC_ERRORS_URL + str(error["type"])}
+        for error in exc.errors()
+    ]
+    return JSONResponse({"detail": jsonable_encoder(errors)}, status_code=422)
+
+
 async def _unexpected(request: Request, exc: Exception) -> Response:
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     return error_response(500, "internal_error", "Internal Server Error")
@@ -39,4 +56,5 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(DomainMissing, _domain_missing)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(Exception, _unexpected)

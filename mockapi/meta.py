@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from mockapi.store.db import KGStore
-from mockapi.store.examples import original_examples, world_examples
+from mockapi.store.examples import original_examples
 from mockapi.wire import Meta
 from mockapi.world.manifest import read_manifest_or_empty
 
@@ -27,12 +27,11 @@ DOMAIN_TABLES: dict[str, tuple[str, ...]] = {
 }
 
 
-def build_meta(world: Path, kg: KGStore, task: int | None) -> Meta:
+def build_meta(world: Path, kg: KGStore, task: int | None, search: str | None = None) -> Meta:
     manifest = read_manifest_or_empty(world)
     counts = kg.counts()
     missing = [d for d, tables in DOMAIN_TABLES.items() if not any(counts.get(t, 0) for t in tables)]
-    with kg.cursor() as cur:
-        examples = {**original_examples(), **world_examples(cur)}
+    examples = {**original_examples(), **kg.world_examples()}
     return Meta(
         world=str(world),
         kind=manifest.get("kind"),
@@ -41,6 +40,7 @@ def build_meta(world: Path, kg: KGStore, task: int | None) -> Meta:
         clock=manifest.get("clock"),
         content_hash=manifest.get("content_hash"),
         task=task,
+        search=search,
         counts=counts,
         missing_domains=missing,
         examples=examples,

@@ -46,6 +46,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=port_number, default=8000, help="port 1..65535 (default: 8000)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default: 1)")
     add("--task", type=int, choices=(1, 2, 3), help="serve as CRAG task 1, 2 or 3 (default: all)")
+    add(
+        "--search",
+        choices=("original", "improved"),
+        help="name-search ranking: original (the original server's results and order) or improved "
+        "(exact match first); default: original for imported KGs, improved for synthetic worlds",
+    )
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default: warning)")
     add_sim_arguments(parser)
 
@@ -109,6 +115,8 @@ def settings_env(args: argparse.Namespace, world: Path) -> dict[str, str]:
     env = {"CRAG_MOCK_WORLD": str(world)}
     if args.task is not None:
         env["CRAG_MOCK_TASK"] = str(args.task)
+    if args.search is not None:
+        env["CRAG_MOCK_SEARCH"] = args.search
     env.update(sim_env(args))  # each worker simulates (and journals) its own share of the requests
     return env
 

@@ -7,6 +7,7 @@ same `Settings()` and opens the same world read-only.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -20,6 +21,9 @@ class Settings(BaseSettings):
     # an int range, not Literal[1, 2, 3]: the environment carries the task as the string "1"
     task: int | None = Field(default=None, ge=1, le=3)
     """None serves everything; 1 refuses KG routes (403); 1 and 2 get the 5-page web search view."""
+    search: Literal["original", "improved"] | None = None
+    """Name-search ranking: original (the original server's lists and order) or improved (exact match
+    first); None picks original for imported KGs and improved for synthetic worlds."""
     # Simulation (mockapi/sim; all off by default): see `crag-mock serve --help`.
     latency: str | None = None
     """Latency spec: fixed:50ms | uniform:10ms-200ms | lognormal:median=80ms,sigma=0.5."""

@@ -140,7 +140,7 @@ CREATE TABLE soccer_matches (        -- one row per team per match (every match 
     team   VARCHAR NOT NULL,         -- FBref short name, exact label
     game   VARCHAR NOT NULL,         -- 'YYYY-MM-DD Home-Away'
     date   VARCHAR NOT NULL,         -- 'YYYY-MM-DD' (for filtering)
-    row    VARCHAR NOT NULL          -- JSON array of the 18 column values in contract order, as pandas emits them
+    row    VARCHAR NOT NULL          -- JSON array of the column values in the file's order (sports_columns), as pandas emits them
 );
 CREATE TABLE nba_games (
     ord            BIGINT  NOT NULL,
@@ -148,10 +148,15 @@ CREATE TABLE nba_games (
     game_date      VARCHAR NOT NULL, -- 'YYYY-MM-DD HH:MM:SS' (raw SQLite text)
     team_name_home VARCHAR NOT NULL,
     team_name_away VARCHAR NOT NULL,
-    row            VARCHAR NOT NULL  -- JSON array of the 55 column values in contract order
+    row            VARCHAR NOT NULL  -- JSON array of the column values (55 in the contract), file order
+);
+CREATE TABLE sports_columns (       -- an imported file's own column labels, in its order (import-kg only;
+    frame VARCHAR NOT NULL,          -- soccer_matches | nba_games | nba_play_by_play); a frame without rows
+    pos   INTEGER NOT NULL,          -- here is labelled with the contract's lists (mockapi/wire/frames.py)
+    name  VARCHAR NOT NULL
 );
 CREATE TABLE nba_play_by_play (
     game_id VARCHAR NOT NULL,
     ord     BIGINT  NOT NULL,
-    row     VARCHAR NOT NULL         -- JSON array of the 34 column values in contract order
+    row     VARCHAR NOT NULL         -- JSON array of the column values (34 in the contract), file order
 );

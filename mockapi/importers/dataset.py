@@ -85,6 +85,9 @@ def _carry_over_kg(target: Path, tmp: Path) -> dict[str, Any] | None:
     if not source.is_file():
         return None
     link_or_copy(source, tmp / KG_DB)
+    for derived in ("search", "serving"):  # the KG's search index and serving tables go with it
+        if (target / derived).is_dir():
+            shutil.copytree(target / derived, tmp / derived, copy_function=link_or_copy)
     old = read_manifest(target) if is_complete(target) else {}
     kg: dict[str, Any] = old.get("kg", {"carried_over": True})
     return kg

@@ -1,15 +1,16 @@
-"""What every KG router shares: the per-request cursor, the task gate and the fast JSON result."""
+"""What every KG router shares: the serving lookups, the task gate and the fast JSON result."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 import orjson
 from fastapi import Depends, Request
 from starlette.responses import Response
 
-from mockapi.store.sql import Cursor
+from mockapi.search.service import NameSearch
+from mockapi.serving.rows import body
+from mockapi.serving.service import Serving
 from mockapi.wire.errors import ApiError
 
 
@@ -20,6 +21,31 @@ def result(value: Any) -> Response:
     still documents the type in OpenAPI.
     """
     return Response(orjson.dumps({"result": value}), media_type="application/json")
+
+
+NULL = body(None)
+EMPTY_LIST = body([])
+
+
+def json_bytes(content: bytes) -> Response:
+    """A pre-serialised JSON body as it is."""
+    return Response(content, media_type="application/json")
+
+
+def serving(request: Request) -> Serving:
+    """The memory-mapped serving structures of this process (opened in the lifespan)."""
+    found: Serving = request.app.state.serving
+    return found
+
+
+def served(request: Request, table: str, key: str, missing: bytes = NULL) -> Response:
+    """The pre-serialised body stored under `key` in `table`, else `missing` (a not-found body).
+
+    Endpoints that call this are `async def`: a lookup in memory-mapped files does not block, so running
+    it on the event loop saves the threadpool hop a plain `def` endpoint pays.
+    """
+    found = serving(request).get(table, key)
+    return json_bytes(missing if found is None else found)
 
 
 async def forbid_kg_in_task_1(request: Request) -> None:
@@ -34,7 +60,7 @@ class DomainMissing(Exception):
 
 async def null_when_domain_missing(request: Request) -> None:
     """Every route of a domain the world lacks answers `{"result": null}` (see /meta missing_domains)."""
-    domain = request.url.path.split("/", 2)[1]
+    domain = request.scope["path"].split("/", 2)[1]  # the raw path: no URL object built per request
     if domain in request.app.state.meta.missing_domains:
         raise DomainMissing(domain)
 
@@ -43,13 +69,19 @@ async def _domain_missing(_request: Request, _exc: Exception) -> Response:
     return result(None)
 
 
-async def _cursor(request: Request) -> AsyncIterator[Cursor]:
-    # async so FastAPI runs it on the event loop (no extra threadpool hops); opening a cursor does no I/O
-    with request.app.state.kg.cursor() as cur:
-        yield cur
+async def _search(request: Request) -> NameSearch:
+    search: NameSearch = request.app.state.search
+    return search
 
 
-KG = Annotated[Cursor, Depends(_cursor)]
-"""A DuckDB cursor on kg.duckdb, opened for this request and closed after it."""
+Search = Annotated[NameSearch, Depends(_search)]
+"""The world's name search (memory-mapped postings, the ranking chosen by --search)."""
 
-KG_DEPENDENCIES = [Depends(forbid_kg_in_task_1), Depends(null_when_domain_missing)]
+
+async def kg_gate(request: Request) -> None:
+    """Both checks every KG route runs, as one dependency (each one costs FastAPI a resolution step)."""
+    await forbid_kg_in_task_1(request)
+    await null_when_domain_missing(request)
+
+
+KG_DEPENDENCIES = [Depends(kg_gate)]

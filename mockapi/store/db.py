@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, cast
 
 import duckdb
 
-from mockapi.store.names import build_name_index
 from mockapi.world.writer import schema_sql
 
+# Derived tables of worlds built before the search index moved to search/ (mockapi/search): not counted.
 NAME_TABLES = ("name_docs", "name_names", "name_postings")
+# Tables a store from an older version may lack without needing the in-memory fallback.
+OPTIONAL_TABLES = {"sports_columns"}
 
 # Requests are small and many run at once (one per threadpool thread): intra-query parallelism only adds
 # scheduling overhead and contention there, so each query runs on its own thread. Set after connecting:
@@ -45,17 +48,17 @@ def _schema_tables() -> set[str]:
     con = duckdb.connect()
     try:
         con.execute(schema_sql("kg.sql"))
-        return _tables(con) | set(NAME_TABLES)
+        return _tables(con)
     finally:
         con.close()
 
 
 def _missing_tables(con: duckdb.DuckDBPyConnection) -> set[str]:
-    return _schema_tables() - _tables(con)
+    return _schema_tables() - _tables(con) - OPTIONAL_TABLES
 
 
 def _in_memory_copy(path: Path | None) -> duckdb.DuckDBPyConnection:
-    """The schema in memory, filled from the tables `path` has, with the name index built over them."""
+    """The schema in memory, filled from the tables `path` has."""
     con = duckdb.connect()
     con.execute(schema_sql("kg.sql"))
     if path is not None:
@@ -64,16 +67,59 @@ def _in_memory_copy(path: Path | None) -> duckdb.DuckDBPyConnection:
         for table in sorted(present):
             con.execute(f"INSERT INTO memory.main.{table} BY NAME SELECT * FROM world.main.{table}")
         con.execute("DETACH world")
-    build_name_index(con)
     return con
 
 
-class KGStore:
-    """The KG connection of one server process; `cursor()` gives each request its own cursor."""
+def snapshot(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
+    """What the server needs from kg.duckdb at start-up (row counts, /meta examples), computed at build
+    time and kept in serving/meta.json, so a server can answer without ever opening the database."""
+    from mockapi.store.examples import world_examples
 
-    def __init__(self, path: Path) -> None:
+    cur = con.cursor()
+    try:
+        return {"counts": _counts(cur), "examples": world_examples(cur)}
+    finally:
+        cur.close()
+
+
+def _counts(cur: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    tables = sorted(_tables(cur) - set(NAME_TABLES))
+    return {t: int(cur.execute(f"SELECT count(*) FROM {t}").fetchone()[0]) for t in tables}  # type: ignore[index]
+
+
+class KGStore:
+    """kg.duckdb of one server process, opened on first use; `cursor()` gives each caller its own cursor.
+
+    With a `snapshot` (from the world's serving/meta.json) start-up needs nothing from the database, and
+    every KG route answers from the serving tables: the file is then never opened, which keeps DuckDB's
+    code and buffers out of each worker's memory.
+    """
+
+    def __init__(self, path: Path, snapshot: dict[str, Any] | None = None) -> None:
         self.path = path
-        self.con, self.on_disk = open_kg(path)
+        self.snapshot = snapshot
+        self._con: duckdb.DuckDBPyConnection | None = None
+        self._on_disk: bool | None = path.is_file() if snapshot is not None else None
+
+    @property
+    def con(self) -> duckdb.DuckDBPyConnection:
+        if self._con is None:
+            self._con, on_disk = open_kg(self.path)
+            if self._on_disk is None:
+                self._on_disk = on_disk
+        return self._con
+
+    @property
+    def lazy_con(self) -> duckdb.DuckDBPyConnection:
+        """A stand-in for `con` that opens the database only when something is called on it."""
+        return cast(duckdb.DuckDBPyConnection, _LazyConnection(self))
+
+    @property
+    def on_disk(self) -> bool:
+        """Whether the world's own file is served (False: the in-memory fallback)."""
+        if self._on_disk is None:
+            self.con  # noqa: B018  (opening decides it)
+        return bool(self._on_disk)
 
     @contextmanager
     def cursor(self) -> Iterator[duckdb.DuckDBPyConnection]:
@@ -86,9 +132,29 @@ class KGStore:
 
     def counts(self) -> dict[str, int]:
         """Row counts of the domain tables (not the derived name tables)."""
+        if self.snapshot is not None:
+            return dict(self.snapshot["counts"])
         with self.cursor() as cur:
-            tables = sorted(_tables(cur) - set(NAME_TABLES))
-            return {t: int(cur.execute(f"SELECT count(*) FROM {t}").fetchone()[0]) for t in tables}  # type: ignore[index]
+            return _counts(cur)
+
+    def world_examples(self) -> dict[str, Any]:
+        """A working request body per route, picked from this world's data."""
+        if self.snapshot is not None:
+            return dict(self.snapshot["examples"])
+        from mockapi.store.examples import world_examples
+
+        with self.cursor() as cur:
+            return world_examples(cur)
 
     def close(self) -> None:
-        self.con.close()
+        if self._con is not None:
+            self._con.close()
+            self._con = None
+
+
+class _LazyConnection:
+    def __init__(self, store: KGStore) -> None:
+        self._store = store
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store.con, name)

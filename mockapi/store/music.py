@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from mockapi.search.service import NameSearch
 from mockapi.store.jsontext import loads
-from mockapi.store.names import search_names
 from mockapi.store.sql import Cursor, latest
 
 
-def search_artist_entity_by_name(cur: Cursor, query: str) -> list[str]:
-    return search_names(cur, "music_artist", query)
+def search_artist_entity_by_name(search: NameSearch, query: str) -> list[str]:
+    return search.names("music_artist", query)
 
 
-def search_song_entity_by_name(cur: Cursor, query: str) -> list[str]:
-    return search_names(cur, "music_song", query)
+def search_song_entity_by_name(search: NameSearch, query: str) -> list[str]:
+    return search.names("music_song", query)
 
 
 def _artist(cur: Cursor, name: str, columns: str) -> tuple[Any, ...] | None:

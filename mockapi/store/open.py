@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from mockapi.search.service import NameSearch
 from mockapi.store.jsontext import loads
-from mockapi.store.names import search_names
 from mockapi.store.sql import Cursor, latest
 
 
-def search_entity_by_name(cur: Cursor, query: str) -> list[str]:
-    return search_names(cur, "open", query)
+def search_entity_by_name(search: NameSearch, query: str) -> list[str]:
+    return search.names("open", query)
 
 
 def get_entity(cur: Cursor, name: str) -> dict[str, Any] | None:

@@ -51,6 +51,8 @@ class Meta(WireModel):
     """Hash of every store's content plus the code and renderer versions."""
     task: int | None
     """The served task (1, 2, 3) or null for everything."""
+    search: str | None = None
+    """Active name-search ranking: original | improved."""
     counts: dict[str, int]
     """Row counts of the KG tables."""
     missing_domains: list[str]

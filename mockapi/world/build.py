@@ -54,7 +54,9 @@ def build_world(
     scale = get_scale(scale_name)
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
-    if is_complete(target):
+    # older worlds lack the derived serving/ and search/ folders: rebuild them
+    derived = all((target / d / "meta.json").is_file() for d in ("serving", "search"))
+    if is_complete(target) and derived:
         current = read_manifest(target)
         if (current.get("scale"), current.get("seed"), current.get("versions")) == (
             scale_name,

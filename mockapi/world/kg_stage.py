@@ -40,10 +40,13 @@ def build_kg(ctx: WorldContext, world: Path, progress: Progress) -> dict[str, An
             module = importlib.import_module(module_name)
             module.generate(ctx, out)
             out.flush()
-        progress("kg: name index")
-        from mockapi.store.names import build_name_index
+        progress("kg: search index")
+        from mockapi.search.build import build_search_index
 
-        build_name_index(con)
+        build_search_index(con, world)
+        from mockapi.serving.build import build_serving
+
+        build_serving(con, world, progress)
         con.execute("CHECKPOINT")
         return kg_summary(con)
     finally:

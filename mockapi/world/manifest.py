@@ -39,13 +39,28 @@ def table_digest(db: Path) -> dict[str, Any]:
 
 
 def content_hash(world: Path, extra: dict[str, str]) -> str:
-    """sha256 over every store's table digests plus `extra` (e.g. the page renderer version)."""
+    """sha256 over every store's table digests, the serving files' digest and `extra` (e.g. the page
+    renderer version)."""
     h = hashlib.sha256()
     for db in sorted(world.glob("*.duckdb")):
         h.update(db.name.encode())
         h.update(json.dumps(table_digest(db), sort_keys=True).encode())
+    serving = _derived_digest(world / "serving" / "meta.json")
+    if serving is not None:  # the memory-mapped serving tables (mockapi/serving), sha256 over their bytes
+        h.update(b"serving" + serving.encode())
+    search = _derived_digest(world / "search" / "meta.json")
+    if search is not None:  # the name-search postings (mockapi/search)
+        h.update(b"search" + search.encode())
     h.update(json.dumps(extra, sort_keys=True).encode())
     return "sha256:" + h.hexdigest()
+
+
+def _derived_digest(meta: Path) -> str | None:
+    try:
+        digest = json.loads(meta.read_text(encoding="utf-8")).get("digest")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return str(digest) if digest else None
 
 
 def write_manifest(world: Path, manifest: dict[str, Any]) -> None:

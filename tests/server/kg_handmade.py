@@ -8,7 +8,7 @@ from pathlib import Path
 import duckdb
 
 from mockapi.paths import KG_DB
-from mockapi.store.names import build_name_index
+from mockapi.search.build import build_search_index
 from mockapi.wire.frames import NBA_GAME_COLUMNS, NBA_PLAY_BY_PLAY_COLUMNS, SOCCER_COLUMNS
 from mockapi.world.writer import TableWriter, schema_sql
 
@@ -44,7 +44,7 @@ def write_handmade_world(world: Path) -> Path:
     _music(out)
     _sports(out)
     out.flush()
-    build_name_index(con)
+    build_search_index(con, world)
     con.close()
     return world
 

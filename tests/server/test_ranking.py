@@ -1,6 +1,7 @@
-"""Name search ranking in process: BM25Okapi scores as rank_bm25 defines them, exact match first, look-alikes.
+"""The improved name-search ranking in process: BM25Okapi scores as rank_bm25 defines them, exact match
+first, look-alikes next to their targets. (The original ranking: tests/search.)
 
-The reference scorer below is written from the contract's formula (§2.2), independently of the SQL.
+The reference scorer below is written from the contract's formula (§2.2), independently of mockapi.search.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import duckdb
 import pytest
 
 from mockapi.paths import KG_DB
-from mockapi.store.names import build_name_index, search_names
+from mockapi.search.build import build_search_index
+from mockapi.search.service import NameSearch
 from mockapi.textnorm import normalize
 from mockapi.world.writer import TableWriter, schema_sql
 
@@ -56,19 +58,24 @@ NAMES = [
 
 
 @pytest.fixture(scope="module")
-def con() -> duckdb.DuckDBPyConnection:
-    con = duckdb.connect()
-    con.execute(schema_sql("kg.sql"))
-    out = TableWriter(con)
+def con(tmp_path_factory: pytest.TempPathFactory) -> NameSearch:
+    db = duckdb.connect()
+    db.execute(schema_sql("kg.sql"))
+    out = TableWriter(db)
     for i, name in enumerate(NAMES):
         out.add("music_songs", (i, name, None, None, None))
     out.flush()
-    build_name_index(con)
-    return con
+    folder = tmp_path_factory.mktemp("search")
+    build_search_index(db, folder)
+    return NameSearch(folder, db, "improved")
+
+
+def search_names(search: NameSearch, corpus: str, query: str) -> list[str]:
+    return search.names(corpus, query)
 
 
 @pytest.mark.parametrize("query", ["river", "green", "red wine", "day", "deep blue river", "red red"])
-def test_order_follows_reference_bm25_when_no_exact_match(con: duckdb.DuckDBPyConnection, query: str) -> None:
+def test_order_follows_reference_bm25_when_no_exact_match(con: NameSearch, query: str) -> None:
     docs = sorted({normalize(n) for n in NAMES})
     scores = dict(zip(docs, reference_scores(docs, query), strict=True))
     got = search_names(con, "music_song", query)
@@ -76,7 +83,7 @@ def test_order_follows_reference_bm25_when_no_exact_match(con: duckdb.DuckDBPyCo
     assert [normalize(n) for n in got] == expected
 
 
-def test_exact_normalised_match_ranks_first(con: duckdb.DuckDBPyConnection) -> None:
+def test_exact_normalised_match_ranks_first(con: NameSearch) -> None:
     got = search_names(con, "music_song", "RED river!")
     assert got[0] == "Red River"
     assert {"The Red River", "Red River (disambiguation)", "Red River Valley"} <= set(got[1:])
@@ -84,7 +91,7 @@ def test_exact_normalised_match_ranks_first(con: duckdb.DuckDBPyConnection) -> N
     assert search_names(con, "music_song", "...") == []
 
 
-def test_repeated_query_tokens_count_again(con: duckdb.DuckDBPyConnection) -> None:
+def test_repeated_query_tokens_count_again(con: NameSearch) -> None:
     docs = sorted({normalize(n) for n in NAMES})
     scores = reference_scores(docs, "red red river")
     best = max(range(len(docs)), key=lambda i: (scores[i], -i))
@@ -92,8 +99,9 @@ def test_repeated_query_tokens_count_again(con: duckdb.DuckDBPyConnection) -> No
 
 
 def test_tiny_world_targets_come_first_then_their_lookalikes(tiny_world: Path) -> None:
-    con = duckdb.connect(str(tiny_world / KG_DB), read_only=True)
-    targets = con.execute(
+    db = duckdb.connect(str(tiny_world / KG_DB), read_only=True)
+    con = NameSearch(tiny_world, db, "improved")
+    targets = db.execute(
         "SELECT t.entity_id, t.domain, t.kind, t.name, list(l.name) FROM entities t"
         " JOIN entities l ON l.lookalike_of = t.entity_id WHERE t.is_target GROUP BY ALL ORDER BY t.entity_id"
     ).fetchall()

@@ -32,7 +32,8 @@ OWN_KEYS = (
     "format", "kind", "source", "versions", "missing_domains", "missing_files", "kg", "kg_import",
     "content_hash", "build_seconds", "disk_bytes",
 )  # fmt: skip
-_NOT_KEPT = {KG_DB, KG_DB + ".wal", MANIFEST, MANIFEST + ".tmp"}
+# search/ and serving/: rebuilt with the KG
+_NOT_KEPT = {KG_DB, KG_DB + ".wal", MANIFEST, MANIFEST + ".tmp", "search", "serving"}
 
 
 def import_kg(source: Path, target: Path, progress: ImportProgress) -> dict[str, Any]:
@@ -90,10 +91,14 @@ def _build_kg(source: Path, db: Path, present: list[str], progress: ImportProgre
             out.flush()
             domains[name] = {"counts": counts, "seconds": round(time.perf_counter() - started, 2)}
         started = time.perf_counter()
-        with progress.step("name index", None):
-            from mockapi.store.names import build_name_index
+        with progress.step("search index", None):
+            from mockapi.search.build import build_search_index
 
-            build_name_index(con)
+            build_search_index(con, db.parent)
+        with progress.step("serving tables", None):
+            from mockapi.serving.build import build_serving
+
+            build_serving(con, db.parent)
         con.execute("CHECKPOINT")
         return {
             "domains": domains,

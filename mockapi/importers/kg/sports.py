@@ -1,7 +1,8 @@
 """Sports domain (contract §2.8): the soccer MultiIndex DataFrame pickle and the NBA SQLite database.
 
 Rows are stored as JSON arrays of the values exactly as the original's pandas `to_json(date_format='iso')`
-would print them (the encoding is done by pandas itself), so the server only re-labels them per response.
+would print them (the encoding is done by pandas itself), in the file's column order; the file's column
+names go to `sports_columns`, so the server labels each value with its own column whatever the column set.
 """
 
 from __future__ import annotations
@@ -56,10 +57,16 @@ def _soccer(path: Path, out: TableWriter) -> int:
     labels = [labels[i] for i in keep]
     rows = _pandas_rows(frame)
     dates = _iso_dates(frame)
+    _columns(out, "soccer_matches", [str(c) for c in frame.columns])
     for ord_, (label, row, date) in enumerate(zip(labels, rows, dates, strict=True)):
         league, season, team, game = (v or "" for v in label)
         out.add("soccer_matches", (ord_, league, season, team, game, date, row))
     return len(rows)
+
+
+def _columns(out: TableWriter, frame: str, names: list[str]) -> None:
+    for pos, name in enumerate(names):
+        out.add("sports_columns", (frame, pos, name))
 
 
 def _labels(frame: pd.DataFrame) -> list[tuple[str | None, ...]]:
@@ -98,6 +105,7 @@ def _nba_table(path: Path, table: str, out: TableWriter, progress: ImportProgres
         with progress.step(f"sports: nba.sqlite {table}", total) as advance:
             cur = con.execute(f'SELECT * FROM "{table}"')  # table order, as the original's unsorted SELECTs
             columns = [d[0] for d in cur.description]
+            _columns(out, "nba_games" if table == "game" else "nba_play_by_play", columns)
             to_row = _game_row if table == "game" else _play_row
             at = [columns.index(c) if c in columns else -1 for c in _KEY_COLUMNS[table]]
             while batch := cur.fetchmany(_BATCH):

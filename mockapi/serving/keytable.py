@@ -1,0 +1,102 @@
+"""Key tables: exact key → stored bytes (usually a whole pre-serialised response body), memory-mapped.
+
+On disk, per table `<name>`:
+- `<name>.bin`: records back to back in the order they were written, each the key's UTF-8 bytes followed by
+  the value bytes;
+- `<name>.idx.npy`: uint64, shape (4, N): rows key hash, record start, key length, record end; columns
+  sorted by hash (ties by write order), so the hash row is one contiguous array. A repeated key keeps its
+  last value (as the original's dicts do).
+A lookup hashes the key (8 bytes of blake2b), binary-searches the hash column in C (numpy.searchsorted on the
+mapped array), compares the key bytes of the (almost always single) equal-hash record and slices the value out
+of the mapped blob: a few microseconds, no scan, and every worker process shares the same page-cache pages.
+Writing streams: only 32 bytes per record stay in memory, so a table may be far larger than RAM.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mmap
+from array import array
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+
+def key_hash(key: bytes) -> int:
+    """Stable 64-bit hash of a key (the same in every process and Python version)."""
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "little")
+
+
+def write_table(folder: Path, name: str, items: Iterable[tuple[str, bytes]]) -> int:
+    """Write `items` (key, value) as table `name`, streaming; returns the number of distinct keys."""
+    rows = array("Q")
+    with (folder / f"{name}.bin").open("wb") as blob:
+        pos = 0
+        for key, value in items:
+            raw = key.encode("utf-8", "surrogatepass")
+            blob.write(raw)
+            blob.write(value)
+            end = pos + len(raw) + len(value)
+            rows.extend((key_hash(raw), pos, len(raw), end))
+            pos = end
+    idx = np.frombuffer(rows, dtype=np.uint64).reshape(-1, 4) if rows else np.zeros((0, 4), np.uint64)
+    idx = idx[np.argsort(idx[:, 0], kind="stable")]
+    idx = _drop_replaced(folder / f"{name}.bin", idx)
+    np.save(folder / f"{name}.idx.npy", np.ascontiguousarray(idx.T))
+    return len(idx)
+
+
+def _drop_replaced(blob_path: Path, idx: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """Of records with the same key, keep the last written (equal keys have equal, adjacent hashes)."""
+    same = np.flatnonzero(idx[1:, 0] == idx[:-1, 0])
+    if len(same) == 0:
+        return idx
+    data = blob_path.read_bytes()
+    key = lambda r: data[int(r[1]) : int(r[1] + r[2])]  # noqa: E731
+    drop = set()
+    for i in same:  # only hash collisions and true duplicates come here: rare
+        for j in range(int(i) + 1, len(idx)):
+            if idx[j, 0] != idx[i, 0]:
+                break
+            if key(idx[i]) == key(idx[j]):
+                drop.add(int(i))
+                break
+    return np.delete(idx, sorted(drop), axis=0)
+
+
+class KeyTable:
+    """Read side of one key table."""
+
+    def __init__(self, folder: Path, name: str) -> None:
+        idx: npt.NDArray[np.uint64] = np.load(folder / f"{name}.idx.npy", mmap_mode="r")
+        self.hashes = idx[0]
+        self.idx = idx
+        self.size = idx.shape[1]
+        path = folder / f"{name}.bin"
+        self._file = path.open("rb")
+        # mmap refuses empty files: an empty table reads from empty bytes
+        self.blob: mmap.mmap | bytes = (
+            mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ) if path.stat().st_size else b""
+        )
+
+    def __len__(self) -> int:
+        return self.size
+
+    def get(self, key: str) -> bytes | None:
+        """The value stored under `key`, or None."""
+        raw = key.encode("utf-8", "surrogatepass")
+        h = key_hash(raw)
+        i = int(np.searchsorted(self.hashes, np.uint64(h)))
+        while i < self.size and int(self.hashes[i]) == h:
+            _, start, klen, end = self.idx[:, i].tolist()
+            if self.blob[start : start + klen] == raw:
+                return self.blob[start + klen : end]
+            i += 1
+        return None
+
+    def close(self) -> None:
+        if isinstance(self.blob, mmap.mmap):
+            self.blob.close()
+        self._file.close()

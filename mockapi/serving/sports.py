@@ -1,0 +1,46 @@
+"""Sports answers from the served frames: pandas "columns" orientation, labelled with the file's columns."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mockapi.serving.frames import ALL, SEP, WIDTHS, columns_body, keyed
+from mockapi.serving.rows import body
+from mockapi.serving.service import Serving
+
+NULL = body(None)
+
+
+def _date_key(date: str, max_parts: int) -> str | None:
+    """The filter key of a 'YYYY[-MM[-DD]]' date (chosen by its number of '-' parts), None past max_parts."""
+    parts = len(date.split("-"))
+    return None if parts > max_parts else f"{WIDTHS[parts - 1]}{SEP}{date}"
+
+
+def _key(date_key: str, team: str | None) -> str:
+    return date_key if team is None else date_key + SEP + team
+
+
+def _answer(serving: Serving, name: str, key: str) -> bytes:
+    """The stored answer of a filter key, else the rows composed (NBA's all-games keys, play-by-play)."""
+    frame = serving.frames[name]
+    if frame.bodies is not None and not (key == ALL or key.startswith(ALL + SEP)):
+        return frame.bodies.get(key) or NULL
+    return columns_body(frame.columns, keyed(name, frame.rows(frame.row_ids(key))))
+
+
+def soccer_games_on_date(serving: Serving, date: str, team: str | None) -> bytes:
+    date_key = _date_key(date, 3)
+    return NULL if date_key is None else _answer(serving, "soccer_matches", _key(date_key, team))
+
+
+def nba_games_on_date(serving: Serving, date: str, team: str | None) -> bytes:
+    # with 4+ parts the original's condition degenerates to "1": every game
+    return _answer(serving, "nba_games", _key(_date_key(date, 3) or ALL, team))
+
+
+def nba_play_by_play(serving: Serving, game_ids: list[str]) -> bytes:
+    frame = serving.frames["nba_play_by_play"]
+    found = [frame.row_ids(g) for g in dict.fromkeys(game_ids)]
+    ids = np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.int32)
+    return columns_body(frame.columns, keyed("nba_play_by_play", frame.rows(ids)))

@@ -1,0 +1,227 @@
+"""What each exact-key table holds: the key, and the bytes served for it (mostly the whole response body).
+
+Each builder mirrors the SQL the store answered with before (mockapi/store/*), row choice included, so the
+bodies are the same bytes. Keys are the exact, case-sensitive strings the original looks up (contract §2);
+a composite key joins its parts with NUL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+import orjson
+
+from mockapi.serving.rows import Con, body, groups, stream, unique_rows
+from mockapi.store.jsontext import loads
+
+Items = Iterable[tuple[str, bytes]]
+SEP = "\x00"
+GRAMMY_CATEGORIES = {"best_artist": "Best New Artist", "best_song": "Song Of The Year",
+                     "best_album": "Album Of The Year"}  # fmt: skip
+
+
+def open_entity(con: Con) -> Items:
+    for name, text, structured, wiki in unique_rows(
+        con, "open_entities", "name", "ord", "summary_text, summary_structured, raw_mediawiki"
+    ):
+        yield (
+            name,
+            body({"summary_text": text, "summary_structured": loads(structured), "raw_mediawiki": wiki}),
+        )
+
+
+# ───────────────────────── movie ─────────────────────────
+
+
+def movie_year(con: Con) -> Items:
+    for year, doc in unique_rows(con, "movie_years", "year", "rowid", "doc", last=False):
+        yield year, body(loads(doc))
+
+
+def _by_id(table: str) -> Callable[[Con], Items]:
+    def build(con: Con) -> Items:
+        for ident, doc in unique_rows(con, table, "id", "rowid", "doc", where="WHERE id IS NOT NULL"):
+            yield str(ident), body(loads(doc))
+
+    return build
+
+
+def _doc_by_key(table: str) -> Callable[[Con], Items]:
+    """The bare document (not enveloped) per search key: search routes list several of them."""
+
+    def build(con: Con) -> Items:
+        for key, doc in unique_rows(con, table, "key", "rowid", "doc"):
+            yield key, orjson.dumps(loads(doc))
+
+    return build
+
+
+# ───────────────────────── finance ─────────────────────────
+
+
+def ticker_by_name(con: Con) -> Items:
+    for name, symbol in unique_rows(con, "fin_companies", "name", "ord", "symbol"):
+        yield name, body(str(symbol))
+
+
+def _bars(table: str) -> Callable[[Con], Items]:
+    def build(con: Con) -> Items:
+        sql = f"SELECT ticker, ts, open, high, low, close, volume FROM {table} ORDER BY ticker, rowid"
+        for ticker, rows in groups(con, sql):
+            bars = {
+                ts: {"Open": o, "High": h, "Low": lo, "Close": c, "Volume": v} for ts, o, h, lo, c, v in rows
+            }
+            yield ticker, body(bars)
+
+    return build
+
+
+def dividends(con: Con) -> Items:
+    for ticker, rows in groups(con, "SELECT ticker, ts, amount FROM fin_dividends ORDER BY ticker, rowid"):
+        yield ticker, body({ts: amount for ts, amount in rows})
+
+
+def market_cap(con: Con) -> Items:
+    for ticker, value in unique_rows(con, "fin_marketcap", "ticker", "rowid", "value", last=False):
+        yield ticker, body(value)
+
+
+def _info(pick: Callable[[Any], Any]) -> Callable[[Con], Items]:
+    def build(con: Con) -> Items:
+        for ticker, doc in unique_rows(con, "fin_info", "ticker", "rowid", "doc"):
+            yield ticker, body(pick(loads(doc)))
+
+    return build
+
+
+def _info_key(key: str) -> Callable[[Any], Any]:
+    return lambda info: info.get(key) if isinstance(info, dict) else None
+
+
+# ───────────────────────── music ─────────────────────────
+
+
+def _artist(column: str, shape: Callable[..., Any]) -> Callable[[Con], Items]:
+    def build(con: Con) -> Items:
+        for name, *values in unique_rows(con, "music_artists", "name", "ord", column):
+            yield name, body(shape(*values))
+
+    return build
+
+
+def _members(text: str | None) -> list[str] | None:
+    members = loads(text)
+    return list(dict.fromkeys(members)) if isinstance(members, list) else None
+
+
+def _song(column: str) -> Callable[[Con], Items]:
+    def build(con: Con) -> Items:
+        for name, value in unique_rows(con, "music_songs", "name", "ord", column):
+            yield name, body(value or None)
+
+    return build
+
+
+def works(con: Con) -> Items:
+    for artist, text in unique_rows(con, "music_works", "artist", "rowid", "works"):
+        yield artist, body(loads(text))
+
+
+def billboard_rank(con: Con) -> Items:
+    """Every week's song and artist at a rank, in list order."""
+    for rank, rows in groups(
+        con, "SELECT rank, date, song, artist FROM music_billboard_ranks ORDER BY rank, ord"
+    ):
+        yield rank, body([[r[1] for r in rows], [r[2] for r in rows]])
+
+
+def billboard_rank_date(con: Con) -> Items:
+    """The first entry of a (rank, date), as the original's scan stops there."""
+    for rank, rows in groups(
+        con, "SELECT rank, date, song, artist FROM music_billboard_ranks ORDER BY rank, ord"
+    ):
+        seen: set[str] = set()
+        for date, song, artist in rows:
+            if date not in seen:
+                seen.add(date)
+                yield rank + SEP + date, body([[song], [artist]])
+
+
+def billboard_song_row(con: Con) -> Items:
+    """The raw chart row (a JSON list, not enveloped) of a (song, date); the route picks the attribute."""
+    for song, date, row in unique_rows(con, "music_billboard_songs", "song, date", "rowid", "row"):
+        yield song + SEP + date, orjson.dumps(loads(row))
+
+
+def _grammy_by_year(category: str) -> Callable[[Con], Items]:
+    def build(con: Con) -> Items:
+        where = f"category = '{category}' AND year IS NOT NULL"  # one of GRAMMY_CATEGORIES: no quotes
+        sql = f"SELECT year, nominee FROM music_grammy WHERE {where} ORDER BY year, ord"
+        for year, rows in groups(con, sql):
+            yield str(year), body([r[0] for r in rows])
+
+    return build
+
+
+def grammy_count_by_song(con: Con) -> Items:
+    sql = (
+        "SELECT nominee, count(*) FROM music_grammy WHERE nominee IS NOT NULL"
+        " GROUP BY nominee ORDER BY nominee"
+    )
+    for nominee, count in stream(con, sql):
+        yield nominee, body(int(count))
+
+
+def grammy_all_awarded(con: Con) -> Items:
+    rows = stream(
+        con,
+        "SELECT nominee FROM music_grammy WHERE category = ? AND nominee IS NOT NULL ORDER BY ord",
+        [GRAMMY_CATEGORIES["best_artist"]],
+    )
+    yield "", body(list(dict.fromkeys(r[0] for r in rows)))
+
+
+def _all() -> dict[str, Callable[[Con], Items]]:
+    tables: dict[str, Callable[[Con], Items]] = {
+        "open_entity": open_entity,
+        "movie_year": movie_year,
+        "movie_by_id": _by_id("movie_movies"),
+        "person_by_id": _by_id("movie_persons"),
+        "movie_doc": _doc_by_key("movie_movies"),
+        "person_doc": _doc_by_key("movie_persons"),
+        "ticker_by_name": ticker_by_name,
+        "price_history": _bars("fin_prices"),
+        "detailed_price_history": _bars("fin_minute_prices"),
+        "dividends": dividends,
+        "market_cap": market_cap,
+        "info": _info(lambda info: info),
+        "eps": _info(_info_key("forwardEps")),
+        "pe_ratio": _info(_info_key("forwardPE")),
+        "birth_place": _artist("country", lambda v: v or None),
+        "birth_date": _artist("birth_date", lambda v: v or None),
+        "lifespan": _artist("birth_date, end_date", lambda b, e: [b, e]),
+        "members": _artist("members", _members),
+        "song_author": _song("author"),
+        "song_country": _song("country"),
+        "song_date": _song("date"),
+        "works": works,
+        "billboard_rank": billboard_rank,
+        "billboard_rank_date": billboard_rank_date,
+        "billboard_song_row": billboard_song_row,
+        "grammy_count_by_song": grammy_count_by_song,
+        "grammy_all_awarded": grammy_all_awarded,
+    }
+    for short, category in GRAMMY_CATEGORIES.items():
+        tables[f"grammy_{short}"] = _grammy_by_year(category)
+    return tables
+
+
+TABLES = _all()
+"""Every key table: name → builder yielding (key, bytes) from kg.duckdb."""
+
+
+def grammy_rows(con: Con) -> Iterator[list[Any]]:
+    """[nominee, artist, workers, year] per Grammy row in source order (the substring routes scan these)."""
+    for row in stream(con, "SELECT nominee, artist, workers, year FROM music_grammy ORDER BY ord"):
+        yield list(row)
