@@ -52,7 +52,7 @@ def test_open_search_expands_case_variants(http: httpx.Client) -> None:
 
 def test_movie_year_is_a_string_and_bad_years_are_null(http: httpx.Client) -> None:
     assert res(http, "/movie/get_year_info", {"query": "1992"}) == {"movie_list": [1, 2], "oscar_awards": []}
-    # passes the original's int() check, but the original then looks up the string as sent (checked against it)
+    # passes the original's int() check, but the original looks up the string as sent (checked against it)
     assert res(http, "/movie/get_year_info", {"query": " 1992"}) is None
     assert res(http, "/movie/get_year_info", {"query": "2023"}) == {"movie_list": [3], "oscar_awards": []}
     assert res(http, "/movie/get_year_info", {"query": "nineteen"}) is None
