@@ -16,7 +16,6 @@ import duckdb
 import httpx
 import numpy
 import pytest
-from conftest import uvicorn_on_loopback
 from original_server import (
     free_port,
     locate,
@@ -31,6 +30,7 @@ from ties import same_up_to_ties
 from mockapi.app import create_app
 from mockapi.importers.kg.importer import import_kg
 from mockapi.importers.kg.progress import ImportProgress
+from mockapi.loopback import serve_in_thread
 from mockapi.search.service import NameSearch
 from mockapi.settings import Settings
 
@@ -89,7 +89,7 @@ def servers(world: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) 
     process = start_original(ORIGINAL, kg, port, tmp_path_factory.mktemp("logs") / "original.log")
     try:
         wait_ready(f"http://127.0.0.1:{port}/", process, timeout=120)
-        with uvicorn_on_loopback(create_app(Settings(world=ours_world, search="original"))) as ours:
+        with serve_in_thread(create_app(Settings(world=ours_world, search="original"))) as ours:
             yield f"http://127.0.0.1:{port}", ours
     finally:
         stop(process)
