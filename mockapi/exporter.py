@@ -22,6 +22,7 @@ from mockapi.errors import UserError
 from mockapi.paths import QUESTIONS_DB, world_dir
 from mockapi.web.store import WebStore, entry
 from mockapi.web.taskview import view_for_task
+from mockapi.world.context import add_split_argument
 from mockapi.world.manifest import read_manifest
 
 SYNTHETIC_KEYS = [
@@ -126,11 +127,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", help="world directory (default: the default world)")
     parser.add_argument("--scale", default="default", help="which named world when --data is not given")
     parser.add_argument("--seed", type=int, default=0)
+    add_split_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Export and say where to."""
-    world = world_dir(args.data, args.scale, args.seed)
+    world = world_dir(args.data, args.scale, args.seed, args.split)
     count = export_world(world, args.task, args.out)
     print(f"exported {count:,} questions (task {args.task}) from {world} to {args.out}")
     return 0

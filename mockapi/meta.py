@@ -38,6 +38,7 @@ def build_meta(world: Path, kg: KGStore, task: int | None) -> Meta:
         kind=manifest.get("kind"),
         scale=manifest.get("scale"),
         seed=manifest.get("seed"),
+        split=manifest.get("split"),
         clock=manifest.get("clock"),
         content_hash=manifest.get("content_hash"),
         task=task,

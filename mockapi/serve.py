@@ -15,6 +15,7 @@ from pathlib import Path
 from mockapi.errors import UserError
 from mockapi.paths import is_complete, world_dir
 from mockapi.sim.flags import add_sim_arguments, sim_env
+from mockapi.world.context import add_split_argument
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--data", help="world directory (default: $CRAG_MOCK_HOME/<scale> or ~/.cache/crag-mockapi)")
     add("--scale", default="default", help="world to build when none exists (default: default)")
     parser.add_argument("--seed", type=int, default=0, help="world seed (default: 0)")
+    add_split_argument(parser)
     parser.add_argument("--host", default="127.0.0.1", help="bind address (default: 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default: 1)")
@@ -33,14 +35,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def ensure_world(args: argparse.Namespace) -> Path:
     """The world dir; built first (with a progress line) when it does not exist yet."""
-    target = world_dir(args.data, args.scale, args.seed)
+    target = world_dir(args.data, args.scale, args.seed, args.split)
     if is_complete(target):
         return target
     from mockapi.world.build import build_world
     from mockapi.world.progress import status
 
-    with status(f"no world at {target}: building the {args.scale} world (seed {args.seed})") as progress:
-        build_world(args.scale, args.seed, target, progress)
+    what = f"the {args.scale} {args.split} world (seed {args.seed})"
+    with status(f"no world at {target}: building {what}") as progress:
+        build_world(args.scale, args.seed, target, progress, split=args.split)
     return target
 
 

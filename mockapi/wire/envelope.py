@@ -41,6 +41,8 @@ class Meta(BaseModel):
     """synthetic | imported | null when the world has no manifest."""
     scale: str | None
     seed: int | None
+    split: str | None = None
+    """dev | test for a synthetic world (which phrasing and page families it uses); null for imported ones."""
     clock: str | None
     content_hash: str | None
     task: int | None
