@@ -29,7 +29,7 @@ def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any
     """Generate questions and pages into `world_dir`; returns the manifest section."""
     progress("questions")
     kg = open_kg_source(world_dir)
-    questions = generate(ctx.scale.questions, ctx.rng("questions"), kg)
+    questions = generate(ctx.scale.questions, ctx.rng("questions"), kg, ctx.split)
     progress("pages: shared")
     rng = ctx.rng("pages")
     facts = shared.entity_facts(questions)

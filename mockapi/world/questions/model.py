@@ -16,6 +16,10 @@ class Subject:
     popularity: str = ""  # head | torso | tail for KG targets, '' for web subjects
     descriptor: str = ""  # a disambiguating phrase ("the 2004 film"), used by conditional questions
     lookalikes: tuple[str, ...] = ()  # similar names: hard-negative pages are about these
+    ticker: str = ""  # companies: the exchange symbol (questions may name a company by it; pages show it)
+    aliases: tuple[
+        str, ...
+    ] = ()  # other names questions use (short name, abbreviation); pages should show them
 
 
 @dataclass(frozen=True)
@@ -60,3 +64,6 @@ class Question:
     answer_in_pages: bool = False
     gold_page_ids: list[str] = field(default_factory=list)
     split: int = 0
+    # Facts about the question's subjects that pages should discuss but that are not the answer: the true
+    # facts behind a false premise (what the premise gets wrong), so topical pages talk about its subject.
+    context: list[Fact] = field(default_factory=list)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 
 _SMALL = [
     "zero",
@@ -95,3 +96,25 @@ def lower_all(values: list[str]) -> list[str]:
         if low not in out:
             out.append(low)
     return out
+
+
+_ORDINAL = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
+
+
+def spoken_date(d: dt.date, today: dt.date, rng: random.Random) -> str:
+    """How a person asking on `today` names the day `d`: many styles, some relative ("last friday")."""
+    styles = [
+        f"{d:%B} {d.day}, {d.year}",
+        f"{d:%m}/{d:%d}/{d.year}",
+        f"{d:%B} {d.day}{_ORDINAL.get(d.day, 'th')}",
+        f"{d:%b} {d.day}",
+        d.isoformat(),
+        f"{d.day} {d:%B} {d.year}",
+        f"{d.month}/{d.day}",
+    ]
+    back = (today - d).days
+    if back == 1:
+        styles += ["yesterday"] * 3
+    elif 1 < back <= 6:
+        styles += [f"last {d:%A}", f"this past {d:%A}", f"{back} days ago"]
+    return rng.choice(styles).lower()
