@@ -141,8 +141,8 @@ def with_condition(a: Ask) -> Draft | None:
         sentences = answers.attribute(kind, fact.subject.name, fact.value)
     else:
         day = dt.date.fromisoformat(fact.as_of)
-        when = values.spoken_date(day, a.day, a.rng)
-        query = a.frame(frames.CONDITION).format(l=kind.label, s=ref, d=when)
+        when, bare = values.spoken_date(day, a.day, a.rng), values.bare_date(day, a.day, a.rng)
+        query = a.frame(frames.CONDITION).format(l=kind.label, s=ref, d=when, db=bare)
         sentences = answers.dated(kind, fact.subject.name, fact.value, values.date(day)[0])
     answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)
     return Draft(query, answer, alts, facts[::-1], [fact.value], _wrong(fact), [fact.subject], refs)

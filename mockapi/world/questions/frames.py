@@ -59,16 +59,18 @@ WHERE = ("where is {s}'s {l}?", "where's the {l} of {s}?", "in which city is {s}
 NOW = (" right now", " currently", " as of today", " in 2024", " this year", " as of 2024", " at the moment")
 
 CONDITION = (
-    "what was the {l} of {s} on {d}?",
-    "on {d}, what was {s}'s {l}?",
-    "{s} {l} on {d}?",
-    "what was {s}'s {l} as of {d}?",
-    "tell me the {l} of {s} on {d}",
-    "as of {d}, what was the {l} of {s}?",
-    "{l} for {s} on {d}?",
-    "what {l} did {s} have on {d}?",
-    "i need {s}'s {l} for {d}",
-    "what was the {l} for {s} back on {d}?",
+    "what was the {l} of {s} {d}?",
+    "{d}, what was {s}'s {l}?",
+    "{s} {l} {d}?",
+    "what was {s}'s {l} as of {db}?",
+    "tell me the {l} of {s} {d}",
+    "as of {db}, what was the {l} of {s}?",
+    "{l} for {s} {d}?",
+    "what {l} did {s} have {d}?",
+    "i need {s}'s {l} for {db}",
+    "what was the {l} for {s} back {d}?",
+    "{s}: {l} {d}?",
+    "what was {s} at in {l} {d}?",
 )
 
 COMPARE = (

@@ -115,9 +115,9 @@ def _top_one(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made:
     top = a.rng.random() < 0.75
     sup = _sup(kind, top)
     best = ranked[0] if top else ranked[-1]
-    if a.cell.question_type == "simple_w_condition" and best.as_of:
+    if a.cell.question_type == "simple_w_condition" and best.as_of and kind.dynamism != "static":
         when = values.spoken_date(dt.date.fromisoformat(best.as_of), a.day, a.rng)
-        query = f"which {plural} had the {sup} {kind.label} on {when}?"
+        query = f"which {plural} had the {sup} {kind.label} {when}?"
     else:
         query = a.frame(frames.TOP_ONE).format(p=plural, sup=sup, l=kind.label)
     name = best.subject.name

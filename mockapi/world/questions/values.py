@@ -102,7 +102,18 @@ _ORDINAL = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
 
 
 def spoken_date(d: dt.date, today: dt.date, rng: random.Random) -> str:
-    """How a person asking on `today` names the day `d`: many styles, some relative ("last friday")."""
+    """How a person asking on `today` names the day `d`, as an adverbial: "on march 3, 2024", "yesterday",
+    "last friday", "3 days ago" (many styles; a frame adds no preposition of its own)."""
+    bare = bare_date(d, today, rng)
+    return (
+        bare
+        if bare.startswith(("yesterday", "last ", "this past ")) or bare.endswith(" ago")
+        else f"on {bare}"
+    )
+
+
+def bare_date(d: dt.date, today: dt.date, rng: random.Random) -> str:
+    """The day `d` without a preposition, in one of many styles (some relative to `today`)."""
     styles = [
         f"{d:%B} {d.day}, {d.year}",
         f"{d:%m}/{d:%d}/{d.year}",
