@@ -4,7 +4,8 @@ For each sampled answerable question, its **facts** are the values the gold page
 of questions.duckdb, else the gold answer and its alternatives. On its answer pages, every sentence (of the
 content text; a table row is a line, so a sentence) that contains one of the values (case-insensitive, whole
 words) is a **statement**; its **frame** is the sentence with the value replaced by `<v>`, then masked like a
-question (`text.masked`: entities, numbers, dates). A fact **uses** a frame when any statement of it has that
+question (`text.masked`: entities, numbers, dates). A frame without any vocabulary word (a bare "<v>" list
+item, "<e> <v>") states nothing recognisable and is dropped. A fact **uses** a frame when any statement of it has that
 frame.
 
 The **fact kind** is taken from questions.duckdb when it says (a `fact_kinds` JSON column, one kind per key
@@ -67,6 +68,7 @@ def frame_figures(
         for kind, value in facts_of(q, (kinds or {}).get(q.qid)):
             pattern = re.compile(rf"(?<![\w$]){re.escape(value.lower())}(?!\w)")
             frames = {_frame(line, pattern, vocab) for line in lines if pattern.search(line.lower())}
+            frames = {f for f in frames if any(not t.startswith("<") for t in f.split())}
             if frames:
                 uses[kind].append(frames)
     per_kind = {}

@@ -83,7 +83,7 @@ DATE_STYLES: dict[str, re.Pattern[str]] = {
     "ordinal (March 15th)": re.compile(
         rf"\b{MONTHS}\.? \d{{1,2}}(?:st|nd|rd|th)\b|\b\d{{1,2}}(?:st|nd|rd|th) of {MONTHS}\b", re.I
     ),
-    "month y (March 2024)": re.compile(rf"\b{MONTHS} \d{{4}}\b", re.I),
+    "month y (March 2024)": re.compile(rf"(?<!\d\s)\b{MONTHS} \d{{4}}\b", re.I),
     "weekday, d mon y (Fri, 15 Mar 2024)": re.compile(
         rf"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,? \d{{1,2}} {MONTHS} \d{{4}}\b", re.I
     ),
