@@ -5,8 +5,8 @@ of questions.duckdb, else the gold answer and its alternatives. On its answer pa
 content text; a table row is a line, so a sentence) that contains one of the values (case-insensitive, whole
 words) is a **statement**; its **frame** is the sentence with the value replaced by `<v>`, then masked like a
 question (`text.masked`: entities, numbers, dates). A frame without any vocabulary word (a bare "<v>" list
-item, "<e> <v>") states nothing recognisable and is dropped. A fact **uses** a frame when any statement of it has that
-frame.
+item, "<e> <v>") states nothing recognisable and is dropped. A fact **uses** a frame when any statement of it
+has that frame.
 
 The **fact kind** is taken from questions.duckdb when it says (a `fact_kinds` JSON column, one kind per key
 phrase); otherwise it is coarse: the question's domain × the value's shape (money, number, date, year,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from selectolax.lexbor import LexborHTMLParser
+
 from mockapi.audit.anatomy import anatomy, layout_signature
-from mockapi.audit.leaks import premise_rules, wilson_low
 from mockapi.audit.data import AuditQuestion
+from mockapi.audit.leaks import premise_rules, wilson_low
 from mockapi.audit.text import (
     FUNCTION_WORDS,
     date_styles,
@@ -13,7 +15,6 @@ from mockapi.audit.text import (
     page_vocabulary,
     skeleton,
 )
-from selectolax.lexbor import LexborHTMLParser
 
 VOCAB = FUNCTION_WORDS | {"closing", "price", "shares", "yesterday", "chart", "position", "secret"}
 
