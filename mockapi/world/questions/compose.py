@@ -12,13 +12,15 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mockapi.world.questions import answers, frames, refer, values
+from mockapi.world.questions import answers, derived, frames, refer, values
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.mix import DYNAMISM, Cell
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.phrasing import pick
 from mockapi.world.questions.source import Source
 
+# Share of simple questions that ask for a derived form of the value when the kind has one (derived.py).
+P_DERIVED = 0.7
 NUMERIC = ("money", "bigmoney", "decimal", "number", "year", "date")
 SCALAR = (
     "money",
@@ -120,6 +122,12 @@ def simple(a: Ask) -> Draft | None:
     if fact is None:
         return None
     facts, refs = [fact], [fact.value]
+    made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
+    if made is not None:  # a converted value or a weekday: stated by no page as such
+        frame, short, alts, sentences = made
+        query = frame.format(s=refer_to(a, fact.subject, facts, refs), e=KINDS[fact.kind].event)
+        answer, alts = answers.finish(short, alts, sentences, a.rng)
+        return Draft(query, answer, alts, facts[::-1], [fact.value], None, [fact.subject], refs)
     query = _ask_value(a, fact, refer_to(a, fact.subject, facts, refs))
     answer, alts = answers.finish(
         fact.value, list(fact.alts), answers.attribute(KINDS[fact.kind], fact.subject.name, fact.value), a.rng
@@ -144,6 +152,12 @@ def with_condition(a: Ask) -> Draft | None:
         when, bare = values.spoken_date(day, a.day, a.rng), values.bare_date(day, a.day, a.rng)
         query = a.frame(frames.CONDITION).format(l=kind.label, s=ref, d=when, db=bare)
         sentences = answers.dated(kind, fact.subject.name, fact.value, values.date(day)[0])
+        made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
+        if made is not None:  # "how much would 100 shares of x have cost on march 3?"
+            frame, short, alts, sentences = made
+            query = frame.format(s=ref, e=kind.event).rstrip("?") + f" {when}?"
+            answer, alts = answers.finish(short, alts, sentences, a.rng)
+            return Draft(query, answer, alts, facts[::-1], [fact.value], None, [fact.subject], refs)
     answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)
     return Draft(query, answer, alts, facts[::-1], [fact.value], _wrong(fact), [fact.subject], refs)
 
@@ -294,9 +308,16 @@ def multi_hop(a: Ask) -> Draft | None:
     ref = refer.name_ref(start, a.rng)
     refs.append(ref)
     phrase = a.frame(frames.RELATION).format(r=relation, s=ref)
-    query = _ask_value(a, fact, phrase)
-    sentences = answers.hop(relation, start.name, target.name, kind, fact.value)
-    answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)
+    made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
+    if made is not None:  # "what day of the week was the director of x born?"
+        frame, short, alts, _ = made
+        query = frame.format(s=phrase, e=kind.event)
+        sentences = answers.hop(relation, start.name, target.name, kind, short)
+        answer, alts = answers.finish(short, alts, sentences, a.rng)
+    else:
+        query = _ask_value(a, fact, phrase)
+        sentences = answers.hop(relation, start.name, target.name, kind, fact.value)
+        answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)
     key = [target.name, fact.value]
     return Draft(query, answer, alts, [link, fact], key, _wrong(fact), [start, target], refs)
 
@@ -307,6 +328,10 @@ def post_processing(a: Ask) -> Draft | None:
         margin = _margin(a)
         if margin is not None:
             return margin
+    if a.cell.domain == "finance" and a.rng.random() < 0.6:
+        change = _change(a)
+        if change is not None:
+            return change
     fact = one_fact(a, ("date", "year"))
     if fact is not None and fact.number is not None:
         return _elapsed(a, fact)
@@ -373,6 +398,24 @@ def _margin(a: Ask) -> Draft | None:
     sentences = [f"{fact.subject.name} {verb} their last game by {short} points, {fact.value}"]
     answer, alts = answers.finish(short, alts, sentences, a.rng)
     return Draft(query, answer, alts, facts[::-1], [fact.value], None, [fact.subject], refs)
+
+
+def _change(a: Ask) -> Draft | None:
+    """The percent change of a stock from its previous close (two facts, one computed answer)."""
+    subject = a.src.subject(a.cell.domain, "company", a.rng)
+    now = subject and a.src.fact(subject, KINDS["fin.price"], a.day, a.rng)
+    before = subject and a.src.fact(subject, KINDS["fin.close"], a.day, a.rng)
+    change = now and before and derived.percent_change(now, before)
+    if not subject or not now or not before or not change:
+        return None
+    short, alts, direction = change
+    facts, refs = [before, now], [now.value, before.value]
+    query = a.frame(derived.CHANGE).format(s=refer_to(a, subject, facts, refs))
+    sentences = [
+        f"{subject.name} is {direction} {short.lstrip('+-')} from its previous close of {before.value}"
+    ]
+    answer, alts = answers.finish(short, alts, sentences, a.rng)
+    return Draft(query, answer, alts, facts, [now.value, before.value], None, [subject], refs)
 
 
 def _wrong(fact: Fact) -> str | None:

@@ -202,6 +202,12 @@ ABOVE = (
     "number of {p} with a {l} of more than {x}?",
     "how many of the {p} are above {x} in {l}?",
 )
+GROUP_TOTAL = (
+    "what is the total {l} of the {p}?",
+    "combined {l} of all the {p}?",
+    "add up the {l} of the {p}",
+    "what do the {p} come to in {l} altogether?",
+)
 AVERAGE = (
     "what is the average {l} of the {p}?",
     "average {l} across the {p}?",

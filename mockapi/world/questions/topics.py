@@ -168,6 +168,22 @@ def _above(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made | None:
     return query, short, alts, sentences, []
 
 
+def _count_or_total(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made | None:
+    if a.rng.random() < 0.5:
+        return _above(a, kind, ranked, plural)
+    x = sum(f.number or 0.0 for f in ranked)
+    if kind.vtype == "money":
+        short, alts = values.money(x)
+    elif kind.vtype == "bigmoney":
+        short, alts = values.bigmoney(x)
+    elif kind.vtype == "number":
+        short, alts = values.number(int(x))
+    else:
+        short, alts = f"{x:,.2f}", [f"{x:.1f}"]
+    query = a.frame(frames.GROUP_TOTAL).format(p=plural, l=kind.label)
+    return query, short, alts, [f"the {plural} have a combined {kind.label} of {short}"], []
+
+
 def _arith(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made:
     numbers = [f.number or 0.0 for f in ranked]
     if a.rng.random() < 0.6:
@@ -210,7 +226,7 @@ _BY_TYPE = {
     "simple_w_condition": _top_one,
     "comparison": _compare,
     "set": _top_set,
-    "aggregation": _above,
+    "aggregation": _count_or_total,
     "post-processing": _arith,
     "multi-hop": _top_hop,
 }
