@@ -19,7 +19,7 @@ from mockapi.world.questions import phrasing
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.model import Question, group_of, page_names
-from mockapi.world.questions.stats import language_stats, names_entity
+from mockapi.world.questions.stats import is_sentence, language_stats, names_entity
 from mockapi.world.scales import get_scale
 
 N = 1200
@@ -71,7 +71,7 @@ def test_text_is_lower_case_and_tidy(dev: list[Question]) -> None:
 
 
 def test_sentence_answers_keep_the_short_value(dev: list[Question]) -> None:
-    sentences = [q for q in dev if len(q.answer.split()) >= 5 and q.question_type != "set"]
+    sentences = [q for q in dev if is_sentence(q.answer) and q.question_type != "set"]
     assert sentences
     for q in sentences:
         assert q.alt_ans and q.alt_ans[0] in q.answer, (q.answer, q.alt_ans)

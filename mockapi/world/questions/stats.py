@@ -67,6 +67,16 @@ def names_ticker(q: Question) -> bool:
     )
 
 
+_VERB = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|did|does|won|lost|pays|runs|covers|cost|differ)\b|\w{4,}ed\b"
+)
+
+
+def is_sentence(answer: str) -> bool:
+    """A gold answer written as a sentence: five words or more, with a verb."""
+    return len(answer.split()) >= 5 and bool(_VERB.search(answer))
+
+
 def year_rule(questions: list[Question]) -> dict[str, float]:
     """Precision and recall of "the question contains a bare year" as a false-premise detector."""
     flagged = [q for q in questions if _YEAR.search(q.query)]
