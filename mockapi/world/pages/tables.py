@@ -1,0 +1,25 @@
+"""Tables that answer questions naming no entity ("which company pays the highest dividend?"): one row per
+member of the group with its value, in an order that is not the answer's, so the answer must be computed."""
+
+from __future__ import annotations
+
+import random
+
+from mockapi.world.pages import styles
+from mockapi.world.pages.frames import Piece
+from mockapi.world.pages.statements import label
+from mockapi.world.questions.model import Fact, Subject
+
+
+def group_table(group: Subject, facts: list[Fact], rng: random.Random) -> Piece:
+    """A table of the group's members and their values (shuffled; values in one style per table)."""
+    keep = rng.random()
+    rows = [
+        (f.subject.name + (f" ({f.subject.ticker.upper()})" if f.subject.ticker and rng.random() < 0.5 else ""),
+         styles.restyle(f.value, random.Random(keep), keep=keep))
+        for f in facts
+    ]  # fmt: skip
+    rng.shuffle(rows)
+    head = label(facts[0]) if facts else "value"
+    header = (rng.choice(("Name", group.kind.title(), "")), head[:1].upper() + head[1:])
+    return Piece("table", group.name, rows=(header, *rows))
