@@ -25,7 +25,9 @@ P_DESCRIBE = 0.08
 def ticker_for(name: str, rng: random.Random) -> str:
     """An invented exchange symbol: 2-4 letters from the name."""
     letters = re.sub(r"[^A-Za-z]", "", name).upper()
-    n = rng.choice((3, 4, 4, 2))
+    n = min(rng.choice((3, 4, 4, 2)), len(letters))
+    if n < 2:
+        return (letters + "X")[:2]
     return (letters[:n] if rng.random() < 0.6 else letters[0] + "".join(rng.sample(letters[1:], n - 1)))[:n]
 
 
