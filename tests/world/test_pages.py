@@ -14,6 +14,7 @@ import duckdb
 from mockapi.textnorm import normalize
 from mockapi.web.render import html_size, render_page
 from mockapi.world.context import WorldContext
+from mockapi.world.pages import styles
 from mockapi.world.scales import get_scale
 from mockapi.world.web_stage import run
 
@@ -73,28 +74,46 @@ def test_one_url_one_page_and_shared_urls(tiny_world: Path) -> None:
     assert shared > 0
 
 
+def _states(text: str, value: str) -> bool:
+    """`value` is on the page in one of the styles pages write it in (03/15/2024, 15 Mar 2024, $1.2B…)."""
+    return any(normalize(form) in text for form in styles.forms(value))
+
+
 def test_gold_pages_state_the_answer(tiny_world: Path) -> None:
     qs = query(
         tiny_world,
         "questions.duckdb",
         "SELECT question_type, answer, alt_ans, key_phrases, gold_page_ids FROM questions",
     )
-    checked = 0
+    checked = restyled = 0
     for qtype, answer, alts, phrases, gold in qs:
         for pid in json.loads(gold):
             text = normalize(
                 query(tiny_world, "pages.duckdb", f"SELECT text FROM pages WHERE page_id = '{pid}'")[0][0]
             )
-            assert all(normalize(p) in text for p in json.loads(phrases)), (pid, phrases)
+            assert all(_states(text, p) for p in json.loads(phrases)), (pid, phrases)
+            restyled += not all(normalize(p) in text for p in json.loads(phrases))
             if qtype in ("simple", "simple_w_condition", "set", "multi-hop"):
                 # a sentence answer keeps its short value among the alternatives; some form is on the page
                 # (a list computed from a table, e.g. "the top three", holds every item, in its own order)
                 forms = [answer, *json.loads(alts)]
                 items = [normalize(i) for i in re.split(r",\s*|\s+and\s+", forms[-1])]
                 stated = any(normalize(f) in text for f in forms) or all(i in text for i in items)
+                stated = stated or all(_states(text, p) for p in json.loads(phrases)[-1:])
                 assert stated, (forms, pid)
                 checked += 1
     assert checked > 10
+    assert restyled > 0  # some answer pages write the value in another style than the gold answer
+
+
+def test_pages_vary_layout_and_frames(tiny_world: Path) -> None:
+    rows = query(tiny_world, "pages.duckdb", "SELECT page_id FROM pages ORDER BY page_id LIMIT 300")
+    specs = [spec_of(tiny_world, pid) for (pid,) in rows]
+    assert len({(s["kind"], s["shell"]) for s in specs}) >= 30
+    assert sum(any(b[0] == "table" for b in s["blocks"]) or bool(s["infobox"]) for s in specs) > 0.25 * len(specs)
+    prose = [b for s in specs for b in s["blocks"] if b[0] in ("p", "post")]
+    sentences = [x for b in prose for x in re.split(r"(?<=[.!?])\s+", b[-1])]
+    assert len(set(sentences)) > 0.8 * len(sentences)  # filler is composed, not one template repeated
 
 
 def test_gold_pages_are_served_before_query_time(tiny_world: Path) -> None:

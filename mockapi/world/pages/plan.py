@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mockapi.web.timefmt import parse_query_time
-from mockapi.world.pages import shared, statements, tables
+from mockapi.world.pages import layouts, shared, statements, tables
 from mockapi.world.pages.compose import Draft, page
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions import invent
@@ -98,8 +98,11 @@ def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random, lo: 
 
 def _emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str, i: int,
           moment: dt.datetime, empty: bool = False) -> dict[str, Any]:  # fmt: skip
+    # titles name any of the question's subjects, whatever the role (a title must not mark the answer page)
+    about = draft.subject if role == "neg" else rng.choice(q.subjects).name
+    title = layouts.title(about, draft.domain, rng)
     return page(draft, rng, pools.split, uid=_uid(q, role, i), moment=moment,
-                dated=rng.random() < DATED_SHARE, empty=empty)  # fmt: skip
+                dated=rng.random() < DATED_SHARE, empty=empty, title=title)  # fmt: skip
 
 
 def _pages(

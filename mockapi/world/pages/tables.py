@@ -21,5 +21,11 @@ def group_table(group: Subject, facts: list[Fact], rng: random.Random) -> Piece:
     ]  # fmt: skip
     rng.shuffle(rows)
     head = label(facts[0]) if facts else "value"
-    header = (rng.choice(("Name", group.kind.title(), "")), head[:1].upper() + head[1:])
+    roll = rng.random()
+    if roll < 0.3:  # a plain list, one "name: value" line each
+        sep = rng.choice((": ", " — ", ", "))
+        return Piece("list", "\n".join(f"{n}{sep}{v}" for n, v in rows), label=group.name)
+    header = (rng.choice(("Name", "")), head[:1].upper() + head[1:])
+    if roll < 0.5:  # value column first
+        return Piece("table", group.name, rows=(header[::-1], *((v, n) for n, v in rows)))
     return Piece("table", group.name, rows=(header, *rows))
