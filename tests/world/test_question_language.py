@@ -56,6 +56,7 @@ def test_acceptance_figures(dev: list[Question]) -> None:
     assert s["no_entity_share"] >= 0.10
     assert s["sentence_answer_share"] >= 0.25
     assert min(s["year_rule_precision"], s["year_rule_recall"]) <= 0.3
+    assert s["premise_word_rule"][1] <= 0.3, s["premise_word_rule"]
 
 
 def test_same_seed_same_questions(tiny_kg: Path, dev: list[Question]) -> None:

@@ -122,3 +122,4 @@ def _default_world_language(world: Path) -> None:
     assert s["conversational_share"] >= 0.15 and s["finance_ticker_share"] >= 0.30
     assert s["no_entity_share"] >= 0.10 and s["sentence_answer_share"] >= 0.25
     assert min(s["year_rule_precision"], s["year_rule_recall"]) <= 0.3
+    assert s["premise_word_rule"][1] <= 0.3, s["premise_word_rule"]

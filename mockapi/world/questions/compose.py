@@ -392,7 +392,9 @@ def _margin(a: Ask) -> Draft | None:
     facts, refs = [fact], [fact.value]
     ref = refer_to(a, fact.subject, facts, refs)
     result = "win" if own > other else "lose"
-    query = a.frame(frames.MARGIN).format(s=ref, r=result)
+    query = a.frame(frames.MARGIN).format(
+        s=ref, r=result, rp="won" if own > other else "lost", rn="win" if own > other else "loss"
+    )
     short, alts = values.number(abs(own - other))
     verb = "won" if own > other else "lost"
     sentences = [f"{fact.subject.name} {verb} their last game by {short} points, {fact.value}"]

@@ -25,7 +25,7 @@ WRONG_YEAR = (
 WRONG_PERSON = (
     "when did {w} become the {l} of {s}?",
     "how long has {w} been the {l} of {s}?",
-    "what did {w} do before becoming {s}'s {l}?",
+    "what was {w}'s job before becoming {s}'s {l}?",
     "since when is {w} the {l} of {s}?",
     "how many years has {w} served as {l} of {s}?",
 )
@@ -35,7 +35,7 @@ NOT_IN = (
     "what role did {p} play in {s}?",
     "which character does {p} play in {s}?",
     "what instrument does {p} play in {s}?",
-    "when did {p} join {s}?",
+    "since when is {p} in {s}?",
     "how long was {p} part of {s}?",
 )
 
@@ -128,8 +128,12 @@ def _wrong_result(a: Ask) -> Draft | None:
         return None
     result = "win" if own < other else "lose"  # the opposite of what happened
     ref = refer.name_ref(fact.subject, a.rng)
-    query = a.frame(WRONG_RESULT).format(s=ref, r=result)
+    query = a.frame(WRONG_RESULT).format(s=ref, r=result, rp=_PAST[result], rn=_NOUN[result])
     return _draft(query, ref, [fact], result)
+
+
+_PAST = {"win": "won", "lose": "lost"}
+_NOUN = {"win": "win", "lose": "loss"}
 
 
 def _not_in(a: Ask) -> Draft | None:

@@ -84,6 +84,7 @@ COMPARE = (
     "of {a} and {b}, which has a {adj} {l}?",
     "{a} or {b}, whose {l} is {adj}?",
     "which is {adj} in {l}: {a} or {b}?",
+    "which one came out {adj} on {l}, {a} or {b}?",
 )
 COMPARE_YES_NO = (
     "is the {l} of {a} {adj} than that of {b}?",
@@ -117,6 +118,7 @@ COUNT = (
     "number of {i} for {s}?",
     "how many {i} has {s} got?",
     "total {i} for {s}?",
+    "how many {i} did {s} have in the end?",
     "how many {i} does {s} list?",
 )
 TOTAL = (
@@ -127,6 +129,7 @@ TOTAL = (
     "what's the total {l} of {a} and {b} together?",
     "sum of {l} for {a} and {b}?",
     "if you add {a}'s {l} to {b}'s, what do you get?",
+    "how much {l} did {a} and {b} have combined?",
 )
 LIST = (
     "list the {i} of {s}",
@@ -159,6 +162,10 @@ MARGIN = (
     "how many points did {s} {r} by last time out?",
     "by what margin did {s} {r} their last game?",
     "how much did {s} {r} by in their last game?",
+    "what was the margin of {s}'s last {rn}?",
+    "{s} {rp} their last game by how many points?",
+    "how big was {s}'s {rn} last time out?",
+    "{s} {rp} the last game, by how much?",
 )
 COUNTED_LIST = (
     "who are the {n} {i} of {s}?",

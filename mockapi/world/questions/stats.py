@@ -88,6 +88,19 @@ def year_rule(questions: list[Question]) -> dict[str, float]:
     }
 
 
+def premise_word_rule(questions: list[Question]) -> tuple[str, float]:
+    """The single question word that best flags false premises, and its min(precision, recall)."""
+    fp = sum(q.question_type == "false_premise" for q in questions) or 1
+    seen: Counter[str] = Counter()
+    hits: Counter[str] = Counter()
+    for q in questions:
+        for w in set(re.findall(r"[a-z']+", q.query)):
+            seen[w] += 1
+            hits[w] += q.question_type == "false_premise"
+    best = max(seen, key=lambda w: (min(hits[w] / seen[w], hits[w] / fp), w), default="")
+    return best, round(min(hits[best] / seen[best], hits[best] / fp), 4) if best else 0.0
+
+
 def language_stats(questions: list[Question]) -> dict[str, Any]:
     """The figures issue 12 sets targets for, over one question set."""
     n = len(questions) or 1
@@ -105,5 +118,6 @@ def language_stats(questions: list[Question]) -> dict[str, Any]:
             sum(len(q.answer.split()) >= 5 for q in answered) / (len(answered) or 1), 4
         ),
         **year_rule(questions),
+        "premise_word_rule": premise_word_rule(questions),
         "top10": skeletons.most_common(10),
     }
