@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
 
 from mockapi.world.questions.model import Fact, Subject
 
@@ -23,12 +24,23 @@ P_DESCRIBE = 0.08
 
 
 def ticker_for(name: str, rng: random.Random) -> str:
-    """An invented exchange symbol: 2-4 letters from the name."""
+    """An invented exchange symbol: 2-4 letters from the name, never a word a question uses ("ME", "TOP")."""
     letters = re.sub(r"[^A-Za-z]", "", name).upper()
     n = min(rng.choice((3, 4, 4, 2)), len(letters))
     if n < 2:
         return (letters + "X")[:2]
-    return (letters[:n] if rng.random() < 0.6 else letters[0] + "".join(rng.sample(letters[1:], n - 1)))[:n]
+    ticker = (letters[:n] if rng.random() < 0.6 else letters[0] + "".join(rng.sample(letters[1:], n - 1)))[:n]
+    return ticker + "X" if ticker.lower() in _question_words() else ticker
+
+
+@lru_cache(maxsize=1)
+def _question_words() -> frozenset[str]:
+    """Every word of every frame and opener: a ticker must not read as one of them."""
+    from mockapi.world.questions import frames, phrasing
+
+    texts = [t for v in vars(frames).values() if isinstance(v, tuple) for t in v if isinstance(t, str)]
+    texts += [*phrasing.OPENERS, *phrasing.TAILS]
+    return frozenset(w for t in texts for w in re.findall(r"[a-z]+", t.lower()))
 
 
 def aliases_for(name: str, kind: str) -> tuple[str, ...]:
