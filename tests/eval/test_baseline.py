@@ -57,7 +57,7 @@ def test_wrappers_options_and_chains() -> None:
     assert not read("who is the director of the wild parade?").chained
 
 
-# --- answers from sentences -----------------------------------------------------------------------------------
+# --- answers from sentences ---------------------------------------------------------------------------------
 
 
 def _docs(*pages: list[str]) -> list[Passage]:
@@ -111,7 +111,8 @@ def test_comparison_and_latest_value() -> None:
 PAGE = """<!DOCTYPE html><html><head><title>Acme</title><script>var price = "$1.00";</script></head><body>
 <nav><a href="/">Home</a> <a href="/markets">Markets</a></nav>
 <main><h1>Acme Corp</h1><p>Acme Corp was founded by Jane Roe in 1987. Its headquarters are in Springfield.</p>
-<table><tr><th>Employees</th><td>4,200</td></tr></table></main><footer>© 2024 Example</footer></body></html>"""
+<table><tr><th>Employees</th><td>4,200</td></tr></table></main>
+<footer>© 2024 Example</footer></body></html>"""
 
 
 def test_reads_real_html_through_the_batch_protocol() -> None:
@@ -134,11 +135,12 @@ def test_reads_real_html_through_the_batch_protocol() -> None:
     assert model.batch_generate_answer(batch) == ["Jane Roe", "1987", IDK]
 
 
-# --- whole runs -----------------------------------------------------------------------------------------------
+# --- whole runs ---------------------------------------------------------------------------------------------
 
 
 def test_runs_on_the_real_crag_fixture_task_1(crag_fixture: Path) -> None:
-    records = [json.loads(line) for line in bz2.open(crag_fixture)]
+    with bz2.open(crag_fixture) as f:
+        records = [json.loads(line) for line in f]
     model = BaselineModel()
     batch = {k: [r[k] for r in records] for k in ("interaction_id", "query", "search_results", "query_time")}
     answers = model.batch_generate_answer(batch)
