@@ -106,7 +106,14 @@ _OPENERS = (
     "To be fair, ",
     "On the other hand, ",
 )
-_CLOSERS = ("", "", "", ", according to people familiar with the matter", ", one reader noted", ", observers say")
+_CLOSERS = (
+    "",
+    "",
+    "",
+    ", according to people familiar with the matter",
+    ", one reader noted",
+    ", observers say",
+)
 _PLACES = ("Ohio", "Lisbon", "Toronto", "Melbourne", "Austin", "Manchester", "Osaka", "Denver", "Lyon")
 _NOUNS = {
     "company": "the company",
@@ -145,16 +152,22 @@ def sentences(
     names = others or (subject,)
     out = []
     for _ in range(n):
-        clause = rng.choice(pool).format(
-            s=_ref(subject, kind, ticker, rng),
-            o=rng.choice(names),
-            n=styles.number_text(rng.choice((rng.randint(12, 900), rng.randint(1000, 3_000_000))), rng),
-            m=rng.randint(2, 11),
-            d=styles.day_text(day - dt.timedelta(days=rng.randint(1, 400)), rng, day),
-            y=day.year - rng.randint(1, 15),
-            place=rng.choice(_PLACES),
-        )
-        text = rng.choice(_OPENERS) + (clause if not clause.startswith("{") else clause)
+        clause = rng.choice(pool)
+        slots = {"s": _ref(subject, kind, ticker, rng)}
+        # only the slots the clause uses are drawn (the build writes millions of these sentences)
+        if "{o}" in clause:
+            slots["o"] = rng.choice(names)
+        if "{n}" in clause:
+            slots["n"] = styles.number_text(rng.choice((rng.randint(12, 900), rng.randint(1000, 3_000_000))), rng)
+        if "{m}" in clause:
+            slots["m"] = str(rng.randint(2, 11))
+        if "{d}" in clause:
+            slots["d"] = styles.day_text(day - dt.timedelta(days=rng.randint(1, 400)), rng, day)
+        if "{y}" in clause:
+            slots["y"] = str(day.year - rng.randint(1, 15))
+        if "{place}" in clause:
+            slots["place"] = rng.choice(_PLACES)
+        text = rng.choice(_OPENERS) + clause.format(**slots)
         out.append(text[:1].upper() + text[1:] + rng.choice(_CLOSERS) + ".")
     return out
 
@@ -180,7 +193,8 @@ def off_topic(rng: random.Random, n: int, day: dt.date = dt.date(2024, 1, 15)) -
     out = []
     for _ in range(n):
         clause = rng.choice(_OFF).format(
-            m=rng.randint(3, 9), d=styles.day_text(day - dt.timedelta(days=rng.randint(1, 90)), rng, day),
+            m=rng.randint(3, 9),
+            d=styles.day_text(day - dt.timedelta(days=rng.randint(1, 90)), rng, day),
             place=rng.choice(_PLACES),
         )
         text = rng.choice(_OPENERS) + clause

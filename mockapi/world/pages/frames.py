@@ -92,6 +92,48 @@ _POSSESSIVE = {
 }
 
 
+# Other names pages use for an attribute (a table row says "Share price", a sentence "stock price").
+SYNONYMS = {
+    "stock price": ("share price", "last price", "price per share"),
+    "trading volume": ("volume", "shares traded"),
+    "closing price": ("previous close", "last close"),
+    "market cap": ("market capitalization", "market value"),
+    "p/e ratio": ("price/earnings ratio", "P/E (TTM)"),
+    "eps": ("earnings per share", "EPS (TTM)"),
+    "dividend": ("dividend per share", "payout per share"),
+    "ceo": ("chief executive", "chief executive officer"),
+    "headquarters": ("head office", "HQ"),
+    "head coach": ("coach", "manager"),
+    "wins": ("win total", "victories"),
+    "home venue": ("home ground", "arena", "stadium"),
+    "championships": ("titles", "league titles"),
+    "points per game": ("PPG", "scoring average"),
+    "chart position": ("chart peak this week", "Hot 100 position"),
+    "weeks on chart": ("chart run", "weeks charted"),
+    "studio albums": ("albums released", "LPs"),
+    "grammy wins": ("Grammy awards", "Grammys won"),
+    "birth date": ("born", "date of birth"),
+    "country": ("origin", "home country"),
+    "release date": ("released", "premiere date"),
+    "worldwide gross": ("global box office", "box office (worldwide)"),
+    "weekend gross": ("opening-weekend take", "weekend box office"),
+    "budget": ("production budget", "estimated budget"),
+    "runtime": ("running time", "length (min)"),
+    "rating": ("audience score", "user rating"),
+    "oscar wins": ("Academy Awards", "Oscars won"),
+    "founding year": ("established", "founded"),
+    "location": ("address", "located in"),
+    "population": ("inhabitants", "population (est.)"),
+    "area": ("area (km²)", "total area"),
+}
+
+
+def synonym(label: str, rng: random.Random, keep: float = 0.4) -> str:
+    """The label itself, or another name pages use for it."""
+    others = SYNONYMS.get(label)
+    return label if not others or rng.random() < keep else rng.choice(others)
+
+
 @dataclass(frozen=True)
 class Piece:
     """One statement placed on a page: `how` is sentence | row | item | list | quote | caption | table."""

@@ -90,8 +90,9 @@ def _known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> l
 def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random, lo: int, hi: int) -> Draft:
     names = page_names(subject)
     others = tuple(names[1:]) + subject.lookalikes[:3] + tuple(s.name for s in q.subjects if s != subject)
+    ticker = subject.ticker.upper()
     return Draft(
-        subject.name, q.domain, kind=subject.kind, ticker=subject.ticker.upper(), others=others or (subject.name,),
+        subject.name, q.domain, kind=subject.kind, ticker=ticker, others=others or (subject.name,),
         filler=rng.randint(lo, hi),
     )  # fmt: skip
 
@@ -122,10 +123,15 @@ def _pages(
         out.append(("gold" if is_gold else "topical", spec))
     if q.answer_in_pages:
         gold_n = rng.choice((1, 1, 2, 2, 3)) - (1 if entity_gold else 0)
-        out.extend(("gold", _gold(q, pools, qtime, rng, i)) for i in range(max(gold_n, 0 if entity_gold else 1)))
+        out.extend(
+            ("gold", _gold(q, pools, qtime, rng, i)) for i in range(max(gold_n, 0 if entity_gold else 1))
+        )
     out.extend(("stale", _stale(q, f, pools, qtime, rng, i)) for i, f in enumerate(q.facts) if f.stale)
     out.extend(("negative", p) for p in _negatives(q, pools, qtime, rng))
-    out.extend(("topical", _topical(q, pools, qtime, rng, i)) for i in range(rng.randint(8, 14)))
+    # Real results mostly name the query's subject in their titles; with too few such pages, a subject word
+    # in a title would single out the answer pages (precision ~ 50 / titled pages x base rate).
+    topical = rng.randint(16, 24)
+    out.extend(("topical", _topical(q, pools, qtime, rng, i, 40 if i < 10 else 25)) for i in range(topical))
     return out
 
 
@@ -154,7 +160,9 @@ def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) ->
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
         names = fact.subject.lookalikes
         if names and rng.random() < 0.35:
-            out.append(statements.negative_piece(fact, rng.choice(names), _wrong(fact, rng, day), rng, pools.split))
+            out.append(
+                statements.negative_piece(fact, rng.choice(names), _wrong(fact, rng, day), rng, pools.split)
+            )
     return out
 
 
@@ -162,7 +170,9 @@ def _say_known(q: Question, subject: Subject, pools: Pools, rng: random.Random) 
     return [statements.state(f, rng, pools.split) for f in _known(q, subject, pools, rng)]
 
 
-def _stale(q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> dict[str, Any]:
+def _stale(
+    q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int
+) -> dict[str, Any]:
     moment = _moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
     draft = _draft(q, fact.subject, pools, rng, 20, 90)
     draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, moment.date()))
@@ -197,10 +207,12 @@ def _wrong(fact: Fact, rng: random.Random, day: dt.date) -> str:
     return value + " (disputed)"
 
 
-def _topical(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> dict[str, Any]:
+def _topical(
+    q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int, spread: int
+) -> dict[str, Any]:
     """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
     subject = rng.choice(q.subjects)
-    draft = _draft(q, subject, pools, rng, 20, 90)
+    draft = _draft(q, subject, pools, rng, 12, 12 + 2 * spread)
     draft.pieces.extend(_say_known(q, subject, pools, rng))
     for fact in premise_facts(q):
         if rng.random() < 0.5:

@@ -6,7 +6,7 @@ import datetime as dt
 import random
 from typing import Any
 
-from mockapi.world.pages import statements
+from mockapi.world.pages import layouts, statements
 from mockapi.world.pages.compose import Draft, page
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject, page_names
@@ -52,12 +52,12 @@ def entity_pages(
     used: set[str] = set()
     for key in sorted(facts):
         domain, kind, name = key
-        title = name
+        base = title = layouts.title(name, domain, rng)  # drawn like every other title: it marks no role
         for n in range(2, 1000):
             spec = _entity_page(domain, kind, title, name, facts[key], rng, split)
             if spec["url"] not in used:
                 break
-            title = f"{name} ({kind.split(':')[1] if ':' in kind else kind}{'' if n == 2 else f' {n}'})"
+            title = f"{base} ({kind.split(':')[1] if ':' in kind else kind}{'' if n == 2 else f' {n}'})"
         used.add(spec["url"])
         pages[key] = spec
     return pages

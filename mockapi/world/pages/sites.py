@@ -27,18 +27,19 @@ def skin_for(kind: str, rng: random.Random) -> str:
 
 
 def url_for(kind: str, skin: str, title: str, uid: str, domain: str) -> str:
-    """A URL in the layout's style; `uid` keeps question-specific pages apart (pages shared by many questions
-    have an empty uid and a title-only URL, so wiki pages keep the id in the query string: same path shape)."""
+    """A URL in the layout's style; `uid` keeps question-specific pages apart (shared pages have an empty uid
+    and a title-only URL, so wiki pages keep the id in the query string: the path shape stays the same)."""
     host = skins()[skin]["host"]
     s = slug(title)[:70]
-    h = hashlib.sha1((uid or title).encode()).hexdigest()  # short URL ids stay unique however uids are built
+    # short URL ids stay unique however uids are built; decimal, so that ids do not make random path shapes
+    h = str(int(hashlib.sha1((uid or title).encode()).hexdigest()[:15], 16))
     section = _SECTIONS[domain].lower()
     if kind == "wiki":
-        return f"https://{host}/wiki/{wiki_slug(title)}" + (f"?curid={int(h[:7], 16)}" if uid else "")
+        return f"https://{host}/wiki/{wiki_slug(title)}" + (f"?curid={h[:8]}" if uid else "")
     if kind == "quote":
         return f"https://{host}/{section}/{h[:6]}/{s}"
     if kind == "boxscore":
-        return f"https://{host}/{section}/{int(h[:8], 16)}/{s}"
+        return f"https://{host}/{section}/{h[:9]}/{s}"
     if kind in ("forum", "qa"):
         return f"https://{host}/r/{domain}/comments/{h[:7]}/{s[:50]}/"
     if kind == "listing":
@@ -50,7 +51,7 @@ def url_for(kind: str, skin: str, title: str, uid: str, domain: str) -> str:
     if kind == "blog":
         return f"https://{host}/@{slug(title.split()[0])}/{s[:60]}-{h[:10]}"
     if kind == "news":
-        return f"https://{host}/{section}/story/{s[:60]}-{int(h[:6], 16)}"
+        return f"https://{host}/{section}/story/{s[:60]}-{h[:7]}"
     return f"https://{host}/{section}/2024/{s}-{h[:8]}"
 
 

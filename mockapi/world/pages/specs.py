@@ -99,9 +99,7 @@ def text_of(spec: dict[str, Any], *, even_empty: bool = False) -> str:
             parts.extend(" ".join(row) for row in block[2])
             if block[3]:
                 parts.append(block[3])
-        elif tag == "quote":
-            parts.append(block[1])
-        elif tag == "fig":
+        elif tag == "quote" or tag == "fig":
             parts.append(block[1])
     return "\n".join(parts)
 

@@ -15,7 +15,7 @@ from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact
 
 # How a statement is shaped, with weights (sentences dominate, as in real prose pages).
-_SHAPES = (("sentence", 0.62), ("row", 0.2), ("item", 0.07), ("quote", 0.05), ("caption", 0.06))
+_SHAPES = (("sentence", 0.7), ("row", 0.12), ("item", 0.06), ("quote", 0.05), ("caption", 0.07))
 
 
 def label(fact: Fact) -> str:
@@ -60,6 +60,8 @@ def state(
         "its": frames.possessive(fact.subject.kind),
     }
     how = shape or _shape(rng)
+    if how in ("row", "item", "caption"):
+        slots["l"] = frames.synonym(slots["l"], rng)
     day = dt.date.fromisoformat(as_of) if as_of else None
     if day is not None:
         slots["d"] = styles.day_text(day, rng, page_day)

@@ -30,18 +30,35 @@ def parse_date(value: str) -> dt.date | None:
         return None
 
 
+_MONTHS = ("January February March April May June July August September October November December").split()
+
+
+def date_form(d: dt.date, style: int) -> str:
+    """One of DATE_STYLES absolute ways to write a day (long, ordinal, US numeric, day-first, ISO, weekday…)."""
+    month = _MONTHS[d.month - 1]
+    if style == 0:
+        return f"{month} {d.day}, {d.year}"
+    if style == 1:
+        return f"{month} {d.day}{_ORD.get(d.day, 'th')}, {d.year}"
+    if style == 2:
+        return f"{d.month:02d}/{d.day:02d}/{d.year}"
+    if style == 3:
+        return f"{d.day} {month[:3]} {d.year}"
+    if style == 4:
+        return d.isoformat()
+    if style == 5:
+        return f"{_WEEKDAYS[d.weekday()][:3]}, {d.day} {month[:3]} {d.year}"
+    if style == 6:
+        return f"{d.day} {month} {d.year}"
+    return f"{month[:3]}. {d.day}, {d.year}"
+
+
+DATE_STYLES = 8
+
+
 def date_forms(d: dt.date) -> list[str]:
-    """Absolute ways to write a day: long, ordinal, numeric US, day-first, ISO, weekday, abbreviated."""
-    return [
-        f"{d:%B} {d.day}, {d.year}",
-        f"{d:%B} {d.day}{_ORD.get(d.day, 'th')}, {d.year}",
-        f"{d:%m}/{d:%d}/{d.year}",
-        f"{d.day} {d:%b} {d.year}",
-        d.isoformat(),
-        f"{d:%a}, {d.day} {d:%b} {d.year}",
-        f"{d.day} {d:%B} {d.year}",
-        f"{d:%b}. {d.day}, {d.year}",
-    ]
+    """Every absolute way pages write a day."""
+    return [date_form(d, i) for i in range(DATE_STYLES)]
 
 
 def relative_day(d: dt.date, page_day: dt.date) -> str:
@@ -60,7 +77,7 @@ def day_text(d: dt.date, rng: random.Random, page_day: dt.date | None = None, st
         rel = relative_day(d, page_day)
         if rel:
             return rel
-    return rng.choice(date_forms(d)[:styles])
+    return date_form(d, rng.randrange(styles))
 
 
 def _money_forms(amount: str) -> list[str]:

@@ -11,14 +11,15 @@ from mockapi.world.pages.statements import label
 from mockapi.world.questions.model import Fact, Subject
 
 
+def _name(fact: Fact, rng: random.Random) -> str:
+    ticker = fact.subject.ticker.upper()
+    return fact.subject.name + (f" ({ticker})" if ticker and rng.random() < 0.5 else "")
+
+
 def group_table(group: Subject, facts: list[Fact], rng: random.Random) -> Piece:
     """A table of the group's members and their values (shuffled; values in one style per table)."""
     keep = rng.random()
-    rows = [
-        (f.subject.name + (f" ({f.subject.ticker.upper()})" if f.subject.ticker and rng.random() < 0.5 else ""),
-         styles.restyle(f.value, random.Random(keep), keep=keep))
-        for f in facts
-    ]  # fmt: skip
+    rows = [(_name(f, rng), styles.restyle(f.value, random.Random(keep), keep=keep)) for f in facts]
     rng.shuffle(rows)
     head = label(facts[0]) if facts else "value"
     roll = rng.random()
