@@ -100,7 +100,14 @@ def _wrong_order(a: Ask) -> Draft | None:
     low, high = sorted(pair, key=lambda f: f.number or 0.0)
     kind = KINDS[low.kind]
     r1, r2 = refer.name_ref(low.subject, a.rng), refer.name_ref(high.subject, a.rng)
-    options = (frames.DIFFERENCE[1], frames.DIFFERENCE[2], "why is {a}'s {l} higher than {b}'s?")
+    options = (
+        frames.DIFFERENCE[1],
+        frames.DIFFERENCE[2],
+        "why is {a}'s {l} higher than {b}'s?",
+        "what makes {a}'s {l} higher than {b}'s?",
+        "{a}'s {l} is higher than {b}'s by what amount?",
+        "what explains {a} having a higher {l} than {b}?",
+    )
     query = a.rng.choice(options).format(a=r1, b=r2, l=kind.label)
     draft = _draft(query, r1, [low, high], high.subject.name)
     draft.refs.append(r2)

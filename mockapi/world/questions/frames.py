@@ -154,8 +154,9 @@ YEARS_AGO = (
 )
 YEARS_AGO_SAID = (
     "how many years has it been since {s} {e} in {y}?",
-    "{s} {e} in {y}, how long ago was that?",
+    "years since {s} {e} in {y}?",
     "how long ago was it that {s} {e} in {y}?",
+    "{s} {e} in {y}; what's that in years from now?",
 )
 MARGIN = (
     "by how many points did {s} {r} their last game?",
