@@ -3,9 +3,11 @@
 - **Rank-1 share**: answerable questions whose rank-1 result is an answer page.
 - **Single-feature page rules**: every (question, result) pair is labelled answer page or not. A rule is one
   feature of the result: `host:`, `seg1:` (first path segment), `seg:` (any path segment), `shape:` (the path
-  with each segment reduced to its character classes), `title:` (a lower-cased word of the page name),
-  `size:` (html-size decile), `modified:` (empty, or the year of last-modified). Rules with support of at
-  least `max(10, 0.1% of pairs)` results are scored by the 95% Wilson lower bound of their precision (so
+  with each segment reduced to its character classes), `title:` (a lower-cased word of the page name that
+  the question does not use: a title repeating the question's words is relevance, found by reading),
+  `size:` (html-size decile), `modified:` (empty, or the year of last-modified). A rule must be a pattern,
+  not one entity's name: it needs support of at least `max(10, 0.1% of pairs)` results spread over at least
+  `max(5, 1% of questions)` questions. Rules are scored by the 95% Wilson lower bound of their precision (so
   that a rule that is lucky on few pages does not win); the figure is that lower bound over the base rate
   (share of answer pages among all results), for the best rule.
 - **Single-feature false-premise rules**: features of the question text: `bare year` (a 4-digit year), any
@@ -55,15 +57,17 @@ def _segment_shape(segment: str) -> str:
     return re.sub(r"[a-z]+", "a", re.sub(r"\d+", "9", segment.lower()))
 
 
-def result_features(url: str, name: str, size_decile: int, modified: str) -> set[str]:
-    """The single features a rule may test on one result."""
+def result_features(
+    url: str, name: str, size_decile: int, modified: str, asked: frozenset[str] = frozenset()
+) -> set[str]:
+    """The single features a rule may test on one result (`asked`: the question's words)."""
     parts = urlsplit(url)
     segments = [s for s in parts.path.split("/") if s]
     feats = {f"host:{parts.netloc.lower()}", f"size:{size_decile}"}
     feats.add(f"seg1:{segments[0].lower()}" if segments else "seg1:")
     feats.update(f"seg:{s.lower()}" for s in segments)
     feats.add("shape:/" + "/".join(_segment_shape(s) for s in segments))
-    feats.update(f"title:{w}" for w in re.findall(r"[a-z0-9]+", name.lower()))
+    feats.update(f"title:{w}" for w in re.findall(r"[a-z0-9]+", name.lower()) if w not in asked)
     year = re.search(r"\d{4}", modified)
     feats.add(f"modified:{year.group() if year else 'empty'}")
     return feats
@@ -75,27 +79,38 @@ def page_rules(questions: list[AuditQuestion]) -> dict[str, Any]:
     cuts = [sizes[len(sizes) * i // 10] for i in range(1, 10)] if sizes else []
     support: Counter[str] = Counter()
     hits: Counter[str] = Counter()
+    spread: Counter[str] = Counter()  # distinct questions whose results show the feature
     pairs = positives = 0
     for q in questions:
+        seen: set[str] = set()
+        asked = frozenset(re.findall(r"[a-z0-9]+", q.query.lower()))
         for r in q.results:
             decile = sum(r.size > c for c in cuts)
-            feats = result_features(r.url, r.name, decile, r.last_modified)
+            feats = result_features(r.url, r.name, decile, r.last_modified, asked)
             gold = r.page_id in q.gold
             pairs += 1
             positives += gold
             support.update(feats)
+            seen |= feats
             if gold:
                 hits.update(feats)
+        spread.update(seen)
     if not pairs or not positives:
         return {"pairs": pairs, "base_rate": 0.0, "best": None, "ratio": None}
     base = positives / pairs
     floor = max(10, pairs // 1000)
-    scored = [(wilson_low(hits[f], n), f, n) for f, n in support.items() if n >= floor]
+    min_questions = max(5, len(questions) // 100)
+    scored = [
+        (wilson_low(hits[f], n), f, n)
+        for f, n in support.items()
+        if n >= floor and spread[f] >= min_questions
+    ]
     low, feat, n = max(scored) if scored else (0.0, "", 0)
     return {
         "pairs": pairs,
         "base_rate": round(base, 4),
         "min_support": floor,
+        "min_questions": min_questions,
         "best": feat,
         "best_support": n,
         "best_precision": round(hits[feat] / n, 3) if n else None,

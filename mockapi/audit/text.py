@@ -7,10 +7,11 @@ Definitions (the same for synthetic and real text; nothing here knows how our ge
   when it is in the corpus vocabulary (below), else it becomes `<e>` (entity material). A kept non-function
   word next to an `<e>` is masked too (one step, no chaining: "secret echoes" where only "echoes" is rare),
   then runs of `<e>` collapse to one.
-- **Vocabulary.** Function words (a closed list here) plus every word that the corpus's own pages use in lower
-  case in at least `k` of the sampled pages (`k = max(2, 1% of them)`). Entity names are capitalised in pages,
-  so they fall out; the common words of the domain ("dividend", "album") stay. Computed per corpus, so a real
-  CRAG sample gets the vocabulary of its own pages.
+- **Vocabulary.** Function words (a closed list here), a core list of everyday English (`words.COMMON_WORDS`,
+  which names no entity), plus every word that the corpus's own pages use in lower case in at least `k` of the
+  sampled pages (`k = max(2, 1% of them)`). Entity names are capitalised in pages, so they fall out; the
+  common words of the domain ("dividend", "album") stay. Computed per corpus, so a real CRAG sample gets the
+  vocabulary of its own pages. A misspelt word is not in it, so a typo counts as entity material.
 - **Skeleton** of a question: its masked token sequence joined by spaces (punctuation dropped).
 - **Conversational** question: starts with an opener of spoken requests (`CONVERSATIONAL_OPENERS`: "can you
   tell me", "what's", "do you know", "i'm curious", "tell me", "hey", …) or contains a contraction ("n't",
@@ -27,6 +28,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+
+from mockapi.audit.words import COMMON_WORDS
 
 MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
@@ -115,7 +118,7 @@ def page_vocabulary(texts: Iterable[str]) -> frozenset[str]:
         n += 1
         df.update(set(_LOWER_WORD.findall(text)))
     k = max(2, n // 100)
-    return FUNCTION_WORDS | {w.replace("’", "'") for w, c in df.items() if c >= k}
+    return FUNCTION_WORDS | COMMON_WORDS | {w.replace("’", "'") for w, c in df.items() if c >= k}
 
 
 def masked(text: str, vocab: frozenset[str]) -> list[str]:

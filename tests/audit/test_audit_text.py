@@ -33,10 +33,11 @@ def test_skeleton_masks_entities_numbers_and_dates() -> None:
 
 
 def test_page_vocabulary_keeps_lowercase_words_of_several_pages() -> None:
-    pages = ["The dividend of Acme Corp rose.", "A dividend was paid by Zorblax.", "Acme Corp is big."]
+    pages = ["The bourse of Acme Corp grew.", "A bourse was seen by Zorblax.", "Acme Corp is big, plinth."]
     vocab = page_vocabulary(pages)
-    assert "dividend" in vocab and "acme" not in vocab and "zorblax" not in vocab
-    assert "rose" not in vocab  # one page only
+    assert "bourse" in vocab and "acme" not in vocab and "zorblax" not in vocab
+    assert "plinth" not in vocab  # one page only
+    assert {"tell", "cost", "born"} <= vocab  # everyday English, whatever the pages say
 
 
 def test_conversational_openers_and_contractions() -> None:
