@@ -158,7 +158,9 @@ def sentences(
         if "{o}" in clause:
             slots["o"] = rng.choice(names)
         if "{n}" in clause:
-            slots["n"] = styles.number_text(rng.choice((rng.randint(12, 900), rng.randint(1000, 3_000_000))), rng)
+            slots["n"] = styles.number_text(
+                rng.choice((rng.randint(12, 900), rng.randint(1000, 3_000_000))), rng
+            )
         if "{m}" in clause:
             slots["m"] = str(rng.randint(2, 11))
         if "{d}" in clause:

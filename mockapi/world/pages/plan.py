@@ -100,7 +100,8 @@ def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random, lo: 
 def _emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str, i: int,
           moment: dt.datetime, empty: bool = False) -> dict[str, Any]:  # fmt: skip
     # titles name any of the question's subjects, whatever the role (a title must not mark the answer page)
-    about = draft.subject if role == "neg" else rng.choice(q.subjects).name
+    # (a look-alike's page is often found under the subject's name: "Falcons" for another Falcons team)
+    about = draft.subject if role == "neg" and rng.random() < 0.5 else rng.choice(q.subjects).name
     title = layouts.title(about, draft.domain, rng)
     return page(draft, rng, pools.split, uid=_uid(q, role, i), moment=moment,
                 dated=rng.random() < DATED_SHARE, empty=empty, title=title)  # fmt: skip
@@ -130,7 +131,7 @@ def _pages(
     out.extend(("negative", p) for p in _negatives(q, pools, qtime, rng))
     # Real results mostly name the query's subject in their titles; with too few such pages, a subject word
     # in a title would single out the answer pages (precision ~ 50 / titled pages x base rate).
-    topical = rng.randint(16, 24)
+    topical = rng.randint(18, 26)
     out.extend(("topical", _topical(q, pools, qtime, rng, i, 40 if i < 10 else 25)) for i in range(topical))
     return out
 
@@ -143,7 +144,7 @@ def _gold(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: 
     draft = _draft(q, subject, pools, rng, 30, 110)
     day = moment.date()
     if group is not None:
-        draft.pieces.append(tables.group_table(group, q.facts, rng))
+        draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
     else:
         for fact in q.facts:
             draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day))

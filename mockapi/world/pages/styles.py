@@ -30,11 +30,24 @@ def parse_date(value: str) -> dt.date | None:
         return None
 
 
-_MONTHS = ("January February March April May June July August September October November December").split()
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 
 def date_form(d: dt.date, style: int) -> str:
-    """One of DATE_STYLES absolute ways to write a day (long, ordinal, US numeric, day-first, ISO, weekday…)."""
+    """One of the DATE_STYLES absolute ways to write a day (long, ordinal, US numeric, ISO, weekday…)."""
     month = _MONTHS[d.month - 1]
     if style == 0:
         return f"{month} {d.day}, {d.year}"
