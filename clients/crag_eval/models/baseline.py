@@ -31,9 +31,6 @@ YES_COVERAGE = 0.9
 class BaselineModel:
     """CRAG's model protocol: `get_batch_size()` and `batch_generate_answer(batch)`."""
 
-    def __init__(self, server: str | None = None) -> None:
-        self.server = server  # kept for the registry's signature; the pipeline reads only the batch
-
     def get_batch_size(self) -> int:
         return 8
 
@@ -68,7 +65,7 @@ class Reader:
         self.ask = ask
         self.today = today
         self.index = BM25(docs)
-        self.terms = [t for t in dict.fromkeys(tokens(" ".join(ask.terms)))]
+        self.terms = list(dict.fromkeys(tokens(" ".join(ask.terms))))
 
     def solve(self) -> str | None:
         kind = self.ask.kind
