@@ -18,6 +18,7 @@ from mockapi.world.kg_stage import build_kg
 from mockapi.world.questions import phrasing
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
+from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Question, group_of, page_names
 from mockapi.world.questions.stats import is_sentence, language_stats, names_entity
 from mockapi.world.scales import get_scale
@@ -94,7 +95,9 @@ def test_same_group_intent_same_answer(dev: list[Question]) -> None:
     for q in dev:
         group = group_of(q)
         if group and q.question_type == "set":
-            key = (group.name, q.facts[0].kind, q.facts[0].as_of)
+            kind = q.facts[0].kind
+            day = q.query_time[:10] if KINDS[kind].dynamism != "static" else ""  # groups of dynamic values
+            key = (group.name, kind, day)  # are per query day
             named = frozenset(s.name.lower() for s in q.subjects[1:] if s.name.lower() in q.answer)
             seen.setdefault(key, set()).add(named)
     assert seen

@@ -191,7 +191,7 @@ TOP_ONE = (
     "which of the {p} has the {sup} {l}?",
     "who has the {sup} {l} among {p}?",
     "{p} with the {sup} {l}?",
-    "which one of the {p} has the {sup} {l} right now?",
+    "which one of the {p} has the {sup} {l} now?",
     "tell me which {p} has the {sup} {l}",
 )
 TOP_SET = (
@@ -213,19 +213,19 @@ ABOVE = (
 GROUP_TOTAL = (
     "what is the total {l} of the {p}?",
     "combined {l} of all the {p}?",
-    "add up the {l} of the {p}",
+    "total {l} of all the {p}?",
     "what do the {p} come to in {l} altogether?",
 )
 AVERAGE = (
     "what is the average {l} of the {p}?",
-    "average {l} across the {p}?",
+    "average {l} among the {p}?",
     "what's the mean {l} of the {p}?",
     "on average, what {l} do the {p} have?",
 )
 SPREAD = (
     "what is the difference between the highest and lowest {l} among the {p}?",
-    "how big is the gap between the top and bottom {l} of the {p}?",
-    "range of {l} among the {p}?",
+    "how big is the difference between the top and bottom {l} of the {p}?",
+    "difference between the most and least {l} among the {p}?",
 )
 TOP_HOP = (
     "who is the {r} of the {q} with the {sup} {l}?",

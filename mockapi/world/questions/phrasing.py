@@ -75,7 +75,7 @@ CASUAL: tuple[tuple[str, str], ...] = (
 # How often each voice feature fires (per question).
 P_OPENER = 0.26
 P_TAIL = 0.05
-P_CONTRACT = 0.45
+P_CONTRACT = 0.3
 P_NO_MARK = 0.18
 P_TYPO = 0.07
 

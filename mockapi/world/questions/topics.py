@@ -27,7 +27,7 @@ PLURAL = {
     "artist": ("artists", "singers", "musicians"),
     "band": ("bands", "groups"),
     "movie": ("movies", "films"),
-    "topic": ("places", "landmarks"),
+    "topic": ("places",),
 }
 SINGULAR = {
     "company": "company",
@@ -43,13 +43,13 @@ COUNTED = {"number"}  # "the most wins" rather than "the highest wins"
 GROUPED = ("money", "bigmoney", "decimal", "number")
 # Share of web questions of each type asked about a group instead of a named entity.
 P_GROUP = {
-    "set": 0.45,
-    "aggregation": 0.35,
-    "comparison": 0.3,
-    "simple": 0.12,
-    "simple_w_condition": 0.1,
-    "multi-hop": 0.25,
-    "post-processing": 0.3,
+    "set": 0.6,
+    "aggregation": 0.45,
+    "comparison": 0.4,
+    "simple": 0.16,
+    "simple_w_condition": 0.12,
+    "multi-hop": 0.3,
+    "post-processing": 0.4,
 }
 
 
