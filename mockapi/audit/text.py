@@ -4,9 +4,9 @@ Definitions (the same for synthetic and real text; nothing here knows how our ge
 
 - **Masking.** Lower-cased text; dates (month-name dates, numeric dates, ISO dates, month names) become `<d>`,
   years 1500-2099 `<y>`, other numbers (money, percentages, decimals, `1.2m`) `<n>`. A word token is kept
-  when it is in the corpus vocabulary (below), else it becomes `<e>` (entity material). A kept non-function
-  word next to an `<e>` is masked too (one step, no chaining: "secret echoes" where only "echoes" is rare),
-  then runs of `<e>` collapse to one.
+  when it is in the corpus vocabulary (below), else it becomes `<e>` (entity material); a possessive counts
+  as its word. A kept word other than a function word next to an `<e>` is masked too (one step, no
+  chaining: "secret echoes" where only "echoes" is rare), then runs of `<e>` collapse to one.
 - **Vocabulary.** Function words (a closed list here), a core list of everyday English (`words.COMMON_WORDS`,
   which names no entity), plus every word that the corpus's own pages use in lower case in at least `k` of the
   sampled pages (`k = max(2, 1% of them)`). Entity names are capitalised in pages, so they fall out; the
@@ -41,7 +41,7 @@ _DATE = re.compile(
 )
 _YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b(?![.,]\d)")
 _NUMBER = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|percent|million|billion|trillion|[mbk])\b)?")
-_TOKEN = re.compile(r"<[dynev]>|[a-z0-9]+(?:['’][a-z]+)?(?:[&.-][a-z0-9]+)*")
+_TOKEN = re.compile(r"<[dynev]>|[a-z0-9]+(?:['’][a-z]+)?(?:[&./-][a-z0-9]+)*")
 
 
 def _words(text: str) -> frozenset[str]:
@@ -122,8 +122,9 @@ def page_vocabulary(texts: Iterable[str]) -> frozenset[str]:
 
 
 def masked(text: str, vocab: frozenset[str]) -> list[str]:
+    # a possessive is its word ("garden's" is "garden")
     """Masked tokens: words outside `vocab` become `<e>` (plus one neighbour step), runs collapsed."""
-    toks = [t.replace("’", "'") for t in tokens(text)]
+    toks = [re.sub(r"(?<=[a-z])'s?$", "", t.replace("’", "'")) for t in tokens(text)]
     rare = [not t.startswith("<") and t not in vocab for t in toks]
     out: list[str] = []
     for i, tok in enumerate(toks):

@@ -63,4 +63,15 @@ really just only even still quite pretty so such thus therefore however though a
 while whereas
 """
 
-COMMON_WORDS: frozenset[str] = frozenset(_TEXT.split())
+# Contractions of function words: one token each ("what's"), never entity material.
+_CONTRACTIONS = """
+what's who's where's when's how's why's it's that's there's here's he's she's let's i'm i'd i've i'll you're
+you've you'll we're we've they're they've don't doesn't didn't isn't wasn't aren't weren't can't couldn't
+won't wouldn't haven't hasn't hadn't shouldn't whats whos wheres hows thats theres im dont doesnt didnt isnt
+"""
+_MORE = """
+add added adds right wrong across thanks thank parent subsidiary plus minus put okay ok hey hi hello please
+pls maybe probably actually exactly kind sort type types kinds
+"""
+
+COMMON_WORDS: frozenset[str] = frozenset(_TEXT.split() + _CONTRACTIONS.split() + _MORE.split())
