@@ -4,9 +4,9 @@ For each sampled answerable question, its **facts** are the values the gold page
 of questions.duckdb, else the gold answer and its alternatives. On its answer pages, every sentence (of the
 content text; a table row is a line, so a sentence) that contains one of the values (case-insensitive, whole
 words) is a **statement**; its **frame** is the sentence with the value replaced by `<v>`, then masked like a
-question (`text.masked`: entities, numbers, dates). A frame without any vocabulary word (a bare "<v>" list
-item, "<e> <v>") states nothing recognisable and is dropped. A fact **uses** a frame when any statement of it
-has that frame.
+question (`text.masked`: entities, numbers, dates). A frame without a vocabulary word other than function
+words (a bare "<v>" list item, "the <e> <v>") states nothing recognisable and is dropped. A fact **uses** a
+frame when any statement of it has that frame.
 
 The **fact kind** is taken from questions.duckdb when it says (a `fact_kinds` JSON column, one kind per key
 phrase); otherwise it is coarse: the question's domain × the value's shape (money, number, date, year,
@@ -25,7 +25,7 @@ from typing import Any
 
 from mockapi.audit.anatomy import Anatomy
 from mockapi.audit.data import AuditQuestion
-from mockapi.audit.text import masked, sentences
+from mockapi.audit.text import FUNCTION_WORDS, masked, sentences
 
 MIN_FACTS = 10
 
@@ -68,7 +68,9 @@ def frame_figures(
         for kind, value in facts_of(q, (kinds or {}).get(q.qid)):
             pattern = re.compile(rf"(?<![\w$]){re.escape(value.lower())}(?!\w)")
             frames = {_frame(line, pattern, vocab) for line in lines if pattern.search(line.lower())}
-            frames = {f for f in frames if any(not t.startswith("<") for t in f.split())}
+            frames = {
+                f for f in frames if any(not t.startswith("<") and t not in FUNCTION_WORDS for t in f.split())
+            }
             if frames:
                 uses[kind].append(frames)
     per_kind = {}
