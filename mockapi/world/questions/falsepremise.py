@@ -27,7 +27,7 @@ WRONG_PERSON = (
     "how long has {w} been the {l} of {s}?",
     "what was {w}'s job before becoming {s}'s {l}?",
     "since when is {w} the {l} of {s}?",
-    "how many years has {w} served as {l} of {s}?",
+    "since what year has {w} served as {l} of {s}?",
 )
 WRONG_COUNT = (*frames.COUNTED_LIST, "which {n} {i} does {s} have?")
 WRONG_RESULT = frames.MARGIN

@@ -162,11 +162,11 @@ MARGIN = (
     "by how many points did {s} {r} their last game?",
     "how many points did {s} {r} by last time out?",
     "by what margin did {s} {r} their last game?",
-    "how much did {s} {r} by in their last game?",
+    "what was the point difference in {s}'s last {rn}?",
     "what was the margin of {s}'s last {rn}?",
     "{s} {rp} their last game by how many points?",
     "how big was {s}'s {rn} last time out?",
-    "{s} {rp} the last game, by how much?",
+    "{s} {rp} the last game, by what difference?",
 )
 COUNTED_LIST = (
     "who are the {n} {i} of {s}?",
