@@ -30,16 +30,18 @@ def url_for(kind: str, skin: str, title: str, uid: str, domain: str) -> str:
     """A URL in the layout's style; `uid` keeps question-specific pages apart (shared pages have an empty uid
     and a title-only URL, so wiki pages keep the id in the query string: the path shape stays the same)."""
     host = skins()[skin]["host"]
-    s = slug(title)[:70]
+    # four title words, no numbers: a slug's shape (word count, digits) would otherwise follow the subject's
+    # name length and cluster one question's pages, which a path-shape rule could pick out
+    s = "-".join([w for w in slug(title).split("-") if not w.isdigit()][:4]) or "page"
     # short URL ids stay unique however uids are built; decimal, so that ids do not make random path shapes
     h = str(int(hashlib.sha1((uid or title).encode()).hexdigest()[:15], 16))
     section = _SECTIONS[domain].lower()
     if kind == "wiki":
         return f"https://{host}/wiki/{wiki_slug(title)}" + (f"?curid={h[:8]}" if uid else "")
     if kind == "quote":
-        return f"https://{host}/{section}/{h[:6]}/{s}"
+        return f"https://{host}/{section}/{h[:9]}" + (f"/{s}" if int(h[-1]) % 2 else "")
     if kind == "boxscore":
-        return f"https://{host}/{section}/{h[:9]}/{s}"
+        return f"https://{host}/{section}/{h[:11]}" + (f"/{s}" if int(h[-1]) % 2 else "")
     if kind in ("forum", "qa"):
         return f"https://{host}/r/{domain}/comments/{h[:7]}/{s[:50]}/"
     if kind == "listing":
