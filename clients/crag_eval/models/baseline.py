@@ -14,17 +14,18 @@ Nothing in it knows how a particular world phrases questions or pages.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from crag_eval.judges.text import dates, numbers, strip_dates
-from crag_eval.models.baseline_extract import proximity, spans, vote
+from crag_eval.models.baseline_extract import YEAR, proximity, spans, vote
 from crag_eval.models.baseline_pages import BM25, Passage, passages, tokens
 from crag_eval.models.baseline_query import Ask, read
 
 IDK = "i don't know"
 TOP_SENTENCES = 8
 MIN_COVERAGE = 0.5  # IDF-weighted share of question terms the best sentence (with its page title) must hold
-MIN_MARGIN = 1.5  # the winning span's vote over the runner-up's
+MIN_MARGIN = 2.0  # the winning span's vote over the runner-up's
 YES_COVERAGE = 0.9
 
 
@@ -73,9 +74,32 @@ class Reader:
             return self.choose()
         if kind == "yesno":
             return self.yes()
-        if kind == "phrase":
-            return None  # no type to extract: too easy to answer with something wrong
+        if kind in ("phrase", "superlative"):
+            return None  # no span type says which: too easy to answer with something wrong
+        if kind in ("weekday", "years_since"):
+            return self.from_date(kind)
         return self.extract(kind, self.terms)
+
+    def from_date(self, kind: str) -> str | None:
+        """A weekday, or the years from a date (or a year) to the question's day, computed from what the
+        pages say; a year the question asserts and the pages contradict makes it an invalid question."""
+        found = self.extract("date", self.terms)
+        day = dates(found)[0] if found and dates(found) else None
+        if kind == "weekday":
+            return dt.date(*day).strftime("%A").lower() if day and day[2] else None
+        if self.today is None:
+            return None
+        if day is None:
+            year = self.extract("year", self.terms)
+            day = (int(year), 0, 0) if year else None
+        if day is None:
+            return None
+        said = YEAR.findall(self.ask.text)
+        if said and int(said[-1]) != day[0]:
+            return "invalid question"
+        if day[1] == 0:
+            return str(self.today[0] - day[0])
+        return str(self.today[0] - day[0] - ((self.today[1], self.today[2]) < (day[1], day[2] or 1)))
 
     def supported(self, terms: list[str]) -> list[tuple[float, Passage]]:
         """The top sentences, kept only if the best covers enough of `terms` (its page title counts)."""

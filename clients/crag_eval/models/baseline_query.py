@@ -2,8 +2,9 @@
 
 `read(query)` strips a conversational wrapper ("can you tell me", "i'm curious", …), then decides the answer
 type from the interrogative: yes/no (an auxiliary first), number ("how many", "how much", "what percentage"),
-year ("what/which year"), date ("when", "what date"), person ("who"), place ("where"), list (a plural after
-"which"/"what", "name", "list"), choice (two options joined by "or"), else a phrase. It also keeps the content
+year ("what/which year"), date ("when", "what date"), a weekday or a count of years (computed from a date),
+person ("who"), place ("where"), list (a plural after "which"/"what", "name", "list"), choice (two options
+joined by "or"), a superlative over a group (not answered), else a phrase. It also keeps the content
 terms for retrieval and the direction of a comparative ("higher" +1, "lower" −1).
 """
 
@@ -63,6 +64,7 @@ NOUN_KINDS: dict[str, frozenset[str]] = {
         "losses runtime duration distance elevation depth temperature shares volume"
     ),
 }
+SUPERLATIVE = re.compile(r"\b(?:most|highest|lowest|fewest|least|largest|biggest|smallest|top \d+)\b")
 TEMPORAL = re.compile(
     r"\b(?:current|currently|today|now|latest|most recent|yesterday|this (?:week|month|year))\b"
 )
@@ -82,7 +84,8 @@ class Ask:
     """One question, read: its core text, answer type, retrieval terms, options and comparative direction."""
 
     text: str
-    kind: str  # yesno | number | year | date | person | place | list | choice | phrase
+    kind: str  # yesno | number | year | date | weekday | years_since | person | place | list | choice |
+    # superlative | phrase
     terms: tuple[str, ...]
     options: tuple[str, ...] = ()
     direction: int = 0
@@ -127,8 +130,11 @@ def options_of(text: str) -> tuple[str, ...]:
     """The two options of "…, A or B" / "… A or B" (the span after the last comma or preposition)."""
     if " or " not in text:
         return ()
+    lead = re.match(r"^([^,:?]+?) or ([^,:?]+?)[:,] ", text)  # "a or b: which has …"
+    if lead:
+        return (lead.group(1).strip(), lead.group(2).strip())
     left, _, right = text.rpartition(" or ")
-    right = re.split(r"[,?]| in \d{4}", right)[0].strip()
+    right = re.split(r"[,:?]| in \d{4}", right)[0].strip()
     head = re.split(r",|:|\b(?:between|by|from|than|of|is|was|are|were|has|have|did|does)\b", left)[
         -1
     ].strip()
@@ -159,8 +165,14 @@ def read(query: str) -> Ask:
     terms = terms_of(text[asked.end() :] if asked else text)
     options = options_of(text)
     direction = direction_of(text)
-    if options and (first in {"which", "who", "what"} or first in AUXILIARIES):
+    if options and (first in {"which", "who", "what"} or first in AUXILIARIES or text.find(":") > 0):
         return Ask(text, "choice", terms, options, direction)
+    if re.search(r"\bday of the week\b|\bweekday\b", text):
+        return Ask(text, "weekday", terms)
+    if re.search(r"\bhow many years\b.*\b(?:ago|since)\b|\bhow long ago\b|\bhow old\b", text):
+        return Ask(text, "years_since", terms)
+    if SUPERLATIVE.search(text) and not text.startswith("how many"):
+        return Ask(text, "superlative", terms)  # names one of a group: no span type says which
     if first in AUXILIARIES:
         return Ask(text, "yesno", terms, (), direction)
     if _NUMBER_ASK.match(text):
