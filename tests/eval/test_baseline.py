@@ -27,7 +27,7 @@ from mockapi.paths import QUESTIONS_DB
             "yesno",
         ),
         ("is dreamworks animation owned by time warner or universal pictures?", "choice"),
-        ("which companies have the highest level of dividend yield?", "list"),
+        ("which companies have the highest level of dividend yield?", "superlative"),
         (
             "name three celebrities who have been involved in successful collaborations with beauty brands.",
             "list",
