@@ -52,19 +52,28 @@ def entity_pages(
     used: set[str] = set()
     for key in sorted(facts):
         domain, kind, name = key
-        base = title = layouts.title(name, domain, rng)  # drawn like every other title: it marks no role
-        for n in range(2, 1000):
-            spec = _entity_page(domain, kind, title, name, facts[key], rng, split)
+        title = layouts.title(name, domain, rng)  # drawn like every other title: it marks no role
+        # a clash is resolved by an id (a wiki URL's ?curid=), never by a "(kind)" suffix in the path, which
+        # only these shared pages would have
+        for n in range(1000):
+            uid = f"{'|'.join(key)}#{n}" if n else ""
+            spec = _entity_page(domain, kind, title, name, facts[key], rng, split, uid)
             if spec["url"] not in used:
                 break
-            title = f"{base} ({kind.split(':')[1] if ':' in kind else kind}{'' if n == 2 else f' {n}'})"
         used.add(spec["url"])
         pages[key] = spec
     return pages
 
 
 def _entity_page(
-    domain: str, kind: str, title: str, name: str, facts: list[Fact], rng: random.Random, split: str
+    domain: str,
+    kind: str,
+    title: str,
+    name: str,
+    facts: list[Fact],
+    rng: random.Random,
+    split: str,
+    uid: str,
 ) -> dict[str, Any]:
     subject = facts[0].subject if facts else None
     draft = Draft(
@@ -78,7 +87,7 @@ def _entity_page(
     day = crawl_time(rng)
     for fact in facts:
         draft.pieces.extend(statements.gold_pieces(fact, rng, split, day.date()))
-    return page(draft, rng, split, uid="", moment=day, dated=rng.random() < 0.31, title=title)
+    return page(draft, rng, split, uid=uid, moment=day, dated=rng.random() < 0.31, title=title)
 
 
 def noise_pool(domain: str, n: int, rng: random.Random, split: str = "dev") -> list[dict[str, Any]]:
