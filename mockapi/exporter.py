@@ -29,6 +29,7 @@ from mockapi.export_progress import export_progress, human_bytes
 from mockapi.paths import QUESTIONS_DB, world_dir
 from mockapi.web.store import WebStore, entry
 from mockapi.web.taskview import view_for_task
+from mockapi.world.context import add_split_argument
 from mockapi.world.manifest import read_manifest
 
 SYNTHETIC_KEYS = [
@@ -174,11 +175,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", help="world directory (default: the default world)")
     parser.add_argument("--scale", default="default", help="which named world when --data is not given")
     parser.add_argument("--seed", type=int, default=0)
+    add_split_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Export with progress on stderr (a warning first when a large file is written uncompressed)."""
-    world = world_dir(args.data, args.scale, args.seed)
+    world = world_dir(args.data, args.scale, args.seed, args.split)
     check_world(world, args.task)
     count = question_count(world)
     compressed = args.out.suffix == ".bz2"

@@ -37,6 +37,7 @@ def build_meta(world: Path, kg: KGStore, task: int | None, search: str | None = 
         kind=manifest.get("kind"),
         scale=manifest.get("scale"),
         seed=manifest.get("seed"),
+        split=manifest.get("split"),
         clock=manifest.get("clock"),
         content_hash=manifest.get("content_hash"),
         task=task,

@@ -18,11 +18,17 @@ def data_root() -> Path:
     return Path(env).expanduser() if env else Path.home() / ".cache" / "crag-mockapi"
 
 
-def world_dir(data: str | os.PathLike[str] | None, scale: str = "default", seed: int = 0) -> Path:
-    """The world directory: `data` itself when given, else a per-scale (and per-seed) folder of the root."""
+def world_dir(
+    data: str | os.PathLike[str] | None, scale: str = "default", seed: int = 0, split: str = "dev"
+) -> Path:
+    """The world directory: `data` itself when given, else a folder of the root per scale, split and seed.
+
+    The dev split keeps the plain `<scale>` name; a test world is another world (`<scale>-test`).
+    """
     if data is not None:
         return Path(data).expanduser().resolve()
-    name = scale if seed == 0 else f"{scale}-seed{seed}"
+    name = scale if split == "dev" else f"{scale}-{split}"
+    name = name if seed == 0 else f"{name}-seed{seed}"
     return (data_root() / name).resolve()
 
 

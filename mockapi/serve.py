@@ -26,6 +26,7 @@ from mockapi.errors import UserError
 from mockapi.listen import bind, port_number
 from mockapi.paths import is_complete, world_dir
 from mockapi.sim.flags import add_sim_arguments, forwarded_allow_ips, sim_env
+from mockapi.world.context import add_split_argument
 
 DATASET_NAME = re.compile(r"\.(jsonl|json|bz2|tar|part\d+)$")
 
@@ -42,6 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--no-cache", action="store_true", help="--data FILE: convert into a temporary dir removed at exit")
     add("--scale", default="default", help="world to build when none exists (default: default)")
     parser.add_argument("--seed", type=int, default=0, help="world seed (default: 0)")
+    add_split_argument(parser)
     parser.add_argument("--host", default="127.0.0.1", help="bind address (default: 127.0.0.1)")
     parser.add_argument("--port", type=port_number, default=8000, help="port 1..65535 (default: 8000)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default: 1)")
@@ -58,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def ensure_world(args: argparse.Namespace) -> Path:
     """The world dir to serve; built first (with a progress line) only where building was asked for."""
-    target = world_dir(args.data, args.scale, args.seed)
+    target = world_dir(args.data, args.scale, args.seed, args.split)
     if is_complete(target):
         return target
     if args.data is not None:
@@ -66,8 +68,9 @@ def ensure_world(args: argparse.Namespace) -> Path:
     from mockapi.world.build import build_world
     from mockapi.world.progress import status
 
-    with status(f"no world at {target}: building the {args.scale} world (seed {args.seed})") as progress:
-        build_world(args.scale, args.seed, target, progress)
+    what = f"the {args.scale} {args.split} world (seed {args.seed})"
+    with status(f"no world at {target}: building {what}") as progress:
+        build_world(args.scale, args.seed, target, progress, split=args.split)
     return target
 
 

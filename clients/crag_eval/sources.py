@@ -120,7 +120,7 @@ def _manifest_summary(world: Path) -> dict[str, Any]:
     from mockapi.world.manifest import read_manifest_or_empty
 
     manifest = read_manifest_or_empty(world)
-    keys = ("kind", "scale", "seed", "content_hash", "versions")
+    keys = ("kind", "scale", "seed", "split", "content_hash", "versions")
     return {k: manifest[k] for k in keys if k in manifest}
 
 

@@ -22,16 +22,18 @@ from markupsafe import Markup
 
 import web_pages
 
-RENDERER_VERSION = "1"
+RENDERER_VERSION = "2"
 
-# Shares of the padding budget per slot: inline CSS, head scripts, nav, related links, tail scripts.
+# Shares of the padding budget per slot: inline CSS, head scripts, nav, related links, tail scripts. Visible
+# slots (nav, related links) are capped: on real pages navigation is a small part of the visible text.
 _SLOTS = (
-    ("css_pad", 0.28),
-    ("head_js_pad", 0.3),
-    ("nav_pad", 0.08),
-    ("related_pad", 0.1),
-    ("tail_js_pad", 0.24),
+    ("css_pad", 0.3),
+    ("head_js_pad", 0.36),
+    ("nav_pad", 0.02),
+    ("related_pad", 0.02),
+    ("tail_js_pad", 0.3),
 )
+_VISIBLE_CAP = {"nav_pad": 700, "related_pad": 900}
 _ROOT = Path(web_pages.__file__).parent
 
 
@@ -142,6 +144,7 @@ def _context(spec: dict[str, Any]) -> dict[str, Any]:
         "og_type": "article" if spec["kind"] in ("article", "forum") else "website",
         "infobox": spec.get("infobox", []),
         "section": spec.get("section", skin["nav"][0]),
+        "shell": spec.get("shell", 0),
         "author": spec.get("author", "Staff"),
         "refs": spec.get("refs", 3),
         "categories": spec.get("categories", []),
@@ -152,15 +155,27 @@ def _context(spec: dict[str, Any]) -> dict[str, Any]:
 _MARK = {name: f"\x00{name}\x00" for name, _share in _SLOTS}
 
 
+def _app_json(spec: dict[str, Any]) -> Markup:
+    """An SPA shell's state: the page content as JSON in a script (no visible text until scripts run)."""
+    data = {"title": spec["title"], "infobox": spec.get("infobox", []), "blocks": spec["blocks"]}
+    text = json.dumps({"props": {"pageProps": data}}, ensure_ascii=False, separators=(",", ":"))
+    return Markup(text.replace("</", "<\\/"))
+
+
 def _skeleton(spec: dict[str, Any]) -> str:
     ctx = _context(spec)
     ctx.update({name: Markup(mark) for name, mark in _MARK.items()})
-    return _env().get_template(f"{spec['kind']}.html.j2").render(ctx)
+    env = _env()
+    if spec["kind"] == "spa":
+        ctx["app_json"] = _app_json(spec)
+    else:
+        ctx["content"] = Markup(env.get_template(f"{spec['kind']}.html.j2").render(ctx))
+    return env.get_template("base.html.j2").render(ctx)
 
 
 def _budgets(spec: dict[str, Any], skeleton_len: int) -> dict[str, int]:
     pad = max(0, int(spec.get("size", 0)) - (skeleton_len - sum(len(m) for m in _MARK.values())))
-    out = {name: int(pad * share) for name, share in _SLOTS}
+    out = {name: min(int(pad * share), _VISIBLE_CAP.get(name, pad)) for name, share in _SLOTS}
     out[_SLOTS[-1][0]] += pad - sum(out.values())
     return out
 

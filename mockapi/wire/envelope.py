@@ -45,6 +45,8 @@ class Meta(WireModel):
     """tiny | default | full for synthetic worlds, null for imported ones."""
     seed: int | None
     """The build seed (synthetic worlds)."""
+    split: str | None = None
+    """dev | test for a synthetic world (which phrasing and page families it uses); null for imported ones."""
     clock: str | None
     """The world's clock (ISO date): dynamic facts hold as of this day."""
     content_hash: str | None

@@ -18,7 +18,7 @@ from typing import Any
 from mockapi.errors import UserError
 from mockapi.paths import is_complete, world_dir
 from mockapi.staging import disk_usage, make_staging_dir, swap_into_place
-from mockapi.world.context import WorldContext
+from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
 from mockapi.world.scales import get_scale
@@ -48,36 +48,46 @@ def _version(dist: str) -> str:
 
 
 def build_world(
-    scale_name: str, seed: int, target: Path, progress: Progress = lambda _msg: None
+    scale_name: str,
+    seed: int,
+    target: Path,
+    progress: Progress = lambda _msg: None,
+    split: str = "dev",
 ) -> dict[str, Any]:
     """Build (or reuse, when built with the same inputs) the world at `target`; returns its manifest."""
     scale = get_scale(scale_name)
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
+    if split not in SPLITS:
+        raise UserError(f"unknown split {split!r}: choose one of {', '.join(SPLITS)}")
     # older worlds lack the derived serving/ and search/ folders: rebuild them
     derived = all((target / d / "meta.json").is_file() for d in ("serving", "search"))
     if is_complete(target) and derived:
         current = read_manifest(target)
-        if (current.get("scale"), current.get("seed"), current.get("versions")) == (
-            scale_name,
-            seed,
-            code_versions(),
-        ):
+        # Worlds built before splits existed are dev worlds.
+        built = (
+            current.get("scale"),
+            current.get("seed"),
+            current.get("split", "dev"),
+            current.get("versions"),
+        )
+        if built == (scale_name, seed, split, code_versions()):
             return current
     tmp = make_staging_dir(target, "building")
     started = time.perf_counter()
     try:
-        ctx = WorldContext(scale=scale, seed=seed)
+        ctx = WorldContext(scale=scale, seed=seed, split=split)
         manifest: dict[str, Any] = {
             "format": MANIFEST_FORMAT,
             "kind": "synthetic",
             "scale": scale_name,
             "seed": seed,
+            "split": split,
             "clock": ctx.clock.isoformat(sep=" "),
             "versions": code_versions(),
         }
         manifest["kg"] = build_kg(ctx, tmp, progress)
-        hash_extra: dict[str, str] = {}
+        hash_extra: dict[str, str] = {"split": split}  # a test world is never the dev world
         for module_name in EXTRA_STAGES:
             module = importlib.import_module(module_name)
             section = module.run(ctx, tmp, progress)
@@ -102,8 +112,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags of `crag-mock build`."""
     parser.add_argument("--scale", default="default", help="tiny | default | full (default: default)")
     parser.add_argument("--seed", type=int, default=0, help="world seed (default: 0)")
+    add_split_argument(parser)
     parser.add_argument(
-        "--data", help="world directory (default: $CRAG_MOCK_HOME/<scale> or ~/.cache/crag-mockapi/<scale>)"
+        "--data",
+        help="world directory (default: <scale>[-test] under $CRAG_MOCK_HOME or ~/.cache/crag-mockapi)",
     )
 
 
@@ -112,8 +124,8 @@ def run(args: argparse.Namespace) -> int:
     from mockapi.world.info import print_summary
     from mockapi.world.progress import status
 
-    target = world_dir(args.data, args.scale, args.seed)
-    with status(f"building {args.scale} world into {target}") as progress:
-        manifest = build_world(args.scale, args.seed, target, progress)
+    target = world_dir(args.data, args.scale, args.seed, args.split)
+    with status(f"building {args.scale} {args.split} world into {target}") as progress:
+        manifest = build_world(args.scale, args.seed, target, progress, split=args.split)
     print_summary(target, manifest)
     return 0

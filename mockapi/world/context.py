@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import random
 from dataclasses import dataclass
@@ -11,6 +12,11 @@ from mockapi.world.scales import Scale
 # CRAG's questions are dated late Feb to mid Mar 2024; its price history ends 2024-02-28.
 DEFAULT_CLOCK = dt.datetime(2024, 3, 15, 23, 59, 59)
 
+# A world is built for one split: dev (what participants see) or test (held out). The two share the KG's
+# shape and CRAG's mixes, but part of the question phrasings and page frames/layouts belong to one split only,
+# so a test world shows surface forms a system tuned on dev never saw.
+SPLITS: tuple[str, ...] = ("dev", "test")
+
 
 @dataclass(frozen=True)
 class WorldContext:
@@ -19,7 +25,18 @@ class WorldContext:
     scale: Scale
     seed: int
     clock: dt.datetime = DEFAULT_CLOCK
+    split: str = "dev"
 
     def rng(self, *stage: str) -> random.Random:
         """A fresh `random.Random` for one named stage; a string seed is stable across processes."""
         return random.Random(":".join([str(self.seed), *stage]))
+
+
+def add_split_argument(parser: argparse.ArgumentParser) -> None:
+    """`--split dev|test`, shared by the commands that name a world by scale/seed."""
+    parser.add_argument(
+        "--split",
+        default="dev",
+        choices=SPLITS,
+        help="dev or test: part of the question phrasings and page forms differ between them (default: dev)",
+    )

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from mockapi.paths import world_dir
+from mockapi.world.context import add_split_argument
 from mockapi.world.manifest import read_manifest
 
 
@@ -16,12 +17,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", help="world directory (default: the default world)")
     parser.add_argument("--scale", default="default", help="which named world when --data is not given")
     parser.add_argument("--seed", type=int, default=0)
+    add_split_argument(parser)
     parser.add_argument("--json", action="store_true", help="print the whole manifest as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the manifest."""
-    world = world_dir(args.data, args.scale, args.seed)
+    world = world_dir(args.data, args.scale, args.seed, args.split)
     manifest = read_manifest(world)
     if args.json:
         print(json.dumps(manifest, indent=2))
@@ -39,7 +41,8 @@ def print_summary(world: Path, manifest: dict[str, Any]) -> None:
     kg = manifest.get("kg", {})
     table = Table(title=f"world {world}", show_header=False, box=None)
     table.add_row(
-        "kind / scale / seed", f"{manifest.get('kind')} / {manifest.get('scale')} / {manifest.get('seed')}"
+        "kind / scale / split / seed",
+        " / ".join(str(manifest.get(k)) for k in ("kind", "scale", "split", "seed")),
     )
     table.add_row("clock", str(manifest.get("clock")))
     for domain, count in kg.get("entities_per_domain", {}).items():

@@ -29,15 +29,16 @@ def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any
     """Generate questions and pages into `world_dir`; returns the manifest section."""
     progress("questions")
     kg = open_kg_source(world_dir)
-    questions = generate(ctx.scale.questions, ctx.rng("questions"), kg)
+    questions = generate(ctx.scale.questions, ctx.rng("questions"), kg, ctx.split)
     progress("pages: shared")
     rng = ctx.rng("pages")
     facts = shared.entity_facts(questions)
     per_domain = max(30, ctx.scale.questions // 10)
     noise = {
-        d: shared.noise_pool(d, per_domain, rng) for d in ("finance", "sports", "music", "movie", "open", "")
+        d: shared.noise_pool(d, per_domain, rng, ctx.split)
+        for d in ("finance", "sports", "music", "movie", "open", "")
     }
-    pools = Pools(shared.entity_pages(facts, rng), facts, noise)
+    pools = Pools(shared.entity_pages(facts, rng, ctx.split), facts, noise, ctx.split)
     con = open_pages(world_dir)
     try:
         writer = PageWriter(con)

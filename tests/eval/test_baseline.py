@@ -1,165 +1,169 @@
-"""The `baseline` model: question parsing, extraction from sentences, and real answers over the tiny world
-(KG look-ups through a real server, an extractive answer from real pages, "i don't know" without evidence,
-Task 1's 403 handled)."""
+"""The template-blind `baseline`: reading questions, extracting typed spans from real HTML, declining when the
+evidence is weak, and whole runs on the real CRAG fixture (Task 1) and the tiny world (Tasks 1 and 3)."""
 
 from __future__ import annotations
 
-import datetime as dt
+import bz2
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
-import duckdb
 import pytest
-from crag_client import Client
-from crag_eval.judges.rules import RulesJudge
-from crag_eval.models.baseline import IDK, BaselineModel
-from crag_eval.models.baseline_pages import find_value, mentions
-from crag_eval.models.baseline_query import BY_KEY, parse
-from crag_eval.questions import load_world_questions
-from crag_eval.server import serve_app, world_app
-from crag_eval.types import Prediction, Question
+from crag_eval.cli import main
+from crag_eval.models.baseline import IDK, BaselineModel, answer_passages
+from crag_eval.models.baseline_pages import Passage, passages
+from crag_eval.models.baseline_query import read
 
 from mockapi.paths import QUESTIONS_DB
 
-# --- no server -------------------------------------------------------------------------------------------
+# --- reading questions (no pages) ---------------------------------------------------------------------------
 
 
-def test_parse_forms() -> None:
-    p = parse("what was the closing price of atlas inc. common shares yesterday?", "03/12/2024, 00:29:20 PT")
-    assert (
-        p
-        and p.attr
-        and (p.attr.key, p.subjects, p.yesterday, p.day)
-        == (
-            "fin.close",
-            ["atlas inc. common shares"],
-            True,
-            dt.date(2024, 3, 12),
-        )
+@pytest.mark.parametrize(
+    ("query", "kind"),
+    [
+        ("how many times has rory mcilroy won the masters tournament?", "number"),
+        (
+            "is microsoft office 2019 available in a greater number of languages than microsoft office 2013?",
+            "yesno",
+        ),
+        ("is dreamworks animation owned by time warner or universal pictures?", "choice"),
+        ("which companies have the highest level of dividend yield?", "superlative"),
+        (
+            "name three celebrities who have been involved in successful collaborations with beauty brands.",
+            "list",
+        ),
+        (
+            "who was the first actor to play the role of a comic book villain in a live-action movie?",
+            "person",
+        ),
+        ("can you tell me when the savage anthem was released?", "date"),
+        ("i'm curious, in what year did acme go public?", "year"),
+        ("what's the current stock price of acme corp?", "number"),
+        ("where was jane roe born?", "place"),
+        ("what is the other language between heaven and hell came out in originally?", "phrase"),
+    ],
+)
+def test_answer_type_from_general_english(query: str, kind: str) -> None:
+    assert read(query).kind == kind
+
+
+def test_wrappers_options_and_chains() -> None:
+    ask = read("Hey, could you tell me which has a higher budget, velvet anthem or the broken letters?")
+    assert ask.text.startswith("which has") and ask.options == ("velvet anthem", "the broken letters")
+    assert ask.direction == 1
+    assert read("which was released first, a b or c d?").direction == -1
+    assert read("who is the head coach of the team of cesar smith?").chained
+    assert read("where was the director of the wild parade born?").chained
+    assert not read("who is the director of the wild parade?").chained
+
+
+# --- answers from sentences ---------------------------------------------------------------------------------
+
+
+def _docs(*pages: list[str]) -> list[Passage]:
+    return [Passage(s, i, "") for i, page in enumerate(pages) for s in page]
+
+
+def test_span_of_the_asked_type_from_the_answer_sentence() -> None:
+    docs = _docs(
+        ["Golden Parade is a 1998 drama.", "Golden Parade was made on a budget of $97.0 million."],
+        ["Critics liked Golden Parade.", "The film was directed by Maria Lopez in Toronto."],
+        ["Golden Parade premiered on May 8, 1998 in Cannes."],
     )
-    p = parse("what was the wins of ingfield utd on february 23, 2024?", "02/29/2024, 02:10:53 PT")
-    assert p and p.attr and (p.attr.key, p.day, p.dated) == ("sp.wins", dt.date(2024, 2, 23), True)
-    p = parse("which has a higher budget, velvet anthem or the broken letters?", "03/02/2024, 07:33:34 PT")
-    assert p and (p.form, p.subjects) == ("higher", ["velvet anthem", "the broken letters"])
-    p = parse("when was the director of gentle signal born?", "03/13/2024, 11:34:40 PT")
-    assert p and (p.hop, p.subjects) == ("director", ["gentle signal"])
-    p = parse("how many oscars did night of the desert, the feature film, win?", "02/29/2024, 00:30:16 PT")
-    assert p and p.subjects == ["night of the desert"]
-    assert parse("tell me a joke", "03/02/2024, 07:33:34 PT") is None
+    assert answer_passages("what was the budget of golden parade?", docs) == "$97.0 million"
+    assert answer_passages("who directed golden parade?", docs) == "Maria Lopez"
+    assert answer_passages("when did golden parade premiere?", docs) == "May 8, 1998"
 
 
-def test_mentions_reject_lookalikes() -> None:
-    assert mentions("Romeu Band was formed in 1997.", "Romeu Band")
-    assert mentions("The members of Romeu Band are A, B and C.", "Romeu Band")
-    for lookalike in (
-        "The Romeu Band was formed in 1990.",
-        "Romeu Band (group) was formed in 1983.",
-        "Romeu Band II was formed in 1991.",
-        "Romeu Band! was formed in 1992.",
-    ):
-        assert not mentions(lookalike, "Romeu Band"), lookalike
+def test_i_dont_know_without_evidence() -> None:
+    docs = _docs(["Golden Parade was made on a budget of $97.0 million."], ["Weather is fine today."])
+    assert answer_passages("who founded the acme rocket company?", docs) == IDK
+    assert answer_passages("what was the budget of silver canyon?", docs) == IDK
+    assert answer_passages("what was the budget of golden parade?", []) == IDK
+    # two different values, equally supported: no answer rather than a coin flip
+    split = _docs(
+        ["Golden Parade had a budget of $97.0 million."], ["Golden Parade had a budget of $12.0 million."]
+    )
+    assert answer_passages("what was the budget of golden parade?", split) == IDK
 
 
-def test_find_value_takes_latest_dated_statement_and_votes() -> None:
+def test_comparison_and_latest_value() -> None:
+    docs = _docs(
+        ["Velvet Anthem had a budget of $40 million."],
+        ["The Broken Letters had a budget of $65 million."],
+    )
+    assert answer_passages("which has a higher budget, velvet anthem or the broken letters?", docs) == (
+        "the broken letters"
+    )
+    assert answer_passages("which has a lower budget, velvet anthem or the broken letters?", docs) == (
+        "velvet anthem"
+    )
+    prices = _docs(
+        ["On January 2, 2024, the Acme Corp share price was $4.10."],
+        ["On March 4, 2024, the Acme Corp share price was $5.46."],
+        ["On March 20, 2024, the Acme Corp share price was $9.99."],  # after the question's time
+    )
+    assert answer_passages(
+        "what is the current share price of acme corp?", prices, "03/05/2024, 10:00:00 PT"
+    ) == ("$5.46")
+
+
+PAGE = """<!DOCTYPE html><html><head><title>Acme</title><script>var price = "$1.00";</script></head><body>
+<nav><a href="/">Home</a> <a href="/markets">Markets</a></nav>
+<main><h1>Acme Corp</h1><p>Acme Corp was founded by Jane Roe in 1987. Its headquarters are in Springfield.</p>
+<table><tr><th>Employees</th><td>4,200</td></tr></table></main>
+<footer>© 2024 Example</footer></body></html>"""
+
+
+def test_reads_real_html_through_the_batch_protocol() -> None:
     pages = [
-        ["As of March 4, 2024, Quiridge Inc. Common Shares shares are trading at $5.46."],
-        ["As of January 2, 2024, Quiridge Inc. Common Shares shares are trading at $4.10."],
-        ["Quiridge Inc. Common Shares are covered by 12 analysts."],
-        ["QUIRIDGE INC. COMMON SHARES shares are trading at $9.99."],  # a look-alike, undated
+        {"page_name": "Acme Corp", "page_snippet": "", "page_result": PAGE, "page_url": "https://x.test/"}
     ]
-    q = "what is the current stock price of quiridge inc. common shares?"
-    got = find_value(BY_KEY["fin.price"], q, "quiridge inc. common shares", pages, dt.date(2024, 3, 5))
-    assert got == "$5.46"
-    # before the latest statement's date, the older one holds; a month later it is too old for a price
-    got = find_value(BY_KEY["fin.price"], q, "quiridge inc. common shares", pages, dt.date(2024, 1, 5))
-    assert got == "$4.10"
+    texts = [p.text for p in passages(pages)]
+    assert "Employees | 4,200" in texts and not any("price" in t for t in texts)
+    model = BaselineModel()
+    batch = {
+        "interaction_id": ["a", "b", "c"],
+        "query": [
+            "who founded acme corp?",
+            "in what year was acme corp founded?",
+            "who won the 1990 world cup?",
+        ],
+        "search_results": [pages, pages, pages],
+        "query_time": ["03/01/2024, 10:00:00 PT"] * 3,
+    }
+    assert model.batch_generate_answer(batch) == ["Jane Roe", "1987", IDK]
+
+
+# --- whole runs ---------------------------------------------------------------------------------------------
+
+
+def test_runs_on_the_real_crag_fixture_task_1(crag_fixture: Path) -> None:
+    with bz2.open(crag_fixture) as f:
+        records = [json.loads(line) for line in f]
+    model = BaselineModel()
+    batch = {k: [r[k] for r in records] for k in ("interaction_id", "query", "search_results", "query_time")}
+    answers = model.batch_generate_answer(batch)
+    assert len(answers) == 10 and all(isinstance(a, str) and a for a in answers)
+    by_query = dict(zip(batch["query"], answers, strict=True))
     assert (
-        find_value(BY_KEY["fin.price"], q, "quiridge inc. common shares", pages, dt.date(2024, 2, 1)) is None
+        by_query["is dreamworks animation owned by time warner or universal pictures?"]
+        == "universal pictures"
     )
-    static = [
-        ["Golden Parade was made on a budget of $97.0 million."],
-        ["Golden Parade was made on a budget of $97.0 million."],
-        ["Golden Parade (1987 film) was made on a budget of $12.0 million."],
-    ]
-    q = "what was the budget of golden parade?"
-    assert find_value(BY_KEY["mv.budget"], q, "golden parade", static, dt.date(2024, 3, 1)) == "$97.0 million"
+    # the false premise (McIlroy never won the Masters): no count is made up
+    assert by_query["how many times has rory mcilroy won the masters tournament?"] == IDK
 
 
-def test_no_evidence_is_i_dont_know() -> None:
-    model = BaselineModel("http://127.0.0.1:9")
-    model.kg.enabled = False  # nothing listens there; the KG is simply not consulted
-    assert (
-        model.answer_sentences("what was the budget of golden parade?", "03/01/2024, 10:00:00 PT", []) == IDK
-    )
-    assert model.answer_sentences("tell me a joke", "03/01/2024, 10:00:00 PT", [["Jokes are fun."]]) == IDK
-    fp = "why did east tasha foundation relocate to antarctica in 1998?"
-    pages = [["East Tasha Foundation attracts visitors from around the world."]]
-    assert model.answer_sentences(fp, "03/15/2024, 20:31:46 PT", pages) == "invalid question"
-
-
-# --- the tiny world through a real server -----------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def world(tiny_world: Path) -> Path:
+@pytest.mark.parametrize("task", [1, 3])
+def test_crag_eval_runs_the_baseline_on_the_tiny_world(tiny_world: Path, tmp_path: Path, task: int) -> None:
     if not (tiny_world / QUESTIONS_DB).is_file():
         pytest.skip("the tiny world has no questions.duckdb")
-    return tiny_world
-
-
-@pytest.fixture(scope="module")
-def server3(world: Path) -> Iterator[str]:
-    with serve_app(world_app(world, 3)) as url:
-        yield url
-
-
-def _questions(world: Path, where: str) -> list[Question]:
-    con = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
-    try:
-        ids = {r[0] for r in con.execute(f"SELECT interaction_id FROM questions WHERE {where}").fetchall()}
-    finally:
-        con.close()
-    return [q for q in load_world_questions(world) if q.interaction_id in ids]
-
-
-def _label(q: Question, answer: str) -> str:
-    return RulesJudge().judge(q, Prediction(interaction_id=q.interaction_id, prediction=answer)).label
-
-
-def test_kg_patterns_answered_from_the_kg_alone(world: Path, server3: str) -> None:
-    """KG questions of the simple kinds, with no pages at all: every answer comes from KG look-ups."""
-    questions = _questions(
-        world, "answer_source = 'kg' AND question_type IN ('simple', 'simple_w_condition')"
-    )
-    assert questions
-    model = BaselineModel(server3)
-    labels = [_label(q, model.answer_sentences(q.query, q.query_time, [])) for q in questions]
-    assert labels.count("incorrect") == 0
-    assert labels.count("correct") >= 0.8 * len(labels), labels
-
-
-def test_extractive_answer_from_real_pages(world: Path, server3: str) -> None:
-    """Web-only facts stated in the served pages, the KG switched off: answers come from page sentences."""
-    questions = _questions(
-        world, "answer_source = 'web' AND answer_in_pages AND question_type = 'simple' ORDER BY ord LIMIT 4"
-    )
-    assert questions
-    model = BaselineModel(server3)
-    model.kg.enabled = False
-    with Client(server3) as client:
-        labels = []
-        for q in questions:
-            pages = [
-                json.loads(e.model_dump_json()) for e in client.web.search(interaction_id=q.interaction_id)
-            ]
-            labels.append(_label(q, model.answer(q.query, q.query_time, pages)))
-    assert "incorrect" not in labels and labels.count("correct") >= len(labels) - 1, labels
-
-
-def test_task_1_refusal_turns_the_kg_off(world: Path) -> None:
-    q = _questions(world, "answer_source = 'kg' AND question_type = 'simple' ORDER BY ord LIMIT 1")[0]
-    with serve_app(world_app(world, 1)) as url:
-        model = BaselineModel(url)
-        assert model.answer_sentences(q.query, q.query_time, []) == IDK
-        assert model.kg.enabled is False
+    out = tmp_path / "run"
+    args = ["--task", str(task), "--model", "baseline", "--data", str(tiny_world), "--limit", "30"]
+    assert main([*args, "--output", str(out)]) == 0
+    s = json.loads((out / "scores.json").read_text())["overall"]["rules"]
+    assert s["n"] == 30
+    predictions = [json.loads(line) for line in (out / "predictions.jsonl").read_text().splitlines()]
+    assert len(predictions) == 30 and not any(p.get("error") for p in predictions)
+    # mostly declines, as a template-blind reader should on unfamiliar phrasing; never crashes
+    assert s["missing"] >= 0.5

@@ -33,7 +33,7 @@ def test_world_run(
         assert s["hallucination"] == 0.0
 
 
-def test_baseline_scores_above_zero_on_task_3(world_with_questions: Path, tmp_path: Path) -> None:
+def test_baseline_answers_some_task_3_questions(world_with_questions: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
     assert (
         main(
@@ -42,4 +42,5 @@ def test_baseline_scores_above_zero_on_task_3(world_with_questions: Path, tmp_pa
         == 0
     )
     s = json.loads((out / "scores.json").read_text())["overall"]["rules"]
-    assert s["score_a"] > 0 and s["n_correct"] > 0
+    # the template-blind baseline declines most questions; it must still get some right end to end
+    assert s["n_correct"] > 0 and s["missing"] < 1

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import random
 import re
 import zlib
 from html import escape
@@ -14,6 +16,7 @@ import duckdb
 from mockapi.textnorm import normalize
 from mockapi.web.render import html_size, render_page
 from mockapi.world.context import WorldContext
+from mockapi.world.pages import frames, layouts, styles
 from mockapi.world.scales import get_scale
 from mockapi.world.web_stage import run
 
@@ -73,23 +76,48 @@ def test_one_url_one_page_and_shared_urls(tiny_world: Path) -> None:
     assert shared > 0
 
 
+def _states(text: str, value: str) -> bool:
+    """`value` is on the page in one of the styles pages write it in (03/15/2024, 15 Mar 2024, $1.2B…)."""
+    return any(normalize(form) in text for form in styles.forms(value))
+
+
 def test_gold_pages_state_the_answer(tiny_world: Path) -> None:
     qs = query(
         tiny_world,
         "questions.duckdb",
-        "SELECT question_type, answer, key_phrases, gold_page_ids FROM questions",
+        "SELECT question_type, answer, alt_ans, key_phrases, gold_page_ids FROM questions",
     )
-    checked = 0
-    for qtype, answer, phrases, gold in qs:
+    checked = restyled = 0
+    for qtype, answer, alts, phrases, gold in qs:
         for pid in json.loads(gold):
             text = normalize(
                 query(tiny_world, "pages.duckdb", f"SELECT text FROM pages WHERE page_id = '{pid}'")[0][0]
             )
-            assert all(normalize(p) in text for p in json.loads(phrases)), (pid, phrases)
+            assert all(_states(text, p) for p in json.loads(phrases)), (pid, phrases)
+            restyled += not all(normalize(p) in text for p in json.loads(phrases))
             if qtype in ("simple", "simple_w_condition", "set", "multi-hop"):
-                assert normalize(answer) in text, (answer, pid)
+                # a sentence answer keeps its short value among the alternatives; some form is on the page
+                # (a list computed from a table, e.g. "the top three", holds every item, in its own order)
+                forms = [answer, *json.loads(alts)]
+                items = [normalize(i) for i in re.split(r",\s*|\s+and\s+", forms[-1])]
+                stated = any(normalize(f) in text for f in forms) or all(i in text for i in items)
+                stated = stated or all(_states(text, p) for p in json.loads(phrases)[-1:])
+                assert stated, (forms, pid)
                 checked += 1
     assert checked > 10
+    assert restyled > 0  # some answer pages write the value in another style than the gold answer
+
+
+def test_pages_vary_layout_and_frames(tiny_world: Path) -> None:
+    rows = query(tiny_world, "pages.duckdb", "SELECT page_id FROM pages ORDER BY page_id LIMIT 300")
+    specs = [spec_of(tiny_world, pid) for (pid,) in rows]
+    assert len({(s["kind"], s["shell"]) for s in specs}) >= 30
+    assert sum(any(b[0] == "table" for b in s["blocks"]) or bool(s["infobox"]) for s in specs) > 0.25 * len(
+        specs
+    )
+    prose = [b for s in specs for b in s["blocks"] if b[0] in ("p", "post")]
+    sentences = [x for b in prose for x in re.split(r"(?<=[.!?])\s+", b[-1])]
+    assert len(set(sentences)) > 0.8 * len(sentences)  # filler is composed, not one template repeated
 
 
 def test_gold_pages_are_served_before_query_time(tiny_world: Path) -> None:
@@ -135,3 +163,26 @@ def test_stage_is_deterministic(tiny_world: Path, tmp_path: Path) -> None:
         ("questions.duckdb", "SELECT * FROM questions ORDER BY ord"),
     ):
         assert query(tmp_path, db, sql) == query(tiny_world, db, sql)
+
+
+def test_value_styles_are_checkable() -> None:
+    rng = random.Random(5)
+    for value in ("March 9, 2023", "$12.18", "$1.2 billion", "1,234,567", "139", "Port Kimberlybury"):
+        written = {styles.restyle(value, rng) for _ in range(60)}
+        assert written <= set(styles.forms(value))
+        assert len(written) == len(styles.forms(value))  # every style is used
+    day = dt.date(2024, 3, 15)  # a Friday
+    assert styles.relative_day(dt.date(2024, 3, 14), day) == "yesterday"
+    assert styles.relative_day(dt.date(2024, 3, 12), day) == "last Tuesday"
+    assert styles.relative_day(dt.date(2024, 3, 1), day) == ""
+
+
+def test_dev_and_test_share_a_core_and_keep_their_own_forms() -> None:
+    dev, test = layouts.kinds("finance", "dev"), layouts.kinds("finance", "test")
+    assert "blog" in dev and "blog" not in test and "qa" in test and "qa" not in dev
+    assert len(set(dev) & set(test)) >= 8
+    for pool in (frames.PLAIN, frames.DATED, frames.QUOTES, frames.CAPTIONS):
+        d, t = set(frames.allowed(pool, "dev")), set(frames.allowed(pool, "test"))
+        assert d & t and d - t and t - d
+    rng = random.Random(1)
+    assert {layouts.shell("test", rng) for _ in range(400)}.isdisjoint(layouts.SHELLS["dev"])

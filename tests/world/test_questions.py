@@ -101,3 +101,25 @@ def test_default_world_mix_and_recall(tmp_path: Path) -> None:
     pop = recall["kg_by_popularity"]
     assert pop["head"] > pop["torso"] > pop["tail"]
     assert manifest["disk_bytes"] < 1e9
+    _default_world_language(tmp_path / "default")
+
+
+def _default_world_language(world: Path) -> None:
+    """Issue 12's question-language acceptance, on the default world's own questions (regenerated: the
+    generator is deterministic, and Question objects know every name they mention)."""
+    from mockapi.world.context import WorldContext
+    from mockapi.world.questions.generate import generate
+    from mockapi.world.questions.kg_facts import open_kg_source
+    from mockapi.world.questions.stats import language_stats
+    from mockapi.world.scales import get_scale
+
+    ctx = WorldContext(scale=get_scale("default"), seed=0)
+    qs = generate(ctx.scale.questions, ctx.rng("questions"), open_kg_source(world), ctx.split)
+    stored = rows(world, "SELECT query FROM questions ORDER BY ord")
+    assert [q.query for q in qs] == [r[0] for r in stored]
+    s = language_stats(qs)
+    assert s["skeletons"] >= 600 and s["top10_share"] <= 0.05
+    assert s["conversational_share"] >= 0.15 and s["finance_ticker_share"] >= 0.30
+    assert s["no_entity_share"] >= 0.10 and s["sentence_answer_share"] >= 0.25
+    assert min(s["year_rule_precision"], s["year_rule_recall"]) <= 0.3
+    assert s["premise_word_rule"][1] <= 0.3, s["premise_word_rule"]

@@ -1,41 +1,36 @@
-"""`baseline`: an honest offline RAG system with no LLM, no GPU and no network beyond the mock server.
+"""`baseline`: a template-blind offline RAG pipeline (no LLM, no GPU), meant to run unchanged on real CRAG.
 
-Per question (modules `baseline_query`, `baseline_kg`, `baseline_pages`):
-1. Parse the question into a form (simple, comparison, sum, difference, count, years since, two hops), an
-   attribute and its subjects, and the day the answer must hold on (the query day, the day before for
-   "yesterday", or the date the question names).
-2. Each value needed comes from the KG when the subject links to exactly one entity there (Tasks 2-3; Task 1
-   refuses KG routes with 403 and the model stops asking), else from the served pages: the typed span of the
-   sentences that name the subject exactly, latest dated statement for changing values, a vote otherwise.
-3. The form combines the values (the higher of two, their sum, the count of a list …).
-4. A question whose premise the pages never mention, about an event the world is not known to hold,
-   is answered "invalid question"; anything else unsure is "i don't know": a wrong answer costs 1, a
-   missing one 0.
-It reads only the batch (query, query_time, search_results) and the mock server; never gold answers.
+Per question, from the batch alone (query, query_time, search_results; never the KG, never gold answers):
+1. read: strip a conversational wrapper, decide the answer type from the interrogative (`baseline_query`);
+2. retrieve: every served page cut into sentences, ranked by BM25 against the question's terms
+   (`baseline_pages`; Tasks 1-2 see 5 pages, Task 3 sees 50);
+3. extract: spans of the answer type from the best sentences, weighted by retrieval score and closeness to the
+   question's terms, voted (`baseline_extract`); two options ("A or B") are compared on the values found near
+   each, or on how well each is supported;
+4. answer only when the evidence is strong (the best sentence covers most of the question's terms and the
+   winning span holds most of the vote), else "i don't know": a wrong answer costs 1, a missing one 0.
+Nothing in it knows how a particular world phrases questions or pages.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import os
 from typing import Any
 
-from crag_client import Client
-
-from crag_eval.judges.text import dates, numbers
-from crag_eval.models.baseline_kg import KG, Value
-from crag_eval.models.baseline_pages import find_bridge, find_value, page_sentences
-from crag_eval.models.baseline_premise import false_premise
-from crag_eval.models.baseline_query import Attr, Parsed, parse
+from crag_eval.judges.text import dates, numbers, strip_dates
+from crag_eval.models.baseline_extract import YEAR, proximity, spans, vote
+from crag_eval.models.baseline_pages import BM25, Passage, passages, tokens
+from crag_eval.models.baseline_query import Ask, read
 
 IDK = "i don't know"
+TOP_SENTENCES = 8
+MIN_COVERAGE = 0.5  # IDF-weighted share of question terms the best sentence (with its page title) must hold
+MIN_MARGIN = 2.0  # the winning span's vote over the runner-up's
+YES_COVERAGE = 0.9
 
 
 class BaselineModel:
-    def __init__(self, server: str | None = None) -> None:
-        url = server or os.environ.get("CRAG_SERVER") or os.environ.get("CRAG_MOCK_API_URL")
-        self.client = Client(url, cache=True)
-        self.kg = KG(self.client)
+    """CRAG's model protocol: `get_batch_size()` and `batch_generate_answer(batch)`."""
 
     def get_batch_size(self) -> int:
         return 8
@@ -43,105 +38,165 @@ class BaselineModel:
     def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[str]:
         times = batch.get("query_time") or [""] * len(batch["query"])
         return [
-            self.answer(q, t, pages)
-            for q, t, pages in zip(batch["query"], times, batch["search_results"], strict=True)
+            self.answer(q, pages, t)
+            for q, pages, t in zip(batch["query"], batch["search_results"], times, strict=True)
         ]
 
-    def answer(self, query: str, query_time: str, pages: list[dict[str, Any]]) -> str:
-        return self.answer_sentences(query, query_time, page_sentences(pages))
-
-    def answer_sentences(self, query: str, query_time: str, pages: list[list[str]]) -> str:
-        """The answer from the pages' sentences (split out so tests and tuning can skip HTML parsing)."""
-        parsed = parse(query, query_time)
-        if parsed is None or parsed.attr is None:
-            return "invalid question" if false_premise(query, pages) else IDK
-        try:
-            return Solver(self.kg, query.lower(), parsed, pages).solve() or IDK
-        except (ArithmeticError, ValueError):
-            return IDK
+    def answer(self, query: str, pages: list[dict[str, Any]], query_time: str = "") -> str:
+        """The answer to one question from its served pages."""
+        return answer_passages(query, passages(pages), query_time)
 
 
-class Solver:
-    """One parsed question: values from the KG or the pages, combined by the question's form."""
+def answer_passages(query: str, docs: list[Passage], query_time: str = "") -> str:
+    """The answer from ready-cut passages (split out so tests can skip HTML)."""
+    ask = read(query)
+    if not docs or not ask.terms or ask.chained:
+        return IDK
+    today = dates(query_time)
+    try:
+        return Reader(ask, docs, today[0] if today else None).solve() or IDK
+    except (ArithmeticError, ValueError):
+        return IDK
 
-    def __init__(self, kg: KG, query: str, parsed: Parsed, pages: list[list[str]]) -> None:
-        self.kg, self.query, self.p, self.pages = kg, query, parsed, pages
-        assert parsed.attr is not None
-        self.attr: Attr = parsed.attr
 
-    def value(self, subject: str) -> Value | None:
-        p, query = self.p, self.query
-        if p.hop:
-            bridge = find_bridge(p.hop, subject, self.pages)
-            if bridge is None:
-                return None
-            # the relation words and the start entity say nothing about the bridge's attribute
-            query = query.replace(f"the {p.hop} of {subject}", bridge.lower())
-            subject = bridge.lower()
-        found = self.kg.get(self.attr, subject, p.day, p.yesterday, p.dated)
-        text = find_value(self.attr, query, subject, self.pages, p.day, p.dated)
-        paged = (text, _number(text, self.attr.vtype)) if text else None
-        if found is not None and paged is not None and not _same(found, paged):
-            # a KG namesake of a subject only the pages know, or a look-alike's page slipping through:
-            # no way to tell which, and a wrong answer costs more than none
-            return None
-        return found or paged
+class Reader:
+    """One question over its passages."""
+
+    def __init__(self, ask: Ask, docs: list[Passage], today: tuple[int, int, int] | None = None) -> None:
+        self.ask = ask
+        self.today = today
+        self.index = BM25(docs)
+        self.terms = list(dict.fromkeys(tokens(" ".join(ask.terms))))
 
     def solve(self) -> str | None:
-        p, attr = self.p, self.attr
-        if p.form == "simple":
-            v = self.value(p.subjects[0])
-            return v[0] if v else None
-        if p.form == "count":
-            v = self.value(p.subjects[0])
-            return str(len(_items(v[0]))) if v else None
-        if p.form == "years_ago":
-            v = self.value(p.subjects[0])
-            year = _year(v) if v else None
-            return str(p.day.year - year) if year else None
-        a, b = (self.value(s) for s in p.subjects[:2])
-        if a is None or b is None or a[1] is None or b[1] is None:
+        kind = self.ask.kind
+        if kind == "choice":
+            return self.choose()
+        if kind == "yesno":
+            return self.yes()
+        if kind in ("phrase", "superlative"):
+            return None  # no span type says which: too easy to answer with something wrong
+        if kind in ("weekday", "years_since"):
+            return self.from_date(kind)
+        return self.extract(kind, self.terms)
+
+    def from_date(self, kind: str) -> str | None:
+        """A weekday, or the years from a date (or a year) to the question's day, computed from what the
+        pages say; a year the question asserts and the pages contradict makes it an invalid question."""
+        found = self.extract("date", self.terms)
+        day = dates(found)[0] if found and dates(found) else None
+        if kind == "weekday":
+            return dt.date(*day).strftime("%A").lower() if day and day[2] else None
+        if self.today is None:
             return None
-        x, y = a[1], b[1]
-        if p.form == "higher":
-            return p.subjects[0] if x > y else p.subjects[1] if y > x else None
-        if p.form == "yesno_higher":
-            return "yes" if x > y else "no" if y > x else None
-        if p.form == "first":
-            return p.subjects[0] if x < y else p.subjects[1] if y < x else None
-        if p.form == "combined":
-            total = x + y
-            return f"{total:,.0f}" if total == int(total) else f"{total:,.2f}"
-        if p.form == "difference":
-            diff = abs(x - y)
-            return f"${diff:,.2f}" if attr.vtype == "money" else f"{diff:,.2f}".rstrip("0").rstrip(".")
+        if day is None:
+            year = self.extract("year", self.terms)
+            day = (int(year), 0, 0) if year else None
+        if day is None:
+            return None
+        said = YEAR.findall(self.ask.text)
+        if said and int(said[-1]) != day[0]:
+            return "invalid question"
+        if day[1] == 0:
+            return str(self.today[0] - day[0])
+        return str(self.today[0] - day[0] - ((self.today[1], self.today[2]) < (day[1], day[2] or 1)))
+
+    def supported(self, terms: list[str]) -> list[tuple[float, Passage]]:
+        """The top sentences, kept only if the best covers enough of `terms` (its page title counts)."""
+        top = self.index.top(terms, TOP_SENTENCES)
+        if not top:
+            return []
+        best = top[0][1]
+        if self.index.coverage(f"{best.text} {best.title}", terms) < MIN_COVERAGE:
+            return []
+        return top
+
+    def extract(self, kind: str, terms: list[str]) -> str | None:
+        top = self.supported(terms)
+        if not top:
+            return None
+        wanted = set(terms)
+        found: list[tuple[str, float]] = []
+        for score, passage in top:
+            for text, start in spans(kind, passage.text, self.ask.text):
+                found.append((text, score * proximity(passage.text, start, wanted)))
+        if kind == "list":
+            return self.listing(top)
+        if self.ask.temporal:
+            latest = self.latest(kind, top)
+            if latest:
+                return latest
+        text, _weight, margin = vote(found)
+        return text if text and margin >= MIN_MARGIN else None
+
+    def latest(self, kind: str, top: list[tuple[float, Passage]]) -> str | None:
+        """For "current"/"today" questions: the span of the most recently dated strong sentence."""
+        best: tuple[tuple[int, int, int], str] | None = None
+        for score, passage in top:
+            if score < 0.5 * top[0][0]:
+                continue
+            found = spans(kind, passage.text, self.ask.text)
+            stamped = [d for d in dates(passage.text) if self.today is None or d <= self.today]
+            if found and stamped and (best is None or max(stamped) > best[0]):
+                best = (max(stamped), found[0][0])
+        return best[1] if best else None
+
+    def listing(self, top: list[tuple[float, Passage]]) -> str | None:
+        """The names of the best sentence that names two or more (a list answer read off one sentence)."""
+        for _score, passage in top[:3]:
+            names = list(dict.fromkeys(t for t, _s in spans("list", passage.text, self.ask.text)))
+            if len(names) >= 2:
+                return ", ".join(names[:6])
         return None
 
-
-def _same(a: Value, b: Value) -> bool:
-    if a[1] is not None and b[1] is not None:
-        return abs(a[1] - b[1]) <= 0.01 * max(abs(a[1]), abs(b[1]), 1.0)
-    return a[0].lower() == b[0].lower()
-
-
-def _items(listing: str) -> list[str]:
-    return [i for i in listing.replace(" and ", ", ").split(", ") if i.strip()]
-
-
-def _number(text: str, vtype: str) -> float | None:
-    """A page value as a number for comparisons: dates as day ordinals, amounts with their scale."""
-    if vtype == "date":
-        found = dates(text)
-        if found and found[0][2]:
-            return float(dt.date(*found[0]).toordinal())
+    def yes(self) -> str | None:
+        """'yes' when one sentence states everything the question says; otherwise unsure."""
+        top = self.index.top(self.terms, 3)
+        for _score, passage in top:
+            text = passage.text.lower()
+            if self.index.coverage(passage.text, self.terms) >= YES_COVERAGE and " not " not in f" {text} ":
+                return "yes"
         return None
-    nums = numbers(text)
-    return nums[0][0] if len(nums) == 1 else None
 
+    def choose(self) -> str | None:
+        """One of two options: by the values found near each, or by support when nothing is compared."""
+        a, b = self.ask.options
+        rest = [t for t in self.terms if t not in set(tokens(f"{a} {b}"))]
+        if self.ask.direction:
+            va, vb = self.value(a, rest), self.value(b, rest)
+            if va is None or vb is None or va == vb:
+                return None
+            higher = a if va > vb else b
+            return higher if self.ask.direction > 0 else (b if higher == a else a)
+        sa, sb = self.support(a, rest), self.support(b, rest)
+        if max(sa, sb) < MIN_COVERAGE or abs(sa - sb) < 0.2:
+            return None
+        return a if sa > sb else b
 
-def _year(v: Value) -> int | None:
-    found = dates(v[0])
-    if found:
-        return found[0][0]
-    text = v[0].strip()
-    return int(text) if text.isdigit() and len(text) == 4 else None
+    def support(self, option: str, rest: list[str]) -> float:
+        """How well the best sentence naming `option` covers the other question terms."""
+        need = tokens(option)
+        best = 0.0
+        for _score, passage in self.index.top(need + rest, TOP_SENTENCES):
+            both = f"{passage.text} {passage.title}"
+            have = set(tokens(both))
+            if all(t in have for t in need):
+                best = max(best, self.index.coverage(both, rest) if rest else 1.0)
+        return best
+
+    def value(self, option: str, rest: list[str]) -> float | None:
+        """A number (or a date as a day count) stated near the option's name and the question's terms."""
+        need = tokens(option)
+        wanted = set(rest)
+        for _score, passage in self.index.top(need + rest, TOP_SENTENCES):
+            have = set(tokens(f"{passage.text} {passage.title}"))
+            if not all(t in have for t in need) or (rest and not wanted & have):
+                continue
+            found = dates(passage.text)
+            if found:
+                y, m, d = found[0]
+                return float(y * 10_000 + m * 100 + d)
+            nums = numbers(strip_dates(passage.text))
+            if nums:
+                return nums[0][0]
+        return None

@@ -1,4 +1,9 @@
-"""The 50 ranked results of one question: gold, stale, hard-negative, topical and noise pages."""
+"""The 50 ranked results of one question: gold, stale, hard-negative, topical and noise pages.
+
+Nothing about a page but its text depends on its role: layouts, hosts, URL shapes, titles, sizes, dates and
+the relevance scores that rank them are drawn from the same distributions for answer pages and the rest, so
+only reading tells which page answers.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +13,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from mockapi.formats.timefmt import parse_query_time
-from mockapi.world.pages import prose, shared, specs, statements
+from mockapi.world.pages import layouts, shared, statements, tables
+from mockapi.world.pages.compose import Draft, page
+from mockapi.world.pages.frames import Piece
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
-from mockapi.world.questions.model import Fact, Question, Subject
+from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
 
 RESULTS = 50
-# Relevance score ranges per role: search engines rank answer pages high, but not always first.
+# Relevance score ranges per role: overlapping, so an answer page is often but not usually the top result.
 _SCORE = {
-    "gold": (0.45, 1.0),
-    "stale": (0.35, 0.9),
-    "negative": (0.3, 0.85),
-    "topical": (0.2, 0.8),
-    "noise": (0.0, 0.45),
+    "gold": (0.2, 1.0),
+    "stale": (0.2, 0.95),
+    "negative": (0.25, 0.95),
+    "topical": (0.2, 0.95),
+    "noise": (0.0, 0.5),
 }
+DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a third)
 
 
 @dataclass(frozen=True)
@@ -34,11 +42,12 @@ class Result:
 
 @dataclass(frozen=True)
 class Pools:
-    """Pages shared between questions."""
+    """Pages shared between questions, and the split whose page forms the world uses."""
 
     entity: dict[tuple[str, str, str], dict[str, Any]]
     entity_facts: dict[tuple[str, str, str], list[Fact]]
     noise: dict[str, list[dict[str, Any]]]  # per domain; '' = off-topic
+    split: str = "dev"
 
 
 def plan(q: Question, pools: Pools, rng: random.Random) -> list[Result]:
@@ -58,6 +67,46 @@ def plan(q: Question, pools: Pools, rng: random.Random) -> list[Result]:
     return results[:RESULTS]
 
 
+def _uid(q: Question, role: str, i: int) -> str:
+    return f"{q.interaction_id.replace('-', '')[:16]}{role[:2]}{i:02d}"
+
+
+def _moment(qtime: dt.datetime, rng: random.Random, not_before: dt.datetime | None = None) -> dt.datetime:
+    """A publication moment before the query time: recent or old in the same mix for every role."""
+    latest = qtime - dt.timedelta(hours=1)
+    back = rng.choice((3, 10, 45, 45, 200, 400, 900))
+    earliest = latest - dt.timedelta(days=back)
+    if not_before is not None:
+        earliest = max(earliest, min(not_before, latest - dt.timedelta(hours=2)))
+    return earliest + dt.timedelta(seconds=rng.randrange(max(1, int((latest - earliest).total_seconds()))))
+
+
+def _known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> list[Fact]:
+    """A few true static facts about `subject` that this question does not ask (topical talk)."""
+    facts = [f for f in pools.entity_facts.get(shared.subject_key(subject), []) if f not in q.facts]
+    return rng.sample(facts, min(len(facts), rng.randint(0, 3)))
+
+
+def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random, lo: int, hi: int) -> Draft:
+    names = page_names(subject)
+    others = tuple(names[1:]) + subject.lookalikes[:3] + tuple(s.name for s in q.subjects if s != subject)
+    ticker = subject.ticker.upper()
+    return Draft(
+        subject.name, q.domain, kind=subject.kind, ticker=ticker, others=others or (subject.name,),
+        filler=rng.randint(lo, hi),
+    )  # fmt: skip
+
+
+def _emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str, i: int,
+          moment: dt.datetime, empty: bool = False) -> dict[str, Any]:  # fmt: skip
+    # titles name any of the question's subjects, whatever the role (a title must not mark the answer page)
+    # (a look-alike's page is often found under the subject's name: "Falcons" for another Falcons team)
+    about = draft.subject if role == "neg" and rng.random() < 0.5 else rng.choice(q.subjects).name
+    title = layouts.title(about, draft.domain, rng)
+    return page(draft, rng, pools.split, uid=_uid(q, role, i), moment=moment,
+                dated=rng.random() < DATED_SHARE, empty=empty, title=title)  # fmt: skip
+
+
 def _pages(
     q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
 ) -> list[tuple[str, dict[str, Any]]]:
@@ -67,133 +116,89 @@ def _pages(
     needed = [f for f in q.facts if not f.kind.startswith("rel:")]
     for subject in q.subjects:
         key = shared.subject_key(subject)
-        page, stated = pools.entity.get(key), pools.entity_facts.get(key, [])
-        if page is None or (not q.answer_in_pages and any(f in stated for f in q.facts)):
+        spec, stated = pools.entity.get(key), pools.entity_facts.get(key, [])
+        if spec is None or (not q.answer_in_pages and any(f in stated for f in q.facts)):
             continue  # the answer must not leak when the question is calibrated as not answerable
         is_gold = q.answer_in_pages and bool(needed) and all(f in stated for f in needed)
         entity_gold = entity_gold or is_gold
-        out.append(("gold" if is_gold else "topical", page))
+        out.append(("gold" if is_gold else "topical", spec))
     if q.answer_in_pages:
         gold_n = rng.choice((1, 1, 2, 2, 3)) - (1 if entity_gold else 0)
-        out.extend(("gold", _gold(q, qtime, rng, i)) for i in range(max(gold_n, 0 if entity_gold else 1)))
-    out.extend(("stale", _stale(q, f, qtime, rng, i)) for i, f in enumerate(q.facts) if f.stale)
-    out.extend(("negative", p) for p in _negatives(q, qtime, rng))
-    topical_n = rng.randint(8, 14)
-    out.extend(("topical", _topical(q, rng.choice(q.subjects), qtime, rng, i)) for i in range(topical_n))
+        out.extend(
+            ("gold", _gold(q, pools, qtime, rng, i)) for i in range(max(gold_n, 0 if entity_gold else 1))
+        )
+    out.extend(("stale", _stale(q, f, pools, qtime, rng, i)) for i, f in enumerate(q.facts) if f.stale)
+    out.extend(("negative", p) for p in _negatives(q, pools, qtime, rng))
+    # Real results mostly name the query's subject in their titles; with too few such pages, a subject word
+    # in a title would single out the answer pages (precision ~ 50 / titled pages x base rate).
+    topical = rng.randint(18, 26)
+    out.extend(("topical", _topical(q, pools, qtime, rng, i, 40 if i < 10 else 25)) for i in range(topical))
     return out
 
 
-def _uid(q: Question, role: str, i: int) -> str:
-    return f"{q.interaction_id.replace('-', '')[:16]}{role[:2]}{i:02d}"
+def _gold(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> dict[str, Any]:
+    group = group_of(q)
+    subject = group or q.facts[-1].subject
+    as_of = max((dt.datetime.fromisoformat(f.as_of) for f in q.facts if f.as_of), default=None)
+    moment = _moment(qtime, rng, as_of)
+    draft = _draft(q, subject, pools, rng, 30, 110)
+    day = moment.date()
+    if group is not None:
+        draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
+    else:
+        for fact in q.facts:
+            draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day))
+    draft.pieces.extend(_distractors(q, pools, rng, day))
+    draft.pieces.extend(_say_known(q, subject, pools, rng))
+    return _emit(draft, q, pools, rng, "gold", i, moment)
 
 
-def _before(qtime: dt.datetime, not_before: dt.datetime, rng: random.Random) -> dt.datetime:
-    """A moment between `not_before` and one hour before the query time."""
-    latest = qtime - dt.timedelta(hours=1)
-    earliest = min(not_before, latest - dt.timedelta(hours=2))
-    return earliest + dt.timedelta(seconds=rng.randrange(max(1, int((latest - earliest).total_seconds()))))
-
-
-def _kind_for(q: Question, rng: random.Random) -> str:
-    fact = q.facts[-1] if q.facts else None
-    if (
-        fact
-        and fact.kind.startswith("fin.")
-        and KINDS[fact.kind].vtype in ("money", "bigmoney", "decimal", "number")
-    ):
-        return rng.choice(("quote", "quote", "article"))
-    if fact and fact.kind.startswith("sp.last"):
-        return rng.choice(("boxscore", "boxscore", "article"))
-    return rng.choice(("article", "article", "listing", "forum"))
-
-
-def _gold(q: Question, qtime: dt.datetime, rng: random.Random, i: int) -> dict[str, Any]:
-    subject = q.facts[-1].subject.name
-    lines = prose.sentences(subject, q.domain, rng, rng.randint(3, 8))
+def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
+    """A stale value and a look-alike's value on the same page as the answer, now and then."""
+    out: list[Piece] = []
     for fact in q.facts:
-        for line in statements.gold_sentences(fact):
-            lines.insert(rng.randint(0, len(lines)), line)
-    as_of = max(
-        (dt.datetime.fromisoformat(f.as_of) for f in q.facts if f.as_of),
-        default=qtime - dt.timedelta(days=900),
-    )
-    moment = _before(qtime, as_of, rng)
-    title = _title(q, subject, rng)
-    return specs.make(
-        rng,
-        kind=_kind_for(q, rng),
-        domain=q.domain,
-        title=title,
-        uid=_uid(q, "gold", i),
-        subject=subject,
-        lines=lines,
-        modified=moment if rng.random() < 0.4 else None,
-        published=moment,
-    )
+        if fact.stale and rng.random() < 0.4:
+            out.extend(statements.stale_pieces(fact, rng, pools.split, day))
+        names = fact.subject.lookalikes
+        if names and rng.random() < 0.35:
+            out.append(
+                statements.negative_piece(fact, rng.choice(names), _wrong(fact, rng, day), rng, pools.split)
+            )
+    return out
 
 
-def _title(q: Question, subject: str, rng: random.Random) -> str:
-    fact = q.facts[-1]
-    label = fact.kind[4:] if fact.kind.startswith("rel:") else KINDS[fact.kind].label
-    return rng.choice(
-        (
-            f"{subject}: {label} and more",
-            f"{subject} {label} - latest",
-            f"What is the {label} of {subject}?",
-            f"{subject} | Facts, {label.title()} & Overview",
-            f"{subject} profile",
-        )
-    )
+def _say_known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> list[Piece]:
+    return [statements.state(f, rng, pools.split) for f in _known(q, subject, pools, rng)]
 
 
-def _stale(q: Question, fact: Fact, qtime: dt.datetime, rng: random.Random, i: int) -> dict[str, Any]:
-    lines = prose.sentences(fact.subject.name, q.domain, rng, rng.randint(3, 7)) + statements.stale_sentences(
-        fact, rng
-    )
-    moment = _before(qtime, qtime - dt.timedelta(days=400), rng) - dt.timedelta(days=30)
-    return specs.make(
-        rng,
-        kind=_kind_for(q, rng),
-        domain=q.domain,
-        title=_title(q, fact.subject.name, rng),
-        uid=_uid(q, "stale", i),
-        subject=fact.subject.name,
-        lines=lines,
-        modified=moment if rng.random() < 0.4 else None,
-        published=moment,
-    )
+def _stale(
+    q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int
+) -> dict[str, Any]:
+    moment = _moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
+    draft = _draft(q, fact.subject, pools, rng, 20, 90)
+    draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, moment.date()))
+    draft.pieces.extend(_say_known(q, fact.subject, pools, rng))
+    return _emit(draft, q, pools, rng, "stale", i, moment)
 
 
-def _negatives(q: Question, qtime: dt.datetime, rng: random.Random) -> list[dict[str, Any]]:
+def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) -> list[dict[str, Any]]:
     """Pages about look-alike entities stating the same attribute with other values."""
     out = []
     subject = q.facts[-1].subject if q.facts else q.subjects[0]
     names = list(subject.lookalikes) or list(invent.lookalikes(subject.name, rng))
-    day = qtime.date()
     for i in range(rng.randint(3, 7)):
         name = names[i % len(names)]
-        lines = prose.sentences(name, q.domain, rng, rng.randint(3, 7))
+        moment = _moment(qtime, rng)
+        other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
+        draft = _draft(q, other, pools, rng, 20, 90)
         for fact in q.facts:
-            wrong = _wrong_value(fact, rng, day)
-            lines.insert(rng.randint(0, len(lines)), statements.negative_sentences(fact, name, wrong)[0])
-        moment = _before(qtime, qtime - dt.timedelta(days=700), rng)
-        out.append(
-            specs.make(
-                rng,
-                kind=rng.choice(("article", "listing", "forum")),
-                domain=q.domain,
-                title=f"{name} - overview",
-                uid=_uid(q, "neg", i),
-                subject=name,
-                lines=lines,
-                modified=moment if rng.random() < 0.3 else None,
-                published=moment,
-            )
-        )
+            wrong = _wrong(fact, rng, moment.date())
+            draft.pieces.append(statements.negative_piece(fact, name, wrong, rng, pools.split))
+        out.append(_emit(draft, q, pools, rng, "neg", i, moment))
     return out
 
 
-def _wrong_value(fact: Fact, rng: random.Random, day: dt.date) -> str:
+def _wrong(fact: Fact, rng: random.Random, day: dt.date) -> str:
     if fact.kind.startswith("rel:"):
         return invent.subject_name("person", rng)
     for _ in range(5):
@@ -203,30 +208,14 @@ def _wrong_value(fact: Fact, rng: random.Random, day: dt.date) -> str:
     return value + " (disputed)"
 
 
-def _topical(q: Question, subject: Subject, qtime: dt.datetime, rng: random.Random, i: int) -> dict[str, Any]:
-    """About the subject but without the answer; some pages are empty, as real crawls are."""
-    lines = prose.sentences(subject.name, q.domain, rng, rng.randint(4, 12))
-    moment = _before(qtime, qtime - dt.timedelta(days=900), rng)
-    return specs.make(
-        rng,
-        kind=rng.choice(("article", "article", "forum", "listing")),
-        domain=q.domain,
-        title=f"{subject.name}: {rng.choice(_TOPICAL_TITLES)}",
-        uid=_uid(q, "top", i),
-        subject=subject.name,
-        lines=lines,
-        modified=moment if rng.random() < 0.3 else None,
-        published=moment,
-        empty=rng.random() < 0.07,
-    )
-
-
-_TOPICAL_TITLES = (
-    "news and updates",
-    "what fans are saying",
-    "a closer look",
-    "everything we know",
-    "discussion thread",
-    "photos and highlights",
-    "background and history",
-)
+def _topical(
+    q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int, spread: int
+) -> dict[str, Any]:
+    """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
+    subject = rng.choice(q.subjects)
+    draft = _draft(q, subject, pools, rng, 12, 12 + 2 * spread)
+    draft.pieces.extend(_say_known(q, subject, pools, rng))
+    for fact in premise_facts(q):
+        if rng.random() < 0.5:
+            draft.pieces.append(statements.state(fact, rng, pools.split))
+    return _emit(draft, q, pools, rng, "top", i, _moment(qtime, rng), empty=rng.random() < 0.07)

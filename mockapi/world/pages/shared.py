@@ -6,9 +6,10 @@ import datetime as dt
 import random
 from typing import Any
 
-from mockapi.world.pages import prose, specs, statements
+from mockapi.world.pages import layouts, statements
+from mockapi.world.pages.compose import Draft, page
 from mockapi.world.questions.kinds import KINDS
-from mockapi.world.questions.model import Fact, Question, Subject
+from mockapi.world.questions.model import Fact, Question, Subject, page_names
 
 # Shared pages were crawled before the question period, so they never post-date a query time.
 CRAWL_START = dt.datetime(2023, 6, 1)
@@ -44,80 +45,62 @@ def crawl_time(rng: random.Random) -> dt.datetime:
 
 
 def entity_pages(
-    facts: dict[tuple[str, str, str], list[Fact]], rng: random.Random
+    facts: dict[tuple[str, str, str], list[Fact]], rng: random.Random, split: str = "dev"
 ) -> dict[tuple[str, str, str], dict[str, Any]]:
-    """One wiki-like page per subject, with an infobox and the subject's static facts; URLs made unique."""
+    """One page per subject stating the subject's static facts; URLs made unique."""
     pages: dict[tuple[str, str, str], dict[str, Any]] = {}
     used: set[str] = set()
     for key in sorted(facts):
         domain, kind, name = key
-        title = name
-        for n in range(2, 1000):
-            spec = _entity_page(domain, kind, title, name, facts[key], rng)
+        title = layouts.title(name, domain, rng)  # drawn like every other title: it marks no role
+        # a clash is resolved by an id (a wiki URL's ?curid=), never by a "(kind)" suffix in the path, which
+        # only these shared pages would have
+        for n in range(1000):
+            uid = f"{'|'.join(key)}#{n}" if n else ""
+            spec = _entity_page(domain, kind, title, name, facts[key], rng, split, uid)
             if spec["url"] not in used:
                 break
-            title = f"{name} ({kind.split(':')[1] if ':' in kind else kind}{'' if n == 2 else f' {n}'})"
         used.add(spec["url"])
         pages[key] = spec
     return pages
 
 
 def _entity_page(
-    domain: str, kind: str, title: str, name: str, facts: list[Fact], rng: random.Random
+    domain: str,
+    kind: str,
+    title: str,
+    name: str,
+    facts: list[Fact],
+    rng: random.Random,
+    split: str,
+    uid: str,
 ) -> dict[str, Any]:
-    lines = prose.sentences(name, domain, rng, rng.randint(4, 9))
-    for fact in facts:
-        lines.insert(rng.randint(0, len(lines)), statements.state(fact))
-    infobox = [[_label(f), f.value] for f in facts if not f.items][:8]
-    items = [item for f in facts for item in f.items]
-    modified = crawl_time(rng)
-    return specs.make(
-        rng,
-        kind="wiki",
-        domain=domain,
-        title=title,
-        uid="",
-        subject=name,
-        lines=lines,
-        infobox=infobox,
-        items=items,
-        modified=modified if rng.random() < 0.45 else None,
-        published=modified,
+    subject = facts[0].subject if facts else None
+    draft = Draft(
+        name,
+        domain,
+        kind=subject.kind if subject else "",
+        ticker=subject.ticker.upper() if subject else "",
+        others=tuple(page_names(subject)[1:]) + subject.lookalikes[:3] if subject else (),
+        filler=rng.randint(30, 110),
     )
+    day = crawl_time(rng)
+    for fact in facts:
+        draft.pieces.extend(statements.gold_pieces(fact, rng, split, day.date()))
+    return page(draft, rng, split, uid=uid, moment=day, dated=rng.random() < 0.31, title=title)
 
 
-def _label(fact: Fact) -> str:
-    label = fact.kind[4:] if fact.kind.startswith("rel:") else KINDS[fact.kind].label
-    return label[:1].upper() + label[1:]
-
-
-def noise_pool(domain: str, n: int, rng: random.Random) -> list[dict[str, Any]]:
+def noise_pool(domain: str, n: int, rng: random.Random, split: str = "dev") -> list[dict[str, Any]]:
     """Generic pages of a domain (and, for domain '', off-topic ones) that match no particular question."""
     pool = []
     for _ in range(n):
-        kind = rng.choice(("article", "listing", "forum", "article"))
-        if domain:
-            topic = rng.choice(_TOPICS[domain])
-            lines = prose.sentences(topic, domain, rng, rng.randint(5, 12))
-        else:
-            topic = rng.choice(_OFF_TITLES)
-            lines = prose.off_topic(rng, rng.randint(5, 12))
+        topic = rng.choice(_TOPICS[domain] if domain else _OFF_TITLES)
+        draft = Draft(topic, domain or "open", filler=rng.randint(15, 90), off_topic=not domain)
         title = f"{topic}: {rng.choice(_TAILS)}"
-        moment = crawl_time(rng)
         pool.append(
-            specs.make(
-                rng,
-                kind=kind,
-                domain=domain or "open",
-                title=title,
-                uid=f"{rng.getrandbits(64):016x}",
-                subject=topic,
-                lines=lines,
-                modified=moment if rng.random() < 0.3 else None,
-                published=moment,
-                empty=rng.random() < 0.06,
-            )
-        )
+            page(draft, rng, split, uid=f"{rng.getrandbits(64):016x}", moment=crawl_time(rng),
+                 dated=rng.random() < 0.31, empty=rng.random() < 0.06, title=title)
+        )  # fmt: skip
     return pool
 
 

@@ -8,14 +8,6 @@ import re
 
 from mockapi.web.render import skins
 
-# Page kinds a domain's pages use (gold and topical pages), most typical first.
-DOMAIN_KINDS = {
-    "finance": ("quote", "article", "listing", "forum"),
-    "sports": ("boxscore", "article", "listing", "forum"),
-    "music": ("wiki", "article", "listing", "forum"),
-    "movie": ("wiki", "article", "listing", "forum"),
-    "open": ("wiki", "article", "listing", "forum"),
-}
 _SECTIONS = {"finance": "Markets", "sports": "Sports", "music": "Music", "movie": "Movies", "open": "Travel"}
 
 
@@ -35,21 +27,34 @@ def skin_for(kind: str, rng: random.Random) -> str:
 
 
 def url_for(kind: str, skin: str, title: str, uid: str, domain: str) -> str:
-    """A URL in the site's style; `uid` keeps question-specific pages apart."""
+    """A URL in the layout's style; `uid` keeps question-specific pages apart (shared pages have an empty uid
+    and a title-only URL, so wiki pages keep the id in the query string: the path shape stays the same)."""
     host = skins()[skin]["host"]
-    s = slug(title)[:70]
-    uid = hashlib.sha1(uid.encode()).hexdigest()  # short URL ids stay unique however uids are built
+    # four title words, no numbers: a slug's shape (word count, digits) would otherwise follow the subject's
+    # name length and cluster one question's pages, which a path-shape rule could pick out
+    s = "-".join([w for w in slug(title).split("-") if not w.isdigit()][:4]) or "page"
+    # short URL ids stay unique however uids are built; decimal, so that ids do not make random path shapes
+    h = str(int(hashlib.sha1((uid or title).encode()).hexdigest()[:15], 16))
+    section = _SECTIONS[domain].lower()
     if kind == "wiki":
-        return f"https://{host}/wiki/{wiki_slug(title)}"
+        return f"https://{host}/wiki/{wiki_slug(title)}" + (f"?curid={h[:8]}" if uid else "")
     if kind == "quote":
-        return f"https://{host}/quote/{uid[:6].upper()}/{s}"
+        return f"https://{host}/{section}/{h[:9]}" + (f"/{s}" if int(h[-1]) % 2 else "")
     if kind == "boxscore":
-        return f"https://{host}/game/{int(uid[:8], 16)}/{s}"
-    if kind == "forum":
-        return f"https://{host}/r/{domain}/comments/{uid[:7]}/{s[:50]}/"
+        return f"https://{host}/{section}/{h[:11]}" + (f"/{s}" if int(h[-1]) % 2 else "")
+    if kind in ("forum", "qa"):
+        return f"https://{host}/r/{domain}/comments/{h[:7]}/{s[:50]}/"
     if kind == "listing":
-        return f"https://{host}/lists/{s}-{uid[:5]}"
-    return f"https://{host}/{_SECTIONS[domain].lower()}/2024/{s}-{uid[:8]}"
+        return f"https://{host}/lists/{s}-{h[:5]}"
+    if kind == "pdf":
+        return f"https://{host}/files/{section}/{s[:40]}-{h[:6]}.pdf"
+    if kind == "spa":
+        return f"https://{host}/{section}/{s}/{h[:8]}"
+    if kind == "blog":
+        return f"https://{host}/@{slug(title.split()[0])}/{s[:60]}-{h[:10]}"
+    if kind == "news":
+        return f"https://{host}/{section}/story/{s[:60]}-{h[:7]}"
+    return f"https://{host}/{section}/2024/{s}-{h[:8]}"
 
 
 def page_name(title: str, skin: str) -> str:

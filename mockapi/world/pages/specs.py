@@ -9,9 +9,9 @@ import math
 import random
 from typing import Any
 
-from mockapi.world.pages import prose, sites
+from mockapi.world.pages import layouts, sites
 
-SPEC_VERSION = 1
+SPEC_VERSION = 2
 # Real CRAG pages: median ~250 KB, from a few KB to ~1.5 MB (crag-wire-contract.md §4.2).
 SIZE_MEDIAN, SIZE_SIGMA, SIZE_MIN, SIZE_MAX = 250_000, 0.75, 2_500, 1_600_000
 
@@ -34,20 +34,20 @@ def make(
     title: str,
     uid: str,
     subject: str,
-    lines: list[str],
+    blocks: list[list[Any]],
     infobox: list[list[str]] | None = None,
-    items: list[str] | None = None,
     modified: dt.datetime | None = None,
     published: dt.datetime | None = None,
     empty: bool = False,
+    split: str = "dev",
 ) -> dict[str, Any]:
-    """A page spec. `lines` are sentences (facts and filler) laid out as the kind's blocks."""
+    """A page spec: content blocks (see `compose`), the site that serves it and its outer shell."""
     skin = sites.skin_for(kind, rng)
-    blocks = _blocks(kind, lines, items or [], rng)
     spec: dict[str, Any] = {
         "v": SPEC_VERSION,
         "seed": rng.getrandbits(31),
         "kind": kind,
+        "shell": layouts.shell(split, rng),
         "skin": skin,
         "title": title,
         "url": sites.url_for(kind, skin, title, uid, domain),
@@ -74,32 +74,10 @@ _AUTHORS = (
     "Elena Duarte",
     "Sam Okafor",
     "Lena Fischer",
+    "Tom Hale",
+    "Aiko Mori",
+    "Dev Patel",
 )
-_HEADINGS = (
-    "Overview",
-    "Background",
-    "Key facts",
-    "Latest",
-    "Details",
-    "What we know",
-    "History",
-    "Reception",
-)
-_USERS = ("throwaway_4471", "quietfox", "data_nerd", "mike_t", "grumpycat88", "sunnyside", "lurker2019")
-
-
-def _blocks(kind: str, lines: list[str], items: list[str], rng: random.Random) -> list[list[Any]]:
-    if kind == "forum":
-        blocks: list[list[Any]] = [["post", rng.choice(_USERS), line] for line in lines]
-        return blocks + ([["li", items]] if items else [])
-    out: list[list[Any]] = []
-    for i, para in enumerate(prose.paragraphs(lines, rng)):
-        if i % 2 == 0:
-            out.append(["h", _HEADINGS[(i // 2) % len(_HEADINGS)]])
-        out.append(["p", para])
-    if items:
-        out.append(["li", items])
-    return out
 
 
 def text_of(spec: dict[str, Any], *, even_empty: bool = False) -> str:
@@ -117,7 +95,12 @@ def text_of(spec: dict[str, Any], *, even_empty: bool = False) -> str:
         elif tag == "li":
             parts.extend(block[1])
         elif tag == "table":
-            parts.extend(" ".join(row) for row in block[1])
+            parts.append(" ".join(block[1]))
+            parts.extend(" ".join(row) for row in block[2])
+            if block[3]:
+                parts.append(block[3])
+        elif tag == "quote" or tag == "fig":
+            parts.append(block[1])
     return "\n".join(parts)
 
 

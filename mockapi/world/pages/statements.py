@@ -1,48 +1,106 @@
-"""Sentences stating facts in pages: current value (gold), older one (stale), a look-alike's (negative)."""
+"""Statements of facts on pages: the current value (gold), an older one (stale), a look-alike's (negative).
+
+Each statement picks a frame (`frames`), a shape (sentence, table row, list item, quote, caption) and a style
+for the value and date (`styles`), so one fact is written in many ways across the pages that state it.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import random
 
+from mockapi.world.pages import frames, styles
+from mockapi.world.pages.frames import Piece
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact
 
+# How a statement is shaped, with weights (sentences dominate, as in real prose pages).
+_SHAPES = (("sentence", 0.7), ("row", 0.12), ("item", 0.06), ("quote", 0.05), ("caption", 0.07))
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+
+def label(fact: Fact) -> str:
+    """The attribute's noun phrase ("stock price", "director")."""
+    return fact.kind[4:] if fact.kind.startswith("rel:") else KINDS[fact.kind].label
 
 
-def state(fact: Fact, value: str | None = None, subject: str | None = None, as_of: str = "") -> str:
-    """One sentence stating `fact` (optionally with another value, subject or date)."""
-    name = subject or fact.subject.name
-    shown = fact.value if value is None else value
+def dynamic(fact: Fact) -> bool:
+    """Whether the value changes over time (pages then say when it held)."""
+    return not fact.kind.startswith("rel:") and KINDS[fact.kind].dynamism != "static"
+
+
+def _say(fact: Fact, name: str, shown: str) -> str:
     if fact.kind.startswith("rel:"):
-        return f"The {fact.kind[4:]} of {name} is {shown}."
-    sentence = KINDS[fact.kind].say.format(s=name, v=shown)
-    if as_of:
-        day = dt.date.fromisoformat(as_of)
-        return f"As of {day:%B} {day.day}, {day.year}, {sentence}."
-    return _cap(sentence) + "."
+        return f"the {fact.kind[4:]} of {name} is {shown}"
+    return KINDS[fact.kind].say.format(s=name, v=shown)
 
 
-def gold_sentences(fact: Fact) -> list[str]:
-    """What a gold page says: the value (dated for dynamic facts), and each list item on its own."""
-    dynamic = not fact.kind.startswith("rel:") and KINDS[fact.kind].dynamism != "static"
-    lines = [state(fact, as_of=fact.as_of if dynamic and fact.as_of else "")]
-    if fact.items:
-        lines.append(" ".join(f"{item} is among them." for item in fact.items))
-    return lines
+def _shape(rng: random.Random) -> str:
+    return rng.choices([s for s, _ in _SHAPES], weights=[w for _, w in _SHAPES])[0]
 
 
-def stale_sentences(fact: Fact, rng: random.Random) -> list[str]:
+def state(
+    fact: Fact,
+    rng: random.Random,
+    split: str,
+    *,
+    value: str | None = None,
+    subject: str | None = None,
+    as_of: str = "",
+    page_day: dt.date | None = None,
+    shape: str = "",
+) -> Piece:
+    """One statement of `fact` (optionally another value, subject or date) in a random frame and shape."""
+    name = subject or fact.subject.name
+    shown = styles.restyle(fact.value if value is None else value, rng)
+    slots = {
+        "s": name,
+        "v": shown,
+        "l": label(fact),
+        "say": _say(fact, name, shown),
+        "its": frames.possessive(fact.subject.kind),
+    }
+    how = shape or _shape(rng)
+    if how in ("row", "item", "caption"):
+        slots["l"] = frames.synonym(slots["l"], rng)
+    day = dt.date.fromisoformat(as_of) if as_of else None
+    if day is not None:
+        slots["d"] = styles.day_text(day, rng, page_day)
+        if how in ("row", "item"):
+            slots["l"] = f"{slots['l']} ({slots['d']})"
+    if how == "row":
+        return Piece("row", "", label=frames._cap(slots["l"]), value=shown)
+    if how == "item":
+        return Piece("item", frames.fill(rng.choice(frames.ITEMS), slots, rng))
+    if how == "quote" and day is None:
+        return Piece("quote", frames.fill(rng.choice(frames.allowed(frames.QUOTES, split)), slots, rng))
+    if how == "caption" and day is None:
+        return Piece("caption", frames.fill(rng.choice(frames.allowed(frames.CAPTIONS, split)), slots, rng))
+    pool = frames.DATED if day is not None else frames.PLAIN
+    return Piece("sentence", frames.sentence(rng.choice(frames.allowed(pool, split)), slots, rng))
+
+
+def gold_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
+    """What an answer page says about `fact`: the value (dated when it changes), once or twice, and the
+    items of a list one by one in some pages."""
+    as_of = fact.as_of if dynamic(fact) and fact.as_of else ""
+    out = [state(fact, rng, split, as_of=as_of, page_day=page_day)]
+    if rng.random() < 0.3:  # said twice in different words, as real pages repeat key facts
+        out.append(state(fact, rng, split, as_of=as_of, page_day=page_day))
+    if fact.items and rng.random() < 0.6:
+        out.append(Piece("list", "\n".join(fact.items), label=frames._cap(label(fact))))
+    return out
+
+
+def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
     """An older value of a dynamic fact, dated well before the current one."""
     if not fact.stale or not fact.as_of:
         return []
     then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=rng.randint(20, 400))
-    return [state(fact, value=rng.choice(fact.stale), as_of=then.isoformat())]
+    then = min(then, page_day - dt.timedelta(days=1))
+    value = rng.choice(fact.stale)
+    return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
 
 
-def negative_sentences(fact: Fact, lookalike: str, wrong: str) -> list[str]:
+def negative_piece(fact: Fact, lookalike: str, wrong: str, rng: random.Random, split: str) -> Piece:
     """The same attribute of a look-alike entity, with a different value (a hard negative)."""
-    return [state(fact, value=wrong, subject=lookalike)]
+    return state(fact, rng, split, value=wrong, subject=lookalike)

@@ -5,12 +5,16 @@ from __future__ import annotations
 import datetime as dt
 import random
 import uuid
+from dataclasses import dataclass
 
-from mockapi.world.questions.compose import COMPOSERS, Draft
+from mockapi.world.questions.compose import COMPOSERS, Ask, Draft
+from mockapi.world.questions.falsepremise import false_premise
 from mockapi.world.questions.kg_facts import KgSource
 from mockapi.world.questions.mix import KG_SHARE, Cell, allocate
 from mockapi.world.questions.model import Question
+from mockapi.world.questions.phrasing import voice
 from mockapi.world.questions.source import Source, WebSource
+from mockapi.world.questions.topics import P_GROUP, Groups, group_question
 
 # CRAG's question period (query_time) in Pacific time.
 PERIOD_START = dt.datetime(2024, 2, 26, 0, 0, 0)
@@ -56,16 +60,21 @@ def query_time(rng: random.Random) -> tuple[str, dt.date]:
     return t.strftime("%m/%d/%Y, %H:%M:%S PT"), t.date()
 
 
-def generate(total: int, rng: random.Random, kg: KgSource | None) -> list[Question]:
-    """`total` questions in CRAG's mix; KG slots use `kg` when given and fitting, else web facts."""
+def generate(total: int, rng: random.Random, kg: KgSource | None, split: str = "dev") -> list[Question]:
+    """`total` questions in CRAG's mix; KG slots use `kg` when given and fitting, else web facts.
+
+    `split` (dev | test) chooses the phrasing families (see phrasing.family).
+    """
     cells = allocate(total, rng)
     kg_slots = _kg_slots(cells, rng) if kg is not None else set()
     web = WebSource()
+    groups = Groups()
     questions: list[Question] = []
     kg_done = 0  # the bucket advances only when a KG question was made, so buckets stay equal in size
     for i, cell in enumerate(cells):
         bucket = POPULARITY[kg_done % 3] if i in kg_slots else ""
-        questions.append(_question(i, cell, rng, web, kg if i in kg_slots else None, bucket))
+        slot = _Slot(i, cell, bucket, split, groups)
+        questions.append(_question(slot, rng, web, kg if i in kg_slots else None))
         kg_done += questions[-1].answer_source == "kg"
     calibrate(questions, rng)
     return questions
@@ -97,29 +106,42 @@ def _kg_slots(cells: list[Cell], rng: random.Random) -> set[int]:
     return chosen
 
 
-def _question(
-    i: int, cell: Cell, rng: random.Random, web: Source, kg: KgSource | None, bucket: str
-) -> Question:
+@dataclass(frozen=True)
+class _Slot:
+    i: int
+    cell: Cell
+    bucket: str
+    split: str
+    groups: Groups
+
+
+def _question(slot: _Slot, rng: random.Random, web: Source, kg: KgSource | None) -> Question:
+    cell = slot.cell
     qtime, day = query_time(rng)
     draft, source = None, "web"
     if kg is not None:
-        draft = _draft(cell, kg.for_bucket(bucket), day, rng)
+        draft = _draft(slot, Ask(cell, kg.for_bucket(slot.bucket), day, rng, slot.split))
         source = "kg" if draft is not None else "web"
     if draft is None:
-        draft = _draft(cell, web, day, rng)
+        draft = _draft(
+            slot,
+            Ask(cell, web, day, rng, slot.split),
+            about_group=rng.random() < P_GROUP.get(cell.question_type, 0.0),
+        )
     if draft is None:
         raise RuntimeError(f"no template fits {cell}")  # web facts fit every cell; a bug if reached
-    popularity = bucket if source == "kg" else ""
+    popularity = slot.bucket if source == "kg" else ""
+    answer = draft.answer.lower()
     return Question(
         interaction_id=str(uuid.UUID(int=rng.getrandbits(128), version=4)),
-        ord=i,
+        ord=slot.i,
         query_time=qtime,
         domain=cell.domain,
         question_type=cell.question_type,
         static_or_dynamic=cell.dynamism,
-        query=draft.query.lower(),
-        answer=draft.answer.lower(),
-        alt_ans=[a for a in draft.alts if a != draft.answer.lower()],
+        query=voice(draft.query.lower(), [r.lower() for r in draft.refs], rng, slot.split),
+        answer=answer,
+        alt_ans=[a for a in draft.alts if a != answer],
         popularity=popularity,
         answer_source=source,
         key_phrases=draft.key_phrases,
@@ -127,12 +149,18 @@ def _question(
         facts=draft.facts,
         split=rng.randrange(2),
         subjects=draft.subjects,
+        context=draft.context,
     )
 
 
-def _draft(cell: Cell, src: Source, day: dt.date, rng: random.Random, tries: int = 6) -> Draft | None:
+def _draft(slot: _Slot, ask: Ask, about_group: bool = False, tries: int = 6) -> Draft | None:
     for _ in range(tries):
-        draft = COMPOSERS[cell.question_type](cell, src, day, rng)
+        if ask.cell.question_type == "false_premise":
+            draft = false_premise(ask)
+        elif about_group:
+            draft = group_question(ask, slot.groups)
+        else:
+            draft = COMPOSERS[ask.cell.question_type](ask)
         if draft is not None:
             return draft
-    return None
+    return None if not about_group else _draft(slot, ask, False, tries)

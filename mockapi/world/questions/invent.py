@@ -193,8 +193,12 @@ def lookalikes(name: str, rng: random.Random, n: int = 6) -> tuple[str, ...]:
 
 def invent_subject(domain: str, subject_kind: str, rng: random.Random) -> Subject:
     """A web-only subject (no entity id, no popularity bucket)."""
+    from mockapi.world.questions.refer import with_refs
+
     name = subject_name(subject_kind, rng)
-    return Subject(name=name, domain=domain, kind=subject_kind, lookalikes=lookalikes(name, rng))
+    return with_refs(
+        Subject(name=name, domain=domain, kind=subject_kind, lookalikes=lookalikes(name, rng)), rng
+    )
 
 
 def pool_item(pool: str, rng: random.Random) -> str:

@@ -15,6 +15,7 @@ from mockapi.world.questions import values
 from mockapi.world.questions.kg_extract import EXTRACTORS, Facts, Game, games
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact, Subject
+from mockapi.world.questions.refer import aliases_for
 
 # KG entity kinds -> the subject kinds questions use.
 SUBJECT_KIND = {
@@ -156,12 +157,20 @@ def _subjects(con: duckdb.DuckDBPyConnection) -> dict[str, Subject]:
            FROM entities t LEFT JOIN entities l ON l.lookalike_of = t.entity_id
            WHERE t.is_target GROUP BY ALL ORDER BY t.entity_id"""
     ).fetchall()
-    return {
-        eid: Subject(
-            name, domain, SUBJECT_KIND.get(kind, kind), eid, pop, lookalikes=tuple((looks or [])[:8])
+    out: dict[str, Subject] = {}
+    for eid, domain, kind, name, pop, looks in rows:
+        subject_kind = SUBJECT_KIND.get(kind, kind)
+        out[eid] = Subject(
+            name,
+            domain,
+            subject_kind,
+            eid,
+            pop,
+            lookalikes=tuple((looks or [])[:8]),
+            ticker=eid.rsplit(":", 1)[-1] if subject_kind == "company" else "",
+            aliases=aliases_for(name, subject_kind),
         )
-        for eid, domain, kind, name, pop, looks in rows
-    }
+    return out
 
 
 def _closes(

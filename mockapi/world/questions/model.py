@@ -16,6 +16,10 @@ class Subject:
     popularity: str = ""  # head | torso | tail for KG targets, '' for web subjects
     descriptor: str = ""  # a disambiguating phrase ("the 2004 film"), used by conditional questions
     lookalikes: tuple[str, ...] = ()  # similar names: hard-negative pages are about these
+    ticker: str = ""  # companies: the exchange symbol (questions may name a company by it; pages show it)
+    aliases: tuple[
+        str, ...
+    ] = ()  # other names questions use (short name, abbreviation); pages should show them
 
 
 @dataclass(frozen=True)
@@ -60,3 +64,34 @@ class Question:
     answer_in_pages: bool = False
     gold_page_ids: list[str] = field(default_factory=list)
     split: int = 0
+    # Facts about the question's subjects that pages should discuss but that are not the answer: the true
+    # facts behind a false premise (what the premise gets wrong), so topical pages talk about its subject.
+    context: list[Fact] = field(default_factory=list)
+
+
+# ─────────── what pages need from questions (the page planner reads these; kept with the nouns) ───────────
+
+
+def page_names(subject: Subject) -> list[str]:
+    """How pages should name a subject somewhere, so every way a question refers to it can be matched by
+    reading: the name, the ticker in capitals (tickers are written in capitals on real pages, e.g.
+    "(NASDAQ: ARDL)"), and the aliases ("Aldica", "the Avalanche")."""
+    names = [subject.name]
+    if subject.ticker:
+        names.append(subject.ticker.upper())
+    names.extend(a for a in subject.aliases if a not in names)
+    return names
+
+
+def group_of(q: Question) -> Subject | None:
+    """The group a question that names no entity is about ("companies by dividend"), else None.
+
+    Such a question's `facts` are one fact of the same kind per member (the members follow the group in
+    `subjects`): a listing or a table of all of them is what answers it.
+    """
+    return q.subjects[0] if q.subjects and q.subjects[0].kind == "group" else None
+
+
+def premise_facts(q: Question) -> list[Fact]:
+    """For a false premise, the true facts it bends (pages about its subject state them); else []."""
+    return list(q.context)

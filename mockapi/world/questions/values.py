@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 
 _SMALL = [
     "zero",
@@ -95,3 +96,36 @@ def lower_all(values: list[str]) -> list[str]:
         if low not in out:
             out.append(low)
     return out
+
+
+_ORDINAL = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
+
+
+def spoken_date(d: dt.date, today: dt.date, rng: random.Random) -> str:
+    """How a person asking on `today` names the day `d`, as an adverbial: "on march 3, 2024", "yesterday",
+    "last friday", "3 days ago" (many styles; a frame adds no preposition of its own)."""
+    bare = bare_date(d, today, rng)
+    return (
+        bare
+        if bare.startswith(("yesterday", "last ", "this past ")) or bare.endswith(" ago")
+        else f"on {bare}"
+    )
+
+
+def bare_date(d: dt.date, today: dt.date, rng: random.Random) -> str:
+    """The day `d` without a preposition, in one of many styles (some relative to `today`)."""
+    styles = [
+        f"{d:%B} {d.day}, {d.year}",
+        f"{d:%m}/{d:%d}/{d.year}",
+        f"{d:%B} {d.day}{_ORDINAL.get(d.day, 'th')}",
+        f"{d:%b} {d.day}",
+        d.isoformat(),
+        f"{d.day} {d:%B} {d.year}",
+        f"{d.month}/{d.day}",
+    ]
+    back = (today - d).days
+    if back == 1:
+        styles += ["yesterday"] * 3
+    elif 1 < back <= 6:
+        styles += [f"last {d:%A}", f"this past {d:%A}", f"{back} days ago"]
+    return rng.choice(styles).lower()

@@ -1,0 +1,58 @@
+"""`crag-mock audit`: a world's fidelity figures, next to a real CRAG sample's and CRAG's published ones."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from mockapi.errors import UserError
+from mockapi.paths import PAGES_DB, QUESTIONS_DB, world_dir
+from mockapi.world.context import add_split_argument
+from mockapi.world.manifest import read_manifest
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of `crag-mock audit`."""
+    parser.add_argument("--data", help="world directory (default: the default world)")
+    parser.add_argument("--scale", default="default", help="which named world when --data is not given")
+    parser.add_argument("--seed", type=int, default=0)
+    add_split_argument(parser)
+    parser.add_argument(
+        "--real",
+        metavar="FILE",
+        help="real CRAG records (.jsonl[.bz2]) to measure the same way, side by side",
+    )
+    parser.add_argument("--pages", type=int, default=400, help="pages sampled for page figures (default 400)")
+    parser.add_argument(
+        "--questions", type=int, default=300, help="answerable questions sampled for answer-page figures"
+    )
+    parser.add_argument("--json", action="store_true", help="print every figure as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure the world (and the real sample), print the table or JSON (exit 0: a report, not a gate)."""
+    from mockapi.audit.data import load_real, load_world
+    from mockapi.audit.figures import compute
+    from mockapi.audit.report import details, lines, show
+
+    if args.pages < 1 or args.questions < 1:
+        raise UserError("--pages and --questions must be at least 1")
+    world = world_dir(args.data, args.scale, args.seed, args.split)
+    manifest = read_manifest(world)
+    for name in (QUESTIONS_DB, PAGES_DB):
+        if not (world / name).is_file():
+            raise UserError(f"{world} has no {name}: the audit needs a world with questions and pages")
+    figures = compute(load_world(world, manifest), args.pages, args.questions)
+    real = None
+    if args.real:
+        path = Path(args.real)
+        if not path.is_file():
+            raise UserError(f"{path}: no such file")
+        real = compute(load_real(path), args.pages, args.questions)
+    rows = lines(figures, real)
+    if args.json:
+        print(json.dumps({"world": str(world), "lines": rows, "figures": figures, "real": real}, default=str))
+    else:
+        show(rows, details(figures), f"fidelity audit of {world}")
+    return 0

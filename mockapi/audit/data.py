@@ -1,0 +1,193 @@
+"""What the audit reads: questions with their ranked results, and page HTML on demand.
+
+Two sources give the same shape:
+- a world directory: questions.duckdb (labels, gold answers, gold page ids) and pages.duckdb (results, pages);
+- real CRAG records (`.jsonl[.bz2]`, via the dataset importer's reader): there are no gold page labels, so a
+  result is an **answer page** when its visible text contains the gold answer (or an alternative) verbatim,
+  case-insensitive; a question is answerable when it is not a false premise and some page is an answer page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from mockapi.paths import PAGES_DB, QUESTIONS_DB
+from mockapi.web.store import page_html
+
+NO_ANSWERS = frozenset({"", "nan", "none", "invalid question", "i don't know"})
+
+
+@dataclass(frozen=True)
+class Result:
+    """One ranked search result of a question."""
+
+    rank: int
+    page_id: str
+    url: str
+    name: str
+    last_modified: str
+    size: int
+
+
+@dataclass
+class AuditQuestion:
+    """A question as the audit sees it."""
+
+    qid: str
+    query: str
+    domain: str
+    qtype: str
+    dynamism: str
+    answer: str
+    alts: list[str]
+    key_phrases: list[str]
+    results: list[Result]
+    gold: set[str] = field(default_factory=set)  # answer page ids
+
+    @property
+    def false_premise(self) -> bool:
+        return self.qtype == "false_premise"
+
+    @property
+    def answerable(self) -> bool:
+        return not self.false_premise and bool(self.gold)
+
+    def answers(self) -> list[str]:
+        """The gold answer and its alternatives, those that name a value."""
+        return [a for a in [self.answer, *self.alts] if a.strip().lower() not in NO_ANSWERS]
+
+
+@dataclass
+class Corpus:
+    """Questions plus a way to get page HTML and stored text; `kind` is 'world' or 'real'."""
+
+    kind: str
+    questions: list[AuditQuestion]
+    manifest: dict[str, Any]
+    world: Path | None = None
+    _html: dict[str, str] = field(default_factory=dict)
+
+    def html(self, page_ids: list[str]) -> dict[str, str]:
+        """Served HTML per page id (rendered for synthetic spec pages; not cached: pages are large)."""
+        wanted = list(dict.fromkeys(page_ids))
+        if self.world is None:
+            return {p: self._html.get(p, "") for p in wanted}
+        rows = self._query(
+            "SELECT page_id, any_value(kind), any_value(body) FROM pages WHERE page_id IN ? GROUP BY page_id",
+            wanted,
+        )
+        found = {pid: page_html(kind, body) for pid, kind, body in rows}
+        return {p: found.get(p, "") for p in wanted}
+
+    def text(self, page_ids: list[str], limit: int = 20_000) -> dict[str, str]:
+        """Visible text per page id, the first `limit` characters (the stored text of a world)."""
+        wanted = list(dict.fromkeys(page_ids))
+        if self.world is None:
+            from crag_client.html import page_text
+
+            return {p: page_text(self._html.get(p, ""))[:limit] for p in wanted}
+        rows = self._query(
+            "SELECT page_id, any_value(substr(text, 1, ?)) FROM pages WHERE page_id IN ? GROUP BY page_id",
+            wanted,
+            limit,
+        )
+        return {p: t for p, t in rows}
+
+    def _query(self, sql: str, ids: list[str], *first: Any) -> list[Any]:
+        assert self.world is not None
+        con = duckdb.connect(str(self.world / PAGES_DB), read_only=True)
+        try:
+            return con.execute(sql, [*first, ids]).fetchall() if ids else []
+        finally:
+            con.close()
+
+    def page_ids(self) -> list[str]:
+        """Every distinct page id in result order."""
+        return list(dict.fromkeys(r.page_id for q in self.questions for r in q.results))
+
+
+def load_world(world: Path, manifest: dict[str, Any]) -> Corpus:
+    """Questions and results of a built world."""
+    qcon = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
+    try:
+        rows = qcon.execute(
+            "SELECT interaction_id, query, domain, question_type, static_or_dynamic, answer, alt_ans, "
+            "key_phrases, gold_page_ids FROM questions ORDER BY ord"
+        ).fetchall()
+    finally:
+        qcon.close()
+    pcon = duckdb.connect(str(world / PAGES_DB), read_only=True)
+    try:
+        results: dict[str, list[Result]] = {}
+        for qid, rank, pid, url, name, lm, size in pcon.execute(
+            "SELECT r.interaction_id, r.rank, r.page_id, r.page_url, r.page_name, r.page_last_modified, "
+            "p.html_size FROM results r JOIN (SELECT page_id, any_value(html_size) AS html_size FROM pages "
+            "GROUP BY page_id) p USING (page_id) ORDER BY r.interaction_id, r.rank"
+        ).fetchall():
+            results.setdefault(qid, []).append(Result(rank, pid, url, name, lm, size))
+    finally:
+        pcon.close()
+    questions = [
+        AuditQuestion(
+            qid, query, domain, qtype, dyn, answer, json.loads(alts), json.loads(keys),
+            results.get(qid, []), set(json.loads(gold)),
+        )
+        for qid, query, domain, qtype, dyn, answer, alts, keys, gold in rows
+    ]  # fmt: skip
+    return Corpus("world", questions, manifest, world)
+
+
+def load_real(path: Path) -> Corpus:
+    """CRAG dataset records (the first 2,000 at most) with their pages held in memory."""
+    from mockapi.importers.dataset_read import iter_records, plan_sources
+
+    corpus = Corpus("real", [], {})
+    for source in plan_sources([path]):
+        for _where, record in iter_records(source, lambda _n: None):
+            corpus.questions.append(_real_question(record, corpus._html))
+            if len(corpus.questions) >= 2000:
+                break
+    for q in corpus.questions:
+        q.gold = _verbatim_pages(q, corpus._html) if not q.false_premise else set()
+    return corpus
+
+
+def _real_question(record: dict[str, Any], html: dict[str, str]) -> AuditQuestion:
+    results = []
+    for rank, entry in enumerate(record.get("search_results") or [], start=1):
+        page = entry.get("page_result") or ""
+        pid = "raw:" + hashlib.sha256(page.encode("utf-8", "surrogatepass")).hexdigest()
+        html[pid] = page
+        results.append(
+            Result(
+                rank, pid, str(entry.get("page_url", "")), str(entry.get("page_name", "")),
+                str(entry.get("page_last_modified") or ""), len(page),
+            )
+        )  # fmt: skip
+    alts = record.get("alt_ans", record.get("alternative_answers")) or []
+    alts = [alts] if isinstance(alts, str) else [str(a) for a in alts]
+    return AuditQuestion(
+        str(record.get("interaction_id", "")), str(record.get("query", "")), str(record.get("domain", "")),
+        str(record.get("question_type", "")), str(record.get("static_or_dynamic", "")),
+        str(record.get("answer", "")), alts, [], results,
+    )  # fmt: skip
+
+
+def _verbatim_pages(q: AuditQuestion, html: dict[str, str]) -> set[str]:
+    from mockapi.audit.anatomy import strip_tags
+
+    wanted = [a.lower() for a in q.answers()]
+    if not wanted:
+        return set()
+    out = set()
+    for r in q.results:
+        text = strip_tags(html.get(r.page_id, "")).lower()
+        if any(a in text for a in wanted):
+            out.add(r.page_id)
+    return out

@@ -1,0 +1,82 @@
+"""All audit figures of one corpus, from seeded samples (the same sample for the same corpus and sizes)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from mockapi.audit import frames, leaks, pages, pinned, questions
+from mockapi.audit.data import AuditQuestion, Corpus
+from mockapi.audit.text import page_vocabulary
+from mockapi.paths import QUESTIONS_DB
+
+GOLD_PAGES_PER_QUESTION = 3
+TICKER_PAGES = 10
+
+
+def compute(corpus: Corpus, n_pages: int = 400, n_questions: int = 300, seed: int = 0) -> dict[str, Any]:
+    """Every figure of `corpus`: questions, pages, frames, leaks, pinned (see each module's docstring)."""
+    rng = random.Random(f"audit:{seed}")
+    all_ids = corpus.page_ids()
+    sample_ids = sorted(rng.sample(all_ids, min(n_pages, len(all_ids))))
+    sampled = pages.measure(corpus, sample_ids)
+    vocab = page_vocabulary(a.content_text for a in sampled.values())
+    qs = corpus.questions
+    answerable = [q for q in qs if q.answerable]
+    chosen = rng.sample(answerable, min(n_questions, len(answerable)))
+    gold_ids = sorted({pid for q in chosen for pid in sorted(q.gold)[:GOLD_PAGES_PER_QUESTION]})
+    gold = pages.measure(corpus, gold_ids)
+    return {
+        "questions": {
+            **questions.skeleton_figures(qs, vocab),
+            **questions.style_figures(qs, vocab),
+            **questions.ticker_share(qs, _ticker_text(corpus, qs)),
+        },
+        "pages": {
+            **pages.body_figures(sampled),
+            "layouts": pages.layout_figures(sampled, rng),
+            **pages.answer_page_figures(gold),
+            **pages.not_verbatim(corpus, _trim_gold(chosen)),
+        },
+        "frames": frames.frame_figures(_trim_gold(chosen), gold, vocab, _fact_kinds(corpus)),
+        "leaks": {
+            **leaks.rank1_share(qs),
+            "page_rules": leaks.page_rules(qs),
+            "premise_rules": leaks.premise_rules(qs),
+        },
+        "pinned": pinned.pinned_figures(corpus),
+        "sample": {"pages": len(sampled), "answer_questions": len(chosen), "answer_pages": len(gold)},
+    }
+
+
+def _trim_gold(qs: list[AuditQuestion]) -> list[AuditQuestion]:
+    """The questions with their gold pages cut to the ones measured (the first few, by page id)."""
+    out = []
+    for q in qs:
+        keep = set(sorted(q.gold)[:GOLD_PAGES_PER_QUESTION])
+        out.append(AuditQuestion(**{**q.__dict__, "gold": keep}))
+    return out
+
+
+def _ticker_text(corpus: Corpus, qs: list[AuditQuestion]) -> dict[str, str]:
+    ids = [r.page_id for q in qs if q.domain == "finance" for r in q.results[:TICKER_PAGES]]
+    return corpus.text(ids)
+
+
+def _fact_kinds(corpus: Corpus) -> dict[str, list[str]] | None:
+    """Per question id the kinds of its key phrases, when questions.duckdb has a `fact_kinds` column."""
+    if corpus.world is None:
+        return None
+    con = duckdb.connect(str(Path(corpus.world) / QUESTIONS_DB), read_only=True)
+    try:
+        cols = {r[1] for r in con.execute("PRAGMA table_info('questions')").fetchall()}
+        if "fact_kinds" not in cols:
+            return None
+        rows = con.execute("SELECT interaction_id, fact_kinds FROM questions").fetchall()
+    finally:
+        con.close()
+    return {qid: json.loads(kinds) for qid, kinds in rows if kinds}

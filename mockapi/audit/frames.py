@@ -1,0 +1,110 @@
+"""Sentence frames per fact kind, found on the pages (independent of how the generator writes them).
+
+For each sampled answerable question, its **facts** are the values the gold pages must state: the key phrases
+of questions.duckdb, else the gold answer and its alternatives. On its answer pages, every sentence (of the
+content text; a table row is a line, so a sentence) that contains one of the values (case-insensitive, whole
+words) is a **statement**; its **frame** is the sentence with the value replaced by `<v>`, then masked like a
+question (`text.masked`: entities, numbers, dates). A frame without a vocabulary word other than function
+words (a bare "<v>" list item, "the <e> <v>") states nothing recognisable and is dropped. A fact **uses** a
+frame when any statement of it has that frame.
+
+The **fact kind** is taken from questions.duckdb when it says (a `fact_kinds` JSON column, one kind per key
+phrase); otherwise it is coarse: the question's domain × the value's shape (money, number, date, year,
+words). Coarse kinds mix attributes (stock price and market cap are both "finance:money"), so they overstate
+the frames of one attribute: the output says which definition was used.
+
+Per kind with ≥ `MIN_FACTS` facts: distinct frames, and the top frame's share of the kind's facts.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter, defaultdict
+from typing import Any
+
+from mockapi.audit.anatomy import Anatomy
+from mockapi.audit.data import AuditQuestion
+from mockapi.audit.text import FUNCTION_WORDS, masked, sentences
+
+MIN_FACTS = 10
+
+
+def value_shape(value: str) -> str:
+    """money | number | date | year | words: the coarse type of a value."""
+    v = value.strip().lower()
+    if re.fullmatch(r"[$€£]\s?[\d,.]+\s?[a-z]*", v):
+        return "money"
+    if re.fullmatch(r"(?:1[5-9]|20)\d\d", v):
+        return "year"
+    if re.fullmatch(r"-?[\d,.]+\s?(?:%|[a-z]{0,8})", v):
+        return "number"
+    if re.search(r"\d{4}", v) and re.search(r"[a-z]{3}|\d+[-/]\d+", v):
+        return "date"
+    return "words"
+
+
+def facts_of(q: AuditQuestion, kinds: list[str] | None) -> list[tuple[str, str]]:
+    """(kind, value) pairs of a question."""
+    values = q.key_phrases or q.answers()
+    out = []
+    for i, value in enumerate(values):
+        kind = kinds[i] if kinds and i < len(kinds) else f"{q.domain}:{value_shape(value)}"
+        if len(value.strip()) >= 2 or value.strip().isdigit():
+            out.append((kind, value.strip()))
+    return out
+
+
+def frame_figures(
+    questions: list[AuditQuestion],
+    pages: dict[str, Anatomy],
+    vocab: frozenset[str],
+    kinds: dict[str, list[str]] | None,
+) -> dict[str, Any]:
+    """Distinct frames and top-frame share per fact kind (module docstring)."""
+    uses: dict[str, list[set[str]]] = defaultdict(list)  # kind -> per fact, the frames stating it
+    for q in questions:
+        lines = [s for pid in sorted(q.gold) if pid in pages for s in sentences(pages[pid].content_text)]
+        for kind, value in facts_of(q, (kinds or {}).get(q.qid)):
+            pattern = re.compile(rf"(?<![\w$]){re.escape(value.lower())}(?!\w)")
+            frames = {_frame(line, pattern, vocab) for line in lines if pattern.search(line.lower())}
+            frames = {
+                f for f in frames if any(not t.startswith("<") and t not in FUNCTION_WORDS for t in f.split())
+            }
+            if frames:
+                uses[kind].append(frames)
+    per_kind = {}
+    for kind, facts in sorted(uses.items()):
+        if len(facts) < MIN_FACTS:
+            continue
+        counts: Counter[str] = Counter(f for frames in facts for f in frames)
+        top, top_n = counts.most_common(1)[0]
+        per_kind[kind] = {
+            "facts": len(facts),
+            "frames": len(counts),
+            "top_share": round(top_n / len(facts), 3),
+            "top_frame": top,
+        }
+    return _summary(per_kind, "questions.duckdb fact_kinds" if kinds else "coarse: domain x value shape")
+
+
+def _frame(line: str, pattern: re.Pattern[str], vocab: frozenset[str]) -> str:
+    return " ".join(masked(pattern.sub(" <v> ", line.lower()), vocab))
+
+
+def _summary(per_kind: dict[str, dict[str, Any]], kind_source: str) -> dict[str, Any]:
+    if not per_kind:
+        return {"kinds": 0, "kind_source": kind_source, "per_kind": {}}
+    frames = [v["frames"] for v in per_kind.values()]
+    worst = max(per_kind.items(), key=lambda kv: (kv[1]["top_share"], -kv[1]["frames"]))
+    fewest = min(per_kind.items(), key=lambda kv: kv[1]["frames"])
+    return {
+        "kinds": len(per_kind),
+        "kind_source": kind_source,
+        "min_frames": min(frames),
+        "median_frames": statistics.median(frames),
+        "fewest_frames_kind": fewest[0],
+        "max_top_share": worst[1]["top_share"],
+        "max_top_share_kind": worst[0],
+        "per_kind": per_kind,
+    }

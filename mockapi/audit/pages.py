@@ -1,0 +1,96 @@
+"""Page figures over a seeded sample: layouts, chrome share, tables, date styles, content sentences, verbatim
+answers.
+
+- **Layouts among 40 pages**: distinct layout signatures (`anatomy.layout_signature`) in 40 pages drawn at
+  random from the sample; 25 draws; the minimum over draws is the figure ("among any 40 pages"), the median
+  is shown too.
+- **Chrome share**: chrome characters / visible characters, summed over the sampled pages.
+- **Median answer page**: the median number of content sentences over answer pages (gold pages of a world;
+  pages that contain the answer verbatim for real records).
+- **Not verbatim**: share of answerable questions whose gold answer and every alternative are absent
+  (case-insensitive substring) from the text of all of its answer pages, scripts included (an SPA shell keeps
+  its text in JSON).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from typing import Any
+
+from mockapi.audit.anatomy import Anatomy, anatomy, strip_tags
+from mockapi.audit.data import AuditQuestion, Corpus
+from mockapi.audit.text import DATE_STYLES
+
+DRAWS = 25
+WINDOW = 40
+
+
+def measure(corpus: Corpus, page_ids: list[str]) -> dict[str, Anatomy]:
+    """Anatomy of each page."""
+    html = corpus.html(page_ids)
+    return {pid: anatomy(html[pid]) for pid in page_ids}
+
+
+def layout_figures(pages: dict[str, Anatomy], rng: random.Random) -> dict[str, Any]:
+    """Distinct layouts among random windows of 40 pages (min and median over draws) and overall."""
+    layouts = [a.layout for a in pages.values()]
+    if not layouts:
+        return {"min_in_40": None, "median_in_40": None, "distinct": 0, "pages": 0}
+    size = min(WINDOW, len(layouts))
+    counts = [len(set(rng.sample(layouts, size))) for _ in range(DRAWS)]
+    return {
+        "min_in_40": min(counts),
+        "median_in_40": statistics.median(counts),
+        "window": size,
+        "distinct": len(set(layouts)),
+        "pages": len(layouts),
+        "top": Counter(layouts).most_common(3),
+    }
+
+
+def body_figures(pages: dict[str, Anatomy]) -> dict[str, Any]:
+    """Chrome share of visible text, table share, date styles found (≥ 1% of pages)."""
+    shown = [a for a in pages.values() if a.visible_chars]
+    visible = sum(a.visible_chars for a in shown)
+    styles: Counter[str] = Counter()
+    for a in shown:
+        styles.update(a.date_styles)
+    floor = max(1, len(shown) // 100)
+    return {
+        "pages": len(pages),
+        "chrome_share": round(sum(a.chrome_chars for a in shown) / visible, 3) if visible else None,
+        "table_share": round(sum(a.has_table for a in pages.values()) / len(pages), 3) if pages else None,
+        "date_styles": sorted(s for s, c in styles.items() if c >= floor),
+        "date_styles_known": len(DATE_STYLES),
+    }
+
+
+def answer_page_figures(answer_pages: dict[str, Anatomy]) -> dict[str, Any]:
+    """Content sentences on the median answer page."""
+    counts = [a.content_sentences for a in answer_pages.values()]
+    return {
+        "answer_pages": len(counts),
+        "median_content_sentences": statistics.median(counts) if counts else None,
+    }
+
+
+def not_verbatim(corpus: Corpus, questions: list[AuditQuestion]) -> dict[str, Any]:
+    """Share of answerable questions whose answer (and every alternative) is on none of its answer pages."""
+    subject = [q for q in questions if q.answerable and q.answers()]
+    missing = 0
+    examples: list[str] = []
+    for q in subject:
+        html = corpus.html(sorted(q.gold))
+        text = " ".join(strip_tags(h) for h in html.values()).lower()
+        if not any(a.lower() in text for a in q.answers()):
+            missing += 1
+            if len(examples) < 3:
+                examples.append(f"{q.query} -> {q.answer}")
+    return {
+        "answerable": len(subject),
+        "not_verbatim": missing,
+        "not_verbatim_share": round(missing / len(subject), 3) if subject else None,
+        "examples": examples,
+    }

@@ -1,0 +1,36 @@
+"""The figures CRAG's tables pin, which the language work must not regress: read from the manifest the build
+measured (`mockapi.world.pages.summary`), plus page sizes and the empty last-modified share from the results
+themselves (so real records get them too). Tolerances are today's test tolerances (tests/world).
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+from mockapi.audit.data import Corpus
+
+
+def pinned_figures(corpus: Corpus) -> dict[str, Any]:
+    """Mix gaps, recall by source and popularity, SNR, page sizes, empty last-modified share."""
+    summary = corpus.manifest.get("web_stage", {}).get("summary", {})
+    recall = summary.get("recall_pct", {})
+    by_pop = recall.get("kg_by_popularity", {})
+    sizes = sorted({r.page_id: r.size for q in corpus.questions for r in q.results}.values())
+    results = [r for q in corpus.questions for r in q.results]
+    return {
+        "max_type_gap_pts": summary.get("max_type_gap_pts"),
+        "max_dynamism_gap_pts": summary.get("max_dynamism_gap_pts"),
+        "recall_web_pct": recall.get("web"),
+        "recall_kg_pct": recall.get("kg"),
+        "recall_kg_by_popularity": by_pop,
+        "head_gt_torso_gt_tail": (
+            by_pop.get("head", 0) > by_pop.get("torso", 0) > by_pop.get("tail", 0) if by_pop else None
+        ),
+        "snr": corpus.manifest.get("kg", {}).get("hard_negative_ratio"),
+        "median_page_chars": statistics.median(sizes) if sizes else None,
+        "empty_page_share": round(sizes.count(0) / len(sizes), 3) if sizes else None,
+        "last_modified_empty_share": (
+            round(sum(not r.last_modified.strip() for r in results) / len(results), 3) if results else None
+        ),
+    }

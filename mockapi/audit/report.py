@@ -1,0 +1,179 @@
+"""The audit's lines: each figure for the world, the real sample and CRAG's published value, with issue 12's
+acceptance threshold and PASS/FAIL (judged on the world's figure only).
+
+"CRAG published" holds the paper's figures (crag-benchmark-facts.md) and, marked "(issue)", the figures
+issue 12 measured on real CRAG data; "—" where neither says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+Figures = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """How to read, show and judge one figure."""
+
+    name: str
+    get: Callable[[Figures], Any]
+    crag: str
+    threshold: str
+    ok: Callable[[Any], bool] | None
+
+
+def _g(*path: str) -> Callable[[Figures], Any]:
+    def get(f: Figures) -> Any:
+        for key in path:
+            if not isinstance(f, dict):
+                return None
+            f = f.get(key)  # type: ignore[assignment]
+        return f
+
+    return get
+
+
+def _at_least(x: float) -> Callable[[Any], bool]:
+    return lambda v: v is not None and v >= x
+
+
+def _at_most(x: float) -> Callable[[Any], bool]:
+    return lambda v: v is not None and v <= x
+
+
+def _between(lo: float, hi: float) -> Callable[[Any], bool]:
+    return lambda v: v is not None and lo <= v <= hi
+
+
+def _num_styles(f: Figures) -> int | None:
+    styles = _g("pages", "date_styles")(f)
+    return None if styles is None else len(styles)
+
+
+SPECS: list[Spec] = [
+    Spec("question skeletons per 1,200", _g("questions", "distinct_per_1200"),
+         "600+ KG templates + 2,425 written", ">= 600", _at_least(600)),
+    Spec("top-10 skeleton share", _g("questions", "top10_share"), "—", "<= 0.05", _at_most(0.05)),
+    Spec("conversational share", _g("questions", "conversational_share"), "—", ">= 0.15", _at_least(0.15)),
+    Spec("ticker share of finance questions", _g("questions", "ticker_share"), "0.42 (issue)", ">= 0.30",
+         _at_least(0.30)),
+    Spec("questions naming no entity", _g("questions", "no_entity_share"), "0.26 of finance (issue)",
+         ">= 0.10", _at_least(0.10)),
+    Spec("sentence frames per fact kind (min)", _g("frames", "min_frames"), "—", ">= 5", _at_least(5)),
+    Spec("top frame share of a kind's facts (max)", _g("frames", "max_top_share"), "—", "<= 0.40",
+         _at_most(0.40)),
+    Spec("date styles in page text", _num_styles, "—", ">= 4", _at_least(4)),
+    Spec("answerable, answer verbatim on no answer page", _g("pages", "not_verbatim_share"), "—", ">= 0.20",
+         _at_least(0.20)),
+    Spec("gold answers that are sentences", _g("questions", "sentence_answer_share"), "1/3 to 1/2 (issue)",
+         ">= 0.25", _at_least(0.25)),
+    Spec("distinct layouts in any 40 pages (min of draws)", _g("pages", "layouts", "min_in_40"),
+         "28 in 36 (issue)", ">= 20", _at_least(20)),
+    Spec("navigation/footer share of visible text", _g("pages", "chrome_share"), "0.12 (issue)", "<= 0.30",
+         _at_most(0.30)),
+    Spec("pages with a <table>", _g("pages", "table_share"), "0.42 (issue)", ">= 0.25", _at_least(0.25)),
+    Spec("content sentences, median answer page", _g("pages", "median_content_sentences"), "~150 (issue)",
+         ">= 50", _at_least(50)),
+    Spec("answer page at rank 1 (answerable)", _g("leaks", "rank1_share"), "—", "<= 0.30", _at_most(0.30)),
+    Spec("best URL/host/path/title rule, precision / base", _g("leaks", "page_rules", "ratio"), "—", "<= 2",
+         _at_most(2)),
+    Spec("false premise: bare-year rule min(P, R)", lambda f: _min_pr(f, "bare_year"), "—",
+         "<= 0.3", _at_most(0.3)),
+    Spec("false premise: best single feature min(P, R)", _g("leaks", "premise_rules", "best_min_pr"), "—",
+         "<= 0.3", _at_most(0.3)),
+    Spec("pinned: max type-share gap to CRAG (pts)", _g("pinned", "max_type_gap_pts"), "0", "<= 2",
+         _at_most(2)),
+    Spec("pinned: max dynamism-share gap (pts)", _g("pinned", "max_dynamism_gap_pts"), "0", "<= 2",
+         _at_most(2)),
+    Spec("pinned: recall, web questions (%)", _g("pinned", "recall_web_pct"), "84", "84 ± 5",
+         _between(79, 89)),
+    Spec("pinned: recall, KG questions (%)", _g("pinned", "recall_kg_pct"), "63", "63 ± 5",
+         _between(58, 68)),
+    Spec("pinned: KG recall head > torso > tail", _g("pinned", "head_gt_torso_gt_tail"), "yes", "yes",
+         lambda v: v is True),
+    Spec("pinned: KG signal/noise", _g("pinned", "snr"), "< 1/30", "< 0.0333", lambda v: v is not None
+         and v < 1 / 30),
+    Spec("pinned: median page size (chars)", _g("pinned", "median_page_chars"), "—", "150k-350k",
+         _between(150_000, 350_000)),
+    Spec("pinned: empty last-modified share", _g("pinned", "last_modified_empty_share"), "~2/3", "0.45-0.85",
+         _between(0.45, 0.85)),
+]  # fmt: skip
+
+
+def _min_pr(f: Figures, prefix: str) -> float | None:
+    rules = _g("leaks", "premise_rules")(f)
+    if not rules:
+        return None
+    return float(min(rules[f"{prefix}_precision"], rules[f"{prefix}_recall"]))
+
+
+def lines(world: Figures, real: Figures | None) -> list[dict[str, Any]]:
+    """One row per figure: name, world, real, crag, threshold, verdict."""
+    rows = []
+    for spec in SPECS:
+        value = spec.get(world)
+        rows.append(
+            {
+                "figure": spec.name,
+                "world": value,
+                "real": spec.get(real) if real is not None else None,
+                "crag": spec.crag,
+                "acceptance": spec.threshold,
+                "verdict": "PASS" if spec.ok is None or spec.ok(value) else "FAIL",
+            }
+        )
+    return rows
+
+
+def details(world: Figures) -> list[str]:
+    """Short notes that say what drives a figure (best rules, worst kinds, definitions used)."""
+    rules = world["leaks"]["page_rules"]
+    premise = world["leaks"]["premise_rules"]
+    fr = world["frames"]
+    return [
+        f"best page rule: {rules.get('best')} (support {rules.get('best_support')}, precision "
+        f"{rules.get('best_precision')}, base rate {rules.get('base_rate')})",
+        f"best false-premise rule: {premise['best']} "
+        f"(P {premise['best_precision']}, R {premise['best_recall']});"
+        f" bare year P {premise['bare_year_precision']}, R {premise['bare_year_recall']}",
+        f"frames: {fr.get('kinds')} kinds ({fr.get('kind_source')}); fewest: {fr.get('fewest_frames_kind')}, "
+        f"most concentrated: {fr.get('max_top_share_kind')}",
+        f"date styles: {', '.join(world['pages']['date_styles'])}",
+        f"sample: {world['sample']}",
+    ]
+
+
+def show(rows: list[dict[str, Any]], notes: list[str], title: str) -> None:
+    """Print the table with rich."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title)
+    for col in ("figure", "world", "real", "crag", "acceptance", "verdict"):
+        table.add_column(col, overflow="fold")
+    for row in rows:
+        verdict = row["verdict"]
+        style = "green" if verdict == "PASS" else "red"
+        table.add_row(
+            row["figure"], _fmt(row["world"]), _fmt(row["real"]), row["crag"], row["acceptance"],
+            f"[{style}]{verdict}[/{style}]",
+        )  # fmt: skip
+    console = Console(width=max(Console().width, 140))
+    console.print(table)
+    for note in notes:
+        console.print(f"  {note}", highlight=False)
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:,.3f}".rstrip("0").rstrip(".") if abs(value) < 1000 else f"{value:,.0f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)

@@ -1,0 +1,154 @@
+"""A page's content: filler prose, fact statements and distractors laid out as blocks (headings, paragraphs,
+tables, infobox rows, lists, quotes, captions, forum posts) for the page's layout.
+
+Block shapes in a spec: ["h", text], ["p", text], ["li", [items]], ["table", header, rows, caption],
+["quote", text, who], ["fig", caption], ["post", user, text]; the infobox is a list of [label, value].
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from mockapi.world.pages import filler, layouts, specs, styles
+from mockapi.world.pages.frames import Piece
+
+
+@dataclass
+class Draft:
+    """What a page says before layout: its subject, statements and how much prose around them."""
+
+    subject: str
+    domain: str
+    pieces: list[Piece] = field(default_factory=list)
+    kind: str = ""  # subject kind (company, team…) for references like "the company"
+    ticker: str = ""
+    others: tuple[str, ...] = ()  # related and look-alike names the prose mentions
+    filler: int = 40
+    off_topic: bool = False
+
+
+_HEADINGS = (
+    "Overview", "Background", "Key facts", "Latest", "Details", "What we know", "History", "Reception",
+    "At a glance", "The numbers", "What happens next", "Reaction", "Timeline", "Analysis", "In brief",
+)  # fmt: skip
+_USERS = (
+    "throwaway_4471", "quietfox", "data_nerd", "mike_t", "grumpycat88", "sunnyside", "lurker2019", "k_dub",
+    "ellie.r", "statsguy", "northern_lights", "paul_m", "ratherbefishing",
+)  # fmt: skip
+_WHO = ("a longtime reader", "one analyst", "a spokesperson", "a former staffer", "a fan at the event")
+_EVENTS = (
+    "Announcement", "Interview published", "Public appearance", "Report released", "Statement issued",
+    "Feature story", "Reader poll closed", "Update posted",
+)  # fmt: skip
+
+
+def _paragraphs(lines: list[str], rng: random.Random) -> list[str]:
+    out, i = [], 0
+    while i < len(lines):
+        step = rng.randint(2, 6)
+        out.append(" ".join(lines[i : i + step]))
+        i += step
+    return out
+
+
+def _timeline(day: dt.date, rng: random.Random) -> list[Any]:
+    """A generic dated table (events with no attribute values), as many real pages carry."""
+    rows = []
+    for _ in range(rng.randint(3, 8)):
+        when = day - dt.timedelta(days=rng.randint(5, 900))
+        rows.append([styles.day_text(when, rng, styles=6), rng.choice(_EVENTS), str(rng.randint(1, 40))])
+    rows.sort(key=lambda r: r[0])
+    return ["table", ["Date", "Event", "Sources"], rows, "Timeline"]
+
+
+def blocks(draft: Draft, kind: str, day: dt.date, rng: random.Random) -> tuple[list[Any], list[list[str]]]:
+    """The page's blocks and infobox for layout `kind`."""
+    if draft.off_topic:
+        lines = filler.off_topic(rng, draft.filler, day)
+    else:
+        lines = filler.sentences(
+            draft.subject, draft.domain, rng, draft.filler, others=draft.others, kind=draft.kind,
+            ticker=draft.ticker, day=day,
+        )  # fmt: skip
+    rows: list[list[str]] = []
+    extra: list[Any] = []
+    for piece in draft.pieces:
+        if piece.how == "sentence":
+            lines.insert(rng.randint(0, len(lines)), piece.text)
+        elif piece.how == "row":
+            rows.append([piece.label, piece.value])
+        elif piece.how == "item":
+            extra.append(["li", [piece.text]])
+        elif piece.how == "list":
+            extra.append(["h", piece.label])
+            extra.append(["li", piece.text.split("\n")])
+        elif piece.how == "table":
+            extra.append(["table", list(piece.rows[0]), [list(r) for r in piece.rows[1:]], piece.text])
+        elif piece.how == "quote":
+            extra.append(["quote", piece.text, rng.choice(_WHO)])
+        else:
+            extra.append(["fig", piece.text])
+    infobox: list[list[str]] = []
+    if rows and kind in layouts.INFOBOX_KINDS and rng.random() < 0.6:
+        infobox = rows
+    elif rows:
+        extra.append(["table", ["", draft.subject], rows, rng.choice(("Key figures", "Quick facts", ""))])
+    if rng.random() < 0.3:
+        extra.append(_timeline(day, rng))
+    return _arrange(kind, lines, extra, rng), infobox
+
+
+def _arrange(kind: str, lines: list[str], extra: list[Any], rng: random.Random) -> list[Any]:
+    if kind in ("forum", "qa"):
+        posts: list[Any] = []
+        i = 0
+        while i < len(lines):
+            step = rng.randint(1, 5)
+            posts.append(["post", rng.choice(_USERS), " ".join(lines[i : i + step])])
+            i += step
+        for block in extra:
+            posts.insert(rng.randint(0, len(posts)), block)
+        return posts
+    out: list[Any] = []
+    heads = rng.sample(_HEADINGS, len(_HEADINGS))
+    for i, para in enumerate(_paragraphs(lines, rng)):
+        if i % 3 == 0 and kind != "pdf":
+            out.append(["h", heads[(i // 3) % len(heads)]])
+        out.append(["p", para])
+    for block in extra:
+        out.insert(rng.randint(0, len(out)), block)
+    return out
+
+
+def page(
+    draft: Draft,
+    rng: random.Random,
+    split: str,
+    *,
+    uid: str,
+    moment: dt.datetime,
+    dated: bool,
+    empty: bool = False,
+    title: str = "",
+    kind: str = "",
+) -> dict[str, Any]:
+    """A page spec of a random layout for `draft`, published at `moment` (dated or not in results)."""
+    kind = kind or layouts.pick(draft.domain, split, rng)
+    body, infobox = blocks(draft, kind, moment.date(), rng)
+    return specs.make(
+        rng,
+        kind=kind,
+        domain=draft.domain,
+        title=title or layouts.title(draft.subject, draft.domain, rng),
+        uid=uid,
+        subject=draft.subject,
+        blocks=body,
+        infobox=infobox,
+        modified=moment if dated else None,
+        published=moment,
+        empty=empty,
+        split=split,
+    )

@@ -1,0 +1,78 @@
+"""Page layouts (template kinds and page shells), their split families, and page titles.
+
+The layout of a page never depends on its role (answer page, stale, look-alike, topical, noise): every page of
+a domain draws from the same weights, so a layout, host, URL shape or title says nothing about the answer.
+`blog` pages and shells 6-7 belong to dev worlds only, `qa` pages and shells 8-9 to test worlds only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from mockapi.world.questions.kinds import kinds_for
+
+# kind -> family (core: both splits)
+FAMILY = {
+    "article": "core",
+    "news": "core",
+    "wiki": "core",
+    "listing": "core",
+    "forum": "core",
+    "pdf": "core",
+    "spa": "core",
+    "quote": "core",
+    "boxscore": "core",
+    "blog": "dev",
+    "qa": "test",
+}
+_DOMAIN_WEIGHTS = {
+    "finance": {"quote": 4, "article": 3, "news": 3, "listing": 2, "forum": 2, "wiki": 1, "pdf": 2},
+    "sports": {"boxscore": 4, "article": 3, "news": 3, "listing": 2, "forum": 2, "wiki": 2, "pdf": 1},
+    "music": {"wiki": 4, "article": 3, "news": 2, "listing": 3, "forum": 2, "pdf": 1},
+    "movie": {"wiki": 4, "article": 3, "news": 2, "listing": 3, "forum": 2, "pdf": 1},
+    "open": {"wiki": 5, "article": 3, "news": 2, "listing": 2, "forum": 2, "pdf": 2},
+}
+_SHARED = {"blog": 3, "qa": 3, "spa": 1}
+INFOBOX_KINDS = ("wiki", "quote", "boxscore", "spa")
+SHELLS = {"core": range(0, 6), "dev": range(6, 8), "test": range(8, 10)}
+
+
+def kinds(domain: str, split: str) -> dict[str, int]:
+    """Layout weights of a domain in one split."""
+    weights = {**_DOMAIN_WEIGHTS.get(domain, _DOMAIN_WEIGHTS["open"]), **_SHARED}
+    return {k: w for k, w in weights.items() if FAMILY[k] in ("core", split)}
+
+
+def pick(domain: str, split: str, rng: random.Random) -> str:
+    """A layout for a page of `domain`."""
+    table = kinds(domain, split)
+    names = sorted(table)
+    return rng.choices(names, weights=[table[n] for n in names])[0]
+
+
+def shell(split: str, rng: random.Random) -> int:
+    """The page's outer frame (header/nav/footer arrangement)."""
+    return rng.choice([*SHELLS["core"], *SHELLS["core"], *SHELLS.get(split, ())])
+
+
+_TAILS = (
+    "what to know", "the complete guide", "everything explained", "live updates", "latest news",
+    "a closer look", "facts and figures", "background and history", "discussion thread", "explained",
+    "news, stats and analysis", "overview", "what fans are saying", "key facts", "FAQ",
+)  # fmt: skip
+
+
+def title(subject: str, domain: str, rng: random.Random) -> str:
+    """A page title about `subject`, from the same distribution whatever the page's role."""
+    labels = [k.label for k in kinds_for(domain)] or ["facts"]
+    tail = rng.choice(_TAILS) if rng.random() < 0.6 else rng.choice(labels)
+    pattern = rng.randrange(5)
+    if pattern == 0:
+        return f"{subject}: {tail}"
+    if pattern == 1:
+        return f"{subject} - {tail.title()}"
+    if pattern == 2:
+        return f"{tail[:1].upper() + tail[1:]} | {subject}"
+    if pattern == 3:
+        return subject
+    return f"{subject} {tail} ({rng.choice(('2023', '2024', 'updated', 'full list'))})"

@@ -1,0 +1,101 @@
+"""Gold answers as CRAG writes them: often a short value, often a whole sentence ("rory mcilroy has never won
+the masters tournament"). A sentence answer keeps the short value (and its other formats) as alternatives, so
+a system that answers with the bare value is still judged correct.
+"""
+
+from __future__ import annotations
+
+import random
+
+from mockapi.world.questions import values
+from mockapi.world.questions.kinds import Kind
+
+# Share of answerable questions whose gold answer is written as a sentence (CRAG: about a third to a half).
+P_SENTENCE = 0.42
+
+
+def finish(short: str, alts: list[str], sentences: list[str], rng: random.Random) -> tuple[str, list[str]]:
+    """(answer, alternatives): a sentence (chance P_SENTENCE) if one is offered, else the short form."""
+    short = short.lower()
+    rest = values.lower_all([a for a in alts if a.lower() != short])
+    if sentences and rng.random() < P_SENTENCE:
+        return rng.choice(sentences).lower(), [short, *rest]
+    return short, rest
+
+
+def attribute(kind: Kind, subject: str, value: str) -> list[str]:
+    """Sentences that give one attribute value."""
+    s, v, label = subject, value, kind.label
+    if kind.vtype == "date" and kind.event:
+        return [f"{s} {kind.event} on {v}", f"{v} is when {s} {kind.event}"]
+    if kind.vtype == "year" and kind.event:
+        return [f"{s} {kind.event} in {v}", f"it was in {v} that {s} {kind.event}"]
+    if kind.vtype == "person":
+        return [f"{v} is the {label} of {s}", f"the {label} of {s} is {v}", f"{s}'s {label} is {v}"]
+    if kind.vtype == "list":
+        return [f"the {kind.item or label} of {s} are {v}", f"{s}'s {kind.item or label} are {v}"]
+    if counted(kind):
+        return [
+            f"{s} has {v} {label}",
+            f"{s} has {v} {label} so far",
+            f"{v} is the number of {label} for {s}",
+        ]
+    return [f"the {label} of {s} is {v}", f"{s}'s {label} is {v}", f"{s} has a {label} of {v}"]
+
+
+def counted(kind: Kind) -> bool:
+    """Is the label a plural count ("wins", "studio albums")? Then "x has 5 wins", not "a wins of 5"."""
+    return kind.vtype == "number" and kind.label.endswith("s")
+
+
+def dated(kind: Kind, subject: str, value: str, day: str) -> list[str]:
+    """Sentences for a value on a given day."""
+    if counted(kind):
+        return [
+            f"on {day}, {subject} had {value} {kind.label}",
+            f"{subject} had {value} {kind.label} as of {day}",
+        ]
+    return [
+        f"on {day}, the {kind.label} of {subject} was {value}",
+        f"{subject}'s {kind.label} was {value} on {day}",
+    ]
+
+
+def comparison(label: str, winner: str, loser: str, higher: bool) -> list[str]:
+    """Sentences naming the winner of a comparison."""
+    adj = "higher" if higher else "lower"
+    return [f"{winner} has a {adj} {label} than {loser}", f"{winner}'s {label} is {adj} than {loser}'s"]
+
+
+def earlier(event: str, winner: str, loser: str, first: bool) -> list[str]:
+    """Sentences naming which of two events came first (or last)."""
+    when = "before" if first else "after"
+    return [f"{winner} {event} {when} {loser}", f"{winner} {event} {'first' if first else 'more recently'}"]
+
+
+def count(item: str, subject: str, n: str) -> list[str]:
+    """Sentences giving a count."""
+    return [f"{subject} has {n} {item}", f"there are {n} {item} for {subject}"]
+
+
+def years_ago(subject: str, event: str, n: str) -> list[str]:
+    """Sentences giving elapsed years."""
+    return [f"{subject} {event} {n} years ago", f"it has been {n} years since {subject} {event}"]
+
+
+def total(label: str, a: str, b: str, v: str) -> list[str]:
+    """Sentences giving a sum."""
+    return [f"the combined {label} of {a} and {b} is {v}", f"together, {a} and {b} have {v} {label}"]
+
+
+def difference(label: str, a: str, b: str, v: str) -> list[str]:
+    """Sentences giving a difference."""
+    return [f"the difference in {label} between {a} and {b} is {v}", f"{a} and {b} differ by {v} in {label}"]
+
+
+def hop(relation: str, start: str, bridge: str, kind: Kind, value: str) -> list[str]:
+    """Sentences for a two-hop answer: the bridge entity named, then the value."""
+    return [
+        f"the {relation} of {start} is {bridge}, whose {kind.label} is {value}",
+        f"{bridge}, the {relation} of {start}, has a {kind.label} of {value}",
+    ]

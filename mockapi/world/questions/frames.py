@@ -1,0 +1,248 @@
+"""Question frames per intent.
+
+Slots: {s} subject phrase, {a}/{b} two subjects, {l} attribute label, {e} event phrase ("was founded"), {i}
+plural item noun, {adj} comparative, {d} a date phrase, {p} plural noun of a subject kind, {sup} superlative,
+{x} a threshold, {y} a year, {n} a count, {r} a relation (or "win"/"lose").
+
+Each list is split between dev and test by phrasing.family (index mod 4), so order matters: add new frames at
+the end. Wording aims at CRAG's mix of typed questions, search-box fragments and requests.
+"""
+
+from __future__ import annotations
+
+from mockapi.world.questions.kinds import Kind
+
+# Any attribute, by its label.
+ATTRIBUTE = (
+    "what is the {l} of {s}?",
+    "what's {s}'s {l}?",
+    "{s} {l}?",
+    "tell me the {l} of {s}",
+    "{l} of {s}?",
+    "i need the {l} for {s}",
+    "give me {s}'s {l}",
+    "what is {s}'s {l}?",
+    "look up the {l} for {s}",
+    "{s}: what is the {l}?",
+    "do you have the {l} for {s}?",
+    "what would the {l} of {s} be?",
+    "find the {l} of {s}",
+    "{s} - {l}?",
+    "whats the {l} on {s}",
+    "the {l} of {s} is what?",
+)
+PERSON = (
+    "who is the {l} of {s}?",
+    "who's {s}'s {l}?",
+    "name the {l} of {s}",
+    "who serves as {l} of {s}?",
+    "{s} {l} name?",
+    "who is {s}'s {l}?",
+)
+WHEN = (
+    "when {s} {e}?",
+    "{s} {e} when?",
+    "what date {s} {e}?",
+    "when exactly {s} {e}?",
+    "on what date {s} {e}?",
+    "do you know when {s} {e}?",
+)
+YEAR = (
+    "what year {s} {e}?",
+    "{s} {e} in what year?",
+    "which year {s} {e}?",
+    "when {s} {e}?",
+    "year {s} {e}?",
+)
+WHERE = ("where is {s}'s {l}?", "where's the {l} of {s}?", "in which city is {s}'s {l}?")
+# Dynamic facts: a time qualifier some askers add (years here make a bare year a poor false-premise cue).
+NOW = (" right now", " currently", " as of today", " in 2024", " this year", " as of 2024", " at the moment")
+
+CONDITION = (
+    "what was the {l} of {s} {d}?",
+    "{d}, what was {s}'s {l}?",
+    "{s} {l} {d}?",
+    "what was {s}'s {l} as of {db}?",
+    "tell me the {l} of {s} {d}",
+    "as of {db}, what was the {l} of {s}?",
+    "{l} for {s} {d}?",
+    "what {l} did {s} have {d}?",
+    "i need {s}'s {l} for {db}",
+    "what was the {l} for {s} back {d}?",
+    "{s}: {l} {d}?",
+    "what was {s} at in {l} {d}?",
+)
+
+COMPARE = (
+    "which has a {adj} {l}, {a} or {b}?",
+    "{a} or {b}: which has the {adj} {l}?",
+    "between {a} and {b}, which one has the {adj} {l}?",
+    "who has the {adj} {l}, {a} or {b}?",
+    "{a} vs {b} - which {l} is {adj}?",
+    "compare {a} and {b}: which has the {adj} {l}?",
+    "which one's {l} is {adj}, {a} or {b}?",
+    "of {a} and {b}, which has a {adj} {l}?",
+    "{a} or {b}, whose {l} is {adj}?",
+    "which is {adj} in {l}: {a} or {b}?",
+    "which one came out {adj} on {l}, {a} or {b}?",
+)
+COMPARE_YES_NO = (
+    "is the {l} of {a} {adj} than that of {b}?",
+    "does {a} have a {adj} {l} than {b}?",
+    "is {a}'s {l} {adj} than {b}'s?",
+    "{a} has a {adj} {l} than {b}, right?",
+    "is it true that {a} has a {adj} {l} than {b}?",
+    "would you say {a}'s {l} is {adj} than {b}'s?",
+)
+EARLIER = (
+    "which {e} first, {a} or {b}?",
+    "which {e} earlier, {a} or {b}?",
+    "{a} or {b}: which {e} first?",
+    "between {a} and {b}, which {e} first?",
+    "who {e} first, {a} or {b}?",
+    "which of {a} and {b} {e} earlier?",
+)
+LATER = (
+    "which {e} more recently, {a} or {b}?",
+    "which {e} later, {a} or {b}?",
+    "{a} or {b}: which {e} last?",
+    "between {a} and {b}, which {e} most recently?",
+)
+
+COUNT = (
+    "how many {i} does {s} have?",
+    "how many {i} are there for {s}?",
+    "what's the number of {i} of {s}?",
+    "count the {i} of {s}",
+    "{s} has how many {i}?",
+    "number of {i} for {s}?",
+    "how many {i} has {s} got?",
+    "total {i} for {s}?",
+    "how many {i} did {s} have in the end?",
+    "how many {i} does {s} list?",
+)
+TOTAL = (
+    "what is the combined {l} of {a} and {b}?",
+    "what do {a} and {b} add up to in {l}?",
+    "{a} plus {b}, total {l}?",
+    "add the {l} of {a} and {b}",
+    "what's the total {l} of {a} and {b} together?",
+    "sum of {l} for {a} and {b}?",
+    "if you add {a}'s {l} to {b}'s, what do you get?",
+    "how much {l} did {a} and {b} have combined?",
+)
+LIST = (
+    "list the {i} of {s}",
+    "name the {i} of {s}",
+    "what are the {i} of {s}?",
+    "give me all the {i} of {s}",
+    "{s} {i}?",
+    "i need a list of {s}'s {i}",
+    "which {i} does {s} have?",
+    "tell me the {i} of {s}",
+)
+RELATION = ("the {r} of {s}", "{s}'s {r}", "whoever is the {r} of {s}", "the {r} for {s}")
+
+YEARS_AGO = (
+    "how many years ago {s} {e}?",
+    "how long ago {s} {e}?",
+    "how many years has it been since {s} {e}?",
+    "it's been how many years since {s} {e}?",
+    "how many years since {s} {e}?",
+    "{s} {e} how many years ago?",
+    "how many years back {s} {e}?",
+)
+YEARS_AGO_SAID = (
+    "how many years has it been since {s} {e} in {y}?",
+    "years since {s} {e} in {y}?",
+    "how long ago was it that {s} {e} in {y}?",
+    "{s} {e} in {y}; what's that in years from now?",
+)
+MARGIN = (
+    "by how many points did {s} {r} their last game?",
+    "how many points did {s} {r} by last time out?",
+    "by what margin did {s} {r} their last game?",
+    "what was the point difference in {s}'s last {rn}?",
+    "what was the margin of {s}'s last {rn}?",
+    "{s} {rp} their last game by how many points?",
+    "how big was {s}'s {rn} last time out?",
+    "{s} {rp} the last game, by what difference?",
+)
+COUNTED_LIST = (
+    "who are the {n} {i} of {s}?",
+    "name all {n} {i} of {s}",
+    "list the {n} {i} of {s}",
+    "what are the {n} {i} of {s}?",
+)
+AGE = ("how old is {s}?", "what is the age of {s}?", "{s} age?", "how old is {s} now?")
+DIFFERENCE = (
+    "what is the difference in {l} between {a} and {b}?",
+    "how much higher is {a}'s {l} than {b}'s?",
+    "by how much does the {l} of {a} exceed that of {b}?",
+    "what's the gap in {l} between {a} and {b}?",
+    "{a} vs {b}: difference in {l}?",
+    "how far apart are {a} and {b} in {l}?",
+)
+
+# Questions that name no entity: over a group of subjects of one kind ({p}, plural noun).
+TOP_ONE = (
+    "which {p} has the {sup} {l}?",
+    "what {p} has the {sup} {l}?",
+    "which of the {p} has the {sup} {l}?",
+    "who has the {sup} {l} among {p}?",
+    "{p} with the {sup} {l}?",
+    "which one of the {p} has the {sup} {l} now?",
+    "tell me which {p} has the {sup} {l}",
+)
+TOP_SET = (
+    "which {p} have the {sup} {l}?",
+    "what are the {p} with the {sup} {l}?",
+    "name three {p} with the {sup} {l}",
+    "list the top 3 {p} by {l}",
+    "which {p} are top 3 in {l}?",
+    "top three {p} by {l}?",
+    "give me the three {p} with the {sup} {l}",
+)
+ABOVE = (
+    "how many {p} have a {l} above {x}?",
+    "how many {p} have a {l} over {x}?",
+    "count the {p} with {l} higher than {x}",
+    "number of {p} with a {l} of more than {x}?",
+    "how many of the {p} are above {x} in {l}?",
+)
+GROUP_TOTAL = (
+    "what is the total {l} of the {p}?",
+    "combined {l} of all the {p}?",
+    "total {l} of all the {p}?",
+    "what do the {p} come to in {l} altogether?",
+)
+AVERAGE = (
+    "what is the average {l} of the {p}?",
+    "average {l} among the {p}?",
+    "what's the mean {l} of the {p}?",
+    "on average, what {l} do the {p} have?",
+)
+SPREAD = (
+    "what is the difference between the highest and lowest {l} among the {p}?",
+    "how big is the difference between the top and bottom {l} of the {p}?",
+    "difference between the most and least {l} among the {p}?",
+)
+TOP_HOP = (
+    "who is the {r} of the {q} with the {sup} {l}?",
+    "the {q} with the {sup} {l}: who is its {r}?",
+    "who's the {r} of whichever {q} has the {sup} {l}?",
+)
+
+
+def attribute_frames(kind: Kind) -> tuple[str, ...]:
+    """Frames that ask for one attribute value of `{s}`: the kind's own question plus shaped generic ones."""
+    own = (kind.ask,)
+    if kind.vtype == "person":
+        return own + PERSON + ATTRIBUTE[:8]
+    if kind.vtype == "date" and kind.event:
+        return own + WHEN + ATTRIBUTE[:6]
+    if kind.vtype == "year" and kind.event:
+        return own + YEAR + ATTRIBUTE[:6]
+    if kind.vtype == "place":
+        return own + WHERE + ATTRIBUTE
+    return own + ATTRIBUTE

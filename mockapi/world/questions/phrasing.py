@@ -1,0 +1,156 @@
+"""The surface of a question: frame choice per split, conversational openers, casual spellings, typos.
+
+CRAG's questions were typed by people (2,425 web questions) or written from 600+ templates: they open with
+requests ("can you tell me…"), contract ("what's"), drop the question mark, order words freely and sometimes
+misspell. A question here is an intent (what is asked, about what) realised by a frame; this module adds the
+voice on top. Entity references are never altered, so gold answers and names stay exact.
+
+Dev and test worlds share a core of every phrasing list but each also has its own part (`family`): items at
+index 1 mod 4 appear only in dev worlds, items at index 3 mod 4 only in test worlds, the rest in both.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+# Conversational openers; "{q}" is the bare question. Requests and asides, as annotators wrote them.
+OPENERS: tuple[str, ...] = (
+    "can you tell me {q}",
+    "do you know {q}",
+    "hey, {q}",
+    "quick question: {q}",
+    "i was wondering {q}",
+    "any idea {q}",
+    "so {q}",
+    "i'm curious, {q}",
+    "could you tell me {q}",
+    "out of curiosity, {q}",
+    "i need to know {q}",
+    "please tell me {q}",
+    "do you happen to know {q}",
+    "just wondering, {q}",
+    "help me out: {q}",
+    "ok so {q}",
+    "can u tell me {q}",
+    "i'd like to know {q}",
+    "settle a debate for me, {q}",
+    "hi! {q}",
+    "would you know {q}",
+    "remind me, {q}",
+    "i'm trying to find out {q}",
+    "could you look up {q}",
+)
+# Frames that are already requests take no opener ("can you tell me give me…").
+IMPERATIVE = re.compile(
+    r"^(?:tell|give|list|name|find|look|compare|count|add|i need|i'd|help|settle|so|ok)\b"
+)
+# Tails some people add after the question.
+TAILS: tuple[str, ...] = (
+    "{q} thanks",
+    "{q} anyone know?",
+    "{q} just curious",
+    "{q} thx",
+    "{q} i forgot",
+    "{q} please",
+    "{q} if you know",
+    "{q} asking for a friend",
+)
+# Contractions and casual spellings (whole words only).
+CASUAL: tuple[tuple[str, str], ...] = (
+    (r"\bwhat is\b", "what's"),
+    (r"\bwho is\b", "who's"),
+    (r"\bwhere is\b", "where's"),
+    (r"\bwhen is\b", "when's"),
+    (r"\bwhat are\b", "what're"),
+    (r"\bhow is\b", "how's"),
+    (r"\byou\b", "u"),
+    (r"\bplease\b", "pls"),
+    (r"\bbecause\b", "cuz"),
+)
+# How often each voice feature fires (per question).
+P_OPENER = 0.26
+P_TAIL = 0.05
+P_CONTRACT = 0.3
+P_NO_MARK = 0.18
+P_TYPO = 0.07
+
+
+def family(items: Sequence[T], split: str) -> list[T]:
+    """The items a split may use: the shared core plus the split's own part (see the module docstring)."""
+    if len(items) < 3:
+        return list(items)
+    other = 3 if split == "dev" else 1  # the other split's own part
+    return [x for i, x in enumerate(items) if i % 4 != other]
+
+
+def pick(items: Sequence[T], rng: random.Random, split: str) -> T:
+    """One item of the split's family."""
+    return rng.choice(family(items, split))
+
+
+def voice(question: str, protected: Sequence[str], rng: random.Random, split: str) -> str:
+    """The bare question in a person's voice: opener or tail, contractions, a dropped '?', maybe a typo.
+
+    `protected` strings (entity names, values) are left exactly as they are.
+    """
+    text = question.strip()
+    if rng.random() < P_CONTRACT:
+        text = _contract(text, protected, rng)
+    if rng.random() < P_TYPO:
+        text = typo(text, protected, rng)
+    roll = rng.random()
+    if roll < P_OPENER and not IMPERATIVE.match(text):
+        text = pick(OPENERS, rng, split).format(q=text)
+    elif roll < P_OPENER + P_TAIL:
+        text = pick(TAILS, rng, split).format(q=text.rstrip("?"))
+    if rng.random() < P_NO_MARK:
+        text = text.rstrip("?").rstrip()
+    return tidy(text)
+
+
+def tidy(text: str) -> str:
+    """Whitespace, dangling commas, "a" before a vowel, plural possessives ("hornets's" -> "hornets'")."""
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r",\s*(\?|$)", r"\1", text)
+    text = re.sub(r",\s*,", ",", text)
+    text = re.sub(r"\ba (?=[aeio][a-z])", "an ", text)
+    return re.sub(r"(?<=[a-z]s)'s\b", "'", text)
+
+
+def _contract(text: str, protected: Sequence[str], rng: random.Random) -> str:
+    guarded = " ".join(p.lower() for p in protected)
+    options = [(pat, repl) for pat, repl in CASUAL if re.search(pat, text) and not re.search(pat, guarded)]
+    if not options:
+        return text
+    pattern, repl = rng.choice(options)
+    return re.sub(pattern, repl, text, count=1)
+
+
+def typo(text: str, protected: Sequence[str], rng: random.Random) -> str:
+    """Swap two adjacent letters in one longer word that is not part of an entity name or value."""
+    guarded = " ".join(p.lower() for p in protected)
+    words = [
+        m
+        for m in re.finditer(r"[a-z]{5,}", text)
+        if m.group() not in guarded and not _inside(m, text, protected)
+    ]
+    if not words:
+        return text
+    m = rng.choice(words)
+    word = m.group()
+    i = rng.randrange(1, len(word) - 2)
+    swapped = word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+    return text[: m.start()] + swapped + text[m.end() :]
+
+
+def _inside(m: re.Match[str], text: str, protected: Sequence[str]) -> bool:
+    for p in protected:
+        for hit in re.finditer(re.escape(p.lower()), text):
+            if hit.start() <= m.start() < hit.end():
+                return True
+    return False

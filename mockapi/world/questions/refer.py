@@ -1,0 +1,112 @@
+"""How a question refers to its subject: by name, ticker, alias or abbreviation, or by a description.
+
+Aliases and tickers are set on the Subject when it is made (KG or invented), so pages can show them too: a
+question that says "ardl" or "the avalanche" is answerable from pages that name the company or team.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import lru_cache
+
+from mockapi.world.questions.model import Fact, Subject
+
+# Listing suffixes of KG company names ("Aldica Co. Common Shares"): people drop them.
+_SHARE_CLASS = re.compile(
+    r"\s+(?:Class [A-C]\s+)?(?:Common Stock|Common Shares|Ordinary Shares|American Depositary Shares)$"
+)
+_LEGAL = re.compile(r"\s+(?:Inc\.|Corp\.|Corporation|Co\.|plc|Ltd\.|Holdings|Group|Technologies|Systems)$")
+# Share of finance questions that name the company by ticker (CRAG: 42% of real finance questions do).
+P_TICKER = 0.5
+P_ALIAS = 0.22
+P_DESCRIBE = 0.08
+
+
+def ticker_for(name: str, rng: random.Random) -> str:
+    """An invented exchange symbol: 2-4 letters from the name, never a word a question uses ("ME", "TOP")."""
+    letters = re.sub(r"[^A-Za-z]", "", name).upper()
+    n = min(rng.choice((3, 4, 4, 2)), len(letters))
+    if n < 2:
+        return (letters + "X")[:2]
+    ticker = (letters[:n] if rng.random() < 0.6 else letters[0] + "".join(rng.sample(letters[1:], n - 1)))[:n]
+    return ticker + "X" if ticker.lower() in _question_words() else ticker
+
+
+@lru_cache(maxsize=1)
+def _question_words() -> frozenset[str]:
+    """Every word of the frames, openers, casual forms and kind labels: no ticker may read as one."""
+    from mockapi.world.questions import frames, phrasing
+    from mockapi.world.questions.kinds import KINDS
+
+    texts = [t for v in vars(frames).values() if isinstance(v, tuple) for t in v if isinstance(t, str)]
+    texts += [*phrasing.OPENERS, *phrasing.TAILS, *(r for _, r in phrasing.CASUAL)]
+    texts += [f"{k.ask} {k.label} {k.item} {k.event}" for k in KINDS.values()]
+    return frozenset(w for t in texts for w in re.findall(r"[a-z]+", t.lower()))
+
+
+def aliases_for(name: str, kind: str) -> tuple[str, ...]:
+    """Other names people use: a company without its share class and legal form, a team's nickname,
+    a name without 'The', the initials of a long institution name."""
+    out: list[str] = []
+    if kind == "company":
+        short = _SHARE_CLASS.sub("", name)
+        bare = _LEGAL.sub("", short)
+        out += [short, bare]
+    elif kind == "team" and len(name.split()) >= 2:
+        out.append("the " + name.split()[-1])
+    elif kind == "topic" and len(name.split()) >= 3:
+        out.append("".join(w[0] for w in name.split() if w[0].isalpha() and w.lower() != "of").upper())
+    if name.lower().startswith("the ") and kind in ("band", "artist", "movie", "song"):
+        out.append(name[4:])
+    return tuple(dict.fromkeys(a for a in out if a and a != name))
+
+
+def with_refs(subject: Subject, rng: random.Random) -> Subject:
+    """The subject with its aliases (and, for invented companies, a ticker) filled in."""
+    from dataclasses import replace
+
+    ticker = subject.ticker
+    if subject.kind == "company" and not ticker:
+        ticker = ticker_for(subject.name, rng)
+    return replace(subject, ticker=ticker, aliases=subject.aliases or aliases_for(subject.name, subject.kind))
+
+
+def name_ref(subject: Subject, rng: random.Random, allow_ticker: bool = True) -> str:
+    """The string a question uses for the subject: its ticker, an alias or its name."""
+    roll = rng.random()
+    if allow_ticker and subject.ticker and roll < P_TICKER:
+        return subject.ticker.lower() if rng.random() < 0.85 else subject.ticker
+    if subject.aliases and roll < P_TICKER + P_ALIAS:
+        return rng.choice(subject.aliases)
+    return subject.name
+
+
+# Descriptions built from one of the subject's facts: (subject kind, fact kind) -> phrases with {v}.
+DESCRIPTIONS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("company", "fin.ceo"): ("the company whose ceo is {v}", "the company run by {v}", "{v}'s company"),
+    ("company", "fin.hq"): ("the company headquartered in {v}", "the {v}-based company"),
+    ("company", "fin.founders"): ("the company founded by {v}",),
+    ("movie", "mv.director"): ("the movie {v} directed", "the film directed by {v}"),
+    ("movie", "mv.cast"): ("the film starring {v}", "that movie with {v}"),
+    ("band", "mu.members"): ("the band with {v}", "the group whose members include {v}"),
+    ("team", "sp.coach"): ("the team coached by {v}", "{v}'s team"),
+    ("team", "sp.arena"): ("the team that plays at {v}",),
+    ("artist", "mu.birth"): ("the singer born on {v}", "the artist born {v}"),
+    ("topic", "op.leader"): ("the place whose director is {v}",),
+    ("topic", "op.location"): ("the landmark in {v}",),
+}
+
+
+def description(subject: Subject, fact: Fact, rng: random.Random) -> str | None:
+    """A phrase that picks the subject out by `fact` ("the company run by jane doe"), or None."""
+    phrases = DESCRIPTIONS.get((subject.kind, fact.kind))
+    if not phrases:
+        return None
+    value = " and ".join(fact.items[:2]) if fact.items else fact.value
+    return rng.choice(phrases).format(v=value)
+
+
+def description_kinds(subject_kind: str) -> list[str]:
+    """Fact kinds that can describe a subject of this kind."""
+    return [k for (s, k) in DESCRIPTIONS if s == subject_kind]

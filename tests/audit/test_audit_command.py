@@ -1,0 +1,76 @@
+"""`crag-mock audit` end to end: on the session's tiny world, and on the real CRAG fixture side by side."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fixture_paths import CRAG_DEV_10
+
+from mockapi.audit.data import load_real
+from mockapi.audit.figures import compute
+from mockapi.audit.report import SPECS
+from mockapi.cli import main
+
+
+@pytest.fixture(scope="module")
+def real() -> dict:
+    if not CRAG_DEV_10.is_file():
+        pytest.skip(f"the real CRAG fixture {CRAG_DEV_10} is not present")
+    return compute(load_real(CRAG_DEV_10))
+
+
+def test_real_fixture_figures(real: dict) -> None:
+    q, p, leaks = real["questions"], real["pages"], real["leaks"]
+    assert q["questions"] == 10 and q["distinct_skeletons"] == 10
+    # "which company have larger market cap, plya or seatw?": tickers its pages write in capitals
+    assert q["finance_questions"] == 3 and q["ticker_share"] == pytest.approx(1 / 3, abs=1e-3)
+    assert q["examples"] == ["which company have larger market cap, plya or seatw?"]
+    # five of the ten gold answers are sentences ("rory mcilroy has never won the masters tournament, …")
+    assert q["sentence_answer_share"] == 0.5
+    assert q["conversational_share"] == 0.0
+    assert p["pages"] == 37  # distinct page contents among the 50 results
+    assert p["layouts"]["distinct"] >= 25 and p["table_share"] > 0.3
+    assert p["chrome_share"] < 0.35 and p["median_content_sentences"] > 40
+    assert len(p["date_styles"]) >= 4
+    # no gold labels: answer pages are pages holding the answer verbatim; 9 questions are answerable
+    assert leaks["answerable"] == 9 and real["pages"]["not_verbatim"] == 0
+    assert leaks["premise_rules"]["false_premises"] == 1
+    assert real["pinned"]["last_modified_empty_share"] == pytest.approx(0.68)
+
+
+def test_audit_on_tiny_world_json(tiny_world: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    real = str(CRAG_DEV_10) if CRAG_DEV_10.is_file() else None
+    argv = ["audit", "--data", str(tiny_world), "--json", "--pages", "120", "--questions", "60"]
+    assert main(argv + (["--real", real] if real else [])) == 0
+    out = json.loads(capsys.readouterr().out)
+    names = [line["figure"] for line in out["lines"]]
+    assert names == [s.name for s in SPECS]
+    figures = out["figures"]
+    assert figures["questions"]["questions"] == 80
+    assert figures["sample"]["pages"] == 120 and figures["sample"]["answer_questions"] == 60
+    assert 0 <= figures["leaks"]["rank1_share"] <= 1
+    assert figures["leaks"]["page_rules"]["pairs"] == 80 * 50
+    assert figures["pinned"]["snr"] is not None and figures["pinned"]["recall_web_pct"] is not None
+    assert {line["verdict"] for line in out["lines"]} <= {"PASS", "FAIL"}
+    if real:
+        assert out["real"]["questions"]["questions"] == 10
+        assert next(x for x in out["lines"] if x["figure"].startswith("ticker"))["real"] == pytest.approx(
+            0.333
+        )
+
+
+def test_audit_table_and_determinism(tiny_world: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["audit", "--data", str(tiny_world), "--pages", "60", "--questions", "30"]
+    assert main(argv) == 0
+    first = capsys.readouterr().out
+    assert "question skeletons per 1,200" in first and "best page rule:" in first
+    assert main(argv) == 0
+    assert capsys.readouterr().out == first
+
+
+def test_audit_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit", "--data", str(tmp_path / "none")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("crag-mock audit: error: no world at") and len(err.strip().splitlines()) == 1

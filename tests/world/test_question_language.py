@@ -1,0 +1,147 @@
+"""Question language: many phrasings, CRAG's voice, tickers, questions naming no entity, sentence answers,
+false premises that wording does not give away, and dev/test phrasing families.
+
+1,200 questions (the default world's count) are generated over a tiny KG built here (the KG stage only, a
+few seconds); the slow test in test_questions.py checks the same figures on the default world itself.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from mockapi.world.context import WorldContext
+from mockapi.world.kg_stage import build_kg
+from mockapi.world.questions import phrasing
+from mockapi.world.questions.generate import generate
+from mockapi.world.questions.kg_facts import open_kg_source
+from mockapi.world.questions.kinds import KINDS
+from mockapi.world.questions.model import Question, group_of, page_names
+from mockapi.world.questions.stats import is_sentence, language_stats, names_entity
+from mockapi.world.scales import get_scale
+
+N = 1200
+
+
+def questions(world: Path, split: str, seed: int = 0) -> list[Question]:
+    return generate(N, random.Random(f"{seed}:questions"), open_kg_source(world), split)
+
+
+@pytest.fixture(scope="module")
+def tiny_kg(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A world directory holding only the tiny scale's kg.duckdb."""
+    world = tmp_path_factory.mktemp("kg")
+    build_kg(WorldContext(scale=get_scale("tiny"), seed=0), world, lambda _msg: None)
+    return world
+
+
+@pytest.fixture(scope="module")
+def dev(tiny_kg: Path) -> list[Question]:
+    return questions(tiny_kg, "dev")
+
+
+@pytest.fixture(scope="module")
+def test_split(tiny_kg: Path) -> list[Question]:
+    return questions(tiny_kg, "test")
+
+
+def test_acceptance_figures(dev: list[Question]) -> None:
+    s = language_stats(dev)
+    assert s["skeletons"] >= 600
+    assert s["top10_share"] <= 0.05
+    assert s["conversational_share"] >= 0.15
+    assert s["finance_ticker_share"] >= 0.30
+    assert s["no_entity_share"] >= 0.10
+    assert s["sentence_answer_share"] >= 0.25
+    assert min(s["year_rule_precision"], s["year_rule_recall"]) <= 0.3
+    assert s["premise_word_rule"][1] <= 0.3, s["premise_word_rule"]
+
+
+def test_same_seed_same_questions(tiny_kg: Path, dev: list[Question]) -> None:
+    again = questions(tiny_kg, "dev")
+    assert [(q.query, q.answer, q.alt_ans) for q in again] == [(q.query, q.answer, q.alt_ans) for q in dev]
+
+
+def test_text_is_lower_case_and_tidy(dev: list[Question]) -> None:
+    for q in dev:
+        assert q.query == q.query.lower() and q.answer == q.answer.lower()
+        assert "  " not in q.query and not q.query.endswith(",") and "{" not in q.query, q.query
+        assert q.answer not in q.alt_ans
+
+
+def test_sentence_answers_keep_the_short_value(dev: list[Question]) -> None:
+    sentences = [q for q in dev if is_sentence(q.answer) and q.question_type != "set"]
+    assert sentences
+    for q in sentences:
+        assert q.alt_ans and q.alt_ans[0] in q.answer, (q.answer, q.alt_ans)
+
+
+def test_group_questions_name_no_entity_and_carry_the_whole_group(dev: list[Question]) -> None:
+    grouped = [q for q in dev if group_of(q) is not None]
+    assert len(grouped) >= N // 10
+    for q in grouped:
+        assert not names_entity(q), q.query
+        assert len({f.kind for f in q.facts if not f.kind.startswith("rel:")}) == 1
+        assert len([f for f in q.facts if not f.kind.startswith("rel:")]) >= 4
+        assert q.subjects[1:] and all(s.kind != "group" for s in q.subjects[1:])
+
+
+def test_same_group_intent_same_answer(dev: list[Question]) -> None:
+    """Two questions about the same group and attribute on the same day agree (one group per intent)."""
+    seen: dict[tuple[str, str, str], set[frozenset[str]]] = {}
+    for q in dev:
+        group = group_of(q)
+        if group and q.question_type == "set":
+            kind = q.facts[0].kind
+            day = q.query_time[:10] if KINDS[kind].dynamism != "static" else ""  # groups of dynamic values
+            key = (group.name, kind, day)  # are per query day
+            named = frozenset(s.name.lower() for s in q.subjects[1:] if s.name.lower() in q.answer)
+            seen.setdefault(key, set()).add(named)
+    assert seen
+    assert all(len(answers) == 1 for answers in seen.values()), seen
+
+
+def test_finance_names_companies_by_ticker(dev: list[Question]) -> None:
+    companies = [s for q in dev for s in q.subjects if s.kind == "company"]
+    assert companies and all(s.ticker for s in companies)
+    assert all(page_names(s)[1] == s.ticker.upper() for s in companies)
+    assert any(re.search(rf"\b{re.escape(s.ticker.lower())}\b", q.query) for q in dev for s in q.subjects)
+
+
+def test_false_premises_bend_a_true_fact(dev: list[Question]) -> None:
+    fp = [q for q in dev if q.question_type == "false_premise"]
+    assert fp
+    for q in fp:
+        assert q.answer == "invalid question" and not q.facts
+        assert q.context and q.wrong_value, q.query
+        assert q.wrong_value not in {f.value.lower() for f in q.context}
+        assert q.subjects
+
+
+def test_dev_and_test_share_a_core_and_differ(dev: list[Question], test_split: list[Question]) -> None:
+    items = list(range(16))
+    d, t = set(phrasing.family(items, "dev")), set(phrasing.family(items, "test"))
+    assert d & t and d - t and t - d
+    # openers that end in a comma or colon occur in no frame: where they appear, the opener put them there
+    openers = {o.split("{")[0] for o in phrasing.OPENERS if o.split("{")[0].endswith((", ", ": "))}
+    in_test = {x.split("{")[0] for x in phrasing.family(phrasing.OPENERS, "test")}
+    only_dev = sorted(openers - in_test)
+    assert only_dev
+    test_queries = " ".join(q.query for q in test_split)
+    assert not any(q.query.startswith(o) for q in test_split for o in only_dev), only_dev
+    assert any(q.query.startswith(o) for q in dev for o in only_dev)
+    assert test_queries != " ".join(q.query for q in dev)
+
+
+def test_typos_and_contractions_spare_entity_names() -> None:
+    rng = random.Random(3)
+    text = "what is the market capitalization of northwind holdings?"
+    for _ in range(200):
+        out = phrasing.voice(text, ["northwind holdings"], rng, "dev")
+        assert "northwind holdings" in out
+    assert phrasing.typo("which songwriter wrote everything", ["everything"], random.Random(1)).endswith(
+        "everything"
+    )
