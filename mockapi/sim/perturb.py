@@ -8,7 +8,8 @@ counterfactual pages (Chen et al., AAAI 2024; `../shared/reference/rag-eval-meth
   12 (the nearest count). The response reports what was served, so the effective ratio is always known.
 - negative rejection: answer-free pages only (up to k).
 - counterfactual: as the noise ratio (default 0), with the answer text of the answer-bearing pages rewritten
-  to the question's stored wrong value (title, snippet, HTML text; never inside tags, scripts or styles).
+  to the question's stored wrong value (title, snippet, HTML text and JSON data scripts, where app shells keep
+  their text; never inside tags, other scripts or styles).
 Seeded by (perturb_seed, interaction id, mode, ratio) through SHA-256, so lists are stable across processes.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import math
 import random
 import re
@@ -36,6 +38,10 @@ Entry = dict[str, Any]
 _TAGS = re.compile(r"(<[^>]*>)")
 _RAW_TEXT = re.compile(r"(<(script|style)\b.*?</\2\s*>)", re.IGNORECASE | re.DOTALL)
 _STRONG = re.compile(r"</?strong>")
+_JSON_SCRIPT = re.compile(
+    r"(<script\b[^>]*\btype=[\"']?application/(?:ld\+)?json[\"']?[^>]*>)(.*)(</script\s*>)\Z",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
 def _ceil(x: float) -> int:
@@ -87,14 +93,27 @@ class Rewriter:
             count += n
         return text, count
 
+    def json_text(self, text: str) -> tuple[str, int]:
+        """Rewrite inside a JSON document (an app shell's data script): the value JSON-escaped."""
+        count = 0
+        for pattern in self.patterns:
+            text, n = pattern.subn(lambda m: json.dumps(self._cased(m))[1:-1], text)
+            count += n
+        return text, count
+
     def markup(self, markup: str) -> tuple[str, int]:
-        """Rewrite text between tags only; script and style bodies are left alone."""
+        """Rewrite text between tags and inside JSON data scripts (an app shell's text); other script and
+        style bodies are left alone."""
         out, count = [], 0
         pieces = _RAW_TEXT.split(markup)
         i = 0
         while i < len(pieces):
             piece = pieces[i]
             if i % 3 == 1:  # a whole <script>/<style> element (and its captured tag name next)
+                data = _JSON_SCRIPT.match(piece)
+                if data:
+                    body, n = self.json_text(data.group(2))
+                    piece, count = data.group(1) + body + data.group(3), count + n
                 out.append(piece)
                 i += 2
                 continue

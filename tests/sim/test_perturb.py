@@ -13,6 +13,7 @@ import duckdb
 import httpx
 import pytest
 from crag_client.html import page_text
+from selectolax.lexbor import LexborHTMLParser
 
 from mockapi.sim.perturb import mix
 
@@ -20,7 +21,8 @@ Serve = Callable[..., str]
 
 
 def gold_questions(world: Path) -> list[tuple[str, str, set[str], str | None]]:
-    """(interaction id, answer, gold page URLs, wrong value) of questions with two or more gold pages."""
+    """(interaction id, answer, gold page URLs, wrong value) of questions with two or more gold pages (a URL
+    may be listed by more than one gold page, as the same page can sit at two ranks)."""
     with duckdb.connect(str(world / "questions.duckdb"), read_only=True) as q:
         rows = q.execute(
             "SELECT interaction_id, answer, gold_page_ids, wrong_value FROM questions ORDER BY ord"
@@ -33,6 +35,16 @@ def gold_questions(world: Path) -> list[tuple[str, str, set[str], str | None]]:
         if len(urls) >= 2:
             out.append((iid, answer, urls, wrong))
     return out
+
+
+def reader_text(html: str) -> str:
+    """What a reader gets from a page: its visible text, or for an app shell (no visible text) the JSON its
+    script carries."""
+    text = page_text(html)
+    if text.strip():
+        return text
+    data = LexborHTMLParser(html).css_first("script#__APP_DATA__")
+    return data.text() if data is not None else ""
 
 
 TOKEN = "perturb-admin"
@@ -56,13 +68,14 @@ def test_noise_ratio_serves_the_stated_mix_and_is_reproducible(tiny_world: Path,
             info, served = body["perturbation"], [e["page_url"] for e in body["result"]]
             answer_served = sum(u in gold_urls for u in served)
             assert info["pages"] == len(served) and info["noise_pages"] == len(served) - answer_served
-            assert answer_served == len(gold_urls)  # all answer pages fit in k = 50
+            assert {u for u in served if u in gold_urls} == gold_urls  # all answer pages fit in k = 50
             assert abs(info["effective_noise_ratio"] - ratio) <= 0.2
             assert [e["rank"] for e in body["result"]] == list(range(1, len(served) + 1))
             again = search(url, interaction_id=iid, noise_ratio=ratio, perturb_seed=3)
             assert [e["page_url"] for e in again["result"]] == served
         five = search(url, interaction_id=iid, noise_ratio=0.4, k=5)["perturbation"]
-        assert (five["pages"], five["noise_pages"]) == (5, 2) if len(gold_urls) >= 3 else five["pages"] < 5
+        # answer pages counted as served (a URL can be listed twice), not as distinct URLs
+        assert (five["pages"], five["noise_pages"]) == (5, 2) if answer_served >= 3 else five["pages"] < 5
     iid = questions[0][0]
     orders = {
         tuple(
@@ -83,9 +96,10 @@ def test_negative_rejection_serves_no_answer_bearing_page(tiny_world: Path, serv
             timeout=60,
         ).json()
         assert body["perturbation"]["effective_noise_ratio"] == 1.0
-        assert len(body["result"]) == 10
+        # up to k: a question has as many answer-free pages as its 50 results hold (fewer than 10 for some)
+        assert 0 < len(body["result"]) <= 10
         assert not {e["page_url"] for e in body["result"]} & gold_urls
-        texts = [page_text(e["page_result"]).lower() for e in body["result"]]
+        texts = [reader_text(e["page_result"]).lower() for e in body["result"]]
         if len(answer) > 4:
             assert not any(answer.lower() in t for t in texts), answer
 
@@ -105,7 +119,7 @@ def test_counterfactual_plants_the_wrong_value(tiny_world: Path, serve_world: Se
         info = body["perturbation"]
         assert info["pages"] >= 2 and info["rewritten_pages"] == info["pages"] and info["noise_pages"] == 0
         for entry in body["result"]:
-            text = page_text(entry["page_result"]).lower()
+            text = reader_text(entry["page_result"]).lower()
             assert answer.lower() not in text and wrong.lower() in text
             assert answer.lower() not in entry["page_snippet"].lower()
 
