@@ -10,7 +10,8 @@ subject state them (which is how a reader can tell the premise is false).
 from __future__ import annotations
 
 from mockapi.world.questions import frames, invent, refer
-from mockapi.world.questions.compose import Ask, Draft, nearest, two_facts
+from mockapi.world.questions.ask import Ask, Draft, nearest
+from mockapi.world.questions.compose import two_facts
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact
 

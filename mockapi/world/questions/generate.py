@@ -7,7 +7,8 @@ import random
 import uuid
 from dataclasses import dataclass
 
-from mockapi.world.questions.compose import COMPOSERS, Ask, Draft
+from mockapi.world.questions.ask import Ask, Draft
+from mockapi.world.questions.compose import COMPOSERS
 from mockapi.world.questions.falsepremise import false_premise
 from mockapi.world.questions.kg_facts import KgSource
 from mockapi.world.questions.mix import KG_SHARE, Cell, allocate

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from mockapi.world.questions import answers, frames, values
-from mockapi.world.questions.compose import Ask, Draft, pick_kind
+from mockapi.world.questions.ask import Ask, Draft, pick_kind
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.source import Source

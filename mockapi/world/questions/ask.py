@@ -1,0 +1,83 @@
+"""What every question composer shares: the draft it returns, the slot it fills (`Ask`), and how it picks a
+kind, a fact and a way to name the subject."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass, field
+
+from mockapi.world.questions import refer
+from mockapi.world.questions.kinds import KINDS, Kind
+from mockapi.world.questions.mix import DYNAMISM, Cell
+from mockapi.world.questions.model import Fact, Subject
+from mockapi.world.questions.phrasing import pick
+from mockapi.world.questions.source import Source
+
+
+@dataclass
+class Draft:
+    """A question before ids, times and voice: text, gold answer and what gold pages must state."""
+
+    query: str
+    answer: str
+    alts: list[str]
+    facts: list[Fact]
+    key_phrases: list[str]
+    wrong_value: str | None = None
+    subjects: list[Subject] = field(default_factory=list)
+    refs: list[str] = field(default_factory=list)  # strings the voice must not touch (names, values)
+    context: list[Fact] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What every composer gets: the slot, where facts come from, the query day, randomness, the split."""
+
+    cell: Cell
+    src: Source
+    day: dt.date
+    rng: random.Random
+    split: str = "dev"
+
+    def frame(self, options: tuple[str, ...]) -> str:
+        """One frame of the split's family."""
+        return pick(options, self.rng, self.split)
+
+
+def pick_kind(
+    source: Source, domain: str, dynamism: str, rng: random.Random, vtypes: tuple[str, ...] = ()
+) -> Kind | None:
+    """A kind of `domain` with the wanted value types, of the cell's dynamism when the domain has one."""
+    return nearest([k for k in source.kinds(domain) if not vtypes or k.vtype in vtypes], dynamism, rng)
+
+
+def nearest(pool: list[Kind], dynamism: str, rng: random.Random) -> Kind | None:
+    """A kind of the nearest dynamism class: keeps the cell's label honest where the domain allows it."""
+    if not pool:
+        return None
+    rank = DYNAMISM.index(dynamism)
+    best = min(abs(DYNAMISM.index(k.dynamism) - rank) for k in pool)
+    return rng.choice([k for k in pool if abs(DYNAMISM.index(k.dynamism) - rank) == best])
+
+
+def one_fact(a: Ask, vtypes: tuple[str, ...]) -> Fact | None:
+    """A fact of a fitting kind about a subject of the source."""
+    kind = pick_kind(a.src, a.cell.domain, a.cell.dynamism, a.rng, vtypes)
+    subject = kind and a.src.subject(a.cell.domain, kind.subject, a.rng)
+    return a.src.fact(subject, kind, a.day, a.rng) if kind and subject else None
+
+
+def refer_to(a: Ask, subject: Subject, facts: list[Fact], refs: list[str]) -> str:
+    """The phrase naming `subject`: a description (its fact goes to `facts`) or a name, alias or ticker."""
+    if a.rng.random() < refer.P_DESCRIBE:
+        for key in refer.description_kinds(subject.kind):
+            fact = a.src.fact(subject, KINDS[key], a.day, a.rng) if key in KINDS else None
+            phrase = fact and refer.description(subject, fact, a.rng)
+            if fact and phrase:
+                facts.append(fact)
+                refs.extend([fact.value, *fact.items])
+                return phrase
+    ref = refer.name_ref(subject, a.rng)
+    refs.append(ref)
+    return ref
