@@ -35,6 +35,8 @@ DEFAULT_COLUMNS: dict[str, tuple[str, ...]] = {
 WIDTHS = (4, 7, 10)
 SEP = "\x00"
 ALL = "*"
+DAY = f"{WIDTHS[-1]}{SEP}"
+"""The prefix of a one-day filter key: the only keys whose whole answers are stored (see PRESERIALISED)."""
 
 
 def frame_columns(con: Con, frame: str) -> list[str]:
@@ -82,8 +84,10 @@ FRAMES: dict[str, Callable[[Con], Iterator[tuple[bytes, list[str]]]]] = {
 
 
 PRESERIALISED = ("soccer_matches", "nba_games")
-"""Frames whose answers are also stored whole per filter key (a game list is then one lookup and a copy);
-play-by-play is composed per request (its rows are most of a real KG's sports bytes)."""
+"""Frames whose one-day answers (`DAY` keys, with or without a team) are also stored whole (a day's game list
+is then one lookup and a copy). Year and month keys are composed per request from their row ids: stored
+whole, every game would be written again under its year, month and both teams, which made these tables most
+of a world's bytes (369 MB of soccer bodies on the default world). Play-by-play is always composed."""
 
 
 def columns_body(columns: list[str], keyed_rows: list[tuple[str, list[Any]]]) -> bytes:
@@ -117,7 +121,7 @@ def _bodies(
     blob = (folder / f"{frame}.rows.bin").read_bytes()
     offsets = np.load(folder / f"{frame}.rows.off.npy").tolist()
     for key in sorted(index):
-        if key == ALL or key.startswith(ALL + SEP):
+        if not key.startswith(DAY):
             continue
         rows = [orjson.loads(blob[offsets[i] : offsets[i + 1]]) for i in index[key]]
         yield key, columns_body(columns, keyed(frame, rows))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mockapi.serving.frames import ALL, SEP, WIDTHS, columns_body, keyed
+from mockapi.serving.frames import ALL, DAY, SEP, WIDTHS, columns_body, keyed
 from mockapi.serving.rows import body
 from mockapi.serving.service import Serving
 
@@ -22,9 +22,9 @@ def _key(date_key: str, team: str | None) -> str:
 
 
 def _answer(serving: Serving, name: str, key: str) -> bytes:
-    """The stored answer of a filter key, else the rows composed (NBA's all-games keys, play-by-play)."""
+    """The stored answer of a one-day filter key, else the rows composed (years, months, NBA's all-games)."""
     frame = serving.frames[name]
-    if frame.bodies is not None and not (key == ALL or key.startswith(ALL + SEP)):
+    if frame.bodies is not None and key.startswith(DAY):
         return frame.bodies.get(key) or NULL
     return columns_body(frame.columns, keyed(name, frame.rows(frame.row_ids(key))))
 
