@@ -33,6 +33,7 @@ from typing import Any
 
 import httpx
 import pytest
+from server_process import wait_healthy
 
 pytestmark = [pytest.mark.slow, pytest.mark.docker]
 
@@ -166,17 +167,7 @@ def serve_entrypoint(image: Image, rootfs: Path) -> Iterator[tuple[str, float, i
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        while True:
-            if server.poll() is not None:
-                output = server.stdout.read().decode() if server.stdout else ""
-                pytest.fail(f"the entrypoint exited with {server.returncode}:\n{output[-3000:]}")
-            try:
-                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.perf_counter() - started < 120, "no /health 200 within 120 s"
-            time.sleep(0.05)
+        wait_healthy(base, server)
         yield base, time.perf_counter() - started, _uid_of(server.pid)
     finally:
         server.send_signal(signal.SIGTERM)

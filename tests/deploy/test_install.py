@@ -20,12 +20,12 @@ import stat
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+from server_process import wait_healthy
 
 REPO = Path(__file__).resolve().parents[2]
 DOCKERFILE = REPO / "Dockerfile"
@@ -133,17 +133,7 @@ def test_install_start_and_health(venv: Path, world: Path, workdir: Path) -> Non
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        started = time.perf_counter()
-        while True:
-            assert server.poll() is None, server.stdout.read().decode() if server.stdout else ""
-            try:
-                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.perf_counter() - started < 120, "no /health 200 within 120 s"
-            time.sleep(0.1)
-        print(f"\n/health answered {time.perf_counter() - started:.1f} s after start")
+        print(f"\n/health answered {wait_healthy(base, server):.1f} s after start")
         # the image's HEALTHCHECK command, with the venv's python
         probe = f"import urllib.request; urllib.request.urlopen('{base}/health', timeout=2)"
         subprocess.run([str(venv / "bin" / "python"), "-c", probe], check=True, env=env)

@@ -16,12 +16,12 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+from server_process import wait_healthy
 
 from mockapi.paths import INDEX_DIR
 from mockapi.web.index import build_page_index
@@ -94,21 +94,6 @@ def readonly_world(tiny_world: Path, workdir: Path) -> Path:
     return world
 
 
-def _wait_healthy(base: str, server: subprocess.Popen[bytes]) -> None:
-    started = time.monotonic()
-    while True:
-        if server.poll() is not None:
-            output = server.stdout.read().decode() if server.stdout else ""
-            pytest.fail(f"the server exited with {server.returncode}:\n{output[-3000:]}")
-        try:
-            if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        assert time.monotonic() - started < 120, "no /health 200 within 120 s"
-        time.sleep(0.1)
-
-
 def test_the_index_is_written_readable_by_others_and_without_locks(tmp_path: Path, tiny_world: Path) -> None:
     world = tmp_path / "w"
     world.mkdir()
@@ -151,7 +136,7 @@ def test_serves_a_read_only_root_owned_world_as_nobody(readonly_world: Path, wor
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(base, server)
+        wait_healthy(base, server)
         examples = httpx.get(f"{base}/meta", timeout=30).json()["examples"]
         path, body = next((p, b) for p, b in examples.items() if p.startswith("/movie/"))
         assert httpx.post(f"{base}{path}", json=body, timeout=30).json()["result"] not in (None, [])

@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fixture_paths import CRAG_DEV_10
+from server_process import wait_healthy
 
 
 def free_port() -> int:
@@ -31,16 +32,7 @@ def serve(world: Path | None, *flags: str, env: dict[str, str] | None = None) ->
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=environ)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                err = proc.stderr.read() if proc.stderr else ""
-                raise AssertionError(f"serve exited {proc.returncode}: {err}")
-            try:
-                if httpx.get(base + "/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
+        wait_healthy(base, proc)
         yield base
     finally:
         proc.terminate()

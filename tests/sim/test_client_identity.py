@@ -10,13 +10,13 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 from crag_eval.server import world_app
+from server_process import wait_healthy
 from test_middleware import call, serve
 
 from mockapi.sim.config import load_sim_config
@@ -58,15 +58,7 @@ def crag_mock_serve(world: Path, *flags: str) -> Iterator[str]:
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-            assert time.monotonic() < deadline, "no /health within 120 s"
-            try:
-                if httpx.get(base + "/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
+        wait_healthy(base, proc)
         yield base
     finally:
         proc.terminate()
