@@ -6,6 +6,7 @@ never sees a half-written world, and an interrupted run leaves the previous worl
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 from pathlib import Path
@@ -44,6 +45,18 @@ def swap_into_place(tmp: Path, target: Path) -> None:
         os.replace(target, old)
     os.replace(tmp, target)
     shutil.rmtree(old, ignore_errors=True)
+
+
+def folder_digest(folder: Path) -> str:
+    """sha256 (hex) over every file below `folder`: its relative path, a NUL, then its bytes, in path order.
+    Derived folders (serving/, search/) put it in their meta.json, so the world's content hash covers them."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        h.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        with path.open("rb") as f:
+            while chunk := f.read(1 << 20):
+                h.update(chunk)
+    return h.hexdigest()
 
 
 def link_or_copy(src: Path | str, dst: Path | str) -> None:

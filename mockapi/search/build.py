@@ -14,7 +14,6 @@ Derived only from kg.duckdb's tables (covered by the content hash) and FORMAT (p
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -25,6 +24,7 @@ import numpy as np
 from mockapi.search.arrays import token_hash, write_array, write_strings
 from mockapi.search.corpus import CORPORA, Corpus, Docs, build_docs
 from mockapi.search.weights import cutoff_idf, cutoff_weights, okapi_idf, okapi_weights
+from mockapi.staging import folder_digest, swap_into_place
 
 FORMAT = 4
 SEARCH_DIR = "search"
@@ -43,23 +43,9 @@ def build_search_index(con: duckdb.DuckDBPyConnection, world: Path) -> None:
         docs = build_docs(corpus.layout, _distinct_names(con, corpus))
         write_corpus(folder, docs, corpus.scoring == "cutoff")
         sizes[corpus.name] = len(docs.text)
-    meta = {"format": FORMAT, "docs": sizes, "digest": _digest(tmp)}
+    meta = {"format": FORMAT, "docs": sizes, "digest": folder_digest(tmp)}
     (tmp / "meta.json").write_text(json.dumps(meta, sort_keys=True) + "\n")
-    old = world / (SEARCH_DIR + ".old")
-    shutil.rmtree(old, ignore_errors=True)
-    if target.exists():
-        target.rename(old)
-    tmp.rename(target)
-    shutil.rmtree(old, ignore_errors=True)
-
-
-def _digest(folder: Path) -> str:
-    """sha256 over every file's relative path and bytes (the world's content hash includes it)."""
-    h = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        h.update(path.relative_to(folder).as_posix().encode() + b"\0")
-        h.update(path.read_bytes())
-    return h.hexdigest()
+    swap_into_place(tmp, target)
 
 
 def _distinct_names(con: duckdb.DuckDBPyConnection, corpus: Corpus) -> list[str]:

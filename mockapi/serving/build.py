@@ -8,7 +8,6 @@ sha256 over all of them, which the world's content hash includes (mockapi/world/
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from collections.abc import Callable
@@ -21,6 +20,7 @@ from mockapi.serving.frames import FRAMES, write_frame
 from mockapi.serving.keytable import write_table
 from mockapi.serving.rows import Con
 from mockapi.serving.tables import TABLES, grammy_rows
+from mockapi.staging import folder_digest, swap_into_place
 from mockapi.store.db import snapshot
 
 FORMAT = 1
@@ -48,28 +48,12 @@ def build_serving(con: Con, world: Path, progress: Callable[[str], None] = lambd
         "format": FORMAT,
         "tables": tables,
         "frames": frames,
-        "digest": _digest(tmp),
+        "digest": "sha256:" + folder_digest(tmp),
         "snapshot": snapshot(con),
     }
     (tmp / META).write_text(json.dumps(meta, sort_keys=True) + "\n", encoding="utf-8")
-    old = world / (SERVING_DIR + ".old")
-    shutil.rmtree(old, ignore_errors=True)
-    if target.exists():
-        target.rename(old)
-    tmp.rename(target)
-    shutil.rmtree(old, ignore_errors=True)
+    swap_into_place(tmp, target)
     return meta
-
-
-def _digest(folder: Path) -> str:
-    """sha256 over every file's name and bytes, in name order."""
-    h = hashlib.sha256()
-    for path in sorted(folder.iterdir()):
-        h.update(path.name.encode() + b"\x00")
-        with path.open("rb") as f:
-            while chunk := f.read(1 << 20):
-                h.update(chunk)
-    return "sha256:" + h.hexdigest()
 
 
 def read_meta(world: Path) -> dict[str, Any] | None:
