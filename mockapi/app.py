@@ -26,6 +26,7 @@ from mockapi.meta import add_examples, build_meta
 from mockapi.paths import KG_DB
 from mockapi.search.service import NameSearch, default_mode
 from mockapi.serving.build import serving_snapshot
+from mockapi.serving.fastpath import install_fastpath
 from mockapi.serving.service import Serving
 from mockapi.settings import Settings
 from mockapi.sim.wiring import install_simulation
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     app.add_middleware(InputLimits)  # 413 over 64 KiB, strict-JSON 422 (mockapi/limits.py)
     install_simulation(app, app.state.settings)  # latency/faults/limits/journal when configured (mockapi/sim)
+    install_fastpath(app)  # well-formed KG requests answered before FastAPI (mockapi/serving/fastpath.py)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 
