@@ -52,5 +52,5 @@ class _Batched:
 class BatchedWrites(AutoHTTPProtocol):  # type: ignore[misc,valid-type]
     """uvicorn's own HTTP protocol (httptools, else h11) over a `_Batched` transport."""
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(_Batched(transport, asyncio.get_running_loop()))  # type: ignore[arg-type]
+    def connection_made(self, transport: asyncio.Transport) -> None:
+        super().connection_made(_Batched(transport, asyncio.get_running_loop()))
