@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
@@ -80,16 +81,32 @@ class KeyTable:
     FENCE = 512
 
     def __init__(self, folder: Path, name: str) -> None:
+        """Nothing is read until the first lookup: a world's few dozen tables then cost start-up nothing
+        (their files may be cold on disk: ~0.65 s at 1M open entities when opened up front)."""
+        self._folder, self._name = folder, name
+        self._fence: list[int] | None = None
+        self._lock = threading.Lock()
+
+    def _open(self) -> list[int]:
+        with self._lock:
+            if self._fence is None:
+                self._load(self._folder, self._name)
+            assert self._fence is not None
+            return self._fence
+
+    def _load(self, folder: Path, name: str) -> None:
         idx: npt.NDArray[np.uint64] = np.load(folder / f"{name}.idx.npy", mmap_mode="r")
         self.size = n = idx.shape[1]
         self._header = int(cast(Any, idx).offset)  # a memmap: where the array starts in the file
-        self._fence = idx[0, :: self.FENCE].tolist()  # the only part held in memory
+        fence = idx[0, :: self.FENCE].tolist()  # the only part held in memory
         del idx  # unmapped: the pages just read leave this process
         self._idx = os.open(folder / f"{name}.idx.npy", os.O_RDONLY)
         self._bin = os.open(folder / f"{name}.bin", os.O_RDONLY)
         self._rows = [self._header + r * n * 8 for r in range(4)]  # file offset of each index row
+        self._fence = fence  # last: another thread may read it without the lock
 
     def __len__(self) -> int:
+        self._fence or self._open()
         return self.size
 
     def _u64(self, row: int, i: int, count: int = 1) -> array[int]:
@@ -101,7 +118,8 @@ class KeyTable:
         """The value stored under `key`, or None."""
         raw = key.encode("utf-8", "surrogatepass")
         h = key_hash(raw)
-        block = bisect_left(self._fence, h)  # fence[block] is the first fenced hash >= h
+        fence = self._fence or self._open()
+        block = bisect_left(fence, h)  # fence[block] is the first fenced hash >= h
         lo = max(0, (block - 1) * self.FENCE)
         hashes = self._u64(0, lo, min(self.size, block * self.FENCE + 1) - lo)
         i = lo + bisect_left(hashes, h)
@@ -118,6 +136,7 @@ class KeyTable:
         return None
 
     def close(self) -> None:
-        for fd in (self._idx, self._bin):
-            os.close(fd)
-        self._idx = self._bin = -1
+        if self._fence is not None:
+            for fd in (self._idx, self._bin):
+                os.close(fd)
+            self._fence = None
