@@ -99,10 +99,10 @@ def server_sim(config: RunConfig) -> tuple[dict[str, Any] | None, str | None]:
 
 
 def make_hooks(
-    config: RunConfig, url: str, world: dict[str, Any], questions: list[Question], token: str | None
+    config: RunConfig, url: str, world: WorldInfo, questions: list[Question], token: str | None
 ) -> RunHooks:
     """The run loop's hooks: perturbation fields, key phrases for the diagnostics, the journal reader."""
-    labels = load_labels(world.get("path"), questions)
+    labels = load_labels(world.path, questions)
     journal = JournalReader(url, token) if token else None
     return RunHooks(perturbation=config.perturbation, labels=labels, journal=journal, admin_token=token)
 
@@ -164,13 +164,16 @@ def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, Ru
     return config, run_dir, log, created
 
 
-def check_resumed_world(log: RunLog, world: dict[str, Any], run_dir: Path) -> None:
+def check_resumed_world(log: RunLog, world: WorldInfo, run_dir: Path) -> None:
     """A resumed run must see the world it started on (else its answers would mix two worlds)."""
-    before = log.world.to_data() if log.world else {}
-    for key in ("content_hash", "sha256"):
-        if before.get(key) != world.get(key):
+    before = log.world or WorldInfo()
+    for key, was, now_is in (
+        ("content_hash", before.content_hash, world.content_hash),
+        ("sha256", before.sha256, world.sha256),
+    ):
+        if was != now_is:
             raise UserError(
-                f"{run_dir} was run on world {before.get(key)} but the world now has {world.get(key)} "
+                f"{run_dir} was run on world {was} but the world now has {now_is} "
                 f"({key}); resume with the same world, or start a new run"
             )
 
@@ -203,7 +206,7 @@ def evaluate(
             else:
                 questions = pick_questions(source.questions, config)
                 save_questions(run_dir, questions)
-            log.world = WorldInfo.model_validate(source.world)
+            log.world = source.world
             log.server, log.n_questions = source.url, len(questions)
             write_run(run_dir, log)
             set_server_env(source.url)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from crag_eval.questions import load_dataset_questions, load_world_questions
+from crag_eval.runfiles import WorldInfo
 from crag_eval.server import serve_app, server_meta, world_app
 from crag_eval.types import Question
 from mockapi.errors import UserError
@@ -21,7 +22,8 @@ class Source:
 
     questions: list[Question]
     url: str
-    world: dict[str, Any] = field(default_factory=dict)
+    world: WorldInfo = field(default_factory=WorldInfo)
+    """Which world: written into run.json."""
 
 
 @contextlib.contextmanager
@@ -63,10 +65,10 @@ def open_source(
             assert meta is not None
             info["server_content_hash"] = meta.get("content_hash")
             check_same_world(info.get("content_hash"), meta.get("content_hash"), server)
-            yield Source(questions, server.rstrip("/"), info)
+            yield Source(questions, server.rstrip("/"), WorldInfo.model_validate(info))
             return
         with serve_app(world_app(world, task, sim)) as url:
-            yield Source(questions, url, info)
+            yield Source(questions, url, WorldInfo.model_validate(info))
 
 
 def check_same_world(questions_hash: str | None, server_hash: str | None, server: str) -> None:
