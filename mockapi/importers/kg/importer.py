@@ -11,12 +11,11 @@ from __future__ import annotations
 import shutil
 import time
 from pathlib import Path
-from typing import Any
 
 import duckdb
 
 from mockapi.errors import UserError
-from mockapi.formats.manifest import MANIFEST_FORMAT, KgImportSection, KgSection, Manifest
+from mockapi.formats.manifest import MANIFEST_FORMAT, DomainImport, KgImportSection, KgSection, Manifest
 from mockapi.importers.kg.layout import DOMAINS, is_present, missing_files
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.importers.kg.summary import entities_per_domain, table_counts
@@ -39,9 +38,9 @@ def import_kg(source: Path, target: Path, progress: ImportProgress) -> Manifest:
     started = time.perf_counter()
     tmp = make_staging_dir(target, "importing-kg")
     try:
-        report = _build_kg(source, tmp / KG_DB, present, progress)
+        kg, report = _build_kg(source, tmp / KG_DB, present, progress)
         _keep_other_files(target, tmp)
-        manifest = _manifest(source, tmp, previous, report, time.perf_counter() - started, progress)
+        manifest = _manifest(source, tmp, previous, (kg, report), time.perf_counter() - started, progress)
         write_manifest(tmp, manifest)
         swap_into_place(tmp, target)
         return manifest
@@ -74,18 +73,20 @@ def _previous_manifest(target: Path) -> Manifest:
     return previous
 
 
-def _build_kg(source: Path, db: Path, present: list[str], progress: ImportProgress) -> dict[str, Any]:
-    """Every present domain into `db`, then the name index; per-domain counts and seconds."""
+def _build_kg(
+    source: Path, db: Path, present: list[str], progress: ImportProgress
+) -> tuple[KgSection, KgImportSection]:
+    """Every present domain into `db`, then the name index; what the KG holds, and how the import went."""
     con = duckdb.connect(str(db))
     try:
         con.execute(schema_sql("kg.sql"))
         out = TableWriter(con)
-        domains: dict[str, Any] = {}
+        domains: dict[str, DomainImport] = {}
         for name in present:
             started = time.perf_counter()
             counts = DOMAINS[name].run(source, out, progress)
             out.flush()
-            domains[name] = {"counts": counts, "seconds": round(time.perf_counter() - started, 2)}
+            domains[name] = DomainImport(counts=counts, seconds=round(time.perf_counter() - started, 2))
         started = time.perf_counter()
         with progress.step("search index", None):
             from mockapi.search.build import build_search_index
@@ -96,12 +97,9 @@ def _build_kg(source: Path, db: Path, present: list[str], progress: ImportProgre
 
             build_serving(con, db.parent)
         con.execute("CHECKPOINT")
-        return {
-            "domains": domains,
-            "name_index_seconds": round(time.perf_counter() - started, 2),
-            "entities_per_domain": entities_per_domain(con, present),
-            "tables": table_counts(con),
-        }
+        seconds = round(time.perf_counter() - started, 2)
+        kg = KgSection(entities_per_domain=entities_per_domain(con, present), tables=table_counts(con))
+        return kg, KgImportSection(domains=domains, name_index_seconds=seconds)
     finally:
         con.close()
 
@@ -110,7 +108,7 @@ def _manifest(
     source: Path,
     world: Path,
     previous: Manifest,
-    report: dict[str, Any],
+    sections: tuple[KgSection, KgImportSection],
     seconds: float,
     progress: ImportProgress,
 ) -> Manifest:
@@ -124,10 +122,7 @@ def _manifest(
     manifest.versions = code_versions()
     manifest.missing_domains = [d for d in DOMAINS if not is_present(source, d)]
     manifest.missing_files = sorted(f for files in missing.values() for f in files)
-    manifest.kg = KgSection(entities_per_domain=report["entities_per_domain"], tables=report["tables"])
-    manifest.kg_import = KgImportSection.model_validate(
-        {"domains": report["domains"], "name_index_seconds": report["name_index_seconds"]}
-    )
+    manifest.kg, manifest.kg_import = sections
     with progress.step("hashing", None):
         manifest.content_hash = content_hash(world, manifest.versions)
     manifest.build_seconds = round(seconds, 2)
