@@ -11,7 +11,7 @@ import os
 import shutil
 from pathlib import Path
 
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 
 def make_staging_dir(target: Path, tag: str) -> Path:

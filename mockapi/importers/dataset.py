@@ -16,11 +16,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from mockapi.errors import UserError
 from mockapi.importers.dataset_read import Source, iter_records, plan_sources, prefetched
 from mockapi.importers.dataset_write import DatasetWriter
 from mockapi.paths import KG_DB, data_root, is_complete, world_dir
 from mockapi.staging import disk_usage, link_or_copy, make_staging_dir, swap_into_place
+from mockapi.user_error import UserError
 from mockapi.world.build import code_versions
 from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
 

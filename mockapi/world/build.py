@@ -15,9 +15,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from mockapi.errors import UserError
 from mockapi.paths import is_complete, world_dir
 from mockapi.staging import disk_usage, make_staging_dir, swap_into_place
+from mockapi.user_error import UserError
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest

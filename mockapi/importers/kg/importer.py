@@ -15,12 +15,12 @@ from typing import Any
 
 import duckdb
 
-from mockapi.errors import UserError
 from mockapi.importers.kg.layout import DOMAINS, is_present, missing_files
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.importers.kg.summary import entities_per_domain, table_counts
 from mockapi.paths import KG_DB, MANIFEST, is_complete
 from mockapi.staging import disk_usage, link_or_copy, make_staging_dir, swap_into_place
+from mockapi.user_error import UserError
 from mockapi.world.build import code_versions
 from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
 from mockapi.world.writer import TableWriter, schema_sql
