@@ -16,7 +16,7 @@ from mockapi.routers.common import result
 from mockapi.settings import Settings
 from mockapi.sim.evidence import close_evidence
 from mockapi.sim.perturb import perturbed_search
-from mockapi.web.store import WebStore
+from mockapi.web.page_store import WebStore
 from mockapi.web.taskview import view_for_task
 from mockapi.wire.errors import ApiError, ErrorBody
 from mockapi.wire.web import GetPageRequest, PageResponse, SearchRequest, SearchResponse

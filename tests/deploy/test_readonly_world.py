@@ -157,7 +157,7 @@ def test_duckdb_never_spills_into_the_world(tiny_world: Path) -> None:
     write there. The server's connections turn spilling off instead."""
     from mockapi.sim.evidence import EvidenceLabels
     from mockapi.store.db import KGStore
-    from mockapi.web.store import WebStore
+    from mockapi.web.page_store import WebStore
 
     kg, web, labels = KGStore(tiny_world / "kg.duckdb"), WebStore(tiny_world), EvidenceLabels(tiny_world)
     try:

@@ -17,7 +17,7 @@ from mockapi.cli import main
 from mockapi.exporter import export_world
 from mockapi.importers.dataset import import_dataset
 from mockapi.user_error import UserError
-from mockapi.web.store import WebStore
+from mockapi.web.page_store import WebStore
 
 
 def read_bz2(path: Path) -> bytes:
