@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from mockapi.docs_pages import install_docs
-from mockapi.errors_http import install_error_handlers
+from mockapi.error_handlers import install_error_handlers
 from mockapi.limits import InputLimits, document_limits
 from mockapi.meta import add_examples, build_meta
 from mockapi.paths import KG_DB

@@ -10,7 +10,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from crag_eval.rundir import ERRORS, load_judgements, load_predictions, load_questions, read_run, read_scores
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 ORIGINAL_KEYS = ("score", "exact_accuracy", "accuracy", "hallucination", "missing")
 RATES = ("accuracy", "hallucination", "missing", "score_a")

@@ -21,7 +21,7 @@ from typing import Any
 
 from crag_eval.evaluate import RunConfig, RunInterrupted, evaluate
 from crag_eval.rundir import RUN_JSON, new_run_dir, read_run, write_json
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 SIM_FLAGS = ("latency", "fault_rate", "faults", "rate_limit", "sim_seed")
 SWEEP_JSON = "robustness.json"

@@ -13,7 +13,7 @@ from crag_eval.questions import load_dataset_questions, load_world_questions
 from crag_eval.runfiles import WorldInfo
 from crag_eval.server import serve_app, server_meta, world_app
 from crag_eval.types import Question
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 
 @dataclass

@@ -7,16 +7,15 @@ so an interrupted build can never be mistaken for a world by `info` or `serve`.
 from __future__ import annotations
 
 import argparse
-import shutil
 import time
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 
-from mockapi.errors import UserError
 from mockapi.formats.manifest import MANIFEST_FORMAT, KgSection, Manifest, WebStageSection
 from mockapi.paths import is_complete, world_dir
-from mockapi.staging import disk_usage, make_staging_dir, swap_into_place
+from mockapi.staging import disk_usage, stage
+from mockapi.user_error import UserError
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.manifest import content_hash, read_manifest, write_manifest
@@ -62,9 +61,8 @@ def build_world(
         built = (current.scale, current.seed, current.effective_split, current.versions)
         if built == (scale_name, seed, split, code_versions()):
             return current
-    tmp = make_staging_dir(target, "building")
     started = time.perf_counter()
-    try:
+    with stage(target, "building") as tmp:
         ctx = WorldContext(scale=scale, seed=seed, split=split)
         manifest = Manifest(
             format=MANIFEST_FORMAT,
@@ -88,11 +86,7 @@ def build_world(
         manifest.build_seconds = round(time.perf_counter() - started, 2)
         manifest.disk_bytes = disk_usage(tmp)
         write_manifest(tmp, manifest)
-        swap_into_place(tmp, target)
-        return manifest
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    return manifest
 
 
 # ───────────────────────── CLI ─────────────────────────

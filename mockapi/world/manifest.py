@@ -10,9 +10,9 @@ from typing import Any
 
 import duckdb
 
-from mockapi.errors import UserError
 from mockapi.formats.manifest import Manifest, ManifestError, load_manifest
 from mockapi.paths import MANIFEST, is_complete
+from mockapi.user_error import UserError
 
 
 def table_digest(db: Path) -> dict[str, Any]:

@@ -12,11 +12,11 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from mockapi.errors import UserError
 from mockapi.loopback import serve_in_thread
 from mockapi.sim.config import SimConfig, load_sim_config
 from mockapi.sim.middleware import SimState, Simulator
 from mockapi.sim.spec import parse_latency
+from mockapi.user_error import UserError
 
 
 def hello_app() -> FastAPI:
