@@ -16,11 +16,6 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "page"
 
 
-def wiki_slug(text: str) -> str:
-    """Wiki-style title segment."""
-    return re.sub(r"[^A-Za-z0-9()]+", "_", text).strip("_") or "Page"
-
-
 def skin_for(kind: str, rng: random.Random) -> str:
     """A site that publishes pages of `kind`."""
     return rng.choice(sorted(k for k, s in skins().items() if kind in s["kinds"]))
@@ -36,8 +31,9 @@ def url_for(kind: str, skin: str, title: str, uid: str, domain: str) -> str:
     # short URL ids stay unique however uids are built; decimal, so that ids do not make random path shapes
     h = str(int(hashlib.sha1((uid or title).encode()).hexdigest()[:15], 16))
     section = _SECTIONS[domain].lower()
-    if kind == "wiki":
-        return f"https://{host}/wiki/{wiki_slug(title)}" + (f"?curid={h[:8]}" if uid else "")
+    if kind == "wiki":  # the same four words: a whole title's word count and brackets would cluster too
+        words = [w for w in re.split(r"[^A-Za-z0-9]+", title) if w and not w.isdigit()][:4]
+        return f"https://{host}/wiki/{'_'.join(words) or 'Page'}" + (f"?curid={h[:8]}" if uid else "")
     if kind == "quote":
         return f"https://{host}/{section}/{h[:9]}" + (f"/{s}" if int(h[-1]) % 2 else "")
     if kind == "boxscore":
