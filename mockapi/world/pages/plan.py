@@ -109,11 +109,15 @@ def _emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str
     # titles name any of the question's subjects, whatever the role (a title must not mark the answer page)
     # (a look-alike's page is often found under the subject's name: "Falcons" for another Falcons team)
     about = draft.subject if role == "neg" and rng.random() < 0.5 else rng.choice(q.subjects).name
-    title = layouts.title(about, draft.domain, rng)
+    title, kind = layouts.title(about, draft.domain, rng), ""
     if role == "gold" and rng.random() < P_ROUNDUP:
-        title = rng.choice(pools.noise[q.domain])["title"]  # a roundup, titled as the domain's noise pages
+        # a roundup: the title and layout of one of the domain's noise pages, so that title words and URL
+        # segments come in the same combinations as on the noise pages (a title alone would not: a noise
+        # page's slug sits in its own path segment only in some layouts, and the pool repeats its pages)
+        model = rng.choice(pools.noise[q.domain])
+        title, kind = model["title"], model["kind"]
     return page(draft, rng, pools.split, uid=_uid(q, role, i), moment=moment,
-                dated=rng.random() < DATED_SHARE, empty=empty, title=title)  # fmt: skip
+                dated=rng.random() < DATED_SHARE, empty=empty, title=title, kind=kind)  # fmt: skip
 
 
 def _pages(
