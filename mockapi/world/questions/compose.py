@@ -350,8 +350,10 @@ def _change(a: Ask) -> Draft | None:
     short, alts, direction = change
     facts, refs = [before, now], [now.value, before.value]
     query = a.frame(derived.CHANGE).format(s=refer_to(a, subject, facts, refs))
+    # the sentence keeps the short value as written ("-3.2%"): a judge matches it against the alternatives
     sentences = [
-        f"{subject.name} is {direction} {short.lstrip('+-')} from its previous close of {before.value}"
+        f"{subject.name} is {direction} {short.lstrip('+-')} from its previous close of {before.value}, a "
+        f"change of {short}"
     ]
     answer, alts = answers.finish(short, alts, sentences, a.rng)
     return Draft(query, answer, alts, facts, [now.value, before.value], None, [subject], refs)
