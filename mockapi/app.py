@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from mockapi.docs_pages import install_docs
-from mockapi.errors_http import install_error_handlers
+from mockapi.error_handlers import install_error_handlers
 from mockapi.limits import InputLimits, document_limits
 from mockapi.meta import add_examples, build_meta
 from mockapi.paths import KG_DB
@@ -58,7 +58,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # kg.duckdb is opened only if something needs it: not when serving/ carries the start-up snapshot
     app.state.kg = KGStore(settings.world / KG_DB, snapshot=serving_snapshot(settings.world))
     app.state.serving = Serving(settings.world, app.state.kg.lazy_con)  # exact-key routes (mockapi/serving)
-    mode = settings.search or default_mode(read_manifest_or_empty(settings.world).get("kind"))
+    mode = settings.search or default_mode(read_manifest_or_empty(settings.world).kind)
     app.state.search = NameSearch(settings.world, app.state.kg.lazy_con, mode)
     app.state.meta = build_meta(settings.world, app.state.kg, settings.task, mode)
     started: list[ModuleType] = []

@@ -22,10 +22,10 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from mockapi.errors import UserError
 from mockapi.listen import bind, port_number
 from mockapi.paths import is_complete, world_dir
 from mockapi.sim.flags import add_sim_arguments, forwarded_allow_ips, sim_env
+from mockapi.user_error import UserError
 from mockapi.world.context import add_split_argument
 
 DATASET_NAME = re.compile(r"\.(jsonl|json|bz2|tar|part\d+)$")

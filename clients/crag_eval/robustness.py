@@ -21,7 +21,7 @@ from typing import Any
 
 from crag_eval.evaluate import RunConfig, RunInterrupted, evaluate
 from crag_eval.rundir import RUN_JSON, new_run_dir, read_run, write_json
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 SIM_FLAGS = ("latency", "fault_rate", "faults", "rate_limit", "sim_seed")
 SWEEP_JSON = "robustness.json"
@@ -114,7 +114,7 @@ def run_sweep(
             run_dir = root / name
             say(f"— {name} —")
             if (run_dir / RUN_JSON).is_file():
-                if retry_errors or read_run(run_dir).get("status") != "complete":
+                if retry_errors or read_run(run_dir).status != "complete":
                     evaluate(base, run_dir, say=say, retry_errors=retry_errors)
             else:
                 evaluate(replace(base, output=str(run_dir), perturbation=perturbation), None, say=say)

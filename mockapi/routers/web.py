@@ -14,9 +14,9 @@ from mockapi.paths import PAGES_DB
 from mockapi.routers.admin import require_admin_token
 from mockapi.routers.common import result
 from mockapi.settings import Settings
-from mockapi.sim.evidence import close_evidence
-from mockapi.sim.perturb import perturbed_search
-from mockapi.web.store import WebStore
+from mockapi.web.evidence import close_evidence
+from mockapi.web.page_store import WebStore
+from mockapi.web.perturb import perturbed_search
 from mockapi.web.taskview import view_for_task
 from mockapi.wire.errors import ApiError, ErrorBody
 from mockapi.wire.web import GetPageRequest, PageResponse, SearchRequest, SearchResponse

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from mockapi.errors import UserError
 from mockapi.sim.spec import DEFAULT_FAULTS, Latency, check_rate, parse_faults, parse_latency
+from mockapi.user_error import UserError
 
 
 @dataclass(frozen=True)

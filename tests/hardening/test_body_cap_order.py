@@ -107,4 +107,4 @@ def test_the_served_app_with_simulation_on(tiny_world: Path) -> None:
     status, pulled = _post(app, [])
     assert status == 413 and pulled <= MAX_BODY_BYTES + CHUNK
     [entry] = app.state.sim.journal.entries()
-    assert (entry["route"], entry["status"]) == ("/open/get_entity", 413)
+    assert (entry.route, entry.status) == ("/open/get_entity", 413)

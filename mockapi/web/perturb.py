@@ -27,8 +27,8 @@ from typing import Any, TypeVar
 
 from fastapi import FastAPI
 
-from mockapi.sim.evidence import Labels, evidence_for, phrase_pattern
-from mockapi.web.store import Frozen, WebStore
+from mockapi.web.evidence import Labels, evidence_for, phrase_pattern
+from mockapi.web.page_store import Frozen, WebStore
 from mockapi.web.taskview import VIEW_PAGES
 from mockapi.wire.errors import ApiError
 from mockapi.wire.web import SearchRequest
