@@ -88,7 +88,23 @@ PRESERIALISED = ("soccer_matches", "nba_games")
 """Frames whose one-day answers (`DAY` keys, with or without a team) are also stored whole (a day's game list
 is then one lookup and a copy). Year and month keys are composed per request from their row ids: stored
 whole, every game would be written again under its year, month and both teams, which made these tables most
-of a world's bytes (369 MB of soccer bodies on the default world). Play-by-play is always composed."""
+of a world's bytes (369 MB of soccer bodies on the default world)."""
+PLAY_BY_PLAY_BODIES_MAX = 256 * 2**20
+"""Play-by-play answers per game id are stored whole while the frame's rows take at most this many bytes
+(every synthetic world: 7 MB of rows, 12 MB of bodies). Composing one game (~450 rows x 34 columns, 200 KB)
+costs 2-9 ms of one worker's loop, which held up every other request of the 38-route mix behind it (p99 144 ms
+at 64 connections); a real CRAG KG's play-by-play (GBs) is composed per request, not written twice."""
+
+
+def _stores_bodies(folder: Path, frame: str) -> bool:
+    if frame == "nba_play_by_play":
+        return (folder / f"{frame}.rows.bin").stat().st_size <= PLAY_BY_PLAY_BODIES_MAX
+    return frame in PRESERIALISED
+
+
+def _whole(frame: str, key: str) -> bool:
+    """Whether `key`'s whole answer is stored for `frame` (when it stores bodies at all)."""
+    return frame == "nba_play_by_play" or key.startswith(DAY)
 
 
 def columns_body(columns: list[str], keyed_rows: list[tuple[str, list[Any]]]) -> bytes:
@@ -122,7 +138,7 @@ def _bodies(
     blob = (folder / f"{frame}.rows.bin").read_bytes()
     offsets = np.load(folder / f"{frame}.rows.off.npy").tolist()
     for key in sorted(index):
-        if not key.startswith(DAY):
+        if not _whole(frame, key):
             continue
         rows = [orjson.loads(blob[offsets[i] : offsets[i + 1]]) for i in index[key]]
         yield key, columns_body(columns, keyed(frame, rows))
@@ -142,6 +158,6 @@ def write_frame(con: Con, folder: Path, frame: str) -> dict[str, Any]:
     write_table(folder, f"{frame}.ids", ((k, v.tobytes()) for k, v in sorted(index.items())))
     columns = frame_columns(con, frame)
     meta = {"columns": columns, "rows": len(offsets) - 1, "keys": len(index)}
-    if frame in PRESERIALISED:
+    if _stores_bodies(folder, frame):
         meta["bodies"] = write_table(folder, f"{frame}.bodies", _bodies(folder, frame, columns, index))
     return meta

@@ -41,6 +41,9 @@ def nba_games_on_date(serving: Serving, date: str, team: str | None) -> bytes:
 
 def nba_play_by_play(serving: Serving, game_ids: list[str]) -> bytes:
     frame = serving.frames["nba_play_by_play"]
-    found = [frame.row_ids(g) for g in dict.fromkeys(game_ids)]
+    unique = list(dict.fromkeys(game_ids))
+    if frame.bodies is not None and len(unique) == 1:  # the usual call: one game, stored whole
+        return frame.bodies.get(unique[0]) or NULL
+    found = [frame.row_ids(g) for g in unique]
     ids = np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.int32)
     return columns_body(frame.columns, keyed("nba_play_by_play", frame.rows(ids)))
