@@ -18,7 +18,9 @@ from mockapi.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.textnorm import normalize
 from mockapi.web.page_store import Frozen
 
-LABELS_SQL = "SELECT answer, gold_page_ids, key_phrases, wrong_value FROM questions WHERE interaction_id = ?"
+LABELS_SQL = (
+    "SELECT answer, gold_page_ids, key_phrases, wrong_value, alt_ans FROM questions WHERE interaction_id = ?"
+)
 NOT_AN_ANSWER = {"invalid question", "i don't know"}  # false premises: no page states these
 
 
@@ -28,6 +30,8 @@ class Labels:
     gold_page_ids: frozenset[str]
     key_phrases: tuple[str, ...]
     wrong_value: str | None
+    alt_answers: tuple[str, ...] = ()
+    """The gold answer's other forms; for a sentence answer, the short value a page states."""
 
     def phrases(self) -> tuple[str, ...]:
         """Strings whose presence makes a page answer-bearing (answer first, then key phrases)."""
@@ -38,8 +42,11 @@ class Labels:
         """What a counterfactual rewrites: the answer as written, and key phrases that say the same."""
         if not self.wrong_value or self.answer.strip().lower() in NOT_AN_ANSWER:
             return ()
-        target = normalize(self.answer)
-        return tuple(dict.fromkeys((self.answer, *(p for p in self.key_phrases if normalize(p) == target))))
+        # a sentence answer ("x's dividend was $272.73 on …") is on no page: its short forms (the
+        # alternatives) are what pages state and what the wrong value replaces
+        targets = {normalize(a) for a in (self.answer, *self.alt_answers)}
+        same = (p for p in self.key_phrases if normalize(p) in targets)
+        return tuple(dict.fromkeys((self.answer, *same)))
 
 
 @dataclass(frozen=True)
@@ -83,8 +90,14 @@ class EvidenceLabels:
         row = self._questions.cursor().execute(LABELS_SQL, [interaction_id]).fetchone()
         if row is None:
             return None
-        answer, gold, phrases, wrong = row
-        return Labels(answer, frozenset(json.loads(gold)), tuple(json.loads(phrases)), wrong or None)
+        answer, gold, phrases, wrong, alts = row
+        return Labels(
+            answer,
+            frozenset(json.loads(gold)),
+            tuple(json.loads(phrases)),
+            wrong or None,
+            tuple(json.loads(alts)),
+        )
 
     def _split(self, interaction_id: str, frozen: tuple[Frozen, ...]) -> Split | None:
         labels = self.labels(interaction_id)

@@ -55,6 +55,7 @@ LOOKUP_INDEXES = (
     "CREATE INDEX IF NOT EXISTS results_by_id ON results (interaction_id)",
     "CREATE INDEX IF NOT EXISTS pages_by_id ON pages (page_id)",
     "CREATE INDEX IF NOT EXISTS pages_by_url ON pages (url)",
+    "CREATE INDEX IF NOT EXISTS results_by_url ON results (page_url)",
     "CREATE INDEX IF NOT EXISTS queries_by_id ON queries (interaction_id)",
     "CREATE INDEX IF NOT EXISTS queries_by_text ON queries (query)",
 )

@@ -37,6 +37,16 @@ def gold_questions(world: Path) -> list[tuple[str, str, set[str], str | None]]:
     return out
 
 
+def short_value(world: Path, interaction_id: str) -> str:
+    """The gold answer as pages state it (lower case): the answer, or for a sentence its first alternative."""
+    with duckdb.connect(str(world / "questions.duckdb"), read_only=True) as q:
+        answer, alts = q.execute(
+            "SELECT answer, alt_ans FROM questions WHERE interaction_id = ?", [interaction_id]
+        ).fetchone() or ("", "[]")
+    forms = json.loads(alts)
+    return str(forms[0] if forms and len(answer.split()) > 5 else answer).lower()
+
+
 def reader_text(html: str) -> str:
     """What a reader gets from a page: its visible text, or for an app shell (no visible text) the JSON its
     script carries."""
@@ -104,12 +114,27 @@ def test_negative_rejection_serves_no_answer_bearing_page(tiny_world: Path, serv
             assert not any(answer.lower() in t for t in texts), answer
 
 
+def stated_everywhere(world: Path) -> list[tuple[str, str, str]]:
+    """(interaction id, short value, wrong value) of questions whose every gold page states the value as
+    written (a share of answers is on no page verbatim: derived, reformatted or in a table cell)."""
+    with duckdb.connect(str(world / "pages.duckdb"), read_only=True) as p:
+        text_of = dict(p.execute("SELECT page_id, lower(text) FROM pages").fetchall())
+    with duckdb.connect(str(world / "questions.duckdb"), read_only=True) as q:
+        gold_ids = dict(q.execute("SELECT interaction_id, gold_page_ids FROM questions").fetchall())
+    out = []
+    for iid, answer, _urls, wrong in gold_questions(world):
+        value = short_value(world, iid)
+        pages = json.loads(gold_ids[iid])
+        if wrong and len(answer) > 6 and value[:1].isalpha() and all(value in text_of[g] for g in pages):
+            out.append((iid, value, wrong))
+    return out
+
+
 def test_counterfactual_plants_the_wrong_value(tiny_world: Path, serve_world: Serve) -> None:
     url = serve_world(tiny_world, admin_token=TOKEN)
-    stated = [q for q in gold_questions(tiny_world) if q[3] and len(q[1]) > 6 and q[1][0].isalpha()]
-    assert stated
-    for iid, answer, _gold, wrong in stated[:3]:
-        assert wrong is not None
+    stated = stated_everywhere(tiny_world)
+    assert len(stated) >= 3
+    for iid, value, wrong in stated[:3]:
         body = httpx.post(
             url + "/web/search",
             json={"interaction_id": iid, "mode": "counterfactual"},
@@ -120,8 +145,30 @@ def test_counterfactual_plants_the_wrong_value(tiny_world: Path, serve_world: Se
         assert info["pages"] >= 2 and info["rewritten_pages"] == info["pages"] and info["noise_pages"] == 0
         for entry in body["result"]:
             text = reader_text(entry["page_result"]).lower()
-            assert answer.lower() not in text and wrong.lower() in text
-            assert answer.lower() not in entry["page_snippet"].lower()
+            assert value not in text and wrong.lower() in text, (value, wrong)
+            assert value not in entry["page_snippet"].lower()
+
+
+def test_counterfactual_of_a_sentence_answer_rewrites_its_short_value(
+    tiny_world: Path, serve_world: Serve
+) -> None:
+    url = serve_world(tiny_world, admin_token=TOKEN)
+    # gold answers that are sentences are on no page; what pages state is their short value
+    sentences = [s for s in stated_everywhere(tiny_world) if len(gold_answer(tiny_world, s[0]).split()) > 5]
+    assert sentences
+    iid, value, wrong = sentences[0]
+    body = httpx.post(
+        url + "/web/search", json={"interaction_id": iid, "mode": "counterfactual"}, headers=AUTH, timeout=60
+    ).json()
+    assert body["perturbation"]["rewritten_pages"] == body["perturbation"]["pages"] >= 1
+    texts = [reader_text(entry["page_result"]).lower() for entry in body["result"]]
+    assert all(value not in t and wrong.lower() in t for t in texts), (value, wrong)
+
+
+def gold_answer(world: Path, interaction_id: str) -> str:
+    with duckdb.connect(str(world / "questions.duckdb"), read_only=True) as q:
+        row = q.execute("SELECT answer FROM questions WHERE interaction_id = ?", [interaction_id]).fetchone()
+    return str(row[0]) if row else ""
 
 
 def test_plain_searches_are_unchanged_and_tasks_cap_k(tiny_world: Path, serve_world: Serve) -> None:
