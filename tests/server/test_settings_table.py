@@ -9,9 +9,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from types import NoneType
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 import pytest
+from annotated_types import Ge
 from pydantic import Field
 
 from mockapi.errors import UserError
@@ -27,17 +29,22 @@ class WithKnob(Settings):
 
 
 def sample(name: str) -> tuple[str, Any]:
-    """A valid value of each field, as the environment spells it and as Settings holds it."""
-    values: dict[str, tuple[str, Any]] = {
-        "world": ("/srv/world", Path("/srv/world")),
-        "task": ("2", 2),
-        "search": ("original", "original"),
-        "fault_rate": ("0.25", 0.25),
-        "rate_limit": ("7.5", 7.5),
-        "sim_seed": ("11", 11),
-        "trust_client_id": ("1", True),
-    }
-    return values.get(name, ("text-" + name, "text-" + name))
+    """A valid value of a field, taken from its type and bounds (so a new field needs no entry here): as the
+    environment spells it, and as Settings holds it."""
+    field = Settings.model_fields[name]
+    base = next((a for a in get_args(field.annotation) if a is not NoneType), field.annotation)
+    low = next((m.ge for m in field.metadata if isinstance(m, Ge)), 0)
+    if base is bool:
+        return "1", True
+    if base is int:
+        return str(low + 1), low + 1
+    if base is float:
+        return str(low + 0.25), low + 0.25
+    if base is Path:
+        return "/srv/world", Path("/srv/world")
+    if get_origin(base) is Literal:
+        return str(get_args(base)[-1]), get_args(base)[-1]
+    return f"text-{name}", f"text-{name}"
 
 
 @pytest.fixture
