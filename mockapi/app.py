@@ -15,7 +15,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from mockapi.docs_pages import install_docs
-from mockapi.errors_http import install_error_handlers
+from mockapi.error_handlers import install_error_handlers
 from mockapi.limits import InputLimits, document_limits
 from mockapi.meta import add_examples
 from mockapi.routers import admin, finance, movie, music, root, sports, web

@@ -9,7 +9,7 @@ import argparse
 import importlib
 import sys
 
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("mockapi.world.build", "build a world (idempotent; prints a summary)"),

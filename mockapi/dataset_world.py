@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -42,14 +41,11 @@ def dataset_world(
     from mockapi.importers.dataset import import_dataset
 
     if not cache:
-        tmp = Path(tempfile.mkdtemp(prefix="crag-mock-dataset-"))
-        try:
-            world = tmp / "world"
+        with tempfile.TemporaryDirectory(prefix="crag-mock-dataset-", ignore_cleanup_errors=True) as tmp:
+            world = Path(tmp) / "world"
             say(f"converting {path.name} into a temporary world at {world} (--no-cache: removed at exit)…")
             import_dataset([path], world)
             yield world
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
         return
     world = cached_world_dir(digest or file_sha256(path))
     if is_complete(world):

@@ -24,10 +24,10 @@ from typing import IO, Any
 
 import duckdb
 
-from mockapi.errors import UserError
 from mockapi.export_progress import export_progress, human_bytes
 from mockapi.paths import QUESTIONS_DB, world_dir
-from mockapi.web.store import WebStore, entry
+from mockapi.user_error import UserError
+from mockapi.web.page_store import WebStore, entry
 from mockapi.web.taskview import view_for_task
 from mockapi.world.context import add_split_argument
 from mockapi.world.manifest import read_manifest

@@ -23,12 +23,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from mockapi.errors import UserError
 from mockapi.flags import add_setting_flags, given, setting_flags, worker_env
 from mockapi.listen import bind, port_number
 from mockapi.paths import is_complete, world_dir
 from mockapi.settings import Settings, load_settings
 from mockapi.sim.config import load_sim_config
+from mockapi.user_error import UserError
 from mockapi.world.context import add_split_argument
 
 SERVE_FLAGS = setting_flags()

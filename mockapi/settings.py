@@ -23,7 +23,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 ENV_PREFIX = "CRAG_MOCK_"
 SIMULATION = "simulation (all off by default)"

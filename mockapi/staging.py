@@ -1,7 +1,9 @@
-"""Atomic placement of a world directory, shared by the builder and both importers.
+"""Atomic placement of a directory (a world, or its derived serving/ and search/ folders), shared by the
+builder, both importers and the derived-folder builds.
 
-A world is written into a hidden sibling directory and renamed into place in one step at the end, so a reader
-never sees a half-written world, and an interrupted run leaves the previous world untouched.
+`with stage(target, tag) as tmp:` hands out a hidden sibling directory; on a clean exit it is renamed into
+place in one step, on any error (Ctrl-C included) it is removed. A reader never sees a half-written world, and
+an interrupted run leaves the previous one untouched.
 """
 
 from __future__ import annotations
@@ -9,9 +11,23 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
+
+
+@contextmanager
+def stage(target: Path, tag: str) -> Iterator[Path]:
+    """A fresh staging dir for `target`: swapped into place when the block ends, deleted if it raises."""
+    tmp = make_staging_dir(target, tag)
+    try:
+        yield tmp
+        swap_into_place(tmp, target)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
 
 
 def make_staging_dir(target: Path, tag: str) -> Path:

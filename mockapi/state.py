@@ -21,10 +21,10 @@ from mockapi.search.service import NameSearch, default_mode
 from mockapi.serving.build import serving_snapshot
 from mockapi.serving.service import Serving
 from mockapi.settings import Settings
-from mockapi.sim.evidence import EvidenceLabels
 from mockapi.sim.middleware import SimState
 from mockapi.store.db import KGStore
-from mockapi.web.store import WebStore
+from mockapi.web.evidence import EvidenceLabels
+from mockapi.web.page_store import WebStore
 from mockapi.wire import Meta
 from mockapi.world.manifest import read_manifest_or_empty
 

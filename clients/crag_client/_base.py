@@ -1,6 +1,6 @@
 """The IO-free core shared by `Client`, `AsyncClient` and `CRAG`: configuration, request building, URL
-joining, retry decisions after transport failures, and response decoding. No sockets here; the sync and
-async layers only move bytes and sleep."""
+joining, the error for a transport failure that outlasted the retries, and response decoding. No sockets
+here; the sync and async layers only move bytes through the retry loop of `_retry`."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from pydantic import ValidationError as PydanticValidationError
 from ._cache import ResponseCache, cache_key
 from ._errors import (
     CragConnectionError,
+    CragError,
     CragTimeoutError,
     ResponseDecodeError,
     ResponseValidationError,
@@ -131,20 +132,19 @@ class BaseClient:
         key = cache_key(path, body if send_body else None)
         return RequestSpec("POST", path, join_url(self.base_url, path), content, headers, key)
 
-    def _transport_failure_delay(self, spec: RequestSpec, exc: httpx.TransportError, attempt: int) -> float:
-        """The wait before retrying a connection error or timeout; our error when out of attempts."""
-        if self.retry.can_retry(attempt):
-            return self.retry.delay(attempt)
-        tries = f"after {attempt} attempt{'s' if attempt > 1 else ''}"
+    def _transport_error(self, spec: RequestSpec, exc: httpx.TransportError) -> CragError:
+        """Our error for a connection error or timeout that outlasted every attempt of the retry policy."""
+        attempts = self.retry.max_attempts
+        tries = f"after {attempts} attempt{'s' if attempts > 1 else ''}"
         if isinstance(exc, httpx.TimeoutException):
-            raise CragTimeoutError(
+            return CragTimeoutError(
                 f"{spec.describe()} to {self.base_url} timed out {tries} ({type(exc).__name__}); "
                 "the server is busy or stuck: raise timeout= or lower the concurrency"
-            ) from exc
-        raise CragConnectionError(
+            )
+        return CragConnectionError(
             f"{spec.describe()}: could not talk to {self.base_url} {tries} ({type(exc).__name__}: {exc}); "
             "is the server running (`crag-mock serve`)? Check the base URL or $CRAG_SERVER"
-        ) from exc
+        )
 
     def _decode_json(self, spec: RequestSpec, status: int, content: bytes) -> Any:
         """The decoded JSON body, whatever the status; `ResponseDecodeError` when it is not JSON."""

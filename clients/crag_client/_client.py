@@ -12,7 +12,7 @@ import httpx
 
 from ._base import _UNSET, BaseClient, RequestSpec
 from ._cache import ResponseCache
-from ._retry import RetryPolicy
+from ._retry import RetryPolicy, send_with_retries
 from .resources import Finance, Movie, Music, Open, Sports, Web
 
 T = TypeVar("T")
@@ -63,23 +63,16 @@ class Client(BaseClient):
 
     def _send(self, spec: RequestSpec) -> httpx.Response:
         """Send with retries; the last response is returned even when its status was retryable."""
-        attempt = 0
-        while True:
-            attempt += 1
-            try:
-                response = self._http.request(
-                    spec.method, spec.url, content=spec.content, headers=spec.headers, timeout=self.timeout
-                )
-            except httpx.TransportError as exc:
-                self._sleep(self._transport_failure_delay(spec, exc, attempt))
-                continue
-            delay = self.retry.status_delay(
-                attempt, response.status_code, response.headers.get("retry-after")
+
+        def send() -> httpx.Response:
+            return self._http.request(
+                spec.method, spec.url, content=spec.content, headers=spec.headers, timeout=self.timeout
             )
-            if delay is None:
-                return response
-            response.close()
-            self._sleep(delay)
+
+        try:
+            return send_with_retries(send, self.retry, self._sleep)
+        except httpx.TransportError as exc:
+            raise self._transport_error(spec, exc) from exc
 
     def _post(self, path: str, body: Any, result_type: Any, *, send_body: bool = True) -> Any:
         """POST `body` to `path` and return the envelope's `result` validated as `result_type`."""

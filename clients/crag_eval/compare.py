@@ -9,7 +9,7 @@ from crag_eval import metrics
 from crag_eval.rundir import load_judgements, load_questions, read_run
 from crag_eval.scoring import load_scores
 from crag_eval.types import SLICE_KEYS
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 
 def _values(run_dir: Path) -> dict[str, float]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import time
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from typing import Any
 
 import httpx
 from crag_client import RetryPolicy
+from crag_client._retry import send_with_retries
 
 from crag_eval.types import Question
 
@@ -165,23 +165,9 @@ class RunHooks:
         return pages
 
     def _post(self, http: httpx.Client, url: str, body: dict[str, Any], headers: dict[str, str]) -> Any:
-        attempt = 0
-        while True:
-            attempt += 1
-            try:
-                response = http.post(url, json=body, headers=headers)
-            except httpx.TransportError:
-                if not self.retry.can_retry(attempt):
-                    raise
-                time.sleep(self.retry.delay(attempt))
-                continue
-            delay = self.retry.status_delay(
-                attempt, response.status_code, response.headers.get("retry-after")
-            )
-            if delay is None:
-                response.raise_for_status()
-                return response.json()
-            time.sleep(delay)
+        response = send_with_retries(lambda: http.post(url, json=body, headers=headers), self.retry)
+        response.raise_for_status()
+        return response.json()
 
     def _phrases(self, question: Question) -> tuple[str, ...]:
         labels = self.labels.get(question.interaction_id)

@@ -1,18 +1,23 @@
 """A small client for any OpenAI-compatible chat-completions endpoint, shared by the `openai` model and judge.
 
-Plain httpx (a core dependency), so the LLM paths work without the optional `openai` package. Retries with
-exponential backoff on connection errors, 408, 429 and 5xx, honouring Retry-After (capped).
+Plain httpx (a core dependency), so the LLM paths work without the optional `openai` package. Retries through
+crag_client's retry helper: doubling waits (no jitter, 30 s cap) on connection errors, 408, 409, 429 and 5xx;
+a longer Retry-After lengthens the wait (same cap).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
+from crag_client._retry import RetryPolicy, send_with_retries
+
+RETRY_STATUSES = frozenset({408, 409, 429})  # besides every 5xx; 409 as OpenAI's own SDK does
+MAX_WAIT_S = 30.0
 
 
 class LLMError(Exception):
@@ -43,12 +48,24 @@ class Endpoint:
             backoff_s=float(env.get("CRAG_EVAL_BACKOFF_S", "1.0")),
         )
 
+    def retry_policy(self) -> RetryPolicy:
+        """This endpoint's retries: `backoff_s`, doubled per attempt, capped (with Retry-After) at 30 s."""
+        return RetryPolicy(
+            max_attempts=self.max_attempts,
+            backoff_base=self.backoff_s,
+            backoff_cap=MAX_WAIT_S,
+            max_retry_after=MAX_WAIT_S,
+            jitter=False,
+            backoff_is_floor=True,
+            statuses=RETRY_STATUSES,
+        )
+
 
 def check_endpoint(endpoint: Endpoint, prefix: str, what: str) -> None:
     """Fail before question 1 with one line saying what to set: no key for api.openai.com, nothing listening
     at the base URL, or a key the endpoint refuses. Any other answer (even 404 on /models) counts as
     reachable."""
-    from mockapi.errors import UserError
+    from mockapi.user_error import UserError
 
     where = f"{prefix}_BASE_URL (else OPENAI_BASE_URL)"
     if not endpoint.api_key and "api.openai.com" in endpoint.base_url:
@@ -72,17 +89,15 @@ def check_endpoint(endpoint: Endpoint, prefix: str, what: str) -> None:
         )
 
 
-_RETRY_STATUS = {408, 409, 429}
-
-
 def chat(
     endpoint: Endpoint,
     messages: list[dict[str, str]],
     *,
     json_mode: bool = False,
     max_tokens: int | None = None,
+    sleep: Callable[[float], None] = time.sleep,
 ) -> str:
-    """The assistant's text for one chat-completions request (temperature 0)."""
+    """The assistant's text for one chat-completions request (temperature 0); `sleep` waits between tries."""
     body: dict[str, Any] = {"model": endpoint.model, "messages": messages, "temperature": 0.0}
     if json_mode:
         body["response_format"] = {"type": "json_object"}
@@ -90,32 +105,19 @@ def chat(
         body["max_tokens"] = max_tokens
     headers = {"Authorization": f"Bearer {endpoint.api_key}"} if endpoint.api_key else {}
     url = endpoint.base_url.rstrip("/") + "/chat/completions"
-    last = "no attempt made"
-    for attempt in range(endpoint.max_attempts):
-        try:
-            response = httpx.post(url, json=body, headers=headers, timeout=endpoint.timeout_s)
-        except httpx.TransportError as exc:
-            last = f"connection error: {exc.__class__.__name__}"
-            _sleep(endpoint, attempt, None)
-            continue
-        if response.status_code in _RETRY_STATUS or response.status_code >= 500:
-            last = f"HTTP {response.status_code}"
-            _sleep(endpoint, attempt, response.headers.get("retry-after"))
-            continue
-        if response.status_code >= 400:
-            raise LLMError(f"HTTP {response.status_code} from {url}: {response.text[:200]}")
-        try:
-            return str(response.json()["choices"][0]["message"]["content"] or "")
-        except (ValueError, KeyError, IndexError, TypeError):
-            raise LLMError(f"not a chat-completions reply from {url}: {response.text[:200]}") from None
-    raise LLMError(f"gave up after {endpoint.max_attempts} attempts ({last}) at {url}")
-
-
-def _sleep(endpoint: Endpoint, attempt: int, retry_after: str | None) -> None:
-    if attempt + 1 >= endpoint.max_attempts:
-        return
-    delay = endpoint.backoff_s * (2**attempt)
-    if retry_after:
-        with contextlib.suppress(ValueError):
-            delay = max(delay, float(retry_after))
-    time.sleep(min(delay, 30.0))
+    policy = endpoint.retry_policy()
+    gave_up = f"gave up after {endpoint.max_attempts} attempts"
+    try:
+        response = send_with_retries(
+            lambda: httpx.post(url, json=body, headers=headers, timeout=endpoint.timeout_s), policy, sleep
+        )
+    except httpx.TransportError as exc:
+        raise LLMError(f"{gave_up} (connection error: {exc.__class__.__name__}) at {url}") from None
+    if policy.retries_status(response.status_code):
+        raise LLMError(f"{gave_up} (HTTP {response.status_code}) at {url}")
+    if response.status_code >= 400:
+        raise LLMError(f"HTTP {response.status_code} from {url}: {response.text[:200]}")
+    try:
+        return str(response.json()["choices"][0]["message"]["content"] or "")
+    except (ValueError, KeyError, IndexError, TypeError):
+        raise LLMError(f"not a chat-completions reply from {url}: {response.text[:200]}") from None

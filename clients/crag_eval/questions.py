@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from crag_eval.types import Question
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 REQUIRED = ("interaction_id", "query", "query_time", "answer")
 

@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from crag_eval.rundir import ERRORS, load_judgements, load_predictions, load_questions, read_run
 from crag_eval.scoring import load_scores
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 ORIGINAL_KEYS = ("score", "exact_accuracy", "accuracy", "hallucination", "missing")
 RATES = ("accuracy", "hallucination", "missing", "score_a")

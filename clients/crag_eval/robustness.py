@@ -21,9 +21,9 @@ from typing import Any
 
 from crag_eval.evaluate import RunConfig, RunInterrupted, evaluate
 from crag_eval.rundir import RUN_JSON, new_run_dir, read_run, write_json
-from mockapi.errors import UserError
 from mockapi.flags import add_setting_flags, given, setting_flags
 from mockapi.settings import load_settings
+from mockapi.user_error import UserError
 
 SIM_FLAGS = [f for f in setting_flags() if f.flag.eval]  # --latency, --fault-rate, … (mockapi/settings.py)
 SWEEP_JSON = "robustness.json"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from crag_eval.types import Judgement, Prediction, Question
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 RUN_FORMAT = 1
 RUN_JSON = "run.json"

@@ -9,8 +9,8 @@ from typing import Any
 
 import httpx
 
-from mockapi.errors import UserError
 from mockapi.loopback import serve_in_thread
+from mockapi.user_error import UserError
 
 
 @contextlib.contextmanager

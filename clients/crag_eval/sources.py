@@ -12,7 +12,7 @@ from typing import Any
 from crag_eval.questions import load_dataset_questions, load_world_questions
 from crag_eval.server import serve_app, server_meta, world_app
 from crag_eval.types import Question
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import Any
 import duckdb
 
 from mockapi.paths import PAGES_DB, QUESTIONS_DB
-from mockapi.web.store import page_html
+from mockapi.web.page_store import page_html
 
 NO_ANSWERS = frozenset({"", "nan", "none", "invalid question", "i don't know"})
 

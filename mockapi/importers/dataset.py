@@ -16,11 +16,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from mockapi.errors import UserError
 from mockapi.importers.dataset_read import Source, iter_records, plan_sources, prefetched
 from mockapi.importers.dataset_write import DatasetWriter
 from mockapi.paths import KG_DB, data_root, is_complete, world_dir
-from mockapi.staging import disk_usage, link_or_copy, make_staging_dir, swap_into_place
+from mockapi.staging import disk_usage, link_or_copy, stage
+from mockapi.user_error import UserError
 from mockapi.world.build import code_versions
 from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
 
@@ -31,9 +31,8 @@ Advance = Callable[[int], None]
 def import_dataset(files: list[Path], target: Path, progress: bool = False) -> dict[str, Any]:
     """Import `files` into the world at `target` (replacing its questions and pages); returns the manifest."""
     sources = plan_sources(files)
-    tmp = make_staging_dir(target, "importing")
     started = time.perf_counter()
-    try:
+    with stage(target, "importing") as tmp:
         writer = DatasetWriter(tmp)
         try:
             with _progress_bar(sources, progress) as advance:
@@ -45,11 +44,7 @@ def import_dataset(files: list[Path], target: Path, progress: bool = False) -> d
         if not counts["questions"]:
             raise UserError(f"no CRAG records found in {', '.join(s.label for s in sources)}")
         manifest = _finish(tmp, target, sources, counts, started)
-        swap_into_place(tmp, target)
-        return manifest
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    return manifest
 
 
 def _finish(

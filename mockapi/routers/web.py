@@ -12,9 +12,9 @@ from starlette.responses import Response
 
 from mockapi.routers.admin import require_admin_token
 from mockapi.routers.common import result
-from mockapi.sim.perturb import perturbed_search
 from mockapi.state import Server, ServerState
-from mockapi.web.store import WebStore
+from mockapi.web.page_store import WebStore
+from mockapi.web.perturb import perturbed_search
 from mockapi.web.taskview import view_for_task
 from mockapi.wire.errors import ApiError, ErrorBody
 from mockapi.wire.web import GetPageRequest, PageResponse, SearchRequest, SearchResponse
@@ -37,7 +37,7 @@ def web_store(state: ServerState) -> WebStore:
 def search(body: SearchRequest, request: Request, state: Server) -> Response:
     """Frozen results of a known question (by id, or by its exact text), else full-text search."""
     store, task = web_store(state), state.settings.task
-    if body.perturbed():  # noise ratio / negative rejection / counterfactual (mockapi/sim/perturb.py)
+    if body.perturbed():  # noise ratio / negative rejection / counterfactual (mockapi/web/perturb.py)
         # comparing a perturbed list with the plain one would reveal the gold pages: admins only
         require_admin_token(request, "evidence perturbations")
         perturbed = perturbed_search(state.evidence(), store, body, task)

@@ -15,7 +15,6 @@ Derived only from kg.duckdb's tables (covered by the content hash) and FORMAT (p
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import duckdb
@@ -24,7 +23,7 @@ import numpy as np
 from mockapi.search.arrays import token_hash, write_array, write_strings
 from mockapi.search.corpus import CORPORA, Corpus, Docs, build_docs
 from mockapi.search.weights import cutoff_idf, cutoff_weights, okapi_idf, okapi_weights
-from mockapi.staging import folder_digest, swap_into_place
+from mockapi.staging import folder_digest, stage
 
 FORMAT = 4
 SEARCH_DIR = "search"
@@ -32,10 +31,11 @@ SEARCH_DIR = "search"
 
 def build_search_index(con: duckdb.DuckDBPyConnection, world: Path) -> None:
     """(Re)write `world/search/` from the domain tables of `con`; atomic (built aside, then renamed)."""
-    target = world / SEARCH_DIR
-    tmp = world / (SEARCH_DIR + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
+    with stage(world / SEARCH_DIR, "building") as tmp:
+        _write_search(con, tmp)
+
+
+def _write_search(con: duckdb.DuckDBPyConnection, tmp: Path) -> None:
     sizes = {}
     for corpus in CORPORA:
         folder = tmp / corpus.name
@@ -45,7 +45,6 @@ def build_search_index(con: duckdb.DuckDBPyConnection, world: Path) -> None:
         sizes[corpus.name] = len(docs.text)
     meta = {"format": FORMAT, "docs": sizes, "digest": folder_digest(tmp)}
     (tmp / "meta.json").write_text(json.dumps(meta, sort_keys=True) + "\n")
-    swap_into_place(tmp, target)
 
 
 def _distinct_names(con: duckdb.DuckDBPyConnection, corpus: Corpus) -> list[str]:

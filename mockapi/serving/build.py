@@ -9,7 +9,6 @@ sha256 over all of them, which the world's content hash includes (mockapi/world/
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from mockapi.serving.frames import FRAMES, write_frame
 from mockapi.serving.keytable import write_table
 from mockapi.serving.rows import Con
 from mockapi.serving.tables import TABLES, grammy_rows
-from mockapi.staging import folder_digest, swap_into_place
+from mockapi.staging import folder_digest, stage
 from mockapi.store.db import snapshot
 
 FORMAT = 1
@@ -31,10 +30,12 @@ GRAMMY_ROWS = "grammy_rows.json"
 
 def build_serving(con: Con, world: Path, progress: Callable[[str], None] = lambda _m: None) -> dict[str, Any]:
     """(Re)write `world/serving/` from `con`; atomic (built aside, then renamed). Returns its meta."""
-    target = world / SERVING_DIR
-    tmp = world / (SERVING_DIR + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
+    with stage(world / SERVING_DIR, "building") as tmp:
+        meta = _write_serving(con, tmp, progress)
+    return meta
+
+
+def _write_serving(con: Con, tmp: Path, progress: Callable[[str], None]) -> dict[str, Any]:
     tables: dict[str, int] = {}
     for name, items in TABLES.items():
         progress(f"serving: {name}")
@@ -52,7 +53,6 @@ def build_serving(con: Con, world: Path, progress: Callable[[str], None] = lambd
         "snapshot": snapshot(con),
     }
     (tmp / META).write_text(json.dumps(meta, sort_keys=True) + "\n", encoding="utf-8")
-    swap_into_place(tmp, target)
     return meta
 
 

@@ -7,7 +7,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 FAULT_KINDS = ("429", "500", "503", "drop", "slow")
 DEFAULT_FAULTS = ("429", "500", "503", "drop")

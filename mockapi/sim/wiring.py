@@ -46,7 +46,7 @@ _FILTER = _DropFilter()
 
 
 def _quiet_dropped_connections() -> None:
-    # uvicorn logs it, and so does the app's catch-all handler (mockapi.errors_http), which Starlette calls
+    # uvicorn logs it, and so does the app's catch-all handler (mockapi.error_handlers), which Starlette calls
     # for any exception even after the response has started
     for name in ("uvicorn.error", "mockapi"):
         logger = logging.getLogger(name)

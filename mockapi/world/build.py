@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import shutil
 import time
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from mockapi.errors import UserError
 from mockapi.paths import is_complete, world_dir
-from mockapi.staging import disk_usage, make_staging_dir, swap_into_place
+from mockapi.staging import disk_usage, stage
+from mockapi.user_error import UserError
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
@@ -73,9 +72,8 @@ def build_world(
         )
         if built == (scale_name, seed, split, code_versions()):
             return current
-    tmp = make_staging_dir(target, "building")
     started = time.perf_counter()
-    try:
+    with stage(target, "building") as tmp:
         ctx = WorldContext(scale=scale, seed=seed, split=split)
         manifest: dict[str, Any] = {
             "format": MANIFEST_FORMAT,
@@ -98,11 +96,7 @@ def build_world(
         manifest["build_seconds"] = round(time.perf_counter() - started, 2)
         manifest["disk_bytes"] = disk_usage(tmp)
         write_manifest(tmp, manifest)
-        swap_into_place(tmp, target)
-        return manifest
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    return manifest
 
 
 # ───────────────────────── CLI ─────────────────────────

@@ -10,8 +10,8 @@ from typing import Any
 
 import duckdb
 
-from mockapi.errors import UserError
 from mockapi.paths import MANIFEST, is_complete
+from mockapi.user_error import UserError
 
 MANIFEST_FORMAT = 1
 

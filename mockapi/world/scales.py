@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mockapi.errors import UserError
+from mockapi.user_error import UserError
 
 
 @dataclass(frozen=True)

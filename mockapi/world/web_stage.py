@@ -14,8 +14,8 @@ from typing import Any
 from mockapi.web.render import RENDERER_VERSION
 from mockapi.world.context import WorldContext
 from mockapi.world.pages import shared
+from mockapi.world.pages.page_writer import PageWriter, open_pages, write_questions
 from mockapi.world.pages.plan import Pools, plan
-from mockapi.world.pages.store import PageWriter, open_pages, write_questions
 from mockapi.world.pages.summary import page_summary, question_summary, render_timing
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source

@@ -30,6 +30,17 @@ def test_no_import_circles() -> None:
     assert cycles(graph()) == []
 
 
+def test_the_bottom_layer_imports_nothing_above_it() -> None:
+    """wire/ and formats/ import only each other (test_import_alone.py relies on it when it keeps them)."""
+    above = {
+        name: sorted(t for t in targets if t != "mockapi" and not t.startswith(CLIENT_MAY_LOAD))
+        for name, targets in graph().items()
+        if name.startswith(CLIENT_MAY_LOAD)
+    }
+    assert len(above) >= 10 and "mockapi.wire.routes" in above
+    assert {name: targets for name, targets in above.items() if targets} == {}
+
+
 def test_importing_the_client_loads_no_server_module() -> None:
     code = (
         "import sys, json, crag_client\n"

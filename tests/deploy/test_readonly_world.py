@@ -155,9 +155,9 @@ def test_serves_a_read_only_root_owned_world_as_nobody(readonly_world: Path, wor
 def test_duckdb_never_spills_into_the_world(tiny_world: Path) -> None:
     """DuckDB's default temp directory is `<file>.tmp` beside the database: under memory pressure it would
     write there. The server's connections turn spilling off instead."""
-    from mockapi.sim.evidence import EvidenceLabels
     from mockapi.store.db import KGStore
-    from mockapi.web.store import WebStore
+    from mockapi.web.evidence import EvidenceLabels
+    from mockapi.web.page_store import WebStore
 
     kg, web, labels = KGStore(tiny_world / "kg.duckdb"), WebStore(tiny_world), EvidenceLabels(tiny_world)
     try:

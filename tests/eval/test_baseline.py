@@ -156,8 +156,7 @@ def test_runs_on_the_real_crag_fixture_task_1(crag_fixture: Path) -> None:
 
 @pytest.mark.parametrize("task", [1, 3])
 def test_crag_eval_runs_the_baseline_on_the_tiny_world(tiny_world: Path, tmp_path: Path, task: int) -> None:
-    if not (tiny_world / QUESTIONS_DB).is_file():
-        pytest.skip("the tiny world has no questions.duckdb")
+    assert (tiny_world / QUESTIONS_DB).is_file(), "the builder must write questions.duckdb"
     out = tmp_path / "run"
     args = ["--task", str(task), "--model", "baseline", "--data", str(tiny_world), "--limit", "30"]
     assert main([*args, "--output", str(out)]) == 0

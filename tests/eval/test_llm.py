@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from crag_eval.judges.llm import Cache, LLMJudge
-from crag_eval.llm import Endpoint
+from crag_eval.llm import Endpoint, LLMError, chat
 from crag_eval.types import Prediction, Question
 
 
@@ -84,6 +84,33 @@ def test_judge_retries_429_and_reasks_malformed_then_caches(
     assert judge.judge(QUESTION, pred).four_way == "acceptable" and len(stub.requests) == 3  # cached
     assert judge.judge(QUESTION, Prediction("q1", "Paris")).reason == "exact"  # rules first, no call
     assert len(stub.requests) == 3
+
+
+def test_chat_retries_with_doubling_waits(stub_server: tuple[str, Stub]) -> None:
+    """The LLM rule through the shared retry helper: 409/429/5xx retried, waits backoff_s·2^n (recorded,
+    not slept); a Retry-After of 0 does not shorten them."""
+    url, stub = stub_server
+    stub.script = [(409, ""), (503, ""), (429, ""), (200, "Paris")]
+    waits: list[float] = []
+    assert (
+        chat(Endpoint(url, "m", backoff_s=0.5), [{"role": "user", "content": "?"}], sleep=waits.append)
+        == "Paris"
+    )
+    assert waits == [0.5, 1.0, 2.0] and len(stub.requests) == 4
+
+
+def test_chat_gives_up_after_its_attempts(stub_server: tuple[str, Stub]) -> None:
+    url, stub = stub_server
+    stub.script = [(502, "")]
+    waits: list[float] = []
+    endpoint = Endpoint(url, "m", max_attempts=3, backoff_s=1.0)
+    with pytest.raises(LLMError, match=r"gave up after 3 attempts \(HTTP 502\)"):
+        chat(endpoint, [{"role": "user", "content": "?"}], sleep=waits.append)
+    assert waits == [1.0, 2.0] and len(stub.requests) == 3
+    stub.script = [(400, "")]  # a client error is final at once
+    with pytest.raises(LLMError, match="HTTP 400 from"):
+        chat(endpoint, [{"role": "user", "content": "?"}], sleep=waits.append)
+    assert len(stub.requests) == 4 and waits == [1.0, 2.0]
 
 
 def test_judge_failure_is_not_a_hallucination(stub_server: tuple[str, Stub], tmp_path: Path) -> None:

@@ -9,9 +9,11 @@ import re
 import sys
 from pathlib import Path
 
+import duckdb
 import pytest
 from crag_eval.cli import main
 from crag_eval.report import slice_svg
+from crag_eval.rundir import load_predictions
 
 VERBOSE = """
 class Verbose:
@@ -68,6 +70,18 @@ def test_undecided_column_range_and_footer(
     assert "exact_accuracy" in report
 
 
+def served_gold_pages(world: Path, run: Path) -> int:
+    """How many (question, served page) pairs of the run are gold pages, read from the world's stores."""
+    with duckdb.connect(str(world / "questions.duckdb"), read_only=True) as con:
+        rows = con.execute("SELECT interaction_id, gold_page_ids FROM questions").fetchall()
+    gold = {i: set(json.loads(g)) for i, g in rows}
+    with duckdb.connect(str(world / "pages.duckdb"), read_only=True) as con:
+        urls = con.execute("SELECT interaction_id, page_id, page_url FROM results").fetchall()
+    gold_urls = {(i, url) for i, page_id, url in urls if page_id in gold.get(i, ())}
+    predictions = load_predictions(run).values()
+    return sum((p.interaction_id, page["url"]) in gold_urls for p in predictions for page in p.pages)
+
+
 def test_answer_pages_marked_in_the_drill_down(tiny_world: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
     args = [
@@ -85,7 +99,8 @@ def test_answer_pages_marked_in_the_drill_down(tiny_world: Path, tmp_path: Path)
     assert main(args) == 0
     html = (out / "report.html").read_text()
     assert "status <strong>complete</strong>" in html
-    assert html.count('<li class="answer-page">') > 0  # the world's labels, shown after scoring
+    # the world's labels, shown after scoring: one star per served page that is a gold page of its question
+    assert html.count('<li class="answer-page">') == served_gold_pages(tiny_world, out) > 0
     assert "★ bears the answer" in html
 
 

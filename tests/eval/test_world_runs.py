@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import duckdb
 import pytest
 from crag_eval.cli import main
 
@@ -13,8 +14,8 @@ from mockapi.paths import QUESTIONS_DB
 
 @pytest.fixture
 def world_with_questions(tiny_world: Path) -> Path:
-    if not (tiny_world / QUESTIONS_DB).is_file():
-        pytest.skip("the tiny world has no questions.duckdb yet (the questions stage is not in the builder)")
+    # the builder writes questions.duckdb into every world: its absence is a regression, not a reason to skip
+    assert (tiny_world / QUESTIONS_DB).is_file(), f"the tiny world has no {QUESTIONS_DB}"
     return tiny_world
 
 
@@ -28,7 +29,7 @@ def test_world_run(
     args = ["--task", str(task), "--model", model, "--data", str(world_with_questions), "--limit", "40"]
     assert main([*args, "--output", str(out)]) == 0
     s = json.loads((out / "scores.json").read_text())["overall"]["rules"]
-    assert s[field] == expected and s["n"] > 0
+    assert s[field] == expected and s["n"] == 40  # --limit 40 of the tiny world's 80
     if model == "oracle":
         assert s["hallucination"] == 0.0
 
@@ -42,5 +43,8 @@ def test_baseline_answers_some_task_3_questions(world_with_questions: Path, tmp_
         == 0
     )
     s = json.loads((out / "scores.json").read_text())["overall"]["rules"]
+    with duckdb.connect(str(world_with_questions / QUESTIONS_DB), read_only=True) as con:
+        (questions,) = con.execute("SELECT count(*) FROM questions").fetchone() or (0,)
+    assert s["n"] == questions and s["n_model_errors"] == 0  # every question asked, none lost
     # the template-blind baseline declines most questions; it must still get some right end to end
     assert s["n_correct"] > 0 and s["missing"] < 1

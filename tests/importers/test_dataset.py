@@ -14,10 +14,10 @@ import pytest
 from fixture_paths import CRAG_DEV_10 as FIXTURE
 
 from mockapi.cli import main
-from mockapi.errors import UserError
 from mockapi.exporter import export_world
 from mockapi.importers.dataset import import_dataset
-from mockapi.web.store import WebStore
+from mockapi.user_error import UserError
+from mockapi.web.page_store import WebStore
 
 
 def read_bz2(path: Path) -> bytes:

@@ -15,12 +15,12 @@ from typing import Any
 
 import duckdb
 
-from mockapi.errors import UserError
 from mockapi.importers.kg.layout import DOMAINS, is_present, missing_files
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.importers.kg.summary import entities_per_domain, table_counts
 from mockapi.paths import KG_DB, MANIFEST, is_complete
-from mockapi.staging import disk_usage, link_or_copy, make_staging_dir, swap_into_place
+from mockapi.staging import disk_usage, link_or_copy, stage
+from mockapi.user_error import UserError
 from mockapi.world.build import code_versions
 from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
 from mockapi.world.writer import TableWriter, schema_sql
@@ -41,17 +41,12 @@ def import_kg(source: Path, target: Path, progress: ImportProgress) -> dict[str,
     present = _check_source(source)
     previous = _previous_manifest(target)
     started = time.perf_counter()
-    tmp = make_staging_dir(target, "importing-kg")
-    try:
+    with stage(target, "importing-kg") as tmp:
         report = _build_kg(source, tmp / KG_DB, present, progress)
         _keep_other_files(target, tmp)
         manifest = _manifest(source, tmp, previous, report, time.perf_counter() - started, progress)
         write_manifest(tmp, manifest)
-        swap_into_place(tmp, target)
-        return manifest
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    return manifest
 
 
 def _check_source(source: Path) -> list[str]:

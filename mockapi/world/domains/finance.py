@@ -17,7 +17,6 @@ from mockapi.world.domains.finance_calendar import day_key, trading_days_until
 from mockapi.world.domains.finance_dividends import dividend_history
 from mockapi.world.domains.finance_fundamentals import full_info, short_info
 from mockapi.world.domains.finance_info import quote
-from mockapi.world.domains.finance_names import Security
 from mockapi.world.domains.finance_prices import (
     DailyBars,
     daily_bars,
@@ -25,6 +24,7 @@ from mockapi.world.domains.finance_prices import (
     write_daily,
     write_minutes,
 )
+from mockapi.world.domains.finance_securities import Security
 from mockapi.world.domains.finance_universe import universe
 from mockapi.world.writer import TableWriter
 

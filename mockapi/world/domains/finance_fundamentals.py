@@ -21,7 +21,7 @@ from mockapi.world.domains.finance_info import (
     trading,
     volumes,
 )
-from mockapi.world.domains.finance_names import Security
+from mockapi.world.domains.finance_securities import Security
 
 
 def recommendation(mean: float) -> str:

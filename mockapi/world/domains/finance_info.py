@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from mockapi.world.domains.finance_dividends import Dividends
-from mockapi.world.domains.finance_names import Security, person_name, vocab
 from mockapi.world.domains.finance_prices import DailyBars
+from mockapi.world.domains.finance_securities import Security, person_name, vocab
 
 EXCHANGES = ["NMS", "NMS", "NYQ", "NYQ", "NGM", "NCM", "ASE"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from mockapi.world.domains.finance_names import (
+from mockapi.world.domains.finance_securities import (
     LEGAL_FORMS,
     Security,
     TickerBook,

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from mockapi.world.domains.finance_calendar import day_key, minute_keys
-from mockapi.world.domains.finance_names import Security
+from mockapi.world.domains.finance_securities import Security
 from mockapi.world.writer import TableWriter
 
 MINUTES = 390

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from mockapi.world.domains.finance_lookalikes import lookalikes
-from mockapi.world.domains.finance_names import (
+from mockapi.world.domains.finance_securities import (
     Security,
     TickerBook,
     common_security,

@@ -18,7 +18,7 @@ import duckdb
 
 from mockapi.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.textnorm import normalize
-from mockapi.web.store import Frozen
+from mockapi.web.page_store import Frozen
 
 LABELS_SQL = "SELECT answer, gold_page_ids, key_phrases, wrong_value FROM questions WHERE interaction_id = ?"
 NOT_AN_ANSWER = {"invalid question", "i don't know"}  # false premises: no page states these

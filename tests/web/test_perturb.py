@@ -15,7 +15,7 @@ import pytest
 from crag_client.html import page_text
 from selectolax.lexbor import LexborHTMLParser
 
-from mockapi.sim.perturb import mix
+from mockapi.web.perturb import mix
 
 Serve = Callable[..., str]
 

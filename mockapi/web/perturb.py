@@ -25,8 +25,8 @@ import string
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from mockapi.sim.evidence import EvidenceLabels, Labels, phrase_pattern
-from mockapi.web.store import Frozen, WebStore
+from mockapi.web.evidence import EvidenceLabels, Labels, phrase_pattern
+from mockapi.web.page_store import Frozen, WebStore
 from mockapi.web.taskview import VIEW_PAGES
 from mockapi.wire.errors import ApiError
 from mockapi.wire.web import SearchRequest

@@ -1,0 +1,58 @@
+"""staging.stage: the one way a world (or its serving/ and search/ folder) is written, on real dirs."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mockapi.staging import stage
+
+
+def leftovers(target: Path) -> list[str]:
+    return sorted(p.name for p in target.parent.glob(f".{target.name}.*"))
+
+
+def test_a_clean_exit_replaces_the_target(tmp_path: Path) -> None:
+    target = tmp_path / "world"
+    target.mkdir()
+    (target / "old.txt").write_text("old")
+    with stage(target, "building") as tmp:
+        assert tmp.parent == tmp_path and tmp.name == f".world.building-{os.getpid()}"
+        assert not target.joinpath("new.txt").exists()  # nothing visible before the block ends
+        (tmp / "new.txt").write_text("new")
+    assert sorted(p.name for p in target.iterdir()) == ["new.txt"]
+    assert leftovers(target) == []
+
+
+def test_a_new_target_and_its_parents_are_created(tmp_path: Path) -> None:
+    target = tmp_path / "a" / "b" / "world"
+    with stage(target, "importing") as tmp:
+        (tmp / "kg.duckdb").write_bytes(b"x")
+    assert (target / "kg.duckdb").read_bytes() == b"x"
+
+
+@pytest.mark.parametrize("error", [ValueError("bad record"), KeyboardInterrupt()])
+def test_an_error_keeps_the_old_target_and_drops_the_stage(tmp_path: Path, error: BaseException) -> None:
+    target = tmp_path / "world"
+    target.mkdir()
+    (target / "old.txt").write_text("old")
+    with pytest.raises(type(error)), stage(target, "building") as tmp:
+        (tmp / "half.txt").write_text("half")
+        raise error
+    assert sorted(p.name for p in target.iterdir()) == ["old.txt"]
+    assert leftovers(target) == []
+
+
+def test_staging_dirs_of_dead_processes_are_removed(tmp_path: Path) -> None:
+    code = "import os; print(os.getpid())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    dead = tmp_path / f".world.building-{done.stdout.strip()}"  # that process has exited
+    dead.mkdir()
+    mine = tmp_path / f".world.importing-{os.getppid()}"  # a live process's: left alone
+    mine.mkdir()
+    with stage(tmp_path / "world", "building"):
+        assert not dead.exists() and mine.exists()
