@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT / "tests" / "importers"))
 
 import cragkg_fixture as fx  # noqa: E402
 
+from mockapi.formats.manifest import KgImportSection  # noqa: E402
 from mockapi.importers.kg.importer import import_kg  # noqa: E402
 from mockapi.importers.kg.progress import ImportProgress  # noqa: E402
 from mockapi.store.db import NAME_TABLES  # noqa: E402
@@ -245,10 +246,13 @@ def main() -> None:
         )
         t0 = time.perf_counter()
         manifest = import_kg(work / "cragkg", work / "world", ImportProgress(quiet=not sys.stderr.isatty()))
-        print(f"import: {time.perf_counter() - t0:.1f}s total, store {manifest['disk_bytes'] / 1e6:.1f} MB")
-        for domain, info in manifest["kg_import"]["domains"].items():
-            print(f"  {domain:<8} {info['seconds']:>8.1f}s  {json.dumps(info['counts'])}")
-        print(f"  name index {manifest['kg_import']['name_index_seconds']:.1f}s")
+        report = manifest.kg_import or KgImportSection()
+        print(
+            f"import: {time.perf_counter() - t0:.1f}s total, store {(manifest.disk_bytes or 0) / 1e6:.1f} MB"
+        )
+        for domain, info in report.domains.items():
+            print(f"  {domain:<8} {info.seconds:>8.1f}s  {json.dumps(info.counts)}")
+        print(f"  name index {report.name_index_seconds:.1f}s")
         for domain, size in domain_bytes(work / "world" / "kg.duckdb", work).items():
             print(f"  store bytes {domain:<11} {size / 1e6:>9.1f} MB")
         print("serve: " + json.dumps(serve_figures(work / "world")))

@@ -63,7 +63,7 @@ class ServerState:
             closing.callback(kg.close)
             serving = Serving(world, kg.lazy_con)
             closing.callback(serving.close)
-            mode = settings.search or default_mode(read_manifest_or_empty(world).get("kind"))
+            mode = settings.search or default_mode(read_manifest_or_empty(world).kind)
             search = NameSearch(world, kg.lazy_con, mode)
             closing.callback(search.close)
             meta = build_meta(world, kg, settings.task, mode)

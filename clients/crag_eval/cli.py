@@ -171,7 +171,7 @@ def _run(args: argparse.Namespace) -> int:
         return _exit_code(runs, say)
     run_dir = evaluate(config, resume, say=say, retry_errors=args.retry_errors)
     print_summary(run_dir)
-    max_rate = float(read_run(run_dir)["args"].get("max_error_rate", 0.05))
+    max_rate = float(read_run(run_dir).args.get("max_error_rate", 0.05))
     problem = error_rate_problem(run_dir, max_rate)
     if problem:
         say(f"crag-eval: error: {problem}")
@@ -185,7 +185,7 @@ def _exit_code(runs: list[Path], say: Any) -> int:
     from crag_eval.rundir import read_run
 
     problems = [
-        error_rate_problem(run, float(read_run(run)["args"].get("max_error_rate", 0.05))) for run in runs
+        error_rate_problem(run, float(read_run(run).args.get("max_error_rate", 0.05))) for run in runs
     ]
     for problem in filter(None, problems):
         say(f"crag-eval: error: {problem}")

@@ -6,15 +6,15 @@ from pathlib import Path
 from typing import Any
 
 from crag_eval import metrics
-from crag_eval.rundir import load_judgements, load_questions, read_run
-from crag_eval.scoring import load_scores
+from crag_eval.rundir import load_judgements, load_questions, read_run, read_scores
 from crag_eval.types import SLICE_KEYS
 from mockapi.user_error import UserError
 
 
 def _values(run_dir: Path) -> dict[str, float]:
     read_run(run_dir)
-    primary = load_scores(run_dir).get("primary")
+    scores = read_scores(run_dir)
+    primary = scores.primary if scores else None
     if not primary:
         raise UserError(f"{run_dir} has no scores yet; run `crag-eval score {run_dir}` first")
     return metrics.question_values([j for j in load_judgements(run_dir) if j.judge == primary])

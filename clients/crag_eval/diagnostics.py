@@ -21,8 +21,10 @@ from typing import Any
 import httpx
 from crag_client import RetryPolicy
 from crag_client._retry import send_with_retries
+from pydantic import ValidationError
 
 from crag_eval.types import Question
+from mockapi.wire.journal import JournalEntry, JournalPage
 
 HARNESS_CLIENT = "crag-eval"
 """`X-Client-Id` of the harness's own page fetches: its own rate-limit bucket, told apart in the journal."""
@@ -98,36 +100,37 @@ class JournalReader:
 
     def start(self) -> None:
         """Skip whatever happened before the run (health checks, earlier runs on a shared server)."""
-        self.since = int(self._get({"since": 0, "limit": 1}).get("last_seq", 0))
+        page = self._get({"since": 0, "limit": 1})
+        self.since = page.last_seq if page else 0
 
-    def read(self) -> list[dict[str, Any]]:
-        data = self._get({"since": self.since, "limit": 100_000})
-        entries: list[dict[str, Any]] = data.get("entries", [])
-        self.since = max([self.since, *(int(e["seq"]) for e in entries)])
+    def read(self) -> list[JournalEntry]:
+        page = self._get({"since": self.since, "limit": 100_000})
+        entries = page.entries if page else []
+        self.since = max([self.since, *(e.seq for e in entries)])
         return entries
 
-    def _get(self, params: dict[str, int]) -> dict[str, Any]:
+    def _get(self, params: dict[str, int]) -> JournalPage | None:
+        """The journal page, or None when the server cannot be asked (diagnostics never fail a run)."""
         try:
             r = httpx.get(f"{self.url}/admin/journal", params=params, headers=self.headers, timeout=30)
         except httpx.TransportError:
-            return {}
-        return r.json() if r.status_code == 200 else {}
+            return None
+        if r.status_code != 200:
+            return None
+        try:
+            return JournalPage.model_validate_json(r.content)
+        except ValidationError:
+            return None
 
 
-def failed(entry: dict[str, Any]) -> bool:
-    """A journal entry the caller had to retry: 408, 429, 5xx or a dropped connection."""
-    status = int(entry.get("status") or 0)
-    return status in (408, 429) or status >= 500 or entry.get("fault") == "drop"
-
-
-def usage_of(entries: list[dict[str, Any]]) -> dict[str, Any]:
+def usage_of(entries: list[JournalEntry]) -> dict[str, Any]:
     """Calls per route, statuses, failed (retried) calls and total API time of some journal entries."""
     return {
-        "calls": dict(Counter(str(e["route"]) for e in entries)),
+        "calls": dict(Counter(e.route for e in entries)),
         "n_calls": len(entries),
-        "api_ms": round(sum(float(e.get("latency_ms") or 0) for e in entries), 1),
-        "statuses": dict(Counter(str(e["status"]) if e.get("fault") != "drop" else "drop" for e in entries)),
-        "failed": sum(failed(e) for e in entries),
+        "api_ms": round(sum(e.latency_ms for e in entries), 1),
+        "statuses": dict(Counter(str(e.status) if e.fault != "drop" else "drop" for e in entries)),
+        "failed": sum(e.failed() for e in entries),
     }
 
 
@@ -181,15 +184,15 @@ class RunHooks:
         entries = self.journal.read()
         ids = {q.interaction_id for q in chunk}
         out: dict[str, dict[str, Any]] = {}
-        unlabelled = [e for e in entries if e.get("interaction_id") not in ids]
+        unlabelled = [e for e in entries if e.interaction_id not in ids]
         for i, q in enumerate(chunk):
-            mine = [e for e in entries if e.get("interaction_id") == q.interaction_id]
-            model = [e for e in mine if e.get("client") != HARNESS_CLIENT]
+            mine = [e for e in entries if e.interaction_id == q.interaction_id]
+            model = [e for e in mine if e.client != HARNESS_CLIENT]
             if len(chunk) == 1:
-                model += [e for e in unlabelled if e.get("client") != HARNESS_CLIENT]
+                model += [e for e in unlabelled if e.client != HARNESS_CLIENT]
             out[q.interaction_id] = {
                 **usage_of(model),
-                "harness": usage_of([e for e in mine if e.get("client") == HARNESS_CLIENT]),
+                "harness": usage_of([e for e in mine if e.client == HARNESS_CLIENT]),
                 # calls without an interaction id in a batch of several: counted once, on its first question
                 "unattributed_batch_calls": len(unlabelled) if i == 0 and len(chunk) > 1 else 0,
             }

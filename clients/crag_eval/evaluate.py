@@ -20,8 +20,8 @@ from crag_eval.diagnostics import JournalReader, RunHooks, load_labels
 from crag_eval.models import load_model, model_label, preflight
 from crag_eval.progress import progress as progress_bar
 from crag_eval.rundir import (
+    ERRORS,
     PREDICTIONS,
-    RUN_FORMAT,
     RUN_JSON,
     ErrorLog,
     PredictionLog,
@@ -31,10 +31,12 @@ from crag_eval.rundir import (
     new_run_dir,
     now,
     read_run,
+    read_scores,
     save_questions,
     versions,
-    write_json,
+    write_run,
 )
+from crag_eval.runfiles import RUN_FORMAT, RunLog, WorldInfo
 from crag_eval.runner import SECONDS_PER_QUESTION, run_batches
 from crag_eval.sources import open_source, set_server_env
 from crag_eval.truncate import TOKENIZER_NAME
@@ -97,10 +99,10 @@ def server_sim(config: RunConfig) -> tuple[dict[str, Any] | None, str | None]:
 
 
 def make_hooks(
-    config: RunConfig, url: str, world: dict[str, Any], questions: list[Question], token: str | None
+    config: RunConfig, url: str, world: WorldInfo, questions: list[Question], token: str | None
 ) -> RunHooks:
     """The run loop's hooks: perturbation fields, key phrases for the diagnostics, the journal reader."""
-    labels = load_labels(world.get("path"), questions)
+    labels = load_labels(world.path, questions)
     journal = JournalReader(url, token) if token else None
     return RunHooks(perturbation=config.perturbation, labels=labels, journal=journal, admin_token=token)
 
@@ -125,15 +127,15 @@ def check_config(config: RunConfig) -> None:
         raise UserError(f"--max-error-rate must be in 0..1, got {config.max_error_rate:g}")
 
 
-def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, dict[str, Any], bool]:
+def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, RunLog, bool]:
     """The config (from run.json when resuming), the run directory, its log, and whether we created it."""
     if resume is not None:
         log = read_run(resume)
-        saved = {k: v for k, v in log["args"].items() if k in RunConfig.__dataclass_fields__}
+        saved = {k: v for k, v in log.args.items() if k in RunConfig.__dataclass_fields__}
         if config.server:
             saved["server"] = config.server
         config = RunConfig(**saved)
-        log.setdefault("resumed_at", []).append(now())
+        log.resumed_at = [*(log.resumed_at or []), now()]
         return config, resume, log, False
     check_config(config)
     created = True
@@ -150,25 +152,28 @@ def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, di
             raise UserError(f"cannot create the run directory {run_dir}: {exc.strerror}") from None
     else:
         run_dir = new_run_dir(config.task, model_label(config.model))
-    log = {
-        "format": RUN_FORMAT,
-        "tool": "crag-eval",
-        "args": asdict(config),
-        "versions": versions(),
-        "tokenizer": TOKENIZER_NAME,
-        "started_at": now(),
-        "errors": [],
-    }
+    log = RunLog(
+        format=RUN_FORMAT,
+        tool="crag-eval",
+        args=asdict(config),
+        versions=versions(),
+        tokenizer=TOKENIZER_NAME,
+        started_at=now(),
+        errors=[],
+    )
     return config, run_dir, log, created
 
 
-def check_resumed_world(log: dict[str, Any], world: dict[str, Any], run_dir: Path) -> None:
+def check_resumed_world(log: RunLog, world: WorldInfo, run_dir: Path) -> None:
     """A resumed run must see the world it started on (else its answers would mix two worlds)."""
-    before = log.get("world") or {}
-    for key in ("content_hash", "sha256"):
-        if before.get(key) != world.get(key):
+    before = log.world or WorldInfo()
+    for key, was, now_is in (
+        ("content_hash", before.content_hash, world.content_hash),
+        ("sha256", before.sha256, world.sha256),
+    ):
+        if was != now_is:
             raise UserError(
-                f"{run_dir} was run on world {before.get(key)} but the world now has {world.get(key)} "
+                f"{run_dir} was run on world {was} but the world now has {now_is} "
                 f"({key}); resume with the same world, or start a new run"
             )
 
@@ -187,8 +192,8 @@ def evaluate(
 
     config, run_dir, log, created = prepare(config, resume)
     say(f"run directory: {run_dir}")
-    log["status"] = "running"
-    write_json(run_dir / RUN_JSON, log)
+    log.status = "running"
+    write_run(run_dir, log)
     try:
         make_judges(config.judge)  # an unreachable judge fails now, not after every answer is in
         sim, token = server_sim(config)  # a fresh admin token to read the journal
@@ -201,8 +206,9 @@ def evaluate(
             else:
                 questions = pick_questions(source.questions, config)
                 save_questions(run_dir, questions)
-            log.update(world=source.world, server=source.url, n_questions=len(questions))
-            write_json(run_dir / RUN_JSON, log)
+            log.world = source.world
+            log.server, log.n_questions = source.url, len(questions)
+            write_run(run_dir, log)
             set_server_env(source.url)
             model = load_model(
                 config.model, {q.interaction_id: q.answer for q in questions}, config.model_args
@@ -211,30 +217,24 @@ def evaluate(
             if retry_errors:
                 say(f"retrying {drop_errored_predictions(run_dir)} errored answers")
             _answer(config, run_dir, model, questions, source, token, progress)
-        log["status"] = "scoring"
-        write_json(run_dir / RUN_JSON, log)
+        log.status = "scoring"
+        write_run(run_dir, log)
         scores = score_run(run_dir, config.judge)
-        log["status"] = "complete"
-        log["model_errors"] = scores["counts"]["model_errors"]
-        log["summary"] = scores["overall"].get(scores["primary"], {})
-        write_json(run_dir / RUN_JSON, log)
+        log.status = "complete"
+        log.model_errors = scores.counts.model_errors
+        if scores.primary_score is not None:
+            log.summary = scores.primary_score
+        write_run(run_dir, log)
         render_reports(run_dir)
     except KeyboardInterrupt:
-        log["status"] = "interrupted"
-        log["errors"].append(
-            {"at": now(), "error": f"interrupted (Ctrl-C); continue with --resume {run_dir}"}
-        )
+        log.status = "interrupted"
+        log.add_error(f"interrupted (Ctrl-C); continue with --resume {run_dir}", at=now())
         _finish(run_dir, log, created)
         raise RunInterrupted(run_dir) from None
     except BaseException as exc:
-        log["status"] = "failed"
-        log["errors"].append(
-            {
-                "at": now(),
-                "error": f"{exc.__class__.__name__}: {exc}",
-                "traceback": traceback.format_exc(limit=8),
-            }
-        )
+        log.status = "failed"
+        error = f"{exc.__class__.__name__}: {exc}"
+        log.add_error(error, at=now(), traceback=traceback.format_exc(limit=8))
         _finish(run_dir, log, created)
         raise
     _finish(run_dir, log, created)
@@ -271,24 +271,21 @@ def _answer(
         prediction_log.close()
 
 
-def _finish(run_dir: Path, log: dict[str, Any], created: bool) -> None:
+def _finish(run_dir: Path, log: RunLog, created: bool) -> None:
     """Write the final log; a run we created that never got an answer is removed instead (so typos leave no
     directories behind)."""
-    log["finished_at"] = now()
+    log.finished_at = now()
     answered = (run_dir / PREDICTIONS).is_file() and (run_dir / PREDICTIONS).stat().st_size > 0
-    if created and not answered and log["status"] in ("failed", "interrupted"):
+    if created and not answered and log.status in ("failed", "interrupted"):
         shutil.rmtree(run_dir, ignore_errors=True)
         return
-    write_json(run_dir / RUN_JSON, log)
+    write_run(run_dir, log)
 
 
 def error_rate_problem(run_dir: Path, max_rate: float) -> str | None:
     """One line when the model errors exceed --max-error-rate (the run then exits non-zero), else None."""
-    from crag_eval.rundir import ERRORS
-    from crag_eval.scoring import load_scores
-
-    counts = load_scores(run_dir).get("counts", {})
-    n, errors = int(counts.get("questions", 0)), int(counts.get("model_errors", 0))
+    scores = read_scores(run_dir)
+    n, errors = (scores.counts.questions, scores.counts.model_errors) if scores else (0, 0)
     if not n or errors / n <= max_rate:
         return None
     return (

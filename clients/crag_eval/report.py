@@ -9,8 +9,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from crag_eval.rundir import ERRORS, load_judgements, load_predictions, load_questions, read_run
-from crag_eval.scoring import load_scores
+from crag_eval.rundir import ERRORS, load_judgements, load_predictions, load_questions, read_run, read_scores
 from mockapi.user_error import UserError
 
 ORIGINAL_KEYS = ("score", "exact_accuracy", "accuracy", "hallucination", "missing")
@@ -59,16 +58,17 @@ def slice_svg(title: str, values: dict[str, dict[str, Any]]) -> Markup:
 
 
 def _context(run_dir: Path) -> dict[str, Any]:
-    run = read_run(run_dir)
-    scores = load_scores(run_dir)
-    if not scores:
+    log = read_run(run_dir)
+    typed = read_scores(run_dir)
+    if typed is None:
         raise UserError(f"{run_dir} has no scores.json yet; run `crag-eval score {run_dir}` first")
+    run, scores = log.to_data(), typed.to_data()  # the templates read the documents as written
     questions = load_questions(run_dir)
     predictions = load_predictions(run_dir)
-    primary = scores.get("primary", "")
+    primary = typed.primary
     judgements = {j.interaction_id: j for j in load_judgements(run_dir) if j.judge == primary}
     answer_urls = answer_page_urls(
-        (run.get("world") or {}).get("path"), [q.interaction_id for q in questions]
+        log.world.path if log.world else None, [q.interaction_id for q in questions]
     )
     rows = []
     for q in questions:
@@ -188,7 +188,8 @@ def print_summary(run_dir: Path) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    scores = load_scores(run_dir)
+    typed = read_scores(run_dir)
+    scores = typed.to_data() if typed else {}
     console = Console()
     console.width = max(console.width, 132)
     table = Table(title=f"crag-eval {run_dir}")

@@ -24,6 +24,7 @@ from crag_eval.diagnostics import load_labels
 from crag_eval.judges import text as tx
 from crag_eval.judges.rules import compare
 from crag_eval.rundir import load_judgements, load_predictions, load_questions, read_run
+from crag_eval.runfiles import RunLog
 from crag_eval.types import Judgement, Prediction, Question
 
 _FLAGGED = re.compile(
@@ -60,16 +61,16 @@ def run_metrics(run_dir: Path) -> dict[str, Any]:
 
 
 def diagnostics(
-    log: dict[str, Any],
+    log: RunLog,
     questions: list[Question],
     predictions: dict[str, Prediction],
     judgements: list[Judgement],
 ) -> dict[str, Any]:
     """Every figure above (see the module docstring) for one run, whatever flags it ran with."""
     by_id = {j.interaction_id: j for j in judgements}
-    labels = load_labels((log.get("world") or {}).get("path"), questions)
+    labels = load_labels(log.world.path if log.world else None, questions)
     out: dict[str, Any] = {
-        "setting": (log.get("args") or {}).get("perturbation"),
+        "setting": log.args.get("perturbation"),
         "overall": _score(judgements, predictions),
         "lost_questions": len(questions) - len(predictions),
         "model_errors": sum(1 for p in predictions.values() if p.error),

@@ -111,7 +111,7 @@ def run_sweep(
             run_dir = root / name
             say(f"— {name} —")
             if (run_dir / RUN_JSON).is_file():
-                if retry_errors or read_run(run_dir).get("status") != "complete":
+                if retry_errors or read_run(run_dir).status != "complete":
                     evaluate(base, run_dir, say=say, retry_errors=retry_errors)
             else:
                 evaluate(replace(base, output=str(run_dir), perturbation=perturbation), None, say=say)

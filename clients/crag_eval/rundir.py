@@ -14,10 +14,10 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
+from crag_eval.runfiles import OtherFormat, RunFileError, RunLog, Scores, parse
 from crag_eval.types import Judgement, Prediction, Question
 from mockapi.user_error import UserError
 
-RUN_FORMAT = 1
 RUN_JSON = "run.json"
 QUESTIONS = "questions.jsonl"
 PREDICTIONS = "predictions.jsonl"
@@ -47,14 +47,36 @@ def write_json(path: Path, data: Any) -> None:
     os.replace(tmp, path)
 
 
-def read_run(run_dir: Path) -> dict[str, Any]:
+def read_run(run_dir: Path) -> RunLog:
+    """run.json, or a one-line error naming the file and what to do."""
     path = run_dir / RUN_JSON
     if not path.is_file():
         raise UserError(f"{run_dir} is not a crag-eval run directory (no {RUN_JSON})")
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    if data.get("format") != RUN_FORMAT:
-        raise UserError(f"{path} has format {data.get('format')!r}; this crag-eval reads format {RUN_FORMAT}")
-    return data
+    try:
+        return parse(RunLog, path.read_text(encoding="utf-8"), path)
+    except OtherFormat as exc:
+        raise UserError(str(exc)) from None
+    except RunFileError as exc:
+        raise UserError(f"{exc}; fix or remove the file and start a new run") from None
+
+
+def write_run(run_dir: Path, log: RunLog) -> None:
+    write_json(run_dir / RUN_JSON, log.to_data())
+
+
+def read_scores(run_dir: Path) -> Scores | None:
+    """scores.json, None before the run is scored, or a one-line error naming the file and what to do."""
+    path = run_dir / SCORES
+    if not path.is_file():
+        return None
+    try:
+        return parse(Scores, path.read_text(encoding="utf-8"), path)
+    except RunFileError as exc:
+        raise UserError(f"{exc}; score the run again with `crag-eval score {run_dir}`") from None
+
+
+def write_scores(run_dir: Path, scores: Scores) -> None:
+    write_json(run_dir / SCORES, scores.to_data())
 
 
 def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 from crag_eval import metrics
 from crag_eval.judges import Judge, human_judgements, make_judges, read_human_labels
 from crag_eval.robust_metrics import diagnostics
 from crag_eval.rundir import (
-    SCORES,
     load_predictions,
     load_questions,
     read_run,
     save_judgements,
-    write_json,
+    write_scores,
 )
+from crag_eval.runfiles import SCORES_FORMAT, ScoreCounts, Scores
 from crag_eval.truncate import TOKENIZER_NAME
 from crag_eval.types import Judgement, Prediction, Question
-
-SCORES_FORMAT = 1
 
 
 def judge_all(
@@ -40,7 +36,7 @@ def score_run(
     judge: str = "rules",
     labels: Path | None = None,
     type_weights: dict[str, float] | None = None,
-) -> dict[str, Any]:
+) -> Scores:
     """Judge every prediction with the chosen judge(s), add human labels if given, write and return scores."""
     judges = make_judges(judge)
     questions = load_questions(run_dir)
@@ -50,9 +46,9 @@ def score_run(
         judgements += human_judgements(read_human_labels(labels))
     save_judgements(run_dir, judgements)
     scores = compute_scores(questions, predictions, judgements, type_weights)
-    primary = [j for j in judgements if j.judge == scores["primary"]]
-    scores["diagnostics"] = diagnostics(read_run(run_dir), questions, predictions, primary)
-    write_json(run_dir / SCORES, scores)
+    primary = [j for j in judgements if j.judge == scores.primary]
+    scores.diagnostics = diagnostics(read_run(run_dir), questions, predictions, primary)
+    write_scores(run_dir, scores)
     return scores
 
 
@@ -61,40 +57,32 @@ def compute_scores(
     predictions: dict[str, Prediction],
     judgements: list[Judgement],
     type_weights: dict[str, float] | None = None,
-) -> dict[str, Any]:
+) -> Scores:
     names = list(dict.fromkeys(j.judge for j in judgements))
     by_judge = {name: [j for j in judgements if j.judge == name] for name in names}
     overall = {name: metrics.score(js, predictions) for name, js in by_judge.items()}
     automatic = [n for n in names if n != "human"]
     primary = automatic[0] if automatic else (names[0] if names else "")
     primary_js = by_judge.get(primary, [])
-    data: dict[str, Any] = {
-        "format": SCORES_FORMAT,
-        "judges": names,
-        "primary": primary,
-        "overall": {name: s.to_dict() for name, s in overall.items()},
-        "slices": {
-            key: {value: s.to_dict() for value, s in values.items()}
-            for key, values in metrics.slices(questions, primary_js, predictions).items()
-        },
-        "macro": metrics.macro_average(questions, primary_js, type_weights),
-        "original": metrics.original_figures(questions, predictions, primary_js),
-        "type_weights": type_weights or {},
-        "latency": metrics.latency(predictions.values()),
-        "counts": {
-            "questions": len(questions),
-            "predictions": len(predictions),
-            "not_answered": len(questions) - len(predictions),
-            "model_errors": sum(1 for p in predictions.values() if p.error),
-            "truncated": sum(1 for p in predictions.values() if p.raw is not None),
-        },
-        "tokenizer": TOKENIZER_NAME,
-    }
+    scores = Scores(
+        format=SCORES_FORMAT,
+        judges=names,
+        primary=primary,
+        overall=overall,
+        slices=metrics.slices(questions, primary_js, predictions),
+        macro=metrics.macro_average(questions, primary_js, type_weights),
+        original=metrics.original_figures(questions, predictions, primary_js),
+        type_weights=type_weights or {},
+        latency=metrics.latency(predictions.values()),
+        counts=ScoreCounts(
+            questions=len(questions),
+            predictions=len(predictions),
+            not_answered=len(questions) - len(predictions),
+            model_errors=sum(1 for p in predictions.values() if p.error),
+            truncated=sum(1 for p in predictions.values() if p.raw is not None),
+        ),
+        tokenizer=TOKENIZER_NAME,
+    )
     if len(automatic) > 1:
-        data["average"] = metrics.average_scores([overall[n] for n in automatic])
-    return data
-
-
-def load_scores(run_dir: Path) -> dict[str, Any]:
-    path = run_dir / SCORES
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        scores.average = metrics.average_scores([overall[n] for n in automatic])
+    return scores

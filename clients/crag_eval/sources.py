@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from crag_eval.questions import load_dataset_questions, load_world_questions
+from crag_eval.runfiles import WorldInfo
 from crag_eval.server import serve_app, server_meta, world_app
 from crag_eval.types import Question
 from mockapi.user_error import UserError
@@ -21,7 +22,8 @@ class Source:
 
     questions: list[Question]
     url: str
-    world: dict[str, Any] = field(default_factory=dict)
+    world: WorldInfo = field(default_factory=WorldInfo)
+    """Which world: written into run.json."""
 
 
 @contextlib.contextmanager
@@ -63,10 +65,10 @@ def open_source(
             assert meta is not None
             info["server_content_hash"] = meta.get("content_hash")
             check_same_world(info.get("content_hash"), meta.get("content_hash"), server)
-            yield Source(questions, server.rstrip("/"), info)
+            yield Source(questions, server.rstrip("/"), WorldInfo.model_validate(info))
             return
         with serve_app(world_app(world, task, sim)) as url:
-            yield Source(questions, url, info)
+            yield Source(questions, url, WorldInfo.model_validate(info))
 
 
 def check_same_world(questions_hash: str | None, server_hash: str | None, server: str) -> None:
@@ -119,7 +121,7 @@ def _world(path: Path | None, say: Any) -> Path:
 def _manifest_summary(world: Path) -> dict[str, Any]:
     from mockapi.world.manifest import read_manifest_or_empty
 
-    manifest = read_manifest_or_empty(world)
+    manifest = read_manifest_or_empty(world).model_dump(mode="json", exclude_unset=True)
     keys = ("kind", "scale", "seed", "split", "content_hash", "versions")
     return {k: manifest[k] for k in keys if k in manifest}
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import duckdb
 
+from mockapi.formats.manifest import Manifest
 from mockapi.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.web.page_store import page_html
 
@@ -69,7 +70,7 @@ class Corpus:
 
     kind: str
     questions: list[AuditQuestion]
-    manifest: dict[str, Any]
+    manifest: Manifest
     world: Path | None = None
     _html: dict[str, str] = field(default_factory=dict)
 
@@ -112,7 +113,7 @@ class Corpus:
         return list(dict.fromkeys(r.page_id for q in self.questions for r in q.results))
 
 
-def load_world(world: Path, manifest: dict[str, Any]) -> Corpus:
+def load_world(world: Path, manifest: Manifest) -> Corpus:
     """Questions and results of a built world."""
     qcon = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
     try:
@@ -147,7 +148,7 @@ def load_real(path: Path) -> Corpus:
     """CRAG dataset records (the first 2,000 at most) with their pages held in memory."""
     from mockapi.importers.dataset_read import iter_records, plan_sources
 
-    corpus = Corpus("real", [], {})
+    corpus = Corpus("real", [], Manifest())
     for source in plan_sources([path]):
         for _where, record in iter_records(source, lambda _n: None):
             corpus.questions.append(_real_question(record, corpus._html))

@@ -9,25 +9,29 @@ import statistics
 from typing import Any
 
 from mockapi.audit.data import Corpus
+from mockapi.formats.manifest import KgSection, WebStageSection
 
 
 def pinned_figures(corpus: Corpus) -> dict[str, Any]:
     """Mix gaps, recall by source and popularity, SNR, page sizes, empty last-modified share."""
-    summary = corpus.manifest.get("web_stage", {}).get("summary", {})
-    recall = summary.get("recall_pct", {})
-    by_pop = recall.get("kg_by_popularity", {})
+    web = corpus.manifest.web_stage or WebStageSection()
+    summary, kg = web.summary, corpus.manifest.kg or KgSection()
+    recall = summary.recall_pct
+    by_pop = recall.kg_by_popularity
     sizes = sorted({r.page_id: r.size for q in corpus.questions for r in q.results}.values())
     results = [r for q in corpus.questions for r in q.results]
     return {
-        "max_type_gap_pts": summary.get("max_type_gap_pts"),
-        "max_dynamism_gap_pts": summary.get("max_dynamism_gap_pts"),
-        "recall_web_pct": recall.get("web"),
-        "recall_kg_pct": recall.get("kg"),
+        "max_type_gap_pts": summary.max_type_gap_pts,
+        "max_dynamism_gap_pts": summary.max_dynamism_gap_pts,
+        "recall_web_pct": recall.web,
+        "recall_kg_pct": recall.kg,
         "recall_kg_by_popularity": by_pop,
         "head_gt_torso_gt_tail": (
-            by_pop.get("head", 0) > by_pop.get("torso", 0) > by_pop.get("tail", 0) if by_pop else None
+            (by_pop.get("head") or 0) > (by_pop.get("torso") or 0) > (by_pop.get("tail") or 0)
+            if by_pop
+            else None
         ),
-        "snr": corpus.manifest.get("kg", {}).get("hard_negative_ratio"),
+        "snr": kg.hard_negative_ratio,
         "median_page_chars": statistics.median(sizes) if sizes else None,
         "empty_page_share": round(sizes.count(0) / len(sizes), 3) if sizes else None,
         "last_modified_empty_share": (

@@ -14,21 +14,28 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
+from mockapi.formats.manifest import (
+    MANIFEST_FORMAT,
+    IndexSection,
+    KgSection,
+    Manifest,
+    PagesSection,
+    QuestionsSection,
+)
 from mockapi.importers.dataset_read import Source, iter_records, plan_sources, prefetched
 from mockapi.importers.dataset_write import DatasetWriter
 from mockapi.paths import KG_DB, data_root, is_complete, world_dir
 from mockapi.staging import disk_usage, link_or_copy, stage
 from mockapi.user_error import UserError
 from mockapi.world.build import code_versions
-from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
+from mockapi.world.manifest import content_hash, read_manifest, write_manifest
 
 DEFAULT_WORLD = "imported"
 Advance = Callable[[int], None]
 
 
-def import_dataset(files: list[Path], target: Path, progress: bool = False) -> dict[str, Any]:
+def import_dataset(files: list[Path], target: Path, progress: bool = False) -> Manifest:
     """Import `files` into the world at `target` (replacing its questions and pages); returns the manifest."""
     sources = plan_sources(files)
     started = time.perf_counter()
@@ -49,32 +56,36 @@ def import_dataset(files: list[Path], target: Path, progress: bool = False) -> d
 
 def _finish(
     tmp: Path, target: Path, sources: list[Source], counts: dict[str, int], started: float
-) -> dict[str, Any]:
+) -> Manifest:
     from mockapi.web.index import build_page_index
 
     index = build_page_index(tmp)
-    manifest: dict[str, Any] = {
-        "format": MANIFEST_FORMAT,
-        "kind": "imported",
-        "sources": [s.label for s in sources],
-        "versions": code_versions(),
-        "questions": {"count": counts["questions"]},
-        "pages": {
-            k: counts[k] for k in ("pages", "results", "records", "duplicates_replaced", "duplicates_skipped")
-        },
-        "index": index,
-    }
+    manifest = Manifest(
+        format=MANIFEST_FORMAT,
+        kind="imported",
+        sources=[s.label for s in sources],
+        versions=code_versions(),
+        questions=QuestionsSection(count=counts["questions"]),
+        pages=PagesSection(
+            pages=counts["pages"],
+            results=counts["results"],
+            records=counts["records"],
+            duplicates_replaced=counts["duplicates_replaced"],
+            duplicates_skipped=counts["duplicates_skipped"],
+        ),
+        index=IndexSection.model_validate(index),
+    )
     kg = _carry_over_kg(target, tmp)
     if kg is not None:
-        manifest["kg"] = kg
-    manifest["content_hash"] = content_hash(tmp, manifest["versions"])
-    manifest["build_seconds"] = round(time.perf_counter() - started, 2)
-    manifest["disk_bytes"] = disk_usage(tmp)
+        manifest.kg = kg
+    manifest.content_hash = content_hash(tmp, manifest.versions)
+    manifest.build_seconds = round(time.perf_counter() - started, 2)
+    manifest.disk_bytes = disk_usage(tmp)
     write_manifest(tmp, manifest)
     return manifest
 
 
-def _carry_over_kg(target: Path, tmp: Path) -> dict[str, Any] | None:
+def _carry_over_kg(target: Path, tmp: Path) -> KgSection | None:
     """Keep a KG already in the target world (hard link when possible: it can be gigabytes)."""
     source = target / KG_DB
     if not source.is_file():
@@ -83,9 +94,8 @@ def _carry_over_kg(target: Path, tmp: Path) -> dict[str, Any] | None:
     for derived in ("search", "serving"):  # the KG's search index and serving tables go with it
         if (target / derived).is_dir():
             shutil.copytree(target / derived, tmp / derived, copy_function=link_or_copy)
-    old = read_manifest(target) if is_complete(target) else {}
-    kg: dict[str, Any] = old.get("kg", {"carried_over": True})
-    return kg
+    old = read_manifest(target).kg if is_complete(target) else None
+    return old if old is not None else KgSection(carried_over=True)
 
 
 @contextmanager
@@ -121,10 +131,11 @@ def run(args: argparse.Namespace) -> int:
     """Import, then print a one-line summary and how to serve the world."""
     target = world_dir(args.data) if args.data else (data_root() / DEFAULT_WORLD).resolve()
     manifest = import_dataset(list(args.files), target, progress=sys.stderr.isatty())
-    pages = manifest["pages"]
+    pages = manifest.pages or PagesSection()
+    questions = manifest.questions or QuestionsSection()
     print(
-        f"imported {manifest['questions']['count']:,} questions, {pages['results']:,} results, "
-        f"{pages['pages']:,} distinct pages into {target} ({manifest['build_seconds']} s)\n"
+        f"imported {questions.count:,} questions, {pages.results:,} results, "
+        f"{pages.pages:,} distinct pages into {target} ({manifest.build_seconds} s)\n"
         f"serve it with: crag-mock serve --data {target}"
     )
     return 0

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from mockapi.sim.middleware import SimState
 from mockapi.state import Server, server_state
 from mockapi.wire.errors import ApiError
+from mockapi.wire.journal import JournalPage
 
 router = APIRouter(prefix="/admin", tags=["admin"], include_in_schema=False)
 
@@ -56,12 +57,12 @@ def journal(
     interaction_id: Annotated[str | None, Query(max_length=128)] = None,
     since: Annotated[int, Query(ge=0)] = 0,
     limit: Annotated[int, Query(ge=1, le=100_000)] = 10_000,
-) -> dict[str, Any]:
+) -> JournalPage:
     """Journal entries after sequence number `since`, oldest first, optionally for one interaction id.
 
     `last_seq` is the newest sequence number in the journal, to pass as `since` next time."""
     entries = state.journal.entries(interaction_id=interaction_id, since=since, limit=limit)
-    return {"entries": entries, "last_seq": state.journal.last_seq}
+    return JournalPage(entries=entries, last_seq=state.journal.last_seq)
 
 
 @router.post("/reset")

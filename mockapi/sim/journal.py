@@ -9,29 +9,10 @@ import datetime as dt
 import itertools
 import threading
 from collections import deque
-from dataclasses import asdict, dataclass
-from typing import Any
+
+from mockapi.wire.journal import JournalEntry
 
 BODY_LIMIT = 2048  # bytes of request body kept per entry: enough for every KG body, bounded for /web
-
-
-@dataclass(frozen=True)
-class JournalEntry:
-    """One request as the simulator saw it."""
-
-    seq: int
-    time: str
-    method: str
-    route: str
-    body: str
-    status: int
-    latency_ms: float
-    """Measured time in the simulator and the app (machine-dependent)."""
-    delay_ms: float
-    """The latency the simulator added (`--latency`), as sampled from its seeded generator."""
-    interaction_id: str | None
-    client: str
-    fault: str | None
 
 
 class Journal:
@@ -42,17 +23,41 @@ class Journal:
         self._lock = threading.Lock()
         self._seq = 0
 
-    def record(self, **fields: Any) -> JournalEntry:
+    def record(
+        self,
+        *,
+        method: str,
+        route: str,
+        body: str,
+        status: int,
+        latency_ms: float,
+        delay_ms: float,
+        interaction_id: str | None,
+        client: str,
+        fault: str | None,
+    ) -> JournalEntry:
         """Append one entry (seq and time are filled in)."""
         with self._lock:
             self._seq += 1
-            entry = JournalEntry(seq=self._seq, time=dt.datetime.now(dt.timezone.utc).isoformat(), **fields)
+            entry = JournalEntry(
+                seq=self._seq,
+                time=dt.datetime.now(dt.timezone.utc).isoformat(),
+                method=method,
+                route=route,
+                body=body,
+                status=status,
+                latency_ms=latency_ms,
+                delay_ms=delay_ms,
+                interaction_id=interaction_id,
+                client=client,
+                fault=fault,
+            )
             self._entries.append(entry)
             return entry
 
     def entries(
         self, *, interaction_id: str | None = None, since: int = 0, limit: int = 10_000
-    ) -> list[dict[str, Any]]:
+    ) -> list[JournalEntry]:
         """Entries after `since` (a seq), optionally for one interaction id, oldest first."""
         with self._lock:
             snapshot = list(self._entries)
@@ -61,7 +66,7 @@ class Journal:
             for e in snapshot
             if e.seq > since and (interaction_id is None or e.interaction_id == interaction_id)
         )
-        return [asdict(e) for e in itertools.islice(picked, limit)]
+        return list(itertools.islice(picked, limit))
 
     @property
     def last_seq(self) -> int:

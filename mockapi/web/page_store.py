@@ -80,7 +80,7 @@ class WebStore:
         self._con.execute("SET temp_directory = ''")  # never spill into the (read-only) world directory
         self._index = PageIndex(world_dir) if (world_dir / INDEX_DIR).is_dir() else None
         # seeds the Task 1/2 pick; '' when the manifest is missing or unreadable
-        self.content_hash = str(read_manifest_or_empty(world_dir).get("content_hash", ""))
+        self.content_hash = read_manifest_or_empty(world_dir).content_hash or ""
 
     def close(self) -> None:
         """Release the DuckDB file and the index's shadow directory."""

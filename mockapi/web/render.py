@@ -21,6 +21,7 @@ import jinja2
 from markupsafe import Markup
 
 import web_pages
+from mockapi.formats.pagespec import PageSpec
 
 RENDERER_VERSION = "2"
 
@@ -128,7 +129,7 @@ def _pieces(size: int, make: Any) -> tuple[str, list[int]]:
     return "".join(parts), starts
 
 
-def _context(spec: dict[str, Any]) -> dict[str, Any]:
+def _context(spec: PageSpec) -> dict[str, Any]:
     published = spec.get("published", "")
     human = ""
     if published:
@@ -155,14 +156,14 @@ def _context(spec: dict[str, Any]) -> dict[str, Any]:
 _MARK = {name: f"\x00{name}\x00" for name, _share in _SLOTS}
 
 
-def _app_json(spec: dict[str, Any]) -> Markup:
+def _app_json(spec: PageSpec) -> Markup:
     """An SPA shell's state: the page content as JSON in a script (no visible text until scripts run)."""
     data = {"title": spec["title"], "infobox": spec.get("infobox", []), "blocks": spec["blocks"]}
     text = json.dumps({"props": {"pageProps": data}}, ensure_ascii=False, separators=(",", ":"))
     return Markup(text.replace("</", "<\\/"))
 
 
-def _skeleton(spec: dict[str, Any]) -> str:
+def _skeleton(spec: PageSpec) -> str:
     ctx = _context(spec)
     ctx.update({name: Markup(mark) for name, mark in _MARK.items()})
     env = _env()
@@ -173,14 +174,14 @@ def _skeleton(spec: dict[str, Any]) -> str:
     return env.get_template("base.html.j2").render(ctx)
 
 
-def _budgets(spec: dict[str, Any], skeleton_len: int) -> dict[str, int]:
+def _budgets(spec: PageSpec, skeleton_len: int) -> dict[str, int]:
     pad = max(0, int(spec.get("size", 0)) - (skeleton_len - sum(len(m) for m in _MARK.values())))
     out = {name: min(int(pad * share), _VISIBLE_CAP.get(name, pad)) for name, share in _SLOTS}
     out[_SLOTS[-1][0]] += pad - sum(out.values())
     return out
 
 
-def render_page(spec: dict[str, Any]) -> str:
+def render_page(spec: PageSpec) -> str:
     """The page's HTML: '' for pages marked empty, else exactly max(spec['size'], content) characters."""
     if spec.get("empty"):
         return ""
@@ -192,7 +193,7 @@ def render_page(spec: dict[str, Any]) -> str:
     return html
 
 
-def html_size(spec: dict[str, Any]) -> int:
+def html_size(spec: PageSpec) -> int:
     """len(render_page(spec)) without building the padding (the build stores it for every page)."""
     if spec.get("empty"):
         return 0

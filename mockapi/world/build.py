@@ -7,26 +7,21 @@ so an interrupted build can never be mistaken for a world by `info` or `serve`.
 from __future__ import annotations
 
 import argparse
-import importlib
 import time
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
-from typing import Any
 
+from mockapi.formats.manifest import MANIFEST_FORMAT, KgSection, Manifest, WebStageSection
 from mockapi.paths import is_complete, world_dir
 from mockapi.staging import disk_usage, stage
 from mockapi.user_error import UserError
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
-from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
+from mockapi.world.manifest import content_hash, read_manifest, write_manifest
 from mockapi.world.scales import get_scale
 
 Progress = Callable[[str], None]
-
-# Stages after the KG, each `run(ctx, world_dir, progress) -> dict` returning its manifest section and
-# writing its own store files into the world dir. Later issues append here (questions, pages, index).
-EXTRA_STAGES: list[str] = ["mockapi.world.web_stage"]
 
 GENERATOR_VERSION = "1"
 
@@ -52,7 +47,7 @@ def build_world(
     target: Path,
     progress: Progress = lambda _msg: None,
     split: str = "dev",
-) -> dict[str, Any]:
+) -> Manifest:
     """Build (or reuse, when built with the same inputs) the world at `target`; returns its manifest."""
     scale = get_scale(scale_name)
     if seed < 0:
@@ -63,38 +58,33 @@ def build_world(
     derived = all((target / d / "meta.json").is_file() for d in ("serving", "search"))
     if is_complete(target) and derived:
         current = read_manifest(target)
-        # Worlds built before splits existed are dev worlds.
-        built = (
-            current.get("scale"),
-            current.get("seed"),
-            current.get("split", "dev"),
-            current.get("versions"),
-        )
+        built = (current.scale, current.seed, current.effective_split, current.versions)
         if built == (scale_name, seed, split, code_versions()):
             return current
     started = time.perf_counter()
     with stage(target, "building") as tmp:
         ctx = WorldContext(scale=scale, seed=seed, split=split)
-        manifest: dict[str, Any] = {
-            "format": MANIFEST_FORMAT,
-            "kind": "synthetic",
-            "scale": scale_name,
-            "seed": seed,
-            "split": split,
-            "clock": ctx.clock.isoformat(sep=" "),
-            "versions": code_versions(),
-        }
-        manifest["kg"] = build_kg(ctx, tmp, progress)
-        hash_extra: dict[str, str] = {"split": split}  # a test world is never the dev world
-        for module_name in EXTRA_STAGES:
-            module = importlib.import_module(module_name)
-            section = module.run(ctx, tmp, progress)
-            manifest[module_name.rsplit(".", 1)[-1]] = section
-            hash_extra.update(getattr(module, "HASH_INPUTS", {}))
+        manifest = Manifest(
+            format=MANIFEST_FORMAT,
+            kind="synthetic",
+            scale=scale_name,
+            seed=seed,
+            split=split,
+            clock=ctx.clock.isoformat(sep=" "),
+            versions=code_versions(),
+        )
+        manifest.kg = KgSection.model_validate(build_kg(ctx, tmp, progress))
+        # imported here, not at the top: the importers load this module for code_versions() only, and the
+        # questions and pages stage pulls in the generator (Faker, Jinja2)
+        from mockapi.world import web_stage
+
+        manifest.web_stage = WebStageSection.model_validate(web_stage.run(ctx, tmp, progress))
+        # a test world is never the dev world; pages are rendered on request, so the renderer is content
+        hash_inputs = {**manifest.versions, "split": split, **web_stage.HASH_INPUTS}
         progress("hashing")
-        manifest["content_hash"] = content_hash(tmp, {**manifest["versions"], **hash_extra})
-        manifest["build_seconds"] = round(time.perf_counter() - started, 2)
-        manifest["disk_bytes"] = disk_usage(tmp)
+        manifest.content_hash = content_hash(tmp, hash_inputs)
+        manifest.build_seconds = round(time.perf_counter() - started, 2)
+        manifest.disk_bytes = disk_usage(tmp)
         write_manifest(tmp, manifest)
     return manifest
 

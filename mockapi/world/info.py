@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from mockapi.formats.manifest import KgSection, Manifest, WebSummary
 from mockapi.paths import world_dir
 from mockapi.world.context import add_split_argument
 from mockapi.world.manifest import read_manifest
@@ -26,53 +27,52 @@ def run(args: argparse.Namespace) -> int:
     world = world_dir(args.data, args.scale, args.seed, args.split)
     manifest = read_manifest(world)
     if args.json:
-        print(json.dumps(manifest, indent=2))
+        print(manifest.to_json(), end="")
     else:
         print_summary(world, manifest)
     return 0
 
 
-def print_summary(world: Path, manifest: dict[str, Any]) -> None:
+def print_summary(world: Path, manifest: Manifest) -> None:
     """A short human summary: where, what, how big, the hash."""
     from rich.console import Console
     from rich.table import Table
 
     console = Console()
-    kg = manifest.get("kg", {})
+    kg = manifest.kg or KgSection()
     table = Table(title=f"world {world}", show_header=False, box=None)
     table.add_row(
         "kind / scale / split / seed",
-        " / ".join(str(manifest.get(k)) for k in ("kind", "scale", "split", "seed")),
+        " / ".join(str(v) for v in (manifest.kind, manifest.scale, manifest.split, manifest.seed)),
     )
-    table.add_row("clock", str(manifest.get("clock")))
-    for domain, count in kg.get("entities_per_domain", {}).items():
+    table.add_row("clock", str(manifest.clock))
+    for domain, count in kg.entities_per_domain.items():
         table.add_row(f"entities: {domain}", f"{count:,}")
-    table.add_row("targets by popularity", json.dumps(kg.get("target_popularity", {})))
-    table.add_row("look-alikes per target (min)", str(kg.get("min_lookalikes_per_target")))
-    table.add_row("hard-negative signal/noise", str(kg.get("hard_negative_ratio")))
-    web = manifest.get("web_stage", {}).get("summary")
-    if web:
-        _add_web_rows(table, web)
-    table.add_row("disk", f"{manifest.get('disk_bytes', 0) / 1e6:,.1f} MB")
-    table.add_row("build time", f"{manifest.get('build_seconds', 0)} s")
-    table.add_row("content hash", str(manifest.get("content_hash")))
+    table.add_row("targets by popularity", json.dumps(kg.target_popularity))
+    table.add_row("look-alikes per target (min)", str(kg.min_lookalikes_per_target))
+    table.add_row("hard-negative signal/noise", str(kg.hard_negative_ratio))
+    if manifest.web_stage is not None and "summary" in manifest.web_stage.model_fields_set:
+        _add_web_rows(table, manifest.web_stage.summary)
+    table.add_row("disk", f"{(manifest.disk_bytes or 0) / 1e6:,.1f} MB")
+    table.add_row("build time", f"{manifest.build_seconds or 0} s")
+    table.add_row("content hash", str(manifest.content_hash))
     console.print(table)
 
 
-def _add_web_rows(table: Any, web: dict[str, Any]) -> None:
+def _add_web_rows(table: Any, web: WebSummary) -> None:
     """Question mix and page recall: the figures that say how CRAG-like the question set is."""
-    table.add_row("questions", f"{web['questions']:,} ({json.dumps(web.get('by_source', {}))})")
-    table.add_row("question types (%)", json.dumps(web.get("type_share_pct", {})))
-    table.add_row("dynamism (%)", json.dumps(web.get("dynamism_share_pct", {})))
-    recall = web.get("recall_pct", {})
+    table.add_row("questions", f"{web.questions:,} ({json.dumps(web.by_source)})")
+    table.add_row("question types (%)", json.dumps(web.type_share_pct))
+    table.add_row("dynamism (%)", json.dumps(web.dynamism_share_pct))
+    recall = web.recall_pct
     table.add_row(
         "answer in the 50 pages (%)",
-        f"web {recall.get('web')}, kg {recall.get('kg')} (CRAG: 84, 63); "
-        f"kg by popularity {json.dumps(recall.get('kg_by_popularity', {}))}",
+        f"web {recall.web}, kg {recall.kg} (CRAG: 84, 63); "
+        f"kg by popularity {json.dumps(recall.kg_by_popularity)}",
     )
-    sizes = web.get("html_size", {})
+    sizes = web.html_size
     table.add_row(
         "pages",
-        f"{web.get('pages', 0):,} unique, {web.get('results', 0):,} results, "
+        f"{web.pages:,} unique, {web.results:,} results, "
         f"median {sizes.get('p50', 0) / 1000:,.0f} KB, max {sizes.get('max', 0) / 1e6:,.1f} MB",
     )

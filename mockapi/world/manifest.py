@@ -10,10 +10,9 @@ from typing import Any
 
 import duckdb
 
+from mockapi.formats.manifest import Manifest, ManifestError, load_manifest
 from mockapi.paths import MANIFEST, is_complete
 from mockapi.user_error import UserError
-
-MANIFEST_FORMAT = 1
 
 
 def table_digest(db: Path) -> dict[str, Any]:
@@ -63,28 +62,27 @@ def _derived_digest(meta: Path) -> str | None:
     return str(digest) if digest else None
 
 
-def write_manifest(world: Path, manifest: dict[str, Any]) -> None:
+def write_manifest(world: Path, manifest: Manifest) -> None:
     """Write atomically (temp file + rename), so a reader never sees half a manifest."""
     tmp = world / (MANIFEST + ".tmp")
-    tmp.write_text(json.dumps(manifest, indent=2, sort_keys=False) + "\n", encoding="utf-8")
+    tmp.write_text(manifest.to_json(), encoding="utf-8")
     os.replace(tmp, world / MANIFEST)
 
 
-def read_manifest_or_empty(world: Path) -> dict[str, Any]:
-    """The manifest, or {} when the world has none or it is unreadable (a bare directory still serves)."""
+def read_manifest_or_empty(world: Path) -> Manifest:
+    """The manifest, or an empty one when the world has none or it is unreadable (a bare directory still
+    serves)."""
     try:
-        data = json.loads((world / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+        return load_manifest(world / MANIFEST)
+    except ManifestError:
+        return Manifest()
 
 
-def read_manifest(world: Path) -> dict[str, Any]:
+def read_manifest(world: Path) -> Manifest:
     """The manifest of a complete world, or a one-line error saying how to make one."""
     if not is_complete(world):
         raise UserError(f"no world at {world}: run `crag-mock build --data {world}` (or import one) first")
     try:
-        data: dict[str, Any] = json.loads((world / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise UserError(f"unreadable manifest {world / MANIFEST}: {exc}; rebuild the world") from None
-    return data
+        return load_manifest(world / MANIFEST)
+    except ManifestError as exc:
+        raise UserError(f"unreadable manifest: {exc}; rebuild the world (or re-import it)") from None

@@ -112,4 +112,4 @@ def test_the_served_app_with_simulation_on(tiny_world: Path) -> None:
     assert status == 413 and pulled <= MAX_BODY_BYTES + CHUNK
     assert state is not None and state.sim is not None
     [entry] = state.sim.journal.entries()
-    assert (entry["route"], entry["status"]) == ("/open/get_entity", 413)
+    assert (entry.route, entry.status) == ("/open/get_entity", 413)

@@ -37,11 +37,13 @@ def leftovers(parent: Path) -> list[str]:
 def test_export_round_trips_byte_identical(tmp_path: Path) -> None:
     world = tmp_path / "world"
     manifest = import_dataset([FIXTURE], world)
-    assert manifest["kind"] == "imported"
-    assert manifest["questions"]["count"] == 10
-    assert manifest["pages"] == {"pages": 38, "results": 50, "records": 10, "duplicates_replaced": 0,
-                                 "duplicates_skipped": 0}  # fmt: skip
-    assert manifest["content_hash"].startswith("sha256:")
+    written = json.loads((world / "manifest.json").read_text())
+    assert written["kind"] == manifest.kind == "imported"
+    assert written["questions"]["count"] == 10
+    assert written["pages"] == {"pages": 38, "results": 50, "records": 10, "duplicates_replaced": 0,
+                                "duplicates_skipped": 0}  # fmt: skip
+    assert written["content_hash"] == manifest.content_hash
+    assert str(manifest.content_hash).startswith("sha256:")
     assert export_world(world, 1, tmp_path / "task1.jsonl.bz2") == 10
     assert read_bz2(tmp_path / "task1.jsonl.bz2") == fixture_bytes()
     assert export_world(world, 3, tmp_path / "task3.jsonl") == 10
@@ -49,8 +51,8 @@ def test_export_round_trips_byte_identical(tmp_path: Path) -> None:
 
 
 def test_import_is_deterministic(tmp_path: Path) -> None:
-    first = import_dataset([FIXTURE], tmp_path / "a")["content_hash"]
-    assert import_dataset([FIXTURE], tmp_path / "b")["content_hash"] == first
+    first = import_dataset([FIXTURE], tmp_path / "a").content_hash
+    assert first is not None and import_dataset([FIXTURE], tmp_path / "b").content_hash == first
 
 
 def test_v5_layout_round_trips(tmp_path: Path) -> None:
@@ -124,7 +126,7 @@ def test_same_id_twice_keeps_the_record_with_more_pages(tmp_path: Path) -> None:
     wider = {**record, "search_results": record["search_results"] * 2}
     (tmp_path / "a.jsonl").write_text(json.dumps(record) + "\n" + json.dumps(wider) + "\n", encoding="ascii")
     manifest = import_dataset([tmp_path / "a.jsonl"], tmp_path / "world")
-    assert manifest["pages"]["duplicates_replaced"] == 1
+    assert manifest.pages is not None and manifest.pages.duplicates_replaced == 1
     store = WebStore(tmp_path / "world")
     assert len(store.frozen(record["interaction_id"])) == 10
     store.close()
@@ -173,7 +175,7 @@ def test_truncated_tar_part(tmp_path: Path) -> None:
 
 def test_failed_import_keeps_the_previous_world(tmp_path: Path) -> None:
     world = tmp_path / "world"
-    good = import_dataset([FIXTURE], world)["content_hash"]
+    good = import_dataset([FIXTURE], world).content_hash
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"query": "no id"}\n', encoding="ascii")
     assert_one_line_error([bad], world, "bad.jsonl: line 1", "missing interaction_id")

@@ -140,10 +140,11 @@ def test_missing_files_import_the_rest_and_report_domains(cragkg: Path, tmp_path
         tmp_path / "partial", skip={"music", "sports/nba.sqlite", "finance/finance_info.sqlite"}
     )
     manifest = import_kg(partial, tmp_path / "world", QUIET)
-    assert manifest["missing_domains"] == ["music"]
-    assert "sports/nba.sqlite" in manifest["missing_files"]
-    assert "finance/finance_info.sqlite" in manifest["missing_files"]
-    assert manifest["kg"]["entities_per_domain"]["music"] == 0
+    assert manifest.missing_domains == ["music"]
+    assert manifest.missing_files is not None and manifest.kg is not None
+    assert "sports/nba.sqlite" in manifest.missing_files
+    assert "finance/finance_info.sqlite" in manifest.missing_files
+    assert manifest.kg.entities_per_domain["music"] == 0
     assert rows(tmp_path / "world", "SELECT count(*) FROM soccer_matches") == [(6,)]
 
 
@@ -157,7 +158,9 @@ def test_existing_dataset_world_keeps_its_stores_and_manifest_sections(cragkg: P
     (target / "kg.duckdb").write_text("an old store")
     (target / "manifest.json").write_text(json.dumps({"kind": "imported", "questions": {"count": 3}}))
     manifest = import_kg(cragkg, target, QUIET)
-    assert manifest["questions"] == {"count": 3} and manifest["kind"] == "imported"
+    assert manifest.questions is not None and manifest.questions.count == 3 and manifest.kind == "imported"
+    written = json.loads((target / "manifest.json").read_text())
+    assert written["questions"] == {"count": 3} and written["kind"] == "imported"
     assert (target / "index" / "segment").read_text() == "tantivy bytes"
     # the new KG replaced the old store: all of the fixture's entities (one name appears in two parts)
     assert rows(target, "SELECT count(*) FROM open_entities")[0][0] == sum(len(p) for p in OPEN_PARTS) - 1
@@ -211,7 +214,7 @@ def test_import_dataset_then_kg_keeps_questions_pages_and_index(cragkg: Path, tm
     before = import_dataset([dev], target)
     pages = rows_of(target / "pages.duckdb", "SELECT count(*) FROM pages")
     manifest = import_kg(cragkg, target, QUIET)
-    assert manifest["kind"] == "imported" and manifest["questions"] == before["questions"]
+    assert manifest.kind == "imported" and manifest.questions == before.questions
     assert rows_of(target / "pages.duckdb", "SELECT count(*) FROM pages") == pages
     assert (target / "index").is_dir() and (target / "questions.duckdb").is_file()
     assert rows(target, "SELECT count(*) FROM nba_games") == [(4,)]

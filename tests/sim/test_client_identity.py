@@ -32,7 +32,7 @@ def test_a_fresh_client_id_per_request_does_not_escape_the_limit() -> None:
     with serve(load_sim_config(Settings(rate_limit=RATE))) as (url, sim), httpx.Client() as client:
         codes = [call(client, url, **{"x-client-id": f"team-{i}"}) for i in range(TRIES)]
     assert codes == ["200"] + ["429"] * (TRIES - 1)
-    assert {e["client"] for e in sim.state.journal.entries()} == {"127.0.0.1"}
+    assert {e.client for e in sim.state.journal.entries()} == {"127.0.0.1"}
 
 
 def test_client_id_is_honoured_when_trusted() -> None:

@@ -22,14 +22,14 @@ def crag_mock(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
 def test_same_seed_gives_same_content_hash(tiny_world: Path, tmp_path: Path) -> None:
     again = build_world("tiny", 0, tmp_path / "again")
     first = json.loads((tiny_world / MANIFEST).read_text())
-    assert again["content_hash"] == first["content_hash"]
-    assert again["kg"]["tables"] == first["kg"]["tables"]
+    assert again.content_hash == first["content_hash"]
+    assert again.kg is not None and again.kg.tables == first["kg"]["tables"]
 
 
 def test_other_seed_gives_other_hash(tiny_world: Path, tmp_path: Path) -> None:
     other = build_world("tiny", 1, tmp_path / "seed1")
     first = json.loads((tiny_world / MANIFEST).read_text())
-    assert other["content_hash"] != first["content_hash"]
+    assert other.content_hash != first["content_hash"]
 
 
 def test_rebuild_with_same_inputs_is_a_no_op(tiny_world: Path) -> None:

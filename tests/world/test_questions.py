@@ -93,15 +93,18 @@ def test_default_world_mix_and_recall(tmp_path: Path) -> None:
     from mockapi.world.build import build_world
 
     manifest = build_world("default", 0, tmp_path / "default")
-    s = manifest["web_stage"]["summary"]
-    assert s["questions"] >= 1000
-    assert s["max_type_gap_pts"] <= 2 and s["max_dynamism_gap_pts"] <= 2
-    recall = s["recall_pct"]
-    assert abs(recall["web"] - 84) <= 5 and abs(recall["kg"] - 63) <= 5
-    pop = recall["kg_by_popularity"]
-    assert pop["head"] > pop["torso"] > pop["tail"]
+    assert manifest.web_stage is not None
+    s = manifest.web_stage.summary
+    assert s.questions >= 1000
+    assert s.max_type_gap_pts is not None and s.max_dynamism_gap_pts is not None
+    assert s.max_type_gap_pts <= 2 and s.max_dynamism_gap_pts <= 2
+    recall = s.recall_pct
+    assert recall.web is not None and recall.kg is not None
+    assert abs(recall.web - 84) <= 5 and abs(recall.kg - 63) <= 5
+    pop = recall.kg_by_popularity
+    assert (pop["head"] or 0) > (pop["torso"] or 0) > (pop["tail"] or 0)
     # 903 MB at seed 0, about half of it the pre-serialised serving tables (serving/)
-    assert manifest["disk_bytes"] < 1e9
+    assert manifest.disk_bytes is not None and manifest.disk_bytes < 1e9
     _default_world_language(tmp_path / "default")
 
 

@@ -25,11 +25,11 @@ def test_default_paths_keep_dev_plain_and_name_test(tmp_path: Path, monkeypatch:
 def test_test_split_is_another_world(tiny_world: Path, tmp_path: Path) -> None:
     test = build_world("tiny", 0, tmp_path / "tiny-test", split="test")
     dev = json.loads((tiny_world / MANIFEST).read_text())
-    assert (dev["split"], test["split"]) == ("dev", "test")
-    assert test["content_hash"] != dev["content_hash"]
+    assert (dev["split"], test.split) == ("dev", "test")
+    assert test.content_hash != dev["content_hash"]
     # the same inputs find the built world again; the other split does not reuse it
     again = build_world("tiny", 0, tmp_path / "tiny-test", split="test")
-    assert again["build_seconds"] == test["build_seconds"]
+    assert again.build_seconds == test.build_seconds
 
 
 def test_cli_rejects_an_unknown_split(tmp_path: Path) -> None:

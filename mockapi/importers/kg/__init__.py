@@ -7,7 +7,10 @@ unpickling runs code from the file, so only import your own download of CRAG's f
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mockapi.formats.manifest import Manifest
 
 # the same default world as `import-dataset`, so the two imports fill one world unless told otherwise
 DEFAULT_WORLD = "imported"
@@ -40,15 +43,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_summary(target: object, manifest: dict[str, Any]) -> None:
+def _print_summary(target: object, manifest: Manifest) -> None:
     from rich.console import Console
 
     console = Console()
-    for domain, count in manifest["kg"]["entities_per_domain"].items():
+    for domain, count in (manifest.kg.entities_per_domain if manifest.kg else {}).items():
         console.print(f"{domain:<8} {count:>12,}")
-    if manifest["missing_domains"]:
-        console.print(f"missing domains (their routes answer null): {', '.join(manifest['missing_domains'])}")
-    if manifest["missing_files"]:
-        console.print(f"missing files: {', '.join(manifest['missing_files'])}")
-    console.print(f"world {target} ({manifest['disk_bytes'] / 1e6:,.1f} MB); serve it with:")
+    if manifest.missing_domains:
+        console.print(f"missing domains (their routes answer null): {', '.join(manifest.missing_domains)}")
+    if manifest.missing_files:
+        console.print(f"missing files: {', '.join(manifest.missing_files)}")
+    console.print(f"world {target} ({(manifest.disk_bytes or 0) / 1e6:,.1f} MB); serve it with:")
     console.print(f"  crag-mock serve --data {target}")

@@ -11,10 +11,10 @@ from __future__ import annotations
 import shutil
 import time
 from pathlib import Path
-from typing import Any
 
 import duckdb
 
+from mockapi.formats.manifest import MANIFEST_FORMAT, DomainImport, KgImportSection, KgSection, Manifest
 from mockapi.importers.kg.layout import DOMAINS, is_present, missing_files
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.importers.kg.summary import entities_per_domain, table_counts
@@ -22,29 +22,24 @@ from mockapi.paths import KG_DB, MANIFEST, is_complete
 from mockapi.staging import disk_usage, link_or_copy, stage
 from mockapi.user_error import UserError
 from mockapi.world.build import code_versions
-from mockapi.world.manifest import MANIFEST_FORMAT, content_hash, read_manifest, write_manifest
+from mockapi.world.manifest import content_hash, read_manifest, write_manifest
 from mockapi.world.writer import TableWriter, schema_sql
 
 KIND = "imported-kg"
 DATASET_KIND = "imported"
-# Manifest keys this import owns; every other key of an existing manifest (pages, questions…) is kept.
-OWN_KEYS = (
-    "format", "kind", "source", "versions", "missing_domains", "missing_files", "kg", "kg_import",
-    "content_hash", "build_seconds", "disk_bytes",
-)  # fmt: skip
 # search/ and serving/: rebuilt with the KG
 _NOT_KEPT = {KG_DB, KG_DB + ".wal", MANIFEST, MANIFEST + ".tmp", "search", "serving"}
 
 
-def import_kg(source: Path, target: Path, progress: ImportProgress) -> dict[str, Any]:
+def import_kg(source: Path, target: Path, progress: ImportProgress) -> Manifest:
     """Import `source` (a cragkg/ dir) into the world `target`; returns the new manifest."""
     present = _check_source(source)
     previous = _previous_manifest(target)
     started = time.perf_counter()
     with stage(target, "importing-kg") as tmp:
-        report = _build_kg(source, tmp / KG_DB, present, progress)
+        kg, report = _build_kg(source, tmp / KG_DB, present, progress)
         _keep_other_files(target, tmp)
-        manifest = _manifest(source, tmp, previous, report, time.perf_counter() - started, progress)
+        manifest = _manifest(source, tmp, previous, (kg, report), time.perf_counter() - started, progress)
         write_manifest(tmp, manifest)
     return manifest
 
@@ -61,11 +56,11 @@ def _check_source(source: Path) -> list[str]:
     return present
 
 
-def _previous_manifest(target: Path) -> dict[str, Any]:
+def _previous_manifest(target: Path) -> Manifest:
     if not is_complete(target):
-        return {}
+        return Manifest()
     previous = read_manifest(target)
-    if previous.get("kind") == "synthetic":
+    if previous.kind == "synthetic":
         raise UserError(
             f"{target} holds a synthetic world, whose questions belong to its own KG; "
             "import the real KG into another directory with --data DIR"
@@ -73,18 +68,20 @@ def _previous_manifest(target: Path) -> dict[str, Any]:
     return previous
 
 
-def _build_kg(source: Path, db: Path, present: list[str], progress: ImportProgress) -> dict[str, Any]:
-    """Every present domain into `db`, then the name index; per-domain counts and seconds."""
+def _build_kg(
+    source: Path, db: Path, present: list[str], progress: ImportProgress
+) -> tuple[KgSection, KgImportSection]:
+    """Every present domain into `db`, then the name index; what the KG holds, and how the import went."""
     con = duckdb.connect(str(db))
     try:
         con.execute(schema_sql("kg.sql"))
         out = TableWriter(con)
-        domains: dict[str, Any] = {}
+        domains: dict[str, DomainImport] = {}
         for name in present:
             started = time.perf_counter()
             counts = DOMAINS[name].run(source, out, progress)
             out.flush()
-            domains[name] = {"counts": counts, "seconds": round(time.perf_counter() - started, 2)}
+            domains[name] = DomainImport(counts=counts, seconds=round(time.perf_counter() - started, 2))
         started = time.perf_counter()
         with progress.step("search index", None):
             from mockapi.search.build import build_search_index
@@ -95,12 +92,9 @@ def _build_kg(source: Path, db: Path, present: list[str], progress: ImportProgre
 
             build_serving(con, db.parent)
         con.execute("CHECKPOINT")
-        return {
-            "domains": domains,
-            "name_index_seconds": round(time.perf_counter() - started, 2),
-            "entities_per_domain": entities_per_domain(con, present),
-            "tables": table_counts(con),
-        }
+        seconds = round(time.perf_counter() - started, 2)
+        kg = KgSection(entities_per_domain=entities_per_domain(con, present), tables=table_counts(con))
+        return kg, KgImportSection(domains=domains, name_index_seconds=seconds)
     finally:
         con.close()
 
@@ -108,28 +102,26 @@ def _build_kg(source: Path, db: Path, present: list[str], progress: ImportProgre
 def _manifest(
     source: Path,
     world: Path,
-    previous: dict[str, Any],
-    report: dict[str, Any],
+    previous: Manifest,
+    sections: tuple[KgSection, KgImportSection],
     seconds: float,
     progress: ImportProgress,
-) -> dict[str, Any]:
+) -> Manifest:
+    """The previous manifest (pages, questions… of an imported dataset) with this import's keys replaced."""
     missing = {d: missing_files(source, d) for d in DOMAINS}
-    manifest = {k: v for k, v in previous.items() if k not in OWN_KEYS}
-    manifest.update(
-        format=MANIFEST_FORMAT,
-        # a world that also holds an imported dataset stays "imported" (import-dataset's kind for it)
-        kind=previous.get("kind") if previous.get("kind") == DATASET_KIND else KIND,
-        source=str(source),
-        versions=code_versions(),
-        missing_domains=[d for d in DOMAINS if not is_present(source, d)],
-        missing_files=sorted(f for files in missing.values() for f in files),
-        kg={"entities_per_domain": report["entities_per_domain"], "tables": report["tables"]},
-        kg_import={"domains": report["domains"], "name_index_seconds": report["name_index_seconds"]},
-    )
+    manifest = previous.model_copy(deep=True)
+    # a world that also holds an imported dataset stays "imported" (import-dataset's kind for it)
+    manifest.kind = previous.kind if previous.kind == DATASET_KIND else KIND
+    manifest.format = MANIFEST_FORMAT
+    manifest.source = str(source)
+    manifest.versions = code_versions()
+    manifest.missing_domains = [d for d in DOMAINS if not is_present(source, d)]
+    manifest.missing_files = sorted(f for files in missing.values() for f in files)
+    manifest.kg, manifest.kg_import = sections
     with progress.step("hashing", None):
-        manifest["content_hash"] = content_hash(world, manifest["versions"])
-    manifest["build_seconds"] = round(seconds, 2)
-    manifest["disk_bytes"] = disk_usage(world)
+        manifest.content_hash = content_hash(world, manifest.versions)
+    manifest.build_seconds = round(seconds, 2)
+    manifest.disk_bytes = disk_usage(world)
     return manifest
 
 

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import filler, layouts, specs, styles
 from mockapi.world.pages.frames import Piece
 
@@ -134,7 +135,7 @@ def page(
     empty: bool = False,
     title: str = "",
     kind: str = "",
-) -> dict[str, Any]:
+) -> PageSpec:
     """A page spec of a random layout for `draft`, published at `moment` (dated or not in results)."""
     kind = kind or layouts.pick(draft.domain, split, rng)
     body, infobox = blocks(draft, kind, moment.date(), rng)

@@ -6,10 +6,10 @@ import json
 import random
 import zlib
 from pathlib import Path
-from typing import Any
 
 import duckdb
 
+from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import naive_utc, parse_last_modified
 from mockapi.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.web.render import html_size
@@ -27,7 +27,7 @@ class PageWriter:
         self.url_page: dict[str, str] = {}
         self.sizes: dict[str, int] = {}
 
-    def add_page(self, spec: dict[str, Any]) -> str:
+    def add_page(self, spec: PageSpec) -> str:
         """Store the page once; returns its page_id."""
         pid = specs.page_id(spec)
         known = self.url_page.get(spec["url"])

@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import random
 from dataclasses import dataclass
-from typing import Any
 
+from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import layouts, shared, statements, tables
 from mockapi.world.pages.compose import Draft, page
@@ -36,7 +36,7 @@ DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a 
 class Result:
     """One ranked search result before snippets: the page spec and why it is there."""
 
-    spec: dict[str, Any]
+    spec: PageSpec
     role: str  # gold | stale | negative | topical | noise
 
 
@@ -44,9 +44,9 @@ class Result:
 class Pools:
     """Pages shared between questions, and the split whose page forms the world uses."""
 
-    entity: dict[tuple[str, str, str], dict[str, Any]]
+    entity: dict[tuple[str, str, str], PageSpec]
     entity_facts: dict[tuple[str, str, str], list[Fact]]
-    noise: dict[str, list[dict[str, Any]]]  # per domain; '' = off-topic
+    noise: dict[str, list[PageSpec]]  # per domain; '' = off-topic
     split: str = "dev"
 
 
@@ -98,7 +98,7 @@ def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random, lo: 
 
 
 def _emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str, i: int,
-          moment: dt.datetime, empty: bool = False) -> dict[str, Any]:  # fmt: skip
+          moment: dt.datetime, empty: bool = False) -> PageSpec:  # fmt: skip
     # titles name any of the question's subjects, whatever the role (a title must not mark the answer page)
     # (a look-alike's page is often found under the subject's name: "Falcons" for another Falcons team)
     about = draft.subject if role == "neg" and rng.random() < 0.5 else rng.choice(q.subjects).name
@@ -107,10 +107,8 @@ def _emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str
                 dated=rng.random() < DATED_SHARE, empty=empty, title=title)  # fmt: skip
 
 
-def _pages(
-    q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
-) -> list[tuple[str, dict[str, Any]]]:
-    out: list[tuple[str, dict[str, Any]]] = []
+def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) -> list[tuple[str, PageSpec]]:
+    out: list[tuple[str, PageSpec]] = []
     entity_gold = False
     # gold = states every fact the answer needs (a multi-hop link alone does not answer)
     needed = [f for f in q.facts if not f.kind.startswith("rel:")]
@@ -136,7 +134,7 @@ def _pages(
     return out
 
 
-def _gold(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> dict[str, Any]:
+def _gold(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     group = group_of(q)
     subject = group or q.facts[-1].subject
     as_of = max((dt.datetime.fromisoformat(f.as_of) for f in q.facts if f.as_of), default=None)
@@ -171,9 +169,7 @@ def _say_known(q: Question, subject: Subject, pools: Pools, rng: random.Random) 
     return [statements.state(f, rng, pools.split) for f in _known(q, subject, pools, rng)]
 
 
-def _stale(
-    q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int
-) -> dict[str, Any]:
+def _stale(q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     moment = _moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
     draft = _draft(q, fact.subject, pools, rng, 20, 90)
     draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, moment.date()))
@@ -181,7 +177,7 @@ def _stale(
     return _emit(draft, q, pools, rng, "stale", i, moment)
 
 
-def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) -> list[dict[str, Any]]:
+def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) -> list[PageSpec]:
     """Pages about look-alike entities stating the same attribute with other values."""
     out = []
     subject = q.facts[-1].subject if q.facts else q.subjects[0]
@@ -210,7 +206,7 @@ def _wrong(fact: Fact, rng: random.Random, day: dt.date) -> str:
 
 def _topical(
     q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int, spread: int
-) -> dict[str, Any]:
+) -> PageSpec:
     """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
     subject = rng.choice(q.subjects)
     draft = _draft(q, subject, pools, rng, 12, 12 + 2 * spread)

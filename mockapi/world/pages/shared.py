@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from typing import Any
 
+from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import layouts, statements
 from mockapi.world.pages.compose import Draft, page
 from mockapi.world.questions.kinds import KINDS
@@ -46,9 +46,9 @@ def crawl_time(rng: random.Random) -> dt.datetime:
 
 def entity_pages(
     facts: dict[tuple[str, str, str], list[Fact]], rng: random.Random, split: str = "dev"
-) -> dict[tuple[str, str, str], dict[str, Any]]:
+) -> dict[tuple[str, str, str], PageSpec]:
     """One page per subject stating the subject's static facts; URLs made unique."""
-    pages: dict[tuple[str, str, str], dict[str, Any]] = {}
+    pages: dict[tuple[str, str, str], PageSpec] = {}
     used: set[str] = set()
     for key in sorted(facts):
         domain, kind, name = key
@@ -74,7 +74,7 @@ def _entity_page(
     rng: random.Random,
     split: str,
     uid: str,
-) -> dict[str, Any]:
+) -> PageSpec:
     subject = facts[0].subject if facts else None
     draft = Draft(
         name,
@@ -90,7 +90,7 @@ def _entity_page(
     return page(draft, rng, split, uid=uid, moment=day, dated=rng.random() < 0.31, title=title)
 
 
-def noise_pool(domain: str, n: int, rng: random.Random, split: str = "dev") -> list[dict[str, Any]]:
+def noise_pool(domain: str, n: int, rng: random.Random, split: str = "dev") -> list[PageSpec]:
     """Generic pages of a domain (and, for domain '', off-topic ones) that match no particular question."""
     pool = []
     for _ in range(n):

@@ -9,6 +9,7 @@ import math
 import random
 from typing import Any
 
+from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import layouts, sites
 
 SPEC_VERSION = 2
@@ -40,10 +41,10 @@ def make(
     published: dt.datetime | None = None,
     empty: bool = False,
     split: str = "dev",
-) -> dict[str, Any]:
+) -> PageSpec:
     """A page spec: content blocks (see `compose`), the site that serves it and its outer shell."""
     skin = sites.skin_for(kind, rng)
-    spec: dict[str, Any] = {
+    spec: PageSpec = {
         "v": SPEC_VERSION,
         "seed": rng.getrandbits(31),
         "kind": kind,
@@ -80,7 +81,7 @@ _AUTHORS = (
 )
 
 
-def text_of(spec: dict[str, Any], *, even_empty: bool = False) -> str:
+def text_of(spec: PageSpec, *, even_empty: bool = False) -> str:
     """Visible content text (title, infobox, blocks): what full-text search indexes ('' if empty)."""
     if spec.get("empty") and not even_empty:
         return ""
@@ -104,11 +105,11 @@ def text_of(spec: dict[str, Any], *, even_empty: bool = False) -> str:
     return "\n".join(parts)
 
 
-def spec_bytes(spec: dict[str, Any]) -> bytes:
+def spec_bytes(spec: PageSpec) -> bytes:
     """Canonical JSON (sorted keys, compact): what is hashed and stored."""
     return json.dumps(spec, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def page_id(spec: dict[str, Any]) -> str:
+def page_id(spec: PageSpec) -> str:
     """Content address of a spec page."""
     return "spec:" + hashlib.sha256(spec_bytes(spec)).hexdigest()

@@ -7,6 +7,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from mockapi.formats.pagespec import PageSpec
 from mockapi.web.render import render_page
 from mockapi.world.questions.mix import crag_shares
 from mockapi.world.questions.model import Question
@@ -79,7 +80,7 @@ def page_summary(sizes: dict[str, int], result_sizes: list[int], dated: int) -> 
     }
 
 
-def render_timing(specs: list[dict[str, Any]]) -> dict[str, float]:
+def render_timing(specs: list[PageSpec]) -> dict[str, float]:
     """Wall-clock render cost on a sample of pages (informational: a /web/search renders up to 50)."""
     if not specs:
         return {}

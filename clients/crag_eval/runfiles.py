@@ -1,0 +1,160 @@
+"""The typed documents of a run directory: run.json (`RunLog`) and scores.json (`Scores`).
+
+The JSON stays what earlier versions wrote: only the keys a run set are written (`exclude_unset`), keys this
+version does not know are kept (`extra="allow"`), and a run.json written before these models resumes. Reading
+and writing the files is `crag_eval.rundir`'s job; this module only declares and parses.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from crag_eval.types import Score
+
+RUN_FORMAT = 1
+SCORES_FORMAT = 1
+Number = int | float  # an int stays an int and a float a float through a round trip
+
+
+class Document(BaseModel):
+    """A run file or a part of one; unknown keys survive a rewrite."""
+
+    model_config = ConfigDict(extra="allow")
+
+    def to_data(self) -> dict[str, Any]:
+        """The JSON object as written: the keys set, in declaration order, then unknown ones."""
+        return self.model_dump(mode="json", exclude_unset=True)
+
+
+class RunError(Document):
+    """One failure of the run (it may have been resumed since)."""
+
+    at: str
+    error: str
+    """One line: the exception, or what to do after Ctrl-C."""
+    traceback: str | None = None
+
+
+class WorldInfo(Document):
+    """Which world the run's questions and pages came from (`crag_eval.sources`)."""
+
+    dataset_file: str | None = None
+    """--data FILE: the dataset file, converted into a cached world."""
+    sha256: str | None = None
+    """--data FILE: the file's digest (a resumed run must see the same file)."""
+    path: str | None = None
+    """The world directory."""
+    kind: str | None = None
+    scale: str | None = None
+    seed: int | None = None
+    split: str | None = None
+    content_hash: str | None = None
+    """The world's content hash (manifest.json); a resumed run must see the same."""
+    versions: dict[str, str] | None = None
+    server_content_hash: str | None = None
+    """--server URL: the content hash its /meta reports."""
+
+
+class RunLog(Document):
+    """run.json: written when a run starts, and again at every change of status and on any exit."""
+
+    format: int = RUN_FORMAT
+    tool: str = "crag-eval"
+    args: dict[str, Any] = Field(default_factory=dict)
+    """The RunConfig the run was started with (`--resume` continues with it)."""
+    versions: dict[str, str] = Field(default_factory=dict)
+    tokenizer: str | None = None
+    started_at: str | None = None
+    errors: list[RunError] = Field(default_factory=list)
+    status: str | None = None
+    """running, scoring, complete, interrupted or failed."""
+    world: WorldInfo | None = None
+    server: str | None = None
+    """The URL the model was pointed at."""
+    n_questions: int | None = None
+    resumed_at: list[str] | None = None
+    model_errors: int | None = None
+    summary: Score | None = None
+    """The primary judge's figures, once scored."""
+    finished_at: str | None = None
+
+    def add_error(self, error: str, at: str, traceback: str | None = None) -> None:
+        """Append a failure (assigning the list marks it as set, so it is written)."""
+        entry = RunError(at=at, error=error)
+        if traceback is not None:  # an interruption has none: its entry is written without the key
+            entry.traceback = traceback
+        self.errors = [*self.errors, entry]
+
+
+class ScoreCounts(Document):
+    """How many questions the scores cover, and what happened to the rest."""
+
+    questions: int = 0
+    predictions: int = 0
+    not_answered: int = 0
+    model_errors: int = 0
+    truncated: int = 0
+
+
+class Scores(Document):
+    """scores.json: every judge's figures, per slice, the KDD Cup macro average and the diagnostics."""
+
+    format: int = SCORES_FORMAT
+    judges: list[str] = Field(default_factory=list)
+    primary: str = ""
+    """The judge the report leads with: the first automatic one (or human labels alone)."""
+    overall: dict[str, Score] = Field(default_factory=dict)
+    slices: dict[str, dict[str, Score]] = Field(default_factory=dict)
+    """The primary judge's figures per slice key (domain, question type, …) and value."""
+    macro: dict[str, float] = Field(default_factory=dict)
+    original: dict[str, Number] = Field(default_factory=dict)
+    """The figures under the original evaluator's names."""
+    type_weights: dict[str, float] = Field(default_factory=dict)
+    latency: dict[str, float] = Field(default_factory=dict)
+    counts: ScoreCounts = Field(default_factory=ScoreCounts)
+    tokenizer: str | None = None
+    average: dict[str, float | None] | None = None
+    """Automatic judges averaged figure by figure, when there are several."""
+    diagnostics: dict[str, Any] | None = None
+    """Robustness and retrieval figures (`crag_eval.robust_metrics.diagnostics`)."""
+
+    @property
+    def primary_score(self) -> Score | None:
+        return self.overall.get(self.primary)
+
+
+class RunFileError(ValueError):
+    """A run file that cannot be read; the message is one line naming the file."""
+
+
+class OtherFormat(RunFileError):
+    """A run file of another format version (a newer crag-eval wrote it)."""
+
+
+Model = TypeVar("Model", bound=Document)
+
+
+def parse(cls: type[Model], text: str, path: Path) -> Model:
+    """`text` (read from `path`) as a `cls`, or a RunFileError saying what is wrong where."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise RunFileError(f"{path} is not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise RunFileError(f"{path} holds a JSON {type(data).__name__}, not an object")
+    expected = cls.model_fields["format"].default if "format" in cls.model_fields else None
+    if expected is not None and data.get("format") != expected:  # before the fields: they may differ
+        raise OtherFormat(f"{path} has format {data.get('format')!r}; this crag-eval reads format {expected}")
+    try:
+        return cls.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+        raise RunFileError(
+            f"{path}: {where}: {first['msg']} (got {first.get('input')!r:.60}){more}"
+        ) from None
