@@ -105,7 +105,10 @@ def baseline_world(args: argparse.Namespace, kg: Path) -> Path:
     world = Path(args.work) / "world-baseline"
     if not (world / "manifest.json").is_file():
         cmd = [sys.executable, "-m", "mockapi.cli", "import-kg", str(kg), "--data", str(world), "--quiet"]
-        subprocess.run(cmd, check=True, env={**os.environ, "PYTHONPATH": args.baseline_src})
+        # cwd: `python -m` puts the working directory first on sys.path, ahead of PYTHONPATH, so run from the
+        # old tree (from this checkout, "before" silently measured the current code)
+        env = {**os.environ, "PYTHONPATH": args.baseline_src}
+        subprocess.run(cmd, check=True, env=env, cwd=args.baseline_src)
     return world
 
 
@@ -113,7 +116,7 @@ def start_baseline(args: argparse.Namespace, world: Path, port: int, log: Path) 
     cmd = [sys.executable, "-m", "mockapi.cli", "serve", "--data", str(world), "--port", str(port)]
     with log.open("wb") as out:
         env = {**os.environ, "PYTHONPATH": args.baseline_src}
-        return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+        return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=args.baseline_src)
 
 
 def measure(name: str, start: Callable[[int, Path], subprocess.Popen[bytes]], routes: dict[str, list[Any]],

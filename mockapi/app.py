@@ -20,6 +20,7 @@ from mockapi.limits import InputLimits, document_limits
 from mockapi.meta import add_examples
 from mockapi.routers import admin, finance, movie, music, root, sports, web
 from mockapi.routers import open as open_domain
+from mockapi.serving.fastpath import install_fastpath
 from mockapi.settings import Settings
 from mockapi.sim.middleware import SimState
 from mockapi.sim.wiring import install_simulation, simulation_for
@@ -76,6 +77,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     app.add_middleware(InputLimits)  # 413 over 64 KiB, strict-JSON 422 (mockapi/limits.py)
     install_simulation(app, sim)  # outermost, when configured
+    install_fastpath(
+        app, settings, sim
+    )  # well-formed KG requests answered before FastAPI (serving/fastpath.py)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

@@ -53,7 +53,7 @@ class InputLimits:
             if problem is not None:
                 await _send_json(send, 422, orjson.dumps({"detail": [problem]}))
                 return
-        await self.app(scope, _replay(body, last, receive), send)
+        await self.app(scope, replay_body(body, last, receive), send)
 
 
 async def read_capped_body(
@@ -113,7 +113,7 @@ def _json_problem(body: bytes) -> dict[str, Any] | None:
     return None
 
 
-def _replay(body: bytes, last: Message, receive: Receive) -> Receive:
+def replay_body(body: bytes, last: Message, receive: Receive) -> Receive:
     """A `receive` that hands the app the buffered body once, then defers to the real one (disconnects)."""
     sent = False
 

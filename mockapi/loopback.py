@@ -21,15 +21,18 @@ def free_socket() -> socket.socket:
 
 
 @contextmanager
-def serve_in_thread(app: Any, *, lifespan: Literal["on", "off", "auto"] = "on") -> Iterator[str]:
+def serve_in_thread(
+    app: Any, *, lifespan: Literal["on", "off", "auto"] = "on", http: Any = "auto"
+) -> Iterator[str]:
     """Serve `app` until the block ends; yields the base URL once uvicorn has started (lifespan done).
+    `http`: uvicorn's HTTP protocol (a name or a class, e.g. mockapi.batched_writes.BatchedWrites).
 
     Raises RuntimeError when uvicorn exits during start-up (a lifespan that failed: its log says why).
     """
     import uvicorn  # the client side of the project never needs it
 
     sock = free_socket()
-    config = uvicorn.Config(app, log_level="warning", lifespan=lifespan, access_log=False)
+    config = uvicorn.Config(app, log_level="warning", lifespan=lifespan, access_log=False, http=http)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="crag-mock")
     thread.start()

@@ -149,6 +149,8 @@ def _terminated(_signum: int, _frame: object) -> None:
 def _serve(args: argparse.Namespace, settings: Settings, world: Path, sock: socket.socket) -> None:
     import uvicorn
 
+    from mockapi.batched_writes import BatchedWrites
+
     base = f"http://{args.host}:{args.port}"
     # None: no proxy (uvicorn would trust loopback, and inside a container or behind a port forwarder every
     # client can arrive from loopback)
@@ -162,6 +164,7 @@ def _serve(args: argparse.Namespace, settings: Settings, world: Path, sock: sock
             factory=True,
             fd=sock.fileno(),  # the socket bound above; uvicorn (and each of --workers N) accepts on it
             workers=args.workers,
+            http=BatchedWrites,  # one socket write per response, not two (mockapi/batched_writes.py)
             log_level=args.log_level,
             access_log=False,
             # the client address (rate limits, journal) comes from X-Forwarded-For only via a configured proxy

@@ -18,6 +18,8 @@ CREATE TABLE questions (
     key_phrases       VARCHAR NOT NULL, -- JSON list of answer-bearing phrases (retrieval metrics)
     answer_in_pages   BOOLEAN,          -- is the answer among the 50 pages (NULL: unknown, imported)
     wrong_value       VARCHAR,          -- a plausible wrong answer (counterfactual evidence), NULL if none
-    record_layout     VARCHAR NOT NULL  -- JSON: how the source record was laid out (key order, alt-answer field
+    record_layout     VARCHAR NOT NULL, -- JSON: how the source record was laid out (key order, alt-answer field
                                         -- name and type), so export reproduces imported records exactly; '{}'
+    fact_kinds        VARCHAR           -- JSON list: the fact kind of each key phrase ('fin.market_cap',
+                                        -- 'rel:ceo'; '' when none) for the audit's frames; NULL if unknown
 );

@@ -167,6 +167,7 @@ class DatasetWriter:
             None,
             None,
             json.dumps(record_layout(record)),
+            None,  # fact_kinds: a real record does not say
         )
 
     def _add_result(self, qid: str, rank: int, item: dict[str, str]) -> None:

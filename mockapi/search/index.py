@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import json
 import threading
-from bisect import bisect_left
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from mockapi.search.arrays import Mapped, Strings, token_hash
+from mockapi.search.arrays import Mapped, Positioned, Strings, token_hash
 from mockapi.search.build import FORMAT, SEARCH_DIR
 
 Ints = npt.NDArray[np.int64]
@@ -79,7 +77,7 @@ class CorpusIndex:
         scores: dict[int, float] = {}
         get = scores.get
         for a, b in spans:
-            for doc, w in zip(self.post_doc.mv[a:b].tolist(), weights[a:b].tolist(), strict=True):
+            for doc, w in zip(self.post_doc.mv.items(a, b), weights.items(a, b), strict=True):
                 scores[doc] = get(doc, 0.0) + w
         return scores
 
@@ -105,13 +103,14 @@ class CorpusIndex:
         return acc
 
     def expand(self, doc: int) -> list[str]:
-        return self.names.span(self.exp_start[doc], self.exp_start[doc + 1])
+        start, stop = self.exp_start.items(doc, doc + 2)
+        return self.names.span(start, stop)
 
 
-def _lookup(hashes: memoryview[Any], ids: memoryview[Any], strings: Strings, raw: bytes) -> list[int]:
+def _lookup(hashes: Positioned, ids: Positioned, strings: Strings, raw: bytes) -> list[int]:
     """Ids of the strings equal to `raw`, through the sorted 64-bit hashes (collisions checked)."""
     h = token_hash(raw)
-    i = bisect_left(hashes, h)
+    i = hashes.bisect_left(h)
     found = []
     while i < len(hashes) and hashes[i] == h:
         if strings.raw(ids[i]) == raw:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import shutil
 import tempfile
 from pathlib import Path
-
-import duckdb
+from typing import TYPE_CHECKING
 
 from mockapi.search.build import SEARCH_DIR, build_search_index
 from mockapi.search.corpus import BY_NAME
 from mockapi.search.index import SearchIndex
 from mockapi.search.rank import Mode, search
+
+if TYPE_CHECKING:
+    import duckdb
 
 # kinds whose manifests come from `crag-mock import-kg` / `import-dataset`: real CRAG data, original ranking
 IMPORTED_KINDS = ("imported-kg", "imported")

@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import numpy as np
 import orjson
 
@@ -41,6 +40,8 @@ DAY = f"{WIDTHS[-1]}{SEP}"
 
 def frame_columns(con: Con, frame: str) -> list[str]:
     """The frame's column labels in file order: the imported file's own, else the contract's."""
+    import duckdb  # here, not at the top: the serving process imports this module but never builds
+
     try:
         rows = con.execute("SELECT name FROM sports_columns WHERE frame = ? ORDER BY pos", [frame]).fetchall()
     except duckdb.Error:  # a store from before sports_columns existed

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import duckdb
 import orjson
 
-Con = duckdb.DuckDBPyConnection
+if TYPE_CHECKING:  # only the build queries DuckDB; the serving process need not load it
+    from duckdb import DuckDBPyConnection as Con
+else:
+    Con = Any
 BATCH = 5_000
 
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-import duckdb
-
-from mockapi.world.writer import schema_sql
+if TYPE_CHECKING:  # imported on first use: a server answering from serving/ never loads DuckDB
+    import duckdb
 
 # Derived tables of worlds built before the search index moved to search/ (mockapi/search): not counted.
 NAME_TABLES = ("name_docs", "name_names", "name_postings")
@@ -29,6 +28,8 @@ SERVE_THREADS = 1
 
 def open_kg(path: Path) -> tuple[duckdb.DuckDBPyConnection, bool]:
     """A read-only connection to `path` and whether it is the world's own file (False: the fallback)."""
+    import duckdb
+
     if path.is_file():
         con = duckdb.connect(str(path), read_only=True)
         con.execute(f"SET threads = {SERVE_THREADS}")
@@ -45,6 +46,10 @@ def _tables(con: duckdb.DuckDBPyConnection, catalog: str = "") -> set[str]:
 
 
 def _schema_tables() -> set[str]:
+    import duckdb
+
+    from mockapi.world.writer import schema_sql  # the builder's module: it imports duckdb at the top
+
     con = duckdb.connect()
     try:
         con.execute(schema_sql("kg.sql"))
@@ -59,6 +64,10 @@ def _missing_tables(con: duckdb.DuckDBPyConnection) -> set[str]:
 
 def _in_memory_copy(path: Path | None) -> duckdb.DuckDBPyConnection:
     """The schema in memory, filled from the tables `path` has."""
+    import duckdb
+
+    from mockapi.world.writer import schema_sql
+
     con = duckdb.connect()
     con.execute(schema_sql("kg.sql"))
     if path is not None:
@@ -112,7 +121,7 @@ class KGStore:
     @property
     def lazy_con(self) -> duckdb.DuckDBPyConnection:
         """A stand-in for `con` that opens the database only when something is called on it."""
-        return cast(duckdb.DuckDBPyConnection, _LazyConnection(self))
+        return cast("duckdb.DuckDBPyConnection", _LazyConnection(self))
 
     @property
     def on_disk(self) -> bool:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import duckdb
-
-Cursor = duckdb.DuckDBPyConnection
+if TYPE_CHECKING:  # duckdb is imported where a query runs: the serving process may never need it
+    from duckdb import DuckDBPyConnection as Cursor
+else:
+    Cursor = Any
 """A per-request DuckDB cursor (same database, own transaction state)."""
 
 

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import duckdb
-
 from mockapi.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.textnorm import normalize
 from mockapi.web.page_store import Frozen
@@ -65,6 +63,8 @@ class EvidenceLabels:
     """Labels per question and the positive/noise split of its frozen pages (cached per question)."""
 
     def __init__(self, world: Path) -> None:
+        import duckdb  # here: only a perturbed search opens the labels
+
         self._questions = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
         self._pages = duckdb.connect(str(world / PAGES_DB), read_only=True)
         for con in (self._questions, self._pages):

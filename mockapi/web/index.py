@@ -21,13 +21,13 @@ import weakref
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
-
-import duckdb
-import tantivy
+from typing import TYPE_CHECKING, Any
 
 from mockapi.paths import INDEX_DIR, PAGES_DB
 from mockapi.web.snippet import query_terms
+
+if TYPE_CHECKING:  # both are imported on first use: a world without pages never loads them
+    import tantivy
 
 INDEX_FORMAT = "1"
 UNDATED = -(2**62)
@@ -61,6 +61,8 @@ LOOKUP_INDEXES = (
 
 
 def _schema() -> tantivy.Schema:
+    import tantivy
+
     builder = tantivy.SchemaBuilder()
     builder.add_text_field("page_id", stored=True, tokenizer_name="raw")
     builder.add_text_field("url", stored=True, tokenizer_name="raw")
@@ -73,6 +75,9 @@ def _schema() -> tantivy.Schema:
 
 def build_page_index(world_dir: Path) -> dict[str, Any]:
     """(Re)build `world_dir/index/` from `world_dir/pages.duckdb`; returns the manifest section."""
+    import duckdb
+    import tantivy
+
     _add_lookup_indexes(world_dir / PAGES_DB)
     target = world_dir / INDEX_DIR
     shutil.rmtree(target, ignore_errors=True)
@@ -80,6 +85,7 @@ def build_page_index(world_dir: Path) -> dict[str, Any]:
     index = tantivy.Index(_schema(), path=str(target), reuse=False)
     # One thread: the machine is small, and a single writer thread gives the same segments every build.
     writer = index.writer(heap_size=128_000_000, num_threads=1)
+
     con = duckdb.connect(str(world_dir / PAGES_DB), read_only=True)
     pages = dated = 0
     try:
@@ -121,6 +127,8 @@ def _umask() -> int:
 
 
 def _add_lookup_indexes(db: Path) -> None:
+    import duckdb
+
     con = duckdb.connect(str(db))
     try:
         for ddl in LOOKUP_INDEXES:
@@ -130,6 +138,8 @@ def _add_lookup_indexes(db: Path) -> None:
 
 
 def _document(page_id: str, url: str, name: str, last_modified: str, ts: datetime | None, text: str) -> Any:
+    import tantivy
+
     doc = tantivy.Document()
     doc.add_text("page_id", page_id)
     doc.add_text("url", url)
@@ -164,6 +174,8 @@ class PageIndex:
     """
 
     def __init__(self, world_dir: Path) -> None:
+        import tantivy
+
         shadow = _shadow(world_dir / INDEX_DIR)
         self._cleanup = weakref.finalize(self, shutil.rmtree, shadow, True)
         self._index = tantivy.Index.open(str(shadow))
@@ -177,6 +189,8 @@ class PageIndex:
 
     def search(self, query: str, k: int, cutoff: datetime | None) -> list[Hit]:
         """Top `k` pages by BM25 over text and name, one per URL, not modified after `cutoff`."""
+        import tantivy
+
         matcher = self._matcher(query_terms(query))
         if matcher is None:
             return []
@@ -195,6 +209,8 @@ class PageIndex:
         return _one_per_url(hits)[:k]
 
     def _matcher(self, terms: list[str]) -> Any | None:
+        import tantivy
+
         clauses = []
         for term in terms:
             clauses.append((tantivy.Occur.Should, tantivy.Query.term_query(self._schema, "text", term)))

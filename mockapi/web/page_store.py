@@ -12,8 +12,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import duckdb
-
 from mockapi.paths import INDEX_DIR, PAGES_DB
 from mockapi.web.index import PageIndex
 from mockapi.web.snippet import SCAN_CHARS, make_snippet, query_terms
@@ -76,6 +74,8 @@ class WebStore:
 
     def __init__(self, world_dir: Path) -> None:
         self.world_dir = world_dir
+        import duckdb  # here: a world without pages never loads it
+
         self._con = duckdb.connect(str(world_dir / PAGES_DB), read_only=True)
         self._con.execute("SET temp_directory = ''")  # never spill into the (read-only) world directory
         self._index = PageIndex(world_dir) if (world_dir / INDEX_DIR).is_dir() else None

@@ -1,4 +1,9 @@
-"""The relation graph of a KG store and two-hop paths sampled from it (for multi-hop questions).
+"""The relation graph of a KG store, and the paths multi-hop questions walk.
+
+`load_neighbourhood(con, seeds, rels, depth)` reads the part of `kg_edges` within `depth` steps of the seed
+entities (the question targets) into a networkx MultiDiGraph; `chains(g, start, length, allowed)` lists the
+walks of two or three steps that each name one entity ("the mayor of the birthplace of the founder of X"):
+a step follows an allowed (node kind, relation, direction) that the node has exactly one edge of.
 
 `load_graph(con)` reads `kg_edges` (and node attributes from `entities`) into a networkx MultiDiGraph.
 `sample_two_hop(g, rng, n, ...)` returns `TwoHopPath`s: start -hop1- bridge -hop2- end, where each hop is a
@@ -14,7 +19,7 @@ same paths on every run.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import duckdb
@@ -115,3 +120,78 @@ def sample_two_hop(
         if options:
             found.append(rng.choice(options))
     return found
+
+
+# (kind of the node walked from, stored relation, walked along the stored direction?)
+HopKey = tuple[str, str, bool]
+_NODE_SQL = "SELECT entity_id, domain, kind, name, popularity, is_target FROM entities"
+
+
+def load_neighbourhood(
+    con: duckdb.DuckDBPyConnection, seeds: Iterable[str], rels: Sequence[str], depth: int
+) -> nx.MultiDiGraph:
+    """The edges of `rels` within `depth` steps of `seeds`, with their nodes (attributes as in load_graph).
+
+    Every node closer than `depth` keeps all its edges of `rels`, so whether a step from it is functional
+    (one edge of that relation) is decided on complete data; reading a neighbourhood rather than the whole
+    edge table keeps this cheap at CRAG's full scale.
+    """
+    g: nx.MultiDiGraph = nx.MultiDiGraph()
+    frontier = sorted(set(seeds))
+    seen: set[str] = set()
+    con.execute("CREATE OR REPLACE TEMP TABLE hop_frontier (id VARCHAR)")
+    for _ in range(depth):
+        con.execute("DELETE FROM hop_frontier")
+        con.executemany("INSERT INTO hop_frontier VALUES (?)", [[n] for n in frontier])
+        seen.update(frontier)
+        rows = con.execute(
+            "SELECT DISTINCT src, rel, dst FROM kg_edges WHERE rel IN (SELECT unnest(?))"
+            " AND (src IN (SELECT id FROM hop_frontier) OR dst IN (SELECT id FROM hop_frontier))"
+            " ORDER BY src, rel, dst",
+            [list(rels)],
+        ).fetchall()
+        for src, rel, dst in rows:
+            g.add_edge(src, dst, key=rel, rel=rel)
+        frontier = sorted({n for src, _, dst in rows for n in (src, dst)} - seen)
+    con.execute("DELETE FROM hop_frontier")
+    con.executemany("INSERT INTO hop_frontier VALUES (?)", [[n] for n in sorted(g.nodes)])
+    for eid, domain, kind, name, pop, target in con.execute(
+        f"{_NODE_SQL} WHERE entity_id IN (SELECT id FROM hop_frontier) ORDER BY entity_id"
+    ).fetchall():
+        g.add_node(eid, domain=domain, kind=kind, name=name, popularity=pop, is_target=bool(target))
+    con.execute("DROP TABLE hop_frontier")
+    return g
+
+
+def steps(g: nx.MultiDiGraph, node: str, allowed: Mapping[HopKey, str]) -> list[Edge]:
+    """The edges from `node` that name one entity: an allowed (kind, rel, direction) it has exactly one of."""
+    kind = g.nodes[node].get("kind", "")
+    by_key: dict[HopKey, list[Edge]] = {}
+    for e in incident(g, node):
+        by_key.setdefault((kind, e.rel, e.src == node), []).append(e)
+    return [es[0] for key, es in sorted(by_key.items()) if key in allowed and len(es) == 1]
+
+
+def chains(
+    g: nx.MultiDiGraph, start: str, length: int, allowed: Mapping[HopKey, str]
+) -> list[tuple[Edge, ...]]:
+    """Every walk of exactly `length` functional steps from `start` that visits no node twice."""
+    out: list[tuple[Edge, ...]] = []
+
+    def extend(node: str, path: tuple[Edge, ...], seen: frozenset[str]) -> None:
+        if len(path) == length:
+            out.append(path)
+            return
+        for edge in steps(g, node, allowed):
+            nxt = edge.other(node)
+            if nxt not in seen:
+                extend(nxt, (*path, edge), seen | {nxt})
+
+    if start in g:
+        extend(start, (), frozenset({start}))
+    return out
+
+
+def hop_key(g: nx.MultiDiGraph, node: str, edge: Edge) -> HopKey:
+    """The (kind, rel, direction) of walking `edge` from `node`."""
+    return (g.nodes[node].get("kind", ""), edge.rel, edge.src == node)

@@ -8,8 +8,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-import duckdb
-
 from mockapi.formats.manifest import Manifest, ManifestError, load_manifest
 from mockapi.paths import MANIFEST, is_complete
 from mockapi.user_error import UserError
@@ -21,6 +19,8 @@ def table_digest(db: Path) -> dict[str, Any]:
     The digest hashes each row's text together with its position in a total order over all columns, so it
     depends only on content (not on how DuckDB laid out the file), and is the same for the same data.
     """
+    import duckdb  # here: the server reads manifests and never hashes a store
+
     con = duckdb.connect(str(db), read_only=True)
     try:
         out: dict[str, Any] = {}

@@ -39,6 +39,7 @@ LABEL_KEYS = {
     "answer_in_pages",
     "wrong_value",
     "record_layout",
+    "fact_kinds",
 }
 LABEL_VALUES = {"simple_w_condition", "false_premise", "post-processing", "slow-changing", "fast-changing"}
 HTML_PAGES = 6  # frozen lists fetched with full HTML (each is ~15 MB on the tiny world); the rest without

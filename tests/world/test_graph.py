@@ -10,7 +10,7 @@ import duckdb
 import networkx as nx
 import pytest
 
-from mockapi.world.graph import load_graph, sample_two_hop, two_hop_paths
+from mockapi.world.graph import incident, load_graph, sample_two_hop, two_hop_paths
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +74,38 @@ def test_two_hop_paths_from_a_target_actor(graph: nx.MultiDiGraph) -> None:
     )  # fmt: skip
     paths = two_hop_paths(graph, actor, ("acted_in", "acted_in"))
     assert paths and all(p.forward() == (True, False) for p in paths)  # actor -> movie <- co-star
+
+
+def test_chains_walk_functional_steps_of_the_target_neighbourhood(tiny_world: Path) -> None:
+    from mockapi.world.graph import chains, hop_key, load_neighbourhood
+    from mockapi.world.questions.kg_facts import PATH_HOPS
+
+    con = duckdb.connect(str(tiny_world / "kg.duckdb"), read_only=True)
+    try:
+        targets = [
+            r[0] for r in con.execute("SELECT entity_id FROM entities WHERE is_target ORDER BY 1").fetchall()
+        ]
+        rels = sorted({rel for _, rel, _ in PATH_HOPS})
+        g = load_neighbourhood(con, targets, rels, 3)
+        again = load_neighbourhood(con, targets, rels, 3)
+        stored = set(con.execute("SELECT src, rel, dst FROM kg_edges").fetchall())
+    finally:
+        con.close()
+    assert sorted(g.edges(keys=True)) == sorted(again.edges(keys=True))
+    walks = {(t, n): chains(g, t, n, PATH_HOPS) for t in targets for n in (2, 3)}
+    assert sum(len(w) for (_, n), w in walks.items() if n == 2) > 0
+    assert sum(len(w) for (_, n), w in walks.items() if n == 3) > 0
+    for (start, n), found in walks.items():
+        for path in found:
+            node, seen = start, [start]
+            assert len(path) == n
+            for edge in path:
+                assert (edge.src, edge.rel, edge.dst) in stored and node in (edge.src, edge.dst)
+                key = hop_key(g, node, edge)
+                assert key in PATH_HOPS
+                # functional: the node has no other edge of that relation and direction
+                same = [e for e in incident(g, node) if hop_key(g, node, e) == key]
+                assert same == [edge]
+                node = edge.other(node)
+                seen.append(node)
+            assert len(set(seen)) == len(seen)  # no node twice

@@ -15,7 +15,7 @@ from mockapi.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.web.render import html_size
 from mockapi.world.pages import snippets, specs
 from mockapi.world.pages.plan import Result
-from mockapi.world.questions.model import Question
+from mockapi.world.questions.model import Question, key_kinds
 from mockapi.world.writer import TableWriter, schema_sql
 
 
@@ -103,6 +103,7 @@ def write_questions(world: Path, questions: list[Question]) -> None:
                     q.answer_in_pages,
                     q.wrong_value,
                     "{}",
+                    json.dumps(key_kinds(q)),
                 ),
             )
         out.flush()

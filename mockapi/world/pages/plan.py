@@ -17,7 +17,7 @@ from mockapi.world.pages import layouts, shared, statements, tables
 from mockapi.world.pages.compose import Draft, page
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions import invent
-from mockapi.world.questions.kinds import KINDS
+from mockapi.world.questions.kinds import KINDS, REL_TARGET
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
 
 RESULTS = 50
@@ -29,6 +29,13 @@ _SCORE = {
     "topical": (0.2, 0.95),
     "noise": (0.0, 0.5),
 }
+# Share of question-specific answer pages titled like a domain noise page ("Stock market today: What to
+# know"), as real answer pages often are roundups. Of the 50 results ~33 name the question's subject, ~8.5 are
+# domain noise and ~8.5 off-topic: were every answer page titled by the subject, a subject word would find
+# answer pages at ~50/33 of the base rate (over 2x for a name that recurs across questions). With this share
+# (~8.5 / (33 + 8.5)) an answer page's title is drawn like an on-topic result's, and a topic word is as rare
+# on answer pages as in the noise pool the title is taken from.
+P_ROUNDUP = 0.26
 DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a third)
 
 
@@ -102,16 +109,21 @@ def _emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str
     # titles name any of the question's subjects, whatever the role (a title must not mark the answer page)
     # (a look-alike's page is often found under the subject's name: "Falcons" for another Falcons team)
     about = draft.subject if role == "neg" and rng.random() < 0.5 else rng.choice(q.subjects).name
-    title = layouts.title(about, draft.domain, rng)
+    title, kind = layouts.title(about, draft.domain, rng), ""
+    if role == "gold" and rng.random() < P_ROUNDUP:
+        # a roundup: the title and layout of one of the domain's noise pages, so that title words and URL
+        # segments come in the same combinations as on the noise pages (a title alone would not: a noise
+        # page's slug sits in its own path segment only in some layouts, and the pool repeats its pages)
+        model = rng.choice(pools.noise[q.domain])
+        title, kind = model["title"], model["kind"]
     return page(draft, rng, pools.split, uid=_uid(q, role, i), moment=moment,
-                dated=rng.random() < DATED_SHARE, empty=empty, title=title)  # fmt: skip
+                dated=rng.random() < DATED_SHARE, empty=empty, title=title, kind=kind)  # fmt: skip
 
 
 def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) -> list[tuple[str, PageSpec]]:
     out: list[tuple[str, PageSpec]] = []
     entity_gold = False
-    # gold = states every fact the answer needs (a multi-hop link alone does not answer)
-    needed = [f for f in q.facts if not f.kind.startswith("rel:")]
+    needed = answer_facts(q)
     for subject in q.subjects:
         key = shared.subject_key(subject)
         spec, stated = pools.entity.get(key), pools.entity_facts.get(key, [])
@@ -134,6 +146,12 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
     return out
 
 
+def answer_facts(q: Question) -> list[Fact]:
+    """What an answer page must state: every fact but the relation steps a multi-hop question walks (each
+    stated on the page of the entity it starts from), or the last step when the answer is where it leads."""
+    return [f for f in q.facts if not f.kind.startswith("rel:")] or q.facts[-1:]
+
+
 def _gold(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     group = group_of(q)
     subject = group or q.facts[-1].subject
@@ -144,7 +162,7 @@ def _gold(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: 
     if group is not None:
         draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
     else:
-        for fact in q.facts:
+        for fact in answer_facts(q):
             draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day))
     draft.pieces.extend(_distractors(q, pools, rng, day))
     draft.pieces.extend(_say_known(q, subject, pools, rng))
@@ -196,7 +214,7 @@ def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
 
 def _wrong(fact: Fact, rng: random.Random, day: dt.date) -> str:
     if fact.kind.startswith("rel:"):
-        return invent.subject_name("person", rng)
+        return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
     for _ in range(5):
         value = invent.other_value(KINDS[fact.kind], rng, day)
         if value.lower() != fact.value.lower():

@@ -8,17 +8,14 @@ import re
 
 from mockapi.web.render import skins
 
+_HANDLES = ("editors", "newsdesk", "jmarsh", "datadesk", "p.raman", "factfile", "lena.k", "insider", "okafor",
+            "weekly", "ellis", "the.ledger")  # fmt: skip
 _SECTIONS = {"finance": "Markets", "sports": "Sports", "music": "Music", "movie": "Movies", "open": "Travel"}
 
 
 def slug(text: str) -> str:
     """URL path segment: lower-case words joined by hyphens."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "page"
-
-
-def wiki_slug(text: str) -> str:
-    """Wiki-style title segment."""
-    return re.sub(r"[^A-Za-z0-9()]+", "_", text).strip("_") or "Page"
 
 
 def skin_for(kind: str, rng: random.Random) -> str:
@@ -36,8 +33,9 @@ def url_for(kind: str, skin: str, title: str, uid: str, domain: str) -> str:
     # short URL ids stay unique however uids are built; decimal, so that ids do not make random path shapes
     h = str(int(hashlib.sha1((uid or title).encode()).hexdigest()[:15], 16))
     section = _SECTIONS[domain].lower()
-    if kind == "wiki":
-        return f"https://{host}/wiki/{wiki_slug(title)}" + (f"?curid={h[:8]}" if uid else "")
+    if kind == "wiki":  # the same four words: a whole title's word count and brackets would cluster too
+        words = [w for w in re.split(r"[^A-Za-z0-9]+", title) if w and not w.isdigit()][:4]
+        return f"https://{host}/wiki/{'_'.join(words) or 'Page'}" + (f"?curid={h[:8]}" if uid else "")
     if kind == "quote":
         return f"https://{host}/{section}/{h[:9]}" + (f"/{s}" if int(h[-1]) % 2 else "")
     if kind == "boxscore":
@@ -50,8 +48,8 @@ def url_for(kind: str, skin: str, title: str, uid: str, domain: str) -> str:
         return f"https://{host}/files/{section}/{s[:40]}-{h[:6]}.pdf"
     if kind == "spa":
         return f"https://{host}/{section}/{s}/{h[:8]}"
-    if kind == "blog":
-        return f"https://{host}/@{slug(title.split()[0])}/{s[:60]}-{h[:10]}"
+    if kind == "blog":  # the author's handle, not a title word: a title's first word ("@overview") recurs
+        return f"https://{host}/@{_HANDLES[int(h[-4:]) % len(_HANDLES)]}/{s[:60]}-{h[:10]}"
     if kind == "news":
         return f"https://{host}/{section}/story/{s[:60]}-{h[:7]}"
     return f"https://{host}/{section}/2024/{s}-{h[:8]}"

@@ -99,3 +99,18 @@ def hop(relation: str, start: str, bridge: str, kind: Kind, value: str) -> list[
         f"the {relation} of {start} is {bridge}, whose {kind.label} is {value}",
         f"{bridge}, the {relation} of {start}, has a {kind.label} of {value}",
     ]
+
+
+def chain(start: str, steps: list[tuple[str, str]]) -> str:
+    """The walk said in one sentence: 'the founder of x is y, and the birthplace of y is z'."""
+    parts, prev = [], start
+    for relation, name in steps:
+        parts.append(f"the {relation} of {prev} is {name}")
+        prev = name
+    return ", and ".join(parts)
+
+
+def chain_end(start: str, steps: list[tuple[str, str]]) -> list[str]:
+    """Sentences for a chain whose answer is the entity it ends at."""
+    (relation, end), prev = steps[-1], steps[-2][1]
+    return [f"{end} is the {relation} of {prev}", chain(start, steps)]

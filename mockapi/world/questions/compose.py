@@ -11,13 +11,16 @@ import datetime as dt
 import random
 from collections.abc import Callable
 
-from mockapi.world.questions import answers, derived, frames, refer, values
+from mockapi.world.questions import answers, chain, derived, frames, refer, values
 from mockapi.world.questions.ask import Ask, Draft, nearest, one_fact, pick_kind, refer_to
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact
 
 # Share of simple questions that ask for a derived form of the value when the kind has one (derived.py).
 P_DERIVED = 0.7
+# Share of multi-hop questions that walk two or three relation steps of the KG's graph (where it has walks
+# from a target of the slot's popularity bucket: finance and open); the rest take one step and an attribute.
+P_CHAIN = 0.75
 NUMERIC = ("money", "bigmoney", "decimal", "number", "year", "date")
 SCALAR = (
     "money",
@@ -218,7 +221,12 @@ def set_question(a: Ask) -> Draft | None:
 
 
 def multi_hop(a: Ask) -> Draft | None:
-    """An attribute of the entity a relation leads to: 'what is the <attribute> of the <relation> of A?'."""
+    """A walk of two or three relation steps when the source's graph offers one (chain.py), else an attribute
+    of the entity one relation leads to: 'what is the <attribute> of the <relation> of A?'."""
+    if a.rng.random() < P_CHAIN:
+        walked = chain.chained(a)
+        if walked is not None:
+            return walked
     starts = [k for k in a.src.kinds(a.cell.domain) if k.subject != "person"] or a.src.kinds(a.cell.domain)
     if not starts:
         return None
@@ -342,8 +350,10 @@ def _change(a: Ask) -> Draft | None:
     short, alts, direction = change
     facts, refs = [before, now], [now.value, before.value]
     query = a.frame(derived.CHANGE).format(s=refer_to(a, subject, facts, refs))
+    # the sentence keeps the short value as written ("-3.2%"): a judge matches it against the alternatives
     sentences = [
-        f"{subject.name} is {direction} {short.lstrip('+-')} from its previous close of {before.value}"
+        f"{subject.name} is {direction} {short.lstrip('+-')} from its previous close of {before.value}, a "
+        f"change of {short}"
     ]
     answer, alts = answers.finish(short, alts, sentences, a.rng)
     return Draft(query, answer, alts, facts, [now.value, before.value], None, [subject], refs)

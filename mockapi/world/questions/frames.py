@@ -142,6 +142,31 @@ LIST = (
     "tell me the {i} of {s}",
 )
 RELATION = ("the {r} of {s}", "{s}'s {r}", "whoever is the {r} of {s}", "the {r} for {s}")
+# Steps of a chain ("the mayor of the birthplace of X"): the first step from a name may be a possessive;
+# later ones nest with "of" only ("the birthplace of x's mayor" would attach the possessive to x).
+FIRST_STEP = ("the {r} of {s}", "{s}'s {r}", "the {r} of {s}", "{s}'s {r}")
+NEXT_STEP = ("the {r} of {s}",)
+# A chain that ends in an entity: "who is the ceo of the parent company of x?"
+CHAIN_WHO = (
+    "who is {p}?",
+    "who's {p}?",
+    "who is {p} again?",
+    "who exactly is {p}?",
+    "tell me who {p} is",
+    "{p} is who?",
+    "name {p}",
+    "who would {p} be?",
+)
+CHAIN_WHAT = (
+    "what is {p}?",
+    "what's {p}?",
+    "which one is {p}?",
+    "what is {p} called?",
+    "tell me {p}",
+    "{p} is what?",
+    "name {p}",
+    "what would {p} be?",
+)
 
 YEARS_AGO = (
     "how many years ago {s} {e}?",

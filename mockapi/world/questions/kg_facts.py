@@ -11,6 +11,7 @@ from pathlib import Path
 import duckdb
 
 from mockapi.paths import KG_DB
+from mockapi.world.graph import HopKey, chains, hop_key, load_neighbourhood
 from mockapi.world.questions import values
 from mockapi.world.questions.kg_extract import EXTRACTORS, Facts, Game, games
 from mockapi.world.questions.kinds import KINDS, Kind
@@ -40,6 +41,24 @@ HOPS = {
     ("topic", "mayor", False): "mayor",
 }
 
+# Steps multi-hop questions may chain (kind of the node walked from, stored rel, along its direction?) ->
+# the relation phrase; each names one entity when the node has exactly one such edge (graph.steps).
+PATH_HOPS: dict[HopKey, str] = {
+    ("company", "parent_of", False): "parent company",
+    ("company", "ceo_of", False): "ceo",
+    ("movie", "directed", False): "director",
+    ("movie", "produced", False): "producer",
+    ("song", "performed", False): "performer",
+    ("artist", "member_of", True): "band",
+    ("organization", "founded_by", True): "founder",
+    ("organization", "headquartered_in", True): "headquarters city",
+    ("person", "born_in", True): "birthplace",
+    ("place", "mayor", True): "mayor",
+    ("concept", "proposed_by", True): "originator",
+}
+CHAIN_LENGTHS = (2, 3)
+Hop = tuple[str, Subject]  # (relation phrase, the entity it leads to)
+
 # Sports kinds resolved from the games played before the query day.
 GAME_KINDS = ("sp.last_score", "sp.last_opponent", "sp.last_points", "sp.wins")
 
@@ -58,6 +77,10 @@ class KgSource:
     closes: dict[str, tuple[list[str], list[float]]]  # ticker -> (days, closes), ascending
     edges: dict[str, list[tuple[str, str]]]  # entity_id -> [(phrase, related entity_id)]
     games: dict[str, list[Game]] = field(default_factory=dict)  # sports target -> games in date order
+    # target -> walks of 2-3 functional steps over the relation graph (multi-hop chains), as entity ids
+    walks: dict[str, list[tuple[tuple[str, str], ...]]] = field(default_factory=dict)
+    nodes: dict[str, Subject] = field(default_factory=dict)  # entities on walks that are not targets
+    node_facts: Facts = field(default_factory=dict)  # their facts (a walk may end in an attribute)
     bucket: str = ""
     name: str = "kg"
     _by_kind: dict[tuple[str, str, str], list[Subject]] = field(default_factory=dict)
@@ -92,7 +115,8 @@ class KgSource:
             return self._price(subject, kind.key, day)
         if kind.key in GAME_KINDS:
             return self._game(subject, kind.key, day)
-        return self.facts.get(subject.entity_id, {}).get(kind.key)
+        eid = subject.entity_id
+        return self.facts.get(eid, {}).get(kind.key) or self.node_facts.get(eid, {}).get(kind.key)
 
     def _price(self, s: Subject, kind: str, day: dt.date) -> Fact | None:
         days, closes = self.closes.get(s.entity_id, ([], []))
@@ -131,6 +155,19 @@ class KgSource:
         ]
         return rng.choice(options) if options else None
 
+    def chain(self, domain: str, rng: random.Random) -> tuple[Subject, list[Hop]] | None:
+        """A target of the bucket and a walk of two or three relation steps from it, or None."""
+        starts = [
+            eid
+            for eid in sorted(self.walks)
+            if self.subjects[eid].domain == domain and self.subjects[eid].popularity == self.bucket
+        ]
+        if not starts:
+            return None
+        start = rng.choice(starts)
+        walk = rng.choice(self.walks[start])
+        return self.subjects[start], [(p, self.subjects.get(e) or self.nodes[e]) for p, e in walk]
+
 
 def open_kg_source(world: Path) -> KgSource | None:
     """A fact source over the world's KG targets, or None when the KG has none."""
@@ -145,7 +182,14 @@ def open_kg_source(world: Path) -> KgSource | None:
         facts: Facts = {}
         for domain, extract in EXTRACTORS.items():
             facts.update(extract(con, {e: s for e, s in subjects.items() if s.domain == domain}))
-        return KgSource(subjects, facts, _closes(con, subjects), _edges(con, subjects), games(con, subjects))
+        walks, nodes = _walks(con, subjects)
+        node_facts: Facts = {}
+        for domain, extract in EXTRACTORS.items():
+            node_facts.update(extract(con, {e: s for e, s in nodes.items() if s.domain == domain}))
+        return KgSource(
+            subjects, facts, _closes(con, subjects), _edges(con, subjects), games(con, subjects),
+            walks=walks, nodes=nodes, node_facts=node_facts,
+        )  # fmt: skip
     finally:
         con.close()
 
@@ -199,3 +243,31 @@ def _edges(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> dict
             if phrase:
                 out.setdefault(node, []).append((phrase, other))
     return out
+
+
+def _walks(
+    con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]
+) -> tuple[dict[str, list[tuple[tuple[str, str], ...]]], dict[str, Subject]]:
+    """Per target, its chains of 2-3 functional steps over the relation graph (networkx), as (phrase, entity
+    id) steps; and the non-target entities they pass through, as subjects."""
+    rels = sorted({rel for _, rel, _ in PATH_HOPS})
+    g = load_neighbourhood(con, subjects, rels, max(CHAIN_LENGTHS))
+    walks: dict[str, list[tuple[tuple[str, str], ...]]] = {}
+    nodes: dict[str, Subject] = {}
+    for eid in sorted(subjects):
+        for length in CHAIN_LENGTHS:
+            for path in chains(g, eid, length, PATH_HOPS):
+                node, steps = eid, []
+                for edge in path:
+                    phrase = PATH_HOPS[hop_key(g, node, edge)]
+                    node = edge.other(node)
+                    steps.append((phrase, node))
+                    if node not in subjects and node not in nodes:
+                        data = g.nodes[node]
+                        kind = SUBJECT_KIND.get(data["kind"], data["kind"])
+                        nodes[node] = Subject(
+                            data["name"], data["domain"], kind, node, aliases=aliases_for(data["name"], kind),
+                            ticker=node.rsplit(":", 1)[-1] if kind == "company" else "",
+                        )  # fmt: skip
+                walks.setdefault(eid, []).append(tuple(steps))
+    return walks, nodes

@@ -51,6 +51,14 @@ RELATIONS: dict[str, tuple[str, str]] = {
     "person": ("best-known film", "movie"),
 }
 
+# The kind of entity a relation phrase leads to, when not a person (look-alike pages state a wrong one).
+REL_TARGET = {
+    **{phrase: kind for phrase, kind in RELATIONS.values() if kind != "person"},
+    "birthplace": "topic",
+    "headquarters city": "topic",
+    "band": "band",
+}
+
 
 def kinds_for(domain: str, subject: str | None = None) -> list[Kind]:
     """Kinds of one domain (and subject kind), in registry order."""

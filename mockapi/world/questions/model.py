@@ -95,3 +95,13 @@ def group_of(q: Question) -> Subject | None:
 def premise_facts(q: Question) -> list[Fact]:
     """For a false premise, the true facts it bends (pages about its subject state them); else []."""
     return list(q.context)
+
+
+def key_kinds(q: Question) -> list[str]:
+    """The fact kind behind each key phrase ("fin.market_cap", "rel:ceo"; a list item's is its list's kind),
+    '' when no fact states it: what the audit groups sentence frames by."""
+    kinds: dict[str, str] = {}
+    for fact in [*q.facts, *q.context]:
+        for value in (fact.value, *fact.items):
+            kinds.setdefault(value.lower(), fact.kind)
+    return [kinds.get(p.lower(), "") for p in q.key_phrases]

@@ -32,6 +32,10 @@ class Source(Protocol):
         """A relation phrase and the entity it leads to (multi-hop)."""
         ...
 
+    def chain(self, domain: str, rng: random.Random) -> tuple[Subject, list[tuple[str, Subject]]] | None:
+        """A subject and a walk of two or three relation steps from it (relation phrase, entity reached)."""
+        ...
+
 
 class WebSource:
     """Invents everything: web-only facts that exist only in the pages written for them."""
@@ -56,3 +60,7 @@ class WebSource:
             return None
         phrase, target_kind = RELATIONS[subject.kind]
         return phrase, invent.invent_subject(subject.domain, target_kind, rng)
+
+    def chain(self, domain: str, rng: random.Random) -> tuple[Subject, list[tuple[str, Subject]]] | None:
+        """None: invented subjects have no graph to walk (their multi-hop questions take one step)."""
+        return None
