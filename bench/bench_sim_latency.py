@@ -17,6 +17,7 @@ import httpx
 from fastapi import FastAPI
 
 from mockapi.loopback import serve_in_thread
+from mockapi.settings import Settings
 from mockapi.sim.config import load_sim_config
 from mockapi.sim.middleware import SimState, Simulator
 
@@ -33,7 +34,7 @@ def echo_app() -> FastAPI:
 
 def measure(latency: str, requests: int) -> tuple[list[float], list[float]]:
     """Round trips (ms) seen by a client, and the delays (ms) the simulator journaled for them."""
-    sim = Simulator(echo_app(), SimState(load_sim_config(latency=latency, seed=1)))
+    sim = Simulator(echo_app(), SimState(load_sim_config(Settings(latency=latency, sim_seed=1))))
     trips = []
     with serve_in_thread(sim, lifespan="off") as url, httpx.Client(base_url=url) as client:
         for i in range(requests):

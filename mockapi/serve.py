@@ -5,8 +5,9 @@ surprise (a typo would otherwise get a whole world built at the typo): only an a
 with `--build` or a "yes" on a terminal. `--data FILE` serves a CRAG dataset file (converted once, see
 mockapi.dataset_world). The port is bound before the banner, so a taken port is one line, not a late log.
 
-Settings travel to the app through `CRAG_MOCK_*` environment variables and the `app_from_env` factory, so
-`--workers N` works: each worker process builds the same Settings and opens the store read-only.
+Settings (mockapi/settings.py: the flags are generated from it) travel to the app through `CRAG_MOCK_*`
+environment variables and the `app_from_env` factory, so `--workers N` works: each worker process builds
+the same Settings and opens the store read-only.
 """
 
 from __future__ import annotations
@@ -22,12 +23,15 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from mockapi.flags import add_setting_flags, given, setting_flags, worker_env
 from mockapi.listen import bind, port_number
 from mockapi.paths import is_complete, world_dir
-from mockapi.sim.flags import add_sim_arguments, forwarded_allow_ips, sim_env
+from mockapi.settings import Settings, load_settings
+from mockapi.sim.config import load_sim_config
 from mockapi.user_error import UserError
 from mockapi.world.context import add_split_argument
 
+SERVE_FLAGS = setting_flags()
 DATASET_NAME = re.compile(r"\.(jsonl|json|bz2|tar|part\d+)$")
 
 
@@ -47,15 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="bind address (default: 127.0.0.1)")
     parser.add_argument("--port", type=port_number, default=8000, help="port 1..65535 (default: 8000)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default: 1)")
-    add("--task", type=int, choices=(1, 2, 3), help="serve as CRAG task 1, 2 or 3 (default: all)")
-    add(
-        "--search",
-        choices=("original", "improved"),
-        help="name-search ranking: original (the original server's results and order) or improved "
-        "(exact match first); default: original for imported KGs, improved for synthetic worlds",
-    )
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default: warning)")
-    add_sim_arguments(parser)
+    add_setting_flags(parser, SERVE_FLAGS)  # --task, --search and the simulation flags (mockapi/settings.py)
 
 
 def ensure_world(args: argparse.Namespace) -> Path:
@@ -113,22 +110,24 @@ def _say(message: str) -> None:
     print(message, file=sys.stderr)
 
 
+def serve_settings(args: argparse.Namespace, world: Path | None = None) -> Settings:
+    """The settings the flags give over the `CRAG_MOCK_*` environment, checked (one-line UserError), the
+    simulation specs included."""
+    settings = load_settings({**given(args, SERVE_FLAGS), **({} if world is None else {"world": world})})
+    load_sim_config(settings)
+    return settings
+
+
 def settings_env(args: argparse.Namespace, world: Path) -> dict[str, str]:
-    """The `CRAG_MOCK_*` variables every worker reads (see mockapi.settings.Settings)."""
-    env = {"CRAG_MOCK_WORLD": str(world)}
-    if args.task is not None:
-        env["CRAG_MOCK_TASK"] = str(args.task)
-    if args.search is not None:
-        env["CRAG_MOCK_SEARCH"] = args.search
-    env.update(sim_env(args))  # each worker simulates (and journals) its own share of the requests
-    return env
+    """The `CRAG_MOCK_*` variables every worker reads (each simulates and journals its own share)."""
+    return worker_env(serve_settings(args, world))
 
 
 def run(args: argparse.Namespace) -> int:
     """Find or build the world, bind the port, print where to look, and serve until interrupted."""
     if args.workers < 1:
         raise UserError(f"--workers must be at least 1, got {args.workers}")
-    sim_env(args)  # check the simulation flags before a (possibly long) world build
+    settings = serve_settings(args)  # check the flags before a (possibly long) world build
     sock = bind(args.host, args.port)  # a taken port fails here, before any build or banner
     # uvicorn re-raises a SIGTERM it caught once it has shut down; as an exception it lets the `finally`
     # blocks run (a --no-cache temp world is removed, the socket closed) instead of killing the process,
@@ -137,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with served_world(args) as world:
             os.environ.update(settings_env(args, world))
-            _serve(args, world, sock)
+            _serve(args, settings, world, sock)
     finally:
         sock.close()
     return 0
@@ -147,13 +146,15 @@ def _terminated(_signum: int, _frame: object) -> None:
     raise SystemExit(0)
 
 
-def _serve(args: argparse.Namespace, world: Path, sock: socket.socket) -> None:
+def _serve(args: argparse.Namespace, settings: Settings, world: Path, sock: socket.socket) -> None:
     import uvicorn
 
     from mockapi.batched_writes import BatchedWrites
 
     base = f"http://{args.host}:{args.port}"
-    proxies = forwarded_allow_ips(args)
+    # None: no proxy (uvicorn would trust loopback, and inside a container or behind a port forwarder every
+    # client can arrive from loopback)
+    proxies = settings.forwarded_allow_ips or None
     started = time.perf_counter()
     print(f"serving {world} on {base} (docs: {base}/docs, try-it bodies: {base}/meta)", file=sys.stderr)
     print(f"  CRAG_SERVER={base} (original client), CRAG_MOCK_API_URL={base} (baselines)", file=sys.stderr)

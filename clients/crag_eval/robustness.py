@@ -21,9 +21,11 @@ from typing import Any
 
 from crag_eval.evaluate import RunConfig, RunInterrupted, evaluate
 from crag_eval.rundir import RUN_JSON, new_run_dir, read_run, write_json
+from mockapi.flags import add_setting_flags, given, setting_flags
+from mockapi.settings import load_settings
 from mockapi.user_error import UserError
 
-SIM_FLAGS = ("latency", "fault_rate", "faults", "rate_limit", "sim_seed")
+SIM_FLAGS = [f for f in setting_flags() if f.flag.eval]  # --latency, --fault-rate, … (mockapi/settings.py)
 SWEEP_JSON = "robustness.json"
 SWEEP_MD = "robustness.md"
 SWEEP_PLAN = "sweep.json"
@@ -37,19 +39,13 @@ def add_robustness_arguments(p: argparse.ArgumentParser) -> None:
         "--counterfactual", action="store_true", help="also run with pages rewritten to wrong values"
     )
     g.add_argument("--perturb-seed", type=int, default=0, help="seed of the perturbed page lists (default 0)")
-    g.add_argument("--latency", metavar="SPEC", help="in-process server latency, e.g. uniform:5ms-50ms")
-    g.add_argument(
-        "--fault-rate", type=float, help="in-process server: share of responses turned into faults"
-    )
-    g.add_argument("--faults", metavar="KINDS", help="fault kinds (default 429,500,503,drop)")
-    g.add_argument("--rate-limit", type=float, help="in-process server: requests per second per client")
-    g.add_argument("--sim-seed", type=int, help="seed of the simulated faults and delays")
+    add_setting_flags(g, SIM_FLAGS, help_prefix="in-process server: ", grouped=False)
     g.add_argument("--admin-token", help="with --server: the server's admin token, to read its journal")
 
 
 def wants_sim(args: argparse.Namespace) -> bool:
     """Did the command line ask for a simulated server or its journal (then API usage is recorded)?"""
-    return bool(args.admin_token) or any(getattr(args, f) is not None for f in SIM_FLAGS)
+    return bool(args.admin_token) or bool(given(args, SIM_FLAGS))
 
 
 def settings_from(args: argparse.Namespace) -> list[tuple[str, dict[str, Any] | None]]:
@@ -76,11 +72,12 @@ def settings_from(args: argparse.Namespace) -> list[tuple[str, dict[str, Any] | 
 
 
 def sim_from(args: argparse.Namespace) -> dict[str, Any]:
-    """In-process server simulation settings (only the flags given; checked as `crag-mock serve` does)."""
+    """In-process server simulation settings by field name (only the flags given; checked as `crag-mock
+    serve` checks them)."""
     from mockapi.sim.config import load_sim_config
 
-    sim = {f: getattr(args, f) for f in SIM_FLAGS if getattr(args, f) is not None}
-    load_sim_config(**{("seed" if k == "sim_seed" else k): v for k, v in sim.items()})
+    sim = given(args, SIM_FLAGS)
+    load_sim_config(load_settings(sim))
     return sim
 
 

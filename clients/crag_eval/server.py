@@ -27,14 +27,14 @@ def world_app(world: Path, task: int, sim: dict[str, Any] | None = None) -> Any:
     """The real server app over a world, restricted to the task (task 1: KG refused, tasks 1–2: 5 pages)."""
     try:
         from mockapi.app import create_app
-        from mockapi.settings import Settings
+        from mockapi.settings import load_settings
     except ImportError as exc:
         raise UserError(
             f"the mock server is not available in this install ({exc}); pass --server URL"
         ) from None
     # every caller of this in-process server is this run, so its X-Client-Id (the harness's own page fetches
     # vs the model's) may choose the rate-limit bucket
-    settings = Settings(world=world, task=task, **{"trust_client_id": True, **(sim or {})})
+    settings = load_settings({"world": world, "task": task, "trust_client_id": True, **(sim or {})})
     return create_app(settings)
 
 

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request
 
 from mockapi.sim.middleware import SimState
+from mockapi.state import Server, server_state
 from mockapi.wire.errors import ApiError
 from mockapi.wire.journal import JournalPage
 
@@ -27,8 +28,7 @@ def bearer_matches(request: Request, token: str) -> bool:
 
 def require_admin_token(request: Request, what: str) -> None:
     """401 unless the server has an admin token and the request carries it (for label-revealing features)."""
-    settings = getattr(request.app.state, "settings", None)
-    token = getattr(settings, "admin_token", None)
+    token = server_state(request).settings.admin_token
     if not token or not bearer_matches(request, token):
         raise ApiError(
             401,
@@ -38,10 +38,9 @@ def require_admin_token(request: Request, what: str) -> None:
         )
 
 
-def sim_state(request: Request) -> SimState:
+def sim_state(request: Request, server: Server) -> SimState:
     """The simulator state, after checking the token (404 when admin is off, 401 on a bad token)."""
-    state: SimState | None = getattr(request.app.state, "sim", None)
-    token = request.app.state.settings.admin_token
+    state, token = server.sim, server.settings.admin_token
     if state is None or not token:
         raise ApiError(404, "not_found", "Not Found")
     if not bearer_matches(request, token):

@@ -11,6 +11,7 @@ from starlette.responses import Response
 from mockapi.search.service import NameSearch
 from mockapi.serving.rows import body
 from mockapi.serving.service import Serving
+from mockapi.state import server_state
 from mockapi.wire.errors import ApiError
 
 
@@ -34,8 +35,7 @@ def json_bytes(content: bytes) -> Response:
 
 def serving(request: Request) -> Serving:
     """The memory-mapped serving structures of this process (opened in the lifespan)."""
-    found: Serving = request.app.state.serving
-    return found
+    return server_state(request).serving
 
 
 def served(request: Request, table: str, key: str, missing: bytes = NULL) -> Response:
@@ -50,7 +50,7 @@ def served(request: Request, table: str, key: str, missing: bytes = NULL) -> Res
 
 async def forbid_kg_in_task_1(request: Request) -> None:
     """Task 1 is web-only: KG routes answer 403 with the canonical error body."""
-    if request.app.state.settings.task == 1:
+    if server_state(request).settings.task == 1:
         raise ApiError(403, "forbidden_by_task", "task 1 serves web search only; the KG API is not available")
 
 
@@ -61,7 +61,7 @@ class DomainMissing(Exception):
 async def null_when_domain_missing(request: Request) -> None:
     """Every route of a domain the world lacks answers `{"result": null}` (see /meta missing_domains)."""
     domain = request.scope["path"].split("/", 2)[1]  # the raw path: no URL object built per request
-    if domain in request.app.state.meta.missing_domains:
+    if domain in server_state(request).meta.missing_domains:
         raise DomainMissing(domain)
 
 
@@ -70,8 +70,7 @@ async def _domain_missing(_request: Request, _exc: Exception) -> Response:
 
 
 async def _search(request: Request) -> NameSearch:
-    search: NameSearch = request.app.state.search
-    return search
+    return server_state(request).search
 
 
 Search = Annotated[NameSearch, Depends(_search)]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from starlette.responses import Response
 
+from mockapi.state import Server
 from mockapi.wire import Health, Meta, RootMessage
 
 router = APIRouter(tags=["service"])
@@ -17,14 +18,12 @@ def root() -> Response:
 
 
 @router.get("/health", response_model=Health)
-async def health(request: Request) -> Health:
+async def health(state: Server) -> Health:
     """Liveness plus what is loaded."""
-    state = request.app.state
     return Health(status="ok", kg=state.kg.on_disk, task=state.settings.task)
 
 
 @router.get("/meta", response_model=Meta)
-async def meta(request: Request) -> Meta:
+async def meta(state: Server) -> Meta:
     """The world being served: manifest summary, counts, missing domains and a try-it body per route."""
-    meta: Meta = request.app.state.meta
-    return meta
+    return state.meta

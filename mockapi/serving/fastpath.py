@@ -25,7 +25,7 @@ from __future__ import annotations
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
 import orjson
 from annotated_types import MaxLen
@@ -37,6 +37,9 @@ from mockapi.serving import music, sports
 from mockapi.serving.rows import body as result_body
 from mockapi.store.movie import year_key
 from mockapi.wire import requests as req
+
+if TYPE_CHECKING:
+    from mockapi.settings import Settings
 
 NULL = result_body(None)
 JSON = b"application/json"
@@ -256,11 +259,14 @@ def _values(route: Route, raw: bytes) -> list[Any]:
 
 
 class FastPath:
-    """ASGI middleware: answers well-formed KG requests from `app.state` (see the module docstring)."""
+    """ASGI middleware: answers well-formed KG requests from the app's `ServerState` (see the module
+    docstring)."""
 
     def __init__(self, app: ASGIApp, state: Any) -> None:
         self.app = app
-        self.state = state  # the FastAPI app's `state`: serving, search and meta are set in its lifespan
+        # the FastAPI app's `state`: its lifespan sets `server`, the ServerState (mockapi/state.py, which
+        # imports this package: hence `Any` rather than the class)
+        self.state = state
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         route = ROUTES.get(scope["path"]) if scope["type"] == "http" else None
@@ -282,7 +288,8 @@ class FastPath:
 
     def _answer(self, scope: Scope, route: Route, raw: bytes, last: Message) -> bytes | None:
         """The body to send, or None when the app must take the request."""
-        if last["type"] != "http.request" or route.domain in self.state.meta.missing_domains:
+        server = self.state.server
+        if last["type"] != "http.request" or route.domain in server.meta.missing_domains:
             return None
         try:
             if route.fields is None:
@@ -291,7 +298,7 @@ class FastPath:
                 if _content_type(scope) != JSON:
                     return None
                 values = _values(route, raw)
-            return route.answer(self.state.serving, self.state.search, values)
+            return route.answer(server.serving, server.search, values)
         except Exception:  # _Reject, or a failure the app will answer (and log) as it always does
             return None
 
@@ -303,9 +310,9 @@ def _content_type(scope: Scope) -> bytes | None:
     return None
 
 
-def install_fastpath(app: Any) -> None:
-    """Put `FastPath` in front of `app` (a FastAPI app whose lifespan opens serving/search/meta), unless the
-    simulator is on or the app serves Task 1: then every request must go through the app."""
-    if getattr(app.state, "sim", None) is not None or app.state.settings.task == 1:
+def install_fastpath(app: Any, settings: Settings, sim: object | None) -> None:
+    """Put `FastPath` in front of `app` (a FastAPI app whose lifespan opens its ServerState), unless the
+    simulator is on (`sim`: its state) or the app serves Task 1: then every request goes through the app."""
+    if sim is not None or settings.task == 1:
         return
     app.add_middleware(FastPath, state=app.state)

@@ -1,4 +1,4 @@
-"""The simulation settings as one immutable object, with optional per-route overrides from a JSON file."""
+"""The simulator's typed config, built from `Settings`, with optional per-route overrides from a JSON file."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from mockapi.settings import Settings
 from mockapi.sim.spec import DEFAULT_FAULTS, Latency, check_rate, parse_faults, parse_latency
 from mockapi.user_error import UserError
 
@@ -71,23 +72,16 @@ def policy_from(raw: dict[str, Any], base: RoutePolicy) -> RoutePolicy:
     return out
 
 
-def load_sim_config(
-    *,
-    latency: str | None = None,
-    fault_rate: float = 0.0,
-    faults: str | None = None,
-    rate_limit: float = 0.0,
-    seed: int = 0,
-    config_file: str | None = None,
-    trust_client_id: bool = False,
-) -> SimConfig:
-    """Build the config from the CLI flags and an optional JSON file `{"routes": {"/finance/*": {...}}}`."""
-    default = RoutePolicy(
-        latency=parse_latency(latency),
-        fault_rate=check_rate("fault-rate", fault_rate, 1.0),
-        faults=parse_faults(faults),
-        rate_limit=check_rate("rate-limit", rate_limit),
+def load_sim_config(settings: Settings) -> SimConfig:
+    """The simulation the settings describe, with the per-route overrides of `--sim-config`, a JSON file
+    `{"default": {...}, "routes": {"/finance/*": {...}}}` (raises UserError on a bad spec or file)."""
+    default = RoutePolicy(  # the rates' bounds were checked by Settings; the specs are parsed here
+        latency=parse_latency(settings.latency),
+        fault_rate=settings.fault_rate,
+        faults=parse_faults(settings.faults),
+        rate_limit=settings.rate_limit,
     )
+    config_file = settings.sim_config
     routes: list[tuple[str, RoutePolicy]] = []
     if config_file:
         try:
@@ -101,4 +95,5 @@ def load_sim_config(
         if "default" in data:
             default = policy_from(data["default"], default)
         routes = [(pattern, policy_from(raw, default)) for pattern, raw in data.get("routes", {}).items()]
-    return SimConfig(default=default, routes=tuple(routes), seed=seed, trust_client_id=trust_client_id)
+    seed, trust = settings.sim_seed, settings.trust_client_id
+    return SimConfig(default=default, routes=tuple(routes), seed=seed, trust_client_id=trust)

@@ -11,32 +11,24 @@ import logging
 from fastapi import FastAPI
 
 from mockapi.settings import Settings
-from mockapi.sim.config import SimConfig, load_sim_config
+from mockapi.sim.config import load_sim_config
 from mockapi.sim.middleware import DroppedConnection, SimState, Simulator
 
 
-def sim_config_from(settings: Settings) -> SimConfig:
-    """The simulation config the settings describe (raises UserError on a bad spec)."""
-    return load_sim_config(
-        latency=settings.latency,
-        fault_rate=settings.fault_rate,
-        faults=settings.faults,
-        rate_limit=settings.rate_limit,
-        seed=settings.sim_seed,
-        config_file=settings.sim_config,
-        trust_client_id=settings.trust_client_id,
-    )
-
-
-def install_simulation(app: FastAPI, settings: Settings) -> None:
-    """Add the `Simulator` as the outermost middleware (so it sees, delays and journals every request,
-    including the 413/422 answered by InputLimits) and keep its state in `app.state.sim` for /admin/*."""
-    config = sim_config_from(settings)
-    app.state.sim = None
+def simulation_for(settings: Settings) -> SimState | None:
+    """The simulator's state the settings ask for (raises UserError on a bad spec); None when nothing is
+    simulated and admin is off."""
+    config = load_sim_config(settings)
     if not config.active and not settings.admin_token:
+        return None
+    return SimState(config)
+
+
+def install_simulation(app: FastAPI, state: SimState | None) -> None:
+    """Add the `Simulator` over `state` as the outermost middleware, so it sees, delays and journals every
+    request, including the 413/422 answered by InputLimits (nothing when `state` is None)."""
+    if state is None:
         return
-    state = SimState(config)
-    app.state.sim = state
     app.add_middleware(Simulator, state=state)
     _quiet_dropped_connections()
 

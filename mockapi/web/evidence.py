@@ -2,14 +2,14 @@
 
 The labels (gold page ids, key phrases, answer, planted wrong value) never leave this module in a response;
 the perturbation code asks it for two lists of pages and a rewrite rule. Opened lazily on the first
-perturbed search, read-only; a world without questions.duckdb has no labels (`EvidenceLabels.open` → None).
+perturbed search (`ServerState.evidence`), read-only; a world without questions.duckdb has no labels
+(`EvidenceLabels.open` → None).
 """
 
 from __future__ import annotations
 
 import json
 import re
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -132,24 +132,3 @@ class EvidenceLabels:
             "SELECT DISTINCT ON (page_id) page_id, text FROM pages WHERE page_id IN ?", [list(set(page_ids))]
         )
         return dict(rows.fetchall())
-
-
-_LOCK = threading.Lock()
-
-
-def evidence_for(state: object, world: Path) -> EvidenceLabels | None:
-    """The app's labels, opened once on first use (`state` is `app.state`)."""
-    with _LOCK:
-        if not hasattr(state, "evidence"):
-            state.evidence = EvidenceLabels.open(world)  # type: ignore[attr-defined]
-        return state.evidence  # type: ignore[attr-defined]
-
-
-def close_evidence(state: object) -> None:
-    """Close the labels `evidence_for` opened, if any (the app's shutdown); a restart opens them anew."""
-    with _LOCK:
-        evidence = getattr(state, "evidence", None)
-        if hasattr(state, "evidence"):
-            delattr(state, "evidence")
-    if evidence is not None:
-        evidence.close()

@@ -25,9 +25,7 @@ import string
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from fastapi import FastAPI
-
-from mockapi.web.evidence import Labels, evidence_for, phrase_pattern
+from mockapi.web.evidence import EvidenceLabels, Labels, phrase_pattern
 from mockapi.web.page_store import Frozen, WebStore
 from mockapi.web.taskview import VIEW_PAGES
 from mockapi.wire.errors import ApiError
@@ -140,9 +138,11 @@ class Rewriter:
         return a + b + c > 0
 
 
-def perturbed_search(app: FastAPI, store: WebStore, body: SearchRequest, task: int | None) -> dict[str, Any]:
-    """The `{"result", "perturbation"}` body of a perturbed search (see the module docstring)."""
-    evidence = evidence_for(app.state, store.world_dir)
+def perturbed_search(
+    evidence: EvidenceLabels | None, store: WebStore, body: SearchRequest, task: int | None
+) -> dict[str, Any]:
+    """The `{"result", "perturbation"}` body of a perturbed search (see the module docstring); `evidence`:
+    the world's labels (None: a world without questions.duckdb)."""
     if evidence is None:
         raise ApiError(
             422,

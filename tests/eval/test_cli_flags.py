@@ -110,6 +110,24 @@ def test_bad_flag_values_are_one_line_errors(crag_fixture: Path, capsys: pytest.
     assert len(errors) == 6
 
 
+def test_bad_simulation_flags_are_one_line_errors(
+    crag_fixture: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # generated from mockapi.settings.Settings and checked as `crag-mock serve` checks them
+    base = ["--task", "1", "--model", "dummy", "--data", str(crag_fixture)]
+    for flags, message in (
+        (["--fault-rate", "2"], "--fault-rate must be 0..1, got 2"),
+        (["--rate-limit", "-1"], "--rate-limit must be >= 0, got -1"),
+        (["--latency", "gauss:5ms"], "bad latency 'gauss:5ms'"),
+        (["--faults", "429,teapot"], "bad --faults '429,teapot'"),
+    ):
+        assert main([*base, *flags]) == 2, flags
+        errors = [line for line in capsys.readouterr().err.splitlines() if "error" in line]
+        assert len(errors) == 1 and errors[0].startswith("crag-eval: error: ") and message in errors[0], (
+            errors
+        )
+
+
 def test_plain_progress_lines_with_eta_off_a_terminal(
     crag_fixture: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mockapi.app import create_app
@@ -20,6 +21,7 @@ from mockapi.limits import MAX_BODY_BYTES, InputLimits
 from mockapi.settings import Settings
 from mockapi.sim.config import load_sim_config
 from mockapi.sim.middleware import SimState, Simulator
+from mockapi.state import state_of
 
 CHUNK = 16 * 1024
 GUARD = 4 * 1024 * 1024  # far past the cap: a middleware still reading here is buffering without a limit
@@ -78,7 +80,7 @@ def _post(app: ASGIApp, headers: list[tuple[bytes, bytes]]) -> tuple[int, int]:
 
 
 def _simulator(app: ASGIApp) -> Simulator:
-    return Simulator(app, SimState(load_sim_config(rate_limit=1000)))
+    return Simulator(app, SimState(load_sim_config(Settings(rate_limit=1000))))
 
 
 STACKS: dict[str, Any] = {
@@ -104,7 +106,10 @@ def test_a_declared_length_over_the_cap_reads_nothing(stack: str) -> None:
 def test_the_served_app_with_simulation_on(tiny_world: Path) -> None:
     """create_app's own order (the simulator outermost, so it journals the 413 too)."""
     app = create_app(Settings(world=tiny_world, rate_limit=1000, admin_token="t"))
-    status, pulled = _post(app, [])
+    with TestClient(app):  # the lifespan opens the state the journal is read from
+        status, pulled = _post(app, [])
+        state = state_of(app)
     assert status == 413 and pulled <= MAX_BODY_BYTES + CHUNK
-    [entry] = app.state.sim.journal.entries()
+    assert state is not None and state.sim is not None
+    [entry] = state.sim.journal.entries()
     assert (entry.route, entry.status) == ("/open/get_entity", 413)

@@ -32,6 +32,7 @@ from mockapi.app import create_app
 from mockapi.importers.kg.importer import import_kg
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.settings import Settings
+from mockapi.state import state_of
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +89,9 @@ def test_movie_search_returns_whole_dicts_in_their_key_order(client: TestClient)
     # an imported KG searches as the original: with two persons every term is in half the documents (IDF 0),
     # so the original finds nobody (checked against it in tests/original); the improved ranking does
     assert q(client, "/movie/get_person_info", "peter jackson") == []
-    search = client.app.state.search  # type: ignore[attr-defined]
+    state = state_of(client.app)
+    assert state is not None
+    search = state.search
     search.mode = "improved"
     try:
         persons = q(client, "/movie/get_person_info", "peter jackson")

@@ -16,24 +16,27 @@ from pathlib import Path
 
 import httpx
 from crag_eval.server import world_app
+from fastapi.testclient import TestClient
 from server_process import wait_healthy
 from test_middleware import call, serve
 
+from mockapi.settings import Settings
 from mockapi.sim.config import load_sim_config
+from mockapi.state import state_of
 
 RATE = 0.05  # requests per second per client: a burst of 1, then a token every 20 s
 TRIES = 15  # sent back to back: however loaded the machine, far less than 20 s, so no token refills
 
 
 def test_a_fresh_client_id_per_request_does_not_escape_the_limit() -> None:
-    with serve(load_sim_config(rate_limit=RATE)) as (url, sim), httpx.Client() as client:
+    with serve(load_sim_config(Settings(rate_limit=RATE))) as (url, sim), httpx.Client() as client:
         codes = [call(client, url, **{"x-client-id": f"team-{i}"}) for i in range(TRIES)]
     assert codes == ["200"] + ["429"] * (TRIES - 1)
     assert {e.client for e in sim.state.journal.entries()} == {"127.0.0.1"}
 
 
 def test_client_id_is_honoured_when_trusted() -> None:
-    config = load_sim_config(rate_limit=RATE, trust_client_id=True)
+    config = load_sim_config(Settings(rate_limit=RATE, trust_client_id=True))
     with serve(config) as (url, _sim), httpx.Client() as client:
         codes = [call(client, url, **{"x-client-id": f"team-{i}"}) for i in range(TRIES)]
     assert codes == ["200"] * TRIES
@@ -41,7 +44,10 @@ def test_client_id_is_honoured_when_trusted() -> None:
 
 def test_crag_evals_in_process_server_trusts_its_own_client_ids(tiny_world: Path) -> None:
     app = world_app(tiny_world, task=3, sim={"rate_limit": 1.0})
-    assert app.state.settings.trust_client_id
+    with TestClient(app):
+        state = state_of(app)
+        assert state is not None and state.settings.trust_client_id
+        assert state.sim is not None and state.sim.config.trust_client_id
 
 
 def free_port() -> int:

@@ -13,6 +13,7 @@ import pytest
 from fastapi import FastAPI
 
 from mockapi.loopback import serve_in_thread
+from mockapi.settings import Settings, load_settings
 from mockapi.sim.config import SimConfig, load_sim_config
 from mockapi.sim.middleware import SimState, Simulator
 from mockapi.sim.spec import parse_latency
@@ -49,7 +50,7 @@ def call(client: httpx.Client, url: str, **headers: str) -> str:
 
 
 def test_fault_rate_and_kinds_match_the_configuration() -> None:
-    config = load_sim_config(fault_rate=0.3, faults="429,503,drop", seed=7)
+    config = load_sim_config(Settings(fault_rate=0.3, faults="429,503,drop", sim_seed=7))
     with serve(config) as (url, sim), httpx.Client(timeout=5) as client:
         outcomes = Counter(call(client, url) for _ in range(400))
     faults = outcomes["429"] + outcomes["503"] + outcomes["drop"]
@@ -64,7 +65,7 @@ def test_same_seed_same_fault_sequence() -> None:
     runs = []
     for _ in range(2):
         with (
-            serve(load_sim_config(fault_rate=0.5, faults="500,503", seed=3)) as (url, _sim),
+            serve(load_sim_config(Settings(fault_rate=0.5, faults="500,503", sim_seed=3))) as (url, _sim),
             httpx.Client() as c,
         ):
             runs.append([call(c, url) for _ in range(40)])
@@ -73,7 +74,10 @@ def test_same_seed_same_fault_sequence() -> None:
 
 
 def test_injected_429_carries_retry_after_and_a_json_body() -> None:
-    with serve(load_sim_config(fault_rate=1.0, faults="429")) as (url, _sim), httpx.Client() as client:
+    with (
+        serve(load_sim_config(Settings(fault_rate=1.0, faults="429"))) as (url, _sim),
+        httpx.Client() as client,
+    ):
         r = client.post(url + "/open/get_entity", json={"query": "x"})
     assert r.status_code == 429
     assert int(r.headers["retry-after"]) >= 1
@@ -84,7 +88,7 @@ def test_injected_429_carries_retry_after_and_a_json_body() -> None:
 def test_lognormal_latency_adds_the_seeded_delays() -> None:
     # The added delays are checked exactly; how long requests took on this machine is bench/ territory
     # (bench/bench_sim_latency.py), since shared machines make any wall-clock bound flaky.
-    config = load_sim_config(latency="lognormal:median=40ms,sigma=0.5", seed=1)
+    config = load_sim_config(Settings(latency="lognormal:median=40ms,sigma=0.5", sim_seed=1))
     with serve(config) as (url, sim), httpx.Client() as client:
         for _ in range(60):
             call(client, url)
@@ -115,7 +119,10 @@ def test_latency_sampler_statistics() -> None:
 
 def test_rate_limit_per_client() -> None:
     # X-Client-Id names the client only where it is trusted (tests/sim/test_client_identity.py)
-    with serve(load_sim_config(rate_limit=5, trust_client_id=True)) as (url, _sim), httpx.Client() as client:
+    with (
+        serve(load_sim_config(Settings(rate_limit=5, trust_client_id=True))) as (url, _sim),
+        httpx.Client() as client,
+    ):
         first = [call(client, url, **{"x-client-id": "a"}) for _ in range(15)]
         other = call(client, url, **{"x-client-id": "b"})
     assert first[:5] == ["200"] * 5
@@ -124,7 +131,7 @@ def test_rate_limit_per_client() -> None:
 
 
 def test_journal_records_route_body_status_and_interaction_id() -> None:
-    with serve(load_sim_config(latency="fixed:1ms")) as (url, sim), httpx.Client() as client:
+    with serve(load_sim_config(Settings(latency="fixed:1ms"))) as (url, sim), httpx.Client() as client:
         client.post(url + "/open/get_entity", json={"query": "Paris"}, headers={"x-interaction-id": "q-1"})
         client.get(url + "/health")  # exempt routes are not journaled
     [entry] = sim.state.journal.entries()
@@ -147,5 +154,6 @@ def test_journal_records_route_body_status_and_interaction_id() -> None:
     ],
 )
 def test_bad_flags_are_one_line_errors(kwargs: dict[str, object], message: str) -> None:
-    with pytest.raises(UserError, match=message):
-        load_sim_config(**kwargs)  # type: ignore[arg-type]
+    with pytest.raises(UserError, match=message) as raised:
+        load_sim_config(load_settings(kwargs))
+    assert "\n" not in str(raised.value)

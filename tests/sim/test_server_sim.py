@@ -4,6 +4,7 @@ bodies, latency, the journal over every call, the admin routes and their token, 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -13,8 +14,8 @@ import httpx
 import pytest
 from crag_client import Client, RetryPolicy
 
+from mockapi.serve import add_arguments, settings_env
 from mockapi.settings import Settings
-from mockapi.sim.flags import add_sim_arguments, sim_env
 from mockapi.sim.spec import parse_latency
 
 TOKEN = "s3cret"
@@ -138,16 +139,26 @@ def test_sdk_retries_ride_out_faults_and_the_journal_shows_them(tiny_world: Path
     assert len(entries) > 30  # and the retries before them
 
 
-def test_serve_flags_reach_the_settings_of_every_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_flags_reach_the_settings_of_every_worker(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    for key in [k for k in os.environ if k.upper().startswith("CRAG_MOCK_")]:
+        monkeypatch.delenv(key)
+    routes = tmp_path / "routes.json"
+    routes.write_text('{"routes": {"/finance/*": {"fault_rate": 0.5}}}')
     parser = argparse.ArgumentParser()
-    add_sim_arguments(parser)
+    add_arguments(parser)  # crag-mock serve's own parser
     args = parser.parse_args(
         [
             *("--latency", "fixed:5ms", "--fault-rate", "0.1", "--faults", "503,slow"),
-            *("--rate-limit", "20", "--sim-seed", "9", "--admin-token", "tok"),
+            *("--rate-limit", "20", "--sim-seed", "9", "--admin-token", "tok", "--task", "2"),
+            *("--search", "original", "--sim-config", str(routes), "--trust-client-id"),
+            *("--forwarded-allow-ips", "10.0.0.5"),
         ]
     )
-    for key, value in sim_env(args).items():
+    env = settings_env(args, tmp_path)
+    assert "FORWARDED_ALLOW_IPS" not in env  # uvicorn's, read by the serve process only
+    for key, value in env.items():
         monkeypatch.setenv(key, value)
     s = Settings()
     assert (s.latency, s.fault_rate, s.faults, s.rate_limit, s.sim_seed, s.admin_token) == (
@@ -158,4 +169,27 @@ def test_serve_flags_reach_the_settings_of_every_worker(monkeypatch: pytest.Monk
         9,
         "tok",
     )
-    assert sim_env(parser.parse_args([])) == {}  # defaults: all off
+    assert (s.world, s.task, s.search, s.sim_config, s.trust_client_id) == (
+        tmp_path,
+        2,
+        "original",
+        str(routes),
+        True,
+    )
+    for key in env:
+        monkeypatch.delenv(key)
+    assert settings_env(parser.parse_args([]), tmp_path) == {"CRAG_MOCK_WORLD": str(tmp_path)}  # all off
+
+
+def test_settings_from_the_environment_reach_the_workers_and_flags_win(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    for key in [k for k in os.environ if k.upper().startswith("CRAG_MOCK_")]:
+        monkeypatch.delenv(key)
+    monkeypatch.setenv("CRAG_MOCK_FAULT_RATE", "0.5")
+    monkeypatch.setenv("CRAG_MOCK_SIM_SEED", "3")
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    # a given default (0) overrides the environment, as any given flag does
+    env = settings_env(parser.parse_args(["--fault-rate", "0"]), tmp_path)
+    assert env == {"CRAG_MOCK_WORLD": str(tmp_path), "CRAG_MOCK_FAULT_RATE": "0.0", "CRAG_MOCK_SIM_SEED": "3"}

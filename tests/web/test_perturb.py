@@ -242,14 +242,18 @@ def test_shutdown_closes_the_evidence_labels(tiny_world: Path) -> None:
 
     from mockapi.app import create_app
     from mockapi.settings import Settings
+    from mockapi.state import state_of
 
     app = create_app(Settings(world=tiny_world, admin_token=TOKEN))
     iid = gold_questions(tiny_world)[0][0]
     for _ in range(2):  # a second lifespan opens the labels anew
         with TestClient(app) as client:
+            state = state_of(app)
+            assert state is not None and state.opened_evidence is None  # not before a perturbed search
             body = {"interaction_id": iid, "noise_ratio": 0.4, "include_html": False}
             assert client.post("/web/search", json=body, headers=AUTH).status_code == 200
-            evidence = app.state.evidence
-        assert not hasattr(app.state, "evidence")
+            evidence = state.opened_evidence
+            assert evidence is not None and evidence.labels(iid) is not None
+        assert state_of(app) is None and state.opened_evidence is None
         with pytest.raises(duckdb.ConnectionException):
             evidence.labels(iid)
