@@ -7,13 +7,13 @@ and writing the files is `crag_eval.rundir`'s job; this module only declares and
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from crag_eval.types import Score
+from mockapi.formats.jsondoc import first_problem, json_object
 
 RUN_FORMAT = 1
 SCORES_FORMAT = 1
@@ -140,21 +140,11 @@ Model = TypeVar("Model", bound=Document)
 
 def parse(cls: type[Model], text: str, path: Path) -> Model:
     """`text` (read from `path`) as a `cls`, or a RunFileError saying what is wrong where."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise RunFileError(f"{path} is not JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise RunFileError(f"{path} holds a JSON {type(data).__name__}, not an object")
+    data = json_object(text, path, RunFileError)
     expected = cls.model_fields["format"].default if "format" in cls.model_fields else None
     if expected is not None and data.get("format") != expected:  # before the fields: they may differ
         raise OtherFormat(f"{path} has format {data.get('format')!r}; this crag-eval reads format {expected}")
     try:
         return cls.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-        raise RunFileError(
-            f"{path}: {where}: {first['msg']} (got {first.get('input')!r:.60}){more}"
-        ) from None
+        raise RunFileError(f"{path}: {first_problem(exc)}") from None

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from mockapi.formats.jsondoc import first_problem, json_object
 
 MANIFEST_FORMAT = 1
 
@@ -188,16 +189,11 @@ class ManifestError(ValueError):
 
 def parse_manifest(text: str, path: Path) -> Manifest:
     """The manifest in `text` (read from `path`), or a ManifestError saying what is wrong where."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ManifestError(f"{path} is not JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise ManifestError(f"{path} holds a JSON {type(data).__name__}, not an object")
+    data = json_object(text, path, ManifestError)
     try:
         return Manifest.model_validate(data)
     except ValidationError as exc:
-        raise ManifestError(f"{path}: {_first_problem(exc)}") from None
+        raise ManifestError(f"{path}: {first_problem(exc)}") from None
 
 
 def load_manifest(path: Path) -> Manifest:
@@ -207,12 +203,3 @@ def load_manifest(path: Path) -> Manifest:
     except (OSError, UnicodeDecodeError) as exc:
         raise ManifestError(f"cannot read {path} ({exc.__class__.__name__}: {exc})") from None
     return parse_manifest(text, path)
-
-
-def _first_problem(exc: ValidationError) -> str:
-    """`key.path: message (got value)` for the first error, and how many more there are."""
-    errors = exc.errors()
-    first: dict[str, Any] = dict(errors[0])
-    where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"{where}: {first['msg']} (got {first.get('input')!r:.60}){more}"
