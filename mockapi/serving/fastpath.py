@@ -36,7 +36,7 @@ from mockapi.limits import BodyTooLarge, read_capped_body, replay_body, send_too
 from mockapi.serving import music, sports
 from mockapi.serving.rows import body as result_body
 from mockapi.store.movie import year_key
-from mockapi.wire import requests as req
+from mockapi.wire.routes import ROUTE_BY_PATH
 
 if TYPE_CHECKING:
     from mockapi.settings import Settings
@@ -164,84 +164,53 @@ def _docs(corpus: str, table: str) -> Answer:
 
 
 def _routes() -> dict[str, Route]:
-    """Path -> how to answer; the same functions the routers call (mockapi/routers/*)."""
-    table: dict[str, tuple[type[BaseModel] | None, Answer]] = {
-        "/open/search_entity_by_name": (req.QueryOpenName, _names("open")),
-        "/open/get_entity": (req.QueryOpenEntity, _key("open_entity")),
-        "/movie/get_person_info": (req.QueryMoviePerson, _docs("movie_person", "person_doc")),
-        "/movie/get_movie_info": (req.QueryMovieMovie, _docs("movie_movie", "movie_doc")),
-        "/movie/get_year_info": (req.QueryMovieYear, _key("movie_year", key=year_key)),
-        "/movie/get_movie_info_by_id": (req.QueryMovieID, _key("movie_by_id")),
-        "/movie/get_person_info_by_id": (req.QueryMovieID, _key("person_by_id")),
-        "/finance/get_company_name": (req.QueryFinanceName, _names("finance")),
-        "/finance/get_ticker_by_name": (req.QueryFinanceCompanyName, _key("ticker_by_name")),
-        "/finance/get_price_history": (req.QueryFinanceTicker, _key("price_history")),
-        "/finance/get_detailed_price_history": (req.QueryFinanceTicker, _key("detailed_price_history")),
-        "/finance/get_dividends_history": (req.QueryFinanceTicker, _key("dividends")),
-        "/finance/get_market_capitalization": (req.QueryFinanceTicker, _key("market_cap")),
-        "/finance/get_eps": (req.QueryFinanceTicker, _key("eps")),
-        "/finance/get_pe_ratio": (req.QueryFinanceTicker, _key("pe_ratio")),
-        "/finance/get_info": (req.QueryFinanceTicker, _key("info")),
-        "/music/search_artist_entity_by_name": (req.QueryMusicArtistName, _names("music_artist")),
-        "/music/search_song_entity_by_name": (req.QueryMusicSongName, _names("music_song")),
-        "/music/get_billboard_rank_date": (
-            req.QueryMusicRank,
-            lambda s, _q, v: music.billboard_rank_date(s, v[0], v[1]),
-        ),
-        "/music/get_billboard_attributes": (
-            req.QueryMusicAttribute,
-            lambda s, _q, v: music.billboard_attribute(s, v[0], v[1], v[2]),
-        ),
-        "/music/grammy_get_best_artist_by_year": (
-            req.QueryMusicYear,
-            lambda s, _q, v: music.best_by_year(s, "best_artist", v[0]),
-        ),
-        "/music/grammy_get_award_count_by_artist": (
-            req.QueryMusicArtist,
-            lambda s, _q, v: music.award_count_by_artist(s, v[0]),
-        ),
-        "/music/grammy_get_award_count_by_song": (
-            req.QueryMusicSong,
-            lambda s, _q, v: music.award_count_by_song(s, v[0]),
-        ),
-        "/music/grammy_get_best_song_by_year": (
-            req.QueryMusicYear,
-            lambda s, _q, v: music.best_by_year(s, "best_song", v[0]),
-        ),
-        "/music/grammy_get_award_date_by_artist": (
-            req.QueryMusicArtist,
-            lambda s, _q, v: music.award_date_by_artist(s, v[0]),
-        ),
-        "/music/grammy_get_best_album_by_year": (
-            req.QueryMusicYear,
-            lambda s, _q, v: music.best_by_year(s, "best_album", v[0]),
-        ),
-        "/music/grammy_get_all_awarded_artists": (None, lambda s, _q, _v: music.all_awarded_artists(s)),
-        "/music/get_artist_birth_place": (req.QueryMusicArtist, _key("birth_place")),
-        "/music/get_artist_birth_date": (req.QueryMusicArtist, _key("birth_date")),
-        "/music/get_members": (req.QueryMusicBand, _key("members")),
-        "/music/get_lifespan": (req.QueryMusicArtist, _key("lifespan", music.NULL_PAIR)),
-        "/music/get_song_author": (req.QueryMusicSong, _key("song_author")),
-        "/music/get_song_release_country": (req.QueryMusicSong, _key("song_country")),
-        "/music/get_song_release_date": (req.QueryMusicSong, _key("song_date")),
-        "/music/get_artist_all_works": (req.QueryMusicArtist, _key("works")),
-        "/sports/soccer/get_games_on_date": (
-            req.QuerySportsSoccer,
-            lambda s, _q, v: sports.soccer_games_on_date(s, v[0], v[1]),
-        ),
-        "/sports/nba/get_games_on_date": (
-            req.QuerySportsNBA,
-            lambda s, _q, v: sports.nba_games_on_date(s, v[0], v[1]),
-        ),
-        "/sports/nba/get_play_by_play_data_by_game_ids": (
-            req.QuerySportsNBAGameIds,
-            lambda s, _q, v: sports.nba_play_by_play(s, v[0]),
-        ),
+    """Path -> how to answer; the same functions the routers call (mockapi/routers/*). Each route's body
+    model comes from the route table (mockapi/wire/routes.py)."""
+    table: dict[str, Answer] = {
+        "/open/search_entity_by_name": _names("open"),
+        "/open/get_entity": _key("open_entity"),
+        "/movie/get_person_info": _docs("movie_person", "person_doc"),
+        "/movie/get_movie_info": _docs("movie_movie", "movie_doc"),
+        "/movie/get_year_info": _key("movie_year", key=year_key),
+        "/movie/get_movie_info_by_id": _key("movie_by_id"),
+        "/movie/get_person_info_by_id": _key("person_by_id"),
+        "/finance/get_company_name": _names("finance"),
+        "/finance/get_ticker_by_name": _key("ticker_by_name"),
+        "/finance/get_price_history": _key("price_history"),
+        "/finance/get_detailed_price_history": _key("detailed_price_history"),
+        "/finance/get_dividends_history": _key("dividends"),
+        "/finance/get_market_capitalization": _key("market_cap"),
+        "/finance/get_eps": _key("eps"),
+        "/finance/get_pe_ratio": _key("pe_ratio"),
+        "/finance/get_info": _key("info"),
+        "/music/search_artist_entity_by_name": _names("music_artist"),
+        "/music/search_song_entity_by_name": _names("music_song"),
+        "/music/get_billboard_rank_date": lambda s, _q, v: music.billboard_rank_date(s, v[0], v[1]),
+        "/music/get_billboard_attributes": lambda s, _q, v: music.billboard_attribute(s, v[0], v[1], v[2]),
+        "/music/grammy_get_best_artist_by_year": lambda s, _q, v: music.best_by_year(s, "best_artist", v[0]),
+        "/music/grammy_get_award_count_by_artist": lambda s, _q, v: music.award_count_by_artist(s, v[0]),
+        "/music/grammy_get_award_count_by_song": lambda s, _q, v: music.award_count_by_song(s, v[0]),
+        "/music/grammy_get_best_song_by_year": lambda s, _q, v: music.best_by_year(s, "best_song", v[0]),
+        "/music/grammy_get_award_date_by_artist": lambda s, _q, v: music.award_date_by_artist(s, v[0]),
+        "/music/grammy_get_best_album_by_year": lambda s, _q, v: music.best_by_year(s, "best_album", v[0]),
+        "/music/grammy_get_all_awarded_artists": lambda s, _q, _v: music.all_awarded_artists(s),
+        "/music/get_artist_birth_place": _key("birth_place"),
+        "/music/get_artist_birth_date": _key("birth_date"),
+        "/music/get_members": _key("members"),
+        "/music/get_lifespan": _key("lifespan", music.NULL_PAIR),
+        "/music/get_song_author": _key("song_author"),
+        "/music/get_song_release_country": _key("song_country"),
+        "/music/get_song_release_date": _key("song_date"),
+        "/music/get_artist_all_works": _key("works"),
+        "/sports/soccer/get_games_on_date": lambda s, _q, v: sports.soccer_games_on_date(s, v[0], v[1]),
+        "/sports/nba/get_games_on_date": lambda s, _q, v: sports.nba_games_on_date(s, v[0], v[1]),
+        "/sports/nba/get_play_by_play_data_by_game_ids": lambda s, _q, v: sports.nba_play_by_play(s, v[0]),
     }
-    return {
-        path: Route(path.split("/", 2)[1], None if model is None else _fields(model), answer)
-        for path, (model, answer) in table.items()
-    }
+    routes = {}
+    for path, answer in table.items():
+        model = ROUTE_BY_PATH[path].body
+        routes[path] = Route(path.split("/", 2)[1], None if model is None else _fields(model), answer)
+    return routes
 
 
 ROUTES = _routes()
