@@ -9,6 +9,7 @@ KG_DB = "kg.duckdb"
 PAGES_DB = "pages.duckdb"
 QUESTIONS_DB = "questions.duckdb"
 INDEX_DIR = "index"
+WEB_SERVING_DIR = "web_serving"  # key tables of /web/search and /web/get_page (mockapi/web/tables_build.py)
 MANIFEST = "manifest.json"
 
 

@@ -25,7 +25,7 @@ from mockapi.formats.manifest import (
 )
 from mockapi.importers.dataset_read import Source, iter_records, plan_sources, prefetched
 from mockapi.importers.dataset_write import DatasetWriter
-from mockapi.paths import KG_DB, data_root, is_complete, world_dir
+from mockapi.paths import KG_DB, PAGES_DB, data_root, is_complete, world_dir
 from mockapi.staging import disk_usage, link_or_copy, stage
 from mockapi.user_error import UserError
 from mockapi.world.build import code_versions
@@ -58,8 +58,10 @@ def _finish(
     tmp: Path, target: Path, sources: list[Source], counts: dict[str, int], started: float
 ) -> Manifest:
     from mockapi.web.index import build_page_index
+    from mockapi.web.tables_build import build_web_tables
 
     index = build_page_index(tmp)
+    build_web_tables(tmp / PAGES_DB, tmp)  # what /web/search and /web/get_page read
     manifest = Manifest(
         format=MANIFEST_FORMAT,
         kind="imported",

@@ -1,6 +1,9 @@
-"""Read side of the page store (pages.duckdb + index/): frozen results, pages by URL, page HTML, search.
+"""Read side of the page store: frozen results, pages by URL, page HTML, search.
 
-Opened once per process, read-only; each call takes its own DuckDB cursor, so threads can share it.
+Exact keys (an interaction id, a query text, a URL, a page id) are answered from the key tables of
+`web_serving/` (mockapi/web/tables.py), built from pages.duckdb at build/import time: no DuckDB in the
+server process. Free-text search asks the tantivy index (index/) for candidates.
+Opened once per process, read-only; safe to share between threads.
 """
 
 from __future__ import annotations
@@ -12,24 +15,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mockapi.paths import INDEX_DIR, PAGES_DB
+from mockapi.paths import INDEX_DIR
 from mockapi.web.index import PageIndex
-from mockapi.web.snippet import SCAN_CHARS, make_snippet, query_terms
+from mockapi.web.snippet import make_snippet, query_terms
+from mockapi.web.tables import WebTables
 from mockapi.world.manifest import read_manifest_or_empty
 
 Entry = dict[str, Any]
-
-FROZEN_SQL = """
-SELECT rank, page_id, page_name, page_url, page_snippet, page_last_modified
-FROM results WHERE interaction_id = ? ORDER BY rank
-"""
-# /web/get_page: two index probes (pages_by_url, results_by_url) instead of one join, which DuckDB runs as a
-# hash join over every frozen result (20 ms a call on the default world; the probes take about 2 ms).
-PAGES_AT_URL_SQL = "SELECT page_id FROM pages WHERE url = ? ORDER BY page_id"
-RESULTS_AT_URL_SQL = """
-SELECT page_id, page_name, page_snippet, page_last_modified FROM results WHERE page_url = ?
-ORDER BY last_modified_ts DESC NULLS LAST, interaction_id, rank, page_id
-"""
 
 
 @dataclass(frozen=True)
@@ -73,60 +65,43 @@ class WebStore:
 
     def __init__(self, world_dir: Path) -> None:
         self.world_dir = world_dir
-        import duckdb  # here: a world without pages never loads it
-
-        self._con = duckdb.connect(str(world_dir / PAGES_DB), read_only=True)
-        self._con.execute("SET temp_directory = ''")  # never spill into the (read-only) world directory
+        self._tables = WebTables(world_dir)
         self._index = PageIndex(world_dir) if (world_dir / INDEX_DIR).is_dir() else None
         # seeds the Task 1/2 pick; '' when the manifest is missing or unreadable
         self.content_hash = read_manifest_or_empty(world_dir).content_hash or ""
 
     def close(self) -> None:
-        """Release the DuckDB file and the index's shadow directory."""
-        self._con.close()
+        """Release the key tables (and a temp build of them) and the index's shadow directory."""
+        self._tables.close()
         if self._index is not None:
             self._index.close()
 
     def interaction_for_query(self, query: str) -> str | None:
         """The interaction id whose question text is exactly `query` (the smallest id if several)."""
-        row = (
-            self._con.cursor()
-            .execute("SELECT min(interaction_id) FROM queries WHERE query = ?", [query])
-            .fetchone()
-        )
-        return row[0] if row else None
+        return self._tables.interaction_for_query(query)
 
     def examples(self) -> dict[str, dict[str, Any]]:
         """Try-it bodies for /meta and /docs: the first known question's search and its top page's URL."""
-        frozen = self._con.cursor().execute(
-            "SELECT interaction_id, page_url FROM results ORDER BY interaction_id, rank LIMIT 1"
-        )
-        row = frozen.fetchone()
-        if row is None:
+        if self._tables.example is None:
             return {}
+        interaction_id, url = self._tables.example
         return {
-            "/web/search": {"interaction_id": row[0], "k": 5, "include_html": False},
-            "/web/get_page": {"url": row[1]},
+            "/web/search": {"interaction_id": interaction_id, "k": 5, "include_html": False},
+            "/web/get_page": {"url": url},
         }
 
     def frozen(self, interaction_id: str) -> list[Frozen]:
         """A known question's results in rank order; [] for an unknown id."""
-        rows = self._con.cursor().execute(FROZEN_SQL, [interaction_id]).fetchall()
-        return [Frozen(*row) for row in rows]
+        return [Frozen(*row) for row in self._tables.frozen_rows(interaction_id)]
 
     def html_of(self, page_ids: list[str]) -> dict[str, str]:
-        """Served HTML per page id."""
-        if not page_ids:
-            return {}
-        rows = (
-            self._con.cursor()
-            .execute(
-                "SELECT DISTINCT ON (page_id) page_id, kind, body FROM pages WHERE page_id IN ?",
-                [list(set(page_ids))],
-            )
-            .fetchall()
-        )
-        return {page_id: page_html(kind, body) for page_id, kind, body in rows}
+        """Served HTML per page id (ids the store lacks are left out)."""
+        out = {}
+        for page_id in dict.fromkeys(page_ids):
+            stored = self._tables.page(page_id)
+            if stored is not None:
+                out[page_id] = page_html(*stored)
+        return out
 
     def entries(self, frozen: list[Frozen], include_html: bool) -> list[Entry]:
         """Frozen results as wire entries (with rank), HTML included on request."""
@@ -145,13 +120,10 @@ class WebStore:
     def page_by_url(self, url: str) -> Entry | None:
         """The stored page at `url`: the one a frozen result listed most recently (its name, snippet and date
         from that result), else the first page id stored under the URL with the URL as its name; None."""
-        cur = self._con.cursor()
-        page_ids = [row[0] for row in cur.execute(PAGES_AT_URL_SQL, [url]).fetchall()]
-        if not page_ids:
+        found = self._tables.at_url(url)
+        if found is None:
             return None
-        stored = set(page_ids)
-        listed = (row for row in cur.execute(RESULTS_AT_URL_SQL, [url]).fetchall() if row[0] in stored)
-        page_id, name, snippet, last_modified = next(listed, (page_ids[0], None, None, None))
+        page_id, name, snippet, last_modified = found
         html = self.html_of([page_id])[page_id]
         return entry(url if name is None else name, url, snippet or "", html, last_modified or "")
 
@@ -162,19 +134,11 @@ class WebStore:
         hits = self._index.search(query, k, cutoff)
         if not hits:
             return []
-        texts = dict(
-            self._con.cursor()
-            .execute(
-                "SELECT page_id, substr(text, 1, ?) FROM pages WHERE page_id IN ?",
-                [SCAN_CHARS, list({h.page_id for h in hits})],
-            )
-            .fetchall()
-        )
         html = self.html_of([h.page_id for h in hits]) if include_html else {}
         terms = query_terms(query)
         out = []
         for rank, hit in enumerate(hits, start=1):
-            snippet = make_snippet(texts.get(hit.page_id, ""), terms)
+            snippet = make_snippet(self._tables.text(hit.page_id) or "", terms)
             item = entry(
                 hit.name, hit.url, snippet, html.get(hit.page_id) if include_html else None, hit.last_modified
             )

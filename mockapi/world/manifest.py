@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from mockapi.formats.manifest import Manifest, ManifestError, load_manifest
-from mockapi.paths import MANIFEST, is_complete
+from mockapi.paths import MANIFEST, WEB_SERVING_DIR, is_complete
 from mockapi.user_error import UserError
 
 
@@ -38,7 +38,7 @@ def table_digest(db: Path) -> dict[str, Any]:
 
 
 def content_hash(world: Path, extra: dict[str, str]) -> str:
-    """sha256 over every store's table digests, the serving files' digest and `extra` (e.g. the page
+    """sha256 over every store's table digests, the derived folders' digests and `extra` (e.g. the page
     renderer version)."""
     h = hashlib.sha256()
     for db in sorted(world.glob("*.duckdb")):
@@ -50,6 +50,9 @@ def content_hash(world: Path, extra: dict[str, str]) -> str:
     search = _derived_digest(world / "search" / "meta.json")
     if search is not None:  # the name-search postings (mockapi/search)
         h.update(b"search" + search.encode())
+    web = _derived_digest(world / WEB_SERVING_DIR / "meta.json")
+    if web is not None:  # the key tables of /web/* (mockapi/web/tables_build.py)
+        h.update(b"web_serving" + web.encode())
     h.update(json.dumps(extra, sort_keys=True).encode())
     return "sha256:" + h.hexdigest()
 

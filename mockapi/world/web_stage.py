@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mockapi.paths import PAGES_DB
 from mockapi.web.render import RENDERER_VERSION
 from mockapi.world.context import WorldContext
 from mockapi.world.pages import shared
@@ -74,4 +75,8 @@ def _build_index(world_dir: Path, progress: Progress) -> dict[str, Any] | str:
         return "skipped: mockapi.web.index not importable"
     progress("pages: full-text index")
     result: dict[str, Any] = index.build_page_index(world_dir)
+    progress("pages: key tables")
+    from mockapi.web.tables_build import build_web_tables
+
+    build_web_tables(world_dir / PAGES_DB, world_dir)  # what /web/search and /web/get_page read
     return result

@@ -1,0 +1,147 @@
+"""Build `<world>/web_serving/`: the key tables /web/search (frozen lists) and /web/get_page answer from.
+
+Each DuckDB query costs 0.5-2 ms from Python even on an index probe, and a /web/get_page took three; a key
+table lookup (mockapi/serving/keytable.py) is a few microseconds and shared by every worker through the page
+cache. Tables (key → value):
+- `frozen`: interaction id → orjson `[[rank, page_id, page_name, page_url, page_snippet, page_last_modified],
+  …]` in rank order (the frozen list of a known question);
+- `query`: exact query text → the smallest interaction id with that text;
+- `url`: page URL → orjson `[page_id, page_name, page_snippet, page_last_modified]` of the page /web/get_page
+  serves there (the names are null when no frozen result lists a page stored under the URL);
+- `page`: page id → `kind` `:` body, the stored (compressed) page exactly as in pages.body;
+- `text`: page id → zlib of the first SCAN_CHARS characters of the page text (free-text search snippets).
+Written at build/import time right after the full-text index, deterministically (rows in a total order, or
+in insertion order where sorting would move gigabytes of page bodies); `meta.json` carries a sha256 over the
+files, which the world's content hash includes (mockapi/world/manifest.py).
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Callable, Iterator
+from itertools import groupby
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from mockapi.paths import WEB_SERVING_DIR
+from mockapi.serving.keytable import write_table
+from mockapi.staging import folder_digest, stage
+from mockapi.web.snippet import SCAN_CHARS
+
+if TYPE_CHECKING:  # the serving process reads FORMAT and META from here and builds only for an old world
+    import duckdb
+
+FORMAT = 1
+META = "meta.json"
+TEXT_LEVEL = 6  # zlib level of the snippet text: 185 MB of text → 45 MB on the default world
+BATCH = 1000
+
+FROZEN_ROWS = """
+SELECT interaction_id, rank, page_id, page_name, page_url, page_snippet, page_last_modified
+FROM results ORDER BY interaction_id, rank, page_id
+"""
+QUERY_IDS = "SELECT query, min(interaction_id) FROM queries GROUP BY query ORDER BY query"
+# /web/get_page's rule, for every URL at once: of the frozen results listing a page stored under the URL, the
+# most recently modified (then by interaction id, rank, page id) gives page, name, snippet and date; a URL
+# no result lists serves its first stored page id with no names.
+URL_ROWS = """
+WITH listed AS (
+    SELECT DISTINCT ON (r.page_url) r.page_url AS url, r.page_id, r.page_name, r.page_snippet,
+           r.page_last_modified
+    FROM results r SEMI JOIN pages p ON p.url = r.page_url AND p.page_id = r.page_id
+    ORDER BY r.page_url, r.last_modified_ts DESC NULLS LAST, r.interaction_id, r.rank, r.page_id
+)
+SELECT u.url, coalesce(l.page_id, u.first_id), l.page_name, l.page_snippet, l.page_last_modified
+FROM (SELECT url, min(page_id) AS first_id FROM pages GROUP BY url) u LEFT JOIN listed l USING (url)
+ORDER BY u.url
+"""
+# Insertion order (DuckDB keeps it for a plain scan): no sort of the bodies, which run to gigabytes for an
+# imported CRAG corpus. A page id is content-addressed (a sha256 of its HTML or spec), so every row of a
+# repeated id holds the same kind, body and text: the first one stands for all.
+PAGE_ROWS = "SELECT page_id, kind, body FROM pages"
+TEXT_ROWS = "SELECT page_id, substr(text, 1, ?) FROM pages"
+EXAMPLE = "SELECT interaction_id, page_url FROM results ORDER BY interaction_id, rank LIMIT 1"
+
+
+def build_web_tables(pages_db: Path, world: Path) -> dict[str, Any]:
+    """(Re)write `world/web_serving/` from `pages_db`, atomically (built aside, then renamed); its meta."""
+    import duckdb  # here: the server imports this module and builds only for a world that lacks the folder
+
+    con = duckdb.connect(str(pages_db), read_only=True)
+    try:
+        con.execute("SET temp_directory = ''")  # never spill next to a (possibly read-only) world
+        with stage(world / WEB_SERVING_DIR, "building") as tmp:
+            meta = _write_tables(con, tmp)
+    finally:
+        con.close()
+    return meta
+
+
+def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path) -> dict[str, Any]:
+    tables = {
+        "frozen": write_table(tmp, "frozen", _frozen(con)),
+        "query": write_table(tmp, "query", _rows(con, QUERY_IDS, lambda r: (r[0], r[1].encode()))),
+        "url": write_table(tmp, "url", _rows(con, URL_ROWS, lambda r: (r[0], orjson.dumps(r[1:])))),
+        "page": write_table(tmp, "page", _first_per_page(con, PAGE_ROWS, [], _page_value)),
+        "text": write_table(tmp, "text", _first_per_page(con, TEXT_ROWS, [SCAN_CHARS], _text_value)),
+    }
+    example = con.execute(EXAMPLE).fetchone()
+    meta = {
+        "format": FORMAT,
+        "tables": tables,
+        "example": list(example) if example else None,
+        "digest": "sha256:" + folder_digest(tmp),
+    }
+    (tmp / META).write_text(json.dumps(meta, sort_keys=True) + "\n", encoding="utf-8")
+    return meta
+
+
+def _batches(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> Iterator[tuple[Any, ...]]:
+    cur = con.cursor()
+    try:
+        cur.execute(sql, params)
+        while batch := cur.fetchmany(BATCH):
+            yield from batch
+    finally:
+        cur.close()
+
+
+def _rows(
+    con: duckdb.DuckDBPyConnection, sql: str, item: Callable[[tuple[Any, ...]], tuple[str, bytes]]
+) -> Iterator[tuple[str, bytes]]:
+    return (item(row) for row in _batches(con, sql, []))
+
+
+def _frozen(con: duckdb.DuckDBPyConnection) -> Iterator[tuple[str, bytes]]:
+    for qid, rows in groupby(_batches(con, FROZEN_ROWS, []), key=lambda r: r[0]):
+        yield qid, orjson.dumps([row[1:] for row in rows])
+
+
+def _first_per_page(
+    con: duckdb.DuckDBPyConnection, sql: str, params: list[Any], value: Callable[..., bytes]
+) -> Iterator[tuple[str, bytes]]:
+    seen: set[str] = set()
+    for page_id, *rest in _batches(con, sql, params):
+        if page_id not in seen:
+            seen.add(page_id)
+            yield page_id, value(*rest)
+
+
+def _page_value(kind: str, body: bytes) -> bytes:
+    return kind.encode("ascii") + b":" + body
+
+
+def _text_value(text: str) -> bytes:
+    return zlib.compress(text.encode("utf-8"), TEXT_LEVEL)
+
+
+def read_meta(world: Path) -> dict[str, Any] | None:
+    """The web tables' meta of `world`, or None when it has no current web_serving dir."""
+    try:
+        meta = json.loads((world / WEB_SERVING_DIR / META).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return meta if isinstance(meta, dict) and meta.get("format") == FORMAT else None
