@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from mockapi.paths import MANIFEST, is_complete
+from mockapi.paths import MANIFEST, WEB_SERVING_DIR, is_complete
 from mockapi.world.build import build_world
 
 CLI = [sys.executable, "-m", "mockapi.cli"]
@@ -102,3 +103,12 @@ def test_killed_build_leaves_no_world_and_is_cleaned_up(tmp_path: Path) -> None:
     assert crag_mock("build", "--scale", "tiny", "--data", str(target)).returncode == 0
     assert is_complete(target)
     assert not list(tmp_path.glob(".w.building-*"))
+
+
+def test_a_world_without_web_tables_is_rebuilt_with_them(tiny_world: Path, tmp_path: Path) -> None:
+    """A world from before web_serving/ existed gets it on the next build (and the same content hash)."""
+    world = tmp_path / "old"
+    shutil.copytree(tiny_world, world, ignore=shutil.ignore_patterns(WEB_SERVING_DIR))
+    manifest = build_world("tiny", 0, world)
+    assert (world / WEB_SERVING_DIR / "meta.json").is_file()
+    assert manifest.content_hash == json.loads((tiny_world / MANIFEST).read_text())["content_hash"]
