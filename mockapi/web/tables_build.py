@@ -68,16 +68,22 @@ EXAMPLE = "SELECT interaction_id, page_url FROM results ORDER BY interaction_id,
 
 def build_web_tables(pages_db: Path, world: Path) -> dict[str, Any]:
     """(Re)write `world/web_serving/` from `pages_db`, atomically (built aside, then renamed); its meta."""
-    import duckdb  # here: the server imports this module and builds only for a world that lacks the folder
-
-    con = duckdb.connect(str(pages_db), read_only=True)
+    con = open_pages(pages_db)
     try:
-        con.execute("SET temp_directory = ''")  # never spill next to a (possibly read-only) world
         with stage(world / WEB_SERVING_DIR, "building") as tmp:
             meta = _write_tables(con, tmp)
     finally:
         con.close()
     return meta
+
+
+def open_pages(pages_db: Path) -> duckdb.DuckDBPyConnection:
+    """pages.duckdb read-only, never spilling beside it (a server may build for a read-only world)."""
+    import duckdb  # here: the server imports this module and builds only for a world that lacks the folder
+
+    con = duckdb.connect(str(pages_db), read_only=True)
+    con.execute("SET temp_directory = ''")
+    return con
 
 
 def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path) -> dict[str, Any]:

@@ -157,13 +157,18 @@ def test_duckdb_never_spills_into_the_world(tiny_world: Path) -> None:
     write there. The server's connections turn spilling off instead."""
     from mockapi.store.db import KGStore
     from mockapi.web.evidence import EvidenceLabels
-    from mockapi.web.page_store import WebStore
+    from mockapi.web.tables_build import open_pages
 
-    kg, web, labels = KGStore(tiny_world / "kg.duckdb"), WebStore(tiny_world), EvidenceLabels(tiny_world)
+    # the page store itself holds no connection: a world without web_serving/ has it built through open_pages
+    kg, labels, pages = (
+        KGStore(tiny_world / "kg.duckdb"),
+        EvidenceLabels(tiny_world),
+        open_pages(tiny_world / "pages.duckdb"),
+    )
     try:
-        cons = [kg.con, web._con, labels._questions, labels._pages]
+        cons = [kg.con, labels._questions, labels._pages, pages]
         settings = [con.execute("SELECT current_setting('temp_directory')").fetchone() for con in cons]
         assert settings == [("",)] * len(cons)
     finally:
-        for store in (kg, web, labels):
+        for store in (kg, labels, pages):
             store.close()
