@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from mockapi.paths import data_root, is_complete
+from mockapi.paths import WEB_SERVING_DIR, data_root, is_complete
 
 Say = Callable[[str], None]
 
@@ -48,7 +48,9 @@ def dataset_world(
             yield world
         return
     world = cached_world_dir(digest or file_sha256(path))
-    if is_complete(world):
+    # a copy converted before web_serving/ existed is converted again, once: else every server start (and
+    # every worker) would rebuild the web key tables from pages.duckdb into a temp dir
+    if is_complete(world) and (world / WEB_SERVING_DIR).is_dir():
         say(f"using the converted copy of {path.name} cached at {world} (--no-cache to not keep one)")
     else:
         say(

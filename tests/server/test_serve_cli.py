@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -163,6 +164,10 @@ def test_dataset_file_is_cached_once_and_every_use_says_where(
     assert said[0].startswith(f"converting {CRAG_DEV_10.name} into {world} (cached for later runs;")
     assert "--no-cache" in said[0]
     assert said[1].startswith(f"using the converted copy of {CRAG_DEV_10.name} cached at {world}")
+    shutil.rmtree(world / "web_serving")  # a copy converted before the web key tables existed
+    with dataset_world(CRAG_DEV_10, say=said.append) as again:
+        assert (again / "web_serving" / "meta.json").is_file()
+    assert said[2].startswith(f"converting {CRAG_DEV_10.name} into {world}")
 
 
 def test_serve_checks_the_port_before_converting_a_dataset_file(tmp_path: Path) -> None:
