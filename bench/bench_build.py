@@ -34,7 +34,7 @@ def build_timed(scale: str, root: Path) -> dict[str, object]:
         stage = name if name.startswith("kg:") else name.split(":")[0]
         steps[stage] = steps.get(stage, 0.0) + (until - at)
     files = {p.name: p.stat().st_size for p in (root / scale).iterdir() if p.is_file()}
-    index = disk_usage(root / scale / "index")
+    folders = {f"{p.name}/": disk_usage(p) for p in (root / scale).iterdir() if p.is_dir()}
     return {
         "scale": scale,
         "wall_s": wall,
@@ -43,8 +43,7 @@ def build_timed(scale: str, root: Path) -> dict[str, object]:
         "questions": manifest.web_stage.summary.questions if manifest.web_stage else 0,
         "pages": manifest.web_stage.summary.pages if manifest.web_stage else 0,
         "disk_mb": (manifest.disk_bytes or 0) / 1e6,
-        "files_mb": {k: round(v / 1e6, 1) for k, v in sorted(files.items())}
-        | {"index/": round(index / 1e6, 1)},
+        "files_mb": {k: round(v / 1e6, 1) for k, v in sorted((files | folders).items())},
         "steps_s": {k: round(v, 1) for k, v in steps.items()},
     }
 

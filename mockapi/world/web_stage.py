@@ -75,7 +75,7 @@ def _build_index(world_dir: Path, progress: Progress) -> dict[str, Any] | str:
         return "skipped: mockapi.web.index not importable"
     progress("pages: full-text index")
     result: dict[str, Any] = index.build_page_index(world_dir)
-    progress("pages: key tables")
+    progress("web tables")  # its own step in bench/bench_build.py
     from mockapi.web.tables_build import build_web_tables
 
     build_web_tables(world_dir / PAGES_DB, world_dir)  # what /web/search and /web/get_page read
