@@ -7,7 +7,9 @@ Starts `crag-mock serve` on the world (built first when missing) and a hello-wor
 uvicorn process on loopback with one worker, and drives both with the same asyncio/httpx load generator at
 the same concurrency. The KG mix is every route's try-it body from /meta, round-robin. `--per-route` instead
 runs wrk (`apt-get install wrk`) on each route's body in turn and on the hello-world in the same run, and
-prints req/s, p50/p99 and the ratio to hello-world per route (plus their geometric mean). Figures only.
+prints req/s, p50/p99 and the ratio to hello-world per route (plus their geometric mean). `--mix-wrk` runs
+the 38 KG routes round-robin with wrk, then (on a world with pages) the same mix plus /web/search and
+/web/get_page. Figures only.
 """
 
 from __future__ import annotations
@@ -112,9 +114,15 @@ def start(cmd: list[str], cwd: str | None = None) -> subprocess.Popen[bytes]:
 
 
 def kg_calls(base: str) -> list[tuple[str, Any]]:
+    """Every route's try-it body from /meta: the 38 KG routes, then /web/* when the world has pages."""
     examples = httpx.get(f"{base}/meta", timeout=30).json()["examples"]
     no_body = "/music/grammy_get_all_awarded_artists"
     return [(path, None if path == no_body else body) for path, body in examples.items()]
+
+
+def only_kg(calls: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """The 38 KG routes of `calls` (the original's routes; /web/* are ours)."""
+    return [(path, body) for path, body in calls if not path.startswith("/web/")]
 
 
 def main() -> int:
@@ -168,6 +176,7 @@ def report(args: argparse.Namespace, startup: float, rss_idle: float, pid: int, 
     print(f"start-up to first /health 200: {startup:.2f} s; RSS idle {rss_idle:.0f} MB")
     asyncio.run(load(hello_base, [("/hello", {"query": "x"})], 2, args.concurrency))  # warm-up
     hello = asyncio.run(load(hello_base, [("/hello", {"query": "x"})], args.seconds, args.concurrency))
+    calls = only_kg(calls)
     asyncio.run(load(base, calls, 2, args.concurrency))  # warm-up
     mix = asyncio.run(load(base, calls, args.seconds, args.concurrency))
     light = [c for c in calls if "detailed_price" not in c[0] and "play_by_play" not in c[0]]
@@ -190,10 +199,15 @@ def mix_wrk(args: argparse.Namespace, startup: float, rss_idle: float, pid: int,
     print(
         f"world {args.data}; {args.workers} worker(s); start-up {startup:.2f} s; RSS idle {rss_idle:.0f} MB"
     )
+    kg = only_kg(calls)
     wrk_routes.run_mix(base, calls, 2, args.concurrency)  # warm-up
-    mix = wrk_routes.run_mix(base, calls, args.seconds, args.concurrency)
+    runs = [(f"KG mix ({len(kg)} routes)", wrk_routes.run_mix(base, kg, args.seconds, args.concurrency))]
+    if len(kg) < len(calls):  # the world has pages: the same mix with /web/search and /web/get_page added
+        runs.append(
+            (f"KG + web mix ({len(calls)})", wrk_routes.run_mix(base, calls, args.seconds, args.concurrency))
+        )
     hello = wrk_routes.run(f"{hello_base}/hello", {"query": "x"}, args.seconds, args.concurrency, threads=2)
-    for name, fig in (("hello-world (1 worker)", hello), ("KG mix (38 routes)", mix)):
+    for name, fig in (("hello-world (1 worker)", hello), *runs):
         p50, p99 = fig.get("p50", 0), fig.get("p99", 0)
         figures = f"p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  errors {fig['errors']:.0f}"
         print(f"{name:24s} {fig['rps']:8.0f} req/s  {figures}")
@@ -222,11 +236,13 @@ def per_route(args: argparse.Namespace, base: str, hello_base: str, calls: list[
         # the machine is shared: a reference taken right before each route keeps the ratio honest
         hello = wrk_routes.run(f"{hello_base}/hello", {"query": "x"}, 1, conns)
         fig = wrk_routes.run(base + path, body, secs, conns)
-        ratios.append(fig["rps"] / hello["rps"])
-        print(f"{path:48s} {fig['rps']:8.0f} {fig.get('p50', 0):7.2f} {fig.get('p99', 0):7.2f}"
+        rps = fig.get("rps", 0.0)  # wrk prints no rate when not one request finished
+        ratios.append(rps / hello["rps"])
+        print(f"{path:48s} {rps:8.0f} {fig.get('p50', 0):7.2f} {fig.get('p99', 0):7.2f}"
               f" {hello['rps']:7.0f} {ratios[-1]:7.2f} {fig['errors']:6.0f}")  # fmt: skip
-    geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-    print(f"geometric mean of route/hello-world: {geo:.2f}")
+    answered = [r for r in ratios if r > 0]
+    geo = math.exp(sum(math.log(r) for r in answered) / len(answered)) if answered else float("nan")
+    print(f"geometric mean of route/hello-world: {geo:.2f} over {len(answered)} routes that answered")
 
 
 if __name__ == "__main__":

@@ -42,10 +42,20 @@ def build_meta(world: Path, kg: KGStore, task: int | None, search: str | None = 
         content_hash=manifest.content_hash,
         task=task,
         search=search,
+        tie_order=tie_order(search),
         counts=counts,
         missing_domains=missing,
         examples=examples,
     )
+
+
+def tie_order(search: str | None) -> str | None:
+    """`/meta`'s `tie_order` for the active ranking (see mockapi/search/rank.py)."""
+    if search == "original":
+        import numpy  # already loaded by the search index; the version is what matters
+
+        return f"numpy {numpy.__version__} argsort"
+    return None  # improved: exact match first, then score, then the corpus's own document order
 
 
 def add_examples(schema: dict[str, Any], examples: dict[str, dict[str, Any]]) -> dict[str, Any]:

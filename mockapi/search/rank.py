@@ -17,6 +17,7 @@ from typing import Literal
 import numpy as np
 
 from mockapi.search.index import CorpusIndex, Scored
+from mockapi.search.topk import best_pruned
 from mockapi.textnorm import normalize
 
 TOP_N = 10
@@ -49,29 +50,20 @@ def search(index: CorpusIndex, query: str, mode: Mode, cutoff: bool) -> list[str
         else:
             docs = _okapi(index, pairs)
     else:
-        scored = index.score_arrays(spans, cut)
         if mode == "improved":
-            docs = _improved(index, norm, _best(scored, TOP_N * 2))
+            docs = _improved(index, norm, best_pruned(index, spans, TOP_N * 2))
         elif cut:
+            scored = index.score_arrays(spans, cut)
             order = np.lexsort((scored.first_seen, -scored.scores))[:TOP_N]
             docs = [int(d) for d in scored.docs[order]]
         else:
-            docs = _okapi_arrays(index, scored)
+            docs = _okapi_arrays(index, index.score_arrays(spans, cut))
     names: list[str] = []
     for doc in docs:
         names.extend(index.expand(doc))
         if len(names) >= TOP_N:
             break
     return names[:TOP_N]
-
-
-def _best(scored: Scored, k: int) -> list[tuple[int, float]]:
-    """The k best-scored candidates as (doc, score) pairs, with every member of a tie at the k-th score."""
-    docs, scores = scored.docs, scored.scores
-    if len(docs) > k:
-        keep = scores >= np.partition(scores, len(scores) - k)[len(scores) - k]
-        docs, scores = docs[keep], scores[keep]
-    return list(zip(docs.tolist(), scores.tolist(), strict=True))
 
 
 def _okapi(index: CorpusIndex, pairs: list[tuple[int, float]], scored: Scored | None = None) -> list[int]:

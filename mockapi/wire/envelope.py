@@ -59,6 +59,9 @@ class Meta(WireModel):
     """The served task (1, 2, 3) or null for everything."""
     search: str | None = None
     """Active name-search ranking: original | improved."""
+    tie_order: str | None = None
+    """With `--search original`, the numpy whose argsort orders equal scores (e.g. "numpy 1.26.4 argsort"):
+    the original's tie order is reproduced when both servers run the same numpy; null otherwise."""
     counts: dict[str, int]
     """Row counts of the KG tables."""
     missing_domains: list[str]
