@@ -19,12 +19,12 @@ def body(value: Any) -> bytes:
     return orjson.dumps({"result": value})
 
 
-def stream(con: Con, sql: str, params: Any = None) -> Iterator[tuple[Any, ...]]:
-    """Rows of `sql`, fetched in batches (a full table never sits in memory)."""
+def stream(con: Con, sql: str, params: Any = None, batch_rows: int = BATCH) -> Iterator[tuple[Any, ...]]:
+    """Rows of `sql`, fetched `batch_rows` at a time (a full table never sits in memory)."""
     cur = con.cursor()
     try:
         cur.execute(sql, params)
-        while batch := cur.fetchmany(BATCH):
+        while batch := cur.fetchmany(batch_rows):
             yield from batch
     finally:
         cur.close()

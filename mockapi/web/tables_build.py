@@ -28,6 +28,7 @@ import orjson
 
 from mockapi.paths import WEB_SERVING_DIR
 from mockapi.serving.keytable import write_table
+from mockapi.serving.rows import stream
 from mockapi.staging import folder_digest, stage
 from mockapi.web.snippet import SCAN_CHARS
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:  # the serving process reads FORMAT and META from here and bui
 FORMAT = 1
 META = "meta.json"
 TEXT_LEVEL = 6  # zlib level of the snippet text: 185 MB of text → 45 MB on the default world
-BATCH = 1000
+BATCH = 1000  # rows per fetch: page bodies run to tens of KB each (the KG tables' 5,000 would be MBs)
 
 FROZEN_ROWS = """
 SELECT interaction_id, rank, page_id, page_name, page_url, page_snippet, page_last_modified
@@ -106,13 +107,7 @@ def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path) -> dict[str, Any]:
 
 
 def _batches(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> Iterator[tuple[Any, ...]]:
-    cur = con.cursor()
-    try:
-        cur.execute(sql, params)
-        while batch := cur.fetchmany(BATCH):
-            yield from batch
-    finally:
-        cur.close()
+    return stream(con, sql, params, BATCH)
 
 
 def _rows(
