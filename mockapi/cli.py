@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
+import threading
+from typing import Any
 
 from mockapi.user_error import UserError
 
@@ -51,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     module = importlib.import_module(COMMANDS[args.command][0])
+    installed, previous = _catch_sigterm()
     try:
         return int(module.run(args) or 0)
     except UserError as exc:
@@ -59,6 +63,30 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"crag-mock {args.command}: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print(f"crag-mock {args.command}: terminated", file=sys.stderr)
+        return 143
+    finally:
+        if installed:  # None: the previous handler was not set from Python
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+class Terminated(BaseException):
+    """SIGTERM (`kill`, `docker stop`, a CI timeout) as an exception: the staging dirs of a build or import
+    are removed on the way out (mockapi.staging.stage) instead of being left until the next build."""
+
+
+def _raise_terminated(_signum: int, _frame: object) -> None:
+    raise Terminated
+
+
+def _catch_sigterm() -> tuple[bool, Any]:
+    """Install the SIGTERM handler: (installed, the previous handler to restore). Not installed outside the
+    main thread (`main` called from a test's thread), where Python cannot set one. `serve` replaces it with
+    its own, which ends the server with exit 0."""
+    if threading.current_thread() is not threading.main_thread():
+        return False, None
+    return True, signal.signal(signal.SIGTERM, _raise_terminated)
 
 
 if __name__ == "__main__":

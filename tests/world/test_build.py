@@ -105,6 +105,23 @@ def test_killed_build_leaves_no_world_and_is_cleaned_up(tmp_path: Path) -> None:
     assert not list(tmp_path.glob(".w.building-*"))
 
 
+def test_terminated_build_removes_its_staging_dir_at_once(tmp_path: Path) -> None:
+    """SIGTERM (kill, docker stop, a CI timeout) ends a build with one line, exit 143, its temp dir gone."""
+    target = tmp_path / "w"
+    proc = subprocess.Popen(
+        [*CLI, "build", "--scale", "tiny", "--data", str(target)], stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob(".w.building-*")) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 143, stderr
+    assert stderr.strip().splitlines()[-1] == "crag-mock build: terminated"
+    assert not list(tmp_path.glob(".w.building-*"))
+    assert not target.exists()
+
+
 def test_a_world_without_web_tables_is_rebuilt_with_them(tiny_world: Path, tmp_path: Path) -> None:
     """A world from before web_serving/ existed gets it on the next build (and the same content hash)."""
     world = tmp_path / "old"
