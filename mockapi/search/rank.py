@@ -8,6 +8,8 @@ only on ties. (numpy versions differ in how argsort orders ties: the original's 
 both run the same numpy.)
 Original, music (§2.3): `heapq.nlargest` is stable, so ties keep the order documents were first scored.
 Short postings are scored in plain Python, long ones with numpy; both give the same floats.
+Improved, long postings: the top 20 candidates come from MaxScore pruning (mockapi/search/topk.py), the same
+pairs as scoring every posting without summing the postings of common tokens such as "the".
 """
 
 from __future__ import annotations
