@@ -9,11 +9,13 @@ an interrupted run leaves the previous one untouched.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from mockapi.user_error import UserError
 
@@ -73,6 +75,16 @@ def folder_digest(folder: Path) -> str:
             while chunk := f.read(1 << 20):
                 h.update(chunk)
     return h.hexdigest()
+
+
+def read_derived_meta(folder: Path, format_version: int) -> dict[str, Any] | None:
+    """`folder/meta.json` of a derived folder (serving/, web_serving/), or None when it is missing, damaged
+    or of another format (the caller then rebuilds it)."""
+    try:
+        meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return meta if isinstance(meta, dict) and meta.get("format") == format_version else None
 
 
 def link_or_copy(src: Path | str, dst: Path | str) -> None:

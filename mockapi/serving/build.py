@@ -19,7 +19,7 @@ from mockapi.serving.frames import FRAMES, write_frame
 from mockapi.serving.keytable import write_table
 from mockapi.serving.rows import Con
 from mockapi.serving.tables import TABLES, grammy_rows
-from mockapi.staging import folder_digest, stage
+from mockapi.staging import folder_digest, read_derived_meta, stage
 from mockapi.store.db import snapshot
 
 FORMAT = 1
@@ -58,11 +58,7 @@ def _write_serving(con: Con, tmp: Path, progress: Callable[[str], None]) -> dict
 
 def read_meta(world: Path) -> dict[str, Any] | None:
     """The serving meta of `world`, or None when it has no current serving dir."""
-    try:
-        meta = json.loads((world / SERVING_DIR / META).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return meta if isinstance(meta, dict) and meta.get("format") == FORMAT else None
+    return read_derived_meta(world / SERVING_DIR, FORMAT)
 
 
 def serving_snapshot(world: Path) -> dict[str, Any] | None:

@@ -29,7 +29,7 @@ import orjson
 from mockapi.paths import WEB_SERVING_DIR
 from mockapi.serving.keytable import write_table
 from mockapi.serving.rows import stream
-from mockapi.staging import folder_digest, stage
+from mockapi.staging import folder_digest, read_derived_meta, stage
 from mockapi.web.snippet import SCAN_CHARS
 
 if TYPE_CHECKING:  # the serving process reads FORMAT and META from here and builds only for an old world
@@ -141,8 +141,4 @@ def _text_value(text: str) -> bytes:
 
 def read_meta(world: Path) -> dict[str, Any] | None:
     """The web tables' meta of `world`, or None when it has no current web_serving dir."""
-    try:
-        meta = json.loads((world / WEB_SERVING_DIR / META).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return meta if isinstance(meta, dict) and meta.get("format") == FORMAT else None
+    return read_derived_meta(world / WEB_SERVING_DIR, FORMAT)

@@ -13,12 +13,12 @@ from importlib import metadata
 from pathlib import Path
 
 from mockapi.formats.manifest import MANIFEST_FORMAT, KgSection, Manifest, WebStageSection
-from mockapi.paths import WEB_SERVING_DIR, is_complete, world_dir
+from mockapi.paths import is_complete, world_dir
 from mockapi.staging import disk_usage, stage
 from mockapi.user_error import UserError
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
-from mockapi.world.manifest import content_hash, read_manifest, write_manifest
+from mockapi.world.manifest import DERIVED_FOLDERS, content_hash, read_manifest, write_manifest
 from mockapi.world.scales import get_scale
 
 Progress = Callable[[str], None]
@@ -55,7 +55,7 @@ def build_world(
     if split not in SPLITS:
         raise UserError(f"unknown split {split!r}: choose one of {', '.join(SPLITS)}")
     # older worlds lack the derived serving/, search/ and web_serving/ folders: rebuild them
-    derived = all((target / d / "meta.json").is_file() for d in ("serving", "search", WEB_SERVING_DIR))
+    derived = all((target / d / "meta.json").is_file() for d in DERIVED_FOLDERS)
     if is_complete(target) and derived:
         current = read_manifest(target)
         built = (current.scale, current.seed, current.effective_split, current.versions)

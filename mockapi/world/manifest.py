@@ -44,17 +44,17 @@ def content_hash(world: Path, extra: dict[str, str]) -> str:
     for db in sorted(world.glob("*.duckdb")):
         h.update(db.name.encode())
         h.update(json.dumps(table_digest(db), sort_keys=True).encode())
-    serving = _derived_digest(world / "serving" / "meta.json")
-    if serving is not None:  # the memory-mapped serving tables (mockapi/serving), sha256 over their bytes
-        h.update(b"serving" + serving.encode())
-    search = _derived_digest(world / "search" / "meta.json")
-    if search is not None:  # the name-search postings (mockapi/search)
-        h.update(b"search" + search.encode())
-    web = _derived_digest(world / WEB_SERVING_DIR / "meta.json")
-    if web is not None:  # the key tables of /web/* (mockapi/web/tables_build.py)
-        h.update(b"web_serving" + web.encode())
+    for folder in DERIVED_FOLDERS:  # each one's sha256 over its bytes, from its meta.json
+        digest = _derived_digest(world / folder / "meta.json")
+        if digest is not None:
+            h.update(folder.encode() + digest.encode())
     h.update(json.dumps(extra, sort_keys=True).encode())
     return "sha256:" + h.hexdigest()
+
+
+DERIVED_FOLDERS = ("serving", "search", WEB_SERVING_DIR)
+"""Folders built from the stores for serving, in hashing order: the serving tables (mockapi/serving), the
+name-search postings (mockapi/search) and the key tables of /web/* (mockapi/web/tables_build.py)."""
 
 
 def _derived_digest(meta: Path) -> str | None:
