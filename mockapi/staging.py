@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from mockapi.paths import MANIFEST, is_complete
+from mockapi.paths import MANIFEST, SECRET_FILE, is_complete
 from mockapi.user_error import UserError
 
 # the tags of our own staging dirs: only these are ever removed as stale (a user's `.name.x-123` is kept)
@@ -62,7 +62,8 @@ def _world_entry(entry: Path) -> bool:
         return False
     if entry.is_dir():
         return (entry / "meta.json").is_file()
-    return entry.name in (MANIFEST, MANIFEST + ".tmp") or entry.name.endswith((".duckdb", ".duckdb.wal"))
+    ours = entry.name in (MANIFEST, MANIFEST + ".tmp", SECRET_FILE)
+    return ours or entry.name.endswith((".duckdb", ".duckdb.wal"))
 
 
 @contextmanager
