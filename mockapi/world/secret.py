@@ -12,8 +12,8 @@ import os
 import secrets
 from pathlib import Path
 
-from mockapi.paths import SECRET_FILE
-from mockapi.user_error import UserError
+from mockapi.core.paths import SECRET_FILE
+from mockapi.core.user_error import UserError
 
 SECRET_BYTES = 32
 

@@ -12,8 +12,8 @@ import pytest
 from fixture_paths import CRAG_DEV_10
 
 from mockapi.cli import main
-from mockapi.exporter import export_world
-from mockapi.staging import make_staging_dir
+from mockapi.core.staging import make_staging_dir
+from mockapi.process.exporter import export_world
 
 PRECIOUS = "model code that exists nowhere else\n"
 

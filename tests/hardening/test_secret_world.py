@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from mockapi.cli import main
-from mockapi.paths import QUESTIONS_DB, SECRET_FILE
+from mockapi.core.paths import QUESTIONS_DB, SECRET_FILE
 from mockapi.world.build import build_world
 from mockapi.world.secret import new_secret
 

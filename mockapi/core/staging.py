@@ -18,8 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from mockapi.paths import MANIFEST, SECRET_FILE, is_complete
-from mockapi.user_error import UserError
+from mockapi.core.paths import MANIFEST, SECRET_FILE, is_complete
+from mockapi.core.user_error import UserError
 
 # the tags of our own staging dirs: only these are ever removed as stale (a user's `.name.x-123` is kept)
 STAGING_TAGS = ("building", "importing", "importing-kg", "old")
