@@ -1,0 +1,115 @@
+"""Prometheus metrics of one server process, shared across `--workers` through prometheus-client's
+multiprocess mode.
+
+`crag-mock serve` sets `PROMETHEUS_MULTIPROC_DIR` to a fresh directory before uvicorn starts its workers
+(`multiproc_dir`): every worker then keeps its values in memory-mapped files there, and whichever worker
+answers `/metrics` sums them all. Without the variable (one worker, tests, crag-eval's in-process server)
+the values live in this process's registry.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    disable_created_metrics,
+    generate_latest,
+    multiprocess,
+)
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+CONTENT_TYPE = CONTENT_TYPE_LATEST.encode()
+# from a 1 ms exact-key KG answer to a 50-page search with HTML (seconds on a busy core)
+# the `_created` timestamp series double the exposition and say nothing a scraper needs here
+disable_created_metrics()
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+
+
+class Metrics:
+    """The server's metrics. Labelled children are cached per label tuple: `labels()` costs a lock and a
+    dict lookup per call, which a request path can skip."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        reg = self.registry
+        self.requests = Counter(
+            "crag_http_requests", "Requests answered, by route, method, status and team",
+            ["route", "method", "status", "team"], registry=reg,
+        )  # fmt: skip
+        self.latency = Histogram(
+            "crag_http_request_duration_seconds", "Request to end of response, by route",
+            ["route"], buckets=LATENCY_BUCKETS, registry=reg,
+        )  # fmt: skip
+        self.bytes = Counter(
+            "crag_http_response_bytes", "Response body bytes sent, by route and team", ["route", "team"],
+            registry=reg,
+        )  # fmt: skip
+        self.in_flight = Gauge(
+            "crag_http_requests_in_flight", "Requests being answered now (live processes summed)",
+            multiprocess_mode="livesum", registry=reg,
+        )  # fmt: skip
+        self.faults = Counter(
+            "crag_sim_faults", "Faults the simulator injected, by route and kind (429, 500, 503, drop, slow, "
+            "rate_limit)", ["route", "kind"], registry=reg,
+        )  # fmt: skip
+        self._counted: dict[tuple[str, str, int, str], tuple[Counter, Counter, Histogram]] = {}
+
+    def observe(
+        self, route: str, method: str, status: int, team: str, seconds: float, nbytes: int, fault: str | None
+    ) -> None:
+        """Count one answered request."""
+        key = (route, method, status, team)
+        children = self._counted.get(key)
+        if children is None:
+            children = (
+                self.requests.labels(route, method, str(status), team),
+                self.bytes.labels(route, team),
+                self.latency.labels(route),
+            )
+            self._counted[key] = children
+        count, sent, latency = children
+        count.inc()
+        sent.inc(nbytes)
+        latency.observe(seconds)
+        if fault is not None:
+            self.faults.labels(route, fault).inc()
+
+    def render(self) -> bytes:
+        """The text exposition: every worker's values in multiprocess mode, else this process's."""
+        if os.environ.get(MULTIPROC_ENV):
+            merged = CollectorRegistry()
+            multiprocess.MultiProcessCollector(merged)
+            return generate_latest(merged)
+        return generate_latest(self.registry)
+
+    def process_ended(self) -> None:
+        """In multiprocess mode, drop this process's live gauge (its in-flight count) from the sum."""
+        if os.environ.get(MULTIPROC_ENV):
+            multiprocess.mark_process_dead(os.getpid())
+
+
+@contextlib.contextmanager
+def multiproc_dir() -> Iterator[None]:
+    """`PROMETHEUS_MULTIPROC_DIR` set to a fresh directory under $TMPDIR (the one place a server writes) for
+    the workers started inside the block; removed afterwards. Values from an earlier run must not be summed
+    in, hence a new directory each time rather than a fixed path."""
+    path = tempfile.mkdtemp(prefix="crag-mock-metrics-")
+    previous = os.environ.get(MULTIPROC_ENV)
+    os.environ[MULTIPROC_ENV] = path
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop(MULTIPROC_ENV, None)
+        else:
+            os.environ[MULTIPROC_ENV] = previous
+        shutil.rmtree(path, ignore_errors=True)
