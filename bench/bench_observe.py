@@ -90,6 +90,7 @@ def main() -> int:
                 for name, (base, proc) in servers.items():
                     figures[name].append(measured(proc, base, calls, args))
             report(args, figures, servers)
+        in_process(Path(args.data))
         finally:
             for _, proc in servers.values():
                 proc.terminate()
@@ -134,6 +135,23 @@ def report(args: argparse.Namespace, figures: dict[str, list[dict[str, float]]],
     counted = [line for line in httpx.get(f"{base}/metrics").text.splitlines()
                if line.startswith("crag_http_requests_total")]  # fmt: skip
     print(f"(metrics on: {len(counted)} request series after the runs)")
+
+
+def in_process(world: Path) -> None:
+    """The same comparison without sockets or wrk, and the middleware alone (observe_inprocess.py)."""
+    import observe_inprocess
+
+    stack = observe_inprocess.measure(world)
+    today = stack["today (no layer)"]
+    print("in process, the app's whole stack on the KG mix (fastest of 15 batches of 1,000):")
+    for name, seconds in stack.items():
+        print(f"  {name:22s} {seconds * 1e6:8.1f} us/request  {today / seconds:6.3f} x today's throughput")
+    alone = observe_inprocess.overhead()
+    bare = alone.pop("nothing in front")
+    print("the Operations middleware alone, in front of an app that answers at once (fastest of 30 x 2,000):")
+    for name, seconds in alone.items():
+        extra = seconds - bare
+        print(f"  {name:22s} +{extra * 1e6:6.2f} us/request  = {extra / today:6.1%} of a KG request here")
 
 
 if __name__ == "__main__":

@@ -86,7 +86,7 @@ class Operations:
             await send(message)
 
         if self.metrics is not None:
-            self.metrics.in_flight.inc()
+            self.metrics.in_flight_now += 1
         try:
             await self.app(scope, receive, counting_send)
         finally:
@@ -104,7 +104,7 @@ class Operations:
                 interaction = value.decode("latin-1")
         fault = scope.get(FAULT_KEY)
         if self.metrics is not None:
-            self.metrics.in_flight.dec()
+            self.metrics.in_flight_now -= 1
             self.metrics.observe(route, scope["method"], status, team, seconds, nbytes, fault)
         if self.log is not None:
             client = scope.get("client")  # the forwarded client when the proxy is trusted

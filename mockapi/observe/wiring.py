@@ -3,6 +3,7 @@ middleware, and the lifespan's two steps (watch SIGTERM, leave the metrics' live
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -22,12 +23,18 @@ class Ops:
     drain: Drain
     metrics: Metrics | None
     log: AccessLog | None
+    _flushing: asyncio.Task[None] | None = None
 
     def started(self) -> None:
-        """In the lifespan's start-up (the process's main thread under `crag-mock serve`)."""
+        """In the lifespan's start-up (in the event loop; its main thread under `crag-mock serve`)."""
         self.drain.watch()
+        if self.metrics is not None:
+            self._flushing = asyncio.get_running_loop().create_task(self.metrics.flushing())
 
     def stopped(self) -> None:
+        if self._flushing is not None:
+            self._flushing.cancel()
+            self._flushing = None
         if self.metrics is not None:
             self.metrics.process_ended()
 

@@ -76,6 +76,11 @@ def test_metrics_are_summed_over_workers_and_the_log_is_off_by_default(tiny_worl
         body = httpx.get(f"{base}/meta").json()["examples"][EXACT_KEY_ROUTE]
         for _ in range(12):  # a new connection each: the kernel spreads them over both workers
             assert httpx.post(base + EXACT_KEY_ROUTE, json=body).status_code == 200
+        # the worker that answers the scrape sums every worker's files; the other one writes its counts
+        # there within a second (mockapi/observe/metrics.py: Metrics.flush)
+        deadline = time.monotonic() + 30
+        while count(base, route=EXACT_KEY_ROUTE, status="200") < 12 and time.monotonic() < deadline:
+            time.sleep(0.2)
         assert count(base, route=EXACT_KEY_ROUTE, status="200") == 12
         assert _stop(proc) == b""  # no access log without --access-log
 
