@@ -90,11 +90,11 @@ def main() -> int:
                 for name, (base, proc) in servers.items():
                     figures[name].append(measured(proc, base, calls, args))
             report(args, figures, servers)
-        in_process(Path(args.data))
         finally:
             for _, proc in servers.values():
                 proc.terminate()
                 proc.wait(timeout=60)
+    in_process(Path(args.data))
     return 0
 
 
