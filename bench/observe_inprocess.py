@@ -14,9 +14,9 @@ from typing import Any
 
 import orjson
 
-from mockapi.app import create_app
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
 from mockapi.observe.middleware import Operations
-from mockapi.settings import Settings
 
 VARIANTS: dict[str, dict[str, str]] = {
     "today (no layer)": {"metrics": "off"},

@@ -10,10 +10,10 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from mockapi.config.settings import Settings
 from mockapi.observe.accesslog import AccessLog
 from mockapi.observe.drain import Drain
 from mockapi.observe.metrics import Metrics
-from mockapi.settings import Settings
 
 
 @dataclass

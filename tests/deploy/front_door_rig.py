@@ -16,7 +16,7 @@ from types import ModuleType
 
 import httpx
 
-from mockapi.loopback import free_socket
+from mockapi.process.loopback import free_socket
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX_DIR = ROOT / "deploy" / "nginx"

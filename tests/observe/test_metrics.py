@@ -10,10 +10,10 @@ from pathlib import Path
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
-from mockapi.app import create_app
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
 from mockapi.observe.middleware import Operations
 from mockapi.serving.fastpath import FastPath
-from mockapi.settings import Settings
 
 EXACT_KEY_ROUTE = "/finance/get_info"
 

@@ -17,7 +17,7 @@ import orjson
 from server_process import wait_healthy
 from test_metrics import count
 
-from mockapi.loopback import free_socket
+from mockapi.process.loopback import free_socket
 
 EXACT_KEY_ROUTE = "/finance/get_info"
 
