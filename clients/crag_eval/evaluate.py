@@ -19,6 +19,7 @@ from typing import Any
 from crag_eval.diagnostics import JournalReader, RunHooks, load_labels
 from crag_eval.models import load_model, model_label, preflight
 from crag_eval.progress import progress as progress_bar
+from crag_eval.retrieval import QRELS, run_qrels
 from crag_eval.rundir import (
     ERRORS,
     PREDICTIONS,
@@ -42,6 +43,7 @@ from crag_eval.sources import open_source, set_server_env
 from crag_eval.truncate import TOKENIZER_NAME
 from crag_eval.types import Question
 from mockapi.user_error import UserError
+from mockapi.web.qrels import Qrels, world_qrels, write_qrels
 
 
 @dataclass
@@ -210,8 +212,12 @@ def evaluate(
             log.server, log.n_questions = source.url, len(questions)
             write_run(run_dir, log)
             set_server_env(source.url)
+            qrels = save_run_qrels(run_dir, source.world.path, questions)
             model = load_model(
-                config.model, {q.interaction_id: q.answer for q in questions}, config.model_args
+                config.model,
+                {q.interaction_id: q.answer for q in questions},
+                config.model_args,
+                qrels.relevant if qrels else None,
             )
             preflight(model)
             if retry_errors:
@@ -239,6 +245,15 @@ def evaluate(
         raise
     _finish(run_dir, log, created)
     return run_dir
+
+
+def save_run_qrels(run_dir: Path, world: str | None, questions: list[Question]) -> Qrels | None:
+    """The retrieval labels of the run's questions (qrels.txt), from its world; None without labels."""
+    if not world or not (Path(world) / "questions.duckdb").is_file():
+        return run_qrels(run_dir)
+    qrels = world_qrels(Path(world), {q.interaction_id for q in questions})
+    write_qrels(qrels, run_dir / QRELS, Path(world))
+    return qrels
 
 
 def _answer(

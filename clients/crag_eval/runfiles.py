@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from crag_eval.retrieval import RetrievalScores
 from crag_eval.types import Score
 from mockapi.formats.jsondoc import first_problem, json_object
 
@@ -121,6 +122,8 @@ class Scores(Document):
     """Automatic judges averaged figure by figure, when there are several."""
     diagnostics: dict[str, Any] | None = None
     """Robustness and retrieval figures (`crag_eval.robust_metrics.diagnostics`)."""
+    retrieval: RetrievalScores | None = None
+    """recall@5/10/50, nDCG@10 and MRR of the pages the model ranked, against the run's qrels."""
 
     @property
     def primary_score(self) -> Score | None:

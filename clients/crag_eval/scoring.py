@@ -6,6 +6,7 @@ from pathlib import Path
 
 from crag_eval import metrics
 from crag_eval.judges import Judge, human_judgements, make_judges, read_human_labels
+from crag_eval.retrieval import run_qrels, score_retrieval, write_run_file
 from crag_eval.robust_metrics import diagnostics
 from crag_eval.rundir import (
     load_predictions,
@@ -47,7 +48,13 @@ def score_run(
     save_judgements(run_dir, judgements)
     scores = compute_scores(questions, predictions, judgements, type_weights)
     primary = [j for j in judgements if j.judge == scores.primary]
-    scores.diagnostics = diagnostics(read_run(run_dir), questions, predictions, primary)
+    log = read_run(run_dir)
+    scores.diagnostics = diagnostics(log, questions, predictions, primary)
+    rankings = {q.interaction_id: p.retrieved for q in questions if (p := predictions.get(q.interaction_id))}
+    qrels = run_qrels(run_dir)
+    if qrels is not None:
+        scores.retrieval = score_retrieval(rankings, qrels)
+    write_run_file(run_dir, rankings, str(log.args.get("model", "model")))
     write_scores(run_dir, scores)
     return scores
 
