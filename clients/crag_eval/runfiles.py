@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from crag_eval.keypoints import KeyPointScores
 from crag_eval.retrieval import RetrievalScores
 from crag_eval.types import Score
 from mockapi.formats.jsondoc import first_problem, json_object
@@ -122,6 +123,8 @@ class Scores(Document):
     """Automatic judges averaged figure by figure, when there are several."""
     diagnostics: dict[str, Any] | None = None
     """Robustness and retrieval figures (`crag_eval.robust_metrics.diagnostics`)."""
+    key_points: KeyPointScores | None = None
+    """RAGEval's completeness, hallucination, irrelevance over key points, and ROUGE-L for sentence golds."""
     retrieval: RetrievalScores | None = None
     """recall@5/10/50, nDCG@10 and MRR of the pages the model ranked, against the run's qrels."""
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from crag_eval import metrics
+from crag_eval.diagnostics import load_labels
 from crag_eval.judges import Judge, human_judgements, make_judges, read_human_labels
+from crag_eval.keypoints import KeyPointScores, score_key_points
 from crag_eval.retrieval import run_qrels, score_retrieval, write_run_file
 from crag_eval.robust_metrics import diagnostics
 from crag_eval.rundir import (
@@ -15,7 +17,7 @@ from crag_eval.rundir import (
     save_judgements,
     write_scores,
 )
-from crag_eval.runfiles import SCORES_FORMAT, ScoreCounts, Scores
+from crag_eval.runfiles import SCORES_FORMAT, RunLog, ScoreCounts, Scores
 from crag_eval.truncate import TOKENIZER_NAME
 from crag_eval.types import Judgement, Prediction, Question
 
@@ -50,6 +52,7 @@ def score_run(
     primary = [j for j in judgements if j.judge == scores.primary]
     log = read_run(run_dir)
     scores.diagnostics = diagnostics(log, questions, predictions, primary)
+    scores.key_points = key_point_scores(log, questions, predictions, primary, judge)
     rankings = {q.interaction_id: p.retrieved for q in questions if (p := predictions.get(q.interaction_id))}
     qrels = run_qrels(run_dir)
     if qrels is not None:
@@ -57,6 +60,32 @@ def score_run(
     write_run_file(run_dir, rankings, str(log.args.get("model", "model")))
     write_scores(run_dir, scores)
     return scores
+
+
+def key_point_scores(
+    log: RunLog,
+    questions: list[Question],
+    predictions: dict[str, Prediction],
+    judgements: list[Judgement],
+    judge: str,
+) -> KeyPointScores:
+    """RAGEval's key-point rates (by rules, or asked of the LLM judge's first model) and ROUGE-L."""
+    labels = load_labels(log.world.path if log.world else None, questions)
+    ask = None
+    if judge == "openai":
+        from crag_eval.judges.keypoint_llm import KeyPointJudge
+        from crag_eval.judges.llm import DEFAULT_JUDGE_MODEL, default_cache
+        from crag_eval.llm import Endpoint
+
+        base = Endpoint.from_env("CRAG_EVAL_JUDGE", DEFAULT_JUDGE_MODEL)
+        first = base.model.split(",")[0].strip()
+        ask = KeyPointJudge(
+            Endpoint(base.base_url, first, base.api_key, backoff_s=base.backoff_s), default_cache()
+        )
+    by_id = {j.interaction_id: j for j in judgements}
+    out = score_key_points(questions, predictions, by_id, labels, ask, ask.name if ask else "rules")
+    out.llm_failures = ask.failures if ask else 0
+    return out
 
 
 def compute_scores(

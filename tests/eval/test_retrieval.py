@@ -74,6 +74,8 @@ def test_oracle_retrieval_bounds_the_figures(
     r = json.loads((out / "scores.json").read_text())["retrieval"]
     assert r["labels"] == "gold" and r["questions"] == len(read_qrels(out / "qrels.txt").relevant) > 0
     assert r["recall_at_50"] == r["ndcg_at_10"] == r["mrr"] == expected
+    assert "| recall@5 | recall@10 | recall@50 | nDCG@10 | MRR |" in (out / "report.md").read_text()
+    assert "Key points (RAGEval)" in (out / "report.html").read_text()
     run = [line.split() for line in (out / "run.trec").read_text().splitlines()]
     assert run and all(len(parts) == 6 and parts[1] == "Q0" for parts in run)
 
