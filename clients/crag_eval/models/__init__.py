@@ -47,7 +47,7 @@ def load_model(
             raise UserError(f"--model-args do not fit {spec}: {exc}") from None
     cls = _model_class(spec)
     try:
-        model = cls(**(model_args or {}))
+        model: UserModel = cls(**(model_args or {}))
     except TypeError as exc:
         raise UserError(f"--model-args do not fit {spec}: {exc}") from None
     for method in ("get_batch_size", "batch_generate_answer"):
