@@ -45,6 +45,71 @@ def sections(scores: Scores) -> list[Section]:
                 [[_f(k.completeness), _f(k.hallucination), _f(k.irrelevance), _f(k.rouge_l)]],
             )
         )
+    out += agent_sections(scores)
+    return out
+
+
+def agent_sections(scores: Scores) -> list[Section]:
+    a = scores.agent
+    if a is None:
+        return []
+    cost = "–" if a.cost_total is None else f"${a.cost_total:.4f}"
+    per_q = "–" if a.cost_per_question is None else f"${a.cost_per_question:.6f}"
+    tools = ", ".join(f"{t} {n}" for t, n in a.tool_calls_by_tool.items()) or "none"
+    out = [
+        Section(
+            "Agent: tool calls, tokens, cost",
+            f"{a.questions} questions; calls by tool: {tools}; {a.llm_calls} LLM calls ({a.cached_llm_calls} "
+            f"from the cache); {a.refused_calls} tool calls refused by the budget",
+            ["tool calls/q", "max calls", "tokens in/q", "tokens out/q", "cost", "cost/q", "over budget"],
+            [
+                [
+                    f"{a.tool_calls_per_question:.2f}",
+                    str(a.max_tool_calls_seen),
+                    f"{a.input_tokens_per_question:.0f}",
+                    f"{a.output_tokens_per_question:.0f}",
+                    cost,
+                    per_q,
+                    str(a.over_budget),
+                ]
+            ],
+        ),
+        Section(
+            "Score_a against tool calls",
+            "",
+            ["tool calls", "n", "Score_a"],
+            [[b.bucket, str(b.n), f"{b.score_a:+.3f}"] for b in a.score_a_by_calls],
+        ),
+    ]
+    if a.score_a_by_cost:
+        out.append(
+            Section(
+                "Score_a against cost (quartiles)",
+                "",
+                ["cost per question", "n", "Score_a"],
+                [[b.bucket, str(b.n), f"{b.score_a:+.3f}"] for b in a.score_a_by_cost],
+            )
+        )
+    out.append(
+        Section(
+            "Per question: tools, tokens, cost, latency",
+            "",
+            ["question", "label", "tool calls", "journal", "tokens in", "tokens out", "cost", "latency s"],
+            [
+                [
+                    q.interaction_id,
+                    q.label + (f" (over budget: {', '.join(q.over_budget)})" if q.over_budget else ""),
+                    ", ".join(f"{t} {n}" for t, n in q.tool_calls.items()) or "0",
+                    "–" if q.journal_calls is None else str(q.journal_calls),
+                    str(q.input_tokens),
+                    str(q.output_tokens),
+                    "–" if q.cost is None else f"${q.cost:.6f}",
+                    f"{q.latency_s:.2f}",
+                ]
+                for q in a.per_question
+            ],
+        )
+    )
     return out
 
 

@@ -220,6 +220,8 @@ def print_summary(run_dir: Path) -> None:
     if "average" in scores:
         console.print(f"judges averaged: {scores['average']}")
     for section in measures.sections(typed) if typed else []:
+        if section.title.startswith("Per question"):
+            continue  # in the report only
         cells = ", ".join(
             f"{h} {c}" for row in section.rows for h, c in zip(section.header, row, strict=True)
         )

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from crag_eval import metrics
+from crag_eval.agent_scores import agent_scores
 from crag_eval.diagnostics import load_labels
 from crag_eval.judges import Judge, human_judgements, make_judges, read_human_labels
 from crag_eval.keypoints import KeyPointScores, score_key_points
+from crag_eval.llm import LLMUsage
+from crag_eval.prices import Prices
 from crag_eval.retrieval import run_qrels, score_retrieval, write_run_file
 from crag_eval.robust_metrics import diagnostics
 from crag_eval.rundir import (
@@ -58,8 +62,22 @@ def score_run(
     if qrels is not None:
         scores.retrieval = score_retrieval(rankings, qrels)
     write_run_file(run_dir, rankings, str(log.args.get("model", "model")))
+    scores.agent = agent_scores(questions, predictions, {j.interaction_id: j for j in primary})
+    scores.judge_usage = judge_usage(judges, log.args.get("prices"))
     write_scores(run_dir, scores)
     return scores
+
+
+def judge_usage(judges: list[Judge], prices: dict[str, list[float]] | None) -> dict[str, dict[str, Any]]:
+    """Tokens (and cost at the run's --prices) each LLM judge spent while scoring."""
+    table = Prices({m: (r[0], r[1]) for m, r in (prices or {}).items()})
+    out: dict[str, dict[str, Any]] = {}
+    for judge in judges:
+        usage: LLMUsage | None = getattr(judge, "usage", None)
+        if usage is not None and usage.llm_calls:
+            cost = table.cost(usage.model or "", usage.input_tokens, usage.output_tokens)
+            out[judge.name] = {**usage.as_dict(), "cost": cost}
+    return out
 
 
 def key_point_scores(

@@ -13,7 +13,7 @@ import json
 import re
 
 from crag_eval.judges.llm import Cache
-from crag_eval.llm import Endpoint, LLMError, chat
+from crag_eval.llm import Endpoint, LLMError, LLMUsage, chat
 from crag_eval.types import Question
 
 PROMPT_VERSION = "crag-eval-keypoint-1"
@@ -32,6 +32,7 @@ class KeyPointJudge:
         self.endpoint, self.cache = endpoint, cache
         self.name = f"openai:{endpoint.model}"
         self.failures = 0
+        self.usage = LLMUsage()
 
     def __call__(self, question: Question, point: str, answer: str) -> str | None:
         parts = [question.query, point, answer, self.endpoint.model, PROMPT_VERSION]
@@ -42,7 +43,7 @@ class KeyPointJudge:
         user = f"Question: {question.query}\nKey point: {point}\nAnswer: {answer}"
         messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
         try:
-            found = _TAG.search(chat(self.endpoint, messages, max_tokens=20))
+            found = _TAG.search(chat(self.endpoint, messages, max_tokens=20, usage=self.usage))
         except LLMError:
             found = None
         if found is None:

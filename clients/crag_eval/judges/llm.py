@@ -18,7 +18,7 @@ import threading
 from pathlib import Path
 
 from crag_eval.judges.rules import RulesJudge
-from crag_eval.llm import Endpoint, LLMError, chat
+from crag_eval.llm import Endpoint, LLMError, LLMUsage, chat
 from crag_eval.types import Judgement, Label, Prediction, Question
 
 PROMPT_VERSION = "crag-eval-judge-1"
@@ -114,6 +114,8 @@ class LLMJudge:
         self.parse_attempts = parse_attempts
         self.rules = RulesJudge()
         self.name = f"openai:{endpoint.model}"
+        self.usage = LLMUsage()
+        """Tokens this judge spent (scores.json judge_usage)."""
 
     def judge(self, question: Question, prediction: Prediction) -> Judgement:
         first = self.rules.judge(question, prediction)
@@ -154,7 +156,8 @@ class LLMJudge:
         error: JudgeReplyError | None = None
         for _ in range(self.parse_attempts):
             try:
-                return parse_reply(chat(self.endpoint, messages, json_mode=True, max_tokens=200))
+                reply = chat(self.endpoint, messages, json_mode=True, max_tokens=200, usage=self.usage)
+                return parse_reply(reply)
             except JudgeReplyError as exc:
                 error = exc
         assert error is not None
