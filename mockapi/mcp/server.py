@@ -4,8 +4,9 @@ The tools are `mockapi.mcp.tools.tool_specs(task)`. A tool call is the HTTP rout
 POSTed to the same FastAPI app (`create_app`, in process, through an ASGI transport), and the tool answers
 the route's response body as its text (bytes decoded as UTF-8; `isError` for a 4xx/5xx answer), so an MCP
 answer is what the HTTP route answers, validation errors included. The request carries the caller's
-interaction id (the call's `_meta.interaction_id`: `session.call_tool(name, args, meta={"interaction_id": …})`)
-as `X-Interaction-Id` and `X-Client-Id: mcp`, so the simulator journals a tool call as it journals an HTTP call.
+interaction id, the call's `_meta.interaction_id` (`session.call_tool(name, args, meta={"interaction_id":
+iid})`), as `X-Interaction-Id` and `X-Client-Id: mcp`, so the simulator journals a tool call as it journals
+an HTTP call.
 
 Transports: stdio (the default; for agent frameworks that spawn the server) and streamable HTTP at `/mcp`,
 where the plain HTTP API (with `/admin/journal` when `--admin-token` is set) is served beside it by the same
