@@ -26,7 +26,7 @@ from crag_eval.robustness import (
     wants_sim,
 )
 from crag_eval.runner import SECONDS_PER_QUESTION
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 SUBCOMMANDS = ("score", "report", "compare")
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from crag_eval.rundir import read_run, read_scores
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 KNOBS_JSON = "knobs.json"
 KNOBS_MD = "knobs.md"

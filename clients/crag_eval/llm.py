@@ -68,7 +68,7 @@ def check_endpoint(endpoint: Endpoint, prefix: str, what: str) -> None:
     """Fail before question 1 with one line saying what to set: no key for api.openai.com, nothing listening
     at the base URL, or a key the endpoint refuses. Any other answer (even 404 on /models) counts as
     reachable."""
-    from mockapi.user_error import UserError
+    from mockapi.core.user_error import UserError
 
     where = f"{prefix}_BASE_URL (else OPENAI_BASE_URL)"
     if not endpoint.api_key and "api.openai.com" in endpoint.base_url:
@@ -138,7 +138,7 @@ def use_sut_cache(store: Any | None, namespace: str = "") -> None:
 def default_llm_cache() -> Any:
     """`$CRAG_EVAL_LLM_CACHE` (a file), else llm-cache.sqlite beside the worlds (beside the judge's cache)."""
     from crag_eval.judges.llm import Cache
-    from mockapi.paths import data_root
+    from mockapi.core.paths import data_root
 
     env = os.environ.get("CRAG_EVAL_LLM_CACHE")
     return Cache(Path(env) if env else data_root() / "llm-cache.sqlite")

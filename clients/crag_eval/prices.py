@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 
 @dataclass(frozen=True)

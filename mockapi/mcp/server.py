@@ -25,8 +25,8 @@ from typing import Any
 import httpx
 from fastapi import FastAPI
 
+from mockapi.core.user_error import UserError
 from mockapi.mcp.tools import spec_by_name, tool_specs
-from mockapi.user_error import UserError
 
 try:
     import mcp_types as types
@@ -110,7 +110,7 @@ def http_app(app: FastAPI, task: int | None, host: str) -> Any:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from mockapi.listen import port_number
+    from mockapi.process.listen import port_number
     from mockapi.world.context import add_split_argument
 
     parser.add_argument("--data", help="a world directory (default: $CRAG_MOCK_HOME/<scale>)")
@@ -127,9 +127,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import anyio
 
-    from mockapi.app import create_app
-    from mockapi.paths import is_complete, world_dir
-    from mockapi.settings import load_settings
+    from mockapi.config.settings import load_settings
+    from mockapi.core.paths import is_complete, world_dir
+    from mockapi.http.app import create_app
 
     world: Path = world_dir(args.data, args.scale, args.seed, args.split)
     if not is_complete(world):

@@ -63,7 +63,7 @@ def _docstrings() -> dict[str, str]:
     """Endpoint docstrings by path, as FastAPI read them into /docs."""
     from fastapi.routing import APIRoute
 
-    from mockapi.routers import finance, movie, music, open, sports, web
+    from mockapi.http.routers import finance, movie, music, open, sports, web
 
     out: dict[str, str] = {}
     for module in (open, movie, finance, music, sports, web):

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mockapi.paths import PAGES_DB, QUESTIONS_DB
+from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.web.evidence import NOT_AN_ANSWER, phrase_pattern
 
 QRELS_NOTE = ".json"

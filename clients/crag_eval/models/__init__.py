@@ -13,7 +13,7 @@ import importlib
 import sys
 from typing import Any, Protocol
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 BUILTIN = ("dummy", "oracle", "oracle-retrieval", "baseline", "openai", "openai-agent")
 
