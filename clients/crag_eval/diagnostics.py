@@ -148,7 +148,6 @@ class RunHooks:
     budget: Budget = field(default_factory=Budget)  # per question: tool calls, tokens (crag_eval.agent)
     prices: Prices | None = None
     _evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
-    _served: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # for tracing contexts to pages
 
     def fetch(self, http: httpx.Client, url: str, question: Question, k: int) -> list[dict[str, Any]]:
         """The question's search results, retried like the SDK retries (faults must not lose questions)."""
@@ -170,7 +169,6 @@ class RunHooks:
             "key_phrases": len(phrases),
             "served_hits": phrase_hits(phrases, " ".join(page_plain_text(p) for p in pages)),
         }
-        self._served[question.interaction_id] = pages
         return pages
 
     def _post(self, http: httpx.Client, url: str, body: dict[str, Any], headers: dict[str, str]) -> Any:
@@ -205,11 +203,8 @@ class RunHooks:
         return out
 
     def extras(self, question: Question, answer: Any, usage: dict[str, dict[str, Any]]) -> dict[str, Any]:
-        """The Prediction fields this module fills: contexts, evidence, api, retrieved."""
-        from crag_eval.retrieval import ranked_pages
-
+        """The Prediction fields this module fills: contexts, evidence, api."""
         evidence = dict(self._evidence.pop(question.interaction_id, {}))
-        served = self._served.pop(question.interaction_id, [])
         contexts = answer_contexts(answer)
         if contexts is not None:
             evidence["context_hits"] = phrase_hits(self._phrases(question), "\n".join(contexts))
@@ -217,5 +212,4 @@ class RunHooks:
             "contexts": contexts,
             "evidence": evidence or None,
             "api": usage.get(question.interaction_id),
-            "retrieved": ranked_pages(answer, served),
         }

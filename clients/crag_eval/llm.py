@@ -120,7 +120,7 @@ class LLMUsage:
 
 @dataclass
 class _SutCache:
-    store: Any  # crag_eval.judges.llm.Cache (imported lazily: it pulls in the rules judge)
+    store: Any  # crag_eval.kvcache.Cache
     namespace: str
 
 
@@ -137,7 +137,7 @@ def use_sut_cache(store: Any | None, namespace: str = "") -> None:
 
 def default_llm_cache() -> Any:
     """`$CRAG_EVAL_LLM_CACHE` (a file), else llm-cache.sqlite beside the worlds (beside the judge's cache)."""
-    from crag_eval.judges.llm import Cache
+    from crag_eval.kvcache import Cache
     from mockapi.core.paths import data_root
 
     env = os.environ.get("CRAG_EVAL_LLM_CACHE")

@@ -21,6 +21,7 @@ import httpx
 from crag_eval.agent import AgentBatch, wants_tools
 from crag_eval.diagnostics import RunHooks, answer_text
 from crag_eval.models import UserModel
+from crag_eval.retrieval import ranked_pages
 from crag_eval.rundir import ErrorLog, PredictionLog
 from crag_eval.truncate import truncate
 from crag_eval.types import Prediction, Question
@@ -132,6 +133,7 @@ def run_batches(
                         error=error,
                         pages=[page_summary(p) for p in pages[i]],
                         agent=agent.model_dump() if agent else None,
+                        retrieved=ranked_pages(answer, pages[i]),
                         **hooks.extras(question, answer, usage),
                     )
                 )

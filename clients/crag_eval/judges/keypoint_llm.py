@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 
-from crag_eval.judges.llm import Cache
+from crag_eval.kvcache import Cache
 from crag_eval.llm import Endpoint, LLMError, LLMUsage, chat
 from crag_eval.types import Question
 
