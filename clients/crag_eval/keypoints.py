@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -54,6 +54,8 @@ class KeyPointScores(BaseModel):
     rouge_l: float | None
     llm_failures: int = 0
     """Key points the LLM judge gave no verdict on (decided by the rules instead)."""
+    usage: dict[str, Any] | None = None
+    """The LLM key-point judge's tokens and calls (crag_eval.llm.LLMUsage)."""
 
 
 def key_points(question: Question, labels: QuestionLabels | None) -> list[str]:

@@ -102,7 +102,8 @@ def key_point_scores(
         )
     by_id = {j.interaction_id: j for j in judgements}
     out = score_key_points(questions, predictions, by_id, labels, ask, ask.name if ask else "rules")
-    out.llm_failures = ask.failures if ask else 0
+    if ask is not None:
+        out.llm_failures, out.usage = ask.failures, ask.usage.as_dict()
     return out
 
 

@@ -3,7 +3,8 @@ that speaks the chat-completions protocol with tool calls, for tests (no LLM is 
 
 Its policy is greedy on purpose: while tools are offered it asks for two tool calls per turn (a web search
 for the question and an entity search), so only the harness's budget stops it; without tools it answers
-"i don't know". Every reply reports usage (prompt tokens ~ request bytes / 4, 7 completion tokens).
+"i don't know". As a judge it labels every undecided answer incorrect and every key point Relevant.
+Every reply reports usage (prompt tokens ~ request bytes / 4, 7 completion tokens).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ COMPLETION_TOKENS = 7
 class StandIn:
     def __init__(self) -> None:
         self.requests: list[dict[str, Any]] = []
+        self.url = ""
         self.lock = threading.Lock()
 
     def reply(self, body: dict[str, Any], size: int) -> dict[str, Any]:
@@ -29,6 +31,11 @@ class StandIn:
             turn = len(self.requests)
         usage = {"prompt_tokens": size // 4, "completion_tokens": COMPLETION_TOKENS}
         names = {t["function"]["name"] for t in body.get("tools") or []}
+        system = next((m["content"] for m in body["messages"] if m["role"] == "system"), "")
+        if "key point" in system:  # RAGEval's key-point judge: every point covered
+            return self._text(turn, usage, "[[[Relevant]]]")
+        if "You grade answers" in system:  # the four-way verdict judge
+            return self._text(turn, usage, '{"label": "incorrect", "explanation": "stand-in"}')
         question = next((m["content"] for m in body["messages"] if m["role"] == "user"), "")
         query = question.split("Question: ", 1)[-1]
         if names:
@@ -48,11 +55,21 @@ class StandIn:
                 ],
             }
         else:
-            message = {"role": "assistant", "content": "i don't know"}
+            return self._text(turn, usage, "i don't know")
         return {
             "id": f"cmpl-{turn}",
             "object": "chat.completion",
             "model": body.get("model"),
+            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+            "usage": usage,
+        }
+
+    def _text(self, turn: int, usage: dict[str, int], text: str) -> dict[str, Any]:
+        message = {"role": "assistant", "content": text}
+        return {
+            "id": f"cmpl-{turn}",
+            "object": "chat.completion",
+            "model": "standin",
             "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
             "usage": usage,
         }
@@ -86,6 +103,7 @@ def serve_standin() -> Iterator[tuple[str, StandIn]]:
             self._send(200, standin.reply(json.loads(raw), len(raw)))
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    standin.url = f"http://127.0.0.1:{server.server_address[1]}/v1"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -16,6 +16,10 @@ TOKEN = "agent-test-token"
 AGENT_CLIENT = "crag-eval-agent"
 
 
+def standin_url(server: object) -> str:
+    return str(server.url)
+
+
 @pytest.fixture
 def standin(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):  # type: ignore[no-untyped-def]
     with serve_standin() as (url, server):
@@ -89,3 +93,41 @@ def test_an_answer_over_the_token_budget_is_withdrawn(tiny_world: Path, tmp_path
     assert main([*args, "--max-tokens", "10", "--output", str(tmp_path / "r")]) == 0
     rows = [json.loads(line) for line in (tmp_path / "r" / "predictions.jsonl").read_text().splitlines()]
     assert all(r["agent"]["over_budget"] == ["tokens"] and r["prediction"] == "" for r in rows)
+
+
+def test_key_points_asked_of_the_llm_judge_and_its_tokens_recorded(
+    tiny_world: Path,
+    tmp_path: Path,
+    standin,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    out = tmp_path / "run"
+    assert (
+        main(
+            [
+                "--task",
+                "1",
+                "--model",
+                "oracle",
+                "--data",
+                str(tiny_world),
+                "--first",
+                "8",
+                "--output",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    rules = json.loads((out / "scores.json").read_text())["key_points"]
+    assert rules["judge"] == "rules" and rules["completeness"] == 1.0
+    monkeypatch.setenv("CRAG_EVAL_JUDGE_BASE_URL", standin.url)
+    monkeypatch.setenv("CRAG_EVAL_JUDGE_MODEL", "standin")
+    monkeypatch.setenv("CRAG_EVAL_CACHE", str(tmp_path / "judge-cache.sqlite"))
+    assert main(["score", str(out), "--judge", "openai"]) == 0
+    scores = json.loads((out / "scores.json").read_text())
+    kp = scores["key_points"]
+    asked = [r for r in standin.requests if "key point" in r["messages"][0]["content"]]
+    assert kp["judge"] == "openai:standin" and kp["key_points"] == rules["key_points"] == len(asked) > 0
+    assert kp["completeness"] == 1.0 and kp["llm_failures"] == 0  # the stand-in says Relevant to every point
+    assert kp["usage"]["llm_calls"] == len(asked) and kp["usage"]["input_tokens"] > 0
