@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mockapi.store.db import KGStore
-from mockapi.store.examples import original_examples
+from mockapi.serving.kgstore import KGStore
+from mockapi.serving.routes import original_examples
 from mockapi.wire import Meta
 from mockapi.world.manifest import read_manifest_or_empty
 

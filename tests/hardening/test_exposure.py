@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from mockapi.process import serve
-from mockapi.wire import ROUTES
+from mockapi.serving.routes import ROUTES
 
 SECRET = "root:x:0:0"  # first line of /etc/passwd on every Linux
 TRAVERSALS = [
