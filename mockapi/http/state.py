@@ -17,6 +17,7 @@ from starlette.applications import Starlette
 
 from mockapi.config.settings import Settings
 from mockapi.core.paths import KG_DB, PAGES_DB
+from mockapi.formats.manifest import read_manifest_or_empty
 from mockapi.http.meta import build_meta
 from mockapi.search.service import NameSearch, default_mode
 from mockapi.serving.build import serving_snapshot
@@ -26,7 +27,6 @@ from mockapi.sim.middleware import SimState
 from mockapi.web.evidence import EvidenceLabels
 from mockapi.web.page_store import WebStore
 from mockapi.wire import Meta
-from mockapi.world.manifest import read_manifest_or_empty
 
 
 @dataclass
