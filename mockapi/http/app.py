@@ -30,8 +30,9 @@ ROUTERS: tuple[APIRouter, ...] = (
     root.router,
     *kg.ROUTERS,  # the KG routes, one router per domain, generated from mockapi/serving/routes
     web.router,
-    admin.router,
 )
+"""Always mounted. `admin.router` is mounted only with an admin token: without one, every method on every
+/admin path is the plain 404 of a path that does not exist."""
 
 TITLE = "CRAG API"
 DESCRIPTION = "API for Meta KDD Cup '24 CRAG: Comprehensive RAG Benchmark (local mock: crag-mockapi)"
@@ -70,6 +71,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_docs(app)
     for router in ROUTERS:
         app.include_router(router)
+    if settings.admin_token:
+        app.include_router(admin.router)
     install_error_handlers(app)
     # 413 over 64 KiB, strict-JSON 422 (mockapi/wire/limits.py)
     app.add_middleware(InputLimits, no_body_paths=NO_BODY_PATHS)
