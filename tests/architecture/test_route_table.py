@@ -29,7 +29,7 @@ def files_spelling(paths: list[str]) -> dict[str, set[str]]:
 
 def test_every_kg_path_is_spelled_in_one_server_file() -> None:
     paths = [route.path for route in ROUTES]
-    assert len(set(paths)) == len(paths) == 38
+    assert len(set(paths)) == len(paths) >= 38  # CRAG's 38 are pinned elsewhere; a recipe may add one
     found = files_spelling(paths)
     assert {path: sorted(files) for path, files in found.items() if len(files) != 1} == {}
     for route in ROUTES:
