@@ -25,6 +25,7 @@ PAGE = ROOT / "docs" / "architecture.md"
 MARK = re.compile(
     r"^(?P<indent>\s*)<!--\s*recipe:\s*(?P<name>\w+)\s*\|\s*(?P<file>\S+)\s*\|\s*(?P<how>after|before|replace):\s*(?P<anchor>.+?)\s*-->\s*$"
 )
+SKIP = re.compile(r"^\s*<!--\s*readme-test:\s*skip:")
 COPIED = ("mockapi", "kg_data", "web_pages", "clients", "tests/architecture", "pyproject.toml")
 
 
@@ -45,12 +46,15 @@ def recipe(name: str) -> list[Step]:
         mark = MARK.match(text)
         if mark is None or mark["name"] != name:
             continue
-        fence = lines[at + 1]
-        assert fence.strip() == "```python", f"architecture.md:{at + 2}: a recipe mark must sit above a block"
-        end = next(i for i in range(at + 2, len(lines)) if lines[i].strip() == "```")
+        start = at + 1
+        if SKIP.match(lines[start]):  # the docs test's mark (a fragment does not run on its own) may follow
+            start += 1
+        fence = lines[start]
+        assert fence.strip() == "```python", f"architecture.md:{at + 1}: a recipe mark must sit above a block"
+        end = next(i for i in range(start + 1, len(lines)) if lines[i].strip() == "```")
         # a block inside a list item is indented by the item; what is left is the code's own indentation
         indent = len(fence) - len(fence.lstrip())
-        code = "\n".join(line[indent:] if line[:indent].isspace() else line for line in lines[at + 2 : end])
+        code = "\n".join(line[indent:] if line[:indent].isspace() else line for line in lines[start + 1 : end])
         steps.append(Step(at + 1, mark["file"], mark["how"], mark["anchor"], code + "\n"))
     return steps
 
