@@ -54,7 +54,9 @@ def recipe(name: str) -> list[Step]:
         end = next(i for i in range(start + 1, len(lines)) if lines[i].strip() == "```")
         # a block inside a list item is indented by the item; what is left is the code's own indentation
         indent = len(fence) - len(fence.lstrip())
-        code = "\n".join(line[indent:] if line[:indent].isspace() else line for line in lines[start + 1 : end])
+        code = "\n".join(
+            line[indent:] if line[:indent].isspace() else line for line in lines[start + 1 : end]
+        )
         steps.append(Step(at + 1, mark["file"], mark["how"], mark["anchor"], code + "\n"))
     return steps
 

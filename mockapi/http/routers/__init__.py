@@ -1,1 +1,1 @@
-"""HTTP routers: root, the KG routes (`kg.py`, one router per domain, generated), web and admin (see mockapi.http.app)."""
+"""HTTP routers: root, the KG routes (`kg.py`: one router per domain, generated), web and admin."""
