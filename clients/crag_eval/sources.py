@@ -120,7 +120,7 @@ def _world(path: Path | None, say: Any) -> Path:
 
 
 def _manifest_summary(world: Path) -> dict[str, Any]:
-    from mockapi.world.manifest import read_manifest_or_empty
+    from mockapi.formats.manifest import read_manifest_or_empty
 
     manifest = read_manifest_or_empty(world).model_dump(mode="json", exclude_unset=True)
     keys = ("kind", "scale", "seed", "split", "content_hash", "versions")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from mockapi.core.paths import PAGES_DB, QUESTIONS_DB, world_dir
 from mockapi.core.user_error import UserError
+from mockapi.formats.manifest import read_manifest
 from mockapi.world.context import add_split_argument
-from mockapi.world.manifest import read_manifest
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

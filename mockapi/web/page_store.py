@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from mockapi.core.paths import INDEX_DIR
+from mockapi.formats.manifest import read_manifest_or_empty
 from mockapi.web.index import PageIndex
 from mockapi.web.snippet import make_snippet, query_terms
 from mockapi.web.tables import WebTables
 from mockapi.web.taskview import view_for_task
-from mockapi.world.manifest import read_manifest_or_empty
 
 Entry = dict[str, Any]
 
