@@ -174,7 +174,7 @@ def _terminated(_signum: int, _frame: object) -> None:
 def _serve(args: argparse.Namespace, settings: Settings, world: Path, sock: socket.socket) -> None:
     import uvicorn
 
-    from mockapi.process.batched_writes import BatchedWrites
+    from mockapi.process.guard import GuardedHTTP
 
     base = f"http://{args.host}:{args.port}"
     # None: no proxy (uvicorn would trust loopback, and inside a container or behind a port forwarder every
@@ -189,7 +189,9 @@ def _serve(args: argparse.Namespace, settings: Settings, world: Path, sock: sock
             factory=True,
             fd=sock.fileno(),  # the socket bound above; uvicorn (and each of --workers N) accepts on it
             workers=args.workers,
-            http=BatchedWrites,  # one socket write per response, not two (mockapi/process/batched_writes.py)
+            # one socket write per response (batched_writes.py), head/body timeouts, a 32 KiB head cap and a
+            # connection cap below the descriptor limit (guard.py)
+            http=GuardedHTTP,
             log_level=args.log_level,
             access_log=False,
             # the client address (rate limits, journal) comes from X-Forwarded-For only via a configured proxy
