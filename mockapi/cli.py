@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import-kg": ("mockapi.importers.kg", "import the real CRAG KG directory (mock_api/cragkg)"),
     "export": ("mockapi.process.exporter", "export a world's questions in CRAG's dataset format"),
     "audit": ("mockapi.audit.command", "how CRAG-like a world reads: figures vs a real sample and CRAG's"),
+    "mcp": ("mockapi.mcp.server", "the KG routes and web search as MCP tools (stdio or streamable HTTP)"),
 }
 
 
