@@ -26,6 +26,7 @@ from crag_eval.robustness import (
     wants_sim,
 )
 from crag_eval.runner import SECONDS_PER_QUESTION
+from crag_eval.signals import Terminated, catch_sigterm
 from mockapi.user_error import UserError
 
 SUBCOMMANDS = ("score", "report", "compare")
@@ -100,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `crag-eval` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else "run"
+    restore = catch_sigterm()
     try:
         if command == "run":
             return _run(run_parser().parse_args(argv))
@@ -115,8 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         where = getattr(exc, "run_dir", None)
         hint = f"continue with: crag-eval --resume {where}" if where else "nothing was written"
-        print(f"crag-eval: interrupted; {hint}", file=sys.stderr)
-        return 130
+        terminated = getattr(exc, "terminated", False) or isinstance(exc, Terminated)
+        print(f"crag-eval: {'terminated' if terminated else 'interrupted'}; {hint}", file=sys.stderr)
+        return 143 if terminated else 130
+    finally:
+        restore()
 
 
 def _model_args(text: str | None) -> dict[str, object] | None:

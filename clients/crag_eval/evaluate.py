@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from crag_eval.diagnostics import JournalReader, RunHooks, load_labels
-from crag_eval.models import load_model, model_label, preflight
+from crag_eval.models import ModelStartError, load_model, model_label, preflight
 from crag_eval.progress import progress as progress_bar
 from crag_eval.rundir import (
     ERRORS,
@@ -37,7 +37,9 @@ from crag_eval.rundir import (
     write_run,
 )
 from crag_eval.runfiles import RUN_FORMAT, RunLog, WorldInfo
+from crag_eval.runlock import run_lock
 from crag_eval.runner import SECONDS_PER_QUESTION, run_batches
+from crag_eval.signals import Terminated
 from crag_eval.sources import open_source, set_server_env
 from crag_eval.truncate import TOKENIZER_NAME
 from crag_eval.types import Question
@@ -71,11 +73,13 @@ class RunConfig:
 
 
 class RunInterrupted(KeyboardInterrupt):
-    """Ctrl-C during a run; carries the run directory so the message can say what to resume."""
+    """Ctrl-C or SIGTERM during a run; carries the run directory (None: nothing was kept) so the message can
+    say what to resume."""
 
-    def __init__(self, run_dir: Path) -> None:
+    def __init__(self, run_dir: Path | None, terminated: bool = False) -> None:
         super().__init__(str(run_dir))
         self.run_dir = run_dir
+        self.terminated = terminated
 
 
 def pick_questions(questions: list[Question], config: RunConfig) -> list[Question]:
@@ -186,12 +190,27 @@ def evaluate(
     retry_errors: bool = False,
 ) -> Path:
     """Run (or resume) an evaluation; returns the run directory. The log records success and failure alike."""
+    config, run_dir, log, created = prepare(config, resume)
+    with run_lock(run_dir):  # before run.json is touched: a second process on this run stops here
+        return _evaluate(config, resume, run_dir, log, created, say, progress, retry_errors)
+
+
+def _evaluate(
+    config: RunConfig,
+    resume: Path | None,
+    run_dir: Path,
+    log: RunLog,
+    created: bool,
+    say: Any,
+    progress: bool,
+    retry_errors: bool,
+) -> Path:
     from crag_eval.judges import make_judges
     from crag_eval.report import render_reports
     from crag_eval.scoring import score_run
 
-    config, run_dir, log, created = prepare(config, resume)
-    say(f"run directory: {run_dir}")
+    if not created:  # a new directory is named once it is kept (at its first answer, or its error log)
+        say(f"run directory: {run_dir}")
     log.status = "running"
     write_run(run_dir, log)
     try:
@@ -210,10 +229,10 @@ def evaluate(
             log.server, log.n_questions = source.url, len(questions)
             write_run(run_dir, log)
             set_server_env(source.url)
-            model = load_model(
-                config.model, {q.interaction_id: q.answer for q in questions}, config.model_args
-            )
+            model = _start_model(config, questions, run_dir)
             preflight(model)
+            if created:
+                say(f"run directory: {run_dir}")
             if retry_errors:
                 say(f"retrying {drop_errored_predictions(run_dir)} errored answers")
             _answer(config, run_dir, model, questions, source, token, progress)
@@ -226,11 +245,12 @@ def evaluate(
             log.summary = scores.primary_score
         write_run(run_dir, log)
         render_reports(run_dir)
-    except KeyboardInterrupt:
-        log.status = "interrupted"
-        log.add_error(f"interrupted (Ctrl-C); continue with --resume {run_dir}", at=now())
-        _finish(run_dir, log, created)
-        raise RunInterrupted(run_dir) from None
+    except KeyboardInterrupt as exc:
+        how = "terminated (SIGTERM)" if isinstance(exc, Terminated) else "interrupted (Ctrl-C)"
+        log.status = "terminated" if isinstance(exc, Terminated) else "interrupted"
+        log.add_error(f"{how}; continue with --resume {run_dir}", at=now())
+        kept = _finish(run_dir, log, created)
+        raise RunInterrupted(run_dir if kept else None, terminated=isinstance(exc, Terminated)) from None
     except BaseException as exc:
         log.status = "failed"
         error = f"{exc.__class__.__name__}: {exc}"
@@ -271,15 +291,26 @@ def _answer(
         prediction_log.close()
 
 
-def _finish(run_dir: Path, log: RunLog, created: bool) -> None:
-    """Write the final log; a run we created that never got an answer is removed instead (so typos leave no
-    directories behind)."""
+def _finish(run_dir: Path, log: RunLog, created: bool) -> bool:
+    """Write the final log, returning True; a run we created that never got an answer (nor an entry in its
+    error log) is removed instead, returning False (so typos leave no directories behind)."""
     log.finished_at = now()
     answered = (run_dir / PREDICTIONS).is_file() and (run_dir / PREDICTIONS).stat().st_size > 0
-    if created and not answered and log.status in ("failed", "interrupted"):
+    if created and not answered and not (run_dir / ERRORS).is_file() and log.status != "complete":
         shutil.rmtree(run_dir, ignore_errors=True)
-        return
+        return False
     write_run(run_dir, log)
+    return True
+
+
+def _start_model(config: RunConfig, questions: list[Question], run_dir: Path) -> Any:
+    """The model instance; a constructor that raises becomes one line naming the model, the exception and
+    where its traceback went (errors.jsonl, the run directory then kept)."""
+    try:
+        return load_model(config.model, {q.interaction_id: q.answer for q in questions}, config.model_args)
+    except ModelStartError as exc:
+        ErrorLog(run_dir).append([], f"model start: {exc.error}", exc.traceback)
+        raise UserError(f"{exc}; traceback in {run_dir / ERRORS}") from None
 
 
 def error_rate_problem(run_dir: Path, max_rate: float) -> str | None:
