@@ -25,7 +25,10 @@ WINS = "together, ingfield utd and lexington avalanche have 45 wins"
 BORN = "february 3, 1926 is when emma heerkens was born"
 DECADE = ("the 1960s", ("1960s", "the 60s"))
 RUNTIME = ("last voyage runs 2 hours 44 minutes", ("2 hours 44 minutes", "2h 44m"))
-MOVIE = ("tyler james, the manager of ross nelson, has a latest movie of the silent kingdom", ("the silent kingdom",))
+MOVIE = (
+    "tyler james, the manager of ross nelson, has a latest movie of the silent kingdom",
+    ("the silent kingdom",),
+)
 
 CONTRADICTED = [
     # figures: a number, a bare year, a date no gold answer has
