@@ -38,7 +38,7 @@ from crag_eval.rundir import (
 )
 from crag_eval.runfiles import RUN_FORMAT, RunLog, WorldInfo
 from crag_eval.runlock import run_lock
-from crag_eval.runner import SECONDS_PER_QUESTION, run_batches
+from crag_eval.runner import SECONDS_PER_QUESTION, model_concurrency, run_batches
 from crag_eval.signals import Terminated
 from crag_eval.sources import open_source, set_server_env
 from crag_eval.truncate import TOKENIZER_NAME
@@ -66,6 +66,8 @@ class RunConfig:
     batch_size: int | None = None
     """Replaces the model's get_batch_size() when given."""
     max_error_rate: float = 0.05
+    max_concurrency: int | None = None
+    """Questions (batches) in flight at once; None: the model's get_max_concurrency(), else 1."""
     perturbation: dict[str, Any] | None = None
     """Evidence perturbation sent with every /web/search (noise_ratio, mode, perturb_seed)."""
     sim: dict[str, Any] | None = None
@@ -118,6 +120,7 @@ def check_config(config: RunConfig) -> None:
         ("--limit", config.limit),
         ("--first", config.first),
         ("--batch-size", config.batch_size),
+        ("--max-concurrency", config.max_concurrency),
     ):
         if value is not None and value < 1:
             raise UserError(f"{flag} must be a positive number, got {value}")
@@ -138,6 +141,8 @@ def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, Ru
         saved = {k: v for k, v in log.args.items() if k in RunConfig.__dataclass_fields__}
         if config.server:
             saved["server"] = config.server
+        if config.max_concurrency is not None:  # a resumed run may go faster or slower than it started
+            saved["max_concurrency"] = log.args["max_concurrency"] = config.max_concurrency
         config = RunConfig(**saved)
         log.resumed_at = [*(log.resumed_at or []), now()]
         return config, resume, log, False
@@ -286,6 +291,7 @@ def _answer(
                 make_hooks(config, source.url, source.world, questions, token),
                 ErrorLog(run_dir),
                 config.batch_size,
+                config.max_concurrency or model_concurrency(model),
             )
     finally:
         prediction_log.close()
