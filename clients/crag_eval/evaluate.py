@@ -85,13 +85,30 @@ class RunInterrupted(KeyboardInterrupt):
 
 
 def pick_questions(questions: list[Question], config: RunConfig) -> list[Question]:
-    """--first N: the first N; --limit N: a sample of N seeded by --seed, kept in dataset order."""
+    """--first N: the first N; --limit N: a sample of N stratified by domain x question type (as participants
+    sample CRAG), seeded by --seed, kept in dataset order."""
     if config.first is not None:
         return questions[: config.first]
     if config.limit is None or config.limit >= len(questions):
         return questions
-    chosen = set(random.Random(config.seed).sample(range(len(questions)), config.limit))
+    chosen = stratified_sample(questions, config.limit, random.Random(config.seed))
     return [q for i, q in enumerate(questions) if i in chosen]
+
+
+def stratified_sample(questions: list[Question], n: int, rng: random.Random) -> set[int]:
+    """Indices of n questions: each (domain, question type) stratum gets its proportional share (largest
+    remainders first, ties broken by the seeded rng), then a seeded sample inside each stratum."""
+    strata: dict[tuple[str, str], list[int]] = {}
+    for i, q in enumerate(questions):
+        strata.setdefault((q.domain, q.question_type), []).append(i)
+    keys = sorted(strata)
+    quotas = {key: n * len(strata[key]) // len(questions) for key in keys}
+    remainders = {key: n * len(strata[key]) % len(questions) for key in keys}
+    tie = {key: rng.random() for key in keys}
+    short = n - sum(quotas.values())
+    for key in sorted(keys, key=lambda k: (-remainders[k], tie[k]))[:short]:
+        quotas[key] += 1
+    return {i for key in keys for i in rng.sample(strata[key], quotas[key])}
 
 
 def server_sim(config: RunConfig) -> tuple[dict[str, Any] | None, str | None]:
