@@ -5,9 +5,9 @@
 Without --data: the default world ($CRAG_MOCK_HOME/default, which must exist). For each of the world's first
 N questions the real app answers `{"interaction_id": …, "k": 50}` (frozen list, HTML included) and a bare
 ASGI app (no FastAPI, no routing, no JSON: one `http.response.body` of the bytes the real app sent for that
-question) serves the same body; both on real uvicorn over loopback (mockapi.loopback), read whole by one httpx
-client with `Accept-Encoding: identity`. Prints p50 per side and the ratio (acceptance: <= 2.5), then the
-bytes on the wire with `Accept-Encoding: gzip` against identity (acceptance: <= 1/5) and the gzip p50.
+question) serves the same body; both on real uvicorn over loopback (mockapi.process.loopback), read whole by
+one httpx client with `Accept-Encoding: identity`. Prints p50 per side and their ratio (acceptance <= 2.5),
+then the bytes on the wire with `Accept-Encoding: gzip` against identity (acceptance <= 1/5), gzip p50.
 Run under `nice` on a shared machine, and give `uptime` with the figures.
 """
 
@@ -22,8 +22,8 @@ from typing import Any
 import duckdb
 import httpx
 
-from mockapi.loopback import serve_in_thread
-from mockapi.paths import world_dir
+from mockapi.core.paths import world_dir
+from mockapi.process.loopback import serve_in_thread
 
 
 class BareApp:
@@ -52,8 +52,8 @@ def p50_ms(times: list[float]) -> float:
 
 
 def run(world: Path, n: int, rounds: int) -> None:
-    from mockapi.app import create_app
-    from mockapi.settings import Settings
+    from mockapi.config.settings import Settings
+    from mockapi.http.app import create_app
 
     ids = question_ids(world, n)
     identity = {"accept-encoding": "identity"}

@@ -28,7 +28,7 @@ from crag_eval.robustness import (
 )
 from crag_eval.runner import SECONDS_PER_QUESTION
 from crag_eval.signals import Terminated, catch_sigterm
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 SUBCOMMANDS = ("score", "report", "compare")
 
@@ -149,7 +149,9 @@ def _run(args: argparse.Namespace) -> int:
     from crag_eval.report import print_summary
     from crag_eval.rundir import read_run
 
-    say = lambda msg: print(msg, file=sys.stderr)  # noqa: E731
+    def say(msg: str) -> None:
+        print(msg, file=sys.stderr)
+
     if args.retry_errors and not args.resume:
         raise UserError("--retry-errors goes with --resume RUN_DIR")
     resume = Path(args.resume) if args.resume else None

@@ -43,7 +43,7 @@ from crag_eval.signals import Terminated
 from crag_eval.sources import open_source, set_server_env
 from crag_eval.truncate import TOKENIZER_NAME
 from crag_eval.types import Question
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 
 @dataclass

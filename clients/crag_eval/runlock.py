@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 LOCK = ".lock"
 

@@ -6,8 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
-from mockapi.paths import PAGES_DB, QUESTIONS_DB, world_dir
-from mockapi.user_error import UserError
+from mockapi.core.paths import PAGES_DB, QUESTIONS_DB, world_dir
+from mockapi.core.user_error import UserError
 from mockapi.world.context import add_split_argument
 from mockapi.world.manifest import read_manifest
 

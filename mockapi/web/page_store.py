@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mockapi.paths import INDEX_DIR
+from mockapi.core.paths import INDEX_DIR
 from mockapi.web.html_store import Piece, gzip_body, identity_body, page_html, result_pieces
 from mockapi.web.index import PageIndex
 from mockapi.web.snippet import make_snippet, query_terms

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 
+from mockapi.core.paths import is_complete, world_dir
+from mockapi.core.staging import disk_usage, stage
+from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import MANIFEST_FORMAT, KgSection, Manifest, WebStageSection
-from mockapi.paths import is_complete, world_dir
-from mockapi.staging import disk_usage, stage
-from mockapi.user_error import UserError
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.manifest import DERIVED_FOLDERS, content_hash, read_manifest, write_manifest

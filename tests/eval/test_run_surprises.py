@@ -21,7 +21,7 @@ from crag_eval.report import SVG_CHAR_W, slice_svg
 from crag_eval.runlock import build_lock
 from crag_eval.sources import _world
 
-from mockapi.paths import MANIFEST
+from mockapi.core.paths import MANIFEST
 
 MODELS = """
 import time

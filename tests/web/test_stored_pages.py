@@ -13,8 +13,8 @@ import pytest
 import requests
 from pages_sql import SqlPages
 
-from mockapi.paths import PAGES_DB
-from mockapi.routers.web import accepts_gzip
+from mockapi.core.paths import PAGES_DB
+from mockapi.http.routers.web import accepts_gzip
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import sys
 import traceback
 from typing import Any, Protocol
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 BUILTIN = ("dummy", "oracle", "baseline", "openai")
 
@@ -50,7 +50,7 @@ def load_model(spec: str, gold: dict[str, str], model_args: dict[str, Any] | Non
     except ValueError:  # no readable signature (a C type): let the call itself decide
         pass
     try:
-        model = cls(**(model_args or {}))
+        model: UserModel = cls(**(model_args or {}))
     except Exception as exc:  # the user's constructor (CUDA out of memory, a missing file…)
         raise ModelStartError(spec, exc) from exc
     for method in ("get_batch_size", "batch_generate_answer"):

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import duckdb
 
+from mockapi.core.paths import KG_DB, MANIFEST, is_complete
+from mockapi.core.staging import disk_usage, link_or_copy, stage
+from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import MANIFEST_FORMAT, DomainImport, KgImportSection, KgSection, Manifest
 from mockapi.importers.kg.layout import DOMAINS, is_present, missing_files
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.importers.kg.summary import entities_per_domain, table_counts
-from mockapi.paths import KG_DB, MANIFEST, is_complete
-from mockapi.staging import disk_usage, link_or_copy, stage
-from mockapi.user_error import UserError
 from mockapi.world.build import code_versions
 from mockapi.world.manifest import content_hash, read_manifest, write_manifest
 from mockapi.world.writer import TableWriter, schema_sql

@@ -7,7 +7,7 @@ get the same 5-of-top-10 pick the server serves; task 3 gets every result.
 
 A Task 3 file carries 50 full HTML pages per question (about 16 MB each on synthetic worlds: 20 GB for the
 default world uncompressed), so the CLI first estimates the size from a few evenly spread questions and warns
-when the output is not compressed, then shows progress (mockapi.export_progress).
+when the output is not compressed, then shows progress (mockapi.process.export_progress).
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from typing import IO, Any
 
 import duckdb
 
-from mockapi.export_progress import export_progress, human_bytes
-from mockapi.paths import QUESTIONS_DB, world_dir
-from mockapi.user_error import UserError
+from mockapi.core.paths import QUESTIONS_DB, world_dir
+from mockapi.core.user_error import UserError
+from mockapi.process.export_progress import export_progress, human_bytes
 from mockapi.web.page_store import WebStore, entry
 from mockapi.web.taskview import view_for_task
 from mockapi.world.context import add_split_argument

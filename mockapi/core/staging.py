@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 
 @contextmanager
