@@ -63,6 +63,8 @@ NOT_CONTRADICTED = [
     ("dr. crystal ho", (), "Crystal"),  # part of the name
     (*MOVIE, "Ross Nelson"),  # shares words with the gold sentence: maybe a reading the rules cannot make
     ("dr. crystal ho", (), "Maybe Shannon Hernandez"),  # hedged
+    ("paris", ("paris, france",), "the french capital, home to many museums"),  # a description, not a name
+    ("dr. crystal ho", (), "shannon hernandez"),  # not written as a name: the rules cannot tell
     ("dr. crystal ho", (), "The person you ask about is Shannon Hernandez, as far as I can tell"),  # long
 ]  # fmt: skip
 

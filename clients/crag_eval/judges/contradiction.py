@@ -8,9 +8,10 @@ other words, so it stays undecided). It never calls an answer wrong on a reading
 - a figure contradicts only when no figure of the gold matches it (dates by their year when the answer is a
   bare year; "the 1960s" covers 1960–1969), and the answer names no unit the gold lacks ("164 minutes" may be
   "2 hours 44 minutes");
-- a name contradicts only when it shares no word with the gold, counting an abbreviation as shared ("uk" for
-  "united kingdom", "utd" for "united", "ho" for "hollis"), and the gold is not yes/no (a list gold is read
-  as its words: a name sharing none of them is none of its items).
+- a name contradicts only when it is written as one (capitalised words: "the french capital" is a
+  description, which may name the gold in other words), shares no word with the gold, counting an
+  abbreviation as shared ("uk" for "united kingdom", "utd" for "united", "ho" for "hollis"), and the gold is
+  not yes/no (a list gold is read as its words: a name sharing none of them is none of its items).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ _UNITS = {
     "week", "weeks", "month", "months", "year", "years", "km", "kilometers", "kilometres", "miles", "mi",
     "meters", "metres", "m", "feet", "ft", "kg", "pounds", "lbs", "percent", "%", "cents", "euros", "usd",
 }  # fmt: skip
+_SMALL = {"the", "a", "an", "de", "la", "le", "van", "von", "der", "da", "del", "di", "du", "y"}
 _DECADE = re.compile(r"\b(\d{3})0'?s\b")
 _HEDGE_OR_LIST = {"not", "no", "never", "or", "either", "maybe", "perhaps", "possibly", "probably", "and"}
 
@@ -59,7 +61,15 @@ def _contradicts(gold: str, prediction: str, p: str) -> str | None:
         return "contradiction-figure" if _figure_contradicts(gold, figure, p) else None
     if re.search(r"\d", p) or tx.number_words(prediction) is not None:
         return None  # several figures, or a figure in words beside other words: not read here
+    if not _reads_as_a_name(prediction):
+        return None  # a description ("the french capital") may name the gold in other words
     return "contradiction-name" if _name_contradicts(gold, p) else None
+
+
+def _reads_as_a_name(prediction: str) -> bool:
+    """Every word but the small ones capitalised, as names are written ("Shannon Hernandez", "Man Utd")."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'.-]*", prediction) if w.lower() not in _STOP | _SMALL]
+    return bool(words) and all(w[0].isupper() for w in words)
 
 
 def _one_figure(prediction: str) -> Figure | None:
