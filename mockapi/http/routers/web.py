@@ -53,7 +53,7 @@ def search(body: SearchRequest, request: Request, state: Server) -> Response:
                 return result(store.entries(picked, False))
             return pages_response(request, store, store.entries(picked, False), [f.page_id for f in picked])
     query = body.query or ""
-    entries, page_ids = store.search_hits(query, body.k, body.cutoff())
+    entries, page_ids = store.search_hits(query, body.k, body.cutoff(), task)
     if not body.include_html:
         return result(entries)
     return pages_response(request, store, entries, page_ids)
