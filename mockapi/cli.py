@@ -12,12 +12,12 @@ import sys
 import threading
 from typing import Any
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("mockapi.world.build", "build a world (idempotent; prints a summary)"),
     "serve": (
-        "mockapi.serve",
+        "mockapi.process.serve",
         "serve a world over HTTP (builds the default world first if none exists; --data DIR needs --build)",
     ),
     "info": ("mockapi.world.info", "print a world's manifest"),
@@ -26,8 +26,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "import CRAG dataset files (.jsonl[.bz2], .tar.bz2[.partN])",
     ),
     "import-kg": ("mockapi.importers.kg", "import the real CRAG KG directory (mock_api/cragkg)"),
-    "export": ("mockapi.exporter", "export a world's questions in CRAG's dataset format"),
+    "export": ("mockapi.process.exporter", "export a world's questions in CRAG's dataset format"),
     "audit": ("mockapi.audit.command", "how CRAG-like a world reads: figures vs a real sample and CRAG's"),
+    "mcp": ("mockapi.mcp.server", "the KG routes and web search as MCP tools (stdio or streamable HTTP)"),
 }
 
 
@@ -36,6 +37,7 @@ def make_parser(argv: list[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crag-mock", description="A local mock of CRAG's search and KG APIs."
     )
+    parser.add_argument("--version", action="version", version=f"crag-mock {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = next((a for a in argv if not a.startswith("-")), None)
     for name, (module_name, help_text) in COMMANDS.items():
@@ -43,6 +45,15 @@ def make_parser(argv: list[str]) -> argparse.ArgumentParser:
         if name == wanted:
             importlib.import_module(module_name).add_arguments(p)
     return parser
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("crag-mockapi")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
 
 class Terminated(BaseException):
     """SIGTERM (`kill`, `docker stop`, a CI timeout) as an exception: the staging dirs of a build or import
-    are removed on the way out (mockapi.staging.stage) instead of being left until the next build."""
+    are removed on the way out (mockapi.core.staging.stage) instead of being left until the next build."""
 
 
 def _raise_terminated(_signum: int, _frame: object) -> None:

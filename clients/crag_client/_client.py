@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import httpx
 
-from ._base import _UNSET, BaseClient, RequestSpec
+from ._base import _UNSET, BaseClient, RequestSpec, ResultType
 from ._cache import ResponseCache
 from ._retry import RetryPolicy, send_with_retries
 from .resources import Finance, Movie, Music, Open, Sports, Web
@@ -74,7 +74,7 @@ class Client(BaseClient):
         except httpx.TransportError as exc:
             raise self._transport_error(spec, exc) from exc
 
-    def _post(self, path: str, body: Any, result_type: Any, *, send_body: bool = True) -> Any:
+    def _post(self, path: str, body: Any, result_type: ResultType[R], *, send_body: bool = True) -> R:
         """POST `body` to `path` and return the envelope's `result` validated as `result_type`."""
         spec = self._build(path, body, send_body=send_body)
         if self.cache is not None and (hit := self.cache.get(spec.cache_key)) is not None:
@@ -97,6 +97,11 @@ class Client(BaseClient):
         if self.cache is not None and response.status_code == 200:
             self.cache.put(spec.cache_key, response.content)
         return envelope
+
+    def call(self, path: str, body: Any = None) -> Any:
+        """POST `body` (None: no body) to any route, e.g. `call("/web/search", {"query": "…"})`; the decoded
+        JSON envelope. For generic callers (an agent's tool loop); the typed methods are the usual way."""
+        return self._post_envelope(path, body, send_body=body is not None)
 
     def map(
         self,

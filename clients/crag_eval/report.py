@@ -9,8 +9,9 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
+from crag_eval import measures
 from crag_eval.rundir import ERRORS, load_judgements, load_predictions, load_questions, read_run, read_scores
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 ORIGINAL_KEYS = ("score", "exact_accuracy", "accuracy", "hallucination", "missing")
 RATES = ("accuracy", "hallucination", "missing", "score_a")
@@ -100,6 +101,8 @@ def _context(run_dir: Path) -> dict[str, Any]:
         "footer": footer(scores, str(run_dir)),
         "diag": scores.get("diagnostics") or {},
         "errors_file": ERRORS if (run_dir / ERRORS).is_file() else None,
+        "measures": measures.sections(typed),
+        "section_md": measures.markdown,
     }
 
 
@@ -110,7 +113,7 @@ def answer_page_urls(world: str | None, ids: list[str]) -> dict[str, set[str]]:
 
     import duckdb
 
-    from mockapi.paths import PAGES_DB, QUESTIONS_DB
+    from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 
     if not world or not (Path(world) / QUESTIONS_DB).is_file() or not (Path(world) / PAGES_DB).is_file():
         return {}
@@ -216,6 +219,13 @@ def print_summary(run_dir: Path) -> None:
         )
     if "average" in scores:
         console.print(f"judges averaged: {scores['average']}")
+    for section in measures.sections(typed) if typed else []:
+        if section.title.startswith("Per question"):
+            continue  # in the report only
+        cells = ", ".join(
+            f"{h} {c}" for row in section.rows for h, c in zip(section.header, row, strict=True)
+        )
+        console.print(f"{section.title}: {cells}", highlight=False, markup=False)
     console.print(f"report: {run_dir / 'report.html'}")
 
 

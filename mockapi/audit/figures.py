@@ -23,7 +23,7 @@ from mockapi.audit import (
 )
 from mockapi.audit.data import AuditQuestion, Corpus
 from mockapi.audit.text import page_vocabulary
-from mockapi.paths import QUESTIONS_DB
+from mockapi.core.paths import QUESTIONS_DB
 
 GOLD_PAGES_PER_QUESTION = 3
 TICKER_PAGES = 10

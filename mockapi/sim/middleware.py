@@ -22,11 +22,12 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mockapi.limits import BodyTooLarge, read_capped_body, send_too_large
+from mockapi.observe.middleware import FAULT_KEY
 from mockapi.sim.config import RoutePolicy, SimConfig
 from mockapi.sim.journal import BODY_LIMIT, Journal
 from mockapi.sim.ratelimit import RateLimiter
 from mockapi.wire.errors import ErrorType, send_error
+from mockapi.wire.limits import BodyTooLarge, read_capped_body, send_too_large
 
 SLOW_CHUNKS = 8
 SLOW_PAUSE_S = 0.1
@@ -87,6 +88,7 @@ class Simulator:
             status["code"] = status["code"] or 500
             raise
         finally:
+            scope[FAULT_KEY] = outcome.fault  # for the metrics and the access log (mockapi/observe)
             self._record(scope, body, headers, client, status["code"], outcome, started)
         if outcome.fault == "drop":
             raise DroppedConnection(scope["path"])

@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from mockapi.paths import PAGES_DB, WEB_SERVING_DIR
+from mockapi.core.paths import PAGES_DB, WEB_SERVING_DIR
 from mockapi.serving.keytable import KeyTable
 from mockapi.web.tables_build import build_web_tables, read_meta
 
@@ -50,6 +50,11 @@ class WebTables:
         """[rank, page_id, page_name, page_url, page_snippet, page_last_modified] per result, by rank."""
         found = self._get("frozen", interaction_id)
         return orjson.loads(found) if found is not None else []
+
+    def interaction_ids(self) -> list[str]:
+        """Every question with a frozen list."""
+        self._get("frozen", "")  # raises on a closed store
+        return self._tables["frozen"].keys()
 
     def interaction_for_query(self, query: str) -> str | None:
         found = self._get("query", query)
