@@ -9,17 +9,37 @@ from typing import Any
 
 import duckdb
 
-from mockapi.audit import frames, leaks, pages, pinned, questions
+from mockapi.audit import (
+    consistency,
+    frames,
+    leaks,
+    pages,
+    pinned,
+    plausible,
+    questions,
+    sources,
+    stock,
+    structure,
+)
 from mockapi.audit.data import AuditQuestion, Corpus
 from mockapi.audit.text import page_vocabulary
 from mockapi.core.paths import QUESTIONS_DB
 
 GOLD_PAGES_PER_QUESTION = 3
 TICKER_PAGES = 10
+STOCK_QUESTIONS = 120
 
 
-def compute(corpus: Corpus, n_pages: int = 400, n_questions: int = 300, seed: int = 0) -> dict[str, Any]:
-    """Every figure of `corpus`: questions, pages, frames, leaks, pinned (see each module's docstring)."""
+def compute(
+    corpus: Corpus,
+    n_pages: int = 400,
+    n_questions: int = 300,
+    seed: int = 0,
+    test: list[AuditQuestion] | None = None,
+    real: list[AuditQuestion] | None = None,
+) -> dict[str, Any]:
+    """Every figure of `corpus` (see each module's docstring); `test` and `real` are the questions the
+    learned adversaries trained on `corpus` are also scored on (dev→test, world→real)."""
     rng = random.Random(f"audit:{seed}")
     all_ids = corpus.page_ids()
     sample_ids = sorted(rng.sample(all_ids, min(n_pages, len(all_ids))))
@@ -49,7 +69,29 @@ def compute(corpus: Corpus, n_pages: int = 400, n_questions: int = 300, seed: in
             "premise_rules": leaks.premise_rules(qs),
         },
         "pinned": pinned.pinned_figures(corpus),
+        "adversaries": adversaries(qs, test, real, seed),
+        "prose": stock.stock_figures(corpus, rng.sample(qs, min(STOCK_QUESTIONS, len(qs))), rng),
+        "sources": {"redundancy": sources.redundancy(corpus, chosen), "recall": sources.recall(qs)},
+        "structure": structure.structure_figures(corpus, qs, rng),
+        "consistency": {
+            "contradictions": consistency.contradiction_scan(_trim_gold(chosen), gold, _fact_kinds(corpus)),
+            "plausibility": plausible.plausibility_scan(corpus.world, gold),
+        },
         "sample": {"pages": len(sampled), "answer_questions": len(chosen), "answer_pages": len(gold)},
+    }
+
+
+def adversaries(
+    qs: list[AuditQuestion], test: list[AuditQuestion] | None, real: list[AuditQuestion] | None, seed: int
+) -> dict[str, Any]:
+    """The learned adversaries (`learned`: imported here, so that scikit-learn loads only for them)."""
+    from mockapi.audit import learned
+
+    return {
+        "false_premise": learned.false_premise(qs, test, real, seed),
+        "labels": learned.question_labels(qs, real, seed),
+        "states_text": learned.states_answer_text(qs, seed),
+        "states_meta": learned.states_answer_metadata(qs, seed),
     }
 
 

@@ -46,6 +46,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add("--build", action="store_true", help="build a world at --data DIR when DIR is absent or empty")
     add("--no-cache", action="store_true", help="--data FILE: convert into a temporary dir removed at exit")
+    add(
+        "--admin-token-file",
+        type=Path,
+        metavar="F",
+        help="read the admin token from F (as CRAG_MOCK_ADMIN_TOKEN does from the environment): "
+        "--admin-token shows in `ps`",
+    )
     add("--scale", default="default", help="world to build when none exists (default: default)")
     parser.add_argument("--seed", type=int, default=0, help="world seed (default: 0)")
     add_split_argument(parser)
@@ -114,9 +121,27 @@ def _say(message: str) -> None:
 def serve_settings(args: argparse.Namespace, world: Path | None = None) -> Settings:
     """The settings the flags give over the `CRAG_MOCK_*` environment, checked (one-line UserError), the
     simulation specs included."""
-    settings = load_settings({**given(args, SERVE_FLAGS), **({} if world is None else {"world": world})})
+    values = {**given(args, SERVE_FLAGS), **_token_from_file(args)}
+    settings = load_settings({**values, **({} if world is None else {"world": world})})
     load_sim_config(settings)
     return settings
+
+
+def _token_from_file(args: argparse.Namespace) -> dict[str, str]:
+    """`--admin-token-file F`: the token in F (its first line), which no process listing shows."""
+    path = getattr(args, "admin_token_file", None)
+    if path is None:
+        return {}
+    if getattr(args, "admin_token", None) is not None:
+        raise UserError("give --admin-token or --admin-token-file, not both")
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"--admin-token-file {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    token = lines[0].strip() if lines else ""
+    if not token:
+        raise UserError(f"--admin-token-file {path} is empty")
+    return {"admin_token": token}
 
 
 def settings_env(args: argparse.Namespace, world: Path) -> dict[str, str]:
@@ -166,14 +191,16 @@ def _serve(args: argparse.Namespace, settings: Settings, world: Path, sock: sock
 def _run_uvicorn(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> None:
     import uvicorn
 
-    from mockapi.process.batched_writes import BatchedWrites
+    from mockapi.process.guard import GuardedHTTP
 
     uvicorn.run(
         "mockapi.http.app:app_from_env",
         factory=True,
         fd=sock.fileno(),  # the socket bound above; uvicorn (and each of --workers N) accepts on it
         workers=args.workers,
-        http=BatchedWrites,  # one socket write per response, not two (mockapi/process/batched_writes.py)
+        # one socket write per response (batched_writes.py), head/body timeouts, a 32 KiB head cap and a
+        # connection cap below the descriptor limit (guard.py)
+        http=GuardedHTTP,
         log_level=args.log_level,
         access_log=False,
         # the app applies X-Forwarded-For from the proxies `--forwarded-allow-ips` names (none by default:
