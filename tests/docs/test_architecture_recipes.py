@@ -122,7 +122,7 @@ os.environ["CRAG_MOCK_JOURNAL_SIZE"] = "7"
 from_env = Settings().journal_size
 config = load_sim_config(Settings(journal_size=3, latency="fixed:1ms"))
 state = SimState(config)
-print(json.dumps({"env": from_env, "config": config.journal_size, "journal": state.journal._entries.maxlen}))
+print(json.dumps({"env": from_env, "config": config.journal_size, "journal": state.journal._size}))
 """
 
 
