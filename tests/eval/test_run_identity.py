@@ -93,11 +93,16 @@ SLOW_MODEL = """
 import time
 
 class SlowModel:
+    # quick on the first two questions, then slow: the run is still going when the test's Ctrl-C comes,
+    # however busy the machine (10 questions at 0.3 s could all be answered before the signal)
+    answered = 0
+
     def get_batch_size(self):
         return 1
 
     def batch_generate_answer(self, batch):
-        time.sleep(0.3)
+        time.sleep(0.3 if SlowModel.answered < 2 else 5.0)
+        SlowModel.answered += 1
         return ["i don't know"]
 """
 
