@@ -107,12 +107,25 @@ class SlowModel:
 """
 
 
+def _ctrl_c_as_a_terminal_sends_it() -> None:
+    """In the child: SIGINT unblocked and at its default, as a shell starts a command. A child inherits an
+    ignored or blocked SIGINT, and Python then installs no KeyboardInterrupt handler; in a full CI run the
+    test worker passed one on and the run answered every question through the test's Ctrl-C (exit 0)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_names_the_run_directory_to_resume(crag_fixture: Path, tmp_path: Path) -> None:
     (tmp_path / "slow_model.py").write_text(SLOW_MODEL)
     env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     cmd = [sys.executable, "-m", "crag_eval.cli", "--task", "1", "--model", "slow_model:SlowModel"]
     proc = subprocess.Popen(
-        [*cmd, "--data", str(crag_fixture)], env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True
+        [*cmd, "--data", str(crag_fixture)],
+        env=env,
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_ctrl_c_as_a_terminal_sends_it,
     )
     deadline = time.monotonic() + 120
     runs = tmp_path / "runs"
