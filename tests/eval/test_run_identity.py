@@ -71,6 +71,25 @@ def test_resume_refuses_a_rebuilt_world(
     assert "0" * 64 in line and real in line
 
 
+def test_a_run_killed_before_it_saw_its_world_resumes_from_the_start(
+    crag_fixture: Path, tmp_path: Path
+) -> None:
+    """SIGKILL between the first run.json and the world's (a sweep's next point, killed at start-up) leaves a
+    run.json with no world and no answers: --resume runs it, as a fresh start would."""
+    out = tmp_path / "run"
+    assert main(["--task", "1", "--model", "dummy", "--data", str(crag_fixture), "--output", str(out)]) == 0
+    run = json.loads((out / "run.json").read_text())
+    run.update(status="running", world=None, summary=None)
+    for name in os.listdir(out):
+        if name != "run.json":
+            (out / name).unlink()
+    (out / "run.json").write_text(json.dumps(run))
+    assert main(["--resume", str(out)]) == 0
+    after = json.loads((out / "run.json").read_text())
+    assert after["status"] == "complete" and after["world"]["content_hash"].startswith("sha256:")
+    assert len((out / "predictions.jsonl").read_text().splitlines()) == after["n_questions"] > 0
+
+
 def test_run_directories_never_collide(tmp_path: Path) -> None:
     dirs = [new_run_dir(1, "dummy", root=tmp_path / "runs") for _ in range(3)]  # well within one second
     assert len(set(dirs)) == 3 and all(d.is_dir() for d in dirs)
