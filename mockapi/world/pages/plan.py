@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
-from mockapi.world.pages import layouts, shared, statements, syndicate, tables
+from mockapi.world.pages import consistency, layouts, shared, statements, syndicate, tables
 from mockapi.world.pages.compose import Draft, page
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions import invent
@@ -93,7 +93,9 @@ def _moment(qtime: dt.datetime, rng: random.Random, not_before: dt.datetime | No
 
 def _known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> list[Fact]:
     """A few true static facts about `subject` that this question does not ask (topical talk)."""
-    facts = [f for f in pools.entity_facts.get(shared.subject_key(subject), []) if f not in q.facts]
+    # never another value of what is asked (relations may hold many values: other cast members are fine)
+    asked = {f.kind for f in q.facts if f.subject == subject and not f.kind.startswith("rel:")}
+    facts = [f for f in pools.entity_facts.get(shared.subject_key(subject), []) if f.kind not in asked]
     return rng.sample(facts, min(len(facts), rng.randint(0, 3)))
 
 
@@ -139,6 +141,13 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
         spec, stated = pools.entity.get(key), pools.entity_facts.get(key, [])
         if spec is None or (not q.answer_in_pages and any(f in stated for f in q.facts)):
             continue  # the answer must not leak when the question is calibrated as not answerable
+        if any(
+            f.kind == g.kind and f != g and not f.kind.startswith("rel:")
+            for f in stated
+            for g in q.facts
+            if g.subject == subject
+        ):
+            continue  # the shared page holds another value of the asked attribute (one history per fact)
         is_gold = q.answer_in_pages and bool(needed) and all(f in stated for f in needed)
         entity_gold = entity_gold or is_gold
         out.append(("gold" if is_gold else "topical", spec))
@@ -152,7 +161,11 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
             ("gold", syndicate.copy(rng.choice(golds), rng, _uid(q, "sy", i), q.domain, pools.split))
             for i in range(copies if golds else 0)
         )
-    out.extend(("stale", _stale(q, f, pools, qtime, rng, i)) for i, f in enumerate(q.facts) if f.stale)
+    out.extend(
+        ("stale", _stale(q, f, pools, qtime, rng, i))
+        for i, f in enumerate(q.facts)
+        if consistency.older_values(f)
+    )
     out.extend(("negative", p) for p in _negatives(q, pools, qtime, rng))
     # Real results mostly name the query's subject in their titles; with too few such pages, a subject word
     # in a title would single out the answer pages (precision ~ 50 / titled pages x base rate).
@@ -188,7 +201,7 @@ def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) ->
     """A stale value and a look-alike's value on the same page as the answer, now and then."""
     out: list[Piece] = []
     for fact in q.facts:
-        if fact.stale and rng.random() < 0.4:
+        if consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
         names = fact.subject.lookalikes
         if names and rng.random() < 0.35:
