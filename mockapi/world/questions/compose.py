@@ -220,7 +220,9 @@ def set_question(a: Ask) -> Draft | None:
     query = frame.format(s=ref, i=kind.item, n=_count_words(len(fact.items), a.rng))
     if counted:  # the count said is a premise: one off by some makes the question invalid
         n = len(fact.items) + a.rng.choice((1, 2, 3, -1)) if len(fact.items) > 2 else len(fact.items) + 2
-        a.premises.append(Premise(query, frame.format(s=ref, i=kind.item, n=_count_words(n, a.rng)), fact, str(n)))
+        a.premises.append(
+            Premise(query, frame.format(s=ref, i=kind.item, n=_count_words(n, a.rng)), fact, str(n))
+        )
     answer, alts = answers.finish(
         fact.value, list(fact.alts), answers.attribute(kind, fact.subject.name, fact.value), a.rng
     )
@@ -242,7 +244,9 @@ def multi_hop(a: Ask) -> Draft | None:
     if not start or not hop:
         return None
     relation, target = hop
-    pool = [k for k in KINDS.values() if k.subject == target.kind and k.vtype in SCALAR and fits_role(k, relation)]
+    pool = [
+        k for k in KINDS.values() if k.subject == target.kind and k.vtype in SCALAR and fits_role(k, relation)
+    ]
     kind = nearest(pool, a.cell.dynamism, a.rng)
     fact = kind and a.src.fact(target, kind, a.day, a.rng)
     if not kind or not fact:

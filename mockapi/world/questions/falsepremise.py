@@ -49,7 +49,11 @@ def false_premise(a: Ask, compose: Composer) -> Draft | None:
     # a premise said by the whole question (a margin, a count) leaves its words to the voice, as true ones do
     refs = [*draft.refs, *([p.bent] if p.said != draft.query else []), p.wrong]
     # a set's size said wrong: the pages about the set list its members (a premise about one fact: that fact)
-    context = [f for f in draft.facts if not f.kind.startswith("rel:")] if p.plain == "" and _about_set(draft) else [p.fact]
+    context = (
+        [f for f in draft.facts if not f.kind.startswith("rel:")]
+        if p.plain == "" and _about_set(draft)
+        else [p.fact]
+    )
     return Draft(query, INVALID, [], [], [], p.wrong.lower(), draft.subjects, refs, context=context)
 
 

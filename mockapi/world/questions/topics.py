@@ -58,7 +58,11 @@ class Groups:
         named = make_set(kind.subject, a.rng)
         if named is None or any(s.title == named.title for s, _ in known):
             return a.rng.choice(known) if known else None
-        members = [m for m in (a.src.subject(a.cell.domain, kind.subject, a.rng) for _ in range(a.rng.randint(6, 9))) if m]
+        members = [
+            m
+            for m in (a.src.subject(a.cell.domain, kind.subject, a.rng) for _ in range(a.rng.randint(6, 9)))
+            if m
+        ]
         known.append((named, list({m.name: m for m in members}.values())))
         return known[-1]
 
