@@ -73,13 +73,14 @@ def layout_signature(body: LexborNode | None) -> str:
     if body is None:
         return "(no body)"
     parts = []
-    for child in _elements(body):
-        inner = ",".join(_collapsed([c.tag or "" for c in _elements(child)]))
+    for child in elements(body):
+        inner = ",".join(_collapsed([c.tag or "" for c in elements(child)]))
         parts.append(f"{child.tag}({inner})" if inner else str(child.tag))
     return "|".join(_collapsed(parts)) or "(empty body)"
 
 
-def _elements(node: LexborNode) -> list[LexborNode]:
+def elements(node: LexborNode) -> list[LexborNode]:
+    """The element children of `node` that shape a page (invisible tags such as script/style dropped)."""
     out = []
     child = node.child
     while child is not None:

@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mockapi.paths import PAGES_DB, QUESTIONS_DB, world_dir
+from mockapi.paths import PAGES_DB, QUESTIONS_DB, is_complete, world_dir
 from mockapi.user_error import UserError
 from mockapi.world.context import add_split_argument
 from mockapi.world.manifest import read_manifest
+
+if TYPE_CHECKING:
+    from mockapi.audit.data import AuditQuestion
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +31,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--questions", type=int, default=300, help="answerable questions sampled for answer-page figures"
     )
+    parser.add_argument(
+        "--test-data",
+        metavar="DIR",
+        help="another world (the test split) to score the adversaries trained on this one on (default: the "
+        "test-split world of the same scale and seed, when built)",
+    )
     parser.add_argument("--json", action="store_true", help="print every figure as JSON")
 
 
@@ -43,16 +53,48 @@ def run(args: argparse.Namespace) -> int:
     for name in (QUESTIONS_DB, PAGES_DB):
         if not (world / name).is_file():
             raise UserError(f"{world} has no {name}: the audit needs a world with questions and pages")
-    figures = compute(load_world(world, manifest), args.pages, args.questions)
-    real = None
+    _need_sklearn()
+    real_corpus = None
     if args.real:
         path = Path(args.real)
         if not path.is_file():
             raise UserError(f"{path}: no such file")
-        real = compute(load_real(path), args.pages, args.questions)
+        real_corpus = load_real(path)
+    test = _test_questions(args, world)
+    real_qs = real_corpus.questions if real_corpus else None
+    figures = compute(load_world(world, manifest), args.pages, args.questions, test=test, real=real_qs)
+    real = compute(real_corpus, args.pages, args.questions) if real_corpus else None
     rows = lines(figures, real)
     if args.json:
         print(json.dumps({"world": str(world), "lines": rows, "figures": figures, "real": real}, default=str))
     else:
         show(rows, details(figures), f"fidelity audit of {world}")
     return 0
+
+
+def _need_sklearn() -> None:
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        raise UserError(
+            "the learned adversaries need scikit-learn: pip install 'crag-mockapi[audit]'"
+        ) from None
+
+
+def _test_questions(args: argparse.Namespace, world: Path) -> list[AuditQuestion] | None:
+    """Questions of the world the adversaries are scored on (dev→test): --test-data, else the test split."""
+    from mockapi.audit.data import load_world
+
+    if args.test_data:
+        other = Path(args.test_data).expanduser().resolve()
+        if not (other / QUESTIONS_DB).is_file() or not (other / PAGES_DB).is_file():
+            raise UserError(f"--test-data {other}: not a world with questions and pages")
+    elif args.data is None and args.split == "dev":
+        other = world_dir(None, args.scale, args.seed, "test")
+        if not is_complete(other):
+            return None
+    else:
+        return None
+    if other == world:
+        return None
+    return load_world(other, read_manifest(other)).questions

@@ -34,6 +34,7 @@ class Result:
     name: str
     last_modified: str
     size: int
+    snippet: str = ""
 
 
 @dataclass
@@ -50,6 +51,9 @@ class AuditQuestion:
     key_phrases: list[str]
     results: list[Result]
     gold: set[str] = field(default_factory=set)  # answer page ids
+    query_time: str = ""
+    source: str = ""  # 'kg' | 'web' | '' (unknown)
+    popularity: str = ""
 
     @property
     def false_premise(self) -> bool:
@@ -119,27 +123,28 @@ def load_world(world: Path, manifest: Manifest) -> Corpus:
     try:
         rows = qcon.execute(
             "SELECT interaction_id, query, domain, question_type, static_or_dynamic, answer, alt_ans, "
-            "key_phrases, gold_page_ids FROM questions ORDER BY ord"
+            "key_phrases, gold_page_ids, query_time, answer_source, popularity FROM questions ORDER BY ord"
         ).fetchall()
     finally:
         qcon.close()
     pcon = duckdb.connect(str(world / PAGES_DB), read_only=True)
     try:
         results: dict[str, list[Result]] = {}
-        for qid, rank, pid, url, name, lm, size in pcon.execute(
+        for qid, rank, pid, url, name, lm, size, snippet in pcon.execute(
             "SELECT r.interaction_id, r.rank, r.page_id, r.page_url, r.page_name, r.page_last_modified, "
-            "p.html_size FROM results r JOIN (SELECT page_id, any_value(html_size) AS html_size FROM pages "
-            "GROUP BY page_id) p USING (page_id) ORDER BY r.interaction_id, r.rank"
+            "p.html_size, r.page_snippet FROM results r "
+            "JOIN (SELECT page_id, any_value(html_size) AS html_size FROM pages GROUP BY page_id) p "
+            "USING (page_id) ORDER BY r.interaction_id, r.rank"
         ).fetchall():
-            results.setdefault(qid, []).append(Result(rank, pid, url, name, lm, size))
+            results.setdefault(qid, []).append(Result(rank, pid, url, name, lm, size, snippet))
     finally:
         pcon.close()
     questions = [
         AuditQuestion(
             qid, query, domain, qtype, dyn, answer, json.loads(alts), json.loads(keys),
-            results.get(qid, []), set(json.loads(gold)),
+            results.get(qid, []), set(json.loads(gold)), qtime, source, pop,
         )
-        for qid, query, domain, qtype, dyn, answer, alts, keys, gold in rows
+        for qid, query, domain, qtype, dyn, answer, alts, keys, gold, qtime, source, pop in rows
     ]  # fmt: skip
     return Corpus("world", questions, manifest, world)
 
@@ -168,7 +173,7 @@ def _real_question(record: dict[str, Any], html: dict[str, str]) -> AuditQuestio
         results.append(
             Result(
                 rank, pid, str(entry.get("page_url", "")), str(entry.get("page_name", "")),
-                str(entry.get("page_last_modified") or ""), len(page),
+                str(entry.get("page_last_modified") or ""), len(page), str(entry.get("page_snippet") or ""),
             )
         )  # fmt: skip
     alts = record.get("alt_ans", record.get("alternative_answers")) or []
@@ -176,7 +181,8 @@ def _real_question(record: dict[str, Any], html: dict[str, str]) -> AuditQuestio
     return AuditQuestion(
         str(record.get("interaction_id", "")), str(record.get("query", "")), str(record.get("domain", "")),
         str(record.get("question_type", "")), str(record.get("static_or_dynamic", "")),
-        str(record.get("answer", "")), alts, [], results,
+        str(record.get("answer", "")), alts, [], results, set(), str(record.get("query_time", "")),
+        "", str(record.get("popularity") or ""),
     )  # fmt: skip
 
 

@@ -9,17 +9,26 @@ from typing import Any
 
 import duckdb
 
-from mockapi.audit import frames, leaks, pages, pinned, questions
+from mockapi.audit import frames, leaks, pages, pinned, questions, sources, stock, structure
 from mockapi.audit.data import AuditQuestion, Corpus
 from mockapi.audit.text import page_vocabulary
 from mockapi.paths import QUESTIONS_DB
 
 GOLD_PAGES_PER_QUESTION = 3
 TICKER_PAGES = 10
+STOCK_QUESTIONS = 120
 
 
-def compute(corpus: Corpus, n_pages: int = 400, n_questions: int = 300, seed: int = 0) -> dict[str, Any]:
-    """Every figure of `corpus`: questions, pages, frames, leaks, pinned (see each module's docstring)."""
+def compute(
+    corpus: Corpus,
+    n_pages: int = 400,
+    n_questions: int = 300,
+    seed: int = 0,
+    test: list[AuditQuestion] | None = None,
+    real: list[AuditQuestion] | None = None,
+) -> dict[str, Any]:
+    """Every figure of `corpus` (see each module's docstring); `test` and `real` are the questions the
+    learned adversaries trained on `corpus` are also scored on (dev→test, world→real)."""
     rng = random.Random(f"audit:{seed}")
     all_ids = corpus.page_ids()
     sample_ids = sorted(rng.sample(all_ids, min(n_pages, len(all_ids))))
@@ -49,8 +58,30 @@ def compute(corpus: Corpus, n_pages: int = 400, n_questions: int = 300, seed: in
             "premise_rules": leaks.premise_rules(qs),
         },
         "pinned": pinned.pinned_figures(corpus),
+        "adversaries": adversaries(qs, test, real, seed),
+        "prose": stock.stock_figures(corpus, rng.sample(qs, min(STOCK_QUESTIONS, len(qs))), rng),
+        "sources": {"redundancy": sources.redundancy(corpus, chosen), "recall": sources.recall(qs)},
+        "structure": structure.structure_figures(corpus, qs, rng),
         "sample": {"pages": len(sampled), "answer_questions": len(chosen), "answer_pages": len(gold)},
     }
+
+
+def adversaries(
+    qs: list[AuditQuestion], test: list[AuditQuestion] | None, real: list[AuditQuestion] | None, seed: int
+) -> dict[str, Any]:
+    """The learned adversaries (`learned`), single-threaded: scikit-learn's thread pools thrash on a shared
+    machine, and a few seconds of one core is all these models take."""
+    from threadpoolctl import threadpool_limits
+
+    from mockapi.audit import learned
+
+    with threadpool_limits(1):
+        return {
+            "false_premise": learned.false_premise(qs, test, real, seed),
+            "labels": learned.question_labels(qs, real, seed),
+            "states_text": learned.states_answer_text(qs, seed),
+            "states_meta": learned.states_answer_metadata(qs, seed),
+        }
 
 
 def _trim_gold(qs: list[AuditQuestion]) -> list[AuditQuestion]:

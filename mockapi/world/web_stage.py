@@ -34,11 +34,8 @@ def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any
     progress("pages: shared")
     rng = ctx.rng("pages")
     facts = shared.entity_facts(questions)
-    per_domain = max(30, ctx.scale.questions // 10)
-    noise = {
-        d: shared.noise_pool(d, per_domain, rng, ctx.split)
-        for d in ("finance", "sports", "music", "movie", "open", "")
-    }
+    per_domain = max(40, ctx.scale.questions // 8)  # no off-topic pool: a domain's own roundups fill in
+    noise = {d: shared.noise_pool(d, per_domain, rng, ctx.split) for d in ("finance", "sports", "music", "movie", "open")}
     pools = Pools(shared.entity_pages(facts, rng, ctx.split), facts, noise, ctx.split)
     con = open_pages(world_dir)
     try:

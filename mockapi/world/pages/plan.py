@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
-from mockapi.world.pages import layouts, shared, statements, tables
+from mockapi.world.pages import layouts, shared, statements, syndicate, tables
 from mockapi.world.pages.compose import Draft, page
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions import invent
@@ -22,12 +22,15 @@ from mockapi.world.questions.model import Fact, Question, Subject, group_of, pag
 
 RESULTS = 50
 # Relevance score ranges per role: overlapping, so an answer page is often but not usually the top result.
+# Relevance score ranges per role. A real engine ranks the pages that answer the query near the top (the
+# answer page's rank is a legitimate signal: CRAG's top 5 mostly hold the answer), look-alikes and older
+# news next, roundups last; the ranges overlap so the order within the top is not fixed.
 _SCORE = {
-    "gold": (0.2, 1.0),
-    "stale": (0.2, 0.95),
-    "negative": (0.25, 0.95),
-    "topical": (0.2, 0.95),
-    "noise": (0.0, 0.5),
+    "gold": (0.55, 1.0),
+    "stale": (0.3, 0.9),
+    "negative": (0.25, 0.85),
+    "topical": (0.15, 0.8),
+    "noise": (0.0, 0.45),
 }
 # Share of question-specific answer pages titled like a domain noise page ("Stock market today: What to
 # know"), as real answer pages often are roundups. Of the 50 results ~33 name the question's subject, ~8.5 are
@@ -68,7 +71,7 @@ def plan(q: Question, pools: Pools, rng: random.Random) -> list[Result]:
     results = [r for _, r in scored][: RESULTS - 4]
     for _ in range(rng.randint(1, 4)):  # a page listed twice, as real search results often are
         results.insert(rng.randint(1, len(results)), results[rng.randrange(len(results))])
-    noise = pools.noise[q.domain] + pools.noise[""]
+    noise = pools.noise[q.domain]
     while len(results) < RESULTS:
         results.append(Result(rng.choice(noise), "noise"))
     return results[:RESULTS]
@@ -96,11 +99,18 @@ def _known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> l
 
 def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random, lo: int, hi: int) -> Draft:
     names = page_names(subject)
-    others = tuple(names[1:]) + subject.lookalikes[:3] + tuple(s.name for s in q.subjects if s != subject)
+    people = [s for s in q.subjects if s != subject and s.kind != "group"]
+    others = tuple(names[1:]) + subject.lookalikes[:3] + tuple(s.name for s in people)
     ticker = subject.ticker.upper()
+    topics: tuple[str, ...] = ()
+    kind = subject.kind
+    if kind == "group":  # a set's page talks about its members, never about "clubs by championships"
+        topics = tuple(s.name for s in people) or tuple(f.subject.name for f in q.facts)
+        kind = people[0].kind if people else (q.facts[0].subject.kind if q.facts else "")
+        ticker = ""
     return Draft(
-        subject.name, q.domain, kind=subject.kind, ticker=ticker, others=others or (subject.name,),
-        filler=rng.randint(lo, hi),
+        subject.name, q.domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
+        filler=rng.randint(lo, hi), topics=topics,
     )  # fmt: skip
 
 
@@ -133,9 +143,14 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
         entity_gold = entity_gold or is_gold
         out.append(("gold" if is_gold else "topical", spec))
     if q.answer_in_pages:
-        gold_n = rng.choice((1, 1, 2, 2, 3)) - (1 if entity_gold else 0)
+        # several sources state the answer, each in its own words, and some are syndicated copies
+        gold_n = rng.choice((2, 3, 3, 4, 5)) - (1 if entity_gold else 0)
+        golds = [_gold(q, pools, qtime, rng, i) for i in range(max(gold_n, 0 if entity_gold else 1))]
+        out.extend(("gold", g) for g in golds)
+        copies = rng.choice((0, 1, 1, 2))
         out.extend(
-            ("gold", _gold(q, pools, qtime, rng, i)) for i in range(max(gold_n, 0 if entity_gold else 1))
+            ("gold", syndicate.copy(rng.choice(golds), rng, _uid(q, "sy", i), q.domain, pools.split))
+            for i in range(copies if golds else 0)
         )
     out.extend(("stale", _stale(q, f, pools, qtime, rng, i)) for i, f in enumerate(q.facts) if f.stale)
     out.extend(("negative", p) for p in _negatives(q, pools, qtime, rng))
@@ -189,7 +204,7 @@ def _say_known(q: Question, subject: Subject, pools: Pools, rng: random.Random) 
 
 def _stale(q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     moment = _moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
-    draft = _draft(q, fact.subject, pools, rng, 20, 90)
+    draft = _draft(q, fact.subject, pools, rng, 5, 20)
     draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, moment.date()))
     draft.pieces.extend(_say_known(q, fact.subject, pools, rng))
     return _emit(draft, q, pools, rng, "stale", i, moment)
@@ -204,7 +219,7 @@ def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
         name = names[i % len(names)]
         moment = _moment(qtime, rng)
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
-        draft = _draft(q, other, pools, rng, 20, 90)
+        draft = _draft(q, other, pools, rng, 3, 15)
         for fact in q.facts:
             wrong = _wrong(fact, rng, moment.date())
             draft.pieces.append(statements.negative_piece(fact, name, wrong, rng, pools.split))
@@ -227,9 +242,13 @@ def _topical(
 ) -> PageSpec:
     """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
     subject = rng.choice(q.subjects)
-    draft = _draft(q, subject, pools, rng, 12, 12 + 2 * spread)
+    draft = _draft(q, subject, pools, rng, 3, 3 + spread // 2)
     draft.pieces.extend(_say_known(q, subject, pools, rng))
     for fact in premise_facts(q):
         if rng.random() < 0.5:
             draft.pieces.append(statements.state(fact, rng, pools.split))
-    return _emit(draft, q, pools, rng, "top", i, _moment(qtime, rng), empty=rng.random() < 0.07)
+    moment = _moment(qtime, rng)
+    for fact in answer_facts(q):  # older news about the asked attribute: its earlier value, or talk of it
+        if fact.subject == subject and rng.random() < 0.6:
+            draft.pieces.extend(statements.mention(fact, rng, pools.split, moment.date()))
+    return _emit(draft, q, pools, rng, "top", i, moment, empty=rng.random() < 0.05)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from mockapi.world.pages import frames, styles
+from mockapi.world.pages import frames, prose, styles
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact
@@ -58,6 +58,7 @@ def state(
         "l": label(fact),
         "say": _say(fact, name, shown),
         "its": frames.possessive(fact.subject.kind),
+        "intro": prose.clause(name, fact.subject.domain, fact.subject.kind, rng, page_day),
     }
     how = shape or _shape(rng)
     if how in ("row", "item", "caption"):
@@ -104,3 +105,26 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
 def negative_piece(fact: Fact, lookalike: str, wrong: str, rng: random.Random, split: str) -> Piece:
     """The same attribute of a look-alike entity, with a different value (a hard negative)."""
     return state(fact, rng, split, value=wrong, subject=lookalike)
+
+
+# Talk about an attribute without its value (what older or passing coverage says): the attribute's name and
+# the subject appear, so neither marks the pages that state the value.
+_MENTIONS = (
+    "[Readers|Fans|Investors|Visitors|Students] [often|regularly|keep on] [ask|asking] about the {l} of {s}",
+    "{s}'s {l} [came up|was discussed|was debated|drew questions] [in a {month} thread|on a radio show in "
+    "{place}|at a {month} meeting|in {y}|during a {weekday} panel]",
+    "[We|Our desk|This page] will [update|refresh|revisit] [the note on|its figure for] the {l} of {s} "
+    "[when new figures arrive|after the "
+    "next release|each {month}|as soon as {src} reports it]",
+    "[Questions|Arguments|Posts] about the {l} of {s} [fill|crowd|dominate] [forums|comment threads|our "
+    "inbox]"
+    "[ every {month}| after each {weekday} update|]",
+)
+
+
+def mention(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
+    """An older value of `fact` with its own earlier date (when it has one), else talk of the attribute."""
+    if fact.stale and fact.as_of and rng.random() < 0.6:
+        return stale_pieces(fact, rng, split, page_day)
+    slots = {"s": fact.subject.name, "l": label(fact), "its": frames.possessive(fact.subject.kind)}
+    return [Piece("sentence", frames.sentence(rng.choice(_MENTIONS), {**slots, "v": "", "say": ""}, rng))]

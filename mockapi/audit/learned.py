@@ -1,0 +1,196 @@
+"""Learned adversaries: classifiers a participant would train on surface text, cross-validated.
+
+A single-feature rule (`leaks`) misses what a plain linear model finds by adding many weak cues, so the audit
+trains the models a participant would (scikit-learn, default settings, seeded folds):
+
+- **False premise from the question text**: TF-IDF of word 1-2-grams (sublinear tf, min_df 2) + logistic
+  regression, 5-fold stratified CV; the figure is ROC AUC over the pooled out-of-fold scores. **dev→test**:
+  trained on every question of this world, scored on another world's questions (the test split).
+  **world→real**: trained on this world, scored on the real sample.
+- **Question type, domain from the question text**: the same features, multinomial logistic regression, 5-fold
+  CV accuracy beside the majority class's share; world→real accuracy when a real sample is given.
+- **"This result states the answer" from URL + title + snippet, without the question**: one document per
+  (answerable question, result): URL words, page name and snippet (tags dropped); label = answer page (gold
+  page of a world; a page holding the answer verbatim for real records). Folds group by question (a
+  participant's model meets new questions), AUC over pooled out-of-fold scores.
+- **The same from metadata**: rank, log html size, last-modified empty, its age at query time, its year;
+  gradient-boosted trees (they need no scaling and find thresholds), with and without rank: rank is a
+  legitimate engine signal (real engines rank answer pages high), size and date are not.
+
+Every CV needs at least `MIN_CLASS` members in the minority class (and `MIN_GROUPS` questions for the grouped
+ones); below that the figure is None (a 10-question real sample gives no false-premise CV).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
+from typing import Any
+
+from mockapi.audit.data import AuditQuestion
+
+FOLDS = 5
+MIN_CLASS = 5
+MIN_GROUPS = 5
+TOP_FEATURES = 8
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _text_model(multiclass: bool = False) -> Any:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+
+    # min_df=2: an n-gram seen once can't generalise across folds, and it keeps the vocabulary small and fast
+    vectorizer = TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, min_df=2)
+    return make_pipeline(vectorizer, LogisticRegression(max_iter=2000, C=4.0 if multiclass else 1.0))
+
+
+def _auc(y: list[int], scores: Any) -> float | None:
+    from sklearn.metrics import roc_auc_score
+
+    if len(set(y)) < 2:
+        return None
+    return round(float(roc_auc_score(y, scores)), 3)
+
+
+def _oof_scores(model: Any, docs: Any, y: list[int], groups: list[str] | None, seed: int) -> Any:
+    """Out-of-fold decision scores (stratified folds, or grouped by question when `groups` is given)."""
+    from sklearn.model_selection import GroupKFold, StratifiedKFold, cross_val_predict
+
+    if groups is None:
+        cv: Any = StratifiedKFold(FOLDS, shuffle=True, random_state=seed)
+        return cross_val_predict(model, docs, y, cv=cv, method="decision_function")
+    cv = GroupKFold(min(FOLDS, len(set(groups))))
+    method = "decision_function" if hasattr(model, "decision_function") else "predict_proba"
+    out = cross_val_predict(model, docs, y, cv=cv, groups=groups, method=method)
+    return out[:, 1] if method == "predict_proba" else out
+
+
+def _top_terms(model: Any, n: int = TOP_FEATURES) -> list[str]:
+    vectorizer, clf = model.steps[0][1], model.steps[-1][1]
+    names = vectorizer.get_feature_names_out()
+    order = clf.coef_[0].argsort()[::-1][:n]
+    return [str(names[i]) for i in order]
+
+
+def false_premise(
+    qs: list[AuditQuestion], test: list[AuditQuestion] | None = None, real: list[AuditQuestion] | None = None,
+    seed: int = 0,
+) -> dict[str, Any]:  # fmt: skip
+    """CV AUC of false premise from the question text; dev→test and world→real AUC; strongest n-grams."""
+    docs = [q.query for q in qs]
+    y = [int(q.false_premise) for q in qs]
+    positives = sum(y)
+    out: dict[str, Any] = {"questions": len(qs), "false_premises": positives, "cv_auc": None}
+    if min(positives, len(y) - positives) < MIN_CLASS:
+        return out
+    out["cv_auc"] = _auc(y, _oof_scores(_text_model(), docs, y, None, seed))
+    model = _text_model().fit(docs, y)
+    out["top_terms"] = _top_terms(model)
+    for name, other in (("test", test), ("real", real)):
+        if other:
+            ty = [int(q.false_premise) for q in other]
+            out[f"{name}_auc"] = _auc(ty, model.decision_function([q.query for q in other]))
+            out[f"{name}_questions"] = len(other)
+            out[f"{name}_false_premises"] = sum(ty)
+    return out
+
+
+def question_labels(
+    qs: list[AuditQuestion], real: list[AuditQuestion] | None = None, seed: int = 0
+) -> dict[str, Any]:
+    """CV accuracy of question type and of domain from the question text, majority baselines, world→real."""
+    from collections import Counter
+
+    from sklearn.model_selection import KFold, cross_val_predict
+
+    out: dict[str, Any] = {}
+    docs = [q.query for q in qs]
+    for name, label in (("type", lambda q: q.qtype), ("domain", lambda q: q.domain)):
+        y = [label(q) for q in qs]
+        counts = Counter(y)
+        out[f"{name}_majority"] = round(counts.most_common(1)[0][1] / len(y), 3) if y else None
+        if len(counts) < 2 or len(y) < FOLDS * MIN_CLASS:
+            out[f"{name}_cv_accuracy"] = None
+            continue
+        cv = KFold(FOLDS, shuffle=True, random_state=seed)
+        pred = cross_val_predict(_text_model(multiclass=True), docs, y, cv=cv)
+        out[f"{name}_cv_accuracy"] = _accuracy(pred, y)
+        if real:
+            model = _text_model(multiclass=True).fit(docs, y)
+            ry = [label(q) for q in real]
+            rp = model.predict([q.query for q in real])
+            out[f"{name}_real_accuracy"] = _accuracy(rp, ry)
+            out[f"{name}_real_majority"] = round(Counter(ry).most_common(1)[0][1] / len(ry), 3)
+    return out
+
+
+def _accuracy(predicted: Any, truth: list[str]) -> float:
+    return round(sum(a == b for a, b in zip(predicted, truth, strict=True)) / len(truth), 3)
+
+
+def result_document(url: str, name: str, snippet: str) -> str:
+    """URL words, page name and snippet text of one result: what a participant sees before reading."""
+    url_words = " ".join(re.findall(r"[a-z0-9]+", url.lower().split("://", 1)[-1]))
+    return f"{url_words} {name} {_TAG.sub(' ', snippet)}"
+
+
+def _pairs(qs: list[AuditQuestion]) -> tuple[list[AuditQuestion], list[int], list[str]]:
+    subject = [q for q in qs if q.answerable and q.results]
+    y = [int(r.page_id in q.gold) for q in subject for r in q.results]
+    groups = [q.qid for q in subject for _r in q.results]
+    return subject, y, groups
+
+
+def _enough(y: list[int], groups: list[str]) -> bool:
+    return min(sum(y), len(y) - sum(y)) >= MIN_CLASS and len(set(groups)) >= MIN_GROUPS
+
+
+def states_answer_text(qs: list[AuditQuestion], seed: int = 0) -> dict[str, Any]:
+    """AUC of "this result is an answer page" from URL + title + snippet, folds grouped by question."""
+    subject, y, groups = _pairs(qs)
+    out: dict[str, Any] = {"pairs": len(y), "answer_pages": sum(y), "auc": None}
+    if not _enough(y, groups):
+        return out
+    docs = [result_document(r.url, r.name, r.snippet) for q in subject for r in q.results]
+    out["auc"] = _auc(y, _oof_scores(_text_model(), docs, y, groups, seed))
+    out["top_terms"] = _top_terms(_text_model().fit(docs, y))
+    return out
+
+
+def _when(text: str, query: bool) -> datetime | None:
+    try:
+        if query:  # 'MM/DD/YYYY, HH:MM:SS PT': the zone is coarse anyway, days are what matter
+            return datetime.strptime(text.strip()[:20], "%m/%d/%Y, %H:%M:%S").replace(tzinfo=timezone.utc)
+        parsed = parsedate_to_datetime(text.strip())
+        return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+    except (ValueError, TypeError, IndexError):
+        return None
+
+
+def metadata_row(q: AuditQuestion, rank: int, size: int, last_modified: str) -> list[float]:
+    """rank, log size, empty last-modified, age in days at query time, year (NaN when unknown)."""
+    modified = _when(last_modified, query=False) if last_modified.strip() else None
+    asked = _when(q.query_time, query=True)
+    age = (asked - modified).days if modified and asked else math.nan
+    year = modified.year if modified else math.nan
+    return [float(rank), math.log1p(size), float(modified is None), float(age), float(year)]
+
+
+def states_answer_metadata(qs: list[AuditQuestion], seed: int = 0) -> dict[str, Any]:
+    """AUC of answer page from rank/size/last-modified (gradient-boosted trees), with and without rank."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    subject, y, groups = _pairs(qs)
+    out: dict[str, Any] = {"pairs": len(y), "auc": None, "auc_without_rank": None}
+    if not _enough(y, groups):
+        return out
+    rows = [metadata_row(q, r.rank, r.size, r.last_modified) for q in subject for r in q.results]
+    for key, cols in (("auc", slice(0, 5)), ("auc_without_rank", slice(1, 5))):
+        model = HistGradientBoostingClassifier(max_iter=60, random_state=seed)
+        features = [row[cols] for row in rows]
+        out[key] = _auc(y, _oof_scores(model, features, y, groups, seed))
+    return out
