@@ -9,7 +9,7 @@ entity's own page, and the answer on the page of the last entity (pages.plan).
 
 from __future__ import annotations
 
-from mockapi.world.questions import answers, derived, frames, refer, values
+from mockapi.world.questions import answers, derived, frames, values
 from mockapi.world.questions.ask import Ask, Draft, nearest
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact, Subject
