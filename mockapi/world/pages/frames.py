@@ -36,7 +36,7 @@ DATED: tuple[tuple[str, str], ...] = (
     ("core", "The {l} of {s} [was|came to|was reported at|sat at|stood at] {v} [as of|on|by] {d}"),
     ("core", "{intro}. [As of|On|By] {d}, {its} {l} [stood at|was|came to] {v}"),
     ("core", "[Updated|Last checked|Refreshed] {d}: {say}"),
-    ("dev", "{src} put the {l} of {s} at {v} [on|as of] {d}"),
+    ("dev", "{src} [reported|listed|gave] the {l} of {s} as {v} [on|as of|in a note dated] {d}"),
     ("test", "[In data published|In a release dated|In an update on] {d}, {say}"),
     ("test", "{intro}. The [latest|newest|most recent] [reading|figure|number] ({d}) gives {its} {l} as {v}"),
 )

@@ -48,7 +48,8 @@ MUSICIAN = (
     "[critics|fans|promoters|reviewers in {place}|older fans] [compared|contrasted|confused|paired] {s} "
     "with {o} [after the {month} show|in {y}|on festival bills|]",
     "{s} [performed|headlined|played|opened] [a benefit show|a festival in {place}|a small club in "
-    "{place}|a rooftop set|a charity gig|a TV slot late at night] [in {month} {y}|on {d}|last {season}|]",
+    "{place}|a rooftop set|a charity gig|a [late|Saturday|Sunday|{weekday}] [TV|television|talk show] "
+    "slot] [in {month} {y}|on {d}|last {season}|]",
     "[tickets for {s}'s {place} show|{s}'s vinyl reissue|the tour merch of {s}|a signed guitar of {s}] "
     "[sold out|went for {price}|resold for {price}|was raffled] [in {m} minutes|at auction|online|]",
 )
@@ -62,7 +63,8 @@ MOVIE = (
     "[in {place}|around {place}|on location in {region}|over {m} weeks|on {film} stock|near {place}|"
     "during one {season}|on a soundstage in {place}]",
     "{s} [screened|premiered|played|had its first showing|opened] [at a festival in {place}|for {n} "
-    "guests in {place}|in {m} cities|at an outdoor cinema in {place}|before a packed room in {place}|at "
+    "guests in {place}|in {m} cities|[outdoors|under the stars|in a park|on a rooftop] in {place}|before "
+    "a packed room in {place}|at "
     "a {month} gala]",
     "[critics|audiences|reviewers in {place}|festival juries|film students|{person}] [praised|picked apart|"
     "debated|warmed to|dismissed|singled out|revisited] [the ending|the score|the pacing|the {ord} act|"
@@ -74,7 +76,8 @@ MOVIE = (
     "[from|for|of] {s} [drew {n} views|came out|circulated online|was pressed on vinyl|became a meme|"
     "surfaced in {month}|leaked in {place}]",
     "[{person}, who [edited|designed the sets for|scored|cast|lit|costumed] {s},|a producer on {s}|"
-    "{person}, a stunt double on {s},|a camera operator on {s}] [said|recalled|admitted|told a "
+    "{person}, a stunt double on {s},|[a camera operator|a grip|the focus puller|a runner|an extra] on "
+    "{s}] [said|recalled|admitted|told a "
     "podcast] that [the shoot ran {m} days over|the ending changed twice|the {ord} draft was kept|"
     "a storm cost them {m} days in {place}|the {place} set went up in {m} weeks|{person} improvised "
     "the {ord} scene]",
@@ -83,9 +86,11 @@ MOVIE = (
     "[a fan event|a midnight screening|a {y} retrospective|a double bill with {o}|a sing-along night] "
     "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of] {s}",
     "[tickets|posters|props|costumes|a storyboard] from {s} [sold for {price}|went on display in {place}|"
-    "turned up at a market in {place}|were auctioned in {month}]",
+    "[surfaced|resurfaced|appeared|were spotted] [at a flea market|in a shop|at a fair] in {place}|were "
+    "auctioned in {month}]",
     "[{person}|a {place} critic|a columnist in {place}|a film blogger] [ranked|listed|named] {s} "
-    "[among the {ord} best films of {y}|in a top {m} list|as a sleeper hit of {y}|as overlooked]",
+    "[among the {ord} best films of {y}|in a top {m} list|as [a sleeper|an overlooked|a quiet] "
+    "[hit|success|favourite] of {y}|as overlooked]",
 )
 MOVIE_SHORT = (
     "[{s}|The film] [played|ran|screened] for {m} weeks in {place}",

@@ -24,7 +24,8 @@ COMPANY = (
     "[analysts at {firm}|a {firm} analyst|portfolio managers at {firm}|short sellers|credit analysts at "
     "{firm}|the desk at {firm}] [raised their target on|downgraded|upgraded|reiterated a hold on|added to "
     "positions in|trimmed exposure to|questioned the margins of|started coverage of] {s}",
-    "{s} reported [{q} revenue|{q} sales|revenue for the {qn}|{q} operating income|free cash flow for the "
+    "{s} reported [{q} revenue|{q} sales|revenue for the {qn}|{q} operating income|[cash flow|net "
+    "income|operating profit|adjusted earnings] [in|for] the "
     "{qn}] of {money}, [ahead of|short of|roughly in line with|well above|a touch below] [estimates|the "
     "consensus|guidance|what {firm} expected]",
     "{s} [hired|laid off|relocated|added|moved|retrained] {n} [engineers|warehouse workers|sales staff|"
@@ -49,12 +50,16 @@ COMPANY = (
     "commercial paper worth {money}|a convertible of {money}]",
     "[{person}, who [runs|leads|oversees] [investor relations|the {unit} unit|its {region} business|"
     "procurement|product design] at {s},|a spokesperson for {s}|{s}'s finance chief] [said|told investors|"
-    "wrote in a memo|argued on a call] that [demand held up|orders slowed in {month}|pricing stayed firm|"
-    "the {unit} unit would break even by {fy}|hiring would resume in {fy}|costs peaked in the {qn}]",
+    "[wrote|argued|noted] [in a memo|on a call|at a conference in {place}|to staff|in an interview]] "
+    "that [demand held up|orders slowed in {month}|pricing stayed firm|"
+    "[the {unit} unit|its {unit} arm|the {unit} business] [would|could|should] [break even|turn a "
+    "profit|grow] [by|in|before] {fy}|hiring would resume in {fy}|costs peaked in the {qn}]",
 )
 COMPANY_SHORT = (
-    "{s} [declined to comment|did not reply|confirmed the move|denied the report|disputed the figures]"
-    "[ on {weekday}| on {d}| by email| in a filing|]",
+    "{s} [declined to|chose not to|did not] [comment|respond|elaborate]"
+    "[ on {weekday}| on {d}| by email| in a filing| when asked about [it|the report|the figures]|]",
+    "{s} [confirmed|denied|disputed|played down] [the move|the report|the figures|the story|the account]"
+    "[ on {weekday}| on {d}| in a filing|]",
     "[The stock|{s}] [ended|finished|closed out] the [week|month|session] {pct} [higher|lower|up|down]",
     "[Orders|Bookings|Shipments|Backlog] at {s} [rose|fell|grew|dipped] {pct} in {month}",
 )

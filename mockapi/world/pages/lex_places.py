@@ -22,7 +22,8 @@ TOPIC = (
     "flooded|shut] [part of {s}|the car park at {s}|a gallery at {s}|the trails around {s}|]"
     "[ for {m} days| on {d}| in {month} {y}|]",
     "[{person}, who [guides tours|teaches|keeps the archive|runs the shop|maintains the trails] at {s},|a "
-    "spokesperson for {s}|a longtime volunteer at {s}] [said|told a local paper|wrote] that [crowds peak in "
+    "spokesperson for {s}|[a longtime|a new|a weekend|a retired] [volunteer|member|guide] at {s}] "
+    "[said|told a local paper|wrote] that [crowds peak in "
     "{month}|the {season} is the quiet time|parking is the main complaint|the new signs helped|the "
     "budget was cut by {pct}]",
     "[the city of {place}|a foundation in {place}|donors|the regional government|alumni] [gave|pledged|"

@@ -43,7 +43,8 @@ TEAM = (
 TEAM_SHORT = (
     "[Practice|The shootaround|Training|The morning session] [ran long|was closed|moved indoors|was cut "
     "short] [on {weekday}|in {place}|because of the rain|before the flight|]",
-    "{s} [did not|would not|declined to] [confirm|comment on|discuss] the [report|rumour|injury|move]"
+    "{s} [did not|would not|declined to|refused to|chose not to] [confirm|address|discuss|deny] "
+    "[the|a|that] [report|rumour|injury|move|story]"
     "[ on {weekday}| by email|]",
 )
 TEAM_LEADS = (

@@ -26,7 +26,7 @@ RESULTS = 50
 # answer page's rank is a legitimate signal: CRAG's top 5 mostly hold the answer), look-alikes and older
 # news next, roundups last; the ranges overlap so the order within the top is not fixed.
 _SCORE = {
-    "gold": (0.55, 1.0),
+    "gold": (0.6, 1.0),
     "stale": (0.3, 0.9),
     "negative": (0.25, 0.85),
     "topical": (0.15, 0.8),
@@ -144,10 +144,10 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
         out.append(("gold" if is_gold else "topical", spec))
     if q.answer_in_pages:
         # several sources state the answer, each in its own words, and some are syndicated copies
-        gold_n = rng.choice((2, 3, 3, 4, 5)) - (1 if entity_gold else 0)
+        gold_n = rng.choice((3, 3, 4, 4, 5, 6)) - (1 if entity_gold else 0)
         golds = [_gold(q, pools, qtime, rng, i) for i in range(max(gold_n, 0 if entity_gold else 1))]
         out.extend(("gold", g) for g in golds)
-        copies = rng.choice((0, 1, 1, 2))
+        copies = rng.choice((1, 1, 2, 2, 3))
         out.extend(
             ("gold", syndicate.copy(rng.choice(golds), rng, _uid(q, "sy", i), q.domain, pools.split))
             for i in range(copies if golds else 0)
@@ -193,7 +193,9 @@ def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) ->
         names = fact.subject.lookalikes
         if names and rng.random() < 0.35:
             out.append(
-                statements.negative_piece(fact, rng.choice(names), _wrong(fact, rng, day), rng, pools.split)
+                statements.negative_piece(
+                    fact, rng.choice(names), _wrong(fact, rng, day), rng, pools.split, day
+                )
             )
     return out
 
@@ -224,7 +226,7 @@ def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
         # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
         for fact in (f for f in q.facts if f.subject.name == subject.name):
             wrong = _wrong(fact, rng, moment.date())
-            draft.pieces.append(statements.negative_piece(fact, name, wrong, rng, pools.split))
+            draft.pieces.append(statements.negative_piece(fact, name, wrong, rng, pools.split, moment.date()))
         out.append(_emit(draft, q, pools, rng, "neg", i, moment))
     return out
 

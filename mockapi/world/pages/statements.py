@@ -102,9 +102,15 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
 
 
-def negative_piece(fact: Fact, lookalike: str, wrong: str, rng: random.Random, split: str) -> Piece:
-    """The same attribute of a look-alike entity, with a different value (a hard negative)."""
-    return state(fact, rng, split, value=wrong, subject=lookalike)
+def negative_piece(
+    fact: Fact, lookalike: str, wrong: str, rng: random.Random, split: str, page_day: dt.date | None = None
+) -> Piece:
+    """The same attribute of a look-alike entity, with a different value (a hard negative), dated like the
+    answer's own statements when the attribute changes over time (so a date does not mark the answer)."""
+    as_of = ""
+    if page_day is not None and dynamic(fact) and fact.as_of:
+        as_of = (page_day - dt.timedelta(days=rng.randint(0, 20))).isoformat()
+    return state(fact, rng, split, value=wrong, subject=lookalike, as_of=as_of, page_day=page_day)
 
 
 # Talk about an attribute without its value (what older or passing coverage says): the attribute's name and
