@@ -235,7 +235,9 @@ def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
         moment = _moment(qtime, rng)
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
         draft = _draft(q, other, pools, rng, 3, 15)
-        for fact in q.facts:
+        # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
+        # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
+        for fact in (f for f in q.facts if f.subject.name == subject.name):
             wrong = _wrong(fact, rng, moment.date())
             draft.pieces.append(statements.negative_piece(fact, name, wrong, rng, pools.split, moment.date()))
         out.append(_emit(draft, q, pools, rng, "neg", i, moment))

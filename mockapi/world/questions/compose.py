@@ -382,7 +382,7 @@ def _change(a: Ask) -> Draft | None:
 
 
 def fits_role(kind: Kind, relation: str) -> bool:
-    """Whether a person reached by `relation` has this attribute: a film-maker's latest movie, not a coach's."""
+    """Whether a person reached by `relation` has this attribute: no latest movie of a coach."""
     return kind.key != "mv.latest" or relation in ("director", "best-known film", "cast")
 
 

@@ -149,11 +149,18 @@ def _drop(frame_premise: Premise, name_premise: Premise) -> Premise:
 
 
 def tells(asked: list[Fact], premise: Premise) -> bool:
-    """Whether a subject premise says what the question asks ("when was the 2010 film x released?")."""
+    """Whether a name premise says what the question asks ("when was the 2010 film x released?") or a step
+    of its way there ("the parent company of x, founded by y" when y is where the chain leads)."""
+    if not premise.plain:
+        return False
     said = _about(premise.fact.kind)
-    return bool(premise.plain) and any(
-        _about(f.kind) == said and f.subject.name == premise.fact.subject.name for f in asked
-    )
+    shown = {premise.fact.value.lower(), *(i.lower() for i in premise.fact.items)}
+    for f in asked:
+        if _about(f.kind) == said and f.subject.name == premise.fact.subject.name:
+            return True
+        if f.kind.startswith("rel:") and f.value.lower() in shown:
+            return True
+    return False
 
 
 def _about(kind: str) -> str:

@@ -78,16 +78,18 @@ class Groups:
 def _make(src: Source, subjects: list[Subject], kind: Kind, day: dt.date, rng: random.Random) -> list[Fact]:
     facts: dict[float, Fact] = {}
     for subject in subjects:
-        for _ in range(5):  # a member's value must differ from the others', or the ranking has ties
+        for _ in range(8):  # a member's value must differ from the others', or the ranking has ties
             fact = src.fact(subject, kind, day, rng)
             if fact and fact.number is not None and fact.number not in facts:
                 facts[fact.number] = fact
                 break
+        else:
+            return []  # every member or none: a set is the same set in every question
     return sorted(facts.values(), key=lambda f: f.number or 0.0, reverse=kind.key not in SMALL_IS_TOP)
 
 
 def _group_subject(kind: Kind, named: NamedSet) -> Subject:
-    return Subject(name=named.title, domain=kind.domain, kind="group", descriptor="ranking",
+    return Subject(name=named.title, domain=kind.domain, kind="group", descriptor=named.mod,
                    aliases=(named.np(),))  # fmt: skip
 
 
@@ -251,6 +253,8 @@ def _top_hop(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | 
     if hop is None:
         return None
     relation, target = hop
+    if named.relation in (f"rel:{relation}", _REL_KIND.get(relation)):
+        return None  # the set is defined by that relation: its holder is no hop away
     sup = _sup(kind, True)
     frame = a.frame(frames.TOP_HOP).format(r=relation, sup=sup, l=kind.label, **_KEEP)
     link = Fact(ranked[0].subject, f"rel:{relation}", target.name, source=a.src.name)
@@ -258,6 +262,9 @@ def _top_hop(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | 
     top = ranked[0].subject.name
     sentences = [f"{top} has the {sup} {kind.label}, and its {relation} is {target.name}"]
     return frame, short, alts, sentences, [link]
+
+
+_REL_KIND = {"director": "mv.director"}
 
 
 def _compare(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | None:
