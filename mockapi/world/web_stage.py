@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mockapi.paths import PAGES_DB
+from mockapi.core.paths import PAGES_DB
 from mockapi.web.render import RENDERER_VERSION
 from mockapi.world.context import WorldContext
 from mockapi.world.pages import consistency, shared

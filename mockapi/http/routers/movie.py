@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from mockapi.routers.common import KG_DEPENDENCIES, NULL, Search, json_bytes, served, serving
+from mockapi.http.routers.common import KG_DEPENDENCIES, NULL, Search, json_bytes, served, serving
 from mockapi.store import movie as store
 from mockapi.wire import (
     Envelope,

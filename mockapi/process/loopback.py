@@ -25,7 +25,7 @@ def serve_in_thread(
     app: Any, *, lifespan: Literal["on", "off", "auto"] = "on", http: Any = "auto"
 ) -> Iterator[str]:
     """Serve `app` until the block ends; yields the base URL once uvicorn has started (lifespan done).
-    `http`: uvicorn's HTTP protocol (a name or a class, e.g. mockapi.batched_writes.BatchedWrites).
+    `http`: uvicorn's HTTP protocol (a name or a class, e.g. mockapi.process.batched_writes.BatchedWrites).
 
     Raises RuntimeError when uvicorn exits during start-up (a lifespan that failed: its log says why).
     """

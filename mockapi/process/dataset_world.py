@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from mockapi.paths import WEB_SERVING_DIR, data_root, is_complete
+from mockapi.core.paths import WEB_SERVING_DIR, data_root, is_complete
 
 Say = Callable[[str], None]
 

@@ -11,7 +11,7 @@ import argparse
 import errno
 import socket
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 HINTS = {
     errno.EADDRINUSE: " (another server is using it: stop it or pick another --port)",

@@ -12,8 +12,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
+from mockapi.http.state import Server, server_state
 from mockapi.sim.middleware import SimState
-from mockapi.state import Server, server_state
 from mockapi.wire.errors import ApiError
 from mockapi.wire.journal import JournalPage
 

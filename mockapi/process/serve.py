@@ -3,9 +3,9 @@
 Without `--data` the default world under $CRAG_MOCK_HOME is built on first use. `--data DIR` never builds by
 surprise (a typo would otherwise get a whole world built at the typo): only an absent or empty DIR, and only
 with `--build` or a "yes" on a terminal. `--data FILE` serves a CRAG dataset file (converted once, see
-mockapi.dataset_world). The port is bound before the banner, so a taken port is one line, not a late log.
+process/dataset_world.py). The port is bound before the banner, so a taken port is one line, not a late log.
 
-Settings (mockapi/settings.py: the flags are generated from it) travel to the app through `CRAG_MOCK_*`
+Settings (mockapi/config/settings.py: the flags are generated from it) travel to the app through `CRAG_MOCK_*`
 environment variables and the `app_from_env` factory, so `--workers N` works: each worker process builds
 the same Settings and opens the store read-only.
 """
@@ -23,12 +23,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from mockapi.flags import add_setting_flags, given, setting_flags, worker_env
-from mockapi.listen import bind, port_number
-from mockapi.paths import is_complete, world_dir
-from mockapi.settings import Settings, load_settings
+from mockapi.config.flags import add_setting_flags, given, setting_flags, worker_env
+from mockapi.config.settings import Settings, load_settings
+from mockapi.core.paths import is_complete, world_dir
+from mockapi.core.user_error import UserError
+from mockapi.process.listen import bind, port_number
 from mockapi.sim.config import load_sim_config
-from mockapi.user_error import UserError
 from mockapi.world.context import add_split_argument
 
 SERVE_FLAGS = setting_flags()
@@ -52,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=port_number, default=8000, help="port 1..65535 (default: 8000)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default: 1)")
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default: warning)")
-    add_setting_flags(parser, SERVE_FLAGS)  # --task, --search and the simulation flags (mockapi/settings.py)
+    add_setting_flags(parser, SERVE_FLAGS)  # --task, --search and the simulation flags (config/settings.py)
 
 
 def ensure_world(args: argparse.Namespace) -> Path:
@@ -98,7 +98,7 @@ def served_world(args: argparse.Namespace) -> Iterator[Path]:
     """The world for the duration of the server: a dataset file's converted world, or a world dir."""
     data = Path(args.data).expanduser() if args.data is not None else None
     if data is not None and data.is_file():
-        from mockapi.dataset_world import dataset_world
+        from mockapi.process.dataset_world import dataset_world
 
         with dataset_world(data, cache=not args.no_cache, say=_say) as world:
             yield world
@@ -149,7 +149,7 @@ def _terminated(_signum: int, _frame: object) -> None:
 def _serve(args: argparse.Namespace, settings: Settings, world: Path, sock: socket.socket) -> None:
     import uvicorn
 
-    from mockapi.batched_writes import BatchedWrites
+    from mockapi.process.batched_writes import BatchedWrites
 
     base = f"http://{args.host}:{args.port}"
     # None: no proxy (uvicorn would trust loopback, and inside a container or behind a port forwarder every
@@ -160,11 +160,11 @@ def _serve(args: argparse.Namespace, settings: Settings, world: Path, sock: sock
     print(f"  CRAG_SERVER={base} (original client), CRAG_MOCK_API_URL={base} (baselines)", file=sys.stderr)
     try:
         uvicorn.run(
-            "mockapi.app:app_from_env",
+            "mockapi.http.app:app_from_env",
             factory=True,
             fd=sock.fileno(),  # the socket bound above; uvicorn (and each of --workers N) accepts on it
             workers=args.workers,
-            http=BatchedWrites,  # one socket write per response, not two (mockapi/batched_writes.py)
+            http=BatchedWrites,  # one socket write per response, not two (mockapi/process/batched_writes.py)
             log_level=args.log_level,
             access_log=False,
             # the client address (rate limits, journal) comes from X-Forwarded-For only via a configured proxy

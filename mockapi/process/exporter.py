@@ -7,7 +7,7 @@ get the same 5-of-top-10 pick the server serves; task 3 gets every result.
 
 A Task 3 file carries 50 full HTML pages per question (about 16 MB each on synthetic worlds: 20 GB for the
 default world uncompressed), so the CLI first estimates the size from a few evenly spread questions and warns
-when the output is not compressed, then shows progress (mockapi.export_progress).
+when the output is not compressed, then shows progress (mockapi.process.export_progress).
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from typing import IO, Any
 
 import duckdb
 
-from mockapi.export_progress import export_progress, human_bytes
-from mockapi.paths import QUESTIONS_DB, world_dir
-from mockapi.user_error import UserError
+from mockapi.core.paths import QUESTIONS_DB, world_dir
+from mockapi.core.user_error import UserError
+from mockapi.process.export_progress import export_progress, human_bytes
 from mockapi.web.page_store import WebStore, entry
 from mockapi.web.taskview import view_for_task
 from mockapi.world.context import add_split_argument
@@ -68,6 +68,7 @@ def export_world(world: Path, task: int, out: Path, advance: Advance = lambda _n
 
     `advance(bytes)` is called after each question with the uncompressed bytes of its line."""
     check_world(world, task)
+    check_out(out)
     tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
     count = 0
     store = WebStore(world)
@@ -85,6 +86,27 @@ def export_world(world: Path, task: int, out: Path, advance: Advance = lambda _n
     finally:
         store.close()
     return count
+
+
+def check_out(out: Path) -> None:
+    """A one-line UserError unless `out` is new, empty, or an earlier export (the only file we replace)."""
+    if out.is_dir():
+        raise UserError(f"--out {out} is a directory: name the file to write, e.g. {out / 'task1.jsonl.bz2'}")
+    if not out.exists() or out.stat().st_size == 0:
+        return
+    try:
+        with out.open("rb") as raw:
+            head = raw.read(4096)
+        if head.startswith(b"BZh"):
+            with bz2.open(out) as unpacked:
+                head = unpacked.read(4096)
+    except (OSError, EOFError, ValueError):
+        head = b""
+    if not (head.startswith(b"{") and b'"interaction_id"' in head):
+        raise UserError(
+            f"--out {out} exists and is not a CRAG dataset file: refusing to overwrite it; "
+            "name a new file (or remove that one yourself)"
+        )
 
 
 def _open_out(tmp: Path, out: Path) -> IO[bytes]:
@@ -182,6 +204,7 @@ def run(args: argparse.Namespace) -> int:
     """Export with progress on stderr (a warning first when a large file is written uncompressed)."""
     world = world_dir(args.data, args.scale, args.seed, args.split)
     check_world(world, args.task)
+    check_out(args.out)
     count = question_count(world)
     compressed = args.out.suffix == ".bz2"
     estimate = estimate_bytes(world, args.task, count)

@@ -8,10 +8,10 @@ import orjson
 from fastapi import Depends, Request
 from starlette.responses import Response
 
+from mockapi.http.state import server_state
 from mockapi.search.service import NameSearch
 from mockapi.serving.rows import body
 from mockapi.serving.service import Serving
-from mockapi.state import server_state
 from mockapi.wire.errors import ApiError
 
 

@@ -1,6 +1,6 @@
 """`ServerState`: everything a request may read, opened once per process by the app's lifespan.
 
-The lifespan (mockapi/app.py) opens it, keeps it as the app's one state attribute for the duration, and
+The lifespan (mockapi/http/app.py) opens it, keeps it as the app's one state attribute for the duration, and
 closes it in reverse order on shutdown. Routers reach it through `server_state(request)`, as a dependency
 (`Server`) or called directly where a dependency step would cost more than the route (the exact-key routes).
 """
@@ -15,12 +15,12 @@ from typing import Annotated
 from fastapi import Depends, Request
 from starlette.applications import Starlette
 
-from mockapi.meta import build_meta
-from mockapi.paths import KG_DB, PAGES_DB
+from mockapi.config.settings import Settings
+from mockapi.core.paths import KG_DB, PAGES_DB
+from mockapi.http.meta import build_meta
 from mockapi.search.service import NameSearch, default_mode
 from mockapi.serving.build import serving_snapshot
 from mockapi.serving.service import Serving
-from mockapi.settings import Settings
 from mockapi.sim.middleware import SimState
 from mockapi.store.db import KGStore
 from mockapi.web.evidence import EvidenceLabels

@@ -1,4 +1,4 @@
-"""Command-line flags and the worker environment, generated from `Settings` (mockapi/settings.py).
+"""Command-line flags and the worker environment, generated from `Settings` (mockapi/config/settings.py).
 
 `crag-mock serve` has a flag for every field with a `Flag`, `crag-eval` the ones marked `eval=True` (which it
 forwards to its in-process server), and uvicorn workers get every setting of the serve process as a
@@ -17,7 +17,7 @@ from typing import Any, Literal, cast, get_args, get_origin
 from annotated_types import Ge, Le
 from pydantic.fields import FieldInfo
 
-from mockapi.settings import Flag, Settings, env_name
+from mockapi.config.settings import Flag, Settings, env_name
 
 Container = argparse._ActionsContainer  # a parser or one of its argument groups
 

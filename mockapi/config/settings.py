@@ -1,7 +1,7 @@
 """Server settings (pydantic-settings): the one table of every server knob.
 
 Each field is declared once here: its type, default and bounds, its help (the attribute docstring), and, in a
-`Flag` annotation, how command lines show it. `mockapi/flags.py` generates from this class the flags of
+`Flag` annotation, how command lines show it. `mockapi/config/flags.py` generates from this class the flags of
 `crag-mock serve`, the `CRAG_MOCK_*` variables handed to uvicorn workers and the simulation flags `crag-eval`
 forwards to its in-process server; the simulator builds its typed config from it (`mockapi/sim/config.py`).
 Adding a knob means adding a field here (see docs/architecture.md, "Adding a simulation knob").
@@ -23,7 +23,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 ENV_PREFIX = "CRAG_MOCK_"
 SIMULATION = "simulation (all off by default)"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from mockapi.routers.common import KG_DEPENDENCIES, json_bytes, serving
+from mockapi.http.routers.common import KG_DEPENDENCIES, json_bytes, serving
 from mockapi.serving import sports as served_sports
 from mockapi.wire import Envelope, QuerySportsNBA, QuerySportsNBAGameIds, QuerySportsSoccer, SportsFrame
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from mockapi.routers.common import KG_DEPENDENCIES, Search, result, served
+from mockapi.http.routers.common import KG_DEPENDENCIES, Search, result, served
 from mockapi.store import open as store
 from mockapi.wire import Envelope, OpenEntity, QueryOpenEntity, QueryOpenName
 

@@ -10,9 +10,9 @@ import orjson
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from mockapi.routers.admin import require_admin_token
-from mockapi.routers.common import result
-from mockapi.state import Server, ServerState
+from mockapi.http.routers.admin import require_admin_token
+from mockapi.http.routers.common import result
+from mockapi.http.state import Server, ServerState
 from mockapi.web.page_store import WebStore
 from mockapi.web.perturb import perturbed_search
 from mockapi.web.taskview import view_for_task

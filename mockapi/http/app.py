@@ -1,6 +1,6 @@
 """`create_app(settings)`: the FastAPI app serving CRAG's 38 KG routes, the web routes and /admin.
 
-The lifespan opens the process's `ServerState` (mockapi/state.py: kg.duckdb read-only, the memory-mapped
+The lifespan opens the process's `ServerState` (mockapi/http/state.py: kg.duckdb read-only, the memory-mapped
 serving structures and name search every KG route answers from, the page store, /meta) and closes it on
 exit. The simulator's middleware and its state are built with the app, as middleware must be.
 """
@@ -14,17 +14,17 @@ from typing import Any
 from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 
-from mockapi.docs_pages import install_docs
-from mockapi.error_handlers import install_error_handlers
-from mockapi.limits import InputLimits, document_limits
-from mockapi.meta import add_examples
-from mockapi.routers import admin, finance, movie, music, root, sports, web
-from mockapi.routers import open as open_domain
+from mockapi.config.settings import Settings
+from mockapi.http.docs_pages import install_docs
+from mockapi.http.error_handlers import install_error_handlers
+from mockapi.http.meta import add_examples
+from mockapi.http.routers import admin, finance, movie, music, root, sports, web
+from mockapi.http.routers import open as open_domain
+from mockapi.http.state import ServerState, state_of
 from mockapi.serving.fastpath import install_fastpath
-from mockapi.settings import Settings
 from mockapi.sim.middleware import SimState
 from mockapi.sim.wiring import install_simulation, simulation_for
-from mockapi.state import ServerState, state_of
+from mockapi.wire.limits import InputLimits, document_limits
 
 ROUTERS: tuple[APIRouter, ...] = (
     root.router,
@@ -75,7 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in ROUTERS:
         app.include_router(router)
     install_error_handlers(app)
-    app.add_middleware(InputLimits)  # 413 over 64 KiB, strict-JSON 422 (mockapi/limits.py)
+    app.add_middleware(InputLimits)  # 413 over 64 KiB, strict-JSON 422 (mockapi/wire/limits.py)
     install_simulation(app, sim)  # outermost, when configured
     install_fastpath(
         app, settings, sim
@@ -91,7 +91,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
             title=app.title, version=app.version, description=app.description, routes=app.routes
         )
         state = state_of(app)
-        schema = document_limits(schema)  # 413 and the canonical 422 body (mockapi/limits.py)
+        schema = document_limits(schema)  # 413 and the canonical 422 body (mockapi/wire/limits.py)
         app.openapi_schema = add_examples(schema, state.meta.examples) if state is not None else schema
     return app.openapi_schema
 

@@ -11,13 +11,58 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from mockapi.user_error import UserError
+from mockapi.core.paths import MANIFEST, is_complete
+from mockapi.core.user_error import UserError
+
+# the tags of our own staging dirs: only these are ever removed as stale (a user's `.name.x-123` is kept)
+STAGING_TAGS = ("building", "importing", "importing-kg", "old")
+
+
+@contextmanager
+def stage_world(target: Path, tag: str) -> Iterator[Path]:
+    """`stage` for a whole world: refused (one line) unless `target` is absent, empty, or a world, so a
+    build or an import at `--data .` or `--data ~` never deletes a user's files."""
+    check_replaceable(target)
+    with stage(target, tag) as tmp:
+        yield tmp
+
+
+def check_replaceable(target: Path) -> None:
+    """A UserError unless `target` is absent, an empty directory, or a complete world (ours to replace)."""
+    if not target.exists() and not target.is_symlink():
+        return
+    if not target.is_dir():
+        raise UserError(f"{target} is a file, not a world directory: pass a new or empty --data DIR")
+    if not any(target.iterdir()):
+        return
+    if not is_complete(target):
+        raise UserError(
+            f"{target} is not empty and is not a world (no manifest.json): refusing to replace it; "
+            "pass a new or empty --data DIR"
+        )
+    foreign = next((e.name for e in sorted(target.iterdir()) if not _world_entry(e)), None)
+    if foreign is not None:
+        raise UserError(
+            f"{target} is a world but also holds {foreign!r}, which no build or import wrote: "
+            "refusing to replace it; move it out of the world first"
+        )
+
+
+def _world_entry(entry: Path) -> bool:
+    """Whether a world's top-level entry is one of ours: a store (and its WAL), the manifest, or a derived
+    folder (each holds a meta.json). A pattern, not a list, so a store added later is still recognised."""
+    if entry.is_symlink():
+        return False
+    if entry.is_dir():
+        return (entry / "meta.json").is_file()
+    return entry.name in (MANIFEST, MANIFEST + ".tmp") or entry.name.endswith((".duckdb", ".duckdb.wal"))
 
 
 @contextmanager
@@ -50,9 +95,10 @@ def make_staging_dir(target: Path, tag: str) -> Path:
 
 def remove_stale(target: Path) -> None:
     """Delete staging dirs of `target` left by builds or imports whose process is gone (killed, crashed)."""
+    ours = re.compile(rf"\.{re.escape(target.name)}\.(?:{'|'.join(STAGING_TAGS)})-(\d+)")
     for stale in target.parent.glob(f".{target.name}.*-*"):
-        pid = stale.name.rsplit("-", 1)[-1]
-        if pid.isdigit() and not _pid_alive(int(pid)):
+        match = ours.fullmatch(stale.name)
+        if match and stale.is_dir() and not stale.is_symlink() and not _pid_alive(int(match[1])):
             shutil.rmtree(stale, ignore_errors=True)
 
 

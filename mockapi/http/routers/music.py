@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from mockapi.routers.common import KG_DEPENDENCIES, Search, json_bytes, result, served, serving
+from mockapi.http.routers.common import KG_DEPENDENCIES, Search, json_bytes, result, served, serving
 from mockapi.serving import music as served_music
 from mockapi.store import music as store
 from mockapi.wire import (

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
-from mockapi.routers.common import DomainMissing, _domain_missing
+from mockapi.http.routers.common import DomainMissing, _domain_missing
 from mockapi.wire.errors import TYPE_BY_STATUS, ApiError, error_response
 
 log = logging.getLogger("mockapi")
