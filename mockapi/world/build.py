@@ -23,7 +23,7 @@ from mockapi.world.scales import get_scale
 
 Progress = Callable[[str], None]
 
-GENERATOR_VERSION = "2"
+GENERATOR_VERSION = "3"
 
 
 def code_versions() -> dict[str, str]:
