@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from mockapi.staging import disk_usage
+from mockapi.core.staging import disk_usage
 from mockapi.world.build import build_world
 
 

@@ -16,8 +16,8 @@ import time
 import httpx
 from fastapi import FastAPI
 
-from mockapi.loopback import serve_in_thread
-from mockapi.settings import Settings
+from mockapi.config.settings import Settings
+from mockapi.process.loopback import serve_in_thread
 from mockapi.sim.config import load_sim_config
 from mockapi.sim.middleware import SimState, Simulator
 

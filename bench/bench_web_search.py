@@ -22,15 +22,15 @@ import duckdb
 import httpx
 from fastapi import FastAPI
 
-from mockapi.loopback import serve_in_thread
+from mockapi.process.loopback import serve_in_thread
 
 FIXTURE = Path("/work/shared/fixtures/crag_dev_10.jsonl.bz2")
 
 
 def make_app(world: Path) -> FastAPI:
     """The real server app (its lifespan, run by uvicorn, opens the stores)."""
-    from mockapi.app import create_app
-    from mockapi.settings import Settings
+    from mockapi.config.settings import Settings
+    from mockapi.http.app import create_app
 
     return create_app(Settings(world=world))
 

@@ -12,12 +12,12 @@ import sys
 import threading
 from typing import Any
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("mockapi.world.build", "build a world (idempotent; prints a summary)"),
     "serve": (
-        "mockapi.serve",
+        "mockapi.process.serve",
         "serve a world over HTTP (builds the default world first if none exists; --data DIR needs --build)",
     ),
     "info": ("mockapi.world.info", "print a world's manifest"),
@@ -26,7 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "import CRAG dataset files (.jsonl[.bz2], .tar.bz2[.partN])",
     ),
     "import-kg": ("mockapi.importers.kg", "import the real CRAG KG directory (mock_api/cragkg)"),
-    "export": ("mockapi.exporter", "export a world's questions in CRAG's dataset format"),
+    "export": ("mockapi.process.exporter", "export a world's questions in CRAG's dataset format"),
     "audit": ("mockapi.audit.command", "how CRAG-like a world reads: figures vs a real sample and CRAG's"),
 }
 
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
 
 class Terminated(BaseException):
     """SIGTERM (`kill`, `docker stop`, a CI timeout) as an exception: the staging dirs of a build or import
-    are removed on the way out (mockapi.staging.stage) instead of being left until the next build."""
+    are removed on the way out (mockapi.core.staging.stage) instead of being left until the next build."""
 
 
 def _raise_terminated(_signum: int, _frame: object) -> None:

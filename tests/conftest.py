@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from mockapi.loopback import serve_in_thread
+from mockapi.process.loopback import serve_in_thread
 from mockapi.world.build import build_world
 
 
@@ -27,8 +27,8 @@ def tiny_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def serve_world() -> Iterator[Callable[..., str]]:
     """`serve_world(world, **settings) -> base_url`: create_app(world) on real uvicorn, stopped after."""
-    from mockapi.app import create_app
-    from mockapi.settings import Settings
+    from mockapi.config.settings import Settings
+    from mockapi.http.app import create_app
 
     with ExitStack() as stack:
 
@@ -42,8 +42,8 @@ def serve_world() -> Iterator[Callable[..., str]]:
 @pytest.fixture(scope="session")
 def tiny_server(tiny_world: Path) -> Iterator[str]:
     """Base URL of one real uvicorn serving the tiny world (all tasks) for the whole session."""
-    from mockapi.app import create_app
-    from mockapi.settings import Settings
+    from mockapi.config.settings import Settings
+    from mockapi.http.app import create_app
 
     with serve_in_thread(create_app(Settings(world=tiny_world))) as url:
         yield url

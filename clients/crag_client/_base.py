@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import httpx
 from pydantic import TypeAdapter
@@ -35,6 +35,9 @@ INTERACTION_HEADER = "X-Interaction-Id"
 USER_AGENT = "crag-client/0.1"
 
 _UNSET: Any = object()
+
+
+T = TypeVar("T")
 
 
 def resolve_base_url(base_url: str | None = None) -> str:
@@ -65,6 +68,23 @@ def validate_result(result: Any, result_type: Any) -> Any:
     if result_type is Any:
         return result
     return _adapter(result_type).validate_python(result)
+
+
+class ResultType(Generic[T]):
+    """A route's result type, checked by mypy at the call site and validated by pydantic on the way in.
+
+    Declared once per resource module (`_PRICES: ResultType[dict[str, OHLCV] | None] = ResultType(...)`) so
+    a method's return type and what it validates are the same expression; the pydantic adapter is built on
+    first use (shared through `_adapter`'s cache), keeping `import crag_client` cheap."""
+
+    __slots__ = ("type",)
+
+    def __init__(self, result_type: Any) -> None:
+        self.type = result_type
+
+    def validate(self, result: Any) -> T:
+        value: T = validate_result(result, self.type)
+        return value
 
 
 @dataclass(frozen=True)
@@ -160,8 +180,8 @@ class BaseClient:
             ) from None
 
     def _decode_result(
-        self, spec: RequestSpec, status: int, reason: str, content: bytes, result_type: Any
-    ) -> Any:
+        self, spec: RequestSpec, status: int, reason: str, content: bytes, result_type: ResultType[T]
+    ) -> T:
         """The validated `result` of a 2xx envelope; a `CragStatusError` subclass for any other status."""
         if not 200 <= status < 300:
             try:
@@ -177,7 +197,7 @@ class BaseClient:
                 content.decode("utf-8", errors="replace"),
             )
         try:
-            return validate_result(envelope["result"], result_type)
+            return result_type.validate(envelope["result"])
         except PydanticValidationError as exc:
             raise ResponseValidationError(
                 f"{spec.describe()} returned a result of an unexpected shape ({exc.error_count()} errors, "

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import httpx
 
-from ._base import _UNSET, BaseClient, RequestSpec
+from ._base import _UNSET, BaseClient, RequestSpec, ResultType
 from ._cache import ResponseCache
 from ._retry import RetryPolicy, send_with_retries
 from .resources import Finance, Movie, Music, Open, Sports, Web
@@ -74,7 +74,7 @@ class Client(BaseClient):
         except httpx.TransportError as exc:
             raise self._transport_error(spec, exc) from exc
 
-    def _post(self, path: str, body: Any, result_type: Any, *, send_body: bool = True) -> Any:
+    def _post(self, path: str, body: Any, result_type: ResultType[R], *, send_body: bool = True) -> R:
         """POST `body` to `path` and return the envelope's `result` validated as `result_type`."""
         spec = self._build(path, body, send_body=send_body)
         if self.cache is not None and (hit := self.cache.get(spec.cache_key)) is not None:

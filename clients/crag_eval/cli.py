@@ -26,7 +26,7 @@ from crag_eval.robustness import (
     wants_sim,
 )
 from crag_eval.runner import SECONDS_PER_QUESTION
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 SUBCOMMANDS = ("score", "report", "compare")
 
@@ -136,7 +136,9 @@ def _run(args: argparse.Namespace) -> int:
     from crag_eval.report import print_summary
     from crag_eval.rundir import read_run
 
-    say = lambda msg: print(msg, file=sys.stderr)  # noqa: E731
+    def say(msg: str) -> None:
+        print(msg, file=sys.stderr)
+
     if args.retry_errors and not args.resume:
         raise UserError("--retry-errors goes with --resume RUN_DIR")
     resume = Path(args.resume) if args.resume else None

@@ -8,7 +8,7 @@ from typing import Any
 from crag_eval import metrics
 from crag_eval.rundir import load_judgements, load_questions, read_run, read_scores
 from crag_eval.types import SLICE_KEYS
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 
 def _values(run_dir: Path) -> dict[str, float]:

@@ -41,7 +41,7 @@ from crag_eval.runner import SECONDS_PER_QUESTION, run_batches
 from crag_eval.sources import open_source, set_server_env
 from crag_eval.truncate import TOKENIZER_NAME
 from crag_eval.types import Question
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 
 @dataclass

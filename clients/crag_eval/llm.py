@@ -65,7 +65,7 @@ def check_endpoint(endpoint: Endpoint, prefix: str, what: str) -> None:
     """Fail before question 1 with one line saying what to set: no key for api.openai.com, nothing listening
     at the base URL, or a key the endpoint refuses. Any other answer (even 404 on /models) counts as
     reachable."""
-    from mockapi.user_error import UserError
+    from mockapi.core.user_error import UserError
 
     where = f"{prefix}_BASE_URL (else OPENAI_BASE_URL)"
     if not endpoint.api_key and "api.openai.com" in endpoint.base_url:

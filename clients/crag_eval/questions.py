@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from crag_eval.types import Question
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 REQUIRED = ("interaction_id", "query", "query_time", "answer")
 
@@ -71,7 +71,7 @@ def load_world_questions(world: Path) -> list[Question]:
     """Questions of a world (questions.duckdb), in dataset order."""
     import duckdb
 
-    from mockapi.paths import QUESTIONS_DB
+    from mockapi.core.paths import QUESTIONS_DB
 
     db = world / QUESTIONS_DB
     if not db.is_file():

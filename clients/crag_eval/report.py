@@ -10,7 +10,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from crag_eval.rundir import ERRORS, load_judgements, load_predictions, load_questions, read_run, read_scores
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 ORIGINAL_KEYS = ("score", "exact_accuracy", "accuracy", "hallucination", "missing")
 RATES = ("accuracy", "hallucination", "missing", "score_a")
@@ -110,7 +110,7 @@ def answer_page_urls(world: str | None, ids: list[str]) -> dict[str, set[str]]:
 
     import duckdb
 
-    from mockapi.paths import PAGES_DB, QUESTIONS_DB
+    from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 
     if not world or not (Path(world) / QUESTIONS_DB).is_file() or not (Path(world) / PAGES_DB).is_file():
         return {}

@@ -21,11 +21,11 @@ from typing import Any
 
 from crag_eval.evaluate import RunConfig, RunInterrupted, evaluate
 from crag_eval.rundir import RUN_JSON, new_run_dir, read_run, write_json
-from mockapi.flags import add_setting_flags, given, setting_flags
-from mockapi.settings import load_settings
-from mockapi.user_error import UserError
+from mockapi.config.flags import add_setting_flags, given, setting_flags
+from mockapi.config.settings import load_settings
+from mockapi.core.user_error import UserError
 
-SIM_FLAGS = [f for f in setting_flags() if f.flag.eval]  # --latency, --fault-rate, … (mockapi/settings.py)
+SIM_FLAGS = [f for f in setting_flags() if f.flag.eval]  # --latency, --fault-rate, … (config/settings.py)
 SWEEP_JSON = "robustness.json"
 SWEEP_MD = "robustness.md"
 SWEEP_PLAN = "sweep.json"

@@ -16,7 +16,7 @@ from typing import IO, Any
 
 from crag_eval.runfiles import OtherFormat, RunFileError, RunLog, Scores, parse
 from crag_eval.types import Judgement, Prediction, Question
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 RUN_JSON = "run.json"
 QUESTIONS = "questions.jsonl"

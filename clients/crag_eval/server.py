@@ -1,4 +1,4 @@
-"""The mock server for a run: in-process (uvicorn in a thread, mockapi.loopback) or a --server URL."""
+"""The mock server for a run: in-process (uvicorn in a thread, mockapi.process.loopback) or a --server URL."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 import httpx
 
-from mockapi.loopback import serve_in_thread
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
+from mockapi.process.loopback import serve_in_thread
 
 
 @contextlib.contextmanager
@@ -26,8 +26,8 @@ def serve_app(app: Any) -> Iterator[str]:
 def world_app(world: Path, task: int, sim: dict[str, Any] | None = None) -> Any:
     """The real server app over a world, restricted to the task (task 1: KG refused, tasks 1–2: 5 pages)."""
     try:
-        from mockapi.app import create_app
-        from mockapi.settings import load_settings
+        from mockapi.config.settings import load_settings
+        from mockapi.http.app import create_app
     except ImportError as exc:
         raise UserError(
             f"the mock server is not available in this install ({exc}); pass --server URL"

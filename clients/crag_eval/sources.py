@@ -13,7 +13,7 @@ from crag_eval.questions import load_dataset_questions, load_world_questions
 from crag_eval.runfiles import WorldInfo
 from crag_eval.server import serve_app, server_meta, world_app
 from crag_eval.types import Question
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 
 @dataclass
@@ -38,7 +38,7 @@ def open_source(
     """Questions plus a base URL, the in-process server running for the duration of the block.
 
     A dataset file is imported once into a cached world (keyed by its content; `cache=False`: a temporary
-    one removed at the end, see mockapi.dataset_world) that serves its pages. With
+    one removed at the end, see mockapi.process.dataset_world) that serves its pages. With
     --server the questions must come from the world the server serves: its /meta content hash must equal the
     questions' world's hash (without --data, the server's own world directory is used when it is on this
     machine), else a one-line error names both hashes.
@@ -48,7 +48,7 @@ def open_source(
     info: dict[str, Any] = {}
     stack = contextlib.ExitStack()
     if path is not None and path.is_file():
-        from mockapi.dataset_world import dataset_world, file_sha256
+        from mockapi.process.dataset_world import dataset_world, file_sha256
 
         questions = load_dataset_questions(path)
         info = {"dataset_file": str(path.resolve()), "sha256": file_sha256(path)}
@@ -83,7 +83,7 @@ def check_same_world(questions_hash: str | None, server_hash: str | None, server
 def _server_world(meta: dict[str, Any], server: str) -> Path:
     """Without --data: the server's world directory when it is on this machine, else the default world;
     either only when its content hash is the server's."""
-    from mockapi.paths import is_complete, world_dir
+    from mockapi.core.paths import is_complete, world_dir
 
     wanted = meta.get("content_hash")
     for candidate in (Path(str(meta.get("world") or "")), world_dir(None, "default")):
@@ -97,7 +97,7 @@ def _server_world(meta: dict[str, Any], server: str) -> Path:
 
 
 def _world(path: Path | None, say: Any) -> Path:
-    from mockapi.paths import is_complete, world_dir
+    from mockapi.core.paths import is_complete, world_dir
 
     if path is not None:
         if not path.exists():

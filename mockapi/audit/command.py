@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mockapi.paths import PAGES_DB, QUESTIONS_DB, is_complete, world_dir
-from mockapi.user_error import UserError
+from mockapi.core.paths import PAGES_DB, QUESTIONS_DB, is_complete, world_dir
+from mockapi.core.user_error import UserError
 from mockapi.world.context import add_split_argument
 from mockapi.world.manifest import read_manifest
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import duckdb
 
+from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.formats.manifest import Manifest
-from mockapi.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.web.page_store import page_html
 
 NO_ANSWERS = frozenset({"", "nan", "none", "invalid question", "i don't know"})

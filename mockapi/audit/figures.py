@@ -12,7 +12,7 @@ import duckdb
 from mockapi.audit import frames, leaks, pages, pinned, questions, sources, stock, structure
 from mockapi.audit.data import AuditQuestion, Corpus
 from mockapi.audit.text import page_vocabulary
-from mockapi.paths import QUESTIONS_DB
+from mockapi.core.paths import QUESTIONS_DB
 
 GOLD_PAGES_PER_QUESTION = 3
 TICKER_PAGES = 10

@@ -15,6 +15,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from mockapi.core.paths import KG_DB, PAGES_DB, data_root, is_complete, world_dir
+from mockapi.core.staging import disk_usage, link_or_copy, stage_world
+from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import (
     MANIFEST_FORMAT,
     IndexSection,
@@ -25,9 +28,6 @@ from mockapi.formats.manifest import (
 )
 from mockapi.importers.dataset_read import Source, iter_records, plan_sources, prefetched
 from mockapi.importers.dataset_write import DatasetWriter
-from mockapi.paths import KG_DB, PAGES_DB, data_root, is_complete, world_dir
-from mockapi.staging import disk_usage, link_or_copy, stage
-from mockapi.user_error import UserError
 from mockapi.world.build import code_versions
 from mockapi.world.manifest import content_hash, read_manifest, write_manifest
 
@@ -39,7 +39,7 @@ def import_dataset(files: list[Path], target: Path, progress: bool = False) -> M
     """Import `files` into the world at `target` (replacing its questions and pages); returns the manifest."""
     sources = plan_sources(files)
     started = time.perf_counter()
-    with stage(target, "importing") as tmp:
+    with stage_world(target, "importing") as tmp:
         writer = DatasetWriter(tmp)
         try:
             with _progress_bar(sources, progress) as advance:

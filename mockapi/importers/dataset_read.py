@@ -20,7 +20,7 @@ from typing import IO, Any, TypeVar
 
 import orjson
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 LFS_MAGIC = b"version https://git-lfs.github.com/spec/v1"
 PART = re.compile(r"^(?P<stem>.+\.tar\.bz2)\.part(?P<n>\d+)$")

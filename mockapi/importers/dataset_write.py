@@ -11,9 +11,9 @@ from typing import Any
 
 import duckdb
 
+from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
+from mockapi.core.user_error import UserError
 from mockapi.formats.timefmt import naive_utc, parse_last_modified
-from mockapi.paths import PAGES_DB, QUESTIONS_DB
-from mockapi.user_error import UserError
 from mockapi.web.text import visible_text
 from mockapi.world.writer import TableWriter, schema_sql
 

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from mockapi.core.staging import folder_digest, stage
 from mockapi.search.arrays import token_hash, write_array, write_strings
 from mockapi.search.corpus import CORPORA, Corpus, Docs, build_docs
 from mockapi.search.weights import cutoff_idf, cutoff_weights, okapi_idf, okapi_weights
-from mockapi.staging import folder_digest, stage
 
 if TYPE_CHECKING:  # the serving process reads FORMAT and SEARCH_DIR from here, and never builds
     import duckdb

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from mockapi.textnorm import normalize
+from mockapi.core.textnorm import normalize
 
 Layout = Literal["sorted", "names", "keys"]
 Scoring = Literal["okapi", "cutoff"]

@@ -18,9 +18,9 @@ from typing import Literal
 
 import numpy as np
 
+from mockapi.core.textnorm import normalize
 from mockapi.search.index import CorpusIndex, Scored
 from mockapi.search.topk import best_pruned
-from mockapi.textnorm import normalize
 
 TOP_N = 10
 SMALL = 2048

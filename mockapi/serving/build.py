@@ -15,11 +15,11 @@ from typing import Any
 
 import orjson
 
+from mockapi.core.staging import folder_digest, read_derived_meta, stage
 from mockapi.serving.frames import FRAMES, write_frame
 from mockapi.serving.keytable import write_table
 from mockapi.serving.rows import Con
 from mockapi.serving.tables import TABLES, grammy_rows
-from mockapi.staging import folder_digest, read_derived_meta, stage
 from mockapi.store.db import snapshot
 
 FORMAT = 1

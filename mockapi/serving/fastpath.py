@@ -17,7 +17,7 @@ the fast path accepting what the app would refuse: a field shape this module doe
 
 It is installed only where it cannot change what a client sees: not with the simulator (latency, faults, rate
 limits and the journal must see every request) nor for Task 1 (KG routes answer 403). The body cap is checked
-first, with the same function and answer as `mockapi.limits.InputLimits`.
+first, with the same function and answer as `mockapi.wire.limits.InputLimits`.
 """
 
 from __future__ import annotations
@@ -32,14 +32,14 @@ from annotated_types import MaxLen
 from pydantic import BaseModel
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mockapi.limits import BodyTooLarge, read_capped_body, replay_body, send_too_large
 from mockapi.serving import music, sports
 from mockapi.serving.rows import body as result_body
 from mockapi.store.movie import year_key
+from mockapi.wire.limits import BodyTooLarge, read_capped_body, replay_body, send_too_large
 from mockapi.wire.routes import ROUTE_BY_PATH
 
 if TYPE_CHECKING:
-    from mockapi.settings import Settings
+    from mockapi.config.settings import Settings
 
 NULL = result_body(None)
 JSON = b"application/json"
@@ -164,7 +164,7 @@ def _docs(corpus: str, table: str) -> Answer:
 
 
 def _routes() -> dict[str, Route]:
-    """Path -> how to answer; the same functions the routers call (mockapi/routers/*). Each route's body
+    """Path -> how to answer; the same functions the routers call (mockapi/http/routers/*). Each route's body
     model comes from the route table (mockapi/wire/routes.py)."""
     table: dict[str, Answer] = {
         "/open/search_entity_by_name": _names("open"),
@@ -233,7 +233,7 @@ class FastPath:
 
     def __init__(self, app: ASGIApp, state: Any) -> None:
         self.app = app
-        # the FastAPI app's `state`: its lifespan sets `server`, the ServerState (mockapi/state.py, which
+        # the FastAPI app's `state`: its lifespan sets `server`, the ServerState (mockapi/http/state.py, which
         # imports this package: hence `Any` rather than the class)
         self.state = state
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from mockapi.settings import Settings
+from mockapi.config.settings import Settings
+from mockapi.core.user_error import UserError
 from mockapi.sim.spec import DEFAULT_FAULTS, Latency, check_rate, parse_faults, parse_latency
-from mockapi.user_error import UserError
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mockapi.limits import BodyTooLarge, read_capped_body, send_too_large
 from mockapi.sim.config import RoutePolicy, SimConfig
 from mockapi.sim.journal import BODY_LIMIT, Journal
 from mockapi.sim.ratelimit import RateLimiter
 from mockapi.wire.errors import ErrorType, send_error
+from mockapi.wire.limits import BodyTooLarge, read_capped_body, send_too_large
 
 SLOW_CHUNKS = 8
 SLOW_PAUSE_S = 0.1

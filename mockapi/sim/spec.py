@@ -7,7 +7,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 FAULT_KINDS = ("429", "500", "503", "drop", "slow")
 DEFAULT_FAULTS = ("429", "500", "503", "drop")

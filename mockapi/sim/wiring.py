@@ -10,7 +10,7 @@ import logging
 
 from fastapi import FastAPI
 
-from mockapi.settings import Settings
+from mockapi.config.settings import Settings
 from mockapi.sim.config import load_sim_config
 from mockapi.sim.middleware import DroppedConnection, SimState, Simulator
 
@@ -46,7 +46,7 @@ _FILTER = _DropFilter()
 
 
 def _quiet_dropped_connections() -> None:
-    # uvicorn logs it, and so does the app's catch-all handler (mockapi.error_handlers), which Starlette calls
+    # uvicorn logs it, and so does the app's catch-all handler (http/error_handlers.py), which Starlette calls
     # for any exception even after the response has started
     for name in ("uvicorn.error", "mockapi"):
         logger = logging.getLogger(name)

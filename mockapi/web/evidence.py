@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from mockapi.paths import PAGES_DB, QUESTIONS_DB
-from mockapi.textnorm import normalize
+from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
+from mockapi.core.textnorm import normalize
 from mockapi.web.page_store import Frozen
 
 LABELS_SQL = (

@@ -23,7 +23,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mockapi.paths import INDEX_DIR, PAGES_DB
+from mockapi.core.paths import INDEX_DIR, PAGES_DB
 from mockapi.web.snippet import query_terms
 
 if TYPE_CHECKING:  # both are imported on first use: a world without pages never loads them

@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mockapi.paths import INDEX_DIR
+from mockapi.core.paths import INDEX_DIR
 from mockapi.web.index import PageIndex
 from mockapi.web.snippet import make_snippet, query_terms
 from mockapi.web.tables import WebTables

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from mockapi.paths import WEB_SERVING_DIR
+from mockapi.core.paths import WEB_SERVING_DIR
+from mockapi.core.staging import folder_digest, read_derived_meta, stage
 from mockapi.serving.keytable import write_table
 from mockapi.serving.rows import stream
-from mockapi.staging import folder_digest, read_derived_meta, stage
 from mockapi.web.snippet import SCAN_CHARS
 
 if TYPE_CHECKING:  # the serving process reads FORMAT and META from here and builds only for an old world

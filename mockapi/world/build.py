@@ -12,10 +12,10 @@ from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 
+from mockapi.core.paths import is_complete, world_dir
+from mockapi.core.staging import check_replaceable, disk_usage, stage_world
+from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import MANIFEST_FORMAT, KgSection, Manifest, WebStageSection
-from mockapi.paths import is_complete, world_dir
-from mockapi.staging import disk_usage, stage
-from mockapi.user_error import UserError
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.manifest import DERIVED_FOLDERS, content_hash, read_manifest, write_manifest
@@ -54,6 +54,7 @@ def build_world(
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
     if split not in SPLITS:
         raise UserError(f"unknown split {split!r}: choose one of {', '.join(SPLITS)}")
+    check_replaceable(target)
     # older worlds lack the derived serving/, search/ and web_serving/ folders: rebuild them
     derived = all((target / d / "meta.json").is_file() for d in DERIVED_FOLDERS)
     if is_complete(target) and derived:
@@ -62,7 +63,7 @@ def build_world(
         if built == (scale_name, seed, split, code_versions()):
             return current
     started = time.perf_counter()
-    with stage(target, "building") as tmp:
+    with stage_world(target, "building") as tmp:
         ctx = WorldContext(scale=scale, seed=seed, split=split)
         manifest = Manifest(
             format=MANIFEST_FORMAT,
@@ -109,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
     from mockapi.world.progress import status
 
     target = world_dir(args.data, args.scale, args.seed, args.split)
+    check_replaceable(target)  # before the status line: a refusal is the one line printed
     with status(f"building {args.scale} {args.split} world into {target}") as progress:
         manifest = build_world(args.scale, args.seed, target, progress, split=args.split)
     print_summary(target, manifest)

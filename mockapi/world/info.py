@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from mockapi.core.paths import world_dir
 from mockapi.formats.manifest import KgSection, Manifest, WebSummary
-from mockapi.paths import world_dir
 from mockapi.world.context import add_split_argument
 from mockapi.world.manifest import read_manifest
 

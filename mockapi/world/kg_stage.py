@@ -9,7 +9,7 @@ from typing import Any
 
 import duckdb
 
-from mockapi.paths import KG_DB
+from mockapi.core.paths import KG_DB
 from mockapi.world.context import WorldContext
 from mockapi.world.writer import TableWriter, schema_sql
 

@@ -8,9 +8,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+from mockapi.core.paths import MANIFEST, WEB_SERVING_DIR, is_complete
+from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import Manifest, ManifestError, load_manifest
-from mockapi.paths import MANIFEST, WEB_SERVING_DIR, is_complete
-from mockapi.user_error import UserError
 
 
 def table_digest(db: Path) -> dict[str, Any]:

@@ -4,7 +4,7 @@ Public API (also used by the finance and sports generators):
 - `make_name(kind, rng)`: one fresh name of a kind in `KINDS` (person, artist, band, song, album, movie,
   place, organization, concept); `person_name(rng, gender)` for a person of a given gender.
 - `NameRegistry(key)`: remembers claimed names under a key function (identity for exact-key tables,
-  `mockapi.textnorm.normalize` for tables keyed by the normalised name) so no two entities share a key.
+  `mockapi.core.textnorm.normalize` for tables keyed by the normalised name) so no two entities share a key.
 - `lookalikes(target, kind, rng, n, registry)`: `n` distinct, newly claimed names that imitate `target` the
   way CRAG's noise does (shared tokens, one-edit spellings, same surname, "The X", "X (disambiguation)",
   "X II", case and punctuation variants, titles containing the target's words).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 
 @dataclass(frozen=True)

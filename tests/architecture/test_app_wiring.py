@@ -1,4 +1,4 @@
-"""The app is wired statically: every router module is imported by `mockapi.app` (no names in strings, no
+"""The app is wired statically: every router module is imported by `mockapi.http.app` (no names in strings, no
 `importlib`/`find_spec` lookups, no hooks found by `hasattr`)."""
 
 from __future__ import annotations
@@ -10,13 +10,15 @@ from import_graph import graph, modules
 
 def test_every_router_is_imported_by_the_app() -> None:
     edges = graph()
-    routers = {m for m in edges if m.startswith("mockapi.routers.") and m != "mockapi.routers.common"}
+    routers = {
+        m for m in edges if m.startswith("mockapi.http.routers.") and m != "mockapi.http.routers.common"
+    }
     assert len(routers) == 8  # root, open, movie, finance, music, sports, web, admin
-    assert routers <= edges["mockapi.app"]
+    assert routers <= edges["mockapi.http.app"]
 
 
 def test_the_app_looks_nothing_up_by_name() -> None:
-    tree = ast.parse(modules()["mockapi.app"].read_text(encoding="utf-8"))
+    tree = ast.parse(modules()["mockapi.http.app"].read_text(encoding="utf-8"))
     imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}

@@ -23,7 +23,7 @@ import httpx
 import pytest
 from server_process import wait_healthy
 
-from mockapi.paths import INDEX_DIR
+from mockapi.core.paths import INDEX_DIR
 from mockapi.web.index import build_page_index
 
 NOBODY = 65534

@@ -1,6 +1,6 @@
-"""The README's examples run as written against a tiny-world server on loopback.
+"""The examples of the README and of every docs/ page run as written against a tiny-world server on loopback.
 
-Every ```bash and ```python block of README.md runs, unless the line right above it is
+Every ```bash and ```python block of README.md and docs/*.md runs, unless the line right above it is
 `<!-- readme-test: skip: REASON -->` (a block that starts a long-running server, needs Docker or CRAG's own
 files, …; the reason is required). Substitutions, the only edits made to a block before it runs:
 - `localhost:8000` and `127.0.0.1:8000` become the test server's address (a real uvicorn over the tiny world);
@@ -8,9 +8,9 @@ files, …; the reason is required). Substitutions, the only edits made to a blo
   built and reuses it).
 Shell blocks run in `bash -euxo pipefail` with the venv's `crag-mock`/`crag-eval` first on PATH and a private
 `$CRAG_MOCK_HOME`; each must exit 0 and print something, and no output may hold a null or empty `result`, a
-`detail` (an error body) or a traceback. Python blocks run in order in one namespace (as pasted into one
-session) with `CRAG_SERVER` pointing at the server; every assigned value and every expression statement must
-be neither None nor empty. A failure names the block by its README line.
+`detail` (an error body) or a traceback. Python blocks run in order in one namespace per file (as pasted
+into one session) with `CRAG_SERVER` pointing at the server; every assigned value and every expression
+statement must be neither None nor empty. A failure names the block by its file and line.
 """
 
 from __future__ import annotations
@@ -27,7 +27,10 @@ from typing import Any
 
 import pytest
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+DOCS = [README, *sorted((ROOT / "docs").glob("*.md"))]
+"""The README and the documentation site's pages: their examples are held to the same standard."""
 SKIP = re.compile(r"<!--\s*readme-test:\s*skip:\s*(?P<reason>\S.*?)\s*-->")
 FENCE = re.compile(r"^```(?P<lang>bash|sh|python)\s*$")
 EMPTY_RESULT = re.compile(r'"result"\s*:\s*(null|\[\s*\]|\{\s*\})|"detail"\s*:|Traceback \(most recent')
@@ -36,8 +39,10 @@ UNCHECKED_CALLS = {"asyncio.run", "print"}
 
 @dataclass(frozen=True)
 class Block:
+    doc: str
+    """The file, relative to the repository (README.md, docs/serving.md, …)."""
     line: int
-    """README line of the block's first code line."""
+    """Line of the block's first code line in its file."""
     lang: str
     code: str
     skip: str | None
@@ -45,11 +50,11 @@ class Block:
     @property
     def name(self) -> str:
         first = self.code.strip().splitlines()[0] if self.code.strip() else ""
-        return f"README.md:{self.line} ({self.lang}) {first[:50]}"
+        return f"{self.doc}:{self.line} ({self.lang}) {first[:50]}"
 
 
-def readme_blocks(text: str) -> list[Block]:
-    """The bash/python fenced blocks of the README, each with the skip reason written above it (if any)."""
+def readme_blocks(text: str, doc: str = "README.md") -> list[Block]:
+    """The bash/python fenced blocks of a page, each with the skip reason written above it (if any)."""
     lines = text.splitlines()
     blocks: list[Block] = []
     i = 0
@@ -62,12 +67,16 @@ def readme_blocks(text: str) -> list[Block]:
         above = next((lines[j] for j in range(i - 1, -1, -1) if lines[j].strip()), "")
         marker = SKIP.search(above)
         code = "\n".join(lines[i + 1 : end]) + "\n"
-        blocks.append(Block(i + 2, fence["lang"], code, marker["reason"] if marker else None))
+        blocks.append(Block(doc, i + 2, fence["lang"], code, marker["reason"] if marker else None))
         i = end + 1
     return blocks
 
 
-BLOCKS = readme_blocks(README.read_text(encoding="utf-8"))
+BLOCKS = [
+    block
+    for page in DOCS
+    for block in readme_blocks(page.read_text(encoding="utf-8"), str(page.relative_to(ROOT)))
+]
 RUN = [b for b in BLOCKS if b.skip is None]
 
 
@@ -79,11 +88,23 @@ def substitute(code: str, base: str, tiny: Path) -> str:
 
 
 def test_the_readme_has_runnable_examples_and_every_skip_says_why() -> None:
-    assert {b.lang for b in RUN} >= {"bash", "python"}
+    assert {b.lang for b in RUN if b.doc == "README.md"} >= {"bash", "python"}
+    for page in DOCS:
+        doc = str(page.relative_to(ROOT))
+        lines = page.read_text(encoding="utf-8").splitlines()
+        markers = [n for n, line in enumerate(lines, 1) if line.lstrip().startswith("<!-- readme-test")]
+        marked = [b for b in BLOCKS if b.skip is not None and b.doc == doc]
+        misplaced = f"{doc}: a marker not right above a block, or without a reason: {markers}"
+        assert len(markers) == len(marked), misplaced
+
+
+def test_the_readme_is_a_front_door() -> None:
+    """The README stays short (what it is, the three commands, where to go next); the rest lives in docs/."""
     lines = README.read_text(encoding="utf-8").splitlines()
-    markers = [n for n, line in enumerate(lines, 1) if line.lstrip().startswith("<!-- readme-test")]
-    marked = [b for b in BLOCKS if b.skip is not None]
-    assert len(markers) == len(marked), f"a marker not right above a block, or without a reason: {markers}"
+    assert len(lines) <= 300, f"README.md has {len(lines)} lines; move detail to a docs/ page"
+    linked = set(re.findall(r"\]\(docs/([\w.-]+\.md)", README.read_text(encoding="utf-8")))
+    pages = {p.name for p in DOCS if p.parent.name == "docs"}
+    assert linked <= pages, f"README links to missing pages: {sorted(linked - pages)}"
 
 
 # ───────────────────────── shell blocks ─────────────────────────
@@ -159,12 +180,12 @@ def _check(value: Any, line: int) -> Any:
     if isinstance(value, tuple) and value:
         empty = empty or all(v is None or v == [] for v in value)
     if empty:
-        raise AssertionError(f"README.md line {line}: the example gave an empty result: {value!r}")
+        raise AssertionError(f"line {line}: the example gave an empty result: {value!r}")
     return value
 
 
-SESSION: dict[str, Any] = {"__name__": "__readme__"}
-"""One namespace for all Python blocks, in README order (a later block may use a name an earlier one set)."""
+SESSIONS: dict[str, dict[str, Any]] = {}
+"""A namespace per page for its Python blocks, in page order (a block may use an earlier one's names)."""
 
 
 @pytest.mark.parametrize("block", [b for b in RUN if b.lang == "python"], ids=lambda b: b.name)
@@ -173,11 +194,12 @@ def test_readme_python_block_runs(
 ) -> None:
     monkeypatch.setenv("CRAG_SERVER", tiny_server)
     monkeypatch.delenv("CRAG_MOCK_API_URL", raising=False)
-    tree = ast.parse(substitute(block.code, tiny_server, tiny_world), filename=str(README))
+    tree = ast.parse(substitute(block.code, tiny_server, tiny_world), filename=block.doc)
     ast.increment_lineno(tree, block.line - 1)
     tree = ast.fix_missing_locations(_CheckResults().visit(tree))
-    SESSION["__readme_check__"] = _check
+    session = SESSIONS.setdefault(block.doc, {"__name__": "__readme__"})
+    session["__readme_check__"] = _check
     try:
-        exec(compile(tree, str(README), "exec"), SESSION)
+        exec(compile(tree, block.doc, "exec"), session)
     except Exception as exc:
         raise AssertionError(f"{block.name} failed: {type(exc).__name__}: {exc}") from exc

@@ -13,7 +13,7 @@ from crag_eval.models.baseline import IDK, BaselineModel, answer_passages
 from crag_eval.models.baseline_pages import Passage, passages
 from crag_eval.models.baseline_query import read
 
-from mockapi.paths import QUESTIONS_DB
+from mockapi.core.paths import QUESTIONS_DB
 
 # --- reading questions (no pages) ---------------------------------------------------------------------------
 

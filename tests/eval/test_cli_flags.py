@@ -113,7 +113,7 @@ def test_bad_flag_values_are_one_line_errors(crag_fixture: Path, capsys: pytest.
 def test_bad_simulation_flags_are_one_line_errors(
     crag_fixture: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # generated from mockapi.settings.Settings and checked as `crag-mock serve` checks them
+    # generated from mockapi.config.settings.Settings and checked as `crag-mock serve` checks them
     base = ["--task", "1", "--model", "dummy", "--data", str(crag_fixture)]
     for flags, message in (
         (["--fault-rate", "2"], "--fault-rate must be 0..1, got 2"),

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from crag_eval.cli import main
 
-from mockapi.dataset_world import cached_world_dir, file_sha256
+from mockapi.process.dataset_world import cached_world_dir, file_sha256
 
 
 def test_data_file_says_where_it_caches(

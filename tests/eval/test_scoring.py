@@ -260,7 +260,7 @@ def test_dataset_file_with_a_bad_line_is_a_one_line_error(tmp_path: Path) -> Non
     """The file is read as `crag-mock import-dataset` reads it, which refuses a line that is not JSON."""
     from crag_eval.questions import load_dataset_questions
 
-    from mockapi.user_error import UserError
+    from mockapi.core.user_error import UserError
 
     good = '{"interaction_id": "a", "query": "q", "query_time": "t", "answer": "x", "search_results": []}'
     path = tmp_path / "bad.jsonl"

@@ -9,7 +9,7 @@ import duckdb
 import pytest
 from crag_eval.cli import main
 
-from mockapi.paths import QUESTIONS_DB
+from mockapi.core.paths import QUESTIONS_DB
 
 
 @pytest.fixture

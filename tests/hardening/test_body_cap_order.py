@@ -16,12 +16,12 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mockapi.app import create_app
-from mockapi.limits import MAX_BODY_BYTES, InputLimits
-from mockapi.settings import Settings
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
+from mockapi.http.state import state_of
 from mockapi.sim.config import load_sim_config
 from mockapi.sim.middleware import SimState, Simulator
-from mockapi.state import state_of
+from mockapi.wire.limits import MAX_BODY_BYTES, InputLimits
 
 CHUNK = 16 * 1024
 GUARD = 4 * 1024 * 1024  # far past the cap: a middleware still reading here is buffering without a limit

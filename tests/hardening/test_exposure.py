@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from mockapi import serve
+from mockapi.process import serve
 from mockapi.wire import ROUTES
 
 SECRET = "root:x:0:0"  # first line of /etc/passwd on every Linux

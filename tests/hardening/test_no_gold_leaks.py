@@ -22,9 +22,9 @@ import duckdb
 import httpx
 import pytest
 
-from mockapi.app import create_app
-from mockapi.paths import KG_DB, PAGES_DB, QUESTIONS_DB
-from mockapi.settings import Settings
+from mockapi.config.settings import Settings
+from mockapi.core.paths import KG_DB, PAGES_DB, QUESTIONS_DB
+from mockapi.http.app import create_app
 from mockapi.wire import ROUTES
 
 LABEL_KEYS = {

@@ -14,9 +14,9 @@ import pytest
 from fixture_paths import CRAG_DEV_10 as FIXTURE
 
 from mockapi.cli import main
-from mockapi.exporter import export_world
+from mockapi.core.user_error import UserError
 from mockapi.importers.dataset import import_dataset
-from mockapi.user_error import UserError
+from mockapi.process.exporter import export_world
 from mockapi.web.page_store import WebStore
 
 

@@ -9,8 +9,8 @@ import pytest
 from fixture_paths import CRAG_DEV_10 as FIXTURE
 
 from mockapi.cli import main
-from mockapi.exporter import estimate_bytes, question_count
 from mockapi.importers.dataset import import_dataset
+from mockapi.process.exporter import estimate_bytes, question_count
 
 
 @pytest.fixture(scope="module")

@@ -21,10 +21,10 @@ from cragkg_fixture import (
 )
 
 from mockapi.cli import main
+from mockapi.core.user_error import UserError
 from mockapi.importers.kg.importer import import_kg
 from mockapi.importers.kg.jsonstream import iter_object_items
 from mockapi.importers.kg.progress import ImportProgress
-from mockapi.user_error import UserError
 
 QUIET = ImportProgress(quiet=True)
 

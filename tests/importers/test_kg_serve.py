@@ -28,11 +28,11 @@ from cragkg_fixture import (
 )
 from fastapi.testclient import TestClient
 
-from mockapi.app import create_app
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
+from mockapi.http.state import state_of
 from mockapi.importers.kg.importer import import_kg
 from mockapi.importers.kg.progress import ImportProgress
-from mockapi.settings import Settings
-from mockapi.state import state_of
 
 
 @pytest.fixture(scope="module")

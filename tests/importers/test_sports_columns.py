@@ -16,10 +16,10 @@ import pytest
 from cragkg_fixture import GAME_COLUMNS, GAMES, PBP, PBP_COLUMNS, soccer_frame, write_pickle
 from fastapi.testclient import TestClient
 
-from mockapi.app import create_app
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
 from mockapi.importers.kg.importer import import_kg
 from mockapi.importers.kg.progress import ImportProgress
-from mockapi.settings import Settings
 
 # game_date and team_name_home first, an extra column, season_type and min dropped
 GAME_ORDER = ["game_date", "team_name_home", "arena", *(c for c, _ in GAME_COLUMNS

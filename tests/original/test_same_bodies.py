@@ -27,12 +27,12 @@ from original_server import (
 from request_matrix import SEARCH_ROUTES, extra_open_names, request_matrix
 from ties import same_up_to_ties
 
-from mockapi.app import create_app
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
 from mockapi.importers.kg.importer import import_kg
 from mockapi.importers.kg.progress import ImportProgress
-from mockapi.loopback import serve_in_thread
+from mockapi.process.loopback import serve_in_thread
 from mockapi.search.service import NameSearch
-from mockapi.settings import Settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "importers"))
 import cragkg_fixture as fx

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from mockapi.core.textnorm import normalize
 from mockapi.search.corpus import BY_NAME
 from mockapi.search.index import CorpusIndex
 from mockapi.search.service import NameSearch
-from mockapi.textnorm import normalize
 
 ROUTE_CORPUS = {
     "/open/search_entity_by_name": "open",

@@ -14,12 +14,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from mockapi.core.textnorm import normalize
 from mockapi.search import rank
 from mockapi.search.build import write_corpus
 from mockapi.search.corpus import Layout, build_docs
 from mockapi.search.index import CorpusIndex
 from mockapi.search.rank import search
-from mockapi.textnorm import normalize
 
 rank_bm25 = pytest.importorskip("rank_bm25", reason="rank-bm25 (the [dev] extra) is the reference")
 

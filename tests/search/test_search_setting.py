@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
-from mockapi.app import create_app
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
 from mockapi.search.service import default_mode
-from mockapi.settings import Settings
 
 
 def test_defaults_original_for_imported_kgs_improved_for_synthetic_worlds() -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from mockapi.core.textnorm import normalize
 from mockapi.search.build import write_corpus
 from mockapi.search.corpus import Layout, build_docs
 from mockapi.search.index import CorpusIndex
 from mockapi.search.topk import best, pruned
-from mockapi.textnorm import normalize
 
 COMMON = ["the", "of", "a", "love", "red"]
 

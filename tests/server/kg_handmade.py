@@ -7,7 +7,7 @@ from pathlib import Path
 
 import duckdb
 
-from mockapi.paths import KG_DB
+from mockapi.core.paths import KG_DB
 from mockapi.search.build import build_search_index
 from mockapi.wire.frames import NBA_GAME_COLUMNS, NBA_PLAY_BY_PLAY_COLUMNS, SOCCER_COLUMNS
 from mockapi.world.writer import TableWriter, schema_sql

@@ -1,5 +1,6 @@
-"""`crag-mock serve`'s HTTP protocol (mockapi/batched_writes.py) sends the same bytes as uvicorn's own, in one
-write per loop turn: one-shot, streamed, empty and HEAD responses, pipelined keep-alive requests, close."""
+"""`crag-mock serve`'s HTTP protocol (mockapi/process/batched_writes.py) sends the same bytes as uvicorn's
+own, in one write per loop turn: one-shot, streamed, empty and HEAD responses, pipelined keep-alive requests,
+close."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import socket
 from typing import Any
 from urllib.parse import urlparse
 
-from mockapi.batched_writes import BatchedWrites
-from mockapi.loopback import serve_in_thread
+from mockapi.process.batched_writes import BatchedWrites
+from mockapi.process.loopback import serve_in_thread
 
 
 async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:

@@ -1,10 +1,10 @@
-"""The socket `crag-mock serve` binds (mockapi/listen.py) hands uvicorn connections with Nagle off."""
+"""The socket `crag-mock serve` binds (mockapi/process/listen.py) hands uvicorn connections with Nagle off."""
 
 from __future__ import annotations
 
 import socket
 
-from mockapi.listen import bind
+from mockapi.process.listen import bind
 
 
 def test_accepted_connections_have_tcp_nodelay() -> None:

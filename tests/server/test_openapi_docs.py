@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mockapi.app import create_app
-from mockapi.settings import Settings
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
 from mockapi.wire.routes import ROUTES
 
 # FastAPI's own validation-error schemas, which we do not define

@@ -8,8 +8,8 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
-from mockapi.app import create_app
-from mockapi.settings import Settings
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
 from mockapi.wire import ROUTES
 
 

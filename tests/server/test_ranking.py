@@ -13,10 +13,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from mockapi.paths import KG_DB
+from mockapi.core.paths import KG_DB
+from mockapi.core.textnorm import normalize
 from mockapi.search.build import build_search_index
 from mockapi.search.service import NameSearch
-from mockapi.textnorm import normalize
 from mockapi.world.writer import TableWriter, schema_sql
 
 CORPUS_OF_KIND = {

@@ -153,7 +153,7 @@ def test_dataset_file_is_cached_once_and_every_use_says_where(
 ) -> None:
     if not CRAG_DEV_10.is_file():
         pytest.skip(f"the real CRAG fixture {CRAG_DEV_10} is not present")
-    from mockapi.dataset_world import cached_world_dir, dataset_world, file_sha256
+    from mockapi.process.dataset_world import cached_world_dir, dataset_world, file_sha256
 
     monkeypatch.setenv("CRAG_MOCK_HOME", str(tmp_path))
     said: list[str] = []

@@ -16,9 +16,9 @@ import pytest
 from annotated_types import Ge
 from pydantic import Field
 
-from mockapi.flags import add_setting_flags, given, setting_flags, worker_env
-from mockapi.settings import SIMULATION, Flag, Settings, env_name, load_settings
-from mockapi.user_error import UserError
+from mockapi.config.flags import add_setting_flags, given, setting_flags, worker_env
+from mockapi.config.settings import SIMULATION, Flag, Settings, env_name, load_settings
+from mockapi.core.user_error import UserError
 
 WIDE = {"COLUMNS": "1000"}  # argparse wraps help at the terminal width: one line per flag here
 

@@ -19,10 +19,10 @@ import orjson
 import pytest
 from fastapi import FastAPI
 
-from mockapi.app import create_app
-from mockapi.loopback import serve_in_thread
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
+from mockapi.process.loopback import serve_in_thread
 from mockapi.serving.fastpath import ROUTES, FastPath
-from mockapi.settings import Settings
 from mockapi.wire.fields import MAX_BODY_BYTES, MAX_TEXT_CHARS
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mockapi.routers.common import result
+from mockapi.http.routers.common import result
 from mockapi.serving import music as served_music
 from mockapi.serving import sports as served_sports
 from mockapi.serving.service import Serving

@@ -20,9 +20,9 @@ from fastapi.testclient import TestClient
 from server_process import wait_healthy
 from test_middleware import call, serve
 
-from mockapi.settings import Settings
+from mockapi.config.settings import Settings
+from mockapi.http.state import state_of
 from mockapi.sim.config import load_sim_config
-from mockapi.state import state_of
 
 RATE = 0.05  # requests per second per client: a burst of 1, then a token every 20 s
 TRIES = 15  # sent back to back: however loaded the machine, far less than 20 s, so no token refills

@@ -12,12 +12,12 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from mockapi.loopback import serve_in_thread
-from mockapi.settings import Settings, load_settings
+from mockapi.config.settings import Settings, load_settings
+from mockapi.core.user_error import UserError
+from mockapi.process.loopback import serve_in_thread
 from mockapi.sim.config import SimConfig, load_sim_config
 from mockapi.sim.middleware import SimState, Simulator
 from mockapi.sim.spec import parse_latency
-from mockapi.user_error import UserError
 
 
 def hello_app() -> FastAPI:

@@ -14,8 +14,8 @@ import httpx
 import pytest
 from crag_client import Client, RetryPolicy
 
-from mockapi.serve import add_arguments, settings_env
-from mockapi.settings import Settings
+from mockapi.config.settings import Settings
+from mockapi.process.serve import add_arguments, settings_env
 from mockapi.sim.spec import parse_latency
 
 TOKEN = "s3cret"

@@ -13,9 +13,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from fixture_paths import CRAG_DEV_10 as FIXTURE
 
-from mockapi.app import create_app
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
 from mockapi.importers.dataset import import_dataset
-from mockapi.settings import Settings
 
 
 def fixture_lines() -> list[bytes]:

@@ -240,9 +240,9 @@ def test_perturbations_are_off_without_a_configured_token(tiny_world: Path, serv
 def test_shutdown_closes_the_evidence_labels(tiny_world: Path) -> None:
     from fastapi.testclient import TestClient
 
-    from mockapi.app import create_app
-    from mockapi.settings import Settings
-    from mockapi.state import state_of
+    from mockapi.config.settings import Settings
+    from mockapi.http.app import create_app
+    from mockapi.http.state import state_of
 
     app = create_app(Settings(world=tiny_world, admin_token=TOKEN))
     iid = gold_questions(tiny_world)[0][0]

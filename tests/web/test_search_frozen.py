@@ -12,8 +12,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from mockapi.exporter import export_world
-from mockapi.loopback import serve_in_thread
+from mockapi.process.exporter import export_world
+from mockapi.process.loopback import serve_in_thread
 
 KEYS = ["page_name", "page_url", "page_snippet", "page_result", "page_last_modified"]
 

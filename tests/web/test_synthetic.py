@@ -10,8 +10,8 @@ import duckdb
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from mockapi.exporter import export_world
 from mockapi.importers.dataset import import_dataset
+from mockapi.process.exporter import export_world
 
 
 def first_question(world: Path) -> tuple[str, str]:

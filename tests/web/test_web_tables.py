@@ -17,10 +17,10 @@ import pytest
 from fastapi.testclient import TestClient
 from pages_sql import SqlPages
 
-from mockapi.app import create_app
-from mockapi.paths import PAGES_DB, WEB_SERVING_DIR
-from mockapi.settings import Settings
-from mockapi.staging import folder_digest
+from mockapi.config.settings import Settings
+from mockapi.core.paths import PAGES_DB, WEB_SERVING_DIR
+from mockapi.core.staging import folder_digest
+from mockapi.http.app import create_app
 from mockapi.web.tables import WebTables
 from mockapi.web.tables_build import build_web_tables, read_meta
 from mockapi.world.manifest import content_hash
@@ -216,8 +216,8 @@ SERVE_WEB = """
 import sys
 from pathlib import Path
 from fastapi.testclient import TestClient
-from mockapi.app import create_app
-from mockapi.settings import Settings
+from mockapi.http.app import create_app
+from mockapi.config.settings import Settings
 with TestClient(create_app(Settings(world=Path(sys.argv[1])))) as c:
     qid = c.get("/meta").json()["examples"]["/web/search"]["interaction_id"]
     assert c.post("/web/search", json={"interaction_id": qid}).json()["result"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from mockapi.paths import KG_DB
+from mockapi.core.paths import KG_DB
 from mockapi.world.context import WorldContext
 from mockapi.world.scales import get_scale
 from mockapi.world.writer import TableWriter, schema_sql

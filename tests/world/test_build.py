@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from mockapi.paths import MANIFEST, WEB_SERVING_DIR, is_complete
+from mockapi.core.paths import MANIFEST, WEB_SERVING_DIR, is_complete
 from mockapi.world.build import build_world
 
 CLI = [sys.executable, "-m", "mockapi.cli"]

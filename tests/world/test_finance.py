@@ -10,7 +10,7 @@ from collections.abc import Callable
 import duckdb
 import pytest
 
-from mockapi.textnorm import normalize
+from mockapi.core.textnorm import normalize
 from mockapi.world.domains.finance_calendar import trading_days_until
 from mockapi.world.scales import get_scale
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from mockapi.core.paths import MANIFEST
+from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import Manifest, ManifestError, load_manifest, parse_manifest
-from mockapi.paths import MANIFEST
-from mockapi.user_error import UserError
 from mockapi.world.build import build_world, code_versions
 from mockapi.world.manifest import read_manifest, read_manifest_or_empty, write_manifest
 

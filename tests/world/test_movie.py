@@ -10,7 +10,7 @@ from typing import Any
 import duckdb
 import pytest
 
-from mockapi.textnorm import normalize
+from mockapi.core.textnorm import normalize
 from mockapi.world.scales import get_scale
 
 MOVIE_KEYS = {"budget", "genres", "id", "original_language", "original_title", "release_date", "revenue",

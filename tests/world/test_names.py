@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from mockapi.textnorm import normalize, tokens
+from mockapi.core.textnorm import normalize, tokens
 from mockapi.world.names import KINDS, NameRegistry, lookalikes, make_name
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import duckdb
 
-from mockapi.textnorm import normalize
+from mockapi.core.textnorm import normalize
 from mockapi.web.render import html_size, render_page
 from mockapi.world.context import WorldContext
 from mockapi.world.pages import frames, layouts, styles

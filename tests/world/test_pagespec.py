@@ -10,8 +10,8 @@ from pathlib import Path
 
 import duckdb
 
+from mockapi.core.paths import PAGES_DB
 from mockapi.formats.pagespec import PageSpec
-from mockapi.paths import PAGES_DB
 from mockapi.web.render import html_size, render_page
 from mockapi.world.pages.specs import page_id, spec_bytes
 

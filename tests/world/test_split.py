@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mockapi.paths import MANIFEST, world_dir
+from mockapi.core.paths import MANIFEST, world_dir
 from mockapi.world.build import build_world
 
 CLI = [sys.executable, "-m", "mockapi.cli"]
@@ -47,8 +47,8 @@ def test_cli_rejects_an_unknown_split(tmp_path: Path) -> None:
 def test_meta_reports_the_split(tiny_world: Path) -> None:
     from fastapi.testclient import TestClient
 
-    from mockapi.app import create_app
-    from mockapi.settings import Settings
+    from mockapi.config.settings import Settings
+    from mockapi.http.app import create_app
 
     with TestClient(create_app(Settings(world=tiny_world, task=None))) as client:
         assert client.get("/meta").json()["split"] == "dev"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mockapi.staging import stage
+from mockapi.core.staging import stage
 
 
 def leftovers(target: Path) -> list[str]:

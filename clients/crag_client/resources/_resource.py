@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from .._base import ResultType
+
+R = TypeVar("R")
 
 
 class _SyncPoster(Protocol):
-    def _post(self, path: str, body: Any, result_type: Any, *, send_body: bool = True) -> Any: ...
+    def _post(self, path: str, body: Any, result_type: ResultType[R], *, send_body: bool = True) -> R: ...
 
 
 class _AsyncPoster(Protocol):
-    async def _post(self, path: str, body: Any, result_type: Any, *, send_body: bool = True) -> Any: ...
+    async def _post(
+        self, path: str, body: Any, result_type: ResultType[R], *, send_body: bool = True
+    ) -> R: ...
 
 
 class SyncResource:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from .._base import ResultType
 from .._types import OpenEntity
 from ._resource import AsyncResource, SyncResource
+
+_LIST_STR: ResultType[list[str]] = ResultType(list[str])
+_OPENENTITY_OR_NONE: ResultType[OpenEntity | None] = ResultType(OpenEntity | None)
 
 
 class Open(SyncResource):
@@ -11,11 +15,11 @@ class Open(SyncResource):
 
     def search_entity_by_name(self, query: str) -> list[str]:
         """Up to 10 entity names matching `query` (BM25 over normalised names); [] when nothing matches."""
-        return self._client._post("/open/search_entity_by_name", {"query": query}, list[str])
+        return self._client._post("/open/search_entity_by_name", {"query": query}, _LIST_STR)
 
     def get_entity(self, entity: str) -> OpenEntity | None:
         """The entity with this exact, case-sensitive name (summary, infobox, wikitext), or None."""
-        return self._client._post("/open/get_entity", {"query": entity}, OpenEntity | None)
+        return self._client._post("/open/get_entity", {"query": entity}, _OPENENTITY_OR_NONE)
 
 
 class AsyncOpen(AsyncResource):
@@ -23,8 +27,8 @@ class AsyncOpen(AsyncResource):
 
     async def search_entity_by_name(self, query: str) -> list[str]:
         """Up to 10 entity names matching `query` (BM25 over normalised names); [] when nothing matches."""
-        return await self._client._post("/open/search_entity_by_name", {"query": query}, list[str])
+        return await self._client._post("/open/search_entity_by_name", {"query": query}, _LIST_STR)
 
     async def get_entity(self, entity: str) -> OpenEntity | None:
         """The entity with this exact, case-sensitive name (summary, infobox, wikitext), or None."""
-        return await self._client._post("/open/get_entity", {"query": entity}, OpenEntity | None)
+        return await self._client._post("/open/get_entity", {"query": entity}, _OPENENTITY_OR_NONE)

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._base import ResultType
 from .._types import PageEntry, SearchEntry
 from ._resource import AsyncResource, SyncResource
+
+_LIST_SEARCHENTRY: ResultType[list[SearchEntry]] = ResultType(list[SearchEntry])
+_PAGEENTRY_OR_NONE: ResultType[PageEntry | None] = ResultType(PageEntry | None)
 
 
 def _search_body(
@@ -37,11 +41,11 @@ class Web(SyncResource):
         query text), else full-text search over pages not modified after `query_time`.
         `include_html=False` omits `page_result`, which makes the response far smaller."""
         body = _search_body(query, interaction_id, k, query_time, include_html)
-        return self._client._post("/web/search", body, list[SearchEntry])
+        return self._client._post("/web/search", body, _LIST_SEARCHENTRY)
 
     def get_page(self, url: str) -> PageEntry | None:
         """The stored page with this exact URL (with its HTML), or None."""
-        return self._client._post("/web/get_page", {"url": url}, PageEntry | None)
+        return self._client._post("/web/get_page", {"url": url}, _PAGEENTRY_OR_NONE)
 
 
 class AsyncWeb(AsyncResource):
@@ -59,8 +63,8 @@ class AsyncWeb(AsyncResource):
         query text), else full-text search over pages not modified after `query_time`.
         `include_html=False` omits `page_result`, which makes the response far smaller."""
         body = _search_body(query, interaction_id, k, query_time, include_html)
-        return await self._client._post("/web/search", body, list[SearchEntry])
+        return await self._client._post("/web/search", body, _LIST_SEARCHENTRY)
 
     async def get_page(self, url: str) -> PageEntry | None:
         """The stored page with this exact URL (with its HTML), or None."""
-        return await self._client._post("/web/get_page", {"url": url}, PageEntry | None)
+        return await self._client._post("/web/get_page", {"url": url}, _PAGEENTRY_OR_NONE)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Protocol
 
 from crag_eval.types import FOUR_WAY_VALUE, Judgement, Prediction, Question
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 
 class Judge(Protocol):

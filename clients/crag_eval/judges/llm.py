@@ -97,7 +97,7 @@ class Cache:
 
 def default_cache() -> Cache:
     """`$CRAG_EVAL_CACHE` (a file, or 'off'), else judge-cache.sqlite beside the worlds."""
-    from mockapi.paths import data_root
+    from mockapi.core.paths import data_root
 
     env = os.environ.get("CRAG_EVAL_CACHE")
     if env == "off":

@@ -13,7 +13,7 @@ import importlib
 import sys
 from typing import Any, Protocol
 
-from mockapi.user_error import UserError
+from mockapi.core.user_error import UserError
 
 BUILTIN = ("dummy", "oracle", "baseline", "openai")
 
@@ -32,7 +32,7 @@ def load_model(spec: str, gold: dict[str, str], model_args: dict[str, Any] | Non
         return OracleModel(gold)
     cls = _model_class(spec)
     try:
-        model = cls(**(model_args or {}))
+        model: UserModel = cls(**(model_args or {}))
     except TypeError as exc:
         raise UserError(f"--model-args do not fit {spec}: {exc}") from None
     for method in ("get_batch_size", "batch_generate_answer"):

@@ -32,9 +32,9 @@ def run(args: argparse.Namespace) -> int:
     """Import, then print what was imported and what is missing."""
     from pathlib import Path
 
+    from mockapi.core.paths import world_dir
     from mockapi.importers.kg.importer import import_kg
     from mockapi.importers.kg.progress import ImportProgress
-    from mockapi.paths import world_dir
 
     target = world_dir(args.data, DEFAULT_WORLD)
     with ImportProgress(quiet=args.quiet) as progress:

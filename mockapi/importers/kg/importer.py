@@ -14,13 +14,13 @@ from pathlib import Path
 
 import duckdb
 
+from mockapi.core.paths import KG_DB, MANIFEST, is_complete
+from mockapi.core.staging import check_replaceable, disk_usage, link_or_copy, stage_world
+from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import MANIFEST_FORMAT, DomainImport, KgImportSection, KgSection, Manifest
 from mockapi.importers.kg.layout import DOMAINS, is_present, missing_files
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.importers.kg.summary import entities_per_domain, table_counts
-from mockapi.paths import KG_DB, MANIFEST, is_complete
-from mockapi.staging import disk_usage, link_or_copy, stage
-from mockapi.user_error import UserError
 from mockapi.world.build import code_versions
 from mockapi.world.manifest import content_hash, read_manifest, write_manifest
 from mockapi.world.writer import TableWriter, schema_sql
@@ -33,10 +33,11 @@ _NOT_KEPT = {KG_DB, KG_DB + ".wal", MANIFEST, MANIFEST + ".tmp", "search", "serv
 
 def import_kg(source: Path, target: Path, progress: ImportProgress) -> Manifest:
     """Import `source` (a cragkg/ dir) into the world `target`; returns the new manifest."""
+    check_replaceable(target)  # before reading a byte of the source: an import takes minutes
     present = _check_source(source)
     previous = _previous_manifest(target)
     started = time.perf_counter()
-    with stage(target, "importing-kg") as tmp:
+    with stage_world(target, "importing-kg") as tmp:
         kg, report = _build_kg(source, tmp / KG_DB, present, progress)
         _keep_other_files(target, tmp)
         manifest = _manifest(source, tmp, previous, (kg, report), time.perf_counter() - started, progress)

@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-from mockapi.textnorm import normalize
+from mockapi.core.textnorm import normalize
 from mockapi.world.context import WorldContext
 from mockapi.world.domains.movie_catalog import LANGUAGES, Movie, MovieCatalog, Person, build_catalog
 from mockapi.world.domains.movie_oscars import FIRST_CEREMONY_YEAR, LAST_CEREMONY_YEAR, build_oscars

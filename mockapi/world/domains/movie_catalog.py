@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from mockapi.textnorm import normalize
+from mockapi.core.textnorm import normalize
 from mockapi.world.context import WorldContext
 from mockapi.world.domains.music_catalog import date_in, tier
 from mockapi.world.names import NameRegistry, first_name, lookalikes, person_name

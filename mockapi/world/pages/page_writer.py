@@ -9,9 +9,9 @@ from pathlib import Path
 
 import duckdb
 
+from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import naive_utc, parse_last_modified
-from mockapi.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.web.render import html_size
 from mockapi.world.pages import snippets, specs
 from mockapi.world.pages.plan import Result

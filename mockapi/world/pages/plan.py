@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
-from mockapi.world.pages import layouts, shared, statements, syndicate, tables
+from mockapi.world.pages import consistency, layouts, shared, statements, syndicate, tables
 from mockapi.world.pages.compose import Draft, page
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions import invent
@@ -32,13 +32,12 @@ _SCORE = {
     "topical": (0.15, 0.8),
     "noise": (0.0, 0.45),
 }
-# Share of question-specific answer pages titled like a domain noise page ("Stock market today: What to
-# know"), as real answer pages often are roundups. Of the 50 results ~33 name the question's subject, ~8.5 are
-# domain noise and ~8.5 off-topic: were every answer page titled by the subject, a subject word would find
-# answer pages at ~50/33 of the base rate (over 2x for a name that recurs across questions). With this share
-# (~8.5 / (33 + 8.5)) an answer page's title is drawn like an on-topic result's, and a topic word is as rare
-# on answer pages as in the noise pool the title is taken from.
-P_ROUNDUP = 0.26
+# Share of question-specific answer pages titled like a domain roundup ("Stock market today: What to know"),
+# as real answer pages often are roundups. Of the 50 results ~33 name the question's subject and ~10 are the
+# domain's roundups: were every answer page titled by the subject, a subject word would find answer pages at
+# ~50/33 of the base rate. With 4-7 answer pages per question, this share puts about one answer page among
+# ~10 roundup-titled results, near the answer pages' base rate, so a roundup title marks nothing either way.
+P_ROUNDUP = 0.12
 DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a third)
 
 
@@ -56,7 +55,7 @@ class Pools:
 
     entity: dict[tuple[str, str, str], PageSpec]
     entity_facts: dict[tuple[str, str, str], list[Fact]]
-    noise: dict[str, list[PageSpec]]  # per domain; '' = off-topic
+    noise: dict[str, list[PageSpec]]  # per domain: roundups about entities no question asks about
     split: str = "dev"
 
 
@@ -93,7 +92,12 @@ def _moment(qtime: dt.datetime, rng: random.Random, not_before: dt.datetime | No
 
 def _known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> list[Fact]:
     """A few true static facts about `subject` that this question does not ask (topical talk)."""
-    facts = [f for f in pools.entity_facts.get(shared.subject_key(subject), []) if f not in q.facts]
+    # never another value of what is asked (relations may hold many values: other cast members are fine)
+    key = shared.subject_key(subject)  # by key: two questions' Subject objects for one name may differ
+    asked = {
+        f.kind for f in q.facts if shared.subject_key(f.subject) == key and not f.kind.startswith("rel:")
+    }
+    facts = [f for f in pools.entity_facts.get(shared.subject_key(subject), []) if f.kind not in asked]
     return rng.sample(facts, min(len(facts), rng.randint(0, 3)))
 
 
@@ -139,6 +143,13 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
         spec, stated = pools.entity.get(key), pools.entity_facts.get(key, [])
         if spec is None or (not q.answer_in_pages and any(f in stated for f in q.facts)):
             continue  # the answer must not leak when the question is calibrated as not answerable
+        if any(
+            f.kind == g.kind and f != g and not f.kind.startswith("rel:")
+            for f in stated
+            for g in q.facts
+            if shared.subject_key(g.subject) == key
+        ):
+            continue  # the shared page holds another value of the asked attribute (one history per fact)
         is_gold = q.answer_in_pages and bool(needed) and all(f in stated for f in needed)
         entity_gold = entity_gold or is_gold
         out.append(("gold" if is_gold else "topical", spec))
@@ -152,7 +163,11 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
             ("gold", syndicate.copy(rng.choice(golds), rng, _uid(q, "sy", i), q.domain, pools.split))
             for i in range(copies if golds else 0)
         )
-    out.extend(("stale", _stale(q, f, pools, qtime, rng, i)) for i, f in enumerate(q.facts) if f.stale)
+    out.extend(
+        ("stale", _stale(q, f, pools, qtime, rng, i))
+        for i, f in enumerate(q.facts)
+        if consistency.older_values(f)
+    )
     out.extend(("negative", p) for p in _negatives(q, pools, qtime, rng))
     # Real results mostly name the query's subject in their titles; with too few such pages, a subject word
     # in a title would single out the answer pages (precision ~ 50 / titled pages x base rate).
@@ -188,7 +203,7 @@ def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) ->
     """A stale value and a look-alike's value on the same page as the answer, now and then."""
     out: list[Piece] = []
     for fact in q.facts:
-        if fact.stale and rng.random() < 0.4:
+        if consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
         names = fact.subject.lookalikes
         if names and rng.random() < 0.35:

@@ -34,7 +34,9 @@ def entity_facts(questions: list[Question]) -> dict[tuple[str, str, str], list[F
             out.setdefault(subject_key(subject), [])
         for fact in q.facts:
             bucket = out.setdefault(subject_key(fact.subject), [])
-            if _shared_fact(fact) and fact not in bucket:
+            # one value per attribute: a second question's other value for it stays off the shared page
+            one = fact.kind.startswith("rel:") or all(f.kind != fact.kind for f in bucket)
+            if _shared_fact(fact) and fact not in bucket and one:
                 bucket.append(fact)
     return out
 

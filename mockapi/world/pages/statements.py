@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from mockapi.world.pages import frames, prose, styles
+from mockapi.world.pages import consistency, frames, prose, styles
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact
@@ -94,11 +94,12 @@ def gold_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -
 
 def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
     """An older value of a dynamic fact, dated well before the current one."""
-    if not fact.stale or not fact.as_of:
+    older = consistency.older_values(fact)
+    if not older or not fact.as_of:
         return []
     then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=rng.randint(20, 400))
     then = min(then, page_day - dt.timedelta(days=1))
-    value = rng.choice(fact.stale)
+    value = rng.choice(older)
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
 
 
@@ -130,7 +131,7 @@ _MENTIONS = (
 
 def mention(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
     """An older value of `fact` with its own earlier date (when it has one), else talk of the attribute."""
-    if fact.stale and fact.as_of and rng.random() < 0.6:
+    if consistency.older_values(fact) and fact.as_of and rng.random() < 0.6:
         return stale_pieces(fact, rng, split, page_day)
     slots = {"s": fact.subject.name, "l": label(fact), "its": frames.possessive(fact.subject.kind)}
     return [Piece("sentence", frames.sentence(rng.choice(_MENTIONS), {**slots, "v": "", "say": ""}, rng))]

@@ -18,14 +18,13 @@ _CREDIT = (
 
 
 def copy(spec: PageSpec, rng: random.Random, uid: str, domain: str, split: str) -> PageSpec:
-    """A near-duplicate of `spec` on another site: a block or two dropped or moved, a credit line added."""
+    """A near-duplicate of `spec` on another site: a paragraph or two moved, a credit line added."""
     blocks: list[Any] = _copy.deepcopy(spec["blocks"])
-    for _ in range(rng.randint(0, 2)):  # editors trim a paragraph or move one
+    for _ in range(rng.randint(0, 2)):  # editors move a paragraph (never drop one: it may state the answer)
         paras = [i for i, b in enumerate(blocks) if b[0] in ("p", "post")]
         if len(paras) > 2:
             moved = blocks.pop(rng.choice(paras))
-            if rng.random() < 0.5:
-                blocks.insert(rng.randint(0, len(blocks)), moved)
+            blocks.insert(rng.randint(0, len(blocks)), moved)
     credit = rng.choice(_CREDIT).format(site=spec["name"].rsplit(" | ", 1)[-1])
     blocks.insert(0 if rng.random() < 0.3 else len(blocks), ["p", credit])
     published = dt.datetime.fromisoformat(spec["published"]) if spec.get("published") else None

@@ -1,0 +1,1 @@
+"""The server's knobs: `Settings` (every knob once) and the command-line flags generated from it."""

@@ -1,0 +1,101 @@
+"""`create_app(settings)`: the FastAPI app serving CRAG's 38 KG routes, the web routes and /admin.
+
+The lifespan opens the process's `ServerState` (mockapi/http/state.py: kg.duckdb read-only, the memory-mapped
+serving structures and name search every KG route answers from, the page store, /meta) and closes it on
+exit. The simulator's middleware and its state are built with the app, as middleware must be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
+
+from fastapi import APIRouter, FastAPI
+from fastapi.openapi.utils import get_openapi
+
+from mockapi.config.settings import Settings
+from mockapi.http.docs_pages import install_docs
+from mockapi.http.error_handlers import install_error_handlers
+from mockapi.http.meta import add_examples
+from mockapi.http.routers import admin, finance, movie, music, root, sports, web
+from mockapi.http.routers import open as open_domain
+from mockapi.http.state import ServerState, state_of
+from mockapi.serving.fastpath import install_fastpath
+from mockapi.sim.middleware import SimState
+from mockapi.sim.wiring import install_simulation, simulation_for
+from mockapi.wire.limits import InputLimits, document_limits
+
+ROUTERS: tuple[APIRouter, ...] = (
+    root.router,
+    open_domain.router,
+    movie.router,
+    finance.router,
+    music.router,
+    sports.router,
+    web.router,
+    admin.router,
+)
+
+TITLE = "CRAG API"
+DESCRIPTION = "API for Meta KDD Cup '24 CRAG: Comprehensive RAG Benchmark (local mock: crag-mockapi)"
+
+
+def lifespan_for(
+    settings: Settings, sim: SimState | None
+) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """The lifespan: the `ServerState` is the app's one state attribute while it runs."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        state = ServerState.open(settings, sim)
+        app.state.server = state
+        try:
+            yield
+        finally:
+            del app.state.server  # nothing reaches a closed store after shutdown
+            state.close()
+
+    return lifespan
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The app over `settings.world` (default: `Settings()` from `CRAG_MOCK_*` environment variables)."""
+    settings = settings or Settings()
+    sim = simulation_for(settings)  # latency/faults/limits/journal when configured (mockapi/sim)
+    app = FastAPI(
+        title=TITLE,
+        description=DESCRIPTION,
+        lifespan=lifespan_for(settings, sim),
+        swagger_ui_parameters={"tryItOutEnabled": True},
+        docs_url=None,  # /docs and /redoc come from install_docs: local assets, no CDN
+        redoc_url=None,
+    )
+    install_docs(app)
+    for router in ROUTERS:
+        app.include_router(router)
+    install_error_handlers(app)
+    app.add_middleware(InputLimits)  # 413 over 64 KiB, strict-JSON 422 (mockapi/wire/limits.py)
+    install_simulation(app, sim)  # outermost, when configured
+    install_fastpath(
+        app, settings, sim
+    )  # well-formed KG requests answered before FastAPI (serving/fastpath.py)
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    return app
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """FastAPI's schema, with each route's example body taken from the world being served."""
+    if app.openapi_schema is None:
+        schema = get_openapi(
+            title=app.title, version=app.version, description=app.description, routes=app.routes
+        )
+        state = state_of(app)
+        schema = document_limits(schema)  # 413 and the canonical 422 body (mockapi/wire/limits.py)
+        app.openapi_schema = add_examples(schema, state.meta.examples) if state is not None else schema
+    return app.openapi_schema
+
+
+def app_from_env() -> FastAPI:
+    """App factory for `uvicorn --factory` (each worker process reads its settings from the environment)."""
+    return create_app(Settings())

@@ -1,0 +1,60 @@
+"""`/web/search` and `/web/get_page`: frozen results of known questions, and free-text search otherwise.
+
+Responses are serialised with orjson straight from dicts: a Task 3 answer is up to 50 pages of raw HTML
+(tens of MB), which pydantic response validation would copy for nothing. The models still document them.
+"""
+
+from __future__ import annotations
+
+import orjson
+from fastapi import APIRouter, Request
+from starlette.responses import Response
+
+from mockapi.http.routers.admin import require_admin_token
+from mockapi.http.routers.common import result
+from mockapi.http.state import Server, ServerState
+from mockapi.web.page_store import WebStore
+from mockapi.web.perturb import perturbed_search
+from mockapi.web.taskview import view_for_task
+from mockapi.wire.errors import ApiError, ErrorBody
+from mockapi.wire.web import GetPageRequest, PageResponse, SearchRequest, SearchResponse
+
+router = APIRouter(prefix="/web", tags=["web"])
+
+
+def web_store(state: ServerState) -> WebStore:
+    """The world's page store (opened by the app's lifespan); 503 for a world without one."""
+    if state.web is None:
+        raise ApiError(503, "unavailable", "this world has no page store (pages.duckdb)")
+    return state.web
+
+
+@router.post(
+    "/search",
+    response_model=SearchResponse,
+    responses={401: {"model": ErrorBody, "description": "Evidence perturbation without the admin token"}},
+)
+def search(body: SearchRequest, request: Request, state: Server) -> Response:
+    """Frozen results of a known question (by id, or by its exact text), else full-text search."""
+    store, task = web_store(state), state.settings.task
+    if body.perturbed():  # noise ratio / negative rejection / counterfactual (mockapi/web/perturb.py)
+        # comparing a perturbed list with the plain one would reveal the gold pages: admins only
+        require_admin_token(request, "evidence perturbations")
+        perturbed = perturbed_search(state.evidence(), store, body, task)
+        return Response(orjson.dumps(perturbed), media_type="application/json")
+    qid = body.interaction_id
+    if qid is None and body.query is not None:
+        qid = store.interaction_for_query(body.query)
+    if qid is not None:
+        frozen = store.frozen(qid)
+        if frozen or body.interaction_id is not None:
+            picked = view_for_task(task, frozen, store.content_hash, qid)[: body.k]
+            return result(store.entries(picked, body.include_html))
+    query = body.query or ""
+    return result(store.search(query, body.k, body.cutoff(), body.include_html))
+
+
+@router.post("/get_page", response_model=PageResponse)
+def get_page(body: GetPageRequest, state: Server) -> Response:
+    """One page by exact URL, or `{"result": null}`."""
+    return result(web_store(state).page_by_url(body.url))

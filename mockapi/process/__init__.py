@@ -1,0 +1,2 @@
+"""Running things: `crag-mock serve` (port, workers, dataset worlds), the loopback server and
+`crag-mock export`."""
