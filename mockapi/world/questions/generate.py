@@ -156,7 +156,7 @@ def _question(slot: _Slot, rng: random.Random, web: Source, kg: KgSource | None)
 
 
 def _draft(slot: _Slot, ask: Ask, about_group: bool = False, tries: int = 6) -> Draft | None:
-    for _ in range(tries * 2 if ask.cell.question_type == "false_premise" else tries):
+    for _ in range(tries * 10 if ask.cell.question_type == "false_premise" else tries):
         ask.premises.clear()
         if ask.cell.question_type == "false_premise":
             draft = _false_premise(slot, ask)

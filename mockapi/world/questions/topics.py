@@ -5,8 +5,8 @@ The question is about a *named set* (sets.py: "the films christopher nolan direc
 companies"): several subjects of one kind and the same attribute of each. The set is a Subject of kind
 "group" named by its title (first in Question.subjects, then its members); Question.facts holds one fact per
 member, so the pages that answer it are listings or tables of the whole set under its title. A set has the
-same members all over the world, and one value per (set, attribute, day of a dynamic value), so two
-questions with the same intent get the same answer. A question may say the set's size ("the six films x
+same members all over the world, and one value per (set, attribute), so two questions with the same intent
+get the same answer and a member's pages state one value. A question may say the set's size ("the six films x
 directed"): a premise, which a false premise says wrong.
 """
 
@@ -67,9 +67,10 @@ class Groups:
         return known[-1]
 
     def members(self, a: Ask, kind: Kind, named: NamedSet, subjects: list[Subject]) -> list[Fact]:
-        """Facts of `kind` for the set's members, in ranking order (top first)."""
-        day = a.day.isoformat() if kind.dynamism != "static" else ""
-        key = (named.title, kind.key, day)
+        """Facts of `kind` for the set's members, in ranking order (top first). One value per member and
+        kind in the whole world (members are shared by every question about the set: a member's page must not
+        state two values), as of the first question that asks."""
+        key = (named.title, kind.key, "")
         if key not in self.cache:
             self.cache[key] = _make(a.src, subjects, kind, a.day, a.rng)
         return self.cache[key]
