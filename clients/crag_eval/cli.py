@@ -2,7 +2,7 @@
 
 crag-eval --task 1|2|3 [--model NAME|module:Class] [--model-args JSON] [--data DIR|FILE] [--server URL]
           [--judge rules|openai] [--limit N [--seed S] | --first N] [--timeout S] [--batch-size N]
-          [--max-error-rate R] [--output DIR] [--resume RUN_DIR [--retry-errors]] [--version]
+          [--max-error-rate R] [--output DIR] [--resume RUN_DIR [--retry-errors]] [--sweep SPEC] [--version]
 crag-eval score RUN [--judge rules|openai] [--labels HUMAN.csv] [--type-weights WEIGHTS.json]
 crag-eval report RUN
 crag-eval compare RUN_A RUN_B
@@ -78,6 +78,18 @@ def run_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", help="run directory (default runs/<time>-task<N>-<model>)")
     p.add_argument("--resume", metavar="RUN_DIR", help="continue a killed or failed run (or sweep)")
     p.add_argument("--retry-errors", action="store_true", help="with --resume: ask errored questions again")
+    g = p.add_argument_group("agents (a tool client per question, budgets, cost)")
+    g.add_argument("--max-tool-calls", type=int, metavar="N", help="per question: tool-client requests")
+    g.add_argument("--max-tokens", type=int, metavar="N", help="per question: LLM tokens in + out (reported)")
+    g.add_argument("--prices", metavar="SPEC", help="'model=IN/OUT,…' $ per 1M tokens, or a JSON/CSV file")
+    g.add_argument(
+        "--llm-cache", action="store_true", help="cache the built-in models' LLM calls (re-runs free)"
+    )
+    p.add_argument(
+        "--sweep",
+        metavar="SPEC",
+        help="CRUD-RAG knob sweep over --model-args, e.g. 'top_k=1,3,5;chunk_size=256,512' (a run per point)",
+    )
     add_robustness_arguments(p)  # --noise-ratio, --negative-rejection, --counterfactual, --fault-rate, …
     return p
 
@@ -132,7 +144,9 @@ def _model_args(text: str | None) -> dict[str, object] | None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from crag_eval.evaluate import RunConfig, error_rate_problem, evaluate
+    from crag_eval.evaluate import RunConfig, check_config, error_rate_problem, evaluate
+    from crag_eval.knob_sweep import parse_sweep
+    from crag_eval.prices import parse_prices
     from crag_eval.report import print_summary
     from crag_eval.rundir import read_run
 
@@ -165,9 +179,19 @@ def _run(args: argparse.Namespace) -> int:
         max_error_rate=args.max_error_rate,
         perturbation=settings[0][1],
         sim=sim_from(args) if wants_sim(args) or settings[0][1] or len(settings) > 1 else None,
+        max_tool_calls=args.max_tool_calls,
+        max_tokens=args.max_tokens,
+        prices=parse_prices(args.prices).to_json() if args.prices else None,
+        llm_cache=args.llm_cache,
     )
     if args.admin_token:
         os.environ["CRAG_EVAL_ADMIN_TOKEN"] = args.admin_token
+    if resume is None and args.sweep is not None:  # one run per grid point, then the table and plot
+        if len(settings) > 1:
+            raise UserError("--sweep and several evidence settings (--noise-ratio …) exclude each other")
+        check_config(config)
+        _root, runs = run_sweep(config, parse_sweep(args.sweep), say, kind="knobs")
+        return _exit_code(runs, say)
     if resume is None and len(settings) > 1:  # one run per evidence setting, then the robustness table
         _root, runs = run_sweep(config, settings, say)
         return _exit_code(runs, say)

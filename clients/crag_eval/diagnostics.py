@@ -23,6 +23,8 @@ from crag_client import RetryPolicy
 from crag_client._retry import send_with_retries
 from pydantic import ValidationError
 
+from crag_eval.agent import Budget
+from crag_eval.prices import Prices
 from crag_eval.types import Question
 from mockapi.wire.journal import JournalEntry, JournalPage
 
@@ -143,6 +145,8 @@ class RunHooks:
     journal: JournalReader | None = None
     admin_token: str | None = None  # perturbed searches need it (they would reveal the gold pages)
     retry: RetryPolicy = field(default_factory=lambda: RetryPolicy(max_attempts=8, backoff_cap=2.0))
+    budget: Budget = field(default_factory=Budget)  # per question: tool calls, tokens (crag_eval.agent)
+    prices: Prices | None = None
     _evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def fetch(self, http: httpx.Client, url: str, question: Question, k: int) -> list[dict[str, Any]]:

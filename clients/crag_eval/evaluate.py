@@ -16,9 +16,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from crag_eval.agent import Budget
 from crag_eval.diagnostics import JournalReader, RunHooks, load_labels
+from crag_eval.llm import default_llm_cache, use_sut_cache
 from crag_eval.models import load_model, model_label, preflight
+from crag_eval.prices import Prices
 from crag_eval.progress import progress as progress_bar
+from crag_eval.retrieval import QRELS, run_qrels
 from crag_eval.rundir import (
     ERRORS,
     PREDICTIONS,
@@ -42,6 +46,7 @@ from crag_eval.sources import open_source, set_server_env
 from crag_eval.truncate import TOKENIZER_NAME
 from crag_eval.types import Question
 from mockapi.core.user_error import UserError
+from mockapi.web.qrels import Qrels, world_qrels, write_qrels
 
 
 @dataclass
@@ -68,6 +73,14 @@ class RunConfig:
     """Evidence perturbation sent with every /web/search (noise_ratio, mode, perturb_seed)."""
     sim: dict[str, Any] | None = None
     """Simulation settings of the in-process server (fault_rate, latency, …); not None = journal usage."""
+    max_tool_calls: int | None = None
+    """Per question: requests of the model's tool client (crag_eval.agent); checked against the journal."""
+    max_tokens: int | None = None
+    """Per question: LLM tokens in + out the model reports; an answer over it is withdrawn."""
+    prices: dict[str, list[float]] | None = None
+    """--prices: model → [input, output] dollars per million tokens."""
+    llm_cache: bool = False
+    """Cache the system under test's LLM calls (built-in models), keyed by request and question set."""
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -92,10 +105,10 @@ def server_sim(config: RunConfig) -> tuple[dict[str, Any] | None, str | None]:
     """(Settings overrides for the in-process server, admin token to read its journal) for a run."""
     if config.server:
         return None, os.environ.get("CRAG_EVAL_ADMIN_TOKEN") or None
-    if config.sim is None:
+    if config.sim is None and config.max_tool_calls is None:
         return None, None
     token = secrets.token_urlsafe(16)  # fresh per run, never written to run.json
-    return {**config.sim, "admin_token": token}, token
+    return {**(config.sim or {}), "admin_token": token}, token  # the journal checks --max-tool-calls
 
 
 def make_hooks(
@@ -104,7 +117,14 @@ def make_hooks(
     """The run loop's hooks: perturbation fields, key phrases for the diagnostics, the journal reader."""
     labels = load_labels(world.path, questions)
     journal = JournalReader(url, token) if token else None
-    return RunHooks(perturbation=config.perturbation, labels=labels, journal=journal, admin_token=token)
+    return RunHooks(
+        perturbation=config.perturbation,
+        labels=labels,
+        journal=journal,
+        admin_token=token,
+        budget=Budget(config.max_tool_calls, config.max_tokens, config.seconds_per_question),
+        prices=Prices({m: (r[0], r[1]) for m, r in config.prices.items()}) if config.prices else None,
+    )
 
 
 def check_config(config: RunConfig) -> None:
@@ -114,6 +134,8 @@ def check_config(config: RunConfig) -> None:
         ("--limit", config.limit),
         ("--first", config.first),
         ("--batch-size", config.batch_size),
+        ("--max-tool-calls", config.max_tool_calls),
+        ("--max-tokens", config.max_tokens),
     ):
         if value is not None and value < 1:
             raise UserError(f"{flag} must be a positive number, got {value}")
@@ -210,8 +232,14 @@ def evaluate(
             log.server, log.n_questions = source.url, len(questions)
             write_run(run_dir, log)
             set_server_env(source.url)
+            os.environ["CRAG_EVAL_TASK"] = str(config.task)  # which tools an agent model offers
+            use_sut_cache(default_llm_cache() if config.llm_cache else None, _question_set(source.world))
+            qrels = save_run_qrels(run_dir, source.world.path, questions)
             model = load_model(
-                config.model, {q.interaction_id: q.answer for q in questions}, config.model_args
+                config.model,
+                {q.interaction_id: q.answer for q in questions},
+                config.model_args,
+                qrels.relevant if qrels else None,
             )
             preflight(model)
             if retry_errors:
@@ -239,6 +267,20 @@ def evaluate(
         raise
     _finish(run_dir, log, created)
     return run_dir
+
+
+def _question_set(world: WorldInfo) -> str:
+    """The --llm-cache namespace: the world (questions and pages) the calls were made for."""
+    return world.content_hash or world.sha256 or world.path or ""
+
+
+def save_run_qrels(run_dir: Path, world: str | None, questions: list[Question]) -> Qrels | None:
+    """The retrieval labels of the run's questions (qrels.txt), from its world; None without labels."""
+    if not world or not (Path(world) / "questions.duckdb").is_file():
+        return run_qrels(run_dir)
+    qrels = world_qrels(Path(world), {q.interaction_id for q in questions})
+    write_qrels(qrels, run_dir / QRELS, Path(world))
+    return qrels
 
 
 def _answer(

@@ -9,6 +9,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
+from crag_eval import measures
 from crag_eval.rundir import ERRORS, load_judgements, load_predictions, load_questions, read_run, read_scores
 from mockapi.core.user_error import UserError
 
@@ -100,6 +101,8 @@ def _context(run_dir: Path) -> dict[str, Any]:
         "footer": footer(scores, str(run_dir)),
         "diag": scores.get("diagnostics") or {},
         "errors_file": ERRORS if (run_dir / ERRORS).is_file() else None,
+        "measures": measures.sections(typed),
+        "section_md": measures.markdown,
     }
 
 
@@ -216,6 +219,13 @@ def print_summary(run_dir: Path) -> None:
         )
     if "average" in scores:
         console.print(f"judges averaged: {scores['average']}")
+    for section in measures.sections(typed) if typed else []:
+        if section.title.startswith("Per question"):
+            continue  # in the report only
+        cells = ", ".join(
+            f"{h} {c}" for row in section.rows for h, c in zip(section.header, row, strict=True)
+        )
+        console.print(f"{section.title}: {cells}", highlight=False, markup=False)
     console.print(f"report: {run_dir / 'report.html'}")
 
 

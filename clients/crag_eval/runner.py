@@ -1,4 +1,5 @@
-"""The run loop: questions → batches (with their pages) → the model → predictions.jsonl.
+"""The run loop: questions → batches (with their pages, and tool clients for an agent) → the model →
+predictions.jsonl.
 
 Each batch runs in a worker thread under a time budget (30 s per question × batch size by default); a batch
 that times out, raises or returns the wrong number of answers is recorded on each of its questions as an error
@@ -17,8 +18,10 @@ from typing import Any
 
 import httpx
 
+from crag_eval.agent import AgentBatch, wants_tools
 from crag_eval.diagnostics import RunHooks, answer_text
 from crag_eval.models import UserModel
+from crag_eval.retrieval import ranked_pages
 from crag_eval.rundir import ErrorLog, PredictionLog
 from crag_eval.truncate import truncate
 from crag_eval.types import Prediction, Question
@@ -99,8 +102,13 @@ def run_batches(
                 "search_results": pages,
                 "query_time": [q.query_time for q in chunk],
             }
+            agents = AgentBatch(wants_tools(model), url, batch["interaction_id"], hooks.budget)
+            agents.extend(batch)
             started = time.perf_counter()
-            answers, error, stack = call_with_budget(model, batch, seconds_per_question * len(chunk))
+            try:
+                answers, error, stack = call_with_budget(model, batch, seconds_per_question * len(chunk))
+            finally:
+                agents.close()
             elapsed = time.perf_counter() - started
             if error is None and (not isinstance(answers, (list, tuple)) or len(answers) != len(chunk)):
                 got = len(answers) if isinstance(answers, (list, tuple)) else type(answers).__name__
@@ -110,7 +118,11 @@ def run_batches(
             usage = hooks.api_usage(chunk)
             for i, question in enumerate(chunk):
                 answer = None if error else answers[i]
-                raw = "" if error else _as_text(answer_text(answer))
+                journal = usage.get(question.interaction_id)
+                agent = agents.usage(
+                    question.interaction_id, answer, journal["n_calls"] if journal else None, hooks.prices
+                )
+                raw = "" if error or (agent and agent.over_budget) else _as_text(answer_text(answer))
                 scored = truncate(raw)
                 log.append(
                     Prediction(
@@ -120,6 +132,8 @@ def run_batches(
                         latency_s=round(elapsed / len(chunk), 4),
                         error=error,
                         pages=[page_summary(p) for p in pages[i]],
+                        agent=agent.model_dump() if agent else None,
+                        retrieved=ranked_pages(answer, pages[i]),
                         **hooks.extras(question, answer, usage),
                     )
                 )

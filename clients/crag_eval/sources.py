@@ -81,14 +81,15 @@ def check_same_world(questions_hash: str | None, server_hash: str | None, server
 
 
 def _server_world(meta: dict[str, Any], server: str) -> Path:
-    """Without --data: the server's world directory when it is on this machine, else the default world;
-    either only when its content hash is the server's."""
-    from mockapi.core.paths import is_complete, world_dir
+    """Without --data: a world of this machine's data root (the default one first) whose content hash is the
+    server's. /meta names no server path, so the worlds are matched by hash, not by where they are."""
+    from mockapi.core.paths import data_root, is_complete, world_dir
 
     wanted = meta.get("content_hash")
-    for candidate in (Path(str(meta.get("world") or "")), world_dir(None, "default")):
-        usable = str(candidate) not in ("", ".") and is_complete(candidate)
-        if usable and _manifest_summary(candidate).get("content_hash") == wanted:
+    root = data_root()
+    others = sorted(root.iterdir()) if root.is_dir() else []
+    for candidate in (world_dir(None, "default"), *others):
+        if is_complete(candidate) and _manifest_summary(candidate).get("content_hash") == wanted:
             return candidate.resolve()
     raise UserError(
         f"the server at {server} serves world {wanted} ({meta.get('world')}), which is not on this machine; "

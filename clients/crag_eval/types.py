@@ -89,6 +89,10 @@ class Prediction:
     """Perturbation served, key phrases, and their hits in served pages / contexts (crag_eval.diagnostics)."""
     api: dict[str, Any] | None = None
     """API usage from the server journal: calls per route, statuses, failed calls, API time, fetches."""
+    retrieved: list[str] | None = None
+    """The pages (URLs) the model ranked, from its extended answer's `pages` or traced from its `contexts`."""
+    agent: dict[str, Any] | None = None
+    """Tool calls by tool, tokens in/out, cost and budget overruns (crag_eval.agent.AgentUsage)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -145,6 +145,8 @@ class Manifest(Section):
     scale: str | None = None
     """Synthetic worlds: tiny, default or full."""
     seed: int | None = None
+    secret: bool | None = None
+    """`build --secret`: the world derives from the seed and secret.key, so /meta hides the seed."""
     split: str | None = None
     """Synthetic worlds: dev or test; absent in worlds built before splits existed (they are dev)."""
     clock: str | None = None

@@ -21,6 +21,7 @@ from mockapi.http.meta import add_examples
 from mockapi.http.routers import admin, finance, movie, music, root, sports, web
 from mockapi.http.routers import open as open_domain
 from mockapi.http.state import ServerState, state_of
+from mockapi.observe.wiring import Ops, install_operations, operations_for
 from mockapi.serving.fastpath import install_fastpath
 from mockapi.sim.middleware import SimState
 from mockapi.sim.wiring import install_simulation, simulation_for
@@ -42,7 +43,7 @@ DESCRIPTION = "API for Meta KDD Cup '24 CRAG: Comprehensive RAG Benchmark (local
 
 
 def lifespan_for(
-    settings: Settings, sim: SimState | None
+    settings: Settings, sim: SimState | None, ops: Ops
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     """The lifespan: the `ServerState` is the app's one state attribute while it runs."""
 
@@ -50,11 +51,13 @@ def lifespan_for(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         state = ServerState.open(settings, sim)
         app.state.server = state
+        ops.started()  # SIGTERM now drains (mockapi/observe/drain.py)
         try:
             yield
         finally:
             del app.state.server  # nothing reaches a closed store after shutdown
             state.close()
+            ops.stopped()
 
     return lifespan
 
@@ -63,10 +66,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The app over `settings.world` (default: `Settings()` from `CRAG_MOCK_*` environment variables)."""
     settings = settings or Settings()
     sim = simulation_for(settings)  # latency/faults/limits/journal when configured (mockapi/sim)
+    ops = operations_for(settings)  # metrics, access log, probes, drain (mockapi/observe)
     app = FastAPI(
         title=TITLE,
         description=DESCRIPTION,
-        lifespan=lifespan_for(settings, sim),
+        lifespan=lifespan_for(settings, sim, ops),
         swagger_ui_parameters={"tryItOutEnabled": True},
         docs_url=None,  # /docs and /redoc come from install_docs: local assets, no CDN
         redoc_url=None,
@@ -80,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_fastpath(
         app, settings, sim
     )  # well-formed KG requests answered before FastAPI (serving/fastpath.py)
+    install_operations(app, ops, settings)  # outermost: probes, /metrics, counts and logs every request
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

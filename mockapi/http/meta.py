@@ -33,10 +33,10 @@ def build_meta(world: Path, kg: KGStore, task: int | None, search: str | None = 
     missing = [d for d, tables in DOMAIN_TABLES.items() if not any(counts.get(t, 0) for t in tables)]
     examples = {**original_examples(), **kg.world_examples()}
     return Meta(
-        world=str(world),
+        world=world.name,  # never the server's path (it names users, mounts, layouts)
         kind=manifest.kind,
         scale=manifest.scale,
-        seed=manifest.seed,
+        seed=None if manifest.secret else manifest.seed,  # a secret world's seed only invites guessing
         split=manifest.split,
         clock=manifest.clock,
         content_hash=manifest.content_hash,

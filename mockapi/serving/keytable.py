@@ -114,6 +114,16 @@ class KeyTable:
         out.frombytes(os.pread(self._idx, 8 * count, self._rows[row] + 8 * i))
         return out
 
+    def keys(self) -> list[str]:
+        """Every key, in hash order (a full read of the index: for start-up work, never per request)."""
+        fence = self._fence or self._open()
+        del fence
+        starts, lengths = self._u64(1, 0, self.size), self._u64(2, 0, self.size)
+        return [
+            os.pread(self._bin, klen, start).decode("utf-8", "surrogatepass")
+            for start, klen in zip(starts, lengths, strict=True)
+        ]
+
     def get(self, key: str) -> bytes | None:
         """The value stored under `key`, or None."""
         raw = key.encode("utf-8", "surrogatepass")

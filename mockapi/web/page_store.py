@@ -9,6 +9,7 @@ Opened once per process, read-only; safe to share between threads.
 from __future__ import annotations
 
 import json
+import threading
 import zlib
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,6 +20,7 @@ from mockapi.core.paths import INDEX_DIR
 from mockapi.web.index import PageIndex
 from mockapi.web.snippet import make_snippet, query_terms
 from mockapi.web.tables import WebTables
+from mockapi.web.taskview import view_for_task
 from mockapi.world.manifest import read_manifest_or_empty
 
 Entry = dict[str, Any]
@@ -34,6 +36,14 @@ class Frozen:
     page_url: str
     page_snippet: str
     page_last_modified: str
+
+
+@dataclass(frozen=True)
+class ViewPages:
+    """Pages shown by the questions: both keys, since identical HTML under two URLs shares a page id."""
+
+    page_ids: frozenset[str]
+    urls: frozenset[str]
 
 
 def page_html(kind: str, body: bytes) -> str:
@@ -69,6 +79,8 @@ class WebStore:
         self._index = PageIndex(world_dir) if (world_dir / INDEX_DIR).is_dir() else None
         # seeds the Task 1/2 pick; '' when the manifest is missing or unreadable
         self.content_hash = read_manifest_or_empty(world_dir).content_hash or ""
+        self._view_pages: ViewPages | None = None
+        self._view_lock = threading.Lock()
 
     def close(self) -> None:
         """Release the key tables (and a temp build of them) and the index's shadow directory."""
@@ -127,11 +139,31 @@ class WebStore:
         html = self.html_of([page_id])[page_id]
         return entry(url if name is None else name, url, snippet or "", html, last_modified or "")
 
-    def search(self, query: str, k: int, cutoff: datetime | None, include_html: bool) -> list[Entry]:
-        """Free-text search over the whole corpus: BM25 hits with fresh snippets."""
+    def view_pages(self) -> ViewPages:
+        """The pages some question shows under Task 1/2 (its 5 of the top 10), as page ids and URLs: the
+        only pages a Task 1/2 server lets free text reach, as CRAG gives those tasks no search beyond each
+        question's own pages. Computed on first use (one key-table read per question), then kept."""
+        with self._view_lock:
+            if self._view_pages is None:
+                ids: set[str] = set()
+                urls: set[str] = set()
+                for qid in self._tables.interaction_ids():
+                    for f in view_for_task(1, self.frozen(qid), self.content_hash, qid):
+                        ids.add(f.page_id)
+                        urls.add(f.page_url)
+                self._view_pages = ViewPages(frozenset(ids), frozenset(urls))
+            return self._view_pages
+
+    def search(
+        self, query: str, k: int, cutoff: datetime | None, include_html: bool, task: int | None = None
+    ) -> list[Entry]:
+        """Free-text search, BM25 hits with fresh snippets: over the whole corpus, or for Task 1/2 over the
+        pages the questions show (`view_pages`)."""
         if self._index is None:
             return []
-        hits = self._index.search(query, k, cutoff)
+        shown = self.view_pages() if task in (1, 2) else None
+        within = (shown.page_ids, shown.urls) if shown is not None else None
+        hits = self._index.search(query, k, cutoff, within)
         if not hits:
             return []
         html = self.html_of([h.page_id for h in hits]) if include_html else {}

@@ -51,6 +51,11 @@ class WebTables:
         found = self._get("frozen", interaction_id)
         return orjson.loads(found) if found is not None else []
 
+    def interaction_ids(self) -> list[str]:
+        """Every question with a frozen list."""
+        self._get("frozen", "")  # raises on a closed store
+        return self._tables["frozen"].keys()
+
     def interaction_for_query(self, query: str) -> str | None:
         found = self._get("query", query)
         return found.decode("utf-8") if found is not None else None

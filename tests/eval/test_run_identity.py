@@ -28,11 +28,16 @@ def errors_of(capsys: pytest.CaptureFixture[str]) -> list[str]:
 
 
 def test_run_json_records_both_hashes_and_the_run_dir_is_printed_first(
-    tiny_world: Path, tiny_server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tiny_world: Path,
+    tiny_server: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("CRAG_MOCK_HOME", str(tiny_world.parent))  # /meta names no path: found by its hash
     out = tmp_path / "run"
     args = ["--task", "3", "--model", "dummy", "--server", tiny_server, "--first", "3", "--output", str(out)]
-    assert main(args) == 0  # no --data: the server's own world (on this machine) gives the questions
+    assert main(args) == 0  # no --data: the server's world (in the data root) gives the questions
     assert capsys.readouterr().err.splitlines()[0] == f"run directory: {out}"
     run = json.loads((out / "run.json").read_text())
     world_hash = json.loads((tiny_world / "manifest.json").read_text())["content_hash"]

@@ -51,7 +51,7 @@ def search(body: SearchRequest, request: Request, state: Server) -> Response:
             picked = view_for_task(task, frozen, store.content_hash, qid)[: body.k]
             return result(store.entries(picked, body.include_html))
     query = body.query or ""
-    return result(store.search(query, body.k, body.cutoff(), body.include_html))
+    return result(store.search(query, body.k, body.cutoff(), body.include_html, task))
 
 
 @router.post("/get_page", response_model=PageResponse)
