@@ -2,7 +2,8 @@
 
 crag-eval --task 1|2|3 [--model NAME|module:Class] [--model-args JSON] [--data DIR|FILE] [--server URL]
           [--judge rules|openai] [--limit N [--seed S] | --first N] [--timeout S] [--batch-size N]
-          [--max-error-rate R] [--output DIR] [--resume RUN_DIR [--retry-errors]] [--sweep SPEC] [--version]
+          [--max-concurrency N] [--max-error-rate R] [--output DIR] [--resume RUN_DIR [--retry-errors]]
+          [--sweep SPEC] [--version]
 crag-eval score RUN [--judge rules|openai] [--labels HUMAN.csv] [--type-weights WEIGHTS.json]
 crag-eval report RUN
 crag-eval compare RUN_A RUN_B
@@ -26,6 +27,7 @@ from crag_eval.robustness import (
     wants_sim,
 )
 from crag_eval.runner import SECONDS_PER_QUESTION
+from crag_eval.signals import Terminated, catch_sigterm
 from mockapi.core.user_error import UserError
 
 SUBCOMMANDS = ("score", "report", "compare")
@@ -68,6 +70,13 @@ def run_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=SECONDS_PER_QUESTION, metavar="S", help="seconds per question (30)"
     )
     p.add_argument("--batch-size", type=int, metavar="N", help="override the model's get_batch_size()")
+    p.add_argument(
+        "--max-concurrency",
+        type=int,
+        metavar="N",
+        help="batches in flight at once (default: the model's get_max_concurrency(), else 1); answers are "
+        "still written in dataset order",
+    )
     p.add_argument(
         "--max-error-rate",
         type=float,
@@ -112,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `crag-eval` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else "run"
+    restore = catch_sigterm()
     try:
         if command == "run":
             return _run(run_parser().parse_args(argv))
@@ -127,8 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         where = getattr(exc, "run_dir", None)
         hint = f"continue with: crag-eval --resume {where}" if where else "nothing was written"
-        print(f"crag-eval: interrupted; {hint}", file=sys.stderr)
-        return 130
+        terminated = getattr(exc, "terminated", False) or isinstance(exc, Terminated)
+        print(f"crag-eval: {'terminated' if terminated else 'interrupted'}; {hint}", file=sys.stderr)
+        return 143 if terminated else 130
+    finally:
+        restore()
 
 
 def _model_args(text: str | None) -> dict[str, object] | None:
@@ -156,6 +169,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.retry_errors and not args.resume:
         raise UserError("--retry-errors goes with --resume RUN_DIR")
     resume = Path(args.resume) if args.resume else None
+    if resume is not None and args.max_concurrency is not None and args.max_concurrency < 1:
+        raise UserError(f"--max-concurrency must be a positive number, got {args.max_concurrency}")
     if resume is not None and is_sweep(resume):
         _root, runs = run_sweep(RunConfig(task=0), [], say, resume, args.retry_errors)
         return _exit_code(runs, say)
@@ -176,6 +191,7 @@ def _run(args: argparse.Namespace) -> int:
         seconds_per_question=args.timeout,
         model_args=_model_args(args.model_args),
         batch_size=args.batch_size,
+        max_concurrency=args.max_concurrency,
         max_error_rate=args.max_error_rate,
         perturbation=settings[0][1],
         sim=sim_from(args) if wants_sim(args) or settings[0][1] or len(settings) > 1 else None,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,14 +45,21 @@ def score_run(
     judge: str = "rules",
     labels: Path | None = None,
     type_weights: dict[str, float] | None = None,
+    say: Callable[[str], object] = lambda msg: print(msg, file=sys.stderr),
 ) -> Scores:
-    """Judge every prediction with the chosen judge(s), add human labels if given, write and return scores."""
+    """Judge every prediction with the chosen judge(s), add human labels if given (labels of ids the run has
+    no answer for are left out, said on one line), write and return scores."""
     judges = make_judges(judge)
     questions = load_questions(run_dir)
     predictions = load_predictions(run_dir)
     judgements = judge_all(judges, questions, predictions)
     if labels is not None:
-        judgements += human_judgements(read_human_labels(labels))
+        human = human_judgements(read_human_labels(labels))
+        unknown = [j.interaction_id for j in human if j.interaction_id not in predictions]
+        if unknown:
+            shown = ", ".join(unknown[:5]) + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
+            say(f"{labels}: ignored {len(unknown)} labels of ids this run has no answer for: {shown}")
+        judgements += [j for j in human if j.interaction_id in predictions]
     save_judgements(run_dir, judgements)
     scores = compute_scores(questions, predictions, judgements, type_weights)
     primary = [j for j in judgements if j.judge == scores.primary]

@@ -11,6 +11,7 @@ from typing import Any
 
 from crag_eval.questions import load_dataset_questions, load_world_questions
 from crag_eval.runfiles import WorldInfo
+from crag_eval.runlock import build_lock, build_lock_held
 from crag_eval.server import serve_app, server_meta, world_app
 from crag_eval.types import Question
 from mockapi.core.user_error import UserError
@@ -111,16 +112,21 @@ def _world(path: Path | None, say: Any) -> Path:
             )
         return path.resolve()
     world = world_dir(None, "default")
-    if not is_complete(world):
-        from mockapi.world.build import build_world
+    if is_complete(world):
+        return world
+    if build_lock_held(world):
+        say(f"waiting for another process building the default world at {world}…")
+    with build_lock(world):  # a second first-use run waits, then finds the world built
+        if not is_complete(world):
+            from mockapi.world.build import build_world
 
-        say(f"building the default world at {world} (first use; later runs reuse it)…")
-        build_world("default", 0, world, progress=lambda msg: say(f"  {msg}"))
+            say(f"building the default world at {world} (first use; later runs reuse it)…")
+            build_world("default", 0, world, progress=lambda msg: say(f"  {msg}"))
     return world
 
 
 def _manifest_summary(world: Path) -> dict[str, Any]:
-    from mockapi.world.manifest import read_manifest_or_empty
+    from mockapi.formats.manifest import read_manifest_or_empty
 
     manifest = read_manifest_or_empty(world).model_dump(mode="json", exclude_unset=True)
     keys = ("kind", "scale", "seed", "split", "content_hash", "versions")

@@ -83,7 +83,7 @@ class Frame:
     names: frozenset[str]
 
 
-def _names(toks: list[str]) -> frozenset[str]:
+def names(toks: list[str]) -> frozenset[str]:
     """The capitalised words of a sentence that are not common English (whom it is about), lower-cased."""
     return frozenset(
         t.lower() for t in toks if t[:1].isupper() and t.lower() not in FUNCTION_WORDS | COMMON_WORDS
@@ -103,7 +103,7 @@ def _frames(value: Value, page: str, lines: list[list[str]]) -> list[Frame]:
             content = [t for t in left + right if t.isalpha() and t not in FUNCTION_WORDS]
             if len(content) < 2 or _LIST_WORDS & set(left) or set(value) & set(left):
                 continue
-            out.append(Frame(page, left, right, tuple(toks[i : i + n]), _names(toks[:i] + toks[i + n :])))
+            out.append(Frame(page, left, right, tuple(toks[i : i + n]), names(toks[:i] + toks[i + n :])))
     return out
 
 
@@ -127,7 +127,7 @@ def _conflict(
             continue
         if (
             _same_shape(list(frame.written), line[j : j + n])
-            and _names(line[:j] + line[j + n :]) == frame.names
+            and names(line[:j] + line[j + n :]) == frame.names
         ):
             return True
     return False

@@ -12,7 +12,8 @@ first 4-digit year of a field ("{{birth date|1910|5|17}}", "1975-05-13", "1981")
   artist's birth or the band's forming.
 - **monotone totals** (pages): on one page, two sentences give a running total ("as of 2021 it had won 20
   Grammy awards": a count of awards, titles, championships, trophies, with a word that makes it a total) of
-  the same noun, each with one year, and the later year has the smaller count. Measured on the gold pages
+  the same noun about the same named things (a list page gives several artists' totals), each with one year,
+  and the later year has the smaller count. Measured on the gold pages
   of the sampled questions.
 """
 
@@ -29,6 +30,7 @@ from typing import Any
 import duckdb
 
 from mockapi.audit.anatomy import Anatomy
+from mockapi.audit.consistency import names, tokens
 from mockapi.audit.text import sentences
 
 EXAMPLES = 3
@@ -149,7 +151,8 @@ def monotone_totals(pages: dict[str, Anatomy]) -> dict[str, Any]:
                 continue
             for count, noun in _TOTAL.findall(sentence):
                 if not _YEAR.fullmatch(count):
-                    totals[noun.lower().strip()].append((int(years.pop()), int(count), sentence))
+                    key = " ".join([noun.lower().strip(), *sorted(names(tokens(sentence)))])
+                    totals[key].append((int(years.pop()), int(count), sentence))
                     break
         for noun, seen in totals.items():
             if len(seen) < 2:

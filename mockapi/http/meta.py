@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mockapi.store.db import KGStore
-from mockapi.store.examples import original_examples
+from mockapi.formats.manifest import read_manifest_or_empty
+from mockapi.serving.kgstore import KGStore
+from mockapi.serving.routes import original_examples
 from mockapi.wire import Meta
-from mockapi.world.manifest import read_manifest_or_empty
 
 # A domain is missing when every table that feeds its routes is empty.
 DOMAIN_TABLES: dict[str, tuple[str, ...]] = {

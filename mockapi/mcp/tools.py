@@ -1,8 +1,9 @@
 """One tool per route: name, description and JSON schema from the route table and the wire models.
 
-The 38 KG routes come from `mockapi.wire.routes.ROUTES` (the route table every other part iterates), the two
-web routes from their request models; each description is the endpoint's own docstring (what /docs shows),
-read from the FastAPI routers, so a tool says what its HTTP route says. This is the only module that builds
+The 38 KG routes come from `mockapi.serving.routes.ROUTES` (each route declared once: its row also generates
+the FastAPI endpoint, the fast path's entry and OpenAPI), with the row's `doc` as the description, so a tool
+says what its HTTP route says in /docs; the two web routes from their request models and the web router's
+endpoint docstrings. This is the only module that builds
 tools: the MCP server and crag-eval's agent both read `tool_specs()`.
 
 Which tools a task has follows the server's task view: Task 1 serves web search only (the KG routes answer
@@ -17,8 +18,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from mockapi.serving.routes import ROUTES
 from mockapi.wire.perturb import PerturbFields
-from mockapi.wire.routes import ROUTES
 from mockapi.wire.web import GetPageRequest, SearchRequest
 
 WEB_TOOLS = (("/web/search", SearchRequest), ("/web/get_page", GetPageRequest))
@@ -60,16 +61,15 @@ def input_schema(body: type[BaseModel] | None) -> dict[str, Any]:
 
 @cache
 def _docstrings() -> dict[str, str]:
-    """Endpoint docstrings by path, as FastAPI read them into /docs."""
+    """Descriptions by path, as /docs shows them: the KG rows' docs and the web endpoints' docstrings."""
     from fastapi.routing import APIRoute
 
-    from mockapi.http.routers import finance, movie, music, open, sports, web
+    from mockapi.http.routers import web
 
-    out: dict[str, str] = {}
-    for module in (open, movie, finance, music, sports, web):
-        for route in module.router.routes:
-            if isinstance(route, APIRoute):
-                out[route.path] = " ".join((route.description or route.summary or "").split())
+    out = {route.path: " ".join(route.doc.split()) for route in ROUTES}
+    for endpoint in web.router.routes:
+        if isinstance(endpoint, APIRoute):
+            out[endpoint.path] = " ".join((endpoint.description or endpoint.summary or "").split())
     return out
 
 

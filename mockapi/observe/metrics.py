@@ -15,7 +15,8 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import cast
 
 from prometheus_client import (
     CollectorRegistry,
@@ -32,7 +33,7 @@ MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 CONTENT_TYPE = CONTENT_TYPE_LATEST.encode()
 # from a 1 ms exact-key KG answer to a 50-page search with HTML (seconds on a busy core)
 # the `_created` timestamp series double the exposition and say nothing a scraper needs here
-disable_created_metrics()
+cast(Callable[[], None], disable_created_metrics)()
 FLUSH_EVERY_S = 1.0
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 
@@ -123,7 +124,7 @@ class Metrics:
         self.flush()
         if os.environ.get(MULTIPROC_ENV):
             merged = CollectorRegistry()
-            multiprocess.MultiProcessCollector(merged)
+            cast(Callable[[CollectorRegistry], object], multiprocess.MultiProcessCollector)(merged)
             return generate_latest(merged)
         return generate_latest(self.registry)
 
@@ -131,7 +132,7 @@ class Metrics:
         """In multiprocess mode, drop this process's live gauge (its in-flight count) from the sum."""
         self.flush()
         if os.environ.get(MULTIPROC_ENV):
-            multiprocess.mark_process_dead(os.getpid())
+            cast(Callable[[int], None], multiprocess.mark_process_dead)(os.getpid())
 
 
 @contextlib.contextmanager

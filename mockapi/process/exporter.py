@@ -26,11 +26,11 @@ import duckdb
 
 from mockapi.core.paths import QUESTIONS_DB, world_dir
 from mockapi.core.user_error import UserError
+from mockapi.formats.manifest import read_manifest
 from mockapi.process.export_progress import export_progress, human_bytes
 from mockapi.web.page_store import WebStore, entry
 from mockapi.web.taskview import view_for_task
 from mockapi.world.context import add_split_argument
-from mockapi.world.manifest import read_manifest
 
 SYNTHETIC_KEYS = [
     "interaction_id",

@@ -191,14 +191,16 @@ def _serve(args: argparse.Namespace, settings: Settings, world: Path, sock: sock
 def _run_uvicorn(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> None:
     import uvicorn
 
-    from mockapi.process.batched_writes import BatchedWrites
+    from mockapi.process.guard import GuardedHTTP
 
     uvicorn.run(
         "mockapi.http.app:app_from_env",
         factory=True,
         fd=sock.fileno(),  # the socket bound above; uvicorn (and each of --workers N) accepts on it
         workers=args.workers,
-        http=BatchedWrites,  # one socket write per response, not two (mockapi/process/batched_writes.py)
+        # one socket write per response (batched_writes.py), head/body timeouts, a 32 KiB head cap and a
+        # connection cap below the descriptor limit (guard.py)
+        http=GuardedHTTP,
         log_level=args.log_level,
         access_log=False,
         # the app applies X-Forwarded-For from the proxies `--forwarded-allow-ips` names (none by default:

@@ -73,6 +73,13 @@ class WebTables:
         kind, _, body = found.partition(b":")
         return kind.decode("ascii"), body
 
+    def html_record(self, page_id: str) -> bytes | None:
+        """The page rendered at build time, as stored (mockapi/web/html_store.py); None for a page (or a
+        world built before the table) without one."""
+        if "html" not in self._tables:
+            return None
+        return self._get("html", page_id)
+
     def text(self, page_id: str) -> str | None:
         """The first SCAN_CHARS characters of the page's visible text."""
         found = self._get("text", page_id)

@@ -15,10 +15,17 @@ from pathlib import Path
 from mockapi.core.paths import is_complete, world_dir
 from mockapi.core.staging import check_replaceable, disk_usage, stage_world
 from mockapi.core.user_error import UserError
-from mockapi.formats.manifest import MANIFEST_FORMAT, KgSection, Manifest, WebStageSection
+from mockapi.formats.manifest import (
+    MANIFEST_FORMAT,
+    KgSection,
+    Manifest,
+    WebStageSection,
+    read_manifest,
+    write_manifest,
+)
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
-from mockapi.world.manifest import DERIVED_FOLDERS, content_hash, read_manifest, write_manifest
+from mockapi.world.manifest import DERIVED_FOLDERS, content_hash
 from mockapi.world.scales import get_scale
 from mockapi.world.secret import choose_secret, world_secret, write_secret
 

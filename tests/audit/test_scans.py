@@ -116,6 +116,10 @@ def test_monotone_totals_flag_a_shrinking_running_total() -> None:
     checked = plausible.monotone_totals({"a": anatomy(_page(rise)), "b": anatomy(_page(season))})
     assert checked["violations"] == 0 and checked["checked"] == 1
     assert plausible.monotone_totals({"c": anatomy(_page(fall))})["violations"] == 1
+    two = (
+        "<p>As of 2020 Ann Lee had won 20 Grammy awards.</p><p>As of 2023 Bo Kim had won 5 Grammy awards.</p>"
+    )
+    assert plausible.monotone_totals({"d": anatomy(_page(two))})["violations"] == 0  # two people's totals
 
 
 def test_kg_rules_catch_a_planted_founder_born_after_the_founding(tiny_world: Path, tmp_path: Path) -> None:

@@ -10,7 +10,9 @@ checks its key and endpoint there).
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
+import traceback
 from typing import Any, Protocol
 
 from mockapi.core.user_error import UserError
@@ -24,6 +26,16 @@ class UserModel(Protocol):
     def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[Any]:
         """A string per question, or the extended `{"answer", "contexts"?, "pages"?, "usage"?}`."""
         ...
+
+
+class ModelStartError(Exception):
+    """The model's constructor raised; holds its one-line error and its traceback for errors.jsonl."""
+
+    def __init__(self, spec: str, exc: BaseException) -> None:
+        self.spec = spec
+        self.error = f"{exc.__class__.__name__}: {exc}"[:500]
+        self.traceback = "".join(traceback.format_exception(exc))
+        super().__init__(f"the model {spec} failed to start: {self.error}")
 
 
 def load_model(
@@ -47,9 +59,15 @@ def load_model(
             raise UserError(f"--model-args do not fit {spec}: {exc}") from None
     cls = _model_class(spec)
     try:
-        model: UserModel = cls(**(model_args or {}))
+        inspect.signature(cls).bind(**(model_args or {}))
     except TypeError as exc:
         raise UserError(f"--model-args do not fit {spec}: {exc}") from None
+    except ValueError:  # no readable signature (a C type): let the call itself decide
+        pass
+    try:
+        model: UserModel = cls(**(model_args or {}))
+    except Exception as exc:  # the user's constructor (CUDA out of memory, a missing file…)
+        raise ModelStartError(spec, exc) from exc
     for method in ("get_batch_size", "batch_generate_answer"):
         if not callable(getattr(model, method, None)):
             raise UserError(

@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mockapi.search.service import NameSearch
-from mockapi.store.jsontext import loads
-from mockapi.store.sql import Cursor, latest
-
-
-def search_artist_entity_by_name(search: NameSearch, query: str) -> list[str]:
-    return search.names("music_artist", query)
-
-
-def search_song_entity_by_name(search: NameSearch, query: str) -> list[str]:
-    return search.names("music_song", query)
+from mockapi.serving.jsontext import loads
+from sql_reference.sql import Cursor, latest
 
 
 def _artist(cur: Cursor, name: str, columns: str) -> tuple[Any, ...] | None:

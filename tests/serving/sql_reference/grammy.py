@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mockapi.store.sql import Cursor
+from sql_reference.sql import Cursor
 
 YEAR_MIN, YEAR_MAX = 1957, 2019
 BEST_NEW_ARTIST = "Best New Artist"

@@ -7,16 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from mockapi.search.service import NameSearch
-from mockapi.store.jsontext import loads
-from mockapi.store.sql import Cursor, latest
+from mockapi.serving.jsontext import loads
+from sql_reference.sql import Cursor, latest
 
 # No ORDER BY: DuckDB keeps insertion (= source) order for plain scans (preserve_insertion_order).
 _BARS = "SELECT ts, open, high, low, close, volume FROM {table} WHERE ticker = ?"
-
-
-def get_company_name(search: NameSearch, query: str) -> list[str]:
-    return search.names("finance", query)
 
 
 def get_ticker_by_name(cur: Cursor, name: str) -> str | None:

@@ -4,13 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mockapi.search.service import NameSearch
-from mockapi.store.jsontext import loads
-from mockapi.store.sql import Cursor, latest
-
-
-def search_entity_by_name(search: NameSearch, query: str) -> list[str]:
-    return search.names("open", query)
+from mockapi.serving.jsontext import loads
+from sql_reference.sql import Cursor, latest
 
 
 def get_entity(cur: Cursor, name: str) -> dict[str, Any] | None:

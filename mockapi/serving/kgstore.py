@@ -1,8 +1,10 @@
-"""Opening kg.duckdb read-only, with a fallback so a world without a KG (or with an older one) still serves.
+"""kg.duckdb (the store of record), read-only, with a fallback so a world without a KG (or an older one)
+still serves.
 
-Every route answers from SQL; when the file is missing, or lacks tables the server reads, an in-memory
-database with the full schema takes its place (copying whatever tables the file has), so each route returns
-its not-found value instead of failing.
+The routes answer from the serving tables built out of it; the server opens it only for a world without
+them (to build them in a temp dir) and for the start-up snapshot (row counts, try-it examples) of such a
+world. When the file is missing, or lacks tables, an in-memory database with the full schema takes its place
+(copying whatever tables the file has), so each route returns its not-found value instead of failing.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
+
+from mockapi.formats.schema import schema_sql
+from mockapi.serving.routes import world_examples
 
 if TYPE_CHECKING:  # imported on first use: a server answering from serving/ never loads DuckDB
     import duckdb
@@ -48,8 +53,6 @@ def _tables(con: duckdb.DuckDBPyConnection, catalog: str = "") -> set[str]:
 def _schema_tables() -> set[str]:
     import duckdb
 
-    from mockapi.world.writer import schema_sql  # the builder's module: it imports duckdb at the top
-
     con = duckdb.connect()
     try:
         con.execute(schema_sql("kg.sql"))
@@ -66,8 +69,6 @@ def _in_memory_copy(path: Path | None) -> duckdb.DuckDBPyConnection:
     """The schema in memory, filled from the tables `path` has."""
     import duckdb
 
-    from mockapi.world.writer import schema_sql
-
     con = duckdb.connect()
     con.execute(schema_sql("kg.sql"))
     if path is not None:
@@ -82,8 +83,6 @@ def _in_memory_copy(path: Path | None) -> duckdb.DuckDBPyConnection:
 def snapshot(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
     """What the server needs from kg.duckdb at start-up (row counts, /meta examples), computed at build
     time and kept in serving/meta.json, so a server can answer without ever opening the database."""
-    from mockapi.store.examples import world_examples
-
     cur = con.cursor()
     try:
         return {"counts": _counts(cur), "examples": world_examples(cur)}
@@ -150,8 +149,6 @@ class KGStore:
         """A working request body per route, picked from this world's data."""
         if self.snapshot is not None:
             return dict(self.snapshot["examples"])
-        from mockapi.store.examples import world_examples
-
         with self.cursor() as cur:
             return world_examples(cur)
 
