@@ -23,7 +23,7 @@ from mockapi.world.scales import get_scale
 
 Progress = Callable[[str], None]
 
-GENERATOR_VERSION = "3"
+GENERATOR_VERSION = "4"
 
 
 def code_versions() -> dict[str, str]:
