@@ -20,6 +20,10 @@ from mockapi.world.questions.mix import DOMAINS, TYPE_COUNTS
 from mockapi.world.questions.premise import settle
 
 INVALID = "invalid question"
+# A false premise is a drawn true question that happens to say a premise (rejection, not forcing premises
+# onto every subject): premises are then as frequent per question as in true questions that have one.
+FORCE = False
+P_FRAME_ONLY = 0.4
 
 Composer = Callable[[Ask], Draft | None]
 
@@ -33,7 +37,7 @@ def imitated_type(a: Ask) -> str:
 
 def bending(a: Ask, question_type: str) -> Ask:
     """The slot as the imitated type, with a premise on every subject it names."""
-    return replace(a, cell=replace(a.cell, question_type=question_type), force_premise=True, premises=[])
+    return replace(a, cell=replace(a.cell, question_type=question_type), force_premise=FORCE, premises=[])
 
 
 def false_premise(a: Ask, compose: Composer) -> Draft | None:
@@ -42,7 +46,9 @@ def false_premise(a: Ask, compose: Composer) -> Draft | None:
     if draft is None:
         return None
     draft.query, usable = settle(draft.query, draft.facts, a.premises)
-    if not usable:
+    # a question whose frame always says a premise (a margin, a count) would be drawn far more often than
+    # true questions use that frame: such drafts are taken only now and then
+    if not usable or (all(not p.plain for p in usable) and a.rng.random() > P_FRAME_ONLY):
         return None
     p = a.rng.choice(usable)
     query = draft.query.replace(p.said, p.bent, 1)

@@ -29,7 +29,7 @@ SMALL_IS_TOP = {"mu.rank", "mu.rank_now"}
 COUNTED = {"number"}  # "the most wins" rather than "the highest wins"
 GROUPED = ("money", "bigmoney", "decimal", "number")
 # Share of questions whose frame names the set in full that also say its size ("the six films x directed").
-P_COUNT = 0.4
+P_COUNT = 0.6
 SETS_PER_KIND = 3
 # Share of web questions of each type asked about a group instead of a named entity.
 P_GROUP = {
