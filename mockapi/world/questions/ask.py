@@ -12,6 +12,7 @@ from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.mix import DYNAMISM, Cell
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.phrasing import pick
+from mockapi.world.questions.premise import Premise, name_or_premise
 from mockapi.world.questions.source import Source
 
 
@@ -39,10 +40,17 @@ class Ask:
     day: dt.date
     rng: random.Random
     split: str = "dev"
+    # a false-premise slot: every subject mention carries a premise (one of them is bent afterwards)
+    force_premise: bool = False
+    premises: list[Premise] = field(default_factory=list)  # premises the question says (premise.py)
 
     def frame(self, options: tuple[str, ...]) -> str:
         """One frame of the split's family."""
         return pick(options, self.rng, self.split)
+
+    def name(self, subject: Subject) -> str:
+        """How the question names `subject`: its name, ticker or alias, maybe with a premise."""
+        return name_or_premise(subject, self.src, self.rng, self.day, self.force_premise, self.premises)
 
 
 def pick_kind(
@@ -70,7 +78,7 @@ def one_fact(a: Ask, vtypes: tuple[str, ...]) -> Fact | None:
 
 def refer_to(a: Ask, subject: Subject, facts: list[Fact], refs: list[str]) -> str:
     """The phrase naming `subject`: a description (its fact goes to `facts`) or a name, alias or ticker."""
-    if a.rng.random() < refer.P_DESCRIBE:
+    if a.rng.random() < refer.P_DESCRIBE and not a.force_premise:
         for key in refer.description_kinds(subject.kind):
             fact = a.src.fact(subject, KINDS[key], a.day, a.rng) if key in KINDS else None
             phrase = fact and refer.description(subject, fact, a.rng)
@@ -78,6 +86,6 @@ def refer_to(a: Ask, subject: Subject, facts: list[Fact], refs: list[str]) -> st
                 facts.append(fact)
                 refs.extend([fact.value, *fact.items])
                 return phrase
-    ref = refer.name_ref(subject, a.rng)
+    ref = a.name(subject)
     refs.append(ref)
     return ref
