@@ -16,7 +16,7 @@ import pytest
 from mockapi.audit import learned
 from mockapi.audit.data import AuditQuestion, Result, load_world
 from mockapi.audit.report import lines
-from mockapi.world.manifest import read_manifest
+from mockapi.formats.manifest import read_manifest
 
 
 @pytest.fixture(scope="module")
