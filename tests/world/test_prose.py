@@ -15,9 +15,13 @@ import duckdb
 import pytest
 
 from mockapi.audit.structure import top_structure
+from mockapi.core.user_error import UserError
 from mockapi.web.render import render_page
 from mockapi.world.pages import consistency, grammar, prose, specs, syndicate
+from mockapi.world.questions.invent import invent_subject
+from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject
+from mockapi.world.questions.source import WebSource
 
 
 def query(world: Path, db: str, sql: str) -> list[tuple[Any, ...]]:
@@ -142,3 +146,19 @@ def test_build_check_fails_on_an_answer_page_with_another_current_value() -> Non
     with pytest.raises(consistency.ConsistencyError):
         consistency.check_gold(q, [bad], values)
     assert dt.date(2024, 1, 5).isoformat() == fact.as_of
+
+
+def test_a_web_subject_has_one_value_per_attribute() -> None:
+    # the default world's build failed its own check: a set question described its band by the member list
+    # ("the group whose members include ...") and then asked it, and each call invented another list
+    src, rng, day = WebSource(), random.Random(3), dt.date(2024, 3, 1)
+    band = invent_subject("music", "band", rng)
+    first = src.fact(band, KINDS["mu.members"], day, rng)
+    assert all(src.fact(band, KINDS["mu.members"], day, rng) == first for _ in range(5))
+    price = KINDS["fin.price"]
+    company = invent_subject("finance", "company", rng)
+    assert src.fact(company, price, day, rng) == src.fact(company, price, day, rng)
+
+
+def test_a_conflict_is_a_one_line_build_error() -> None:
+    assert issubclass(consistency.ConsistencyError, UserError)  # crag-mock prints it on one line, exit 2

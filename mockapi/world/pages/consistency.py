@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from mockapi.core.user_error import UserError
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import specs
 from mockapi.world.questions.kinds import KINDS
@@ -27,8 +28,10 @@ _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 Key = tuple[str, str, str, str]
 
 
-class ConsistencyError(RuntimeError):
-    """An answer page states a value that contradicts the one its question is answered with."""
+class ConsistencyError(UserError):
+    """An answer page states a value that contradicts the one its question is answered with. A UserError so
+    `crag-mock build` prints it on one line and exits non-zero instead of a traceback: the world is not
+    written, and the message names the question, page and values to report."""
 
 
 def _number(value: str) -> float | None:

@@ -38,9 +38,16 @@ class Source(Protocol):
 
 
 class WebSource:
-    """Invents everything: web-only facts that exist only in the pages written for them."""
+    """Invents everything: web-only facts that exist only in the pages written for them.
+
+    A value once invented is kept: asking the same subject's same attribute again (a question that describes
+    its subject by the fact it then asks, "the members of the group whose members include ...") gets the same
+    value, so a fact has one history and no answer page states two member lists of one band."""
 
     name = "web"
+
+    def __init__(self) -> None:
+        self._facts: dict[tuple[str, str, str, str], Fact] = {}
 
     def kinds(self, domain: str) -> list[Kind]:
         """Every kind of the domain (persons are reachable through relations only)."""
@@ -51,8 +58,12 @@ class WebSource:
         return invent.invent_subject(domain, subject_kind, rng)
 
     def fact(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
-        """A fresh invented value."""
-        return invent.invent_fact(kind, subject, day, rng)
+        """The invented value of `kind` for `subject` (static kinds: one per subject; others: one per day)."""
+        when = "" if kind.dynamism == "static" else day.isoformat()
+        key = (subject.domain, subject.name, kind.key, when)
+        if key not in self._facts:
+            self._facts[key] = invent.invent_fact(kind, subject, day, rng)
+        return self._facts[key]
 
     def related(self, subject: Subject, rng: random.Random) -> tuple[str, Subject] | None:
         """An invented related entity along the subject kind's relation."""
