@@ -193,8 +193,7 @@ def _gold(
 ) -> PageSpec:
     group = group_of(q)
     subject = group or q.facts[-1].subject
-    as_of = max((dt.datetime.fromisoformat(f.as_of) for f in q.facts if f.as_of), default=None)
-    moment = _moment(qtime, rng, as_of)
+    moment = _moment(qtime, rng, _latest(q))
     draft = _draft(q, subject, pools, rng, 30, 110)
     day = moment.date()
     if group is not None:
@@ -203,8 +202,13 @@ def _gold(
         for fact in answer_facts(q):
             draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid))
     draft.pieces.extend(_distractors(q, pools, rng, day))
-    draft.pieces.extend(_say_known(q, subject, pools, rng))
+    draft.pieces.extend(_say_known(q, subject, pools, rng, day))
     return _emit(draft, q, pools, rng, "gold", i, moment)
+
+
+def _latest(q: Question) -> dt.datetime | None:
+    """The date the newest of the question's values holds from (answer pages are published after it)."""
+    return max((dt.datetime.fromisoformat(f.as_of) for f in q.facts if f.as_of), default=None)
 
 
 def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
@@ -223,15 +227,25 @@ def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) ->
     return out
 
 
-def _say_known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> list[Piece]:
-    return [statements.state(f, rng, pools.split) for f in _known(q, subject, pools, rng)]
+def _say_known(
+    q: Question, subject: Subject, pools: Pools, rng: random.Random, day: dt.date | None = None
+) -> list[Piece]:
+    """Other facts of the subject; a changing one dated with its own date, and only on a page published after
+    it (an older page cannot know today's value), so dated statements are on every kind of page."""
+    out = []
+    for f in _known(q, subject, pools, rng):
+        if not (statements.dynamic(f) and f.as_of):
+            out.append(statements.state(f, rng, pools.split))
+        elif day is not None and dt.date.fromisoformat(f.as_of) <= day:
+            out.append(statements.state(f, rng, pools.split, as_of=f.as_of, page_day=day))
+    return out
 
 
 def _stale(q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     moment = _moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
     draft = _draft(q, fact.subject, pools, rng, 5, 20)
     draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, moment.date()))
-    draft.pieces.extend(_say_known(q, fact.subject, pools, rng))
+    draft.pieces.extend(_say_known(q, fact.subject, pools, rng, moment.date()))
     return _emit(draft, q, pools, rng, "stale", i, moment)
 
 
@@ -240,9 +254,10 @@ def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
     out = []
     subject = q.facts[-1].subject if q.facts else q.subjects[0]
     names = list(subject.lookalikes) or list(invent.lookalikes(subject.name, rng))
+    as_of = _latest(q)
     for i in range(rng.randint(3, 7)):
         name = names[i % len(names)]
-        moment = _moment(qtime, rng)
+        moment = _moment(qtime, rng, as_of)  # published in the same days as the answer pages
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
         draft = _draft(q, other, pools, rng, 3, 15)
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
@@ -270,11 +285,16 @@ def _topical(
     """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
     subject = rng.choice(q.subjects)
     draft = _draft(q, subject, pools, rng, 3, 3 + spread // 2)
-    draft.pieces.extend(_say_known(q, subject, pools, rng))
+    # half published in the answer pages' days, half older news (an answer page is never older than its value)
+    moment = _moment(qtime, rng, _latest(q) if rng.random() < 0.5 else None)
+    draft.pieces.extend(_say_known(q, subject, pools, rng, moment.date()))
+    if subject.kind == "group" and rng.random() < 0.6:  # the set's title over some of its members, no values
+        members = [s.name for s in q.subjects[1:]]
+        shown = rng.sample(members, min(len(members), rng.randint(2, 4)))
+        draft.pieces.append(Piece("list", "\n".join(shown), label=subject.name))
     for fact in premise_facts(q):
         if rng.random() < 0.5:
             draft.pieces.append(statements.state(fact, rng, pools.split))
-    moment = _moment(qtime, rng)
     for fact in answer_facts(q):  # older news about the asked attribute: its earlier value, or talk of it
         if fact.subject == subject and rng.random() < 0.6:
             draft.pieces.extend(statements.mention(fact, rng, pools.split, moment.date()))

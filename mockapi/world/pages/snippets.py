@@ -67,7 +67,10 @@ def snippet(text: str, query: str, rng: random.Random) -> str:
         return ""
     terms = query_terms(query)
     lines = [line for line in re.split(r"(?<=[.!?])\s+|\n", text) if line.strip()]
-    best = max(range(len(lines)), key=lambda i: (sum(t in lines[i].lower() for t in terms), -i))
+    # one of the few best-matching lines, not always the best: an engine's passage ranking weighs more than
+    # term overlap, and the single best line of an answer page is nearly always its answer sentence
+    ranked = sorted(range(len(lines)), key=lambda i: (-sum(t in lines[i].lower() for t in terms), i))
+    best = rng.choice(ranked[:3])
     if rng.random() < LEAD_SHARE:  # the page's opening lines, as engines show a description
         best = 0
     target = int(rng.uniform(150, 1500))

@@ -100,12 +100,19 @@ def gold_pieces(
     return out
 
 
+# How long before the current value an older one held, per dynamism (days).
+_STALE_DAYS = {"real-time": (1, 30), "fast-changing": (2, 60), "slow-changing": (20, 400)}
+
+
 def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
     """An older value of a dynamic fact, dated well before the current one."""
     older = consistency.older_values(fact)
     if not older or not fact.as_of:
         return []
-    then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=rng.randint(20, 400))
+    # as far back as the value changes: a stock price a few days, a coach months or years (a fixed 20-400
+    # days dated every stale value of a fast fact in the year before the answer's, which marked the answer)
+    lo, hi = _STALE_DAYS.get(KINDS[fact.kind].dynamism, (20, 400))
+    then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=rng.randint(lo, hi))
     then = min(then, page_day - dt.timedelta(days=1))
     value = rng.choice(older)
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
@@ -118,7 +125,9 @@ def negative_piece(
     answer's own statements when the attribute changes over time (so a date does not mark the answer)."""
     as_of = ""
     if page_day is not None and dynamic(fact) and fact.as_of:
-        as_of = (page_day - dt.timedelta(days=rng.randint(0, 20))).isoformat()
+        # near the answer's own date (a look-alike's figure from the same days), never after the page
+        near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(days=rng.randint(-10, 3))
+        as_of = min(near, page_day).isoformat()
     return state(fact, rng, split, value=wrong, subject=lookalike, as_of=as_of, page_day=page_day)
 
 
