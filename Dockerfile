@@ -4,11 +4,13 @@
 #   docker build -t crag-mockapi:default --build-arg SCALE=default .  # the default world baked in
 #   docker run -p 8000:8000 crag-mockapi:default                     # serve it (add flags: --workers 4, --task 3)
 #   docker run -p 8000:8000 -v /srv/world:/world:ro crag-mockapi      # or mount a world read-only at /world
+#   docker build -t crag-mockapi:challenge --build-arg SCALE=default --build-arg SECRET=1 .  # a challenge world
 # Gold answers are left out of the image unless --build-arg WITH_QUESTIONS=1: a challenge deployment serves
 # the KG and the pages only. The server reads questions.duckdb only for /web/search perturbations
 # (noise_ratio, negative_rejection, counterfactual), which pick pages by gold labels: they need the admin
 # token, and without the file they answer 422, so nothing derived from the labels can be served
-# (see docs/deploy.md).
+# (see docs/deploy.md). A world's secret.key (`build --secret`) is always left out: with it and the seed,
+# anyone could rebuild the world, gold answers included.
 ARG PYTHON_VERSION=3.11
 
 FROM python:${PYTHON_VERSION}-slim AS install
@@ -25,9 +27,11 @@ FROM install AS world
 ARG SCALE=none
 ARG SEED=0
 ARG WITH_QUESTIONS=0
+ARG SECRET=0
 RUN mkdir -p /world && if [ "$SCALE" != "none" ]; then \
       /opt/venv/bin/crag-mock build --scale "$SCALE" --seed "$SEED" --data /world/w \
-      && mv /world/w/* /world/ && rmdir /world/w \
+        $(if [ "$SECRET" = "1" ]; then echo --secret; fi) \
+      && mv /world/w/* /world/ && rmdir /world/w && rm -f /world/secret.key \
       && if [ "$WITH_QUESTIONS" != "1" ]; then rm -f /world/questions.duckdb; fi; \
     fi
 

@@ -34,7 +34,7 @@ from mockapi.core.textnorm import normalize  # noqa: E402
 from mockapi.formats.manifest import KgImportSection  # noqa: E402
 from mockapi.importers.kg.importer import import_kg  # noqa: E402
 from mockapi.importers.kg.progress import ImportProgress  # noqa: E402
-from mockapi.store.db import NAME_TABLES  # noqa: E402
+from mockapi.serving.kgstore import NAME_TABLES  # noqa: E402
 
 DOMAIN_TABLES = {
     "open": ("open_entities",),

@@ -45,24 +45,27 @@ end
 """
 
 
-def _mix_script(calls: list[tuple[str, Any]], folder: Path) -> Path:
-    """A wrk script cycling through `calls` (path, body or None), each thread from a random start."""
+def _mix_script(calls: list[tuple[str, Any]], folder: Path, extra: dict[str, str] | None = None) -> Path:
+    """A wrk script cycling through `calls` (path, body or None), each thread from a random start; `extra`:
+    headers sent with every request (an API key through the front door)."""
     entries = []
+    pairs = {"Content-Type": "application/json", **(extra or {})}
+    headers = "{" + ", ".join(f'["{k}"] = "{v}"' for k, v in pairs.items()) + "}"
     for path, body in calls:
         data = "nil" if body is None else f"[==[{json.dumps(body, ensure_ascii=False)}]==]"
-        headers = '{["Content-Type"] = "application/json"}'
         entries.append(f'  wrk.format("POST", "{path}", {headers}, {data}),')
     script = folder / "mix.lua"
     script.write_text(_MIX_LUA.format(entries="\n".join(entries)), encoding="utf-8")
     return script
 
 
-def run_mix(base: str, calls: list[tuple[str, Any]], seconds: float, connections: int, threads: int = 2
-            ) -> dict[str, float]:  # fmt: skip
+def run_mix(base: str, calls: list[tuple[str, Any]], seconds: float, connections: int, threads: int = 2,
+            headers: dict[str, str] | None = None) -> dict[str, float]:  # fmt: skip
     """wrk cycling through every call in turn on `connections` connections; same figures as `run`."""
     with tempfile.TemporaryDirectory() as tmp:
+        script = _mix_script(calls, Path(tmp), headers)
         cmd = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--latency",
-               "--timeout", "10s", "-s", str(_mix_script(calls, Path(tmp))), base]  # fmt: skip
+               "--timeout", "10s", "-s", str(script), base]  # fmt: skip
         done = subprocess.run(cmd, capture_output=True, text=True, check=True)
     return parse(done.stdout)
 

@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import-kg": ("mockapi.importers.kg", "import the real CRAG KG directory (mock_api/cragkg)"),
     "export": ("mockapi.process.exporter", "export a world's questions in CRAG's dataset format"),
     "audit": ("mockapi.audit.command", "how CRAG-like a world reads: figures vs a real sample and CRAG's"),
+    "mcp": ("mockapi.mcp.server", "the KG routes and web search as MCP tools (stdio or streamable HTTP)"),
 }
 
 
@@ -36,6 +37,7 @@ def make_parser(argv: list[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crag-mock", description="A local mock of CRAG's search and KG APIs."
     )
+    parser.add_argument("--version", action="version", version=f"crag-mock {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = next((a for a in argv if not a.startswith("-")), None)
     for name, (module_name, help_text) in COMMANDS.items():
@@ -43,6 +45,15 @@ def make_parser(argv: list[str]) -> argparse.ArgumentParser:
         if name == wanted:
             importlib.import_module(module_name).add_arguments(p)
     return parser
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("crag-mockapi")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,8 +9,9 @@ from typing import Any
 import httpx
 import pytest
 
-START_DEADLINE_S = 120.0
-"""A guard against a hung start, not a speed check: start-up figures belong in bench/."""
+START_DEADLINE_S = 300.0
+"""A guard against a hung start, not a speed check: start-up figures belong in bench/. A start that builds the
+tiny world first also renders its 2,725 pages once (web_serving/html): over 120 s at load 25."""
 
 
 def wait_healthy(base: str, proc: subprocess.Popen[Any]) -> float:

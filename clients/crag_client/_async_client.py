@@ -86,6 +86,12 @@ class AsyncClient(BaseClient):
             self.cache.put(spec.cache_key, response.content)
         return result
 
+    async def call(self, path: str, body: Any = None) -> Any:
+        """POST `body` (None: no body) to any route; the decoded JSON envelope (see `Client.call`)."""
+        spec = self._build(path, body, send_body=body is not None)
+        response = await self._send(spec)
+        return self._decode_json(spec, response.status_code, response.content)
+
     async def map(
         self,
         fn: Callable[[T], Awaitable[R]],

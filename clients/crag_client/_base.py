@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 import httpx
+import orjson
 from pydantic import TypeAdapter
 from pydantic import ValidationError as PydanticValidationError
 
@@ -167,7 +168,14 @@ class BaseClient:
         )
 
     def _decode_json(self, spec: RequestSpec, status: int, content: bytes) -> Any:
-        """The decoded JSON body, whatever the status; `ResponseDecodeError` when it is not JSON."""
+        """The decoded JSON body, whatever the status; `ResponseDecodeError` when it is not JSON.
+
+        orjson reads the bytes as they came (a Task 3 answer is 16-20 MB: no decoded str copy of it first);
+        a body that is not valid UTF-8 falls back to the lenient decode."""
+        try:
+            return orjson.loads(content)
+        except orjson.JSONDecodeError:
+            pass
         text = content.decode("utf-8", errors="replace")
         try:
             return json.loads(text)

@@ -98,6 +98,11 @@ class Client(BaseClient):
             self.cache.put(spec.cache_key, response.content)
         return envelope
 
+    def call(self, path: str, body: Any = None) -> Any:
+        """POST `body` (None: no body) to any route, e.g. `call("/web/search", {"query": "…"})`; the decoded
+        JSON envelope. For generic callers (an agent's tool loop); the typed methods are the usual way."""
+        return self._post_envelope(path, body, send_body=body is not None)
+
     def map(
         self,
         fn: Callable[[T], R],

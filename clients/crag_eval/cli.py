@@ -2,7 +2,8 @@
 
 crag-eval --task 1|2|3 [--model NAME|module:Class] [--model-args JSON] [--data DIR|FILE] [--server URL]
           [--judge rules|openai] [--limit N [--seed S] | --first N] [--timeout S] [--batch-size N]
-          [--max-error-rate R] [--output DIR] [--resume RUN_DIR [--retry-errors]] [--version]
+          [--max-concurrency N] [--max-error-rate R] [--output DIR] [--resume RUN_DIR [--retry-errors]]
+          [--sweep SPEC] [--version]
 crag-eval score RUN [--judge rules|openai] [--labels HUMAN.csv] [--type-weights WEIGHTS.json]
 crag-eval report RUN
 crag-eval compare RUN_A RUN_B
@@ -26,6 +27,7 @@ from crag_eval.robustness import (
     wants_sim,
 )
 from crag_eval.runner import SECONDS_PER_QUESTION
+from crag_eval.signals import Terminated, catch_sigterm
 from mockapi.core.user_error import UserError
 
 SUBCOMMANDS = ("score", "report", "compare")
@@ -69,6 +71,13 @@ def run_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--batch-size", type=int, metavar="N", help="override the model's get_batch_size()")
     p.add_argument(
+        "--max-concurrency",
+        type=int,
+        metavar="N",
+        help="batches in flight at once (default: the model's get_max_concurrency(), else 1); answers are "
+        "still written in dataset order",
+    )
+    p.add_argument(
         "--max-error-rate",
         type=float,
         default=0.05,
@@ -78,6 +87,18 @@ def run_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", help="run directory (default runs/<time>-task<N>-<model>)")
     p.add_argument("--resume", metavar="RUN_DIR", help="continue a killed or failed run (or sweep)")
     p.add_argument("--retry-errors", action="store_true", help="with --resume: ask errored questions again")
+    g = p.add_argument_group("agents (a tool client per question, budgets, cost)")
+    g.add_argument("--max-tool-calls", type=int, metavar="N", help="per question: tool-client requests")
+    g.add_argument("--max-tokens", type=int, metavar="N", help="per question: LLM tokens in + out (reported)")
+    g.add_argument("--prices", metavar="SPEC", help="'model=IN/OUT,…' $ per 1M tokens, or a JSON/CSV file")
+    g.add_argument(
+        "--llm-cache", action="store_true", help="cache the built-in models' LLM calls (re-runs free)"
+    )
+    p.add_argument(
+        "--sweep",
+        metavar="SPEC",
+        help="CRUD-RAG knob sweep over --model-args, e.g. 'top_k=1,3,5;chunk_size=256,512' (a run per point)",
+    )
     add_robustness_arguments(p)  # --noise-ratio, --negative-rejection, --counterfactual, --fault-rate, …
     return p
 
@@ -100,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `crag-eval` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else "run"
+    restore = catch_sigterm()
     try:
         if command == "run":
             return _run(run_parser().parse_args(argv))
@@ -115,8 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         where = getattr(exc, "run_dir", None)
         hint = f"continue with: crag-eval --resume {where}" if where else "nothing was written"
-        print(f"crag-eval: interrupted; {hint}", file=sys.stderr)
-        return 130
+        terminated = getattr(exc, "terminated", False) or isinstance(exc, Terminated)
+        print(f"crag-eval: {'terminated' if terminated else 'interrupted'}; {hint}", file=sys.stderr)
+        return 143 if terminated else 130
+    finally:
+        restore()
 
 
 def _model_args(text: str | None) -> dict[str, object] | None:
@@ -132,7 +157,9 @@ def _model_args(text: str | None) -> dict[str, object] | None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from crag_eval.evaluate import RunConfig, error_rate_problem, evaluate
+    from crag_eval.evaluate import RunConfig, check_config, error_rate_problem, evaluate
+    from crag_eval.knob_sweep import parse_sweep
+    from crag_eval.prices import parse_prices
     from crag_eval.report import print_summary
     from crag_eval.rundir import read_run
 
@@ -142,6 +169,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.retry_errors and not args.resume:
         raise UserError("--retry-errors goes with --resume RUN_DIR")
     resume = Path(args.resume) if args.resume else None
+    if resume is not None and args.max_concurrency is not None and args.max_concurrency < 1:
+        raise UserError(f"--max-concurrency must be a positive number, got {args.max_concurrency}")
     if resume is not None and is_sweep(resume):
         _root, runs = run_sweep(RunConfig(task=0), [], say, resume, args.retry_errors)
         return _exit_code(runs, say)
@@ -162,12 +191,23 @@ def _run(args: argparse.Namespace) -> int:
         seconds_per_question=args.timeout,
         model_args=_model_args(args.model_args),
         batch_size=args.batch_size,
+        max_concurrency=args.max_concurrency,
         max_error_rate=args.max_error_rate,
         perturbation=settings[0][1],
         sim=sim_from(args) if wants_sim(args) or settings[0][1] or len(settings) > 1 else None,
+        max_tool_calls=args.max_tool_calls,
+        max_tokens=args.max_tokens,
+        prices=parse_prices(args.prices).to_json() if args.prices else None,
+        llm_cache=args.llm_cache,
     )
     if args.admin_token:
         os.environ["CRAG_EVAL_ADMIN_TOKEN"] = args.admin_token
+    if resume is None and args.sweep is not None:  # one run per grid point, then the table and plot
+        if len(settings) > 1:
+            raise UserError("--sweep and several evidence settings (--noise-ratio …) exclude each other")
+        check_config(config)
+        _root, runs = run_sweep(config, parse_sweep(args.sweep), say, kind="knobs")
+        return _exit_code(runs, say)
     if resume is None and len(settings) > 1:  # one run per evidence setting, then the robustness table
         _root, runs = run_sweep(config, settings, say)
         return _exit_code(runs, say)

@@ -19,18 +19,27 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from crag_client import RetryPolicy
 from crag_client._retry import send_with_retries
 from pydantic import ValidationError
 
+from crag_eval.agent import Budget
+from crag_eval.prices import Prices
 from crag_eval.types import Question
 from mockapi.wire.journal import JournalEntry, JournalPage
 
 HARNESS_CLIENT = "crag-eval"
 """`X-Client-Id` of the harness's own page fetches: its own rate-limit bucket, told apart in the journal."""
-_TAG = re.compile(r"<[^>]+>")
-_RAW = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+# scripts and styles whole, else one tag: one pass over the HTML (two passes took as long as the model)
+_MARKUP = re.compile(r"<(script|style)\b.*?</\1\s*>|<[^>]+>", re.IGNORECASE | re.DOTALL)
 _NON_WORD = re.compile(r"[\W_]+")
+
+
+def is_loopback(url: str) -> bool:
+    """Whether `url` points at this machine (the in-process server, or a local `crag-mock serve`)."""
+    host = httpx.URL(url).host
+    return host in ("127.0.0.1", "localhost", "::1") or host.startswith("127.")
 
 
 def clean(text: str) -> str:
@@ -40,7 +49,7 @@ def clean(text: str) -> str:
 
 def page_plain_text(page: dict[str, Any]) -> str:
     """Name, snippet and the HTML's text of a served page (a cheap tag strip: only for phrase matching)."""
-    body = _TAG.sub(" ", _RAW.sub(" ", page.get("page_result") or ""))
+    body = _MARKUP.sub(" ", page.get("page_result") or "")
     return " ".join(
         html.unescape(str(page.get(k) or "")) for k in ("page_name", "page_snippet")
     ) + html.unescape(body)
@@ -143,6 +152,8 @@ class RunHooks:
     journal: JournalReader | None = None
     admin_token: str | None = None  # perturbed searches need it (they would reveal the gold pages)
     retry: RetryPolicy = field(default_factory=lambda: RetryPolicy(max_attempts=8, backoff_cap=2.0))
+    budget: Budget = field(default_factory=Budget)  # per question: tool calls, tokens (crag_eval.agent)
+    prices: Prices | None = None
     _evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def fetch(self, http: httpx.Client, url: str, question: Question, k: int) -> list[dict[str, Any]]:
@@ -154,23 +165,29 @@ class RunHooks:
             "k": k,
             **(self.perturbation or {}),
         }
-        headers = {"x-interaction-id": question.interaction_id, "x-client-id": HARNESS_CLIENT}
+        headers = {
+            "x-interaction-id": question.interaction_id,
+            "x-client-id": HARNESS_CLIENT,
+            # on loopback, inflating a gzip body costs more than the bytes it saves; elsewhere gzip wins
+            "accept-encoding": "identity" if is_loopback(url) else "gzip",
+        }
         if self.perturbation and self.admin_token:
             headers["authorization"] = f"Bearer {self.admin_token}"
         data = self._post(http, f"{url}/web/search", body, headers)
         pages = list(data.get("result") or [])[:k]
         phrases = self._phrases(question)
+        served = " ".join(page_plain_text(p) for p in pages) if phrases else ""  # 16 MB of HTML: only if used
         self._evidence[question.interaction_id] = {
             "perturbation": data.get("perturbation"),
             "key_phrases": len(phrases),
-            "served_hits": phrase_hits(phrases, " ".join(page_plain_text(p) for p in pages)),
+            "served_hits": phrase_hits(phrases, served),
         }
         return pages
 
     def _post(self, http: httpx.Client, url: str, body: dict[str, Any], headers: dict[str, str]) -> Any:
         response = send_with_retries(lambda: http.post(url, json=body, headers=headers), self.retry)
         response.raise_for_status()
-        return response.json()
+        return orjson.loads(response.content)  # bytes as they came: no decoded copy of 16-20 MB first
 
     def _phrases(self, question: Question) -> tuple[str, ...]:
         labels = self.labels.get(question.interaction_id)

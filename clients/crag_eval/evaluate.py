@@ -16,9 +16,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from crag_eval.agent import Budget
 from crag_eval.diagnostics import JournalReader, RunHooks, load_labels
-from crag_eval.models import load_model, model_label, preflight
+from crag_eval.llm import default_llm_cache, use_sut_cache
+from crag_eval.models import ModelStartError, load_model, model_label, preflight
+from crag_eval.prices import Prices
 from crag_eval.progress import progress as progress_bar
+from crag_eval.retrieval import QRELS, run_qrels
 from crag_eval.rundir import (
     ERRORS,
     PREDICTIONS,
@@ -37,11 +41,14 @@ from crag_eval.rundir import (
     write_run,
 )
 from crag_eval.runfiles import RUN_FORMAT, RunLog, WorldInfo
-from crag_eval.runner import SECONDS_PER_QUESTION, run_batches
+from crag_eval.runlock import run_lock
+from crag_eval.runner import SECONDS_PER_QUESTION, model_concurrency, run_batches
+from crag_eval.signals import Terminated
 from crag_eval.sources import open_source, set_server_env
 from crag_eval.truncate import TOKENIZER_NAME
 from crag_eval.types import Question
 from mockapi.core.user_error import UserError
+from mockapi.web.qrels import Qrels, world_qrels, write_qrels
 
 
 @dataclass
@@ -64,38 +71,67 @@ class RunConfig:
     batch_size: int | None = None
     """Replaces the model's get_batch_size() when given."""
     max_error_rate: float = 0.05
+    max_concurrency: int | None = None
+    """Questions (batches) in flight at once; None: the model's get_max_concurrency(), else 1."""
     perturbation: dict[str, Any] | None = None
     """Evidence perturbation sent with every /web/search (noise_ratio, mode, perturb_seed)."""
     sim: dict[str, Any] | None = None
     """Simulation settings of the in-process server (fault_rate, latency, …); not None = journal usage."""
+    max_tool_calls: int | None = None
+    """Per question: requests of the model's tool client (crag_eval.agent); checked against the journal."""
+    max_tokens: int | None = None
+    """Per question: LLM tokens in + out the model reports; an answer over it is withdrawn."""
+    prices: dict[str, list[float]] | None = None
+    """--prices: model → [input, output] dollars per million tokens."""
+    llm_cache: bool = False
+    """Cache the system under test's LLM calls (built-in models), keyed by request and question set."""
 
 
 class RunInterrupted(KeyboardInterrupt):
-    """Ctrl-C during a run; carries the run directory so the message can say what to resume."""
+    """Ctrl-C or SIGTERM during a run; carries the run directory (None: nothing was kept) so the message can
+    say what to resume."""
 
-    def __init__(self, run_dir: Path) -> None:
+    def __init__(self, run_dir: Path | None, terminated: bool = False) -> None:
         super().__init__(str(run_dir))
         self.run_dir = run_dir
+        self.terminated = terminated
 
 
 def pick_questions(questions: list[Question], config: RunConfig) -> list[Question]:
-    """--first N: the first N; --limit N: a sample of N seeded by --seed, kept in dataset order."""
+    """--first N: the first N; --limit N: a sample of N stratified by domain x question type (as participants
+    sample CRAG), seeded by --seed, kept in dataset order."""
     if config.first is not None:
         return questions[: config.first]
     if config.limit is None or config.limit >= len(questions):
         return questions
-    chosen = set(random.Random(config.seed).sample(range(len(questions)), config.limit))
+    chosen = stratified_sample(questions, config.limit, random.Random(config.seed))
     return [q for i, q in enumerate(questions) if i in chosen]
+
+
+def stratified_sample(questions: list[Question], n: int, rng: random.Random) -> set[int]:
+    """Indices of n questions: each (domain, question type) stratum gets its proportional share (largest
+    remainders first, ties broken by the seeded rng), then a seeded sample inside each stratum."""
+    strata: dict[tuple[str, str], list[int]] = {}
+    for i, q in enumerate(questions):
+        strata.setdefault((q.domain, q.question_type), []).append(i)
+    keys = sorted(strata)
+    quotas = {key: n * len(strata[key]) // len(questions) for key in keys}
+    remainders = {key: n * len(strata[key]) % len(questions) for key in keys}
+    tie = {key: rng.random() for key in keys}
+    short = n - sum(quotas.values())
+    for key in sorted(keys, key=lambda k: (-remainders[k], tie[k]))[:short]:
+        quotas[key] += 1
+    return {i for key in keys for i in rng.sample(strata[key], quotas[key])}
 
 
 def server_sim(config: RunConfig) -> tuple[dict[str, Any] | None, str | None]:
     """(Settings overrides for the in-process server, admin token to read its journal) for a run."""
     if config.server:
         return None, os.environ.get("CRAG_EVAL_ADMIN_TOKEN") or None
-    if config.sim is None:
+    if config.sim is None and config.max_tool_calls is None:
         return None, None
     token = secrets.token_urlsafe(16)  # fresh per run, never written to run.json
-    return {**config.sim, "admin_token": token}, token
+    return {**(config.sim or {}), "admin_token": token}, token  # the journal checks --max-tool-calls
 
 
 def make_hooks(
@@ -104,7 +140,14 @@ def make_hooks(
     """The run loop's hooks: perturbation fields, key phrases for the diagnostics, the journal reader."""
     labels = load_labels(world.path, questions)
     journal = JournalReader(url, token) if token else None
-    return RunHooks(perturbation=config.perturbation, labels=labels, journal=journal, admin_token=token)
+    return RunHooks(
+        perturbation=config.perturbation,
+        labels=labels,
+        journal=journal,
+        admin_token=token,
+        budget=Budget(config.max_tool_calls, config.max_tokens, config.seconds_per_question),
+        prices=Prices({m: (r[0], r[1]) for m, r in config.prices.items()}) if config.prices else None,
+    )
 
 
 def check_config(config: RunConfig) -> None:
@@ -114,6 +157,9 @@ def check_config(config: RunConfig) -> None:
         ("--limit", config.limit),
         ("--first", config.first),
         ("--batch-size", config.batch_size),
+        ("--max-concurrency", config.max_concurrency),
+        ("--max-tool-calls", config.max_tool_calls),
+        ("--max-tokens", config.max_tokens),
     ):
         if value is not None and value < 1:
             raise UserError(f"{flag} must be a positive number, got {value}")
@@ -134,6 +180,8 @@ def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, Ru
         saved = {k: v for k, v in log.args.items() if k in RunConfig.__dataclass_fields__}
         if config.server:
             saved["server"] = config.server
+        if config.max_concurrency is not None:  # a resumed run may go faster or slower than it started
+            saved["max_concurrency"] = log.args["max_concurrency"] = config.max_concurrency
         config = RunConfig(**saved)
         log.resumed_at = [*(log.resumed_at or []), now()]
         return config, resume, log, False
@@ -186,12 +234,27 @@ def evaluate(
     retry_errors: bool = False,
 ) -> Path:
     """Run (or resume) an evaluation; returns the run directory. The log records success and failure alike."""
+    config, run_dir, log, created = prepare(config, resume)
+    with run_lock(run_dir):  # before run.json is touched: a second process on this run stops here
+        return _evaluate(config, resume, run_dir, log, created, say, progress, retry_errors)
+
+
+def _evaluate(
+    config: RunConfig,
+    resume: Path | None,
+    run_dir: Path,
+    log: RunLog,
+    created: bool,
+    say: Any,
+    progress: bool,
+    retry_errors: bool,
+) -> Path:
     from crag_eval.judges import make_judges
     from crag_eval.report import render_reports
     from crag_eval.scoring import score_run
 
-    config, run_dir, log, created = prepare(config, resume)
-    say(f"run directory: {run_dir}")
+    if not created:  # a new directory is named once it is kept (at its first answer, or its error log)
+        say(f"run directory: {run_dir}")
     log.status = "running"
     write_run(run_dir, log)
     try:
@@ -200,7 +263,9 @@ def evaluate(
         with open_source(
             config.task, config.data, config.server, say, sim, cache=not config.no_cache
         ) as source:
-            if resume is not None:
+            # A run killed before it recorded its world (run.json written, world not yet opened) has no
+            # answers: its resume starts it afresh instead of comparing against a world it never saw.
+            if resume is not None and log.world is not None:
                 check_resumed_world(log, source.world, run_dir)
                 questions = load_questions(run_dir)
             else:
@@ -210,10 +275,13 @@ def evaluate(
             log.server, log.n_questions = source.url, len(questions)
             write_run(run_dir, log)
             set_server_env(source.url)
-            model = load_model(
-                config.model, {q.interaction_id: q.answer for q in questions}, config.model_args
-            )
+            os.environ["CRAG_EVAL_TASK"] = str(config.task)  # which tools an agent model offers
+            use_sut_cache(default_llm_cache() if config.llm_cache else None, _question_set(source.world))
+            qrels = save_run_qrels(run_dir, source.world.path, questions)
+            model = _start_model(config, questions, run_dir, qrels.relevant if qrels else None)
             preflight(model)
+            if created:
+                say(f"run directory: {run_dir}")
             if retry_errors:
                 say(f"retrying {drop_errored_predictions(run_dir)} errored answers")
             _answer(config, run_dir, model, questions, source, token, progress)
@@ -226,11 +294,12 @@ def evaluate(
             log.summary = scores.primary_score
         write_run(run_dir, log)
         render_reports(run_dir)
-    except KeyboardInterrupt:
-        log.status = "interrupted"
-        log.add_error(f"interrupted (Ctrl-C); continue with --resume {run_dir}", at=now())
-        _finish(run_dir, log, created)
-        raise RunInterrupted(run_dir) from None
+    except KeyboardInterrupt as exc:
+        how = "terminated (SIGTERM)" if isinstance(exc, Terminated) else "interrupted (Ctrl-C)"
+        log.status = "terminated" if isinstance(exc, Terminated) else "interrupted"
+        log.add_error(f"{how}; continue with --resume {run_dir}", at=now())
+        kept = _finish(run_dir, log, created)
+        raise RunInterrupted(run_dir if kept else None, terminated=isinstance(exc, Terminated)) from None
     except BaseException as exc:
         log.status = "failed"
         error = f"{exc.__class__.__name__}: {exc}"
@@ -239,6 +308,20 @@ def evaluate(
         raise
     _finish(run_dir, log, created)
     return run_dir
+
+
+def _question_set(world: WorldInfo) -> str:
+    """The --llm-cache namespace: the world (questions and pages) the calls were made for."""
+    return world.content_hash or world.sha256 or world.path or ""
+
+
+def save_run_qrels(run_dir: Path, world: str | None, questions: list[Question]) -> Qrels | None:
+    """The retrieval labels of the run's questions (qrels.txt), from its world; None without labels."""
+    if not world or not (Path(world) / "questions.duckdb").is_file():
+        return run_qrels(run_dir)
+    qrels = world_qrels(Path(world), {q.interaction_id for q in questions})
+    write_qrels(qrels, run_dir / QRELS, Path(world))
+    return qrels
 
 
 def _answer(
@@ -266,20 +349,35 @@ def _answer(
                 make_hooks(config, source.url, source.world, questions, token),
                 ErrorLog(run_dir),
                 config.batch_size,
+                config.max_concurrency or model_concurrency(model),
             )
     finally:
         prediction_log.close()
 
 
-def _finish(run_dir: Path, log: RunLog, created: bool) -> None:
-    """Write the final log; a run we created that never got an answer is removed instead (so typos leave no
-    directories behind)."""
+def _finish(run_dir: Path, log: RunLog, created: bool) -> bool:
+    """Write the final log, returning True; a run we created that never got an answer (nor an entry in its
+    error log) is removed instead, returning False (so typos leave no directories behind)."""
     log.finished_at = now()
     answered = (run_dir / PREDICTIONS).is_file() and (run_dir / PREDICTIONS).stat().st_size > 0
-    if created and not answered and log.status in ("failed", "interrupted"):
+    if created and not answered and not (run_dir / ERRORS).is_file() and log.status != "complete":
         shutil.rmtree(run_dir, ignore_errors=True)
-        return
+        return False
     write_run(run_dir, log)
+    return True
+
+
+def _start_model(
+    config: RunConfig, questions: list[Question], run_dir: Path, relevant: dict[str, list[str]] | None
+) -> Any:
+    """The model instance; a constructor that raises becomes one line naming the model, the exception and
+    where its traceback went (errors.jsonl, the run directory then kept)."""
+    try:
+        gold = {q.interaction_id: q.answer for q in questions}
+        return load_model(config.model, gold, config.model_args, relevant)
+    except ModelStartError as exc:
+        ErrorLog(run_dir).append([], f"model start: {exc.error}", exc.traceback)
+        raise UserError(f"{exc}; traceback in {run_dir / ERRORS}") from None
 
 
 def error_rate_problem(run_dir: Path, max_rate: float) -> str | None:

@@ -7,10 +7,13 @@ a longer Retry-After lengthens the wait (same cap).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -89,20 +92,89 @@ def check_endpoint(endpoint: Endpoint, prefix: str, what: str) -> None:
         )
 
 
-def chat(
+@dataclass
+class LLMUsage:
+    """Tokens and calls of some chat-completions requests (what a model reports in its answer's `usage`)."""
+
+    model: str | None = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    llm_calls: int = 0
+    cached_calls: int = 0
+    """Answered from the system-under-test cache: no tokens paid, none counted."""
+
+    def add(self, reply: dict[str, Any], model: str, cached: bool = False) -> None:
+        self.model = self.model or model
+        self.llm_calls += 1
+        if cached:
+            self.cached_calls += 1
+            return
+        found = reply.get("usage")
+        usage: dict[str, Any] = found if isinstance(found, dict) else {}
+        self.input_tokens += int(usage.get("prompt_tokens") or 0)
+        self.output_tokens += int(usage.get("completion_tokens") or 0)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class _SutCache:
+    store: Any  # crag_eval.kvcache.Cache
+    namespace: str
+
+
+_SUT_CACHE: list[_SutCache] = []  # the run's cache of the system under test's calls, when --llm-cache is on
+
+
+def use_sut_cache(store: Any | None, namespace: str = "") -> None:
+    """Cache (or stop caching, with None) the system under test's LLM calls, keyed by request and
+    `namespace` (the question set: its world's content hash)."""
+    _SUT_CACHE.clear()
+    if store is not None:
+        _SUT_CACHE.append(_SutCache(store, namespace))
+
+
+def default_llm_cache() -> Any:
+    """`$CRAG_EVAL_LLM_CACHE` (a file), else llm-cache.sqlite beside the worlds (beside the judge's cache)."""
+    from crag_eval.kvcache import Cache
+    from mockapi.core.paths import data_root
+
+    env = os.environ.get("CRAG_EVAL_LLM_CACHE")
+    return Cache(Path(env) if env else data_root() / "llm-cache.sqlite")
+
+
+def complete(
     endpoint: Endpoint,
-    messages: list[dict[str, str]],
+    body: dict[str, Any],
     *,
-    json_mode: bool = False,
-    max_tokens: int | None = None,
+    usage: LLMUsage | None = None,
+    cacheable: bool = False,
     sleep: Callable[[float], None] = time.sleep,
-) -> str:
-    """The assistant's text for one chat-completions request (temperature 0); `sleep` waits between tries."""
-    body: dict[str, Any] = {"model": endpoint.model, "messages": messages, "temperature": 0.0}
-    if json_mode:
-        body["response_format"] = {"type": "json_object"}
-    if max_tokens:
-        body["max_tokens"] = max_tokens
+) -> dict[str, Any]:
+    """The decoded reply of one chat-completions request (`body` without the model, which the endpoint
+    sets); usage is added to `usage`. `cacheable`: the system under test's call, served from and stored in
+    the --llm-cache when one is on (a judge's calls have their own cache)."""
+    body = {"model": endpoint.model, **body}
+    cache = _SUT_CACHE[0] if cacheable and _SUT_CACHE else None
+    key = (
+        hashlib.sha256(json.dumps([cache.namespace, body], sort_keys=True).encode()).hexdigest()
+        if cache
+        else ""
+    )
+    if cache is not None and (hit := cache.store.get(key)) is not None:
+        if usage is not None:
+            usage.add(hit, endpoint.model, cached=True)
+        return dict(hit)
+    reply = _post(endpoint, body, sleep)
+    if usage is not None:
+        usage.add(reply, endpoint.model)
+    if cache is not None:
+        cache.store.put(key, reply)
+    return reply
+
+
+def _post(endpoint: Endpoint, body: dict[str, Any], sleep: Callable[[float], None]) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {endpoint.api_key}"} if endpoint.api_key else {}
     url = endpoint.base_url.rstrip("/") + "/chat/completions"
     policy = endpoint.retry_policy()
@@ -118,6 +190,28 @@ def chat(
     if response.status_code >= 400:
         raise LLMError(f"HTTP {response.status_code} from {url}: {response.text[:200]}")
     try:
-        return str(response.json()["choices"][0]["message"]["content"] or "")
+        reply = response.json()
+        reply["choices"][0]["message"]
     except (ValueError, KeyError, IndexError, TypeError):
         raise LLMError(f"not a chat-completions reply from {url}: {response.text[:200]}") from None
+    return dict(reply)
+
+
+def chat(
+    endpoint: Endpoint,
+    messages: list[dict[str, str]],
+    *,
+    json_mode: bool = False,
+    max_tokens: int | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+    usage: LLMUsage | None = None,
+    cacheable: bool = False,
+) -> str:
+    """The assistant's text for one chat-completions request (temperature 0); `sleep` waits between tries."""
+    body: dict[str, Any] = {"messages": messages, "temperature": 0.0}
+    if json_mode:
+        body["response_format"] = {"type": "json_object"}
+    if max_tokens:
+        body["max_tokens"] = max_tokens
+    reply = complete(endpoint, body, usage=usage, cacheable=cacheable, sleep=sleep)
+    return str(reply["choices"][0]["message"].get("content") or "")

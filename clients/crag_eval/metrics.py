@@ -30,7 +30,8 @@ def bootstrap_indices(n: int, seed: int = SEED, n_boot: int = N_BOOT) -> np.ndar
 def score(
     judgements: Sequence[Judgement], predictions: dict[str, Prediction] | None = None, seed: int = SEED
 ) -> Score:
-    """Accuracy, hallucination, missing, Score_a (and Score_h when every question has a four-way label)."""
+    """Accuracy, hallucination, missing, Score_a (and Score_h when every question has a human four-way
+    label)."""
     decided = [j for j in judgements if j.label != "failed"]
     n_failed = len(judgements) - len(decided)
     n_errors = sum(1 for j in judgements if predictions and predictions[j.interaction_id].error)
@@ -60,7 +61,8 @@ def score(
         "score_a": _interval((correct - incorrect)[idx].mean(axis=1)),
     }
     score_h = None
-    if len(four) == n:
+    # Score_h is the human four-way score: the rules judge's 'perfect' for an exact match is not a human label
+    if len(four) == n and all(j.judge == "human" for j in decided):
         values = np.array([FOUR_WAY_VALUE[label] for label in four])
         score_h = round(float(values.mean()), 4)
         ci["score_h"] = _interval(values[idx].mean(axis=1))

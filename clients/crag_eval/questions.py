@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from crag_eval.types import Question
+from crag_eval.types import Question, question_type_of
 from mockapi.core.user_error import UserError
 
 REQUIRED = ("interaction_id", "query", "query_time", "answer")
@@ -36,6 +36,10 @@ def question_from_record(record: dict[str, Any]) -> Question:
     if missing:
         raise UserError(f"dataset record lacks {', '.join(missing)}; is this a CRAG dataset file?")
     alts = record.get("alt_ans", record.get("alternative_answers"))
+    try:
+        question_type = question_type_of(record.get("question_type"))
+    except ValueError as exc:
+        raise UserError(f"dataset record {record['interaction_id']}: {exc}") from None
     return Question(
         interaction_id=str(record["interaction_id"]),
         query=str(record["query"]),
@@ -43,7 +47,7 @@ def question_from_record(record: dict[str, Any]) -> Question:
         answer=str(record["answer"]),
         alt_answers=parse_alt_answers(alts),
         domain=str(record.get("domain", "")),
-        question_type=str(record.get("question_type", "")),
+        question_type=question_type,
         static_or_dynamic=str(record.get("static_or_dynamic", "")),
         popularity=str(record.get("popularity", "") or ""),
         answer_source=str(record.get("answer_source", "") or ""),
@@ -94,7 +98,7 @@ def load_world_questions(world: Path) -> list[Question]:
             answer=r[3],
             alt_answers=parse_alt_answers(r[4]),
             domain=r[5],
-            question_type=r[6],
+            question_type=question_type_of(r[6]),
             static_or_dynamic=r[7],
             popularity=r[8] or "",
             answer_source=r[9] or "",

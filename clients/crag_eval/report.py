@@ -9,6 +9,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
+from crag_eval import measures
 from crag_eval.rundir import ERRORS, load_judgements, load_predictions, load_questions, read_run, read_scores
 from mockapi.core.user_error import UserError
 
@@ -26,14 +27,25 @@ def ci_text(score: dict[str, Any], key: str) -> str:
     return f"[{pct(low)}, {pct(high)}]"
 
 
+SVG_CHAR_W = 7.5
+"""Width in px allowed per character of the 12px figures text of a slice bar (a generous upper bound)."""
+
+
+def _figures_label(s: dict[str, Any]) -> str:
+    return f"Score_a {pct(s.get('score_a'))} {ci_text(s, 'score_a')} n={s.get('n', 0)}"
+
+
 def slice_svg(title: str, values: dict[str, dict[str, Any]]) -> Markup:
     """Horizontal stacked bars (correct / missing / incorrect) per slice value, with Score_a and n."""
     row_h, bar_w = 22, 360
     label_w = max(170, 8 * max((len(v) for v in values), default=0) + 12)  # full labels, never cut off
+    figures = {value: _figures_label(s) for value, s in values.items()}
+    # 12px text: about 7.2px a character; the width holds the longest figures label whole (n= included)
+    figures_w = SVG_CHAR_W * max((len(f) for f in figures.values()), default=0) + 16
     height = 28 + row_h * len(values)
     parts = [
         f'<svg class="chart" role="img" aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg" '
-        f'width="{label_w + bar_w + 190}" height="{height}">',
+        f'width="{label_w + bar_w + 8 + figures_w:.0f}" height="{height}">',
         f'<text x="0" y="16" font-weight="bold">{escape(title)}</text>',
     ]
     for i, (value, s) in enumerate(values.items()):
@@ -51,7 +63,7 @@ def slice_svg(title: str, values: dict[str, dict[str, Any]]) -> Markup:
                 f"<title>{key} {pct(s.get(key))}%</title></rect>"
             )
             x += w
-        label = f"Score_a {pct(s.get('score_a'))} {ci_text(s, 'score_a')} n={s.get('n', 0)}"
+        label = figures[value]
         parts.append(f'<text x="{label_w + bar_w + 8}" y="{y + 14}" font-size="12">{label}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
@@ -100,6 +112,8 @@ def _context(run_dir: Path) -> dict[str, Any]:
         "footer": footer(scores, str(run_dir)),
         "diag": scores.get("diagnostics") or {},
         "errors_file": ERRORS if (run_dir / ERRORS).is_file() else None,
+        "measures": measures.sections(typed),
+        "section_md": measures.markdown,
     }
 
 
@@ -216,6 +230,13 @@ def print_summary(run_dir: Path) -> None:
         )
     if "average" in scores:
         console.print(f"judges averaged: {scores['average']}")
+    for section in measures.sections(typed) if typed else []:
+        if section.title.startswith("Per question"):
+            continue  # in the report only
+        cells = ", ".join(
+            f"{h} {c}" for row in section.rows for h, c in zip(section.header, row, strict=True)
+        )
+        console.print(f"{section.title}: {cells}", highlight=False, markup=False)
     console.print(f"report: {run_dir / 'report.html'}")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
@@ -87,39 +88,53 @@ def is_sweep(path: Path) -> bool:
 
 def run_sweep(
     base: RunConfig,
-    settings: list[tuple[str, dict[str, Any] | None]],
+    settings: Sequence[tuple[str, dict[str, Any] | None]],
     say: Any,
     resume: Path | None = None,
     retry_errors: bool = False,
+    kind: str = "robustness",
 ) -> tuple[Path, list[Path]]:
     """One evaluation per setting under one directory (resuming what a previous attempt left unfinished);
-    returns the sweep directory and the run directories. The table is rewritten after every setting."""
+    returns the sweep directory and the run directories. The table is rewritten after every setting.
+
+    `kind` robustness: a setting is an evidence perturbation; knobs (`--sweep`): keyword arguments laid over
+    --model-args (crag_eval.knob_sweep)."""
     if resume is not None:
         plan = json.loads((resume / SWEEP_PLAN).read_text(encoding="utf-8"))
         root, base = resume, RunConfig(**plan["config"])
-        settings = [(name, perturbation) for name, perturbation in plan["settings"]]
+        settings = [(name, setting) for name, setting in plan["settings"]]
+        kind = plan.get("kind", "robustness")
     else:
-        root = Path(base.output) if base.output else new_run_dir(base.task, f"{base.model}", "-robustness")
+        root = Path(base.output) if base.output else new_run_dir(base.task, f"{base.model}", f"-{kind}")
         if is_sweep(root):
             raise UserError(f"{root} already holds a sweep; continue it with --resume {root}")
         root.mkdir(parents=True, exist_ok=True)
-        write_json(root / SWEEP_PLAN, {"format": 1, "config": asdict(base), "settings": settings})
+        plan = {"format": 1, "kind": kind, "config": asdict(base), "settings": settings}
+        write_json(root / SWEEP_PLAN, plan)
     say(f"sweep directory: {root}")
     runs: list[Path] = []
     try:
-        for name, perturbation in settings:
+        for name, setting in settings:
             run_dir = root / name
             say(f"— {name} —")
             if (run_dir / RUN_JSON).is_file():
                 if retry_errors or read_run(run_dir).status != "complete":
                     evaluate(base, run_dir, say=say, retry_errors=retry_errors)
+            elif kind == "knobs":
+                knobs = {**(base.model_args or {}), **(setting or {})}
+                evaluate(replace(base, output=str(run_dir), model_args=knobs), None, say=say)
             else:
-                evaluate(replace(base, output=str(run_dir), perturbation=perturbation), None, say=say)
+                evaluate(replace(base, output=str(run_dir), perturbation=setting), None, say=say)
             runs.append(run_dir)
     except KeyboardInterrupt:
         raise RunInterrupted(root) from None  # resume the sweep, not the setting that was running
     finally:
-        write_summary(root, runs)
+        if kind == "knobs":
+            from crag_eval.knob_sweep import write_knob_summary
+
+            write_knob_summary(root, runs)
+        else:
+            write_summary(root, runs)
     return root, runs
 
 

@@ -12,6 +12,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from crag_eval.agent_scores import AgentScores
+from crag_eval.keypoints import KeyPointScores
+from crag_eval.retrieval import RetrievalScores
 from crag_eval.types import Score
 from mockapi.formats.jsondoc import first_problem, json_object
 
@@ -121,6 +124,14 @@ class Scores(Document):
     """Automatic judges averaged figure by figure, when there are several."""
     diagnostics: dict[str, Any] | None = None
     """Robustness and retrieval figures (`crag_eval.robust_metrics.diagnostics`)."""
+    key_points: KeyPointScores | None = None
+    """RAGEval's completeness, hallucination, irrelevance over key points, and ROUGE-L for sentence golds."""
+    agent: AgentScores | None = None
+    """Tool calls by tool, tokens, cost and latency per question; Score_a against calls and cost."""
+    judge_usage: dict[str, dict[str, Any]] | None = None
+    """Tokens (and cost) the LLM judges spent."""
+    retrieval: RetrievalScores | None = None
+    """recall@5/10/50, nDCG@10 and MRR of the pages the model ranked, against the run's qrels."""
 
     @property
     def primary_score(self) -> Score | None:

@@ -1,4 +1,5 @@
-"""The run loop: questions → batches (with their pages) → the model → predictions.jsonl.
+"""The run loop: questions → batches (with their pages, and tool clients for an agent) → the model →
+predictions.jsonl.
 
 Each batch runs in a worker thread under a time budget (30 s per question × batch size by default); a batch
 that times out, raises or returns the wrong number of answers is recorded on each of its questions as an error
@@ -8,17 +9,22 @@ model was stuck) goes to errors.jsonl.
 
 from __future__ import annotations
 
+import functools
 import sys
 import threading
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
 
+from crag_eval.agent import AgentBatch, wants_tools
 from crag_eval.diagnostics import RunHooks, answer_text
 from crag_eval.models import UserModel
+from crag_eval.retrieval import ranked_pages
 from crag_eval.rundir import ErrorLog, PredictionLog
 from crag_eval.truncate import truncate
 from crag_eval.types import Prediction, Question
@@ -68,6 +74,50 @@ def call_with_budget(
     return box.get("answers"), None, None
 
 
+@dataclass
+class _Done:
+    """One batch asked: its questions, pages, answers (or error and stack), agent usage, the model's time."""
+
+    chunk: list[Question]
+    pages: list[list[dict[str, Any]]]
+    answers: Any
+    error: str | None
+    stack: str | None
+    elapsed: float
+    agents: AgentBatch
+
+
+def _ask(
+    model: UserModel,
+    chunk: list[Question],
+    http: httpx.Client,
+    url: str,
+    k: int,
+    hooks: RunHooks,
+    seconds_per_question: float,
+) -> _Done:
+    """Fetch a batch's pages, ask the model under the batch's time budget, check the answer count."""
+    pages = [hooks.fetch(http, url, q, k) for q in chunk]
+    batch: dict[str, list[Any]] = {
+        "interaction_id": [q.interaction_id for q in chunk],
+        "query": [q.query for q in chunk],
+        "search_results": pages,
+        "query_time": [q.query_time for q in chunk],
+    }
+    agents = AgentBatch(wants_tools(model), url, batch["interaction_id"], hooks.budget)
+    agents.extend(batch)
+    started = time.perf_counter()
+    try:
+        answers, error, stack = call_with_budget(model, batch, seconds_per_question * len(chunk))
+    finally:
+        agents.close()
+    elapsed = time.perf_counter() - started
+    if error is None and (not isinstance(answers, (list, tuple)) or len(answers) != len(chunk)):
+        got = len(answers) if isinstance(answers, (list, tuple)) else type(answers).__name__
+        error = f"count-mismatch: {got} answers for {len(chunk)} questions"
+    return _Done(chunk, pages, answers, error, stack, elapsed, agents)
+
+
 def run_batches(
     model: UserModel,
     todo: list[Question],
@@ -79,53 +129,94 @@ def run_batches(
     hooks: RunHooks | None = None,
     errors_log: ErrorLog | None = None,
     batch_size: int | None = None,
+    max_concurrency: int = 1,
 ) -> int:
     """Ask the model every question of `todo`, appending each answer as it arrives; returns errors.
 
-    `batch_size` (the --batch-size flag) replaces the model's own get_batch_size()."""
+    `batch_size` (the --batch-size flag) replaces the model's own get_batch_size(). Up to `max_concurrency`
+    batches are in flight at once (each in its own thread, under its own time budget); answers are written
+    in dataset order all the same (a batch that finishes early waits for the ones before it), so a killed
+    run resumes from a prefix of the questions."""
     hooks = hooks or RunHooks()  # retried fetches, perturbations, key-phrase hits, journal usage
     k = pages_per_task(task)
     errors = 0
     position = 0
-    with httpx.Client(timeout=60.0) as http:
-        while position < len(todo):
-            size = batch_size or _batch_size(model)
-            chunk = todo[position : position + size]
-            position += len(chunk)
-            pages = [hooks.fetch(http, url, q, k) for q in chunk]
-            batch: dict[str, list[Any]] = {
-                "interaction_id": [q.interaction_id for q in chunk],
-                "query": [q.query for q in chunk],
-                "search_results": pages,
-                "query_time": [q.query_time for q in chunk],
-            }
-            started = time.perf_counter()
-            answers, error, stack = call_with_budget(model, batch, seconds_per_question * len(chunk))
-            elapsed = time.perf_counter() - started
-            if error is None and (not isinstance(answers, (list, tuple)) or len(answers) != len(chunk)):
-                got = len(answers) if isinstance(answers, (list, tuple)) else type(answers).__name__
-                error = f"count-mismatch: {got} answers for {len(chunk)} questions"
-            if error and errors_log is not None:
-                errors_log.append([q.interaction_id for q in chunk], error, stack)
-            usage = hooks.api_usage(chunk)
-            for i, question in enumerate(chunk):
-                answer = None if error else answers[i]
-                raw = "" if error else _as_text(answer_text(answer))
-                scored = truncate(raw)
-                log.append(
-                    Prediction(
-                        interaction_id=question.interaction_id,
-                        prediction=scored,
-                        raw=raw if scored != raw.strip() else None,
-                        latency_s=round(elapsed / len(chunk), 4),
-                        error=error,
-                        pages=[page_summary(p) for p in pages[i]],
-                        **hooks.extras(question, answer, usage),
-                    )
-                )
-            errors += len(chunk) if error else 0
-            advance(len(chunk))
+    in_flight: deque[_Flight] = deque()
+    limits = httpx.Limits(max_connections=max(10, 2 * max_concurrency))
+    with httpx.Client(timeout=60.0, limits=limits) as http:
+        while position < len(todo) or in_flight:
+            while position < len(todo) and len(in_flight) < max_concurrency:
+                size = batch_size or _batch_size(model)
+                chunk = todo[position : position + size]
+                position += len(chunk)
+                ask = functools.partial(_ask, model, chunk, http, url, k, hooks, seconds_per_question)
+                in_flight.append(_Flight(ask))
+            done = in_flight.popleft().result()  # in order: later batches keep running meanwhile
+            errors += _record(done, log, hooks, errors_log)
+            advance(len(done.chunk))
     return errors
+
+
+class _Flight:
+    """One batch in flight in a daemon thread (as the model's own call: a Ctrl-C or SIGTERM never waits for
+    it, and process exit is not held up by a stuck model)."""
+
+    def __init__(self, work: Callable[[], _Done]) -> None:
+        self._box: dict[str, Any] = {}
+        self._thread = threading.Thread(target=self._run, args=(work,), daemon=True, name="crag-eval-batch")
+        self._thread.start()
+
+    def _run(self, work: Callable[[], _Done]) -> None:
+        try:
+            self._box["done"] = work()
+        except BaseException as exc:  # a fetch that failed for good: raised in the run loop, as before
+            self._box["error"] = exc
+
+    def result(self) -> _Done:
+        self._thread.join()
+        if "error" in self._box:
+            raise self._box["error"]
+        done: _Done = self._box["done"]
+        return done
+
+
+def _record(done: _Done, log: PredictionLog, hooks: RunHooks, errors_log: ErrorLog | None) -> int:
+    """Append a batch's predictions (its error on each question if it failed); returns its errors."""
+    chunk, error = done.chunk, done.error
+    if error and errors_log is not None:
+        errors_log.append([q.interaction_id for q in chunk], error, done.stack)
+    usage = hooks.api_usage(chunk)
+    for i, question in enumerate(chunk):
+        answer = None if error else done.answers[i]
+        journal = usage.get(question.interaction_id)
+        agent = done.agents.usage(
+            question.interaction_id, answer, journal["n_calls"] if journal else None, hooks.prices
+        )
+        raw = "" if error or (agent and agent.over_budget) else _as_text(answer_text(answer))
+        scored = truncate(raw)
+        log.append(
+            Prediction(
+                interaction_id=question.interaction_id,
+                prediction=scored,
+                raw=raw if scored != raw.strip() else None,
+                latency_s=round(done.elapsed / len(chunk), 4),
+                error=error,
+                pages=[page_summary(p) for p in done.pages[i]],
+                agent=agent.model_dump() if agent else None,
+                retrieved=ranked_pages(answer, done.pages[i]),
+                **hooks.extras(question, answer, usage),
+            )
+        )
+    return len(chunk) if error else 0
+
+
+def model_concurrency(model: UserModel) -> int:
+    """The model's own default for --max-concurrency: its `get_max_concurrency()`, if any, else 1."""
+    method = getattr(model, "get_max_concurrency", None)
+    try:
+        return max(1, int(method())) if callable(method) else 1
+    except Exception:
+        return 1
 
 
 def _batch_size(model: UserModel) -> int:

@@ -16,11 +16,12 @@ from mockapi.process.loopback import serve_in_thread
 @contextlib.contextmanager
 def serve_app(app: Any) -> Iterator[str]:
     """Serve an ASGI app on 127.0.0.1:<free port> until the block ends; yields the base URL."""
-    try:
-        with serve_in_thread(app) as url:
-            yield url
-    except RuntimeError as exc:  # uvicorn stopped during start-up: the lifespan's log says why
-        raise UserError(f"the in-process mock server stopped during start-up ({exc})") from None
+    with contextlib.ExitStack() as stack:
+        try:
+            url = stack.enter_context(serve_in_thread(app))
+        except RuntimeError as exc:  # uvicorn stopped during start-up: the lifespan's log says why
+            raise UserError(f"the in-process mock server stopped during start-up ({exc})") from None
+        yield url  # what the block raises is its own (a model's RuntimeError is not the server's)
 
 
 def world_app(world: Path, task: int, sim: dict[str, Any] | None = None) -> Any:

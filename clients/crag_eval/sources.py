@@ -11,6 +11,7 @@ from typing import Any
 
 from crag_eval.questions import load_dataset_questions, load_world_questions
 from crag_eval.runfiles import WorldInfo
+from crag_eval.runlock import build_lock, build_lock_held
 from crag_eval.server import serve_app, server_meta, world_app
 from crag_eval.types import Question
 from mockapi.core.user_error import UserError
@@ -81,14 +82,15 @@ def check_same_world(questions_hash: str | None, server_hash: str | None, server
 
 
 def _server_world(meta: dict[str, Any], server: str) -> Path:
-    """Without --data: the server's world directory when it is on this machine, else the default world;
-    either only when its content hash is the server's."""
-    from mockapi.core.paths import is_complete, world_dir
+    """Without --data: a world of this machine's data root (the default one first) whose content hash is the
+    server's. /meta names no server path, so the worlds are matched by hash, not by where they are."""
+    from mockapi.core.paths import data_root, is_complete, world_dir
 
     wanted = meta.get("content_hash")
-    for candidate in (Path(str(meta.get("world") or "")), world_dir(None, "default")):
-        usable = str(candidate) not in ("", ".") and is_complete(candidate)
-        if usable and _manifest_summary(candidate).get("content_hash") == wanted:
+    root = data_root()
+    others = sorted(root.iterdir()) if root.is_dir() else []
+    for candidate in (world_dir(None, "default"), *others):
+        if is_complete(candidate) and _manifest_summary(candidate).get("content_hash") == wanted:
             return candidate.resolve()
     raise UserError(
         f"the server at {server} serves world {wanted} ({meta.get('world')}), which is not on this machine; "
@@ -110,16 +112,21 @@ def _world(path: Path | None, say: Any) -> Path:
             )
         return path.resolve()
     world = world_dir(None, "default")
-    if not is_complete(world):
-        from mockapi.world.build import build_world
+    if is_complete(world):
+        return world
+    if build_lock_held(world):
+        say(f"waiting for another process building the default world at {world}…")
+    with build_lock(world):  # a second first-use run waits, then finds the world built
+        if not is_complete(world):
+            from mockapi.world.build import build_world
 
-        say(f"building the default world at {world} (first use; later runs reuse it)…")
-        build_world("default", 0, world, progress=lambda msg: say(f"  {msg}"))
+            say(f"building the default world at {world} (first use; later runs reuse it)…")
+            build_world("default", 0, world, progress=lambda msg: say(f"  {msg}"))
     return world
 
 
 def _manifest_summary(world: Path) -> dict[str, Any]:
-    from mockapi.world.manifest import read_manifest_or_empty
+    from mockapi.formats.manifest import read_manifest_or_empty
 
     manifest = read_manifest_or_empty(world).model_dump(mode="json", exclude_unset=True)
     keys = ("kind", "scale", "seed", "split", "content_hash", "versions")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 Label = Literal["correct", "missing", "incorrect", "failed"]
 """Three-way automatic label (CRAG's accurate / missing / incorrect); `failed` = the judge itself failed."""
@@ -12,6 +12,31 @@ FourWay = Literal["perfect", "acceptable", "missing", "incorrect"]
 """CRAG's human grading scale, used for Score_h."""
 
 FOUR_WAY_VALUE: dict[str, float] = {"perfect": 1.0, "acceptable": 0.5, "missing": 0.0, "incorrect": -1.0}
+
+QuestionType = Literal[
+    "simple",
+    "simple_w_condition",
+    "comparison",
+    "aggregation",
+    "set",
+    "multi-hop",
+    "post-processing",
+    "false_premise",
+    "",
+]
+"""CRAG's eight question types (wire contract, dataset fields); "" for a record that has none."""
+
+QUESTION_TYPES: tuple[QuestionType, ...] = get_args(QuestionType)
+
+
+def question_type_of(value: object) -> QuestionType:
+    """`value` as a question type, else ValueError naming the eight CRAG knows."""
+    text = "" if value is None else str(value)
+    for known in QUESTION_TYPES:
+        if text == known:
+            return known
+    raise ValueError(f"question_type {text!r} is not one of CRAG's: {', '.join(QUESTION_TYPES[:-1])}")
+
 
 SLICE_KEYS = (
     "domain",
@@ -33,7 +58,7 @@ class Question:
     answer: str
     alt_answers: tuple[str, ...] = ()
     domain: str = ""
-    question_type: str = ""
+    question_type: QuestionType = ""
     static_or_dynamic: str = ""
     popularity: str = ""
     answer_source: str = ""
@@ -65,6 +90,7 @@ class Question:
     def from_dict(cls, data: dict[str, Any]) -> Question:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         known["alt_answers"] = tuple(known.get("alt_answers") or ())
+        known["question_type"] = question_type_of(known.get("question_type"))
         return cls(**known)
 
 
@@ -89,6 +115,10 @@ class Prediction:
     """Perturbation served, key phrases, and their hits in served pages / contexts (crag_eval.diagnostics)."""
     api: dict[str, Any] | None = None
     """API usage from the server journal: calls per route, statuses, failed calls, API time, fetches."""
+    retrieved: list[str] | None = None
+    """The pages (URLs) the model ranked, from its extended answer's `pages` or traced from its `contexts`."""
+    agent: dict[str, Any] | None = None
+    """Tool calls by tool, tokens in/out, cost and budget overruns (crag_eval.agent.AgentUsage)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

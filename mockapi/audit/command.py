@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from mockapi.core.paths import PAGES_DB, QUESTIONS_DB, is_complete, world_dir
 from mockapi.core.user_error import UserError
+from mockapi.formats.manifest import read_manifest
 from mockapi.world.context import add_split_argument
-from mockapi.world.manifest import read_manifest
 
 if TYPE_CHECKING:
     from mockapi.audit.data import AuditQuestion

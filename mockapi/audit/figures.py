@@ -9,7 +9,18 @@ from typing import Any
 
 import duckdb
 
-from mockapi.audit import frames, leaks, pages, pinned, questions, sources, stock, structure
+from mockapi.audit import (
+    consistency,
+    frames,
+    leaks,
+    pages,
+    pinned,
+    plausible,
+    questions,
+    sources,
+    stock,
+    structure,
+)
 from mockapi.audit.data import AuditQuestion, Corpus
 from mockapi.audit.text import page_vocabulary
 from mockapi.core.paths import QUESTIONS_DB
@@ -62,6 +73,10 @@ def compute(
         "prose": stock.stock_figures(corpus, rng.sample(qs, min(STOCK_QUESTIONS, len(qs))), rng),
         "sources": {"redundancy": sources.redundancy(corpus, chosen), "recall": sources.recall(qs)},
         "structure": structure.structure_figures(corpus, qs, rng),
+        "consistency": {
+            "contradictions": consistency.contradiction_scan(_trim_gold(chosen), gold, _fact_kinds(corpus)),
+            "plausibility": plausible.plausibility_scan(corpus.world, gold),
+        },
         "sample": {"pages": len(sampled), "answer_questions": len(chosen), "answer_pages": len(gold)},
     }
 
@@ -69,19 +84,15 @@ def compute(
 def adversaries(
     qs: list[AuditQuestion], test: list[AuditQuestion] | None, real: list[AuditQuestion] | None, seed: int
 ) -> dict[str, Any]:
-    """The learned adversaries (`learned`), single-threaded: scikit-learn's thread pools thrash on a shared
-    machine, and a few seconds of one core is all these models take."""
-    from threadpoolctl import threadpool_limits
-
+    """The learned adversaries (`learned`: imported here, so that scikit-learn loads only for them)."""
     from mockapi.audit import learned
 
-    with threadpool_limits(1):
-        return {
-            "false_premise": learned.false_premise(qs, test, real, seed),
-            "labels": learned.question_labels(qs, real, seed),
-            "states_text": learned.states_answer_text(qs, seed),
-            "states_meta": learned.states_answer_metadata(qs, seed),
-        }
+    return {
+        "false_premise": learned.false_premise(qs, test, real, seed),
+        "labels": learned.question_labels(qs, real, seed),
+        "states_text": learned.states_answer_text(qs, seed),
+        "states_meta": learned.states_answer_metadata(qs, seed),
+    }
 
 
 def _trim_gold(qs: list[AuditQuestion]) -> list[AuditQuestion]:

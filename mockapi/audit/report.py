@@ -114,6 +114,10 @@ SPECS: list[Spec] = [
          _between(81, 87)),
     Spec("recall over the 50 pages, KG (%)", _g("sources", "recall", "kg_pct"), "63", "63 ± 3",
          _between(60, 66)),
+    Spec("contradiction scan: gold pages, conflicting value", _g("consistency", "contradictions",
+         "conflicting_pages"), "—", "0", _at_most(0)),
+    Spec("plausibility scan: violations", _g("consistency", "plausibility", "violations"), "—", "0",
+         _at_most(0)),
     Spec("top-level structures in any 40 results (min)", _g("structure", "min_in_40"), "31 in 50 (issue)",
          ">= 20", _at_least(20)),
     Spec("commonest top-level structure's share", _g("structure", "max_share"), "—", "<= 0.05",
@@ -208,7 +212,21 @@ def adversary_notes(world: Figures) -> list[str]:
         f" max {red.get('answer_pages_in_50_max')}; "
         f"KG recall by popularity {src['recall'].get('kg_by_popularity')}",
         f"commonest top-level structure: {struct['top'][0][0] if struct.get('top') else None}",
+        *consistency_notes(world),
     ]
+
+
+def consistency_notes(world: Figures) -> list[str]:
+    """Violations per plausibility rule and the first examples of both scans."""
+    scans = world["consistency"]
+    rules = scans["plausibility"]["rules"]
+    notes = [
+        "plausibility: " + "; ".join(f"{name} {r['violations']}/{r['checked']}" for name, r in rules.items())
+    ]
+    examples = scans["contradictions"]["examples"][:2] + [
+        e for r in rules.values() for e in r["examples"][:1]
+    ]
+    return notes + [f"  e.g. {e}" for e in examples]
 
 
 def show(rows: list[dict[str, Any]], notes: list[str], title: str) -> None:

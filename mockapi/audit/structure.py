@@ -23,7 +23,7 @@ from mockapi.audit.data import AuditQuestion, Corpus
 CHILDREN = 12
 WINDOW = 40
 STEP = 5
-QUESTIONS = 20
+QUESTIONS = 40
 
 
 def top_structure(html: str) -> str:

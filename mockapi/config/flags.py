@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from types import NoneType
-from typing import Any, Literal, cast, get_args, get_origin
+from types import NoneType, UnionType
+from typing import Any, Literal, Union, cast, get_args, get_origin
 
 from annotated_types import Ge, Le
 from pydantic.fields import FieldInfo
@@ -56,7 +56,9 @@ def flag_of(field: FieldInfo) -> Flag | None:
 def _parsing(field: FieldInfo) -> tuple[Callable[[str], Any] | None, tuple[Any, ...] | None]:
     """argparse's `type` and `choices` for a field: a Literal lists its values, and so does a small int range
     (`task`: 1..3); pydantic checks everything else when the settings are built."""
-    base = next((a for a in get_args(field.annotation) if a is not NoneType), field.annotation)
+    base = field.annotation
+    if get_origin(base) in (Union, UnionType):  # `X | None`: X (a bare Literal's args are its values)
+        base = next(a for a in get_args(base) if a is not NoneType)
     if base is bool:
         return None, None
     if get_origin(base) is Literal:

@@ -28,6 +28,7 @@ from mockapi.core.user_error import UserError
 ENV_PREFIX = "CRAG_MOCK_"
 SIMULATION = "simulation (all off by default)"
 """The argument group of the simulation flags in `crag-mock serve --help`."""
+OPERATIONS = "operations (metrics, access log, probes, shutdown; docs/operations.md)"
 
 
 @dataclass(frozen=True)
@@ -72,14 +73,25 @@ class Settings(BaseSettings):
     trust_client_id: Annotated[bool, Flag(group=SIMULATION)] = False
     """rate-limit and journal per X-Client-Id header instead of per peer address (only behind trusted
     callers, such as crag-eval's in-process server: others could send a fresh id per request)"""
-    # uvicorn's own variable, without our prefix; uvicorn reads it in the serve process, not in the workers
-    forwarded_allow_ips: Annotated[str | None, Flag("ADDRS", SIMULATION, workers=False)] = Field(
+    # uvicorn's own variable, without our prefix; the app applies it (mockapi/observe), so workers read it too
+    forwarded_allow_ips: Annotated[str | None, Flag("ADDRS", SIMULATION)] = Field(
         default=None, validation_alias="forwarded_allow_ips"
     )
-    """proxies whose X-Forwarded-For names the client (comma-separated; default: none, or
-    $FORWARDED_ALLOW_IPS)"""
+    """proxies whose X-Forwarded-For names the client and whose X-Team header names the team in metrics and
+    the access log (comma-separated; default: none, or $FORWARDED_ALLOW_IPS)"""
     admin_token: Annotated[str | None, Flag("TOKEN", SIMULATION)] = None
     """enable /admin/journal and /admin/reset (Bearer token); unset: they answer 404"""
+    metrics: Annotated[Literal["on", "off"], Flag(group=OPERATIONS)] = "on"
+    """Prometheus metrics at /metrics (requests by route and status, latency, bytes, in flight, simulated
+    faults; shared across --workers)"""
+    access_log: Annotated[Literal["off", "json"], Flag(group=OPERATIONS)] = "off"
+    """json: one JSON line per request on stdout (time, route, status, latency, bytes, peer or team,
+    interaction id)"""
+    drain_delay: Annotated[float, Flag("S", OPERATIONS)] = Field(default=0.0, ge=0.0, le=300.0)
+    """seconds after SIGTERM during which /readyz answers 503 while requests are still served (so a load
+    balancer stops sending), before the server stops accepting"""
+    drain_timeout: Annotated[int, Flag("S", OPERATIONS, workers=False)] = Field(default=20, ge=1, le=600)
+    """then at most this many seconds for in-flight requests to finish; the rest are cancelled"""
 
 
 def load_settings(values: Mapping[str, Any], model: type[Settings] = Settings) -> Settings:

@@ -11,6 +11,8 @@ QUESTIONS_DB = "questions.duckdb"
 INDEX_DIR = "index"
 WEB_SERVING_DIR = "web_serving"  # key tables of /web/search and /web/get_page (mockapi/web/tables_build.py)
 MANIFEST = "manifest.json"
+# `build --secret`: the 256-bit secret (hex), mode 0600; never read by `serve`, dropped by the Docker image
+SECRET_FILE = "secret.key"
 
 
 def data_root() -> Path:

@@ -18,11 +18,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from mockapi.core.paths import MANIFEST, is_complete
+from mockapi.core.paths import INDEX_DIR, MANIFEST, SECRET_FILE, WEB_SERVING_DIR, is_complete
 from mockapi.core.user_error import UserError
 
 # the tags of our own staging dirs: only these are ever removed as stale (a user's `.name.x-123` is kept)
 STAGING_TAGS = ("building", "importing", "importing-kg", "old")
+WORLD_DIRS = (INDEX_DIR, WEB_SERVING_DIR, "search", "serving")
 
 
 @contextmanager
@@ -61,8 +62,9 @@ def _world_entry(entry: Path) -> bool:
     if entry.is_symlink():
         return False
     if entry.is_dir():
-        return (entry / "meta.json").is_file()
-    return entry.name in (MANIFEST, MANIFEST + ".tmp") or entry.name.endswith((".duckdb", ".duckdb.wal"))
+        return entry.name in WORLD_DIRS or (entry / "meta.json").is_file()
+    ours = entry.name in (MANIFEST, MANIFEST + ".tmp", SECRET_FILE)
+    return ours or entry.name.endswith((".duckdb", ".duckdb.wal"))
 
 
 @contextmanager

@@ -10,10 +10,13 @@ writing a manifest gives the same keys and values.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from mockapi.core.paths import MANIFEST, is_complete
+from mockapi.core.user_error import UserError
 from mockapi.formats.jsondoc import first_problem, json_object
 
 MANIFEST_FORMAT = 1
@@ -145,6 +148,8 @@ class Manifest(Section):
     scale: str | None = None
     """Synthetic worlds: tiny, default or full."""
     seed: int | None = None
+    secret: bool | None = None
+    """`build --secret`: the world derives from the seed and secret.key, so /meta hides the seed."""
     split: str | None = None
     """Synthetic worlds: dev or test; absent in worlds built before splits existed (they are dev)."""
     clock: str | None = None
@@ -203,3 +208,29 @@ def load_manifest(path: Path) -> Manifest:
     except (OSError, UnicodeDecodeError) as exc:
         raise ManifestError(f"cannot read {path} ({exc.__class__.__name__}: {exc})") from None
     return parse_manifest(text, path)
+
+
+def write_manifest(world: Path, manifest: Manifest) -> None:
+    """Write atomically (temp file + rename), so a reader never sees half a manifest."""
+    tmp = world / (MANIFEST + ".tmp")
+    tmp.write_text(manifest.to_json(), encoding="utf-8")
+    os.replace(tmp, world / MANIFEST)
+
+
+def read_manifest_or_empty(world: Path) -> Manifest:
+    """The manifest, or an empty one when the world has none or it is unreadable (a bare directory still
+    serves)."""
+    try:
+        return load_manifest(world / MANIFEST)
+    except ManifestError:
+        return Manifest()
+
+
+def read_manifest(world: Path) -> Manifest:
+    """The manifest of a complete world, or a one-line error saying how to make one."""
+    if not is_complete(world):
+        raise UserError(f"no world at {world}: run `crag-mock build --data {world}` (or import one) first")
+    try:
+        return load_manifest(world / MANIFEST)
+    except ManifestError as exc:
+        raise UserError(f"unreadable manifest: {exc}; rebuild the world (or re-import it)") from None

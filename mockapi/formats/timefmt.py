@@ -16,7 +16,13 @@ def parse_query_time(value: str) -> datetime:
 
     Raises ValueError with a message fit for a 422 body.
     """
-    text = value.strip()
+    try:
+        return _to_utc(value.strip())
+    except OverflowError:  # a valid local time at the calendar's edge with no UTC equivalent
+        raise ValueError(f"query_time {value!r} is outside the years 1..9999 in UTC") from None
+
+
+def _to_utc(text: str) -> datetime:
     try:
         local = datetime.strptime(text, QUERY_TIME_FORMAT)
         return local.replace(tzinfo=PACIFIC).astimezone(timezone.utc)
@@ -25,7 +31,7 @@ def parse_query_time(value: str) -> datetime:
     try:
         parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
-        raise ValueError(f"query_time {value!r} is neither 'MM/DD/YYYY, HH:MM:SS PT' nor ISO 8601") from None
+        raise ValueError(f"query_time {text!r} is neither 'MM/DD/YYYY, HH:MM:SS PT' nor ISO 8601") from None
     return parsed.replace(tzinfo=timezone.utc) if parsed.tzinfo is None else parsed.astimezone(timezone.utc)
 
 

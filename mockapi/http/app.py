@@ -18,31 +18,29 @@ from mockapi.config.settings import Settings
 from mockapi.http.docs_pages import install_docs
 from mockapi.http.error_handlers import install_error_handlers
 from mockapi.http.meta import add_examples
-from mockapi.http.routers import admin, finance, movie, music, root, sports, web
-from mockapi.http.routers import open as open_domain
+from mockapi.http.routers import admin, kg, root, web
 from mockapi.http.state import ServerState, state_of
+from mockapi.observe.wiring import Ops, install_operations, operations_for
 from mockapi.serving.fastpath import install_fastpath
+from mockapi.serving.routes import NO_BODY_PATHS
 from mockapi.sim.middleware import SimState
 from mockapi.sim.wiring import install_simulation, simulation_for
 from mockapi.wire.limits import InputLimits, document_limits
 
 ROUTERS: tuple[APIRouter, ...] = (
     root.router,
-    open_domain.router,
-    movie.router,
-    finance.router,
-    music.router,
-    sports.router,
+    *kg.ROUTERS,  # the KG routes, one router per domain, generated from mockapi/serving/routes
     web.router,
-    admin.router,
 )
+"""Always mounted. `admin.router` is mounted only with an admin token: without one, every method on every
+/admin path is the plain 404 of a path that does not exist."""
 
 TITLE = "CRAG API"
 DESCRIPTION = "API for Meta KDD Cup '24 CRAG: Comprehensive RAG Benchmark (local mock: crag-mockapi)"
 
 
 def lifespan_for(
-    settings: Settings, sim: SimState | None
+    settings: Settings, sim: SimState | None, ops: Ops
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     """The lifespan: the `ServerState` is the app's one state attribute while it runs."""
 
@@ -50,11 +48,13 @@ def lifespan_for(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         state = ServerState.open(settings, sim)
         app.state.server = state
+        ops.started()  # SIGTERM now drains (mockapi/observe/drain.py)
         try:
             yield
         finally:
             del app.state.server  # nothing reaches a closed store after shutdown
             state.close()
+            ops.stopped()
 
     return lifespan
 
@@ -63,10 +63,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The app over `settings.world` (default: `Settings()` from `CRAG_MOCK_*` environment variables)."""
     settings = settings or Settings()
     sim = simulation_for(settings)  # latency/faults/limits/journal when configured (mockapi/sim)
+    ops = operations_for(settings)  # metrics, access log, probes, drain (mockapi/observe)
     app = FastAPI(
         title=TITLE,
         description=DESCRIPTION,
-        lifespan=lifespan_for(settings, sim),
+        lifespan=lifespan_for(settings, sim, ops),
         swagger_ui_parameters={"tryItOutEnabled": True},
         docs_url=None,  # /docs and /redoc come from install_docs: local assets, no CDN
         redoc_url=None,
@@ -74,12 +75,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_docs(app)
     for router in ROUTERS:
         app.include_router(router)
+    if settings.admin_token:
+        app.include_router(admin.router)
     install_error_handlers(app)
-    app.add_middleware(InputLimits)  # 413 over 64 KiB, strict-JSON 422 (mockapi/wire/limits.py)
+    # 413 over 64 KiB, strict-JSON 422 (mockapi/wire/limits.py)
+    app.add_middleware(InputLimits, no_body_paths=NO_BODY_PATHS)
     install_simulation(app, sim)  # outermost, when configured
-    install_fastpath(
-        app, settings, sim
-    )  # well-formed KG requests answered before FastAPI (serving/fastpath.py)
+    # well-formed KG requests answered before FastAPI (serving/fastpath.py)
+    install_fastpath(app, settings, sim)
+    install_operations(app, ops, settings)  # outermost: probes, /metrics, counts and logs every request
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

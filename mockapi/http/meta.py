@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mockapi.store.db import KGStore
-from mockapi.store.examples import original_examples
+from mockapi.formats.manifest import read_manifest_or_empty
+from mockapi.serving.kgstore import KGStore
+from mockapi.serving.routes import original_examples
 from mockapi.wire import Meta
-from mockapi.world.manifest import read_manifest_or_empty
 
 # A domain is missing when every table that feeds its routes is empty.
 DOMAIN_TABLES: dict[str, tuple[str, ...]] = {
@@ -33,10 +33,10 @@ def build_meta(world: Path, kg: KGStore, task: int | None, search: str | None = 
     missing = [d for d, tables in DOMAIN_TABLES.items() if not any(counts.get(t, 0) for t in tables)]
     examples = {**original_examples(), **kg.world_examples()}
     return Meta(
-        world=str(world),
+        world=world.name,  # never the server's path (it names users, mounts, layouts)
         kind=manifest.kind,
         scale=manifest.scale,
-        seed=manifest.seed,
+        seed=None if manifest.secret else manifest.seed,  # a secret world's seed only invites guessing
         split=manifest.split,
         clock=manifest.clock,
         content_hash=manifest.content_hash,

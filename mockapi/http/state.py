@@ -17,16 +17,16 @@ from starlette.applications import Starlette
 
 from mockapi.config.settings import Settings
 from mockapi.core.paths import KG_DB, PAGES_DB
+from mockapi.formats.manifest import read_manifest_or_empty
 from mockapi.http.meta import build_meta
 from mockapi.search.service import NameSearch, default_mode
 from mockapi.serving.build import serving_snapshot
+from mockapi.serving.kgstore import KGStore
 from mockapi.serving.service import Serving
 from mockapi.sim.middleware import SimState
-from mockapi.store.db import KGStore
 from mockapi.web.evidence import EvidenceLabels
 from mockapi.web.page_store import WebStore
 from mockapi.wire import Meta
-from mockapi.world.manifest import read_manifest_or_empty
 
 
 @dataclass

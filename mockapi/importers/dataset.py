@@ -25,11 +25,13 @@ from mockapi.formats.manifest import (
     Manifest,
     PagesSection,
     QuestionsSection,
+    read_manifest,
+    write_manifest,
 )
 from mockapi.importers.dataset_read import Source, iter_records, plan_sources, prefetched
 from mockapi.importers.dataset_write import DatasetWriter
 from mockapi.world.build import code_versions
-from mockapi.world.manifest import content_hash, read_manifest, write_manifest
+from mockapi.world.manifest import content_hash
 
 DEFAULT_WORLD = "imported"
 Advance = Callable[[int], None]

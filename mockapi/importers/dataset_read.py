@@ -21,6 +21,7 @@ from typing import IO, Any, TypeVar
 import orjson
 
 from mockapi.core.user_error import UserError
+from mockapi.importers.bounded import bounded_lines
 
 LFS_MAGIC = b"version https://git-lfs.github.com/spec/v1"
 PART = re.compile(r"^(?P<stem>.+\.tar\.bz2)\.part(?P<n>\d+)$")
@@ -161,7 +162,7 @@ def _tar_members(raw: IO[bytes], label: str) -> Iterator[tuple[str, dict[str, An
 def _lines(stream: IO[bytes], label: str) -> Iterator[tuple[str, dict[str, Any]]]:
     line_no = 0
     try:
-        for line_no, line in enumerate(stream, start=1):
+        for line_no, line in bounded_lines(stream, label):
             if not line.strip():
                 continue
             yield f"{label}: line {line_no}", _parse(line, label, line_no)

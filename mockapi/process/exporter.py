@@ -26,11 +26,11 @@ import duckdb
 
 from mockapi.core.paths import QUESTIONS_DB, world_dir
 from mockapi.core.user_error import UserError
+from mockapi.formats.manifest import read_manifest
 from mockapi.process.export_progress import export_progress, human_bytes
 from mockapi.web.page_store import WebStore, entry
 from mockapi.web.taskview import view_for_task
 from mockapi.world.context import add_split_argument
-from mockapi.world.manifest import read_manifest
 
 SYNTHETIC_KEYS = [
     "interaction_id",
@@ -190,8 +190,9 @@ def build_record(question: dict[str, Any], results: list[dict[str, Any]]) -> dic
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags of `crag-mock export`."""
+    parser.add_argument("--task", type=int, choices=(1, 2, 3), help="1 or 2: 5 pages; 3: all 50")
     parser.add_argument(
-        "--task", type=int, required=True, choices=(1, 2, 3), help="1 or 2: 5 pages; 3: all 50"
+        "--qrels", action="store_true", help="write TREC qrels of the pages that bear each answer instead"
     )
     parser.add_argument("--out", type=Path, required=True, help="output file (.jsonl.bz2, or .jsonl)")
     parser.add_argument("--data", help="world directory (default: the default world)")
@@ -203,6 +204,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Export with progress on stderr (a warning first when a large file is written uncompressed)."""
     world = world_dir(args.data, args.scale, args.seed, args.split)
+    if args.qrels:
+        return export_qrels(world, args.out)
+    if args.task is None:
+        raise UserError("--task is required (1, 2 or 3), or --qrels for retrieval labels")
     check_world(world, args.task)
     check_out(args.out)
     count = question_count(world)
@@ -217,6 +222,24 @@ def run(args: argparse.Namespace) -> int:
 
 
 WARN_BYTES = 1 << 30
+
+
+def export_qrels(world: Path, out: Path) -> int:
+    """`--qrels`: the world's retrieval labels as a 4-column TREC qrels file (and its note, `out`.json)."""
+    from mockapi.web.qrels import world_qrels, write_qrels
+
+    check_world(world, 3)
+    qrels = world_qrels(world)
+    try:
+        write_qrels(qrels, out, world)
+    except OSError as exc:
+        raise UserError(f"cannot write {out}: {exc.strerror}") from None
+    kind = "estimated (the page states the answer)" if qrels.estimated else "gold"
+    print(
+        f"wrote {sum(len(v) for v in qrels.relevant.values()):,} relevant pages for "
+        f"{len(qrels.relevant):,} of {qrels.questions:,} questions ({kind} labels) to {out}"
+    )
+    return 0
 
 
 def size_warning(task: int, count: int, estimate: int, out: Path) -> str:

@@ -32,7 +32,11 @@ def serve_in_thread(
     import uvicorn  # the client side of the project never needs it
 
     sock = free_socket()
-    config = uvicorn.Config(app, log_level="warning", lifespan=lifespan, access_log=False, http=http)
+    # proxy_headers off: our app applies X-Forwarded-For itself, from the proxies its settings name
+    # (mockapi/observe/middleware.py), as under `crag-mock serve`
+    config = uvicorn.Config(
+        app, log_level="warning", lifespan=lifespan, access_log=False, http=http, proxy_headers=False
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="crag-mock")
     thread.start()

@@ -21,6 +21,7 @@ import socket
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import nullcontext
 from pathlib import Path
 
 from mockapi.config.flags import add_setting_flags, given, setting_flags, worker_env
@@ -45,6 +46,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add("--build", action="store_true", help="build a world at --data DIR when DIR is absent or empty")
     add("--no-cache", action="store_true", help="--data FILE: convert into a temporary dir removed at exit")
+    add(
+        "--admin-token-file",
+        type=Path,
+        metavar="F",
+        help="read the admin token from F (as CRAG_MOCK_ADMIN_TOKEN does from the environment): "
+        "--admin-token shows in `ps`",
+    )
     add("--scale", default="default", help="world to build when none exists (default: default)")
     parser.add_argument("--seed", type=int, default=0, help="world seed (default: 0)")
     add_split_argument(parser)
@@ -113,9 +121,27 @@ def _say(message: str) -> None:
 def serve_settings(args: argparse.Namespace, world: Path | None = None) -> Settings:
     """The settings the flags give over the `CRAG_MOCK_*` environment, checked (one-line UserError), the
     simulation specs included."""
-    settings = load_settings({**given(args, SERVE_FLAGS), **({} if world is None else {"world": world})})
+    values = {**given(args, SERVE_FLAGS), **_token_from_file(args)}
+    settings = load_settings({**values, **({} if world is None else {"world": world})})
     load_sim_config(settings)
     return settings
+
+
+def _token_from_file(args: argparse.Namespace) -> dict[str, str]:
+    """`--admin-token-file F`: the token in F (its first line), which no process listing shows."""
+    path = getattr(args, "admin_token_file", None)
+    if path is None:
+        return {}
+    if getattr(args, "admin_token", None) is not None:
+        raise UserError("give --admin-token or --admin-token-file, not both")
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"--admin-token-file {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    token = lines[0].strip() if lines else ""
+    if not token:
+        raise UserError(f"--admin-token-file {path} is empty")
+    return {"admin_token": token}
 
 
 def settings_env(args: argparse.Namespace, world: Path) -> dict[str, str]:
@@ -147,32 +173,43 @@ def _terminated(_signum: int, _frame: object) -> None:
 
 
 def _serve(args: argparse.Namespace, settings: Settings, world: Path, sock: socket.socket) -> None:
-    import uvicorn
-
-    from mockapi.process.batched_writes import BatchedWrites
+    from mockapi.observe.metrics import multiproc_dir
 
     base = f"http://{args.host}:{args.port}"
-    # None: no proxy (uvicorn would trust loopback, and inside a container or behind a port forwarder every
-    # client can arrive from loopback)
-    proxies = settings.forwarded_allow_ips or None
     started = time.perf_counter()
     print(f"serving {world} on {base} (docs: {base}/docs, try-it bodies: {base}/meta)", file=sys.stderr)
     print(f"  CRAG_SERVER={base} (original client), CRAG_MOCK_API_URL={base} (baselines)", file=sys.stderr)
+    # workers share their metrics through files in a fresh directory (mockapi/observe/metrics.py)
+    shared_metrics = multiproc_dir() if settings.metrics == "on" and args.workers > 1 else nullcontext()
     try:
-        uvicorn.run(
-            "mockapi.http.app:app_from_env",
-            factory=True,
-            fd=sock.fileno(),  # the socket bound above; uvicorn (and each of --workers N) accepts on it
-            workers=args.workers,
-            http=BatchedWrites,  # one socket write per response, not two (mockapi/process/batched_writes.py)
-            log_level=args.log_level,
-            access_log=False,
-            # the client address (rate limits, journal) comes from X-Forwarded-For only via a configured proxy
-            proxy_headers=proxies is not None,
-            forwarded_allow_ips=proxies,
-            # uvicorn's 5 s default closes idle keep-alive connections that load balancers (60 s idle) and
-            # busy clients still reuse: the next request meets a closed socket (ReadError/502). Outlive them.
-            timeout_keep_alive=75,
-        )
+        with shared_metrics:
+            _run_uvicorn(args, settings, sock)
     finally:
         print(f"stopped after {time.perf_counter() - started:.0f}s", file=sys.stderr)
+
+
+def _run_uvicorn(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> None:
+    import uvicorn
+
+    from mockapi.process.guard import GuardedHTTP
+
+    uvicorn.run(
+        "mockapi.http.app:app_from_env",
+        factory=True,
+        fd=sock.fileno(),  # the socket bound above; uvicorn (and each of --workers N) accepts on it
+        workers=args.workers,
+        # one socket write per response (batched_writes.py), head/body timeouts, a 32 KiB head cap and a
+        # connection cap below the descriptor limit (guard.py)
+        http=GuardedHTTP,
+        log_level=args.log_level,
+        access_log=False,
+        # the app applies X-Forwarded-For from the proxies `--forwarded-allow-ips` names (none by default:
+        # uvicorn would trust loopback, and inside a container or behind a port forwarder every client
+        # can arrive from loopback); mockapi/observe/middleware.py
+        proxy_headers=False,
+        # after SIGTERM and --drain-delay (mockapi/observe/drain.py): in-flight requests get this long
+        timeout_graceful_shutdown=settings.drain_timeout,
+        # uvicorn's 5 s default closes idle keep-alive connections that load balancers (60 s idle) and
+        # busy clients still reuse: the next request meets a closed socket (ReadError/502). Outlive them.
+        timeout_keep_alive=75,
+    )

@@ -18,9 +18,9 @@ import orjson
 from mockapi.core.staging import folder_digest, read_derived_meta, stage
 from mockapi.serving.frames import FRAMES, write_frame
 from mockapi.serving.keytable import write_table
+from mockapi.serving.kgstore import snapshot
 from mockapi.serving.rows import Con
 from mockapi.serving.tables import TABLES, grammy_rows
-from mockapi.store.db import snapshot
 
 FORMAT = 1
 SERVING_DIR = "serving"

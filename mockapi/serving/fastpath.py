@@ -23,7 +23,6 @@ first, with the same function and answer as `mockapi.wire.limits.InputLimits`.
 from __future__ import annotations
 
 import types
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
@@ -32,16 +31,14 @@ from annotated_types import MaxLen
 from pydantic import BaseModel
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mockapi.serving import music, sports
-from mockapi.serving.rows import body as result_body
-from mockapi.store.movie import year_key
+from mockapi.serving.routes import ROUTES as KG_ROUTES
+from mockapi.serving.routes import lacks_domain
+from mockapi.serving.routes.spec import Answer
 from mockapi.wire.limits import BodyTooLarge, read_capped_body, replay_body, send_too_large
-from mockapi.wire.routes import ROUTE_BY_PATH
 
 if TYPE_CHECKING:
     from mockapi.config.settings import Settings
 
-NULL = result_body(None)
 JSON = b"application/json"
 _BIGINT = 2**63
 
@@ -129,91 +126,20 @@ def _fields(model: type[BaseModel]) -> tuple[Field, ...]:
     return tuple(out)
 
 
-Answer = Callable[[Any, Any, list[Any]], bytes]
-"""(serving, search, field values in model order) -> the whole response body."""
-
-
 @dataclass(frozen=True)
 class Route:
+    """A route table row as the fast path reads it: its domain, its body's field rules, its answer."""
+
     domain: str
     fields: tuple[Field, ...] | None  # None: the route takes no body (whatever is sent is ignored)
     answer: Answer
 
 
-def _key(table: str, missing: bytes = NULL, key: Callable[[Any], str | None] = str) -> Answer:
-    """An exact-key route: the stored body of the key (built from the first field), else `missing`."""
-
-    def answer(serving: Any, _search: Any, values: list[Any]) -> bytes:
-        k = key(values[0])
-        found = None if k is None else serving.get(table, k)
-        return missing if found is None else found
-
-    return answer
-
-
-def _names(corpus: str) -> Answer:
-    return lambda _serving, search, v: orjson.dumps({"result": search.names(corpus, v[0])})
-
-
-def _docs(corpus: str, table: str) -> Answer:
-    def answer(serving: Any, search: Any, v: list[Any]) -> bytes:
-        docs = [serving.get(table, key) for key in search.names(corpus, v[0])]
-        return b'{"result":[' + b",".join(d for d in docs if d is not None) + b"]}"
-
-    return answer
-
-
-def _routes() -> dict[str, Route]:
-    """Path -> how to answer; the same functions the routers call (mockapi/http/routers/*). Each route's body
-    model comes from the route table (mockapi/wire/routes.py)."""
-    table: dict[str, Answer] = {
-        "/open/search_entity_by_name": _names("open"),
-        "/open/get_entity": _key("open_entity"),
-        "/movie/get_person_info": _docs("movie_person", "person_doc"),
-        "/movie/get_movie_info": _docs("movie_movie", "movie_doc"),
-        "/movie/get_year_info": _key("movie_year", key=year_key),
-        "/movie/get_movie_info_by_id": _key("movie_by_id"),
-        "/movie/get_person_info_by_id": _key("person_by_id"),
-        "/finance/get_company_name": _names("finance"),
-        "/finance/get_ticker_by_name": _key("ticker_by_name"),
-        "/finance/get_price_history": _key("price_history"),
-        "/finance/get_detailed_price_history": _key("detailed_price_history"),
-        "/finance/get_dividends_history": _key("dividends"),
-        "/finance/get_market_capitalization": _key("market_cap"),
-        "/finance/get_eps": _key("eps"),
-        "/finance/get_pe_ratio": _key("pe_ratio"),
-        "/finance/get_info": _key("info"),
-        "/music/search_artist_entity_by_name": _names("music_artist"),
-        "/music/search_song_entity_by_name": _names("music_song"),
-        "/music/get_billboard_rank_date": lambda s, _q, v: music.billboard_rank_date(s, v[0], v[1]),
-        "/music/get_billboard_attributes": lambda s, _q, v: music.billboard_attribute(s, v[0], v[1], v[2]),
-        "/music/grammy_get_best_artist_by_year": lambda s, _q, v: music.best_by_year(s, "best_artist", v[0]),
-        "/music/grammy_get_award_count_by_artist": lambda s, _q, v: music.award_count_by_artist(s, v[0]),
-        "/music/grammy_get_award_count_by_song": lambda s, _q, v: music.award_count_by_song(s, v[0]),
-        "/music/grammy_get_best_song_by_year": lambda s, _q, v: music.best_by_year(s, "best_song", v[0]),
-        "/music/grammy_get_award_date_by_artist": lambda s, _q, v: music.award_date_by_artist(s, v[0]),
-        "/music/grammy_get_best_album_by_year": lambda s, _q, v: music.best_by_year(s, "best_album", v[0]),
-        "/music/grammy_get_all_awarded_artists": lambda s, _q, _v: music.all_awarded_artists(s),
-        "/music/get_artist_birth_place": _key("birth_place"),
-        "/music/get_artist_birth_date": _key("birth_date"),
-        "/music/get_members": _key("members"),
-        "/music/get_lifespan": _key("lifespan", music.NULL_PAIR),
-        "/music/get_song_author": _key("song_author"),
-        "/music/get_song_release_country": _key("song_country"),
-        "/music/get_song_release_date": _key("song_date"),
-        "/music/get_artist_all_works": _key("works"),
-        "/sports/soccer/get_games_on_date": lambda s, _q, v: sports.soccer_games_on_date(s, v[0], v[1]),
-        "/sports/nba/get_games_on_date": lambda s, _q, v: sports.nba_games_on_date(s, v[0], v[1]),
-        "/sports/nba/get_play_by_play_data_by_game_ids": lambda s, _q, v: sports.nba_play_by_play(s, v[0]),
-    }
-    routes = {}
-    for path, answer in table.items():
-        model = ROUTE_BY_PATH[path].body
-        routes[path] = Route(path.split("/", 2)[1], None if model is None else _fields(model), answer)
-    return routes
-
-
-ROUTES = _routes()
+ROUTES: dict[str, Route] = {
+    kg.path: Route(kg.domain, None if kg.body is None else _fields(kg.body), kg.answer) for kg in KG_ROUTES
+}
+"""Path -> how to answer: each row of the route table (mockapi/serving/routes), the answer the endpoint
+generated from the same row gives."""
 
 
 def _values(route: Route, raw: bytes) -> list[Any]:
@@ -258,8 +184,8 @@ class FastPath:
     def _answer(self, scope: Scope, route: Route, raw: bytes, last: Message) -> bytes | None:
         """The body to send, or None when the app must take the request."""
         server = self.state.server
-        if last["type"] != "http.request" or route.domain in server.meta.missing_domains:
-            return None
+        if last["type"] != "http.request" or lacks_domain(route.domain, server.meta.missing_domains):
+            return None  # the app answers (null for a missing domain, after its own checks)
         try:
             if route.fields is None:
                 values: list[Any] = []

@@ -21,9 +21,9 @@ from typing import Any
 import numpy as np
 import orjson
 
+from mockapi.serving.jsontext import loads
 from mockapi.serving.keytable import write_table
 from mockapi.serving.rows import Con, body, stream
-from mockapi.store.jsontext import loads
 from mockapi.wire.frames import NBA_GAME_COLUMNS, NBA_PLAY_BY_PLAY_COLUMNS, SOCCER_COLUMNS
 
 DEFAULT_COLUMNS: dict[str, tuple[str, ...]] = {

@@ -57,7 +57,10 @@ def _drop_replaced(blob_path: Path, idx: npt.NDArray[np.uint64]) -> npt.NDArray[
     if len(same) == 0:
         return idx
     data = blob_path.read_bytes()
-    key = lambda r: data[int(r[1]) : int(r[1] + r[2])]  # noqa: E731
+
+    def key(r: Any) -> Any:
+        return data[int(r[1]) : int(r[1] + r[2])]
+
     drop = set()
     for i in same:  # only hash collisions and true duplicates come here: rare
         for j in range(int(i) + 1, len(idx)):
@@ -107,12 +110,22 @@ class KeyTable:
 
     def __len__(self) -> int:
         self._fence or self._open()
-        return self.size
+        return int(self.size)
 
     def _u64(self, row: int, i: int, count: int = 1) -> array[int]:
         out = array("Q")
         out.frombytes(os.pread(self._idx, 8 * count, self._rows[row] + 8 * i))
         return out
+
+    def keys(self) -> list[str]:
+        """Every key, in hash order (a full read of the index: for start-up work, never per request)."""
+        fence = self._fence or self._open()
+        del fence
+        starts, lengths = self._u64(1, 0, self.size), self._u64(2, 0, self.size)
+        return [
+            os.pread(self._bin, klen, start).decode("utf-8", "surrogatepass")
+            for start, klen in zip(starts, lengths, strict=True)
+        ]
 
     def get(self, key: str) -> bytes | None:
         """The value stored under `key`, or None."""

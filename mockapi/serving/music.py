@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import orjson
 
 from mockapi.serving.rows import body
-from mockapi.serving.service import Serving
 from mockapi.serving.tables import SEP
+
+if TYPE_CHECKING:  # a type only: the route table imports these answers, and the service imports it
+    from mockapi.serving.service import Serving
 
 YEAR_MIN, YEAR_MAX = 1957, 2019
 NULL_PAIR = body([None, None])

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 if TYPE_CHECKING:  # only the build queries DuckDB; the serving process need not load it
-    from duckdb import DuckDBPyConnection as Con
+    from duckdb import DuckDBPyConnection
+
+    Con = DuckDBPyConnection
 else:
     Con = Any
 BATCH = 5_000

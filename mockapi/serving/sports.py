@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from mockapi.serving.frames import ALL, DAY, SEP, WIDTHS, columns_body, keyed
 from mockapi.serving.rows import body
-from mockapi.serving.service import Serving
+
+if TYPE_CHECKING:  # a type only: the route table imports these answers, and the service imports it
+    from mockapi.serving.service import Serving
 
 NULL = body(None)
 

@@ -1,6 +1,6 @@
 """What each exact-key table holds: the key, and the bytes served for it (mostly the whole response body).
 
-Each builder mirrors the SQL the store answered with before (mockapi/store/*), row choice included, so the
+Each builder mirrors the SQL reference of its route (tests/serving/sql_reference), row choice included, so the
 bodies are the same bytes. Keys are the exact, case-sensitive strings the original looks up (contract §2);
 a composite key joins its parts with NUL.
 """
@@ -12,8 +12,8 @@ from typing import Any
 
 import orjson
 
+from mockapi.serving.jsontext import loads
 from mockapi.serving.rows import Con, body, groups, stream, unique_rows
-from mockapi.store.jsontext import loads
 
 Items = Iterable[tuple[str, bytes]]
 SEP = "\x00"

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mockapi.observe.middleware import FAULT_KEY
 from mockapi.sim.config import RoutePolicy, SimConfig
 from mockapi.sim.journal import BODY_LIMIT, Journal
 from mockapi.sim.ratelimit import RateLimiter
@@ -87,6 +88,7 @@ class Simulator:
             status["code"] = status["code"] or 500
             raise
         finally:
+            scope[FAULT_KEY] = outcome.fault  # for the metrics and the access log (mockapi/observe)
             self._record(scope, body, headers, client, status["code"], outcome, started)
         if outcome.fault == "drop":
             raise DroppedConnection(scope["path"])

@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # both are imported on first use: a world without pages never
 INDEX_FORMAT = "1"
 UNDATED = -(2**62)
 NAME_BOOST = 2.0
+Within = tuple[frozenset[str], frozenset[str]]
+"""Page ids and URLs a search is limited to (Task 1/2: the pages the questions show)."""
 # Fetch extra hits so that dropping duplicate URLs still leaves k results.
 OVERFETCH = 2
 
@@ -183,31 +185,47 @@ class PageIndex:
         # The world never changes under a running server: no watcher thread polling meta.json for commits.
         self._index.config_reader(reload_policy="Manual")
         self._schema = self._index.schema
+        self._only_cache: tuple[Within, tuple[Any, Any]] | None = None
 
     def close(self) -> None:
         """Remove the shadow directory (also done at exit or when the index is garbage-collected)."""
         self._cleanup()
 
-    def search(self, query: str, k: int, cutoff: datetime | None) -> list[Hit]:
-        """Top `k` pages by BM25 over text and name, one per URL, not modified after `cutoff`."""
+    def search(self, query: str, k: int, cutoff: datetime | None, within: Within | None = None) -> list[Hit]:
+        """Top `k` pages by BM25 over text and name, one per URL, not modified after `cutoff`, and with
+        `within` (page ids, URLs) only among pages with one of those ids at one of those URLs."""
         import tantivy
 
         matcher = self._matcher(query_terms(query))
         if matcher is None:
             return []
+        musts = [(tantivy.Occur.Must, matcher)]
         if cutoff is not None:
             window = tantivy.Query.range_query(
                 self._schema, "modified", tantivy.FieldType.Integer, None, _epoch(cutoff)
             )
-            matcher = tantivy.Query.boolean_query(
-                [(tantivy.Occur.Must, matcher), (tantivy.Occur.Must, window)]
-            )
+            musts.append((tantivy.Occur.Must, window))
+        if within is not None:
+            musts.extend((tantivy.Occur.Must, q) for q in self._only(within))
+        if len(musts) > 1:
+            matcher = tantivy.Query.boolean_query(musts)
         searcher = self._index.searcher()
         found = searcher.search(matcher, limit=k * OVERFETCH, count=False).hits
         hits = [self._hit(searcher.doc(address), score) for score, address in found]
         # Ties broken by page id: the order must not depend on segment layout.
         hits.sort(key=lambda h: (-h.score, h.page_id))
         return _one_per_url(hits)[:k]
+
+    def _only(self, within: Within) -> tuple[Any, Any]:
+        """Filters to `within`'s ids and URLs, built once (the sets are fixed for a server's life)."""
+        import tantivy
+
+        if self._only_cache is None or self._only_cache[0] is not within:
+            ids, urls = within
+            by_id = tantivy.Query.term_set_query(self._schema, "page_id", sorted(ids))
+            by_url = tantivy.Query.term_set_query(self._schema, "url", sorted(urls))
+            self._only_cache = (within, (by_id, by_url))
+        return self._only_cache[1]
 
     def _matcher(self, terms: list[str]) -> Any | None:
         import tantivy

@@ -8,18 +8,19 @@ Opened once per process, read-only; safe to share between threads.
 
 from __future__ import annotations
 
-import json
-import zlib
+import threading
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from mockapi.core.paths import INDEX_DIR
+from mockapi.formats.manifest import read_manifest_or_empty
+from mockapi.web.html_store import Piece, gzip_body, identity_body, page_html, result_pieces
 from mockapi.web.index import PageIndex
 from mockapi.web.snippet import make_snippet, query_terms
 from mockapi.web.tables import WebTables
-from mockapi.world.manifest import read_manifest_or_empty
+from mockapi.web.taskview import view_for_task
 
 Entry = dict[str, Any]
 
@@ -36,17 +37,12 @@ class Frozen:
     page_last_modified: str
 
 
-def page_html(kind: str, body: bytes) -> str:
-    """The served HTML of a stored page: raw pages byte-identical, spec pages rendered."""
-    data = zlib.decompress(body)
-    if kind == "raw":
-        return data.decode("utf-8")
-    if kind == "spec":
-        # Imported lazily: the renderer pulls in Jinja2 templates that raw-only worlds never need.
-        from mockapi.web.render import render_page
+@dataclass(frozen=True)
+class ViewPages:
+    """Pages shown by the questions: both keys, since identical HTML under two URLs shares a page id."""
 
-        return render_page(json.loads(data))
-    raise ValueError(f"unknown page kind {kind!r}")
+    page_ids: frozenset[str]
+    urls: frozenset[str]
 
 
 def entry(name: str, url: str, snippet: str, html: str | None, last_modified: str) -> Entry:
@@ -69,6 +65,8 @@ class WebStore:
         self._index = PageIndex(world_dir) if (world_dir / INDEX_DIR).is_dir() else None
         # seeds the Task 1/2 pick; '' when the manifest is missing or unreadable
         self.content_hash = read_manifest_or_empty(world_dir).content_hash or ""
+        self._view_pages: ViewPages | None = None
+        self._view_lock = threading.Lock()
 
     def close(self) -> None:
         """Release the key tables (and a temp build of them) and the index's shadow directory."""
@@ -103,6 +101,18 @@ class WebStore:
                 out[page_id] = page_html(*stored)
         return out
 
+    def body(self, entries: list[Entry], page_ids: list[str], gzip: bool) -> bytes:
+        """`{"result": entries}` with each entry's page as its `page_result` (the stored rendering, inflated,
+        or spliced in as it is stored for a gzip body; pages of an older world without one are rendered)."""
+        with_records: list[tuple[Entry, bytes | None]] = []
+        for item, page_id in zip(entries, page_ids, strict=True):
+            record = self._tables.html_record(page_id)
+            if record is None:
+                item = {**item, "page_result": self.html_of([page_id]).get(page_id, "")}
+            with_records.append((item, record))
+        pieces: list[Piece] = result_pieces(with_records)
+        return gzip_body(pieces) if gzip else identity_body(pieces)
+
     def entries(self, frozen: list[Frozen], include_html: bool) -> list[Entry]:
         """Frozen results as wire entries (with rank), HTML included on request."""
         html = self.html_of([f.page_id for f in frozen]) if include_html else {}
@@ -127,21 +137,47 @@ class WebStore:
         html = self.html_of([page_id])[page_id]
         return entry(url if name is None else name, url, snippet or "", html, last_modified or "")
 
-    def search(self, query: str, k: int, cutoff: datetime | None, include_html: bool) -> list[Entry]:
-        """Free-text search over the whole corpus: BM25 hits with fresh snippets."""
+    def view_pages(self) -> ViewPages:
+        """The pages some question shows under Task 1/2 (its 5 of the top 10), as page ids and URLs: the
+        only pages a Task 1/2 server lets free text reach, as CRAG gives those tasks no search beyond each
+        question's own pages. Computed on first use (one key-table read per question), then kept."""
+        with self._view_lock:
+            if self._view_pages is None:
+                ids: set[str] = set()
+                urls: set[str] = set()
+                for qid in self._tables.interaction_ids():
+                    for f in view_for_task(1, self.frozen(qid), self.content_hash, qid):
+                        ids.add(f.page_id)
+                        urls.add(f.page_url)
+                self._view_pages = ViewPages(frozenset(ids), frozenset(urls))
+            return self._view_pages
+
+    def search(
+        self, query: str, k: int, cutoff: datetime | None, include_html: bool, task: int | None = None
+    ) -> list[Entry]:
+        """Free-text search, BM25 hits with fresh snippets: over the whole corpus, or for Task 1/2 over the
+        pages the questions show (`view_pages`)."""
+        out, page_ids = self.search_hits(query, k, cutoff, task)
+        if include_html:
+            html = self.html_of(page_ids)
+            for item, page_id in zip(out, page_ids, strict=True):
+                item["page_result"] = html.get(page_id)
+        return out
+
+    def search_hits(
+        self, query: str, k: int, cutoff: datetime | None, task: int | None = None
+    ) -> tuple[list[Entry], list[str]]:
+        """Free-text hits as entries without HTML (`page_result` None), and their page ids."""
         if self._index is None:
-            return []
-        hits = self._index.search(query, k, cutoff)
-        if not hits:
-            return []
-        html = self.html_of([h.page_id for h in hits]) if include_html else {}
+            return [], []
+        shown = self.view_pages() if task in (1, 2) else None
+        within = (shown.page_ids, shown.urls) if shown is not None else None
+        hits = self._index.search(query, k, cutoff, within)
         terms = query_terms(query)
         out = []
         for rank, hit in enumerate(hits, start=1):
             snippet = make_snippet(self._tables.text(hit.page_id) or "", terms)
-            item = entry(
-                hit.name, hit.url, snippet, html.get(hit.page_id) if include_html else None, hit.last_modified
-            )
+            item = entry(hit.name, hit.url, snippet, None, hit.last_modified)
             item["rank"] = rank
             out.append(item)
-        return out
+        return out, [h.page_id for h in hits]

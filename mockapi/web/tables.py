@@ -51,6 +51,11 @@ class WebTables:
         found = self._get("frozen", interaction_id)
         return orjson.loads(found) if found is not None else []
 
+    def interaction_ids(self) -> list[str]:
+        """Every question with a frozen list."""
+        self._get("frozen", "")  # raises on a closed store
+        return self._tables["frozen"].keys()
+
     def interaction_for_query(self, query: str) -> str | None:
         found = self._get("query", query)
         return found.decode("utf-8") if found is not None else None
@@ -67,6 +72,13 @@ class WebTables:
             return None
         kind, _, body = found.partition(b":")
         return kind.decode("ascii"), body
+
+    def html_record(self, page_id: str) -> bytes | None:
+        """The page rendered at build time, as stored (mockapi/web/html_store.py); None for a page (or a
+        world built before the table) without one."""
+        if "html" not in self._tables:
+            return None
+        return self._get("html", page_id)
 
     def text(self, page_id: str) -> str | None:
         """The first SCAN_CHARS characters of the page's visible text."""

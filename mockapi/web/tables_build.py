@@ -9,7 +9,9 @@ cache. Tables (key → value):
 - `url`: page URL → orjson `[page_id, page_name, page_snippet, page_last_modified]` of the page /web/get_page
   serves there (the names are null when no frozen result lists a page stored under the URL);
 - `page`: page id → `kind` `:` body, the stored (compressed) page exactly as in pages.body;
-- `text`: page id → zlib of the first SCAN_CHARS characters of the page text (free-text search snippets).
+- `text`: page id → zlib of the first SCAN_CHARS characters of the page text (free-text search snippets);
+- `html`: page id → the page rendered once, as its JSON string in a deflate segment (web/html_store.py): what
+  /web/search sends, without rendering or encoding at request time.
 Written at build/import time right after the full-text index, deterministically (rows in a total order, or
 in insertion order where sorting would move gigabytes of page bodies); `meta.json` carries a sha256 over the
 files, which the world's content hash includes (mockapi/world/manifest.py).
@@ -30,6 +32,7 @@ from mockapi.core.paths import WEB_SERVING_DIR
 from mockapi.core.staging import folder_digest, read_derived_meta, stage
 from mockapi.serving.keytable import write_table
 from mockapi.serving.rows import stream
+from mockapi.web.html_store import html_record, page_html
 from mockapi.web.snippet import SCAN_CHARS
 
 if TYPE_CHECKING:  # the serving process reads FORMAT and META from here and builds only for an old world
@@ -94,6 +97,7 @@ def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path) -> dict[str, Any]:
         "url": write_table(tmp, "url", _rows(con, URL_ROWS, lambda r: (r[0], orjson.dumps(r[1:])))),
         "page": write_table(tmp, "page", _first_per_page(con, PAGE_ROWS, [], _page_value)),
         "text": write_table(tmp, "text", _first_per_page(con, TEXT_ROWS, [SCAN_CHARS], _text_value)),
+        "html": write_table(tmp, "html", _first_per_page(con, PAGE_ROWS, [], _html_value)),
     }
     example = con.execute(EXAMPLE).fetchone()
     meta = {
@@ -133,6 +137,10 @@ def _first_per_page(
 
 def _page_value(kind: str, body: bytes) -> bytes:
     return kind.encode("ascii") + b":" + body
+
+
+def _html_value(kind: str, body: bytes) -> bytes:
+    return html_record(page_html(kind, body))
 
 
 def _text_value(text: str) -> bytes:

@@ -45,12 +45,9 @@ from mockapi.wire.results import (
     SportsFrame,
     YearInfo,
 )
-from mockapi.wire.routes import ROUTE_BY_PATH, ROUTES, Route
 
 __all__ = [
     "OHLCV",
-    "ROUTES",
-    "ROUTE_BY_PATH",
     "ApiError",
     "BillboardRankDate",
     "CastMember",
@@ -89,7 +86,6 @@ __all__ = [
     "QuerySportsNBAGameIds",
     "QuerySportsSoccer",
     "RootMessage",
-    "Route",
     "SportsFrame",
     "YearInfo",
     "envelope",

@@ -42,13 +42,13 @@ class Meta(WireModel):
     """`GET /meta`: what the server serves."""
 
     world: str
-    """The world directory."""
+    """The world directory's name (never its path on the server)."""
     kind: str | None
     """synthetic | imported | null when the world has no manifest."""
     scale: str | None
     """tiny | default | full for synthetic worlds, null for imported ones."""
     seed: int | None
-    """The build seed (synthetic worlds)."""
+    """The build seed (synthetic worlds); null for a `build --secret` world."""
     split: str | None = None
     """dev | test for a synthetic world (which phrasing and page families it uses); null for imported ones."""
     clock: str | None

@@ -23,9 +23,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from mockapi.wire.errors import ErrorBody, send_error
 from mockapi.wire.fields import MAX_BODY_BYTES
 
-NO_BODY_PATHS = frozenset({"/music/grammy_get_all_awarded_artists"})
-"""Routes that take no body: FastAPI ignores whatever is sent, as the original did, so we do not check it."""
-
 
 class BodyTooLarge(Exception):
     """The request body is over the cap (declared by `Content-Length`, or counted as it arrived)."""
@@ -34,9 +31,13 @@ class BodyTooLarge(Exception):
 class InputLimits:
     """ASGI middleware: body cap (413) and strict-JSON pre-check (422); see the module docstring."""
 
-    def __init__(self, app: ASGIApp, max_body_bytes: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self, app: ASGIApp, max_body_bytes: int = MAX_BODY_BYTES, no_body_paths: frozenset[str] = frozenset()
+    ) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
+        # routes that take no body: FastAPI ignores whatever is sent (as the original did): not checked
+        self.no_body_paths = no_body_paths
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -48,7 +49,7 @@ class InputLimits:
         except BodyTooLarge:
             await send_too_large(send, self.max_body_bytes)
             return
-        if body and scope["path"] not in NO_BODY_PATHS and _is_json(headers.get(b"content-type")):
+        if body and scope["path"] not in self.no_body_paths and _is_json(headers.get(b"content-type")):
             problem = _json_problem(body)
             if problem is not None:
                 await _send_json(send, 422, orjson.dumps({"detail": [problem]}))

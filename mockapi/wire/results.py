@@ -18,7 +18,7 @@ _OPEN = ConfigDict(extra="allow")
 
 
 class OpenEntity(WireModel):
-    """An encyclopedia entity (`/open/get_entity`)."""
+    """An encyclopedia entity (the result of open `get_entity`)."""
 
     model_config = _OPEN
     summary_text: str
@@ -60,7 +60,7 @@ class CastMember(WireModel):
     gender: int | None = None
     """0 unknown, 1 female, 2 male (an int, although the original's docs say str)."""
     id: int
-    """Person id (the key of `/movie/get_person_info` results)."""
+    """Person id (the key of movie `get_person_info` results)."""
     name: str
     """The actor's name."""
     character: str | None = None
@@ -130,7 +130,7 @@ class Person(WireModel):
 
 
 class YearInfo(WireModel):
-    """`/movie/get_year_info`: the movie ids released that year and that year's Oscar ceremony entries."""
+    """movie `get_year_info`: the movie ids released that year and that year's Oscar ceremony entries."""
 
     model_config = _OPEN
     movie_list: list[int]

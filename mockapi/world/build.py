@@ -15,11 +15,19 @@ from pathlib import Path
 from mockapi.core.paths import is_complete, world_dir
 from mockapi.core.staging import check_replaceable, disk_usage, stage_world
 from mockapi.core.user_error import UserError
-from mockapi.formats.manifest import MANIFEST_FORMAT, KgSection, Manifest, WebStageSection
+from mockapi.formats.manifest import (
+    MANIFEST_FORMAT,
+    KgSection,
+    Manifest,
+    WebStageSection,
+    read_manifest,
+    write_manifest,
+)
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
-from mockapi.world.manifest import DERIVED_FOLDERS, content_hash, read_manifest, write_manifest
+from mockapi.world.manifest import DERIVED_FOLDERS, content_hash
 from mockapi.world.scales import get_scale
+from mockapi.world.secret import choose_secret, world_secret, write_secret
 
 Progress = Callable[[str], None]
 
@@ -47,8 +55,11 @@ def build_world(
     target: Path,
     progress: Progress = lambda _msg: None,
     split: str = "dev",
+    secret: bytes | None = None,
 ) -> Manifest:
-    """Build (or reuse, when built with the same inputs) the world at `target`; returns its manifest."""
+    """Build (or reuse, when built with the same inputs) the world at `target`; returns its manifest.
+
+    With a `secret` (`build --secret`) every random draw also depends on it (mockapi/world/secret.py)."""
     scale = get_scale(scale_name)
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
@@ -60,11 +71,11 @@ def build_world(
     if is_complete(target) and derived:
         current = read_manifest(target)
         built = (current.scale, current.seed, current.effective_split, current.versions)
-        if built == (scale_name, seed, split, code_versions()):
+        if built == (scale_name, seed, split, code_versions()) and world_secret(target) == secret:
             return current
     started = time.perf_counter()
     with stage_world(target, "building") as tmp:
-        ctx = WorldContext(scale=scale, seed=seed, split=split)
+        ctx = WorldContext(scale=scale, seed=seed, split=split, secret=secret or b"")
         manifest = Manifest(
             format=MANIFEST_FORMAT,
             kind="synthetic",
@@ -74,6 +85,9 @@ def build_world(
             clock=ctx.clock.isoformat(sep=" "),
             versions=code_versions(),
         )
+        if secret:
+            manifest.secret = True
+            write_secret(tmp, secret)
         manifest.kg = KgSection.model_validate(build_kg(ctx, tmp, progress))
         # imported here, not at the top: the importers load this module for code_versions() only, and the
         # questions and pages stage pulls in the generator (Faker, Jinja2)
@@ -102,6 +116,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--data",
         help="world directory (default: <scale>[-test] under $CRAG_MOCK_HOME or ~/.cache/crag-mockapi)",
     )
+    parser.add_argument(
+        "--secret",
+        action="store_true",
+        help="a challenge world: all randomness also derives from a 256-bit OS secret (kept as secret.key, "
+        "0600), so the public seed cannot rebuild it; /meta then hides the seed",
+    )
+    parser.add_argument(
+        "--secret-file", type=Path, metavar="F", help="reuse the secret in F (a world's secret.key)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -111,7 +134,8 @@ def run(args: argparse.Namespace) -> int:
 
     target = world_dir(args.data, args.scale, args.seed, args.split)
     check_replaceable(target)  # before the status line: a refusal is the one line printed
+    secret = choose_secret(target, args.secret_file, args.secret)
     with status(f"building {args.scale} {args.split} world into {target}") as progress:
-        manifest = build_world(args.scale, args.seed, target, progress, split=args.split)
+        manifest = build_world(args.scale, args.seed, target, progress, split=args.split, secret=secret)
     print_summary(target, manifest)
     return 0

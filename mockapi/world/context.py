@@ -26,10 +26,14 @@ class WorldContext:
     seed: int
     clock: dt.datetime = DEFAULT_CLOCK
     split: str = "dev"
+    secret: bytes = b""
+    """`build --secret`: mixed into every stage's seed, so the public seed alone cannot rebuild the world."""
 
     def rng(self, *stage: str) -> random.Random:
-        """A fresh `random.Random` for one named stage; a string seed is stable across processes."""
-        return random.Random(":".join([str(self.seed), *stage]))
+        """A fresh `random.Random` for one named stage; a string seed is stable across processes (Random
+        hashes the whole string with SHA-512, so all 256 bits of a secret count)."""
+        head = [self.secret.hex(), str(self.seed)] if self.secret else [str(self.seed)]
+        return random.Random(":".join([*head, *stage]))
 
 
 def add_split_argument(parser: argparse.ArgumentParser) -> None:

@@ -21,9 +21,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import duckdb
 import networkx as nx
+
+if TYPE_CHECKING:
+    Graph = nx.MultiDiGraph[str]
+    """The relation graph: entity names as nodes, one keyed edge per stored relation."""
 
 
 @dataclass(frozen=True)
@@ -58,9 +63,9 @@ class TwoHopPath:
         return (self.first.src == self.start, self.second.src == self.bridge)
 
 
-def load_graph(con: duckdb.DuckDBPyConnection) -> nx.MultiDiGraph:
+def load_graph(con: duckdb.DuckDBPyConnection) -> Graph:
     """All entities as nodes (attributes domain, kind, name, popularity, is_target) and kg_edges as edges."""
-    g: nx.MultiDiGraph = nx.MultiDiGraph()
+    g: Graph = nx.MultiDiGraph()
     for eid, domain, kind, name, pop, target in con.execute(
         "SELECT entity_id, domain, kind, name, popularity, is_target FROM entities ORDER BY entity_id"
     ).fetchall():
@@ -70,14 +75,14 @@ def load_graph(con: duckdb.DuckDBPyConnection) -> nx.MultiDiGraph:
     return g
 
 
-def incident(g: nx.MultiDiGraph, node: str) -> list[Edge]:
+def incident(g: Graph, node: str) -> list[Edge]:
     """Edges touching `node` in either direction, sorted (stable order for seeded sampling)."""
     out = [Edge(node, k, v) for _, v, k in g.out_edges(node, keys=True)]
     out += [Edge(u, k, node) for u, _, k in g.in_edges(node, keys=True)]
     return sorted(set(out), key=lambda e: (e.rel, e.src, e.dst))
 
 
-def two_hop_paths(g: nx.MultiDiGraph, start: str, rels: Sequence[str] | None = None) -> list[TwoHopPath]:
+def two_hop_paths(g: Graph, start: str, rels: Sequence[str] | None = None) -> list[TwoHopPath]:
     """Every two-hop path from `start` (end != start), optionally with hop relations exactly `rels`."""
     paths = []
     for first in incident(g, start):
@@ -93,7 +98,7 @@ def two_hop_paths(g: nx.MultiDiGraph, start: str, rels: Sequence[str] | None = N
 
 
 def sample_two_hop(
-    g: nx.MultiDiGraph,
+    g: Graph,
     rng: random.Random,
     n: int,
     rels: Sequence[str] | None = None,
@@ -129,14 +134,14 @@ _NODE_SQL = "SELECT entity_id, domain, kind, name, popularity, is_target FROM en
 
 def load_neighbourhood(
     con: duckdb.DuckDBPyConnection, seeds: Iterable[str], rels: Sequence[str], depth: int
-) -> nx.MultiDiGraph:
+) -> Graph:
     """The edges of `rels` within `depth` steps of `seeds`, with their nodes (attributes as in load_graph).
 
     Every node closer than `depth` keeps all its edges of `rels`, so whether a step from it is functional
     (one edge of that relation) is decided on complete data; reading a neighbourhood rather than the whole
     edge table keeps this cheap at CRAG's full scale.
     """
-    g: nx.MultiDiGraph = nx.MultiDiGraph()
+    g: Graph = nx.MultiDiGraph()
     frontier = sorted(set(seeds))
     seen: set[str] = set()
     con.execute("CREATE OR REPLACE TEMP TABLE hop_frontier (id VARCHAR)")
@@ -163,7 +168,7 @@ def load_neighbourhood(
     return g
 
 
-def steps(g: nx.MultiDiGraph, node: str, allowed: Mapping[HopKey, str]) -> list[Edge]:
+def steps(g: Graph, node: str, allowed: Mapping[HopKey, str]) -> list[Edge]:
     """The edges from `node` that name one entity: an allowed (kind, rel, direction) it has exactly one of."""
     kind = g.nodes[node].get("kind", "")
     by_key: dict[HopKey, list[Edge]] = {}
@@ -172,9 +177,7 @@ def steps(g: nx.MultiDiGraph, node: str, allowed: Mapping[HopKey, str]) -> list[
     return [es[0] for key, es in sorted(by_key.items()) if key in allowed and len(es) == 1]
 
 
-def chains(
-    g: nx.MultiDiGraph, start: str, length: int, allowed: Mapping[HopKey, str]
-) -> list[tuple[Edge, ...]]:
+def chains(g: Graph, start: str, length: int, allowed: Mapping[HopKey, str]) -> list[tuple[Edge, ...]]:
     """Every walk of exactly `length` functional steps from `start` that visits no node twice."""
     out: list[tuple[Edge, ...]] = []
 
@@ -192,6 +195,6 @@ def chains(
     return out
 
 
-def hop_key(g: nx.MultiDiGraph, node: str, edge: Edge) -> HopKey:
+def hop_key(g: Graph, node: str, edge: Edge) -> HopKey:
     """The (kind, rel, direction) of walking `edge` from `node`."""
     return (g.nodes[node].get("kind", ""), edge.rel, edge.src == node)

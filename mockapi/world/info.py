@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from mockapi.core.paths import world_dir
-from mockapi.formats.manifest import KgSection, Manifest, WebSummary
+from mockapi.formats.manifest import KgSection, Manifest, WebSummary, read_manifest
 from mockapi.world.context import add_split_argument
-from mockapi.world.manifest import read_manifest
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -10,8 +10,9 @@ from typing import Any
 import duckdb
 
 from mockapi.core.paths import KG_DB
+from mockapi.formats.schema import schema_sql
 from mockapi.world.context import WorldContext
-from mockapi.world.writer import TableWriter, schema_sql
+from mockapi.world.writer import TableWriter
 
 # Each module exposes `generate(ctx: WorldContext, out: TableWriter) -> None`.
 DOMAIN_GENERATORS = [

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
-from mockapi.core.paths import MANIFEST, WEB_SERVING_DIR, is_complete
-from mockapi.core.user_error import UserError
-from mockapi.formats.manifest import Manifest, ManifestError, load_manifest
+from mockapi.core.paths import WEB_SERVING_DIR
 
 
 def table_digest(db: Path) -> dict[str, Any]:
@@ -63,29 +60,3 @@ def _derived_digest(meta: Path) -> str | None:
     except (OSError, ValueError, AttributeError):
         return None
     return str(digest) if digest else None
-
-
-def write_manifest(world: Path, manifest: Manifest) -> None:
-    """Write atomically (temp file + rename), so a reader never sees half a manifest."""
-    tmp = world / (MANIFEST + ".tmp")
-    tmp.write_text(manifest.to_json(), encoding="utf-8")
-    os.replace(tmp, world / MANIFEST)
-
-
-def read_manifest_or_empty(world: Path) -> Manifest:
-    """The manifest, or an empty one when the world has none or it is unreadable (a bare directory still
-    serves)."""
-    try:
-        return load_manifest(world / MANIFEST)
-    except ManifestError:
-        return Manifest()
-
-
-def read_manifest(world: Path) -> Manifest:
-    """The manifest of a complete world, or a one-line error saying how to make one."""
-    if not is_complete(world):
-        raise UserError(f"no world at {world}: run `crag-mock build --data {world}` (or import one) first")
-    try:
-        return load_manifest(world / MANIFEST)
-    except ManifestError as exc:
-        raise UserError(f"unreadable manifest: {exc}; rebuild the world (or re-import it)") from None

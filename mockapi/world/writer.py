@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from importlib import resources
 from typing import Any
 
 import duckdb
-
-
-def schema_sql(name: str = "kg.sql") -> str:
-    """The DDL shared by builder, importers and store (kg_data/schema/)."""
-    return (resources.files("kg_data") / "schema" / name).read_text(encoding="utf-8")
 
 
 class TableWriter:

@@ -8,7 +8,7 @@ from pathlib import Path
 from import_alone import import_each_alone
 from import_graph import PACKAGE_DIRS, modules
 
-BOTTOM = ("mockapi.wire", "mockapi.formats")
+BOTTOM = ("mockapi.core", "mockapi.wire", "mockapi.formats")
 
 
 def test_every_module_imports_alone() -> None:

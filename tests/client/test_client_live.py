@@ -14,7 +14,8 @@ from crag_client import CRAG, AsyncClient, Client, ForbiddenError, NotFoundError
 from crag_client._base import validate_result
 from crag_client.html import chunk_pages
 
-from mockapi.wire.routes import ROUTES, Route
+from mockapi.serving.routes import ROUTES
+from mockapi.serving.routes import KgRoute as Route
 from mockapi.wire.web import PageEntry, SearchEntry
 
 MISSES: dict[str, Any] = {"query": "zzzz no such thing qqqq"}

@@ -155,7 +155,7 @@ def test_serves_a_read_only_root_owned_world_as_nobody(readonly_world: Path, wor
 def test_duckdb_never_spills_into_the_world(tiny_world: Path) -> None:
     """DuckDB's default temp directory is `<file>.tmp` beside the database: under memory pressure it would
     write there. The server's connections turn spilling off instead."""
-    from mockapi.store.db import KGStore
+    from mockapi.serving.kgstore import KGStore
     from mockapi.web.evidence import EvidenceLabels
     from mockapi.web.tables_build import open_pages
 

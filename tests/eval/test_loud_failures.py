@@ -13,7 +13,7 @@ from crag_eval.cli import main
 
 MODELS = '''
 import os
-import time
+import threading
 
 
 class AlwaysRaises:
@@ -36,12 +36,15 @@ class FailsOnce:
         return ["i don't know"]
 
 
+STUCK = threading.Event()
+
+
 class Sleeper:
     def get_batch_size(self):
         return 1
 
     def batch_generate_answer(self, batch):
-        time.sleep(5)
+        STUCK.wait(timeout=120)  # stuck until the test releases it
         return ["late"]
 '''
 
@@ -138,9 +141,14 @@ def test_a_model_that_always_raises_exits_non_zero_with_its_traceback(
 def test_a_timeout_keeps_the_stack_where_the_model_was_stuck(crag_fixture: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
     args = ["--task", "1", "--model", "loud_models:Sleeper", "--data", str(crag_fixture), "--first", "1"]
-    assert main([*args, "--timeout", "0.2", "--output", str(out)]) == 1
+    import loud_models
+
+    try:
+        assert main([*args, "--timeout", "0.2", "--output", str(out)]) == 1
+    finally:
+        loud_models.STUCK.set()  # the abandoned worker thread ends now
     (row,) = [json.loads(x) for x in (out / "errors.jsonl").read_text().splitlines()]
-    assert row["error"].startswith("timeout") and "time.sleep(5)" in row["traceback"]
+    assert row["error"].startswith("timeout") and "STUCK.wait(timeout=120)" in row["traceback"]
 
 
 def test_max_error_rate_then_resume_retry_errors(

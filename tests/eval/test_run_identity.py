@@ -28,11 +28,16 @@ def errors_of(capsys: pytest.CaptureFixture[str]) -> list[str]:
 
 
 def test_run_json_records_both_hashes_and_the_run_dir_is_printed_first(
-    tiny_world: Path, tiny_server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tiny_world: Path,
+    tiny_server: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("CRAG_MOCK_HOME", str(tiny_world.parent))  # /meta names no path: found by its hash
     out = tmp_path / "run"
     args = ["--task", "3", "--model", "dummy", "--server", tiny_server, "--first", "3", "--output", str(out)]
-    assert main(args) == 0  # no --data: the server's own world (on this machine) gives the questions
+    assert main(args) == 0  # no --data: the server's world (in the data root) gives the questions
     assert capsys.readouterr().err.splitlines()[0] == f"run directory: {out}"
     run = json.loads((out / "run.json").read_text())
     world_hash = json.loads((tiny_world / "manifest.json").read_text())["content_hash"]
@@ -66,6 +71,25 @@ def test_resume_refuses_a_rebuilt_world(
     assert "0" * 64 in line and real in line
 
 
+def test_a_run_killed_before_it_saw_its_world_resumes_from_the_start(
+    crag_fixture: Path, tmp_path: Path
+) -> None:
+    """SIGKILL between the first run.json and the world's (a sweep's next point, killed at start-up) leaves a
+    run.json with no world and no answers: --resume runs it, as a fresh start would."""
+    out = tmp_path / "run"
+    assert main(["--task", "1", "--model", "dummy", "--data", str(crag_fixture), "--output", str(out)]) == 0
+    run = json.loads((out / "run.json").read_text())
+    run.update(status="running", world=None, summary=None)
+    for name in os.listdir(out):
+        if name != "run.json":
+            (out / name).unlink()
+    (out / "run.json").write_text(json.dumps(run))
+    assert main(["--resume", str(out)]) == 0
+    after = json.loads((out / "run.json").read_text())
+    assert after["status"] == "complete" and after["world"]["content_hash"].startswith("sha256:")
+    assert len((out / "predictions.jsonl").read_text().splitlines()) == after["n_questions"] > 0
+
+
 def test_run_directories_never_collide(tmp_path: Path) -> None:
     dirs = [new_run_dir(1, "dummy", root=tmp_path / "runs") for _ in range(3)]  # well within one second
     assert len(set(dirs)) == 3 and all(d.is_dir() for d in dirs)
@@ -88,13 +112,26 @@ SLOW_MODEL = """
 import time
 
 class SlowModel:
+    # quick on the first two questions, then slow: the run is still going when the test's Ctrl-C comes,
+    # however busy the machine (10 questions at 0.3 s could all be answered before the signal)
+    answered = 0
+
     def get_batch_size(self):
         return 1
 
     def batch_generate_answer(self, batch):
-        time.sleep(0.3)
+        time.sleep(0.3 if SlowModel.answered < 2 else 5.0)
+        SlowModel.answered += 1
         return ["i don't know"]
 """
+
+
+def _ctrl_c_as_a_terminal_sends_it() -> None:
+    """In the child: SIGINT unblocked and at its default, as a shell starts a command. A child inherits an
+    ignored or blocked SIGINT, and Python then installs no KeyboardInterrupt handler; in a full CI run the
+    test worker passed one on and the run answered every question through the test's Ctrl-C (exit 0)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_ctrl_c_names_the_run_directory_to_resume(crag_fixture: Path, tmp_path: Path) -> None:
@@ -102,7 +139,12 @@ def test_ctrl_c_names_the_run_directory_to_resume(crag_fixture: Path, tmp_path: 
     env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     cmd = [sys.executable, "-m", "crag_eval.cli", "--task", "1", "--model", "slow_model:SlowModel"]
     proc = subprocess.Popen(
-        [*cmd, "--data", str(crag_fixture)], env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True
+        [*cmd, "--data", str(crag_fixture)],
+        env=env,
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_ctrl_c_as_a_terminal_sends_it,
     )
     deadline = time.monotonic() + 120
     runs = tmp_path / "runs"

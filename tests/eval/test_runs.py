@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -110,7 +111,9 @@ def test_model_written_for_the_original_runs_unchanged(
 
 
 class FlakyModel:
-    """Batch 1 fine, batch 2 raises, batch 3 wrong answer count, batch 4 too slow."""
+    """Batch 1 fine, batch 2 raises, batch 3 wrong answer count, batch 4 stuck until the test releases it."""
+
+    release = threading.Event()
 
     def __init__(self) -> None:
         self.calls = 0
@@ -125,7 +128,7 @@ class FlakyModel:
         if self.calls == 3:
             return ["only one"]
         if self.calls == 4:
-            time.sleep(3)
+            self.release.wait(timeout=120)  # stuck past any budget: the run must time the batch out
         return ["i don't know"] * len(batch["query"])
 
 
@@ -141,7 +144,10 @@ def test_errors_are_recorded_never_dropped(
         output=str(tmp_path / "r"),
         seconds_per_question=0.3,
     )
-    run_dir = evaluate(config, progress=False, say=lambda _m: None)
+    try:
+        run_dir = evaluate(config, progress=False, say=lambda _m: None)
+    finally:
+        FlakyModel.release.set()  # the abandoned worker thread ends now, not minutes later
     preds = load_predictions(run_dir)
     errors = [preds[p].error or "" for p in preds]
     assert len(preds) == 10

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,8 @@ from crag_eval.judges.rules import RulesJudge
 from crag_eval.questions import parse_alt_answers, question_from_record
 from crag_eval.truncate import MAX_TOKENS, count_tokens, truncate
 from crag_eval.types import Judgement, Prediction, Question
+
+from mockapi.core.user_error import UserError
 
 JUDGE = RulesJudge()
 
@@ -207,15 +211,34 @@ def test_bug3_alternative_answers_are_used() -> None:
     assert parse_alt_answers("[]") == ()
 
 
-def test_bug4_5_6_7_8_judges_are_constructed_without_crashing() -> None:
+def test_bug4_5_6_7_8_judges_are_constructed_without_crashing(tmp_path: Path) -> None:
     """Bugs 4–8: wrong arity, rejected default judge, unimplemented judge, bad import, CWD-relative tokenizer.
 
     Our judges are built from a name, need no import beyond our package, and the tokenizer needs no file.
     """
     from crag_eval.judges import make_judges
 
-    assert [j.name for j in make_judges("rules")] == ["rules"]
-    assert truncate("x " * 200, 75).count("x") == 75
+    (judge,) = make_judges("rules")  # the default judge is accepted and built from its name alone
+    question = q("paris", iid="q-7")
+    verdicts = {
+        text: judge.judge(question, Prediction("q-7", text)) for text in ("Paris", "London", "I don't know")
+    }
+    assert {text: (j.interaction_id, j.judge, j.label) for text, j in verdicts.items()} == {
+        "Paris": ("q-7", "rules", "correct"),
+        "London": ("q-7", "rules", "incorrect"),
+        "I don't know": ("q-7", "rules", "missing"),
+    }
+    with pytest.raises(UserError, match="unknown judge 'gpt'"):  # an unimplemented judge is a clear error
+        make_judges("gpt")
+    # the judge and the tokenizer load from any working directory, without the LLM client
+    code = (
+        "import sys\nfrom crag_eval.judges import make_judges\nfrom crag_eval.truncate import truncate\n"
+        "make_judges('rules')\nprint(truncate('x ' * 200, 75).count('x'), 'openai' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["75", "False"]
 
 
 def test_bug10_broad_missing_family() -> None:
@@ -259,8 +282,6 @@ def test_bug14_any_dataset_file(crag_fixture: Path) -> None:
 def test_dataset_file_with_a_bad_line_is_a_one_line_error(tmp_path: Path) -> None:
     """The file is read as `crag-mock import-dataset` reads it, which refuses a line that is not JSON."""
     from crag_eval.questions import load_dataset_questions
-
-    from mockapi.core.user_error import UserError
 
     good = '{"interaction_id": "a", "query": "q", "query_time": "t", "answer": "x", "search_results": []}'
     path = tmp_path / "bad.jsonl"

@@ -25,7 +25,7 @@ import pytest
 from mockapi.config.settings import Settings
 from mockapi.core.paths import KG_DB, PAGES_DB, QUESTIONS_DB
 from mockapi.http.app import create_app
-from mockapi.wire import ROUTES
+from mockapi.serving.routes import ROUTES
 
 LABEL_KEYS = {
     "question_type",

@@ -28,7 +28,7 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
 )
 
-from mockapi.wire import ROUTES
+from mockapi.serving.routes import ROUTES
 
 FUZZ_EXAMPLES = int(os.environ.get("CRAG_FUZZ_EXAMPLES", "25"))
 OPERATIONS = sorted(

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from mockapi.wire import ROUTES
+from mockapi.serving.routes import ROUTES
 
 
 @pytest.fixture(scope="module")

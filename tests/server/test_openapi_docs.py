@@ -7,7 +7,7 @@ from typing import Any
 
 from mockapi.config.settings import Settings
 from mockapi.http.app import create_app
-from mockapi.wire.routes import ROUTES
+from mockapi.serving.routes import ROUTES
 
 # FastAPI's own validation-error schemas, which we do not define
 FRAMEWORK_SCHEMAS = {"HTTPValidationError", "ValidationError"}

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from mockapi.config.settings import Settings
 from mockapi.http.app import create_app
-from mockapi.wire import ROUTES
+from mockapi.serving.routes import ROUTES
 
 
 def test_openapi_has_typed_results_and_the_meta_examples(tiny_server: str) -> None:

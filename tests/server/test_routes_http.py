@@ -10,7 +10,9 @@ import httpx
 import pytest
 from pydantic import TypeAdapter
 
-from mockapi.wire import ROUTES, Envelope, Route
+from mockapi.serving.routes import ROUTES
+from mockapi.serving.routes import KgRoute as Route
+from mockapi.wire import Envelope
 
 HEADERS = {"accept": "application/json"}
 MISSING = "zz no such thing zz"

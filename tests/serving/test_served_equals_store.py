@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sql_reference import finance, grammy, movie, music, sports
+from sql_reference import open as open_store
 
 from mockapi.http.routers.common import result
 from mockapi.serving import music as served_music
 from mockapi.serving import sports as served_sports
+from mockapi.serving.kgstore import KGStore
 from mockapi.serving.service import Serving
-from mockapi.store import finance, grammy, movie, music, sports
-from mockapi.store import open as open_store
-from mockapi.store.db import KGStore
 
 Cur = Any
 

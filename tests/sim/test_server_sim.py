@@ -153,11 +153,14 @@ def test_serve_flags_reach_the_settings_of_every_worker(
             *("--latency", "fixed:5ms", "--fault-rate", "0.1", "--faults", "503,slow"),
             *("--rate-limit", "20", "--sim-seed", "9", "--admin-token", "tok", "--task", "2"),
             *("--search", "original", "--sim-config", str(routes), "--trust-client-id"),
-            *("--forwarded-allow-ips", "10.0.0.5"),
+            *("--forwarded-allow-ips", "10.0.0.5", "--drain-delay", "2", "--drain-timeout", "7"),
+            *("--metrics", "off", "--access-log", "json"),
         ]
     )
     env = settings_env(args, tmp_path)
-    assert "FORWARDED_ALLOW_IPS" not in env  # uvicorn's, read by the serve process only
+    # the app applies the trusted proxies itself (mockapi/observe), so every worker needs them; the drain
+    # timeout is uvicorn's, read by the serve process only
+    assert env["FORWARDED_ALLOW_IPS"] == "10.0.0.5" and "CRAG_MOCK_DRAIN_TIMEOUT" not in env
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     s = Settings()
@@ -176,6 +179,7 @@ def test_serve_flags_reach_the_settings_of_every_worker(
         str(routes),
         True,
     )
+    assert (s.forwarded_allow_ips, s.drain_delay, s.metrics, s.access_log) == ("10.0.0.5", 2.0, "off", "json")
     for key in env:
         monkeypatch.delenv(key)
     assert settings_env(parser.parse_args([]), tmp_path) == {"CRAG_MOCK_WORLD": str(tmp_path)}  # all off

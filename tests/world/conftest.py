@@ -10,9 +10,10 @@ import duckdb
 import pytest
 
 from mockapi.core.paths import KG_DB
+from mockapi.formats.schema import schema_sql
 from mockapi.world.context import WorldContext
 from mockapi.world.scales import get_scale
-from mockapi.world.writer import TableWriter, schema_sql
+from mockapi.world.writer import TableWriter
 
 GenerateDomain = Callable[[str, int], duckdb.DuckDBPyConnection]
 

@@ -12,9 +12,16 @@ import pytest
 
 from mockapi.core.paths import MANIFEST
 from mockapi.core.user_error import UserError
-from mockapi.formats.manifest import Manifest, ManifestError, load_manifest, parse_manifest
+from mockapi.formats.manifest import (
+    Manifest,
+    ManifestError,
+    load_manifest,
+    parse_manifest,
+    read_manifest,
+    read_manifest_or_empty,
+    write_manifest,
+)
 from mockapi.world.build import build_world, code_versions
-from mockapi.world.manifest import read_manifest, read_manifest_or_empty, write_manifest
 
 # A synthetic world's manifest as the builder wrote it before splits existed (no `split`, no `clock`), cut
 # down to the sections readers use; the figures are the tiny world's of that time.

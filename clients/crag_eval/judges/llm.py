@@ -13,12 +13,11 @@ import hashlib
 import json
 import os
 import re
-import sqlite3
-import threading
 from pathlib import Path
 
 from crag_eval.judges.rules import RulesJudge
-from crag_eval.llm import Endpoint, LLMError, chat
+from crag_eval.kvcache import Cache
+from crag_eval.llm import Endpoint, LLMError, LLMUsage, chat
 from crag_eval.types import Judgement, Label, Prediction, Question
 
 PROMPT_VERSION = "crag-eval-judge-1"
@@ -66,35 +65,6 @@ def parse_reply(text: str) -> tuple[str, str]:
     return str(data["label"]), str(data.get("explanation", ""))
 
 
-class Cache:
-    """A tiny SQLite key → JSON store, safe across threads and processes."""
-
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self._lock = threading.Lock()
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with self._connect() as con:
-                con.execute("CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-
-    def _connect(self) -> sqlite3.Connection:
-        assert self.path is not None
-        return sqlite3.connect(self.path, timeout=30)
-
-    def get(self, key: str) -> dict[str, str] | None:
-        if self.path is None:
-            return None
-        with self._lock, self._connect() as con:
-            row = con.execute("SELECT value FROM verdicts WHERE key = ?", (key,)).fetchone()
-        return json.loads(row[0]) if row else None
-
-    def put(self, key: str, value: dict[str, str]) -> None:
-        if self.path is None:
-            return
-        with self._lock, self._connect() as con:
-            con.execute("INSERT OR REPLACE INTO verdicts VALUES (?, ?)", (key, json.dumps(value)))
-
-
 def default_cache() -> Cache:
     """`$CRAG_EVAL_CACHE` (a file, or 'off'), else judge-cache.sqlite beside the worlds."""
     from mockapi.core.paths import data_root
@@ -114,6 +84,8 @@ class LLMJudge:
         self.parse_attempts = parse_attempts
         self.rules = RulesJudge()
         self.name = f"openai:{endpoint.model}"
+        self.usage = LLMUsage()
+        """Tokens this judge spent (scores.json judge_usage)."""
 
     def judge(self, question: Question, prediction: Prediction) -> Judgement:
         first = self.rules.judge(question, prediction)
@@ -154,7 +126,8 @@ class LLMJudge:
         error: JudgeReplyError | None = None
         for _ in range(self.parse_attempts):
             try:
-                return parse_reply(chat(self.endpoint, messages, json_mode=True, max_tokens=200))
+                reply = chat(self.endpoint, messages, json_mode=True, max_tokens=200, usage=self.usage)
+                return parse_reply(reply)
             except JudgeReplyError as exc:
                 error = exc
         assert error is not None

@@ -4,8 +4,9 @@ Order per prediction: a model error or an "I don't know"-family answer is missin
 every alternative, the first rule that applies decides (exact after normalisation, "invalid question" at word
 level, yes/no, date, number, set, containment, then a short gold answer stated in a one-sentence prediction).
 The answer is correct if any gold answer accepts it. If every
-gold answer rejects it, it is incorrect; if some gold answer could not be decided, it is 'undecided': counted
-as incorrect and reported as such, so it can be sent to an LLM judge or a human.
+gold answer rejects it, it is incorrect; if some gold answer could not be decided, a short answer whose
+number, year, date or name contradicts every gold answer is incorrect (judges/contradiction.py), and anything
+else is 'undecided': counted as incorrect and reported as such, so it can be sent to an LLM judge or a human.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 
 from crag_eval.judges import text as tx
+from crag_eval.judges.contradiction import contradicts_all
 from crag_eval.types import Judgement, Prediction, Question
 
 Verdict = tuple[bool, str] | None
@@ -46,6 +48,9 @@ class RulesJudge:
             else:
                 rejections.append(verdict[1])
         if undecided:
+            rule = contradicts_all(question.gold, prediction.prediction)
+            if rule is not None:  # a short answer whose figure or name no gold answer shares
+                return Judgement(iid, self.name, "incorrect", rule, four_way="incorrect")
             return Judgement(iid, self.name, "incorrect", "undecided", undecided=True)
         return Judgement(
             iid, self.name, "incorrect", rejections[0] if rejections else "no-gold", four_way="incorrect"

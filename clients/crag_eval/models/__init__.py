@@ -10,31 +10,64 @@ checks its key and endpoint there).
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
+import traceback
 from typing import Any, Protocol
 
 from mockapi.core.user_error import UserError
 
-BUILTIN = ("dummy", "oracle", "baseline", "openai")
+BUILTIN = ("dummy", "oracle", "oracle-retrieval", "baseline", "openai", "openai-agent")
 
 
 class UserModel(Protocol):
     def get_batch_size(self) -> int: ...
 
-    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[str]: ...
+    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[Any]:
+        """A string per question, or the extended `{"answer", "contexts"?, "pages"?, "usage"?}`."""
+        ...
 
 
-def load_model(spec: str, gold: dict[str, str], model_args: dict[str, Any] | None = None) -> UserModel:
-    """A model instance; `gold` (interaction_id → answer) reaches only the oracle, never a batch."""
+class ModelStartError(Exception):
+    """The model's constructor raised; holds its one-line error and its traceback for errors.jsonl."""
+
+    def __init__(self, spec: str, exc: BaseException) -> None:
+        self.spec = spec
+        self.error = f"{exc.__class__.__name__}: {exc}"[:500]
+        self.traceback = "".join(traceback.format_exception(exc))
+        super().__init__(f"the model {spec} failed to start: {self.error}")
+
+
+def load_model(
+    spec: str,
+    gold: dict[str, str],
+    model_args: dict[str, Any] | None = None,
+    relevant: dict[str, list[str]] | None = None,
+) -> UserModel:
+    """A model instance; `gold` (interaction_id → answer) and `relevant` (interaction_id → answer-page URLs)
+    reach only the oracles, never a batch."""
     if spec == "oracle":
         from crag_eval.models.simple import OracleModel
 
         return OracleModel(gold)
+    if spec == "oracle-retrieval":
+        from crag_eval.models.simple import OracleRetrievalModel
+
+        try:
+            return OracleRetrievalModel(gold, relevant or {}, **(model_args or {}))
+        except TypeError as exc:
+            raise UserError(f"--model-args do not fit {spec}: {exc}") from None
     cls = _model_class(spec)
     try:
-        model: UserModel = cls(**(model_args or {}))
+        inspect.signature(cls).bind(**(model_args or {}))
     except TypeError as exc:
         raise UserError(f"--model-args do not fit {spec}: {exc}") from None
+    except ValueError:  # no readable signature (a C type): let the call itself decide
+        pass
+    try:
+        model: UserModel = cls(**(model_args or {}))
+    except Exception as exc:  # the user's constructor (CUDA out of memory, a missing file…)
+        raise ModelStartError(spec, exc) from exc
     for method in ("get_batch_size", "batch_generate_answer"):
         if not callable(getattr(model, method, None)):
             raise UserError(
@@ -71,6 +104,10 @@ def _model_class(spec: str) -> Any:
         from crag_eval.models.openai_rag import OpenAIRAGModel
 
         return OpenAIRAGModel
+    if spec == "openai-agent":
+        from crag_eval.models.openai_agent import OpenAIAgentModel
+
+        return OpenAIAgentModel
     if ":" not in spec:
         raise UserError(f"unknown model {spec!r}; use one of {', '.join(BUILTIN)} or module:Class")
     module_name, _, class_name = spec.partition(":")

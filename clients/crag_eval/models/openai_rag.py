@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 
-from crag_eval.llm import Endpoint, chat, check_endpoint
+from crag_eval.llm import Endpoint, LLMUsage, chat, check_endpoint
 from crag_eval.truncate import truncate
 
 ENV_PREFIX = "CRAG_EVAL_MODEL"
@@ -73,13 +73,17 @@ class OpenAIRAGModel:
     def get_batch_size(self) -> int:
         return self.batch_size
 
-    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[str]:
-        return [
-            self.answer(q, pages, t)
-            for q, pages, t in zip(batch["query"], batch["search_results"], batch["query_time"], strict=True)
-        ]
+    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[dict[str, Any]]:
+        """Extended answers: the text and the LLM usage (tokens in/out) the harness accounts."""
+        out = []
+        for q, pages, t in zip(batch["query"], batch["search_results"], batch["query_time"], strict=True):
+            usage = LLMUsage()
+            out.append({"answer": self.answer(q, pages, t, usage), "usage": usage.as_dict()})
+        return out
 
-    def answer(self, query: str, pages: list[dict[str, Any]], query_time: str) -> str:
+    def answer(
+        self, query: str, pages: list[dict[str, Any]], query_time: str, usage: LLMUsage | None = None
+    ) -> str:
         references = f"# Web\n{web_context(pages)}"
         kg = self.kg_context(query)
         if kg:
@@ -90,7 +94,7 @@ class OpenAIRAGModel:
             f"Current Time: {query_time}\nQuestion: {query}"
         )
         messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
-        return chat(self.endpoint, messages, max_tokens=75).strip()
+        return chat(self.endpoint, messages, max_tokens=75, usage=usage, cacheable=True).strip()
 
     def kg_context(self, query: str) -> str:
         """The best open-domain entity for the query and its summary, cut to ~2K tokens; '' when refused."""

@@ -1,1 +1,1 @@
-"""HTTP routers, one module per domain; each exposes `router` (see mockapi.http.app.ROUTERS)."""
+"""HTTP routers: root, the KG routes (`kg.py`: one router per domain, generated), web and admin."""

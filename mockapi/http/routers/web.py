@@ -13,7 +13,7 @@ from starlette.responses import Response
 from mockapi.http.routers.admin import require_admin_token
 from mockapi.http.routers.common import result
 from mockapi.http.state import Server, ServerState
-from mockapi.web.page_store import WebStore
+from mockapi.web.page_store import Entry, WebStore
 from mockapi.web.perturb import perturbed_search
 from mockapi.web.taskview import view_for_task
 from mockapi.wire.errors import ApiError, ErrorBody
@@ -49,9 +49,40 @@ def search(body: SearchRequest, request: Request, state: Server) -> Response:
         frozen = store.frozen(qid)
         if frozen or body.interaction_id is not None:
             picked = view_for_task(task, frozen, store.content_hash, qid)[: body.k]
-            return result(store.entries(picked, body.include_html))
+            if not body.include_html:
+                return result(store.entries(picked, False))
+            return pages_response(request, store, store.entries(picked, False), [f.page_id for f in picked])
     query = body.query or ""
-    return result(store.search(query, body.k, body.cutoff(), body.include_html))
+    entries, page_ids = store.search_hits(query, body.k, body.cutoff(), task)
+    if not body.include_html:
+        return result(entries)
+    return pages_response(request, store, entries, page_ids)
+
+
+def pages_response(request: Request, store: WebStore, entries: list[Entry], page_ids: list[str]) -> Response:
+    """Entries with their pages' HTML, gzip-encoded when the client accepts it (the stored pages are sent as
+    they are stored: 1/12 of the bytes, no compression at request time)."""
+    gzip = accepts_gzip(request.headers.get("accept-encoding", ""))
+    headers = {"Vary": "Accept-Encoding", **({"Content-Encoding": "gzip"} if gzip else {})}
+    return Response(store.body(entries, page_ids, gzip), media_type="application/json", headers=headers)
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an Accept-Encoding header admits gzip (RFC 9110: `gzip`, `x-gzip` or `*`, unless q=0)."""
+    for item in header.lower().split(","):
+        name, _, params = item.partition(";")
+        if name.strip() in ("gzip", "x-gzip", "*"):
+            q = params.strip()
+            if not (q.startswith("q=") and _q_is_zero(q[2:])):
+                return True
+    return False
+
+
+def _q_is_zero(value: str) -> bool:
+    try:
+        return float(value) == 0
+    except ValueError:
+        return False
 
 
 @router.post("/get_page", response_model=PageResponse)

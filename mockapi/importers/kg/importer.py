@@ -17,13 +17,22 @@ import duckdb
 from mockapi.core.paths import KG_DB, MANIFEST, is_complete
 from mockapi.core.staging import check_replaceable, disk_usage, link_or_copy, stage_world
 from mockapi.core.user_error import UserError
-from mockapi.formats.manifest import MANIFEST_FORMAT, DomainImport, KgImportSection, KgSection, Manifest
+from mockapi.formats.manifest import (
+    MANIFEST_FORMAT,
+    DomainImport,
+    KgImportSection,
+    KgSection,
+    Manifest,
+    read_manifest,
+    write_manifest,
+)
+from mockapi.formats.schema import schema_sql
 from mockapi.importers.kg.layout import DOMAINS, is_present, missing_files
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.importers.kg.summary import entities_per_domain, table_counts
 from mockapi.world.build import code_versions
-from mockapi.world.manifest import content_hash, read_manifest, write_manifest
-from mockapi.world.writer import TableWriter, schema_sql
+from mockapi.world.manifest import content_hash
+from mockapi.world.writer import TableWriter
 
 KIND = "imported-kg"
 DATASET_KIND = "imported"

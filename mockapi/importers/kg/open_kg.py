@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import bz2
-import io
 import json
 import re
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 
 import duckdb
 
+from mockapi.importers.bounded import bounded_lines
 from mockapi.importers.kg.encode import dumps
 from mockapi.importers.kg.progress import Advance, ImportProgress
 from mockapi.world.writer import TableWriter
@@ -39,10 +39,10 @@ def _read_part(path: Path, out: TableWriter, progress: ImportProgress, line_no: 
     with (
         path.open("rb") as raw,
         progress.step(f"open: {path.name}", path.stat().st_size) as advance,
-        io.TextIOWrapper(bz2.BZ2File(raw), encoding="utf-8") as lines,
+        bz2.BZ2File(raw) as stream,
     ):
         done = 0
-        for line in lines:
+        for _n, line in bounded_lines(stream, str(path)):
             if not line.strip():
                 continue
             name, entity = json.loads(line)

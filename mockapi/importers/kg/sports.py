@@ -8,7 +8,6 @@ names go to `sports_columns`, so the server labels each value with its own colum
 from __future__ import annotations
 
 import json
-import pickle
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
@@ -18,6 +17,7 @@ from typing import Any
 import orjson
 import pandas as pd
 
+from mockapi.importers.kg import safe_pickle
 from mockapi.importers.kg.encode import dumps
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.world.writer import TableWriter
@@ -47,8 +47,7 @@ def run(root: Path, out: TableWriter, progress: ImportProgress) -> dict[str, int
 
 
 def _soccer(path: Path, out: TableWriter) -> int:
-    with path.open("rb") as f:
-        frame = pickle.load(f)  # the user's own download, from the directory the user named
+    frame = safe_pickle.load(path)
     if not isinstance(frame, pd.DataFrame):
         raise ValueError(f"{path.name}: expected a pandas DataFrame, found {type(frame).__name__}")
     labels = _labels(frame)

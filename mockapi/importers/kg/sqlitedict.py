@@ -1,17 +1,18 @@
 """Read SqliteDict files (finance): table `unnamed`, key TEXT, value = a pickled Python object.
 
-Plain sqlite3 + pickle, no sqlitedict dependency. Unpickling runs code from the file: only the user's own
-download, from the path the user named, is ever read.
+Plain sqlite3 + pickle, no sqlitedict dependency. Values are unpickled through an allow-list
+(mockapi/importers/kg/safe_pickle.py): a tampered file is refused, never run.
 """
 
 from __future__ import annotations
 
-import pickle
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
+
+from mockapi.importers.kg import safe_pickle
 
 TABLE = "unnamed"
 BATCH = 500
@@ -30,7 +31,7 @@ def items(path: Path, sort_keys: bool = False) -> Iterator[tuple[str, Any]]:
         cur = con.execute(f'SELECT key, value FROM "{TABLE}" ORDER BY {order}')
         while batch := cur.fetchmany(BATCH):
             for key, blob in batch:
-                yield key, pickle.loads(bytes(blob))
+                yield key, safe_pickle.loads(bytes(blob), f"{path} (key {key!r})")
 
 
 def _connect(path: Path) -> sqlite3.Connection:

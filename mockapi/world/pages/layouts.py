@@ -52,7 +52,7 @@ def pick(domain: str, split: str, rng: random.Random) -> str:
 
 def shell(split: str, rng: random.Random) -> int:
     """The page's outer frame (header/nav/footer arrangement)."""
-    return rng.choice([*SHELLS["core"], *SHELLS["core"], *SHELLS.get(split, ())])
+    return int(rng.choice([*SHELLS["core"], *SHELLS["core"], *SHELLS.get(split, ())]))
 
 
 _TAILS = (

@@ -1,0 +1,65 @@
+"""How much faster a model that waits (0.3 s a question, as one waiting on an LLM) runs with
+`--max-concurrency 8` than with 1, on the tiny world: both runs in the same process, the ratio printed.
+
+    python bench/bench_concurrency.py [--questions 24] [--sleep 0.3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from crag_eval.questions import load_world_questions
+from crag_eval.rundir import PredictionLog
+from crag_eval.runner import run_batches
+
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
+from mockapi.process.loopback import serve_in_thread
+from mockapi.world.build import build_world
+
+
+class Waits:
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def get_batch_size(self) -> int:
+        return 1
+
+    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[str]:
+        time.sleep(self.seconds)
+        return ["i don't know"] * len(batch["query"])
+
+
+def timed(url: str, world: Path, n: int, seconds: float, concurrency: int) -> float:
+    questions = load_world_questions(world)[:n]
+    with tempfile.TemporaryDirectory() as out:
+        log = PredictionLog(Path(out))
+        started = time.perf_counter()
+        try:
+            run_batches(Waits(seconds), questions, url, 3, log, max_concurrency=concurrency)
+        finally:
+            log.close()
+        return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--questions", type=int, default=24)
+    parser.add_argument("--sleep", type=float, default=0.3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        world = Path(tmp) / "tiny"
+        build_world("tiny", 0, world)
+        with serve_in_thread(create_app(Settings(world=world, task=3))) as url:
+            one = timed(url, world, args.questions, args.sleep, 1)
+            eight = timed(url, world, args.questions, args.sleep, 8)
+    print(f"{args.questions} questions, {args.sleep:g} s each, Task 3 (50 pages fetched per question)")
+    print(f"--max-concurrency 1: {one:.2f} s   --max-concurrency 8: {eight:.2f} s   ratio {one / eight:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+"""docs/architecture.md's worked examples, followed as written in a scratch copy of the repository.
+
+A code block that a recipe adds to the code is marked on the line above it:
+`<!-- recipe: NAME | FILE | after|before|replace: TEXT -->`: the block goes after (or before) the first line
+of FILE holding TEXT, or replaces that line. Each test copies the sources, applies its recipe's blocks, and
+checks in a fresh interpreter over the copy that the result does what the page says it does. A recipe the
+page changes without updating its blocks (or code that moves so an anchor no longer exists) fails here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = ROOT / "docs" / "architecture.md"
+MARK = re.compile(
+    r"^(?P<indent>\s*)<!--\s*recipe:\s*(?P<name>\w+)\s*\|\s*(?P<file>\S+)\s*\|\s*(?P<how>after|before|replace):\s*(?P<anchor>.+?)\s*-->\s*$"
+)
+SKIP = re.compile(r"^\s*<!--\s*readme-test:\s*skip:")
+COPIED = ("mockapi", "kg_data", "web_pages", "clients", "tests/architecture", "pyproject.toml")
+
+
+@dataclass(frozen=True)
+class Step:
+    line: int
+    file: str
+    how: str
+    anchor: str
+    code: str
+
+
+def recipe(name: str) -> list[Step]:
+    """The marked blocks of one recipe, in page order."""
+    lines = PAGE.read_text(encoding="utf-8").splitlines()
+    steps = []
+    for at, text in enumerate(lines):
+        mark = MARK.match(text)
+        if mark is None or mark["name"] != name:
+            continue
+        start = at + 1
+        if SKIP.match(lines[start]):  # the docs test's mark (a fragment does not run on its own) may follow
+            start += 1
+        fence = lines[start]
+        assert fence.strip() == "```python", f"architecture.md:{at + 1}: a recipe mark must sit above a block"
+        end = next(i for i in range(start + 1, len(lines)) if lines[i].strip() == "```")
+        # a block inside a list item is indented by the item; what is left is the code's own indentation
+        indent = len(fence) - len(fence.lstrip())
+        code = "\n".join(
+            line[indent:] if line[:indent].isspace() else line for line in lines[start + 1 : end]
+        )
+        steps.append(Step(at + 1, mark["file"], mark["how"], mark["anchor"], code + "\n"))
+    return steps
+
+
+def apply(root: Path, steps: list[Step]) -> None:
+    for step in steps:
+        target = root / step.file
+        lines = target.read_text(encoding="utf-8").splitlines(keepends=True)
+        found = [i for i, line in enumerate(lines) if step.anchor in line]
+        assert found, f"architecture.md:{step.line}: {step.anchor!r} is not in {step.file}"
+        at = found[0]
+        block = step.code.splitlines(keepends=True)
+        if step.how == "after":
+            lines[at + 1 : at + 1] = block
+        elif step.how == "before":
+            lines[at:at] = block
+        else:
+            lines[at : at + 1] = block
+        target.write_text("".join(lines), encoding="utf-8")
+
+
+def scratch_copy(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, root / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        else:
+            root.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, root / name)
+    return root
+
+
+def run(root: Path, args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """A fresh interpreter over the scratch copy (its directories first on the import path)."""
+    path = os.pathsep.join([str(root), str(root / "clients"), str(root / "tests" / "architecture")])
+    full_env = {**os.environ, "PYTHONPATH": path, **env}
+    return subprocess.run(
+        [sys.executable, *args], cwd=root, env=full_env, capture_output=True, text=True, timeout=600
+    )
+
+
+def test_every_mark_belongs_to_a_followed_recipe() -> None:
+    names = {m["name"] for line in PAGE.read_text(encoding="utf-8").splitlines() if (m := MARK.match(line))}
+    assert names == {"knob", "route"}
+    assert all(recipe(name) for name in names)
+
+
+def test_a_missing_anchor_fails(tmp_path: Path) -> None:
+    target = tmp_path / "mockapi" / "x.py"
+    target.parent.mkdir()
+    target.write_text("a = 1\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match=r"is not in mockapi/x\.py"):
+        apply(tmp_path, [Step(1, "mockapi/x.py", "after", "b = 2", "c = 3\n")])
+
+
+KNOB_CHECK = """
+import json, os
+from mockapi.config.settings import Settings
+from mockapi.sim.config import load_sim_config
+from mockapi.sim.middleware import SimState
+os.environ["CRAG_MOCK_JOURNAL_SIZE"] = "7"
+from_env = Settings().journal_size
+config = load_sim_config(Settings(journal_size=3, latency="fixed:1ms"))
+state = SimState(config)
+print(json.dumps({"env": from_env, "config": config.journal_size, "journal": state.journal._size}))
+"""
+
+
+def test_the_simulation_knob_recipe(tmp_path: Path) -> None:
+    root = scratch_copy(tmp_path)
+    apply(root, recipe("knob"))
+    home = {"CRAG_MOCK_HOME": str(tmp_path / "home")}
+    helped = run(root, ["-m", "mockapi.cli", "serve", "--help"], **home)
+    assert helped.returncode == 0, helped.stderr
+    assert re.search(r"--journal-size N\s+requests the journal keeps", helped.stdout)
+    refused = run(root, ["-m", "mockapi.cli", "serve", "--journal-size", "0"], **home)
+    assert refused.returncode != 0
+    assert refused.stderr.strip() == "crag-mock serve: error: --journal-size must be >= 1, got 0"
+    assert not (tmp_path / "home").exists()  # stopped before any build
+    checked = run(root, ["-c", KNOB_CHECK])
+    assert checked.returncode == 0, checked.stderr
+    assert json.loads(checked.stdout) == {"env": 7, "config": 3, "journal": 3}
+
+
+ROUTE_CHECK = """
+import json, sys
+from pathlib import Path
+import duckdb
+from fastapi.testclient import TestClient
+from mockapi.config.settings import Settings
+from mockapi.http.app import create_app
+from mockapi.serving.fastpath import ROUTES as FAST
+import test_route_table
+
+PATH = "/movie/get_movies_released_on"
+world = Path(sys.argv[1])
+slow = {"content-type": "application/json; charset=utf-8"}  # not the fast path's: FastAPI's endpoint answers
+with TestClient(create_app(Settings(world=world, task=None))) as client:
+    example = client.get("/meta").json()["examples"][PATH]
+    fast = client.post(PATH, json=example)
+    endpoint = client.post(PATH, content=json.dumps(example), headers=slow)
+    none = client.post(PATH, json={"query": "1800-01-01"})
+    bad = client.post(PATH, json={"query": 5})
+    operation = client.get("/openapi.json").json()["paths"][PATH]["post"]
+con = duckdb.connect(str(world / "kg.duckdb"), read_only=True)
+sql = "SELECT title FROM movie_movies WHERE release_date = ? ORDER BY title"
+test_route_table.test_every_kg_path_is_spelled_in_one_server_file()
+print(json.dumps({
+    "fast": fast.content.decode(), "endpoint": endpoint.content.decode(), "none": none.json(),
+    "bad": bad.status_code, "description": operation["description"], "in_fast_path": PATH in FAST,
+    "sql": [title for (title,) in con.execute(sql, [example["query"]]).fetchall()],
+}))
+"""
+
+
+def test_the_route_recipe(tmp_path: Path, tiny_world: Path) -> None:
+    steps = recipe("route")
+    assert len({step.file for step in steps}) == 3  # the server files a new route touches
+    root = scratch_copy(tmp_path)
+    apply(root, steps)
+    # the tiny world, less its serving/ folder: the server builds the new table with the rest (in a temp dir)
+    world = tmp_path / "world"
+    world.mkdir()
+    for entry in tiny_world.iterdir():
+        if entry.name != "serving":
+            (world / entry.name).symlink_to(entry)
+    checked = run(root, ["-c", ROUTE_CHECK, str(world)])
+    assert checked.returncode == 0, checked.stderr
+    got = json.loads(checked.stdout)
+    titles = got.pop("sql")
+    assert titles and got == {
+        "fast": json.dumps({"result": titles}, separators=(",", ":"), ensure_ascii=False),
+        "endpoint": json.dumps({"result": titles}, separators=(",", ":"), ensure_ascii=False),
+        "none": {"result": []},
+        "bad": 422,
+        "description": "Titles of the movies released on a 'YYYY-MM-DD' date; [] when none.",
+        "in_fast_path": True,
+    }
