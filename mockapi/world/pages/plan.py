@@ -38,6 +38,7 @@ _SCORE = {
 # ~50/33 of the base rate. With 4-7 answer pages per question, this share puts about one answer page among
 # ~10 roundup-titled results, near the answer pages' base rate, so a roundup title marks nothing either way.
 P_ROUNDUP = 0.12
+P_RESTYLED = 0.15  # questions whose answer pages never write the value as the gold answer does
 DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a third)
 
 
@@ -156,7 +157,12 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
     if q.answer_in_pages:
         # several sources state the answer, each in its own words, and some are syndicated copies
         gold_n = rng.choice((3, 3, 4, 4, 5, 6)) - (1 if entity_gold else 0)
-        golds = [_gold(q, pools, qtime, rng, i) for i in range(max(gold_n, 0 if entity_gold else 1))]
+        # for some questions every answer page writes the value in another style than the gold answer (real
+        # pages do not write answers as CRAG's annotators did)
+        avoid = (
+            frozenset(a.lower() for a in (q.answer, *q.alt_ans)) if rng.random() < P_RESTYLED else frozenset()
+        )
+        golds = [_gold(q, pools, qtime, rng, i, avoid) for i in range(max(gold_n, 0 if entity_gold else 1))]
         out.extend(("gold", g) for g in golds)
         copies = rng.choice((1, 1, 2, 2, 3))
         out.extend(
@@ -182,7 +188,9 @@ def answer_facts(q: Question) -> list[Fact]:
     return [f for f in q.facts if not f.kind.startswith("rel:")] or q.facts[-1:]
 
 
-def _gold(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
+def _gold(
+    q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int, avoid: frozenset[str]
+) -> PageSpec:
     group = group_of(q)
     subject = group or q.facts[-1].subject
     as_of = max((dt.datetime.fromisoformat(f.as_of) for f in q.facts if f.as_of), default=None)
@@ -193,7 +201,7 @@ def _gold(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: 
         draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
     else:
         for fact in answer_facts(q):
-            draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day))
+            draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid))
     draft.pieces.extend(_distractors(q, pools, rng, day))
     draft.pieces.extend(_say_known(q, subject, pools, rng))
     return _emit(draft, q, pools, rng, "gold", i, moment)

@@ -37,7 +37,8 @@ _LEADS = (
     "[back in|as far back as|as early as] {y}", "{m} [days|weeks|months] [later|earlier|on]",
     "[last|this] {season}",
     "for the {ord} time since {y}", "after {m} [weeks|months] of [talks|delays|rumours|work]",
-    "[around|shortly after|just before] {time} on {weekday}", "[since|until] {month} {y}",
+    "[around|shortly after|just before] {time} on {weekday}", "[since|until] {month} {y}", "as of {d}",
+    "[as of|by|through] {month} {fy}",
 )  # fmt: skip
 _JOINERS = ("; ", ", and ", ", but ", ", while ", " — ", ", although ", "; meanwhile, ", ", so ")
 # How prose refers back to a subject: "the" + an epithet + a noun, so the reference itself varies.
@@ -103,7 +104,9 @@ def _noun(name: str, kind: str) -> tuple[str, ...]:
 
 def _slots(day: dt.date, others: tuple[str, ...]) -> dict[str, Callable[[random.Random], str]]:
     def date(rng: random.Random) -> str:
-        return styles.day_text(day - dt.timedelta(days=rng.randint(1, 500)), rng, day)
+        # recent as often as a dated statement is (news talks about the last weeks), else up to ~16 months
+        back = rng.randint(1, 40) if rng.random() < 0.5 else rng.randint(1, 500)
+        return styles.day_text(day - dt.timedelta(days=back), rng, day)
 
     def person(rng: random.Random) -> str:
         return f"{rng.choice(FIRST)} {rng.choice(LAST)}"

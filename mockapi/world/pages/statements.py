@@ -48,10 +48,15 @@ def state(
     as_of: str = "",
     page_day: dt.date | None = None,
     shape: str = "",
+    avoid: frozenset[str] = frozenset(),
 ) -> Piece:
     """One statement of `fact` (optionally another value, subject or date) in a random frame and shape."""
     name = subject or fact.subject.name
     shown = styles.restyle(fact.value if value is None else value, rng)
+    for _ in range(8 if avoid else 0):  # another style of the value when its gold form must not appear
+        if shown.lower() not in avoid:
+            break
+        shown = styles.restyle(fact.value if value is None else value, rng)
     slots = {
         "s": name,
         "v": shown,
@@ -80,14 +85,17 @@ def state(
     return Piece("sentence", frames.sentence(rng.choice(frames.allowed(pool, split)), slots, rng))
 
 
-def gold_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
+def gold_pieces(
+    fact: Fact, rng: random.Random, split: str, page_day: dt.date, avoid: frozenset[str] = frozenset()
+) -> list[Piece]:
     """What an answer page says about `fact`: the value (dated when it changes), once or twice, and the
-    items of a list one by one in some pages."""
+    items of a list one by one in some pages. `avoid`: lower-cased forms the page must not write the value
+    in (a question whose answer no page states as written)."""
     as_of = fact.as_of if dynamic(fact) and fact.as_of else ""
-    out = [state(fact, rng, split, as_of=as_of, page_day=page_day)]
+    out = [state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid)]
     if rng.random() < 0.3:  # said twice in different words, as real pages repeat key facts
-        out.append(state(fact, rng, split, as_of=as_of, page_day=page_day))
-    if fact.items and rng.random() < 0.6:
+        out.append(state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid))
+    if fact.items and rng.random() < 0.6 and not avoid:
         out.append(Piece("list", "\n".join(fact.items), label=frames._cap(label(fact))))
     return out
 

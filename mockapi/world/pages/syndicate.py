@@ -26,7 +26,7 @@ def copy(spec: PageSpec, rng: random.Random, uid: str, domain: str, split: str) 
             moved = blocks.pop(rng.choice(paras))
             blocks.insert(rng.randint(0, len(blocks)), moved)
     credit = rng.choice(_CREDIT).format(site=spec["name"].rsplit(" | ", 1)[-1])
-    blocks.insert(0 if rng.random() < 0.3 else len(blocks), ["p", credit])
+    blocks.append(["p", credit])  # at the foot: an opening credit line would mark copies in snippets
     published = dt.datetime.fromisoformat(spec["published"]) if spec.get("published") else None
     # the copy and its source are hours apart; the copy here comes first, so neither post-dates the query
     later = published - dt.timedelta(minutes=rng.randint(20, 60 * 30)) if published else None
