@@ -79,7 +79,11 @@ def one_fact(a: Ask, vtypes: tuple[str, ...]) -> Fact | None:
 def refer_to(a: Ask, subject: Subject, facts: list[Fact], refs: list[str]) -> str:
     """The phrase naming `subject`: a description (its fact goes to `facts`) or a name, alias or ticker."""
     if a.rng.random() < refer.P_DESCRIBE and not a.force_premise:
+        # never by the fact asked ("the members of the band whose members include a and b")
+        asked = {f.kind for f in facts if f.subject.name == subject.name}
         for key in refer.description_kinds(subject.kind):
+            if key in asked:
+                continue
             fact = a.src.fact(subject, KINDS[key], a.day, a.rng) if key in KINDS else None
             phrase = fact and refer.description(subject, fact, a.rng)
             if fact and phrase:

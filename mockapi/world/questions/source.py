@@ -37,10 +37,43 @@ class Source(Protocol):
         ...
 
 
+# (earlier kind, later kind, at least this many years between): an artist debuts after growing up, a company
+# goes public after its founding
+ORDER = (("mu.birth", "mu.debut", 14), ("fin.founded", "fin.ipo_year", 0))
+
+
+def year_of(fact: Fact) -> int | None:
+    """The year a year or date fact says (dates keep their proleptic ordinal in `number`)."""
+    vtype = KINDS[fact.kind].vtype
+    if fact.number is None or vtype not in ("year", "date"):
+        return None
+    return int(fact.number) if vtype == "year" else dt.date.fromordinal(int(fact.number)).year
+
+
+def plausible(fact: Fact, known: dict[tuple[str, str, str], Fact]) -> bool:
+    """Whether `fact` keeps the order of years with the facts already known about its subject."""
+    name, kind = fact.subject.name, fact.subject.kind
+    for early, late, gap in ORDER:
+        other = {early: late, late: early}.get(fact.kind)
+        if other is None or (name, kind, other) not in known:
+            continue
+        them = known[(name, kind, other)]
+        a, b = (year_of(fact), year_of(them)) if fact.kind == early else (year_of(them), year_of(fact))
+        if a is not None and b is not None and b - a < gap:
+            return False
+    return True
+
+
 class WebSource:
     """Invents everything: web-only facts that exist only in the pages written for them."""
 
     name = "web"
+
+    def __init__(self) -> None:
+        # one value per (invented subject, kind) in the whole world: a question may fetch a fact twice (a
+        # description and the asked value: "the members of the band with a and b"), and invented names can
+        # recur across questions; two draws would put two values of one fact on the pages
+        self._facts: dict[tuple[str, str, str], Fact] = {}
 
     def kinds(self, domain: str) -> list[Kind]:
         """Every kind of the domain (persons are reachable through relations only)."""
@@ -51,8 +84,16 @@ class WebSource:
         return invent.invent_subject(domain, subject_kind, rng)
 
     def fact(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
-        """A fresh invented value."""
-        return invent.invent_fact(kind, subject, day, rng)
+        """An invented value, the same every time it is asked for."""
+        key = (subject.name, subject.kind, kind.key)
+        if key not in self._facts:
+            fact = invent.invent_fact(kind, subject, day, rng)
+            for _ in range(40):  # years are drawn independently: redraw until they fit the subject's others
+                if plausible(fact, self._facts):
+                    break
+                fact = invent.invent_fact(kind, subject, day, rng)
+            self._facts[key] = fact
+        return self._facts[key]
 
     def related(self, subject: Subject, rng: random.Random) -> tuple[str, Subject] | None:
         """An invented related entity along the subject kind's relation."""
