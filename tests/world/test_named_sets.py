@@ -1,5 +1,5 @@
-"""A named set ("the films christopher nolan directed", "the teams in the eastern conference") is stated on the
-pages: a question about it can be answered by reading, the set's members are listed on its answer pages."""
+"""A named set ("the films christopher nolan directed", "the teams in the eastern conference") is stated on
+the pages: a question about it is answered by reading, the set's members are listed on its answer pages."""
 
 from __future__ import annotations
 

@@ -61,7 +61,6 @@ def test_a_false_premise_is_a_true_question_with_one_premise_bent() -> None:
     """Drafted from the same randomness, a false premise and the true question of its intent are one text
     but for the bent premise: same frame, same references, same voice; only the premise's value differs."""
     import datetime as dt
-    import os
 
     from mockapi.world.questions.ask import Ask
     from mockapi.world.questions.compose import COMPOSERS
@@ -82,8 +81,8 @@ def test_a_false_premise_is_a_true_question_with_one_premise_bent() -> None:
         true = COMPOSERS[qtype](ask)
         assert true is not None and fp.answer == INVALID and fp.wrong_value
         said = _plain(true, ask).query
-        head = len(os.path.commonprefix([said, fp.query]))
-        tail = len(os.path.commonprefix([said[head:][::-1], fp.query[head:][::-1]]))
+        head = _common(said, fp.query)
+        tail = _common(said[head:][::-1], fp.query[head:][::-1])
         changed = fp.query[max(0, head - 30) : len(fp.query) - tail + 30]
         assert fp.query != said, said
         if not fp.wrong_value.isdigit():  # a count may be said in words ("four"); "lose" is said "lost"
@@ -92,3 +91,11 @@ def test_a_false_premise_is_a_true_question_with_one_premise_bent() -> None:
             assert len(text[head : len(text) - tail].split()) <= 6, (said, fp.query)
         bent[qtype] = bent.get(qtype, 0) + 1
     assert len(bent) >= 5 and sum(bent.values()) >= 40, bent
+
+
+def _common(a: str, b: str) -> int:
+    """Length of the common prefix of two strings."""
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
