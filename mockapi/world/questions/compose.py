@@ -80,7 +80,7 @@ def with_condition(a: Ask) -> Draft | None:
     ref = refer.name_ref(fact.subject, a.rng) if static else refer_to(a, fact.subject, facts, refs)
     if static:
         refs.append(ref)
-        described = fact.subject.descriptor or _descriptor(kind)
+        described = fact.subject.descriptor or refer.kind_descriptor(fact.subject.kind)
         phrase = a.rng.choice((f"{ref}, {described},", f"{ref} ({described})", f"{described} {ref}"))
         query = _ask_value(a, fact, phrase)
         sentences = answers.attribute(kind, fact.subject.name, fact.value)
@@ -97,19 +97,6 @@ def with_condition(a: Ask) -> Draft | None:
             return Draft(query, answer, alts, facts[::-1], [fact.value], None, [fact.subject], refs)
     answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)
     return Draft(query, answer, alts, facts[::-1], [fact.value], _wrong(fact), [fact.subject], refs)
-
-
-def _descriptor(kind: Kind) -> str:
-    return {
-        "company": "the publicly traded company",
-        "team": "the professional team",
-        "player": "the professional player",
-        "artist": "the recording artist",
-        "song": "the single",
-        "movie": "the feature film",
-        "person": "the public figure",
-        "band": "the band",
-    }.get(kind.subject, "the landmark")
 
 
 def two_facts(a: Ask, vtypes: tuple[str, ...]) -> tuple[Fact, Fact] | None:

@@ -175,7 +175,7 @@ def name_or_premise(
     a premise said goes to `said`."""
     ref = refer.name_ref(subject, rng)
     if not force and rng.random() >= P_PREMISE:
-        return ref
+        return refer.with_kind_words(ref, subject, rng)
     made = premised(subject, ref, src, rng, day)
     if made is None:
         return ref
