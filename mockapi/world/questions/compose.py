@@ -81,7 +81,9 @@ def with_condition(a: Ask) -> Draft | None:
     if static:
         refs.append(ref)
         described = fact.subject.descriptor or refer.kind_descriptor(fact.subject.kind)
-        phrase = a.rng.choice((f"{ref}, {described},", f"{ref} ({described})", f"{described} {ref}"))
+        bare = ref[4:] if ref.lower().startswith("the ") else ref  # "the professional team wolves"
+        refs.append(bare)
+        phrase = a.rng.choice((f"{ref}, {described},", f"{ref} ({described})", f"{described} {bare}"))
         query = _ask_value(a, fact, phrase)
         sentences = answers.attribute(kind, fact.subject.name, fact.value)
     else:
@@ -245,9 +247,10 @@ def multi_hop(a: Ask) -> Draft | None:
     phrase = a.frame(frames.RELATION).format(r=relation, s=ref)
     made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
     if made is not None:  # "what day of the week was the director of x born?"
-        frame, short, alts, _ = made
+        frame, short, alts, said = made
         query = frame.format(s=phrase, e=kind.event)
-        sentences = answers.hop(relation, start.name, target.name, kind, short)
+        # "x is the director of y, and x was born in the 1980s", not "whose birth date is the 1980s"
+        sentences = [f"the {relation} of {start.name} is {target.name}, and {said[0]}", *said]
         answer, alts = answers.finish(short, alts, sentences, a.rng)
     else:
         query = _ask_value(a, fact, phrase)
