@@ -99,3 +99,26 @@ def _common(a: str, b: str) -> int:
     while n < min(len(a), len(b)) and a[n] == b[n]:
         n += 1
     return n
+
+
+def test_an_invented_fact_has_one_value_and_its_years_keep_their_order(
+    web_questions: list[Question],
+) -> None:
+    """A description, a premise and the asked value of one invented subject are one fact: two draws put two
+    values of it on the pages (the default build stopped on a band described by a member list that was not
+    the one asked). An artist debuts after growing up; a company lists after its founding."""
+    from mockapi.world.questions.source import year_of
+
+    seen: dict[tuple[str, str, str], str] = {}
+    years: dict[tuple[str, str], int] = {}
+    for q in web_questions:
+        for f in [*q.facts, *q.context]:
+            if f.kind.startswith("rel:") or f.source != "web":
+                continue
+            key = (f.subject.name, f.subject.kind, f.kind)
+            assert seen.setdefault(key, f.value) == f.value, (q.query, key, seen[key], f.value)
+            year = year_of(f)
+            if year is not None:
+                years[(f.subject.name, f.kind)] = year
+    pairs = [(y, years.get((name, "mu.debut"))) for (name, kind), y in years.items() if kind == "mu.birth"]
+    assert all(debut - born >= 14 for born, debut in pairs if debut is not None)

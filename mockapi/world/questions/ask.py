@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mockapi.world.questions import refer
@@ -48,9 +49,11 @@ class Ask:
         """One frame of the split's family."""
         return pick(options, self.rng, self.split)
 
-    def name(self, subject: Subject) -> str:
-        """How the question names `subject`: its name, ticker or alias, maybe with a premise."""
-        return name_or_premise(subject, self.src, self.rng, self.day, self.force_premise, self.premises)
+    def name(self, subject: Subject, asked: Sequence[Fact] = ()) -> str:
+        """How the question names `subject`: its name, ticker or alias, maybe with a premise (not one that
+        says what the question asks: `asked`)."""
+        rng, day = self.rng, self.day
+        return name_or_premise(subject, self.src, rng, day, self.force_premise, self.premises, asked)
 
 
 def pick_kind(
@@ -90,6 +93,6 @@ def refer_to(a: Ask, subject: Subject, facts: list[Fact], refs: list[str]) -> st
                 facts.append(fact)
                 refs.extend([fact.value, *fact.items])
                 return phrase
-    ref = a.name(subject)
+    ref = a.name(subject, facts)
     refs.append(ref)
     return ref

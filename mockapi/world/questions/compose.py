@@ -120,7 +120,7 @@ def two_facts(a: Ask, vtypes: tuple[str, ...]) -> tuple[Fact, Fact] | None:
 
 def _pair_refs(a: Ask, f1: Fact, f2: Fact) -> tuple[str, str, list[str]]:
     refs = [f1.value, f2.value]
-    r1, r2 = a.name(f1.subject), a.name(f2.subject)
+    r1, r2 = a.name(f1.subject, [f1, f2]), a.name(f2.subject, [f1, f2])
     return r1, r2, [*refs, r1, r2]
 
 
@@ -242,7 +242,7 @@ def multi_hop(a: Ask) -> Draft | None:
         return None
     link = Fact(start, f"rel:{relation}", target.name, source=a.src.name)
     refs = [fact.value, target.name]
-    ref = a.name(start)
+    ref = a.name(start, [link, fact])
     refs.append(ref)
     phrase = a.frame(frames.RELATION).format(r=relation, s=ref)
     made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None

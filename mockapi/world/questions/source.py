@@ -74,14 +74,22 @@ class WebSource:
         # description and the asked value: "the members of the band with a and b"), and invented names can
         # recur across questions; two draws would put two values of one fact on the pages
         self._facts: dict[tuple[str, str, str], Fact] = {}
+        self._names: set[str] = set()
 
     def kinds(self, domain: str) -> list[Kind]:
         """Every kind of the domain (persons are reachable through relations only)."""
         return [k for k in KINDS.values() if k.domain == domain and k.subject != "person"]
 
     def subject(self, domain: str, subject_kind: str, rng: random.Random) -> Subject:
-        """A fresh fictional subject."""
-        return invent.invent_subject(domain, subject_kind, rng)
+        """A fresh fictional subject, under a name no other invented subject has (a film of a director's set
+        and a film asked about alone would otherwise share a name and have two directors)."""
+        subject = invent.invent_subject(domain, subject_kind, rng)
+        for _ in range(20):
+            if subject.name not in self._names:
+                break
+            subject = invent.invent_subject(domain, subject_kind, rng)
+        self._names.add(subject.name)
+        return subject
 
     def fact(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
         """An invented value, the same every time it is asked for."""
@@ -94,6 +102,15 @@ class WebSource:
                 fact = invent.invent_fact(kind, subject, day, rng)
             self._facts[key] = fact
         return self._facts[key]
+
+    def redraw(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
+        """Another value in place of the one drawn (a set's ranking wants no ties)."""
+        self._facts.pop((subject.name, subject.kind, kind.key), None)
+        return self.fact(subject, kind, day, rng)
+
+    def remember(self, fact: Fact) -> None:
+        """Take `fact` as the subject's value of its kind (what makes a member one of a set: its director)."""
+        self._facts[(fact.subject.name, fact.subject.kind, fact.kind)] = fact
 
     def related(self, subject: Subject, rng: random.Random) -> tuple[str, Subject] | None:
         """An invented related entity along the subject kind's relation."""
