@@ -85,6 +85,8 @@ def with_condition(a: Ask) -> Draft | None:
         refs.append(bare)
         phrase = a.rng.choice((f"{ref}, {described},", f"{ref} ({described})", f"{described} {bare}"))
         query = _ask_value(a, fact, phrase)
+        if f"{phrase}'" in query:  # before a possessive only "the professional team wolves's venue" reads
+            query = query.replace(phrase, f"{described} {bare}")
         sentences = answers.attribute(kind, fact.subject.name, fact.value)
     else:
         day = dt.date.fromisoformat(fact.as_of)
