@@ -80,9 +80,13 @@ def with_condition(a: Ask) -> Draft | None:
     ref = refer.name_ref(fact.subject, a.rng) if static else refer_to(a, fact.subject, facts, refs)
     if static:
         refs.append(ref)
-        described = fact.subject.descriptor or _descriptor(kind)
-        phrase = a.rng.choice((f"{ref}, {described},", f"{ref} ({described})", f"{described} {ref}"))
+        described = fact.subject.descriptor or refer.kind_descriptor(fact.subject.kind)
+        bare = ref[4:] if ref.lower().startswith("the ") else ref  # "the professional team wolves"
+        refs.append(bare)
+        phrase = a.rng.choice((f"{ref}, {described},", f"{ref} ({described})", f"{described} {bare}"))
         query = _ask_value(a, fact, phrase)
+        if f"{phrase}'" in query:  # before a possessive only "the professional team wolves's venue" reads
+            query = query.replace(phrase, f"{described} {bare}")
         sentences = answers.attribute(kind, fact.subject.name, fact.value)
     else:
         day = dt.date.fromisoformat(fact.as_of)
@@ -97,19 +101,6 @@ def with_condition(a: Ask) -> Draft | None:
             return Draft(query, answer, alts, facts[::-1], [fact.value], None, [fact.subject], refs)
     answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)
     return Draft(query, answer, alts, facts[::-1], [fact.value], _wrong(fact), [fact.subject], refs)
-
-
-def _descriptor(kind: Kind) -> str:
-    return {
-        "company": "the publicly traded company",
-        "team": "the professional team",
-        "player": "the professional player",
-        "artist": "the recording artist",
-        "song": "the single",
-        "movie": "the feature film",
-        "person": "the public figure",
-        "band": "the band",
-    }.get(kind.subject, "the landmark")
 
 
 def two_facts(a: Ask, vtypes: tuple[str, ...]) -> tuple[Fact, Fact] | None:
@@ -131,7 +122,7 @@ def two_facts(a: Ask, vtypes: tuple[str, ...]) -> tuple[Fact, Fact] | None:
 
 def _pair_refs(a: Ask, f1: Fact, f2: Fact) -> tuple[str, str, list[str]]:
     refs = [f1.value, f2.value]
-    r1, r2 = a.name(f1.subject), a.name(f2.subject)
+    r1, r2 = a.name(f1.subject, [f1, f2]), a.name(f2.subject, [f1, f2])
     return r1, r2, [*refs, r1, r2]
 
 
@@ -253,14 +244,15 @@ def multi_hop(a: Ask) -> Draft | None:
         return None
     link = Fact(start, f"rel:{relation}", target.name, source=a.src.name)
     refs = [fact.value, target.name]
-    ref = a.name(start)
+    ref = a.name(start, [link, fact])
     refs.append(ref)
     phrase = a.frame(frames.RELATION).format(r=relation, s=ref)
     made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
     if made is not None:  # "what day of the week was the director of x born?"
-        frame, short, alts, _ = made
+        frame, short, alts, said = made
         query = frame.format(s=phrase, e=kind.event)
-        sentences = answers.hop(relation, start.name, target.name, kind, short)
+        # "x is the director of y, and x was born in the 1980s", not "whose birth date is the 1980s"
+        sentences = [f"the {relation} of {start.name} is {target.name}, and {said[0]}", *said]
         answer, alts = answers.finish(short, alts, sentences, a.rng)
     else:
         query = _ask_value(a, fact, phrase)

@@ -23,7 +23,6 @@ INVALID = "invalid question"
 # A false premise is a drawn true question that happens to say a premise (rejection, not forcing premises
 # onto every subject): premises are then as frequent per question as in true questions that have one.
 FORCE = False
-P_FRAME_ONLY = 0.4
 
 Composer = Callable[[Ask], Draft | None]
 
@@ -46,9 +45,10 @@ def false_premise(a: Ask, compose: Composer) -> Draft | None:
     if draft is None:
         return None
     draft.query, usable = settle(draft.query, draft.facts, a.premises)
-    # a question whose frame always says a premise (a margin, a count) would be drawn far more often than
-    # true questions use that frame: such drafts are taken only now and then
-    if not usable or (all(not p.plain for p in usable) and a.rng.random() > P_FRAME_ONLY):
+    # every draft that says a premise is taken alike, whether a name or the frame says it (a margin, a
+    # count): taking frame premises less often left more of the false premises with a name premise
+    # ("x, founded in 1998,"), which read as a tell (false premise ROC AUC 0.71-0.75 -> 0.66-0.70)
+    if not usable:
         return None
     p = a.rng.choice(usable)
     query = draft.query.replace(p.said, p.bent, 1)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mockapi.world.questions import invent, refer
@@ -24,7 +25,7 @@ from mockapi.world.questions.source import Source
 
 # Share of subject mentions that carry a premise ("the 2010 film inception" rather than "inception"). Real
 # questions qualify a name often (a year, an artist, a director): a premise must not mark a false one.
-P_PREMISE = 0.7
+P_PREMISE = 0.85
 
 # How a name is qualified by one of its facts, per (subject kind, fact kind): {n} the name, {v} the value.
 # No form ends in a comma where a possessive may follow (see `fits`).
@@ -66,9 +67,10 @@ class Premise:
 
 
 def premised(
-    subject: Subject, name: str, src: Source, rng: random.Random, day: dt.date
+    subject: Subject, name: str, src: Source, rng: random.Random, day: dt.date, asked: Sequence[Fact] = ()
 ) -> tuple[str, Premise] | None:
-    """`name` qualified by one of the subject's facts (and the bent phrase), or None when none fits."""
+    """`name` qualified by one of the subject's facts (and the bent phrase), or None when none fits; never
+    one that says what the question asks (`asked`): another fact of the subject is said instead."""
     keys = [k for (s, k) in FORMS if s == subject.kind]
     rng.shuffle(keys)
     for key in keys:
@@ -80,7 +82,9 @@ def premised(
         form = rng.choice(FORMS[(subject.kind, key)])
         bare = name[4:] if form.startswith("{v}'s") and name.lower().startswith("the ") else name
         said, bent = form.format(n=bare, v=value.lower()), form.format(n=bare, v=wrong.lower())
-        return said, Premise(said, bent, fact, wrong, name)
+        made = Premise(said, bent, fact, wrong, name)
+        if not tells(list(asked), made):
+            return said, made
     return None
 
 
@@ -122,9 +126,14 @@ def _bent(fact: Fact, value: str, rng: random.Random, day: dt.date) -> str | Non
 
 
 def fits(query: str, premise: Premise) -> bool:
-    """Whether the premise reads well where a frame put it: not before a possessive, said once."""
+    """Whether the premise reads well where a frame put it: said once, and before a possessive only when it
+    ends in the name and has no possessive of its own ("the 2010 film inception's director")."""
     at = query.find(premise.said)
-    return at >= 0 and query.count(premise.said) == 1 and not query[at + len(premise.said) :].startswith("'")
+    if at < 0 or query.count(premise.said) != 1:
+        return False
+    if not query[at + len(premise.said) :].startswith("'"):
+        return True
+    return premise.said.endswith(premise.plain) and "'" not in premise.said[: -len(premise.plain) or None]
 
 
 def settle(query: str, asked: list[Fact], premises: list[Premise]) -> tuple[str, list[Premise]]:
@@ -169,14 +178,20 @@ def _about(kind: str) -> str:
 
 
 def name_or_premise(
-    subject: Subject, src: Source, rng: random.Random, day: dt.date, force: bool, said: list[Premise]
+    subject: Subject,
+    src: Source,
+    rng: random.Random,
+    day: dt.date,
+    force: bool,
+    said: list[Premise],
+    asked: Sequence[Fact] = (),
 ) -> str:
     """The subject's name (or ticker, alias), qualified by a premise with P_PREMISE (always when `force`);
     a premise said goes to `said`."""
     ref = refer.name_ref(subject, rng)
     if not force and rng.random() >= P_PREMISE:
-        return ref
-    made = premised(subject, ref, src, rng, day)
+        return refer.with_kind_words(ref, subject, rng)
+    made = premised(subject, ref, src, rng, day, asked)
     if made is None:
         return ref
     said.append(made[1])

@@ -74,7 +74,8 @@ def _movies(rng: random.Random) -> NamedSet:
         return NamedSet(f"{p} filmography", f"{noun} {p.lower()} starred in", p.lower(), noun, "movie", p)
     if roll < 0.85:
         s = rng.choice(_STUDIOS)
-        return NamedSet(f"{s} films", f"{s.lower()} {noun}", s.lower(), noun, "movie")
+        short = s.rsplit(" ", 1)[0].lower()  # "which blue harbor film", not "which blue harbor films film"
+        return NamedSet(f"Films released by {s}", f"{noun} from {s.lower()}", short, noun, "movie")
     y = str(rng.randint(1995, 2023))
     return NamedSet(f"Films of {y}", f"{noun} released in {y}", y, noun, "movie")
 

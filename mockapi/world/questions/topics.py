@@ -22,7 +22,7 @@ from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.premise import Premise
 from mockapi.world.questions.sets import NamedSet, make_set
-from mockapi.world.questions.source import Source
+from mockapi.world.questions.source import Source, WebSource
 
 # Kinds where a smaller number ranks higher ("the highest chart position" is no. 1).
 SMALL_IS_TOP = {"mu.rank", "mu.rank_now"}
@@ -79,8 +79,11 @@ class Groups:
 def _make(src: Source, subjects: list[Subject], kind: Kind, day: dt.date, rng: random.Random) -> list[Fact]:
     facts: dict[float, Fact] = {}
     for subject in subjects:
-        for _ in range(8):  # a member's value must differ from the others', or the ranking has ties
-            fact = src.fact(subject, kind, day, rng)
+        for attempt in range(8):  # a member's value must differ from the others', or the ranking has ties
+            if attempt > 0 and isinstance(src, WebSource):
+                fact: Fact | None = src.redraw(subject, kind, day, rng)
+            else:
+                fact = src.fact(subject, kind, day, rng)
             if fact and fact.number is not None and fact.number not in facts:
                 facts[fact.number] = fact
                 break
@@ -130,6 +133,9 @@ def group_question(a: Ask, groups: Groups) -> Draft | None:
     refs = [named.np(), named.mod]
     draft = Draft(query, answer, alts, facts, [f.value for f in ranked[:3]], None, subjects, refs)
     draft.context.extend(_defining(named, ranked))
+    if isinstance(a.src, WebSource):  # a member asked about elsewhere keeps what makes it one of the set
+        for f in _defining(named, ranked):
+            a.src.remember(f)
     return draft
 
 
