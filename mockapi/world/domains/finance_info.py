@@ -168,7 +168,7 @@ def dividend_fields(q: Quote, divs: Dividends, trailing_eps: float) -> dict[str,
 
 def identity(rng: random.Random, sec: Security, founded: int = 0) -> dict[str, Any]:
     """exchange … gmtOffSetMilliseconds: who the security is; shortName is the truncated issuer. The first
-    trade date is never before the year the company was `founded` (a company is not listed before it exists)."""
+    trade date is never before the year the company was `founded` (no listing before the company exists)."""
     return {
         "exchange": rng.choice(EXCHANGES),
         "quoteType": "EQUITY",
