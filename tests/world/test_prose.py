@@ -17,7 +17,7 @@ import pytest
 from mockapi.audit.structure import top_structure
 from mockapi.core.user_error import UserError
 from mockapi.web.render import render_page
-from mockapi.world.pages import consistency, grammar, prose, specs, syndicate
+from mockapi.world.pages import consistency, grammar, prose, specs, styles, syndicate
 from mockapi.world.questions.invent import invent_subject
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject
@@ -162,3 +162,9 @@ def test_a_web_subject_has_one_value_per_attribute() -> None:
 
 def test_a_conflict_is_a_one_line_build_error() -> None:
     assert issubclass(consistency.ConsistencyError, UserError)  # crag-mock prints it on one line, exit 2
+
+
+def test_a_year_is_never_written_with_a_thousands_separator() -> None:
+    # a comparison's answer page said "debut year, 1,966" (the audit's contradiction scan found it)
+    assert styles.forms("1966") == ["1966"] and styles.forms("2009") == ["2009"]
+    assert "12,400" in styles.forms("12400")  # counts keep their forms

@@ -199,8 +199,12 @@ def _gold(
     if group is not None:
         draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
     else:
-        for fact in answer_facts(q):
-            draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid))
+        facts = answer_facts(q)
+        # a page stating two subjects' values names the subject in each statement (a row or a quote without
+        # a name, "debut year, 1966", would be read as the page subject's, against the other's value)
+        shape = "sentence" if len({f.subject.name for f in facts}) > 1 else ""
+        for fact in facts:
+            draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid, shape))
     draft.pieces.extend(_distractors(q, pools, rng, day))
     draft.pieces.extend(_say_known(q, subject, pools, rng, day))
     return _emit(draft, q, pools, rng, "gold", i, moment)

@@ -86,15 +86,20 @@ def state(
 
 
 def gold_pieces(
-    fact: Fact, rng: random.Random, split: str, page_day: dt.date, avoid: frozenset[str] = frozenset()
+    fact: Fact,
+    rng: random.Random,
+    split: str,
+    page_day: dt.date,
+    avoid: frozenset[str] = frozenset(),
+    shape: str = "",
 ) -> list[Piece]:
     """What an answer page says about `fact`: the value (dated when it changes), once or twice, and the
     items of a list one by one in some pages. `avoid`: lower-cased forms the page must not write the value
     in (a question whose answer no page states as written)."""
     as_of = fact.as_of if dynamic(fact) and fact.as_of else ""
-    out = [state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid)]
+    out = [state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid, shape=shape)]
     if rng.random() < 0.3:  # said twice in different words, as real pages repeat key facts
-        out.append(state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid))
+        out.append(state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid, shape=shape))
     if fact.items and rng.random() < 0.6 and not avoid:
         out.append(Piece("list", "\n".join(fact.items), label=frames._cap(label(fact))))
     return out
