@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from mockapi.world.questions import answers, derived, frames, values
 from mockapi.world.questions.ask import Ask, Draft, nearest
-from mockapi.world.questions.kinds import KINDS, Kind
+from mockapi.world.questions.kinds import KINDS, Kind, fits_role
 from mockapi.world.questions.model import Fact, Subject
 
 # Share of chain questions that ask an attribute of the entity reached (when it has one) rather than its name.
@@ -64,8 +64,6 @@ def chained(a: Ask) -> Draft | None:
 
 
 def _attribute(a: Ask, end: Subject, relation: str) -> Fact | None:
-    from mockapi.world.questions.compose import fits_role  # compose imports this module
-
     pool: list[Kind] = [
         k for k in KINDS.values() if k.subject == end.kind and k.vtype in _ASKABLE and fits_role(k, relation)
     ]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from mockapi.world.questions import answers, chain, derived, frames, refer, values
 from mockapi.world.questions.ask import Ask, Draft, nearest, one_fact, pick_kind, refer_to
-from mockapi.world.questions.kinds import KINDS, Kind
+from mockapi.world.questions.kinds import KINDS, Kind, fits_role
 from mockapi.world.questions.model import Fact
 from mockapi.world.questions.premise import Premise
 
@@ -371,11 +371,6 @@ def _change(a: Ask) -> Draft | None:
     ]
     answer, alts = answers.finish(short, alts, sentences, a.rng)
     return Draft(query, answer, alts, facts, [now.value, before.value], None, [subject], refs)
-
-
-def fits_role(kind: Kind, relation: str) -> bool:
-    """Whether a person reached by `relation` has this attribute: no latest movie of a coach."""
-    return kind.key != "mv.latest" or relation in ("director", "best-known film", "cast")
 
 
 def _wrong(fact: Fact) -> str | None:

@@ -63,3 +63,8 @@ REL_TARGET = {
 def kinds_for(domain: str, subject: str | None = None) -> list[Kind]:
     """Kinds of one domain (and subject kind), in registry order."""
     return [k for k in KINDS.values() if k.domain == domain and (subject is None or k.subject == subject)]
+
+
+def fits_role(kind: Kind, relation: str) -> bool:
+    """Whether a person reached by `relation` has this attribute: no latest movie of a coach."""
+    return kind.key != "mv.latest" or relation in ("director", "best-known film", "cast")
