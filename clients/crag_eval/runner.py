@@ -24,6 +24,7 @@ import httpx
 from crag_eval.agent import AgentBatch, wants_tools
 from crag_eval.diagnostics import RunHooks, answer_text
 from crag_eval.models import UserModel
+from crag_eval.records import PageSummary, SearchPage
 from crag_eval.retrieval import ranked_pages
 from crag_eval.rundir import ErrorLog, PredictionLog
 from crag_eval.truncate import truncate
@@ -37,7 +38,7 @@ def pages_per_task(task: int) -> int:
     return 5 if task in (1, 2) else 50
 
 
-def page_summary(page: dict[str, Any]) -> dict[str, str]:
+def page_summary(page: SearchPage) -> PageSummary:
     """What the report shows of a served page: name, url, last-modified and the start of the snippet."""
     return {
         "name": str(page.get("page_name", "")),
@@ -79,7 +80,7 @@ class _Done:
     """One batch asked: its questions, pages, answers (or error and stack), agent usage, the model's time."""
 
     chunk: list[Question]
-    pages: list[list[dict[str, Any]]]
+    pages: list[list[SearchPage]]
     answers: Any
     error: str | None
     stack: str | None
@@ -202,7 +203,7 @@ def _record(done: _Done, log: PredictionLog, hooks: RunHooks, errors_log: ErrorL
                 latency_s=round(done.elapsed / len(chunk), 4),
                 error=error,
                 pages=[page_summary(p) for p in done.pages[i]],
-                agent=agent.model_dump() if agent else None,
+                agent=agent.as_data() if agent else None,
                 retrieved=ranked_pages(answer, done.pages[i]),
                 **hooks.extras(question, answer, usage),
             )
