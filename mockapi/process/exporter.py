@@ -28,6 +28,7 @@ from mockapi.core.paths import QUESTIONS_DB, world_dir
 from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import read_manifest
 from mockapi.process.export_progress import export_progress, human_bytes
+from mockapi.web.html_store import Entry
 from mockapi.web.page_store import WebStore, entry
 from mockapi.web.taskview import view_for_task
 from mockapi.world.context import add_split_argument
@@ -160,7 +161,7 @@ def estimate_bytes(world: Path, task: int, count: int, sample: int = ESTIMATE_SA
     return sum(sizes) * count // len(sizes)
 
 
-def _search_results(store: WebStore, task: int, qid: str) -> list[dict[str, Any]]:
+def _search_results(store: WebStore, task: int, qid: str) -> list[Entry]:
     picked = view_for_task(task, store.frozen(qid), store.content_hash, qid)
     html = store.html_of([f.page_id for f in picked])
     return [
@@ -168,7 +169,7 @@ def _search_results(store: WebStore, task: int, qid: str) -> list[dict[str, Any]
     ]
 
 
-def build_record(question: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any]:
+def build_record(question: dict[str, Any], results: list[Entry]) -> dict[str, Any]:
     """A CRAG record from a questions row and its served results, laid out as `record_layout` says."""
     layout: dict[str, Any] = json.loads(question["record_layout"] or "{}")
     raw: dict[str, Any] = layout.get("raw", {})
