@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
+from pydantic import JsonValue
+
 if TYPE_CHECKING:
     from crag_eval.records import AgentUsageData, ApiUsage, Evidence, PageSummary, ScoreData
 
@@ -84,7 +86,7 @@ class Question:
             return "yes" if value else "no"
         return str(value)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         data = asdict(self)
         data["alt_answers"] = list(self.alt_answers)
         return data
@@ -123,7 +125,7 @@ class Prediction:
     agent: AgentUsageData | None = None
     """Tool calls by tool, tokens in/out, cost and budget overruns (crag_eval.agent.AgentUsage)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         return asdict(self)
 
     @classmethod
@@ -145,7 +147,7 @@ class Judgement:
     four_way: FourWay | None = None
     detail: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         return asdict(self)
 
     @classmethod
