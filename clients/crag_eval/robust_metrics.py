@@ -26,7 +26,6 @@ from crag_eval.records import (
     ApiSummary,
     Counterfactual,
     Figures,
-    PerturbationSetting,
     RetrievalDiagnostics,
     RunDiagnostics,
     ServedPerturbation,
@@ -78,7 +77,7 @@ def diagnostics(
     by_id = {j.interaction_id: j for j in judgements}
     labels = load_labels(log.world.path if log.world else None, questions)
     out: RunDiagnostics = {
-        "setting": _setting(log.args.get("perturbation")),
+        "setting": log.args.get("perturbation"),
         "overall": _score(judgements, predictions),
         "lost_questions": len(questions) - len(predictions),
         "model_errors": sum(1 for p in predictions.values() if p.error),
@@ -88,7 +87,7 @@ def diagnostics(
     # Questions with no answer page at all are served pure noise whatever the ratio; averaging them in
     # would hide the ratio the others saw, so the mean is over questions that got an answer page if any did.
     with_answer = [s for s in served if s["pages"] > s["noise_pages"]] or served
-    ratios = [r for s in with_answer if (r := s.get("effective_noise_ratio")) is not None]
+    ratios = [float(r) for s in with_answer if (r := s.get("effective_noise_ratio")) is not None]
     out["effective_noise_ratio"] = round(sum(ratios) / len(ratios), 4) if ratios else None
     answered = [p for p in predictions.values() if not p.error]
     out["rejection_rate"] = _rate(sum(tx.is_missing(p.prediction) for p in answered), len(answered))
@@ -96,11 +95,6 @@ def diagnostics(
     out["retrieval"] = _retrieval(questions, predictions, judgements)
     out["api"] = _api(predictions)
     return out
-
-
-def _setting(value: object) -> PerturbationSetting | None:
-    """run.json's `perturbation` argument (a JSON object, or null for an unperturbed run)."""
-    return value if isinstance(value, dict) else None  # type: ignore[return-value]
 
 
 def _served(p: Prediction) -> ServedPerturbation:
