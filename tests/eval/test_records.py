@@ -21,6 +21,7 @@ from crag_eval.records import (
     RunArgs,
     ScoreData,
     ServedPerturbation,
+    SimSettings,
 )
 from crag_eval.runfiles import RunLog
 from crag_eval.types import Score
@@ -76,3 +77,9 @@ def test_score_to_dict_is_its_json_dump() -> None:
     dumped = RunLog.model_validate({"summary": score}).to_data()["summary"]
     assert score.to_dict() == dumped
     assert list(score.to_dict()) == list(dumped)  # type: ignore[arg-type]
+
+
+def test_sim_settings_are_the_flags_crag_eval_forwards() -> None:
+    from crag_eval.robustness import SIM_FLAGS
+
+    assert list(SimSettings.__annotations__) == [f.name for f in SIM_FLAGS] + ["admin_token"]
