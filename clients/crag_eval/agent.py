@@ -22,6 +22,7 @@ from crag_client import AsyncClient, Client
 from pydantic import BaseModel, Field
 
 from crag_eval.prices import Prices
+from crag_eval.records import AgentUsageData, BudgetLimits, ReportedUsage
 
 AGENT_CLIENT = "crag-eval-agent"
 """`X-Client-Id` of the tool clients (the journal tells them from the harness's own page fetches)."""
@@ -37,7 +38,7 @@ class Budget:
     max_tokens: int | None = None
     seconds: float | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> BudgetLimits:
         return {"max_tool_calls": self.max_tool_calls, "max_tokens": self.max_tokens, "seconds": self.seconds}
 
 
@@ -123,10 +124,29 @@ class AgentUsage(BaseModel):
     over_budget: list[str] = Field(default_factory=list)
     """What was overrun ('tokens', 'tool calls (journal)'); the answer was then withdrawn."""
 
+    def as_data(self) -> AgentUsageData:
+        """As predictions.jsonl holds it."""
+        return AgentUsageData(
+            tool_calls=dict(self.tool_calls),
+            n_tool_calls=self.n_tool_calls,
+            refused_calls=self.refused_calls,
+            journal_calls=self.journal_calls,
+            input_tokens=self.input_tokens,
+            output_tokens=self.output_tokens,
+            llm_calls=self.llm_calls,
+            cached_calls=self.cached_calls,
+            llm_model=self.llm_model,
+            cost=self.cost,
+            over_budget=list(self.over_budget),
+        )
 
-def usage_of(answer: Any) -> dict[str, Any]:
-    usage = answer.get("usage") if isinstance(answer, dict) else None
-    return usage if isinstance(usage, dict) else {}
+
+def usage_of(answer: Any) -> ReportedUsage:
+    """The usage a model reported in its extended answer (empty for a plain one)."""
+    if not isinstance(answer, dict) or not isinstance(answer.get("usage"), dict):
+        return {}
+    reported: ReportedUsage = answer["usage"]  # the model's own JSON: `account` coerces each count with int()
+    return reported
 
 
 def account(

@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pydantic import JsonValue
+
 from crag_eval.robustness import (
     add_robustness_arguments,
     is_sweep,
@@ -144,11 +146,11 @@ def main(argv: list[str] | None = None) -> int:
         restore()
 
 
-def _model_args(text: str | None) -> dict[str, object] | None:
+def _model_args(text: str | None) -> dict[str, JsonValue] | None:
     if text is None:
         return None
     try:
-        value = json.loads(text)
+        value: JsonValue = json.loads(text)
     except ValueError as exc:
         raise UserError(f"--model-args needs a JSON object, e.g. '{{\"top_k\": 5}}': {exc}") from None
     if not isinstance(value, dict):

@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from crag_eval import metrics
+from crag_eval.metrics import PairedDiff
 from crag_eval.rundir import load_judgements, load_questions, read_run, read_scores
 from crag_eval.types import SLICE_KEYS
 from mockapi.core.user_error import UserError
+
+
+class ComparisonRow(PairedDiff):
+    """One slice value's Score_a difference."""
+
+    slice: str
+    value: str
+
+
+class Comparison(TypedDict):
+    a: str
+    b: str
+    rows: list[ComparisonRow]
 
 
 def _values(run_dir: Path) -> dict[str, float]:
@@ -20,13 +34,13 @@ def _values(run_dir: Path) -> dict[str, float]:
     return metrics.question_values([j for j in load_judgements(run_dir) if j.judge == primary])
 
 
-def compare_runs(a: Path, b: Path) -> dict[str, Any]:
+def compare_runs(a: Path, b: Path) -> Comparison:
     va, vb = _values(a), _values(b)
     questions = load_questions(a)
     shared = [q for q in questions if q.interaction_id in va and q.interaction_id in vb]
     if not shared:
         raise UserError(f"{a} and {b} share no scored question; compare runs over the same question set")
-    rows = [
+    rows: list[ComparisonRow] = [
         {
             "slice": "all",
             "value": "all",
@@ -44,7 +58,7 @@ def compare_runs(a: Path, b: Path) -> dict[str, Any]:
     return {"a": str(a), "b": str(b), "rows": rows}
 
 
-def print_comparison(result: dict[str, Any]) -> None:
+def print_comparison(result: Comparison) -> None:
     from rich.console import Console
     from rich.table import Table
 

@@ -16,7 +16,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import httpx
 import orjson
@@ -26,6 +26,7 @@ from pydantic import ValidationError
 
 from crag_eval.agent import Budget
 from crag_eval.prices import Prices
+from crag_eval.records import ApiCounts, ApiUsage, Evidence, PerturbationSetting, SearchPage, SearchReply
 from crag_eval.types import Question
 from mockapi.wire.journal import JournalEntry, JournalPage
 
@@ -47,7 +48,7 @@ def clean(text: str) -> str:
     return _NON_WORD.sub("", unicodedata.normalize("NFKC", text).casefold())
 
 
-def page_plain_text(page: dict[str, Any]) -> str:
+def page_plain_text(page: SearchPage) -> str:
     """Name, snippet and the HTML's text of a served page (a cheap tag strip: only for phrase matching)."""
     body = _MARKUP.sub(" ", page.get("page_result") or "")
     return " ".join(
@@ -132,7 +133,7 @@ class JournalReader:
             return None
 
 
-def usage_of(entries: list[JournalEntry]) -> dict[str, Any]:
+def usage_of(entries: list[JournalEntry]) -> ApiCounts:
     """Calls per route, statuses, failed (retried) calls and total API time of some journal entries."""
     return {
         "calls": dict(Counter(e.route for e in entries)),
@@ -143,22 +144,39 @@ def usage_of(entries: list[JournalEntry]) -> dict[str, Any]:
     }
 
 
+class _SearchBody(PerturbationSetting):
+    """The harness's /web/search request: the question, k and the run's perturbation fields."""
+
+    interaction_id: str
+    query: str
+    query_time: str
+    k: int
+
+
+class PredictionExtras(TypedDict):
+    """The `Prediction` fields `RunHooks.extras` fills."""
+
+    contexts: list[str] | None
+    evidence: Evidence | None
+    api: ApiUsage | None
+
+
 @dataclass
 class RunHooks:
     """What the run loop asks of this module; the defaults (no perturbation, no journal) still retry."""
 
-    perturbation: dict[str, Any] | None = None
+    perturbation: PerturbationSetting | None = None
     labels: dict[str, QuestionLabels] = field(default_factory=dict)
     journal: JournalReader | None = None
     admin_token: str | None = None  # perturbed searches need it (they would reveal the gold pages)
     retry: RetryPolicy = field(default_factory=lambda: RetryPolicy(max_attempts=8, backoff_cap=2.0))
     budget: Budget = field(default_factory=Budget)  # per question: tool calls, tokens (crag_eval.agent)
     prices: Prices | None = None
-    _evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
+    _evidence: dict[str, Evidence] = field(default_factory=dict)
 
-    def fetch(self, http: httpx.Client, url: str, question: Question, k: int) -> list[dict[str, Any]]:
+    def fetch(self, http: httpx.Client, url: str, question: Question, k: int) -> list[SearchPage]:
         """The question's search results, retried like the SDK retries (faults must not lose questions)."""
-        body: dict[str, Any] = {
+        body: _SearchBody = {
             "interaction_id": question.interaction_id,
             "query": question.query,
             "query_time": question.query_time,
@@ -184,23 +202,24 @@ class RunHooks:
         }
         return pages
 
-    def _post(self, http: httpx.Client, url: str, body: dict[str, Any], headers: dict[str, str]) -> Any:
+    def _post(self, http: httpx.Client, url: str, body: _SearchBody, headers: dict[str, str]) -> SearchReply:
         response = send_with_retries(lambda: http.post(url, json=body, headers=headers), self.retry)
         response.raise_for_status()
-        return orjson.loads(response.content)  # bytes as they came: no decoded copy of 16-20 MB first
+        reply: SearchReply = orjson.loads(response.content)  # bytes as they came: no decoded copy of 16-20 MB
+        return reply
 
     def _phrases(self, question: Question) -> tuple[str, ...]:
         labels = self.labels.get(question.interaction_id)
         return labels.key_phrases if labels is not None else ()
 
-    def api_usage(self, chunk: list[Question]) -> dict[str, dict[str, Any]]:
+    def api_usage(self, chunk: list[Question]) -> dict[str, ApiUsage]:
         """Journal entries since the last batch, per question: the model's calls (by X-Interaction-Id, or all
         unlabelled calls when the batch has one question) and the harness's own fetches with their retries."""
         if self.journal is None:
             return {}
         entries = self.journal.read()
         ids = {q.interaction_id for q in chunk}
-        out: dict[str, dict[str, Any]] = {}
+        out: dict[str, ApiUsage] = {}
         unlabelled = [e for e in entries if e.interaction_id not in ids]
         for i, q in enumerate(chunk):
             mine = [e for e in entries if e.interaction_id == q.interaction_id]
@@ -215,9 +234,9 @@ class RunHooks:
             }
         return out
 
-    def extras(self, question: Question, answer: Any, usage: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    def extras(self, question: Question, answer: Any, usage: dict[str, ApiUsage]) -> PredictionExtras:
         """The Prediction fields this module fills: contexts, evidence, api."""
-        evidence = dict(self._evidence.pop(question.interaction_id, {}))
+        evidence = self._evidence.pop(question.interaction_id, Evidence())
         contexts = answer_contexts(answer)
         if contexts is not None:
             evidence["context_hits"] = phrase_hits(self._phrases(question), "\n".join(contexts))

@@ -16,12 +16,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import JsonValue, TypeAdapter
+
 from crag_eval.agent import Budget
 from crag_eval.diagnostics import JournalReader, RunHooks, load_labels
 from crag_eval.llm import default_llm_cache, use_sut_cache
 from crag_eval.models import ModelStartError, load_model, model_label, preflight
 from crag_eval.prices import Prices
 from crag_eval.progress import progress as progress_bar
+from crag_eval.records import PerturbationSetting, RunArgs, SimSettings
 from crag_eval.retrieval import QRELS, run_qrels
 from crag_eval.rundir import (
     ERRORS,
@@ -67,15 +70,15 @@ class RunConfig:
     seed: int = 0
     output: str | None = None
     seconds_per_question: float = SECONDS_PER_QUESTION
-    model_args: dict[str, Any] | None = None
+    model_args: dict[str, JsonValue] | None = None
     batch_size: int | None = None
     """Replaces the model's get_batch_size() when given."""
     max_error_rate: float = 0.05
     max_concurrency: int | None = None
     """Questions (batches) in flight at once; None: the model's get_max_concurrency(), else 1."""
-    perturbation: dict[str, Any] | None = None
+    perturbation: PerturbationSetting | None = None
     """Evidence perturbation sent with every /web/search (noise_ratio, mode, perturb_seed)."""
-    sim: dict[str, Any] | None = None
+    sim: SimSettings | None = None
     """Simulation settings of the in-process server (fault_rate, latency, …); not None = journal usage."""
     max_tool_calls: int | None = None
     """Per question: requests of the model's tool client (crag_eval.agent); checked against the journal."""
@@ -85,6 +88,11 @@ class RunConfig:
     """--prices: model → [input, output] dollars per million tokens."""
     llm_cache: bool = False
     """Cache the system under test's LLM calls (built-in models), keyed by request and question set."""
+
+
+SAVED_CONFIG = TypeAdapter(RunConfig)
+"""run.json's `args` (`crag_eval.records.RunArgs`, checked when run.json was read) back as a config."""
+RUN_ARGS = TypeAdapter(RunArgs)
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -124,7 +132,7 @@ def stratified_sample(questions: list[Question], n: int, rng: random.Random) -> 
     return {i for key in keys for i in rng.sample(strata[key], quotas[key])}
 
 
-def server_sim(config: RunConfig) -> tuple[dict[str, Any] | None, str | None]:
+def server_sim(config: RunConfig) -> tuple[SimSettings | None, str | None]:
     """(Settings overrides for the in-process server, admin token to read its journal) for a run."""
     if config.server:
         return None, os.environ.get("CRAG_EVAL_ADMIN_TOKEN") or None
@@ -182,7 +190,7 @@ def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, Ru
             saved["server"] = config.server
         if config.max_concurrency is not None:  # a resumed run may go faster or slower than it started
             saved["max_concurrency"] = log.args["max_concurrency"] = config.max_concurrency
-        config = RunConfig(**saved)
+        config = SAVED_CONFIG.validate_python(saved)
         log.resumed_at = [*(log.resumed_at or []), now()]
         return config, resume, log, False
     check_config(config)
@@ -203,7 +211,7 @@ def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, Ru
     log = RunLog(
         format=RUN_FORMAT,
         tool="crag-eval",
-        args=asdict(config),
+        args=RUN_ARGS.validate_python(asdict(config)),
         versions=versions(),
         tokenizer=TOKENIZER_NAME,
         started_at=now(),

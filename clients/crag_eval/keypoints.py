@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel
 
 from crag_eval.diagnostics import QuestionLabels, clean
 from crag_eval.judges import text as tx
+from crag_eval.records import LLMUsageCounts
 from crag_eval.types import Judgement, Prediction, Question
 
 Verdict = Literal["relevant", "wrong", "irrelevant"]
@@ -55,7 +56,7 @@ class KeyPointScores(BaseModel):
     rouge_l: float | None
     llm_failures: int = 0
     """Key points the LLM judge gave no verdict on (decided by the rules instead)."""
-    usage: dict[str, Any] | None = None
+    usage: LLMUsageCounts | None = None
     """The LLM key-point judge's tokens and calls (crag_eval.llm.LLMUsage)."""
 
 

@@ -15,8 +15,11 @@ import json
 import sys
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Literal, TypedDict
 
+from pydantic import JsonValue
+
+from crag_eval.records import RunDiagnostics
 from crag_eval.rundir import read_run, read_scores
 from mockapi.core.user_error import UserError
 
@@ -26,17 +29,18 @@ KNOBS_SVG = "knobs.svg"
 MAX_POINTS = 100
 
 
-def parse_value(text: str) -> Any:
+def parse_value(text: str) -> JsonValue:
     """A knob value as JSON when it reads as JSON (1, 0.5, true, "x"), else the plain string."""
     try:
-        return json.loads(text)
+        value: JsonValue = json.loads(text)
+        return value
     except ValueError:
         return text
 
 
-def parse_sweep(spec: str) -> list[tuple[str, dict[str, Any]]]:
+def parse_sweep(spec: str) -> list[tuple[str, dict[str, JsonValue]]]:
     """(directory name, keyword arguments) per grid point, in the order the spec gives its knobs."""
-    knobs: list[tuple[str, list[Any]]] = []
+    knobs: list[tuple[str, list[JsonValue]]] = []
     for part in filter(str.strip, spec.split(";")):
         name, sep, values = part.partition("=")
         name = name.strip()
@@ -62,22 +66,47 @@ def parse_sweep(spec: str) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def point_figures(run: Path) -> dict[str, Any]:
+class PointFigures(TypedDict, total=False):
+    """knobs.json `[point]`: a point's knobs and status, and its figures once scored."""
+
+    knobs: dict[str, JsonValue]
+    status: str | None
+    n: int
+    score_a: float
+    accuracy: float
+    hallucination: float
+    recall: float | None
+    recall_source: str | None
+    cost_per_question: float | None
+    tool_calls_per_question: float | None
+
+
+def _context_recall(diagnostics: RunDiagnostics | None) -> float | None:
+    retrieval = diagnostics.get("retrieval") if diagnostics else None
+    return retrieval.get("context_recall") if retrieval else None
+
+
+def point_figures(run: Path) -> PointFigures:
     """Score_a, accuracy, retrieval recall and cost of one finished point."""
     scores = read_scores(run)
     log = read_run(run)
     knobs = {k: v for k, v in (log.args.get("model_args") or {}).items()}
-    out: dict[str, Any] = {"knobs": knobs, "status": log.status}
+    out: PointFigures = {"knobs": knobs, "status": log.status}
     if scores is None or scores.primary_score is None:
         return out
     s = scores.primary_score
-    out.update(n=s.n, score_a=s.score_a, accuracy=s.accuracy, hallucination=s.hallucination)
+    out["n"], out["score_a"], out["accuracy"], out["hallucination"] = (
+        s.n,
+        s.score_a,
+        s.accuracy,
+        s.hallucination,
+    )
     recall, source = None, None
     if scores.retrieval is not None:
         recall, source = scores.retrieval.recall_at_10, "recall@10"
-    elif (scores.diagnostics or {}).get("retrieval", {}).get("context_recall") is not None:
-        recall, source = scores.diagnostics["retrieval"]["context_recall"], "key-phrase recall"  # type: ignore[index]
-    out.update(recall=recall, recall_source=source)
+    elif (context_recall := _context_recall(scores.diagnostics)) is not None:
+        recall, source = context_recall, "key-phrase recall"
+    out["recall"], out["recall_source"] = recall, source
     agent = getattr(scores, "agent", None)
     out["cost_per_question"] = getattr(agent, "cost_per_question", None) if agent else None
     out["tool_calls_per_question"] = getattr(agent, "tool_calls_per_question", None) if agent else None
@@ -101,7 +130,7 @@ def _num(value: float | None, fmt: str) -> str:
     return "—" if value is None else format(value, fmt)
 
 
-def render_table(results: dict[str, dict[str, Any]]) -> str:
+def render_table(results: dict[str, PointFigures]) -> str:
     knob_names = list(dict.fromkeys(k for m in results.values() for k in m["knobs"]))
     header = [
         *knob_names,
@@ -129,14 +158,14 @@ def render_table(results: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-PANELS = (
+PANELS: tuple[tuple[Literal["score_a", "recall", "cost_per_question"], str, float, float | None], ...] = (
     ("score_a", "Score_a", -1.0, 1.0),
     ("recall", "retrieval recall", 0.0, 1.0),
     ("cost_per_question", "cost per question", 0.0, None),
 )
 
 
-def render_svg(results: dict[str, dict[str, Any]]) -> str:
+def render_svg(results: dict[str, PointFigures]) -> str:
     """Three bar panels (Score_a, retrieval recall, cost) with one bar per setting, labelled below."""
     names = list(results)
     bar, gap, panel_h, top = 28, 10, 160, 30

@@ -12,12 +12,16 @@ import json
 import os
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 from crag_client._retry import RetryPolicy, send_with_retries
+from pydantic import JsonValue
+from typing_extensions import Required, TypedDict
+
+from crag_eval.records import LLMUsageCounts
 
 RETRY_STATUSES = frozenset({408, 409, 429})  # besides every 5xx; 409 as OpenAI's own SDK does
 MAX_WAIT_S = 30.0
@@ -92,6 +96,66 @@ def check_endpoint(endpoint: Endpoint, prefix: str, what: str) -> None:
         )
 
 
+class ToolFunction(TypedDict):
+    name: str
+    arguments: str
+    """The arguments as a JSON text."""
+
+
+class ToolCall(TypedDict, total=False):
+    id: str
+    type: str
+    function: ToolFunction
+
+
+class ChatMessage(TypedDict, total=False):
+    """One message of a chat-completions conversation (the keys this package sends and reads)."""
+
+    role: Required[str]
+    content: str | None
+    tool_calls: list[ToolCall]
+    tool_call_id: str
+
+
+class FunctionSpec(TypedDict):
+    name: str
+    description: str
+    parameters: dict[str, JsonValue]
+    """The arguments' JSON Schema."""
+
+
+class ChatTool(TypedDict):
+    type: str
+    function: FunctionSpec
+
+
+class ChatRequest(TypedDict, total=False):
+    """A chat-completions request body (`model` is set by the endpoint)."""
+
+    model: str
+    messages: Required[list[ChatMessage]]
+    tools: list[ChatTool]
+    temperature: float
+    max_tokens: int
+    response_format: dict[str, str]
+
+
+class Choice(TypedDict):
+    message: ChatMessage
+
+
+class TokenCounts(TypedDict, total=False):
+    prompt_tokens: int | None
+    completion_tokens: int | None
+
+
+class ChatReply(TypedDict, total=False):
+    """A chat-completions reply: what this package reads of it (checked to have a first choice's message)."""
+
+    choices: Required[list[Choice]]
+    usage: TokenCounts | None
+
+
 @dataclass
 class LLMUsage:
     """Tokens and calls of some chat-completions requests (what a model reports in its answer's `usage`)."""
@@ -103,19 +167,24 @@ class LLMUsage:
     cached_calls: int = 0
     """Answered from the system-under-test cache: no tokens paid, none counted."""
 
-    def add(self, reply: dict[str, Any], model: str, cached: bool = False) -> None:
+    def add(self, reply: ChatReply, model: str, cached: bool = False) -> None:
         self.model = self.model or model
         self.llm_calls += 1
         if cached:
             self.cached_calls += 1
             return
-        found = reply.get("usage")
-        usage: dict[str, Any] = found if isinstance(found, dict) else {}
+        usage = reply.get("usage") or {}
         self.input_tokens += int(usage.get("prompt_tokens") or 0)
         self.output_tokens += int(usage.get("completion_tokens") or 0)
 
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def as_dict(self) -> LLMUsageCounts:
+        return {
+            "model": self.model,
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+            "llm_calls": self.llm_calls,
+            "cached_calls": self.cached_calls,
+        }
 
 
 @dataclass
@@ -146,16 +215,16 @@ def default_llm_cache() -> Any:
 
 def complete(
     endpoint: Endpoint,
-    body: dict[str, Any],
+    body: ChatRequest,
     *,
     usage: LLMUsage | None = None,
     cacheable: bool = False,
     sleep: Callable[[float], None] = time.sleep,
-) -> dict[str, Any]:
+) -> ChatReply:
     """The decoded reply of one chat-completions request (`body` without the model, which the endpoint
     sets); usage is added to `usage`. `cacheable`: the system under test's call, served from and stored in
     the --llm-cache when one is on (a judge's calls have their own cache)."""
-    body = {"model": endpoint.model, **body}
+    body = {"model": endpoint.model, **body}  # the model first, as the requests have always been sent
     cache = _SUT_CACHE[0] if cacheable and _SUT_CACHE else None
     key = (
         hashlib.sha256(json.dumps([cache.namespace, body], sort_keys=True).encode()).hexdigest()
@@ -165,7 +234,8 @@ def complete(
     if cache is not None and (hit := cache.store.get(key)) is not None:
         if usage is not None:
             usage.add(hit, endpoint.model, cached=True)
-        return dict(hit)
+        cached: ChatReply = hit  # a reply this function stored
+        return cached
     reply = _post(endpoint, body, sleep)
     if usage is not None:
         usage.add(reply, endpoint.model)
@@ -174,7 +244,7 @@ def complete(
     return reply
 
 
-def _post(endpoint: Endpoint, body: dict[str, Any], sleep: Callable[[float], None]) -> dict[str, Any]:
+def _post(endpoint: Endpoint, body: ChatRequest, sleep: Callable[[float], None]) -> ChatReply:
     headers = {"Authorization": f"Bearer {endpoint.api_key}"} if endpoint.api_key else {}
     url = endpoint.base_url.rstrip("/") + "/chat/completions"
     policy = endpoint.retry_policy()
@@ -190,16 +260,16 @@ def _post(endpoint: Endpoint, body: dict[str, Any], sleep: Callable[[float], Non
     if response.status_code >= 400:
         raise LLMError(f"HTTP {response.status_code} from {url}: {response.text[:200]}")
     try:
-        reply = response.json()
+        reply: ChatReply = response.json()
         reply["choices"][0]["message"]
     except (ValueError, KeyError, IndexError, TypeError):
         raise LLMError(f"not a chat-completions reply from {url}: {response.text[:200]}") from None
-    return dict(reply)
+    return reply
 
 
 def chat(
     endpoint: Endpoint,
-    messages: list[dict[str, str]],
+    messages: list[ChatMessage],
     *,
     json_mode: bool = False,
     max_tokens: int | None = None,
@@ -208,7 +278,7 @@ def chat(
     cacheable: bool = False,
 ) -> str:
     """The assistant's text for one chat-completions request (temperature 0); `sleep` waits between tries."""
-    body: dict[str, Any] = {"messages": messages, "temperature": 0.0}
+    body: ChatRequest = {"messages": messages, "temperature": 0.0}
     if json_mode:
         body["response_format"] = {"type": "json_object"}
     if max_tokens:

@@ -8,6 +8,7 @@ zeros rather than dividing by zero.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypedDict
 
 import numpy as np
 
@@ -155,9 +156,19 @@ def average_scores(scores: Sequence[Score]) -> dict[str, float | None]:
     return out
 
 
+class PairedDiff(TypedDict):
+    """Mean per-question score of b minus a's, its 95% interval and two-sided p."""
+
+    n: int
+    diff: float
+    low: float
+    high: float
+    p: float
+
+
 def paired_bootstrap(
     a: dict[str, float], b: dict[str, float], ids: Sequence[str], seed: int = SEED, n_boot: int = N_BOOT
-) -> dict[str, float]:
+) -> PairedDiff:
     """Difference of mean per-question score (b − a) on shared questions, 95% CI, two-sided p."""
     shared = [i for i in ids if i in a and i in b]
     if not shared:

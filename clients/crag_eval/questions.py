@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import JsonValue
+
 from crag_eval.types import Question, question_type_of
 from mockapi.core.user_error import UserError
 
@@ -30,7 +32,7 @@ def parse_alt_answers(value: Any) -> tuple[str, ...]:
     return (str(value),)
 
 
-def question_from_record(record: dict[str, Any]) -> Question:
+def question_from_record(record: dict[str, JsonValue]) -> Question:
     """A Question from one dataset record (the `search_results` are left to the page source)."""
     missing = [k for k in REQUIRED if k not in record]
     if missing:
@@ -51,7 +53,7 @@ def question_from_record(record: dict[str, Any]) -> Question:
         static_or_dynamic=str(record.get("static_or_dynamic", "")),
         popularity=str(record.get("popularity", "") or ""),
         answer_source=str(record.get("answer_source", "") or ""),
-        answer_in_pages=record.get("answer_in_pages"),
+        answer_in_pages=in_pages if isinstance(in_pages := record.get("answer_in_pages"), bool) else None,
     )
 
 

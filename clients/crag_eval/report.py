@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Literal, TypedDict
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
+from pydantic import JsonValue
 
 from crag_eval import measures
+from crag_eval.records import RunDiagnostics, ScoreData
 from crag_eval.rundir import ERRORS, load_judgements, load_predictions, load_questions, read_run, read_scores
+from crag_eval.runfiles import Scores
+from crag_eval.types import Judgement, Prediction, Question
 from mockapi.core.user_error import UserError
 
 ORIGINAL_KEYS = ("score", "exact_accuracy", "accuracy", "hallucination", "missing")
@@ -22,7 +27,7 @@ def pct(value: float | None) -> str:
     return "–" if value is None else f"{100 * value:.1f}"
 
 
-def ci_text(score: dict[str, Any], key: str) -> str:
+def ci_text(score: ScoreData, key: str) -> str:
     low, high = score.get("ci", {}).get(key, (0.0, 0.0))
     return f"[{pct(low)}, {pct(high)}]"
 
@@ -31,11 +36,11 @@ SVG_CHAR_W = 7.5
 """Width in px allowed per character of the 12px figures text of a slice bar (a generous upper bound)."""
 
 
-def _figures_label(s: dict[str, Any]) -> str:
+def _figures_label(s: ScoreData) -> str:
     return f"Score_a {pct(s.get('score_a'))} {ci_text(s, 'score_a')} n={s.get('n', 0)}"
 
 
-def slice_svg(title: str, values: dict[str, dict[str, Any]]) -> Markup:
+def slice_svg(title: str, values: dict[str, ScoreData]) -> Markup:
     """Horizontal stacked bars (correct / missing / incorrect) per slice value, with Score_a and n."""
     row_h, bar_w = 22, 360
     label_w = max(170, 8 * max((len(v) for v in values), default=0) + 12)  # full labels, never cut off
@@ -52,11 +57,12 @@ def slice_svg(title: str, values: dict[str, dict[str, Any]]) -> Markup:
         y = 26 + i * row_h
         parts.append(f'<text x="0" y="{y + 14}">{escape(value)}</text>')
         x = float(label_w)
-        for key, colour in (
+        bars: tuple[tuple[Literal["accuracy", "missing", "hallucination"], str], ...] = (
             ("accuracy", COLOURS["correct"]),
             ("missing", COLOURS["missing"]),
             ("hallucination", COLOURS["incorrect"]),
-        ):
+        )
+        for key, colour in bars:
             w = bar_w * float(s.get(key, 0.0))
             parts.append(
                 f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{row_h - 6}" fill="{colour}">'
@@ -69,7 +75,7 @@ def slice_svg(title: str, values: dict[str, dict[str, Any]]) -> Markup:
     return Markup("".join(parts))
 
 
-def _context(run_dir: Path) -> dict[str, Any]:
+def _context(run_dir: Path) -> ReportContext:
     log = read_run(run_dir)
     typed = read_scores(run_dir)
     if typed is None:
@@ -82,7 +88,7 @@ def _context(run_dir: Path) -> dict[str, Any]:
     answer_urls = answer_page_urls(
         log.world.path if log.world else None, [q.interaction_id for q in questions]
     )
-    rows = []
+    rows: list[ReportRow] = []
     for q in questions:
         p = predictions.get(q.interaction_id)
         j = judgements.get(q.interaction_id)
@@ -91,14 +97,18 @@ def _context(run_dir: Path) -> dict[str, Any]:
             label = "undecided"
         urls = answer_urls.get(q.interaction_id, set())
         rows.append({"q": q, "p": p, "j": j, "label": label, "answer_urls": urls})
-    charts = [slice_svg(key.replace("_", " "), values) for key, values in scores.get("slices", {}).items()]
+    charts = [
+        slice_svg(key.replace("_", " "), {value: s.to_dict() for value, s in values.items()})
+        for key, values in typed.slices.items()
+    ]
+    overall = typed.primary_score
     return {
         "run": run,
         "scores": scores,
         "rows": rows,
         "charts": charts,
         "primary": primary,
-        "overall": scores["overall"].get(primary, {}),
+        "overall": overall.to_dict() if overall is not None else {},
         "pct": pct,
         "summary_columns": SUMMARY_COLUMNS,
         "summary_row": summary_row,
@@ -109,12 +119,51 @@ def _context(run_dir: Path) -> dict[str, Any]:
         "run_name": run_dir.resolve().name,
         "run_dir": str(run_dir),
         "answer_pages_known": bool(answer_urls),
-        "footer": footer(scores, str(run_dir)),
-        "diag": scores.get("diagnostics") or {},
+        "footer": footer(typed, str(run_dir)),
+        "diag": typed.diagnostics or {},
         "errors_file": ERRORS if (run_dir / ERRORS).is_file() else None,
         "measures": measures.sections(typed),
         "section_md": measures.markdown,
     }
+
+
+class ReportRow(TypedDict):
+    """One question of the drill-down."""
+
+    q: Question
+    p: Prediction | None
+    j: Judgement | None
+    label: str
+    answer_urls: set[str]
+
+
+class ReportContext(TypedDict):
+    """What report.md.j2 and report.html.j2 are rendered with."""
+
+    run: dict[str, JsonValue]
+    """run.json as written (the templates read the documents as the files hold them)."""
+    scores: dict[str, JsonValue]
+    """scores.json as written."""
+    rows: list[ReportRow]
+    charts: list[Markup]
+    primary: str
+    overall: ScoreData | dict[str, float]
+    """The primary judge's figures ({} before any judge scored)."""
+    pct: Callable[[float | None], str]
+    summary_columns: tuple[str, ...]
+    summary_row: Callable[[str, ScoreData], list[str]]
+    range: Callable[[ScoreData], str]
+    ci: Callable[[ScoreData, str], str]
+    rates: tuple[str, ...]
+    colours: dict[str, str]
+    run_name: str
+    run_dir: str
+    answer_pages_known: bool
+    footer: list[str]
+    diag: RunDiagnostics
+    errors_file: str | None
+    measures: list[measures.Section]
+    section_md: Callable[[measures.Section], str]
 
 
 def answer_page_urls(world: str | None, ids: list[str]) -> dict[str, set[str]]:
@@ -146,25 +195,24 @@ def answer_page_urls(world: str | None, ids: list[str]) -> dict[str, set[str]]:
     return out
 
 
-def footer(scores: dict[str, Any], run: str) -> list[str]:
+def footer(scores: Scores, run: str) -> list[str]:
     """What the table cannot say: how to settle undecided answers, where the tracebacks are, the original's
     figures."""
-    overall = scores.get("overall", {}).get(scores.get("primary", ""), {})
+    overall = scores.primary_score
     lines = []
-    undecided = int(overall.get("n_undecided", 0))
+    undecided = overall.n_undecided if overall is not None else 0
     if undecided:
         lines.append(
             f"{undecided} answers the rules judge could not decide count as incorrect in Score_a; the range "
             f"counts them correct. Settle them with an LLM judge (crag-eval score {run} --judge openai) or "
             f"human labels (crag-eval score {run} --labels labels.csv, columns interaction_id,label)."
         )
-    counts = scores.get("counts", {})
-    if counts.get("model_errors"):
+    if scores.counts.model_errors:
         lines.append(
-            f"{counts['model_errors']} model errors/timeouts (counted missing); tracebacks in "
+            f"{scores.counts.model_errors} model errors/timeouts (counted missing); tracebacks in "
             f"{run}/{ERRORS}; retry them with crag-eval --resume {run} --retry-errors"
         )
-    o = scores.get("original")
+    o = scores.original
     if o:
         lines.append(
             "figures as the original evaluator reports them: "
@@ -173,7 +221,7 @@ def footer(scores: dict[str, Any], run: str) -> list[str]:
     return lines
 
 
-def range_text(s: dict[str, Any]) -> str:
+def range_text(s: ScoreData) -> str:
     """Score_a with undecided counted incorrect … counted correct."""
     return f"{pct(s.get('score_a'))} … {pct(s.get('score_a_high', s.get('score_a')))}"
 
@@ -202,35 +250,34 @@ def print_summary(run_dir: Path) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    typed = read_scores(run_dir)
-    scores = typed.to_data() if typed else {}
+    found = read_scores(run_dir)
+    typed = found or Scores()
     console = Console()
     console.width = max(console.width, 132)
     table = Table(title=f"crag-eval {run_dir}")
     for column in SUMMARY_COLUMNS:
         table.add_column(column, justify="left" if column == "judge" else "right")
-    for name, s in scores.get("overall", {}).items():
-        table.add_row(*summary_row(name, s))
+    for name, s in typed.overall.items():
+        table.add_row(*summary_row(name, s.to_dict()))
     console.print(table)
-    counts = scores.get("counts", {})
-    primary = scores.get("overall", {}).get(scores.get("primary", ""), {})
+    counts, primary = typed.counts, typed.primary_score
     console.print(
-        f"judge failures: {primary.get('n_judge_failed', 0)}  model errors/timeouts: "
-        f"{counts.get('model_errors', 0)}  not answered: {counts.get('not_answered', 0)}  "
-        f"macro (KDD Cup): {pct(scores.get('macro', {}).get('macro'))}"
+        f"judge failures: {primary.n_judge_failed if primary else 0}  model errors/timeouts: "
+        f"{counts.model_errors}  not answered: {counts.not_answered}  "
+        f"macro (KDD Cup): {pct(typed.macro.get('macro'))}"
     )
-    for line in footer(scores, str(run_dir)):
+    for line in footer(typed, str(run_dir)):
         console.print(line, highlight=False, markup=False)
-    retrieval = (scores.get("diagnostics") or {}).get("retrieval") or {}
+    retrieval = (typed.diagnostics or {}).get("retrieval") or {}
     if retrieval.get("context_questions"):
         console.print(
             f"retrieval (model contexts, {retrieval['context_questions']} questions): key-phrase recall "
             f"{pct(retrieval['context_recall'])}%, all phrases {pct(retrieval['context_accuracy'])}% "
             f"(served pages: {pct(retrieval['served_recall'])}%, {pct(retrieval['served_accuracy'])}%)"
         )
-    if "average" in scores:
-        console.print(f"judges averaged: {scores['average']}")
-    for section in measures.sections(typed) if typed else []:
+    if "average" in typed.model_fields_set:
+        console.print(f"judges averaged: {typed.average}")
+    for section in measures.sections(found) if found else []:
         if section.title.startswith("Per question"):
             continue  # in the report only
         cells = ", ".join(
@@ -253,7 +300,7 @@ SUMMARY_COLUMNS = (
 )
 
 
-def summary_row(name: str, s: dict[str, Any]) -> list[str]:
+def summary_row(name: str, s: ScoreData) -> list[str]:
     """One judge's row of the headline table (terminal and report.md alike)."""
     return [
         name,

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from crag_eval.diagnostics import clean, page_plain_text
+from crag_eval.records import SearchPage
 from mockapi.web.qrels import Qrels, doc_id, read_qrels
 
 QRELS = "qrels.txt"
@@ -42,7 +43,7 @@ class RetrievalScores(BaseModel):
     mrr: float
 
 
-def ranked_pages(answer: Any, pages: Sequence[Mapping[str, Any]]) -> list[str] | None:
+def ranked_pages(answer: Any, pages: Sequence[SearchPage]) -> list[str] | None:
     """The document ids a model ranked (from `pages`, else from its contexts), or None if it said nothing."""
     if not isinstance(answer, dict):
         return None
@@ -52,7 +53,7 @@ def ranked_pages(answer: Any, pages: Sequence[Mapping[str, Any]]) -> list[str] |
     contexts = answer.get("contexts")
     if not isinstance(contexts, list):
         return None
-    texts = [(doc_id(str(p.get("page_url", ""))), clean(page_plain_text(dict(p)))) for p in pages]
+    texts = [(doc_id(str(p.get("page_url", ""))), clean(page_plain_text(p))) for p in pages]
     out: list[str] = []
     for context in contexts:
         needle = clean(str(context))

@@ -17,12 +17,19 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 from crag_eval import metrics
-from crag_eval.diagnostics import load_labels
+from crag_eval.diagnostics import QuestionLabels, load_labels
 from crag_eval.judges import text as tx
 from crag_eval.judges.rules import compare
+from crag_eval.records import (
+    ApiSummary,
+    Counterfactual,
+    Figures,
+    RetrievalDiagnostics,
+    RunDiagnostics,
+    ServedPerturbation,
+)
 from crag_eval.rundir import load_judgements, load_predictions, load_questions, read_run
 from crag_eval.runfiles import RunLog
 from crag_eval.types import Judgement, Prediction, Question
@@ -37,7 +44,7 @@ def _rate(hits: int, n: int) -> float | None:
     return round(hits / n, 4) if n else None
 
 
-def _score(judgements: list[Judgement], predictions: dict[str, Prediction]) -> dict[str, Any]:
+def _score(judgements: list[Judgement], predictions: dict[str, Prediction]) -> Figures:
     s = metrics.score(judgements, predictions)
     return {
         "n": s.n,
@@ -48,7 +55,7 @@ def _score(judgements: list[Judgement], predictions: dict[str, Prediction]) -> d
     }
 
 
-def run_metrics(run_dir: Path) -> dict[str, Any]:
+def run_metrics(run_dir: Path) -> RunDiagnostics:
     """Every figure above for one saved run, judged by its primary (first automatic) judge."""
     judgements = load_judgements(run_dir)
     primary = next((j.judge for j in judgements if j.judge != "human"), "rules")
@@ -65,22 +72,22 @@ def diagnostics(
     questions: list[Question],
     predictions: dict[str, Prediction],
     judgements: list[Judgement],
-) -> dict[str, Any]:
+) -> RunDiagnostics:
     """Every figure above (see the module docstring) for one run, whatever flags it ran with."""
     by_id = {j.interaction_id: j for j in judgements}
     labels = load_labels(log.world.path if log.world else None, questions)
-    out: dict[str, Any] = {
+    out: RunDiagnostics = {
         "setting": log.args.get("perturbation"),
         "overall": _score(judgements, predictions),
         "lost_questions": len(questions) - len(predictions),
         "model_errors": sum(1 for p in predictions.values() if p.error),
     }
-    served = [(p.evidence or {}).get("perturbation") or {} for p in predictions.values()]
+    served = [_served(p) for p in predictions.values()]
     served = [s for s in served if s.get("effective_noise_ratio") is not None]  # {} when unperturbed
     # Questions with no answer page at all are served pure noise whatever the ratio; averaging them in
     # would hide the ratio the others saw, so the mean is over questions that got an answer page if any did.
     with_answer = [s for s in served if s["pages"] > s["noise_pages"]] or served
-    ratios = [float(s["effective_noise_ratio"]) for s in with_answer]
+    ratios = [float(r) for s in with_answer if (r := s.get("effective_noise_ratio")) is not None]
     out["effective_noise_ratio"] = round(sum(ratios) / len(ratios), 4) if ratios else None
     answered = [p for p in predictions.values() if not p.error]
     out["rejection_rate"] = _rate(sum(tx.is_missing(p.prediction) for p in answered), len(answered))
@@ -90,12 +97,17 @@ def diagnostics(
     return out
 
 
+def _served(p: Prediction) -> ServedPerturbation:
+    """What the server said it served for a prediction's question ({} when unperturbed)."""
+    return (p.evidence or {}).get("perturbation") or {}
+
+
 def _counterfactual(
     questions: list[Question],
     predictions: dict[str, Prediction],
     by_id: dict[str, Judgement],
-    labels: dict[str, Any],
-) -> dict[str, Any]:
+    labels: dict[str, QuestionLabels],
+) -> Counterfactual:
     misled = detected = corrected = n = 0
     for q in questions:
         p, wrong = predictions.get(q.interaction_id), labels[q.interaction_id].wrong_value
@@ -118,7 +130,7 @@ def _counterfactual(
 
 def _retrieval(
     questions: list[Question], predictions: dict[str, Prediction], judgements: list[Judgement]
-) -> dict[str, Any]:
+) -> RetrievalDiagnostics:
     served_phr = served_hit = served_all = n_served = 0
     ctx_phr = ctx_hit = ctx_all = n_ctx = 0
     answerable: set[str] = set()
@@ -146,7 +158,7 @@ def _retrieval(
     }
 
 
-def _api(predictions: dict[str, Prediction]) -> dict[str, Any] | None:
+def _api(predictions: dict[str, Prediction]) -> ApiSummary | None:
     usage = [p.api for p in predictions.values() if p.api is not None]
     if not usage:
         return None

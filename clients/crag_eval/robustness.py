@@ -15,12 +15,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
+from pydantic import JsonValue, TypeAdapter
+
 from crag_eval.evaluate import RunConfig, RunInterrupted, evaluate
+from crag_eval.records import PerturbationSetting, RunDiagnostics, SimSettings
 from crag_eval.rundir import RUN_JSON, new_run_dir, read_run, write_json
 from mockapi.config.flags import add_setting_flags, given, setting_flags
 from mockapi.config.settings import load_settings
@@ -30,6 +33,10 @@ SIM_FLAGS = [f for f in setting_flags() if f.flag.eval]  # --latency, --fault-ra
 SWEEP_JSON = "robustness.json"
 SWEEP_MD = "robustness.md"
 SWEEP_PLAN = "sweep.json"
+# a sweep point's setting, read back from sweep.json: an evidence perturbation or (--sweep) model knobs
+PERTURBATION = TypeAdapter(PerturbationSetting)
+KNOBS = TypeAdapter(dict[str, JsonValue])
+SIM_SETTINGS = TypeAdapter(SimSettings)
 
 
 def add_robustness_arguments(p: argparse.ArgumentParser) -> None:
@@ -49,10 +56,10 @@ def wants_sim(args: argparse.Namespace) -> bool:
     return bool(args.admin_token) or bool(given(args, SIM_FLAGS))
 
 
-def settings_from(args: argparse.Namespace) -> list[tuple[str, dict[str, Any] | None]]:
+def settings_from(args: argparse.Namespace) -> list[tuple[str, PerturbationSetting | None]]:
     """(name, perturbation) per run: each noise ratio, then negative rejection, then counterfactual."""
-    out: list[tuple[str, dict[str, Any] | None]] = []
-    seed = {"perturb_seed": args.perturb_seed}
+    out: list[tuple[str, PerturbationSetting | None]] = []
+    seed = int(args.perturb_seed)
     for text in (args.noise_ratio or "").split(","):
         if not text.strip():
             continue
@@ -64,22 +71,22 @@ def settings_from(args: argparse.Namespace) -> list[tuple[str, dict[str, Any] | 
             ) from None
         if not 0 <= ratio <= 1:
             raise UserError(f"--noise-ratio values must be in 0..1, got {ratio:g}")
-        out.append((f"noise-{ratio:g}", {"noise_ratio": ratio, **seed}))
+        out.append((f"noise-{ratio:g}", {"noise_ratio": ratio, "perturb_seed": seed}))
     if args.negative_rejection:
-        out.append(("negative-rejection", {"mode": "negative_rejection", **seed}))
+        out.append(("negative-rejection", {"mode": "negative_rejection", "perturb_seed": seed}))
     if args.counterfactual:
-        out.append(("counterfactual", {"mode": "counterfactual", **seed}))
+        out.append(("counterfactual", {"mode": "counterfactual", "perturb_seed": seed}))
     return out or [("unperturbed", None)]
 
 
-def sim_from(args: argparse.Namespace) -> dict[str, Any]:
+def sim_from(args: argparse.Namespace) -> SimSettings:
     """In-process server simulation settings by field name (only the flags given; checked as `crag-mock
     serve` checks them)."""
     from mockapi.sim.config import load_sim_config
 
     sim = given(args, SIM_FLAGS)
     load_sim_config(load_settings(sim))
-    return sim
+    return SIM_SETTINGS.validate_python(sim)
 
 
 def is_sweep(path: Path) -> bool:
@@ -88,7 +95,7 @@ def is_sweep(path: Path) -> bool:
 
 def run_sweep(
     base: RunConfig,
-    settings: Sequence[tuple[str, dict[str, Any] | None]],
+    settings: Sequence[tuple[str, Mapping[str, object] | None]],
     say: Any,
     resume: Path | None = None,
     retry_errors: bool = False,
@@ -121,10 +128,11 @@ def run_sweep(
                 if retry_errors or read_run(run_dir).status != "complete":
                     evaluate(base, run_dir, say=say, retry_errors=retry_errors)
             elif kind == "knobs":
-                knobs = {**(base.model_args or {}), **(setting or {})}
+                knobs = {**(base.model_args or {}), **KNOBS.validate_python(setting or {})}
                 evaluate(replace(base, output=str(run_dir), model_args=knobs), None, say=say)
             else:
-                evaluate(replace(base, output=str(run_dir), perturbation=setting), None, say=say)
+                perturbation = PERTURBATION.validate_python(setting) if setting is not None else None
+                evaluate(replace(base, output=str(run_dir), perturbation=perturbation), None, say=say)
             runs.append(run_dir)
     except KeyboardInterrupt:
         raise RunInterrupted(root) from None  # resume the sweep, not the setting that was running
@@ -154,7 +162,7 @@ def _pct(value: float | None) -> str:
     return "—" if value is None else f"{100 * value:.1f}%"
 
 
-def render(results: dict[str, dict[str, Any]]) -> str:
+def render(results: dict[str, RunDiagnostics]) -> str:
     """The sweep as Markdown tables (also what the terminal shows)."""
     lines = [
         "| setting | eff. noise | n | accuracy | halluc. | missing | Score_a | rejection | misled "

@@ -14,6 +14,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
+from pydantic import JsonValue
+
 from crag_eval.runfiles import OtherFormat, RunFileError, RunLog, Scores, parse
 from crag_eval.types import Judgement, Prediction, Question
 from mockapi.core.user_error import UserError
@@ -79,7 +81,7 @@ def write_scores(run_dir: Path, scores: Scores) -> None:
     write_json(run_dir / SCORES, scores.to_data())
 
 
-def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
+def write_jsonl(path: Path, rows: list[dict[str, JsonValue]]) -> None:
     tmp = path.with_name(f".{path.name}.tmp")
     with tmp.open("w", encoding="utf-8") as handle:
         for row in rows:
@@ -87,7 +89,7 @@ def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
     os.replace(tmp, path)
 
 
-def read_jsonl(path: Path) -> list[dict[str, Any]]:
+def read_jsonl(path: Path) -> list[dict[str, JsonValue]]:
     if not path.is_file():
         return []
     with path.open(encoding="utf-8") as handle:

@@ -8,19 +8,19 @@ and writing the files is `crag_eval.rundir`'s job; this module only declares and
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from crag_eval.agent_scores import AgentScores
 from crag_eval.keypoints import KeyPointScores
+from crag_eval.records import JudgeUsage, Number, RunArgs, RunDiagnostics
 from crag_eval.retrieval import RetrievalScores
 from crag_eval.types import Score
 from mockapi.formats.jsondoc import first_problem, json_object
 
 RUN_FORMAT = 1
 SCORES_FORMAT = 1
-Number = int | float  # an int stays an int and a float a float through a round trip
 
 
 class Document(BaseModel):
@@ -28,7 +28,7 @@ class Document(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, JsonValue]:
         """The JSON object as written: the keys set, in declaration order, then unknown ones."""
         return self.model_dump(mode="json", exclude_unset=True)
 
@@ -67,7 +67,7 @@ class RunLog(Document):
 
     format: int = RUN_FORMAT
     tool: str = "crag-eval"
-    args: dict[str, Any] = Field(default_factory=dict)
+    args: RunArgs = Field(default_factory=RunArgs)
     """The RunConfig the run was started with (`--resume` continues with it)."""
     versions: dict[str, str] = Field(default_factory=dict)
     tokenizer: str | None = None
@@ -122,13 +122,13 @@ class Scores(Document):
     tokenizer: str | None = None
     average: dict[str, float | None] | None = None
     """Automatic judges averaged figure by figure, when there are several."""
-    diagnostics: dict[str, Any] | None = None
+    diagnostics: RunDiagnostics | None = None
     """Robustness and retrieval figures (`crag_eval.robust_metrics.diagnostics`)."""
     key_points: KeyPointScores | None = None
     """RAGEval's completeness, hallucination, irrelevance over key points, and ROUGE-L for sentence golds."""
     agent: AgentScores | None = None
     """Tool calls by tool, tokens, cost and latency per question; Score_a against calls and cost."""
-    judge_usage: dict[str, dict[str, Any]] | None = None
+    judge_usage: dict[str, JudgeUsage] | None = None
     """Tokens (and cost) the LLM judges spent."""
     retrieval: RetrievalScores | None = None
     """recall@5/10/50, nDCG@10 and MRR of the pages the model ranked, against the run's qrels."""

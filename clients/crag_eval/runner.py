@@ -24,6 +24,7 @@ import httpx
 from crag_eval.agent import AgentBatch, wants_tools
 from crag_eval.diagnostics import RunHooks, answer_text
 from crag_eval.models import UserModel
+from crag_eval.records import PageSummary, SearchPage
 from crag_eval.retrieval import ranked_pages
 from crag_eval.rundir import ErrorLog, PredictionLog
 from crag_eval.truncate import truncate
@@ -37,7 +38,7 @@ def pages_per_task(task: int) -> int:
     return 5 if task in (1, 2) else 50
 
 
-def page_summary(page: dict[str, Any]) -> dict[str, str]:
+def page_summary(page: SearchPage) -> PageSummary:
     """What the report shows of a served page: name, url, last-modified and the start of the snippet."""
     return {
         "name": str(page.get("page_name", "")),
@@ -47,19 +48,28 @@ def page_summary(page: dict[str, Any]) -> dict[str, str]:
     }
 
 
+@dataclass
+class _Outcome:
+    """What the model's worker thread left: its answers, or its error and traceback."""
+
+    answers: Any = None
+    error: str | None = None
+    traceback: str | None = None
+
+
 def call_with_budget(
     model: UserModel, batch: dict[str, list[Any]], budget_s: float
 ) -> tuple[Any, str | None, str | None]:
     """(answers, None, None), or (None, error, traceback) on timeout or exception; the model runs in a daemon
     worker thread. A timeout's traceback is the worker's stack at the deadline: where the model was stuck."""
-    box: dict[str, Any] = {}
+    box = _Outcome()
 
     def work() -> None:
         try:
-            box["answers"] = model.batch_generate_answer(batch)
+            box.answers = model.batch_generate_answer(batch)
         except BaseException as exc:  # the user's code may raise anything; it is recorded, not fatal
-            box["error"] = f"exception: {exc.__class__.__name__}: {exc}"[:500]
-            box["traceback"] = traceback.format_exc()
+            box.error = f"exception: {exc.__class__.__name__}: {exc}"[:500]
+            box.traceback = traceback.format_exc()
 
     worker = threading.Thread(target=work, daemon=True, name="crag-eval-model")
     worker.start()
@@ -69,9 +79,9 @@ def call_with_budget(
         stack = "".join(traceback.format_stack(frame)) if frame is not None else None
         error = f"timeout: no answer within {budget_s:g} s for a batch of {len(batch['query'])}"
         return None, error, stack
-    if "error" in box:
-        return None, str(box["error"]), box.get("traceback")
-    return box.get("answers"), None, None
+    if box.error is not None:
+        return None, box.error, box.traceback
+    return box.answers, None, None
 
 
 @dataclass
@@ -79,7 +89,7 @@ class _Done:
     """One batch asked: its questions, pages, answers (or error and stack), agent usage, the model's time."""
 
     chunk: list[Question]
-    pages: list[list[dict[str, Any]]]
+    pages: list[list[SearchPage]]
     answers: Any
     error: str | None
     stack: str | None
@@ -162,22 +172,23 @@ class _Flight:
     it, and process exit is not held up by a stuck model)."""
 
     def __init__(self, work: Callable[[], _Done]) -> None:
-        self._box: dict[str, Any] = {}
+        self._done: _Done | None = None
+        self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, args=(work,), daemon=True, name="crag-eval-batch")
         self._thread.start()
 
     def _run(self, work: Callable[[], _Done]) -> None:
         try:
-            self._box["done"] = work()
+            self._done = work()
         except BaseException as exc:  # a fetch that failed for good: raised in the run loop, as before
-            self._box["error"] = exc
+            self._error = exc
 
     def result(self) -> _Done:
         self._thread.join()
-        if "error" in self._box:
-            raise self._box["error"]
-        done: _Done = self._box["done"]
-        return done
+        if self._error is not None:
+            raise self._error
+        assert self._done is not None  # the thread ended without raising: work() returned
+        return self._done
 
 
 def _record(done: _Done, log: PredictionLog, hooks: RunHooks, errors_log: ErrorLog | None) -> int:
@@ -202,7 +213,7 @@ def _record(done: _Done, log: PredictionLog, hooks: RunHooks, errors_log: ErrorL
                 latency_s=round(done.elapsed / len(chunk), 4),
                 error=error,
                 pages=[page_summary(p) for p in done.pages[i]],
-                agent=agent.model_dump() if agent else None,
+                agent=agent.as_data() if agent else None,
                 retrieved=ranked_pages(answer, done.pages[i]),
                 **hooks.extras(question, answer, usage),
             )

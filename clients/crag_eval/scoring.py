@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from crag_eval import metrics
 from crag_eval.agent_scores import agent_scores
@@ -14,6 +13,7 @@ from crag_eval.judges import Judge, human_judgements, make_judges, read_human_la
 from crag_eval.keypoints import KeyPointScores, score_key_points
 from crag_eval.llm import LLMUsage
 from crag_eval.prices import Prices
+from crag_eval.records import JudgeUsage, Number
 from crag_eval.retrieval import run_qrels, score_retrieval, write_run_file
 from crag_eval.robust_metrics import diagnostics
 from crag_eval.rundir import (
@@ -77,15 +77,15 @@ def score_run(
     return scores
 
 
-def judge_usage(judges: list[Judge], prices: dict[str, list[float]] | None) -> dict[str, dict[str, Any]]:
+def judge_usage(judges: list[Judge], prices: dict[str, list[Number]] | None) -> dict[str, JudgeUsage]:
     """Tokens (and cost at the run's --prices) each LLM judge spent while scoring."""
     table = Prices({m: (r[0], r[1]) for m, r in (prices or {}).items()})
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, JudgeUsage] = {}
     for judge in judges:
         usage: LLMUsage | None = getattr(judge, "usage", None)
         if usage is not None and usage.llm_calls:
             cost = table.cost(usage.model or "", usage.input_tokens, usage.output_tokens)
-            out[judge.name] = {**usage.as_dict(), "cost": cost}
+            out[judge.name] = JudgeUsage(**usage.as_dict(), cost=cost)
     return out
 
 

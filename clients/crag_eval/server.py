@@ -5,12 +5,21 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import httpx
 
+from crag_eval.records import SimSettings
 from mockapi.core.user_error import UserError
 from mockapi.process.loopback import serve_in_thread
+
+
+class ServerMeta(TypedDict, total=False):
+    """What the harness reads of a server's `/meta` (`mockapi.wire.envelope.Meta`; a server of another
+    version may lack a key)."""
+
+    world: str
+    content_hash: str | None
 
 
 @contextlib.contextmanager
@@ -24,7 +33,7 @@ def serve_app(app: Any) -> Iterator[str]:
         yield url  # what the block raises is its own (a model's RuntimeError is not the server's)
 
 
-def world_app(world: Path, task: int, sim: dict[str, Any] | None = None) -> Any:
+def world_app(world: Path, task: int, sim: SimSettings | None = None) -> Any:
     """The real server app over a world, restricted to the task (task 1: KG refused, tasks 1–2: 5 pages)."""
     try:
         from mockapi.config.settings import load_settings
@@ -39,7 +48,7 @@ def world_app(world: Path, task: int, sim: dict[str, Any] | None = None) -> Any:
     return create_app(settings)
 
 
-def server_meta(url: str) -> dict[str, Any]:
+def server_meta(url: str) -> ServerMeta:
     """A --server URL's /meta (what world it serves), or a one-line error when nothing answers there."""
     url = url.rstrip("/")
     try:
@@ -50,7 +59,7 @@ def server_meta(url: str) -> dict[str, Any]:
     if response.status_code != 200:
         raise UserError(f"{url}/meta answered HTTP {response.status_code}; is this a crag-mock server?")
     try:
-        data: dict[str, Any] = response.json()
+        data: ServerMeta = response.json()
     except ValueError:
         raise UserError(f"{url}/meta did not answer JSON; is this a crag-mock server?") from None
     return data

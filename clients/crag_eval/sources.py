@@ -9,10 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import JsonValue
+
 from crag_eval.questions import load_dataset_questions, load_world_questions
+from crag_eval.records import SimSettings
 from crag_eval.runfiles import WorldInfo
 from crag_eval.runlock import build_lock, build_lock_held
-from crag_eval.server import serve_app, server_meta, world_app
+from crag_eval.server import ServerMeta, serve_app, server_meta, world_app
 from crag_eval.types import Question
 from mockapi.core.user_error import UserError
 
@@ -33,7 +36,7 @@ def open_source(
     data: str | None,
     server: str | None,
     say: Any = print,
-    sim: dict[str, Any] | None = None,
+    sim: SimSettings | None = None,
     cache: bool = True,
 ) -> Iterator[Source]:
     """Questions plus a base URL, the in-process server running for the duration of the block.
@@ -46,14 +49,15 @@ def open_source(
     """
     path = Path(data).expanduser() if data else None
     meta = server_meta(server) if server else None
-    info: dict[str, Any] = {}
+    info: dict[str, JsonValue] = {}  # WorldInfo's fields, validated once complete
     stack = contextlib.ExitStack()
     if path is not None and path.is_file():
         from mockapi.process.dataset_world import dataset_world, file_sha256
 
         questions = load_dataset_questions(path)
-        info = {"dataset_file": str(path.resolve()), "sha256": file_sha256(path)}
-        world = stack.enter_context(dataset_world(path, cache=cache, say=say, digest=info["sha256"]))
+        digest = file_sha256(path)
+        info = {"dataset_file": str(path.resolve()), "sha256": digest}
+        world = stack.enter_context(dataset_world(path, cache=cache, say=say, digest=digest))
     elif path is None and meta is not None:
         world = _server_world(meta, server or "")
         questions = load_world_questions(world)
@@ -65,8 +69,9 @@ def open_source(
         if server:
             assert meta is not None
             info["server_content_hash"] = meta.get("content_hash")
-            check_same_world(info.get("content_hash"), meta.get("content_hash"), server)
-            yield Source(questions, server.rstrip("/"), WorldInfo.model_validate(info))
+            found = WorldInfo.model_validate(info)
+            check_same_world(found.content_hash, meta.get("content_hash"), server)
+            yield Source(questions, server.rstrip("/"), found)
             return
         with serve_app(world_app(world, task, sim)) as url:
             yield Source(questions, url, WorldInfo.model_validate(info))
@@ -81,7 +86,7 @@ def check_same_world(questions_hash: str | None, server_hash: str | None, server
         )
 
 
-def _server_world(meta: dict[str, Any], server: str) -> Path:
+def _server_world(meta: ServerMeta, server: str) -> Path:
     """Without --data: a world of this machine's data root (the default one first) whose content hash is the
     server's. /meta names no server path, so the worlds are matched by hash, not by where they are."""
     from mockapi.core.paths import data_root, is_complete, world_dir
@@ -125,7 +130,8 @@ def _world(path: Path | None, say: Any) -> Path:
     return world
 
 
-def _manifest_summary(world: Path) -> dict[str, Any]:
+def _manifest_summary(world: Path) -> dict[str, JsonValue]:
+    """The manifest's fields a run records of its world (`WorldInfo`), those the manifest has."""
     from mockapi.formats.manifest import read_manifest_or_empty
 
     manifest = read_manifest_or_empty(world).model_dump(mode="json", exclude_unset=True)

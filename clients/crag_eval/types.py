@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
+
+from pydantic import JsonValue
+
+if TYPE_CHECKING:
+    from crag_eval.records import AgentUsageData, ApiUsage, Evidence, PageSummary, ScoreData
 
 Label = Literal["correct", "missing", "incorrect", "failed"]
 """Three-way automatic label (CRAG's accurate / missing / incorrect); `failed` = the judge itself failed."""
@@ -81,7 +86,7 @@ class Question:
             return "yes" if value else "no"
         return str(value)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         data = asdict(self)
         data["alt_answers"] = list(self.alt_answers)
         return data
@@ -107,20 +112,20 @@ class Prediction:
     """Wall time of the batch divided by its size."""
     error: str | None = None
     """'timeout', 'exception: …' or 'count-mismatch: …'; such a question counts as missing and is flagged."""
-    pages: list[dict[str, str]] = field(default_factory=list)
+    pages: list[PageSummary] = field(default_factory=list)
     """The pages served for the question (name, url, short snippet; no HTML)."""
     contexts: list[str] | None = None
     """The contexts the model said it used (extended answer `{"answer", "contexts"}`), else None."""
-    evidence: dict[str, Any] | None = None
+    evidence: Evidence | None = None
     """Perturbation served, key phrases, and their hits in served pages / contexts (crag_eval.diagnostics)."""
-    api: dict[str, Any] | None = None
+    api: ApiUsage | None = None
     """API usage from the server journal: calls per route, statuses, failed calls, API time, fetches."""
     retrieved: list[str] | None = None
     """The pages (URLs) the model ranked, from its extended answer's `pages` or traced from its `contexts`."""
-    agent: dict[str, Any] | None = None
+    agent: AgentUsageData | None = None
     """Tool calls by tool, tokens in/out, cost and budget overruns (crag_eval.agent.AgentUsage)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         return asdict(self)
 
     @classmethod
@@ -142,7 +147,7 @@ class Judgement:
     four_way: FourWay | None = None
     detail: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         return asdict(self)
 
     @classmethod
@@ -172,7 +177,22 @@ class Score:
     score_h: float | None = None
     n_four_way: int = 0
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["ci"] = {k: list(v) for k, v in self.ci.items()}
-        return data
+    def to_dict(self) -> ScoreData:
+        """As scores.json holds it (fields in declaration order, intervals as lists)."""
+        return {
+            "n": self.n,
+            "accuracy": self.accuracy,
+            "hallucination": self.hallucination,
+            "missing": self.missing,
+            "score_a": self.score_a,
+            "ci": {k: list(v) for k, v in self.ci.items()},
+            "score_a_high": self.score_a_high,
+            "n_correct": self.n_correct,
+            "n_missing": self.n_missing,
+            "n_incorrect": self.n_incorrect,
+            "n_undecided": self.n_undecided,
+            "n_judge_failed": self.n_judge_failed,
+            "n_model_errors": self.n_model_errors,
+            "score_h": self.score_h,
+            "n_four_way": self.n_four_way,
+        }

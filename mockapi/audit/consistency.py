@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from mockapi.audit.anatomy import Anatomy
 from mockapi.audit.data import AuditQuestion
@@ -140,9 +140,16 @@ def _conflict(
     return False
 
 
+class Contradictions(TypedDict):
+    questions: int
+    conflicting_pages: int
+    conflicting_questions: int
+    examples: list[str]
+
+
 def contradiction_scan(
     questions: list[AuditQuestion], pages: dict[str, Anatomy], kinds: dict[str, list[str]] | None = None
-) -> dict[str, Any]:
+) -> Contradictions:
     """Gold pages stating a conflicting undated value of a question's fact (module docstring)."""
     bad_pages: set[str] = set()
     bad_questions = 0

@@ -13,13 +13,16 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
 
 from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.formats.manifest import Manifest
 from mockapi.web.page_store import page_html
+
+if TYPE_CHECKING:
+    from mockapi.importers.dataset_read import Record
 
 NO_ANSWERS = frozenset({"", "nan", "none", "invalid question", "i don't know"})
 
@@ -164,10 +167,13 @@ def load_real(path: Path) -> Corpus:
     return corpus
 
 
-def _real_question(record: dict[str, Any], html: dict[str, str]) -> AuditQuestion:
+def _real_question(record: Record, html: dict[str, str]) -> AuditQuestion:
     results = []
-    for rank, entry in enumerate(record.get("search_results") or [], start=1):
-        page = entry.get("page_result") or ""
+    found = record.get("search_results")
+    for rank, entry in enumerate(found if isinstance(found, list) else [], start=1):
+        if not isinstance(entry, dict):
+            continue  # not a page: a real record never has one
+        page = str(entry.get("page_result") or "")
         pid = "raw:" + hashlib.sha256(page.encode("utf-8", "surrogatepass")).hexdigest()
         html[pid] = page
         results.append(
@@ -176,8 +182,8 @@ def _real_question(record: dict[str, Any], html: dict[str, str]) -> AuditQuestio
                 str(entry.get("page_last_modified") or ""), len(page), str(entry.get("page_snippet") or ""),
             )
         )  # fmt: skip
-    alts = record.get("alt_ans", record.get("alternative_answers")) or []
-    alts = [alts] if isinstance(alts, str) else [str(a) for a in alts]
+    given = record.get("alt_ans", record.get("alternative_answers")) or []
+    alts = [given] if isinstance(given, str) else [str(a) for a in given] if isinstance(given, list) else []
     return AuditQuestion(
         str(record.get("interaction_id", "")), str(record.get("query", "")), str(record.get("domain", "")),
         str(record.get("question_type", "")), str(record.get("static_or_dynamic", "")),

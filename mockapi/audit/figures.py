@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 import duckdb
 
@@ -22,12 +22,53 @@ from mockapi.audit import (
     structure,
 )
 from mockapi.audit.data import AuditQuestion, Corpus
+from mockapi.audit.frames import FrameFigures
+from mockapi.audit.leaks import PageRules, PremiseRules, Rank1Share
+from mockapi.audit.pages import PageFigures
+from mockapi.audit.pinned import PinnedFigures
+from mockapi.audit.plausible import ConsistencyFigures
+from mockapi.audit.questions import QuestionFigures
+from mockapi.audit.sources import SourceFigures
+from mockapi.audit.stock import StockFigures
+from mockapi.audit.structure import StructureFigures
 from mockapi.audit.text import page_vocabulary
 from mockapi.core.paths import QUESTIONS_DB
+
+if TYPE_CHECKING:  # the learned adversaries' module loads scikit-learn: imported only to run them
+    from mockapi.audit.learned import Adversaries
 
 GOLD_PAGES_PER_QUESTION = 3
 TICKER_PAGES = 10
 STOCK_QUESTIONS = 120
+
+
+class LeakFigures(Rank1Share):
+    """The audit's `leaks` group."""
+
+    page_rules: PageRules
+    premise_rules: PremiseRules
+
+
+class Sample(TypedDict):
+    pages: int
+    answer_questions: int
+    answer_pages: int
+
+
+class AuditFigures(TypedDict):
+    """Every figure of one corpus, by group (what `crag-mock audit --json` prints under "figures")."""
+
+    questions: QuestionFigures
+    pages: PageFigures
+    frames: FrameFigures
+    leaks: LeakFigures
+    pinned: PinnedFigures
+    adversaries: Adversaries
+    prose: StockFigures
+    sources: SourceFigures
+    structure: StructureFigures
+    consistency: ConsistencyFigures
+    sample: Sample
 
 
 def compute(
@@ -37,7 +78,7 @@ def compute(
     seed: int = 0,
     test: list[AuditQuestion] | None = None,
     real: list[AuditQuestion] | None = None,
-) -> dict[str, Any]:
+) -> AuditFigures:
     """Every figure of `corpus` (see each module's docstring); `test` and `real` are the questions the
     learned adversaries trained on `corpus` are also scored on (dev→test, world→real)."""
     rng = random.Random(f"audit:{seed}")
@@ -83,7 +124,7 @@ def compute(
 
 def adversaries(
     qs: list[AuditQuestion], test: list[AuditQuestion] | None, real: list[AuditQuestion] | None, seed: int
-) -> dict[str, Any]:
+) -> Adversaries:
     """The learned adversaries (`learned`: imported here, so that scikit-learn loads only for them)."""
     from mockapi.audit import learned
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections import Counter, defaultdict
-from typing import Any
+from typing import TypedDict
 
 from mockapi.audit.anatomy import Anatomy
 from mockapi.audit.data import AuditQuestion
@@ -55,12 +55,34 @@ def facts_of(q: AuditQuestion, kinds: list[str] | None) -> list[tuple[str, str]]
     return out
 
 
+class KindFrames(TypedDict):
+    """The frames stating the facts of one kind."""
+
+    facts: int
+    frames: int
+    top_share: float
+    top_frame: str
+
+
+class FrameFigures(TypedDict, total=False):
+    """The audit's `frames` group; with no kind measured only kinds (0), kind_source and per_kind."""
+
+    kinds: int
+    kind_source: str
+    min_frames: int
+    median_frames: float
+    fewest_frames_kind: str
+    max_top_share: float
+    max_top_share_kind: str
+    per_kind: dict[str, KindFrames]
+
+
 def frame_figures(
     questions: list[AuditQuestion],
     pages: dict[str, Anatomy],
     vocab: frozenset[str],
     kinds: dict[str, list[str]] | None,
-) -> dict[str, Any]:
+) -> FrameFigures:
     """Distinct frames and top-frame share per fact kind (module docstring)."""
     uses: dict[str, list[set[str]]] = defaultdict(list)  # kind -> per fact, the frames stating it
     for q in questions:
@@ -73,7 +95,7 @@ def frame_figures(
             }
             if frames:
                 uses[kind].append(frames)
-    per_kind = {}
+    per_kind: dict[str, KindFrames] = {}
     for kind, facts in sorted(uses.items()):
         if len(facts) < MIN_FACTS:
             continue
@@ -92,7 +114,7 @@ def _frame(line: str, pattern: re.Pattern[str], vocab: frozenset[str]) -> str:
     return " ".join(masked(pattern.sub(" <v> ", line.lower()), vocab))
 
 
-def _summary(per_kind: dict[str, dict[str, Any]], kind_source: str) -> dict[str, Any]:
+def _summary(per_kind: dict[str, KindFrames], kind_source: str) -> FrameFigures:
     if not per_kind:
         return {"kinds": 0, "kind_source": kind_source, "per_kind": {}}
     frames = [v["frames"] for v in per_kind.values()]

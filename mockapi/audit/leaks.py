@@ -22,7 +22,7 @@ import itertools
 import math
 import re
 from collections import Counter
-from typing import Any
+from typing import TypedDict
 from urllib.parse import urlsplit
 
 from mockapi.audit.data import AuditQuestion
@@ -30,7 +30,37 @@ from mockapi.audit.data import AuditQuestion
 _YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")
 
 
-def rank1_share(questions: list[AuditQuestion]) -> dict[str, Any]:
+class Rank1Share(TypedDict):
+    answerable: int
+    rank1_share: float | None
+    top5_share: float | None
+
+
+class PageRules(TypedDict, total=False):
+    """The best page rule; without answer pages only pairs, base_rate, best (None) and ratio (None)."""
+
+    pairs: int
+    base_rate: float
+    min_support: int
+    min_questions: int
+    best: str | None
+    best_support: int
+    best_precision: float | None
+    best_precision_low: float
+    ratio: float | None
+
+
+class PremiseRules(TypedDict):
+    false_premises: int
+    bare_year_precision: float
+    bare_year_recall: float
+    best: str
+    best_precision: float
+    best_recall: float
+    best_min_pr: float
+
+
+def rank1_share(questions: list[AuditQuestion]) -> Rank1Share:
     """Share of answerable questions with an answer page at rank 1 (and within the top 5)."""
     subject = [q for q in questions if q.answerable and q.results]
     top1 = sum(q.results[0].page_id in q.gold for q in subject)
@@ -73,7 +103,7 @@ def result_features(
     return feats
 
 
-def page_rules(questions: list[AuditQuestion]) -> dict[str, Any]:
+def page_rules(questions: list[AuditQuestion]) -> PageRules:
     """The best single-feature rule for spotting answer pages, against the base rate."""
     sizes = sorted(r.size for q in questions for r in q.results)
     cuts = [sizes[len(sizes) * i // 10] for i in range(1, 10)] if sizes else []
@@ -131,7 +161,7 @@ def _question_features(query: str) -> set[str]:
     return feats
 
 
-def premise_rules(questions: list[AuditQuestion]) -> dict[str, Any]:
+def premise_rules(questions: list[AuditQuestion]) -> PremiseRules:
     """Precision/recall of the bare-year rule and of the best single text feature for false premises."""
     total_fp = sum(q.false_premise for q in questions)
     support: Counter[str] = Counter()

@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
-from typing import Any, TypeVar, cast
+from typing import Any, Literal, TypedDict, TypeVar, cast
 
 from mockapi.audit.data import AuditQuestion
 
@@ -110,58 +110,133 @@ def _top_terms(vectorizer: Any, clf: Any, n: int = TOP_FEATURES) -> list[str]:
     return [str(names[i]) for i in order]
 
 
+class FalsePremise(TypedDict, total=False):
+    """False premise from the question text: CV AUC, the strongest n-grams, dev→test and world→real."""
+
+    questions: int
+    false_premises: int
+    cv_auc: float | None
+    top_terms: list[str]
+    test_auc: float | None
+    test_questions: int
+    test_false_premises: int
+    real_auc: float | None
+    real_questions: int
+    real_false_premises: int
+
+
+class QuestionLabels(TypedDict, total=False):
+    """Question type and domain from the question text: CV accuracy, majority baselines, world→real."""
+
+    type_majority: float | None
+    type_cv_accuracy: float | None
+    type_real_accuracy: float
+    type_real_majority: float
+    domain_majority: float | None
+    domain_cv_accuracy: float | None
+    domain_real_accuracy: float
+    domain_real_majority: float
+
+
+class StatesText(TypedDict, total=False):
+    pairs: int
+    answer_pages: int
+    auc: float | None
+    top_terms: list[str]
+
+
+class StatesMeta(TypedDict):
+    pairs: int
+    auc: float | None
+    auc_without_rank: float | None
+
+
+class Adversaries(TypedDict):
+    """The audit's `adversaries` group."""
+
+    false_premise: FalsePremise
+    labels: QuestionLabels
+    states_text: StatesText
+    states_meta: StatesMeta
+
+
 @single_threaded
 def false_premise(
     qs: list[AuditQuestion], test: list[AuditQuestion] | None = None, real: list[AuditQuestion] | None = None,
     seed: int = 0,
-) -> dict[str, Any]:  # fmt: skip
+) -> FalsePremise:  # fmt: skip
     """CV AUC of false premise from the question text; dev→test and world→real AUC; strongest n-grams."""
     docs = [q.query for q in qs]
     y = [int(q.false_premise) for q in qs]
     positives = sum(y)
-    out: dict[str, Any] = {"questions": len(qs), "false_premises": positives, "cv_auc": None}
+    out: FalsePremise = {"questions": len(qs), "false_premises": positives, "cv_auc": None}
     if min(positives, len(y) - positives) < MIN_CLASS:
         return out
     out["cv_auc"] = _auc(y, _oof_scores(_linear(), _vectorizer().fit_transform(docs), y, None, seed))
     model = _text_model().fit(docs, y)
     out["top_terms"] = _top_terms(model.steps[0][1], model.steps[-1][1])
-    for name, other in (("test", test), ("real", real)):
-        if other:
-            ty = [int(q.false_premise) for q in other]
-            out[f"{name}_auc"] = _auc(ty, model.decision_function([q.query for q in other]))
-            out[f"{name}_questions"] = len(other)
-            out[f"{name}_false_premises"] = sum(ty)
+    if test:
+        out["test_auc"], out["test_questions"], out["test_false_premises"] = _transfer(model, test)
+    if real:
+        out["real_auc"], out["real_questions"], out["real_false_premises"] = _transfer(model, real)
     return out
+
+
+def _transfer(model: Any, other: list[AuditQuestion]) -> tuple[float | None, int, int]:
+    """AUC of a fitted false-premise model on other questions, their count and their false premises."""
+    ty = [int(q.false_premise) for q in other]
+    return _auc(ty, model.decision_function([q.query for q in other])), len(other), sum(ty)
 
 
 @single_threaded
 def question_labels(
     qs: list[AuditQuestion], real: list[AuditQuestion] | None = None, seed: int = 0
-) -> dict[str, Any]:
+) -> QuestionLabels:
     """CV accuracy of question type and of domain from the question text, majority baselines, world→real."""
+    docs = [q.query for q in qs]
+    matrix = _vectorizer().fit_transform(docs)
+    real_docs = [q.query for q in real or []]
+    kind = _label_figures(docs, matrix, [q.qtype for q in qs], real_docs, [q.qtype for q in real or []], seed)
+    domain = _label_figures(
+        docs, matrix, [q.domain for q in qs], real_docs, [q.domain for q in real or []], seed
+    )
+    out: QuestionLabels = {"type_majority": kind["majority"], "type_cv_accuracy": kind["cv_accuracy"]}
+    if "real_accuracy" in kind:
+        out["type_real_accuracy"], out["type_real_majority"] = kind["real_accuracy"], kind["real_majority"]
+    out["domain_majority"], out["domain_cv_accuracy"] = domain["majority"], domain["cv_accuracy"]
+    if "real_accuracy" in domain:
+        out["domain_real_accuracy"] = domain["real_accuracy"]
+        out["domain_real_majority"] = domain["real_majority"]
+    return out
+
+
+class _LabelFigures(TypedDict, total=False):
+    majority: float | None
+    cv_accuracy: float | None
+    real_accuracy: float
+    real_majority: float
+
+
+def _label_figures(
+    docs: list[str], matrix: Any, y: list[str], real_docs: list[str], real_y: list[str], seed: int
+) -> _LabelFigures:
+    """One label's majority baseline, CV accuracy and (with real questions) world→real accuracy."""
     from collections import Counter
 
     from sklearn.model_selection import KFold, cross_val_predict
 
-    out: dict[str, Any] = {}
-    docs = [q.query for q in qs]
-    matrix = _vectorizer().fit_transform(docs)
-    for name, label in (("type", lambda q: q.qtype), ("domain", lambda q: q.domain)):
-        y = [label(q) for q in qs]
-        counts = Counter(y)
-        out[f"{name}_majority"] = round(counts.most_common(1)[0][1] / len(y), 3) if y else None
-        if len(counts) < 2 or len(y) < FOLDS * MIN_CLASS:
-            out[f"{name}_cv_accuracy"] = None
-            continue
-        cv = KFold(FOLDS, shuffle=True, random_state=seed)
-        pred = cross_val_predict(_linear(multiclass=True), matrix, y, cv=cv)
-        out[f"{name}_cv_accuracy"] = _accuracy(pred, y)
-        if real:
-            model = _text_model(multiclass=True).fit(docs, y)
-            ry = [label(q) for q in real]
-            rp = model.predict([q.query for q in real])
-            out[f"{name}_real_accuracy"] = _accuracy(rp, ry)
-            out[f"{name}_real_majority"] = round(Counter(ry).most_common(1)[0][1] / len(ry), 3)
+    counts = Counter(y)
+    out: _LabelFigures = {"majority": round(counts.most_common(1)[0][1] / len(y), 3) if y else None}
+    if len(counts) < 2 or len(y) < FOLDS * MIN_CLASS:
+        out["cv_accuracy"] = None
+        return out
+    cv = KFold(FOLDS, shuffle=True, random_state=seed)
+    pred = cross_val_predict(_linear(multiclass=True), matrix, y, cv=cv)
+    out["cv_accuracy"] = _accuracy(pred, y)
+    if real_y:
+        model = _text_model(multiclass=True).fit(docs, y)
+        out["real_accuracy"] = _accuracy(model.predict(real_docs), real_y)
+        out["real_majority"] = round(Counter(real_y).most_common(1)[0][1] / len(real_y), 3)
     return out
 
 
@@ -187,10 +262,10 @@ def _enough(y: list[int], groups: list[str]) -> bool:
 
 
 @single_threaded
-def states_answer_text(qs: list[AuditQuestion], seed: int = 0) -> dict[str, Any]:
+def states_answer_text(qs: list[AuditQuestion], seed: int = 0) -> StatesText:
     """AUC of "this result is an answer page" from URL + title + snippet, folds grouped by question."""
     subject, y, groups = _pairs(qs)
-    out: dict[str, Any] = {"pairs": len(y), "answer_pages": sum(y), "auc": None}
+    out: StatesText = {"pairs": len(y), "answer_pages": sum(y), "auc": None}
     if not _enough(y, groups):
         return out
     docs = [result_document(r.url, r.name, r.snippet) for q in subject for r in q.results]
@@ -221,16 +296,20 @@ def metadata_row(q: AuditQuestion, rank: int, size: int, last_modified: str) -> 
 
 
 @single_threaded
-def states_answer_metadata(qs: list[AuditQuestion], seed: int = 0) -> dict[str, Any]:
+def states_answer_metadata(qs: list[AuditQuestion], seed: int = 0) -> StatesMeta:
     """AUC of answer page from rank/size/last-modified (gradient-boosted trees), with and without rank."""
     from sklearn.ensemble import HistGradientBoostingClassifier
 
     subject, y, groups = _pairs(qs)
-    out: dict[str, Any] = {"pairs": len(y), "auc": None, "auc_without_rank": None}
+    out: StatesMeta = {"pairs": len(y), "auc": None, "auc_without_rank": None}
     if not _enough(y, groups):
         return out
     rows = [metadata_row(q, r.rank, r.size, r.last_modified) for q in subject for r in q.results]
-    for key, cols in (("auc", slice(0, 5)), ("auc_without_rank", slice(1, 5))):
+    columns: tuple[tuple[Literal["auc", "auc_without_rank"], slice], ...] = (
+        ("auc", slice(0, 5)),
+        ("auc_without_rank", slice(1, 5)),
+    )
+    for key, cols in columns:
         model = HistGradientBoostingClassifier(max_iter=60, random_state=seed)
         features = [row[cols] for row in rows]
         out[key] = _auc(y, _oof_scores(model, features, y, groups, seed))

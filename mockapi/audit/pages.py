@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
-from typing import Any
+from typing import TypedDict
 
 from mockapi.audit.anatomy import Anatomy, anatomy, strip_tags
 from mockapi.audit.data import AuditQuestion, Corpus
@@ -27,13 +27,50 @@ DRAWS = 25
 WINDOW = 40
 
 
+class LayoutFigures(TypedDict, total=False):
+    """Distinct layouts in windows of 40 pages; no pages: only min_in_40, median_in_40, distinct, pages."""
+
+    min_in_40: int | None
+    median_in_40: float | None
+    window: int
+    distinct: int
+    pages: int
+    top: list[tuple[str, int]]
+
+
+class BodyFigures(TypedDict):
+    pages: int
+    chrome_share: float | None
+    table_share: float | None
+    date_styles: list[str]
+    date_styles_known: int
+
+
+class AnswerPageFigures(TypedDict):
+    answer_pages: int
+    median_content_sentences: float | None
+
+
+class NotVerbatim(TypedDict):
+    answerable: int
+    not_verbatim: int
+    not_verbatim_share: float | None
+    examples: list[str]
+
+
+class PageFigures(BodyFigures, AnswerPageFigures, NotVerbatim):
+    """The audit's `pages` group (`answerable` and `examples` are not_verbatim's)."""
+
+    layouts: LayoutFigures
+
+
 def measure(corpus: Corpus, page_ids: list[str]) -> dict[str, Anatomy]:
     """Anatomy of each page."""
     html = corpus.html(page_ids)
     return {pid: anatomy(html[pid]) for pid in page_ids}
 
 
-def layout_figures(pages: dict[str, Anatomy], rng: random.Random) -> dict[str, Any]:
+def layout_figures(pages: dict[str, Anatomy], rng: random.Random) -> LayoutFigures:
     """Distinct layouts among random windows of 40 pages (min and median over draws) and overall."""
     layouts = [a.layout for a in pages.values()]
     if not layouts:
@@ -50,7 +87,7 @@ def layout_figures(pages: dict[str, Anatomy], rng: random.Random) -> dict[str, A
     }
 
 
-def body_figures(pages: dict[str, Anatomy]) -> dict[str, Any]:
+def body_figures(pages: dict[str, Anatomy]) -> BodyFigures:
     """Chrome share of visible text, table share, date styles found (≥ 1% of pages)."""
     shown = [a for a in pages.values() if a.visible_chars]
     visible = sum(a.visible_chars for a in shown)
@@ -67,7 +104,7 @@ def body_figures(pages: dict[str, Anatomy]) -> dict[str, Any]:
     }
 
 
-def answer_page_figures(answer_pages: dict[str, Anatomy]) -> dict[str, Any]:
+def answer_page_figures(answer_pages: dict[str, Anatomy]) -> AnswerPageFigures:
     """Content sentences on the median answer page."""
     counts = [a.content_sentences for a in answer_pages.values()]
     return {
@@ -76,7 +113,7 @@ def answer_page_figures(answer_pages: dict[str, Anatomy]) -> dict[str, Any]:
     }
 
 
-def not_verbatim(corpus: Corpus, questions: list[AuditQuestion]) -> dict[str, Any]:
+def not_verbatim(corpus: Corpus, questions: list[AuditQuestion]) -> NotVerbatim:
     """Share of answerable questions whose answer (and every alternative) is on none of its answer pages."""
     subject = [q for q in questions if q.answerable and q.answers()]
     missing = 0

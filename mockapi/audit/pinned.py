@@ -6,13 +6,28 @@ themselves (so real records get them too). Tolerances are today's test tolerance
 from __future__ import annotations
 
 import statistics
-from typing import Any
+from typing import TypedDict
 
 from mockapi.audit.data import Corpus
-from mockapi.formats.manifest import KgSection, WebStageSection
+from mockapi.formats.manifest import KgSection, Number, WebStageSection
 
 
-def pinned_figures(corpus: Corpus) -> dict[str, Any]:
+class PinnedFigures(TypedDict):
+    """The figures the world's build pinned (manifest.json), and what the served pages show of them."""
+
+    max_type_gap_pts: Number | None
+    max_dynamism_gap_pts: Number | None
+    recall_web_pct: Number | None
+    recall_kg_pct: Number | None
+    recall_kg_by_popularity: dict[str, Number | None]
+    head_gt_torso_gt_tail: bool | None
+    snr: Number | None
+    median_page_chars: float | None
+    empty_page_share: float | None
+    last_modified_empty_share: float | None
+
+
+def pinned_figures(corpus: Corpus) -> PinnedFigures:
     """Mix gaps, recall by source and popularity, SNR, page sizes, empty last-modified share."""
     web = corpus.manifest.web_stage or WebStageSection()
     summary, kg = web.summary, corpus.manifest.kg or KgSection()

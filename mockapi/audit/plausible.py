@@ -25,12 +25,12 @@ import re
 from collections import defaultdict
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import duckdb
 
 from mockapi.audit.anatomy import Anatomy
-from mockapi.audit.consistency import names, tokens
+from mockapi.audit.consistency import Contradictions, names, tokens
 from mockapi.audit.text import sentences
 
 EXAMPLES = 3
@@ -48,12 +48,36 @@ _CUMULATIVE = re.compile(
 )
 
 
+class RuleCheck(TypedDict):
+    """One plausibility rule: facts checked, violations, the first few examples."""
+
+    checked: int
+    violations: int
+    examples: list[str]
+
+
+def _check() -> RuleCheck:
+    return {"checked": 0, "violations": 0, "examples": []}
+
+
+class Plausibility(TypedDict):
+    violations: int
+    rules: dict[str, RuleCheck]
+
+
+class ConsistencyFigures(TypedDict):
+    """The audit's `consistency` group."""
+
+    contradictions: Contradictions
+    plausibility: Plausibility
+
+
 def _year(text: Any) -> int | None:
     match = _YEAR.search(str(text or ""))
     return int(match.group(1)) if match else None
 
 
-def kg_rules(world: Path) -> dict[str, Any]:
+def kg_rules(world: Path) -> dict[str, RuleCheck]:
     """Violations per KG rule (module docstring), with a few examples each."""
     con = duckdb.connect(str(world / "kg.duckdb"), read_only=True)
     try:
@@ -80,15 +104,14 @@ def kg_rules(world: Path) -> dict[str, Any]:
     return out
 
 
-def _founders(con: duckdb.DuckDBPyConnection) -> dict[str, dict[str, Any]]:
+def _founders(con: duckdb.DuckDBPyConnection) -> dict[str, RuleCheck]:
     rows = con.execute(
         "SELECT org.name, o.summary_structured, per.name, p.summary_structured FROM kg_edges e "
         "JOIN entities org ON org.entity_id = e.src JOIN entities per ON per.entity_id = e.dst "
         "JOIN open_entities o ON o.name = org.name JOIN open_entities p ON p.name = per.name "
         "WHERE e.rel = 'founded_by'"
     ).fetchall()
-    born: dict[str, Any] = {"checked": 0, "violations": 0, "examples": []}
-    alive: dict[str, Any] = {"checked": 0, "violations": 0, "examples": []}
+    born, alive = _check(), _check()
     for org, org_doc, person, person_doc in rows:
         o, p = json.loads(org_doc), json.loads(person_doc)
         founded = _year(o.get("founded") or o.get("established_date"))
@@ -108,8 +131,8 @@ def _founders(con: duckdb.DuckDBPyConnection) -> dict[str, dict[str, Any]]:
     return {"born before founding": born, "alive when founding": alive}
 
 
-def _listing(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
-    out: dict[str, Any] = {"checked": 0, "violations": 0, "examples": []}
+def _listing(con: duckdb.DuckDBPyConnection) -> RuleCheck:
+    out = _check()
     for ticker, doc in con.execute("SELECT ticker, doc FROM fin_info").fetchall():
         info = json.loads(doc)
         founded = _FOUNDED.search(str(info.get("longBusinessSummary") or ""))
@@ -125,9 +148,9 @@ def _listing(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
     return out
 
 
-def _pairs(con: duckdb.DuckDBPyConnection, sql: str) -> dict[str, Any]:
+def _pairs(con: duckdb.DuckDBPyConnection, sql: str) -> RuleCheck:
     """(who, born, what, released) rows: a violation when the release year is before the birth year."""
-    out: dict[str, Any] = {"checked": 0, "violations": 0, "examples": []}
+    out = _check()
     for who, born, what, released in con.execute(sql).fetchall():
         b, r = _year(born), _year(released)
         if b is None or r is None:
@@ -140,9 +163,9 @@ def _pairs(con: duckdb.DuckDBPyConnection, sql: str) -> dict[str, Any]:
     return out
 
 
-def monotone_totals(pages: dict[str, Anatomy]) -> dict[str, Any]:
+def monotone_totals(pages: dict[str, Anatomy]) -> RuleCheck:
     """Pages where a later year states a smaller cumulative total of the same noun (module docstring)."""
-    out: dict[str, Any] = {"checked": 0, "violations": 0, "examples": []}
+    out = _check()
     for pid, page in sorted(pages.items()):
         totals: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
         for sentence in sentences(page.content_text):
@@ -166,7 +189,7 @@ def monotone_totals(pages: dict[str, Anatomy]) -> dict[str, Any]:
     return out
 
 
-def plausibility_scan(world: Path | None, pages: dict[str, Anatomy]) -> dict[str, Any]:
+def plausibility_scan(world: Path | None, pages: dict[str, Anatomy]) -> Plausibility:
     """Every rule's counts and the total of violations."""
     rules = kg_rules(world) if world is not None and (world / "kg.duckdb").is_file() else {}
     rules["monotone totals"] = monotone_totals(pages)

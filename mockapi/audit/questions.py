@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
+from typing import TypedDict
 
 from mockapi.audit.data import AuditQuestion
 from mockapi.audit.text import FUNCTION_WORDS, is_conversational, is_sentence_answer, masked
@@ -19,7 +19,32 @@ from mockapi.audit.text import FUNCTION_WORDS, is_conversational, is_sentence_an
 _WORD = re.compile(r"\b[A-Za-z]{1,5}\b")
 
 
-def skeleton_figures(questions: list[AuditQuestion], vocab: frozenset[str]) -> dict[str, Any]:
+class SkeletonFigures(TypedDict):
+    questions: int
+    distinct_skeletons: int
+    distinct_per_1200: float | None
+    top10_share: float | None
+    top10: list[tuple[str, int]]
+    """(skeleton, questions), commonest first."""
+
+
+class StyleFigures(TypedDict):
+    conversational_share: float
+    no_entity_share: float
+    sentence_answer_share: float
+
+
+class TickerShare(TypedDict):
+    finance_questions: int
+    ticker_share: float | None
+    examples: list[str]
+
+
+class QuestionFigures(SkeletonFigures, StyleFigures, TickerShare):
+    """The audit's `questions` group: the three above in one object."""
+
+
+def skeleton_figures(questions: list[AuditQuestion], vocab: frozenset[str]) -> SkeletonFigures:
     """Distinct skeletons, per 1,200 questions, top-10 share, and the top skeletons themselves."""
     skeletons = Counter(" ".join(masked(q.query, vocab)) for q in questions)
     n = len(questions)
@@ -33,7 +58,7 @@ def skeleton_figures(questions: list[AuditQuestion], vocab: frozenset[str]) -> d
     }
 
 
-def style_figures(questions: list[AuditQuestion], vocab: frozenset[str]) -> dict[str, Any]:
+def style_figures(questions: list[AuditQuestion], vocab: frozenset[str]) -> StyleFigures:
     """Conversational share, no-entity share, sentence-answer share."""
     n = len(questions) or 1
     answers = [q for q in questions if q.answer.strip()]
@@ -46,7 +71,7 @@ def style_figures(questions: list[AuditQuestion], vocab: frozenset[str]) -> dict
     }
 
 
-def ticker_share(questions: list[AuditQuestion], page_text: dict[str, str]) -> dict[str, Any]:
+def ticker_share(questions: list[AuditQuestion], page_text: dict[str, str]) -> TickerShare:
     """Share of finance questions naming a company by ticker; `page_text` maps page id to visible text."""
     finance = [q for q in questions if q.domain == "finance"]
     hits = [q for q in finance if _has_ticker(q, page_text)]

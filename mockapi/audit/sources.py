@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections import Counter
-from typing import Any
+from typing import TypedDict
 
 from mockapi.audit.data import AuditQuestion, Corpus
 from mockapi.audit.text import is_sentence_answer
@@ -46,7 +46,33 @@ def states(text: str, answers: list[str]) -> bool:
     return any(re.search(rf"(?<![a-z0-9]){re.escape(a)}(?![a-z0-9])", low) for a in answers)
 
 
-def redundancy(corpus: Corpus, questions: list[AuditQuestion]) -> dict[str, Any]:
+class Redundancy(TypedDict):
+    questions: int
+    served_pages: int
+    stating_pages: int
+    stating_share: float | None
+    task1_count_histogram: dict[str, int]
+    """Questions by how many of their Task 1 pages state the answer ("0".."5")."""
+    three_plus_share: float | None
+    answer_pages_in_50_median: float | None
+    answer_pages_in_50_max: int | None
+
+
+class SourceRecall(TypedDict):
+    web_pct: float | None
+    kg_pct: float | None
+    kg_by_popularity: dict[str, float | None]
+    all_pct: float | None
+
+
+class SourceFigures(TypedDict):
+    """The audit's `sources` group."""
+
+    redundancy: Redundancy
+    recall: SourceRecall
+
+
+def redundancy(corpus: Corpus, questions: list[AuditQuestion]) -> Redundancy:
     """Share of served Task 1 pages stating the answer; per-question counts (module docstring)."""
     subject = [(q, short_answers(q)) for q in questions if q.answerable]
     subject = [(q, a) for q, a in subject if a]
@@ -80,7 +106,7 @@ def _recall(qs: list[AuditQuestion]) -> float | None:
     return round(100 * sum(bool(q.gold & {r.page_id for r in q.results}) for q in qs) / len(qs), 1)
 
 
-def recall(questions: list[AuditQuestion]) -> dict[str, Any]:
+def recall(questions: list[AuditQuestion]) -> SourceRecall:
     """Share (%) of questions with an answer page among their results, by answer source and popularity."""
     asked = questions
     kg = [q for q in asked if q.source == "kg"]

@@ -18,7 +18,7 @@ import math
 import random
 import re
 from collections import Counter
-from typing import Any
+from typing import TypedDict
 
 from mockapi.audit import pages
 from mockapi.audit.data import AuditQuestion, Corpus
@@ -35,7 +35,20 @@ def five_grams(sentence: str) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + 5]) for i in range(len(words) - 4)}
 
 
-def stock_figures(corpus: Corpus, questions: list[AuditQuestion], rng: random.Random) -> dict[str, Any]:
+class StockFigures(TypedDict):
+    """The audit's `prose` group."""
+
+    questions: int
+    pages: int
+    min_questions: int
+    content_sentences: int
+    stock_sentences: int
+    stock_share: float | None
+    stock_5grams: int
+    top: list[str]
+
+
+def stock_figures(corpus: Corpus, questions: list[AuditQuestion], rng: random.Random) -> StockFigures:
     """Share of content sentences holding a stock 5-gram (module docstring), and the commonest ones."""
     chosen: dict[str, list[str]] = {}
     for q in questions:

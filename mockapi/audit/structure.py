@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import TypedDict
 
 from selectolax.lexbor import LexborHTMLParser
 
@@ -36,7 +36,19 @@ def top_structure(html: str) -> str:
     return " ".join(str(c.tag) for c in elements(body)[:CHILDREN]) or "(empty body)"
 
 
-def structure_figures(corpus: Corpus, questions: list[AuditQuestion], rng: random.Random) -> dict[str, Any]:
+class StructureFigures(TypedDict, total=False):
+    """The audit's `structure` group; without results only results (0), min_in_40 and max_share (None)."""
+
+    results: int
+    pages: int
+    window: int
+    min_in_40: int | None
+    distinct: int
+    max_share: float | None
+    top: list[tuple[str, int]]
+
+
+def structure_figures(corpus: Corpus, questions: list[AuditQuestion], rng: random.Random) -> StructureFigures:
     """Fewest distinct structures in any window of 40 consecutive results; commonest structure's share."""
     chosen = sorted(rng.sample(range(len(questions)), min(QUESTIONS, len(questions))))
     run = [r.page_id for i in chosen for r in questions[i].results]

@@ -16,7 +16,8 @@ import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+
+from pydantic import JsonValue
 
 from mockapi.core.paths import INDEX_DIR, MANIFEST, SECRET_FILE, WEB_SERVING_DIR, is_complete
 from mockapi.core.user_error import UserError
@@ -125,7 +126,7 @@ def folder_digest(folder: Path) -> str:
     return h.hexdigest()
 
 
-def read_derived_meta(folder: Path, format_version: int) -> dict[str, Any] | None:
+def read_derived_meta(folder: Path, format_version: int) -> dict[str, JsonValue] | None:
     """`folder/meta.json` of a derived folder (serving/, web_serving/), or None when it is missing, damaged
     or of another format (the caller then rebuilds it)."""
     try:

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
-from pydantic import ValidationError
+from pydantic import JsonValue, ValidationError
 
 
-def json_object(text: str, path: Path, error: type[Exception]) -> dict[str, Any]:
+def json_object(text: str, path: Path, error: type[Exception]) -> dict[str, JsonValue]:
     """`text` (read from `path`) as a JSON object, else `error` saying what it is instead."""
     try:
-        data = json.loads(text)
+        data: JsonValue = json.loads(text)
     except ValueError as exc:
         raise error(f"{path} is not JSON ({exc})") from None
     if not isinstance(data, dict):
@@ -24,7 +23,7 @@ def json_object(text: str, path: Path, error: type[Exception]) -> dict[str, Any]
 def first_problem(exc: ValidationError) -> str:
     """`key.path: message (got value)` for the first error, and how many more there are."""
     errors = exc.errors()
-    first: dict[str, Any] = dict(errors[0])
+    first = errors[0]
     where = ".".join(str(p) for p in first["loc"]) or "(top level)"
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     return f"{where}: {first['msg']} (got {first.get('input')!r:.60}){more}"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO, Any, TypeVar
 
 import orjson
+from pydantic import JsonValue
 
 from mockapi.core.user_error import UserError
 from mockapi.importers.bounded import bounded_lines
@@ -28,6 +29,9 @@ PART = re.compile(r"^(?P<stem>.+\.tar\.bz2)\.part(?P<n>\d+)$")
 Advance = Callable[[int], None]
 T = TypeVar("T")
 _DONE: Any = object()
+Record = dict[str, JsonValue]
+"""One line of a CRAG dataset file: a JSON object, its keys and value types as the file has them (checked by
+`dataset_write`, and kept when odd: see `dataset_write.record_layout`)."""
 
 
 @dataclass(frozen=True)
@@ -128,7 +132,7 @@ class PartsReader(io.RawIOBase):
         super().close()
 
 
-def iter_records(source: Source, advance: Advance) -> Iterator[tuple[str, dict[str, Any]]]:
+def iter_records(source: Source, advance: Advance) -> Iterator[tuple[str, Record]]:
     """(where, record) for every line of every JSONL stream in `source`; `where` names file and line."""
     raw = io.BufferedReader(PartsReader(source.paths, advance), buffer_size=1 << 20)
     try:
@@ -142,7 +146,7 @@ def iter_records(source: Source, advance: Advance) -> Iterator[tuple[str, dict[s
         raw.close()
 
 
-def _tar_members(raw: IO[bytes], label: str) -> Iterator[tuple[str, dict[str, Any]]]:
+def _tar_members(raw: IO[bytes], label: str) -> Iterator[tuple[str, Record]]:
     try:
         with tarfile.open(fileobj=raw, mode="r|bz2") as archive:
             for member in archive:
@@ -159,7 +163,7 @@ def _tar_members(raw: IO[bytes], label: str) -> Iterator[tuple[str, dict[str, An
         raise UserError(f"{label}: not a readable tar.bz2 archive (truncated or corrupt): {exc}") from None
 
 
-def _lines(stream: IO[bytes], label: str) -> Iterator[tuple[str, dict[str, Any]]]:
+def _lines(stream: IO[bytes], label: str) -> Iterator[tuple[str, Record]]:
     line_no = 0
     try:
         for line_no, line in bounded_lines(stream, label):
@@ -173,15 +177,16 @@ def _lines(stream: IO[bytes], label: str) -> Iterator[tuple[str, dict[str, Any]]
         ) from None
 
 
-def _loads(line: bytes) -> Any:
+def _loads(line: bytes) -> JsonValue:
     """orjson for speed; the stdlib for what orjson refuses but JSON allows (lone surrogate escapes)."""
     try:
-        return orjson.loads(line)
+        value: JsonValue = orjson.loads(line)
     except orjson.JSONDecodeError:
-        return json.loads(line)
+        value = json.loads(line)
+    return value
 
 
-def _parse(line: bytes, label: str, line_no: int) -> dict[str, Any]:
+def _parse(line: bytes, label: str, line_no: int) -> Record:
     try:
         record = _loads(line)
     except ValueError as exc:

@@ -7,14 +7,16 @@ import hashlib
 import json
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, TypeGuard
 
 import duckdb
+from pydantic import JsonValue
 
 from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.core.user_error import UserError
 from mockapi.formats.schema import schema_sql
 from mockapi.formats.timefmt import naive_utc, parse_last_modified
+from mockapi.importers.dataset_read import Record
 from mockapi.web.text import visible_text
 from mockapi.world.writer import TableWriter
 
@@ -41,14 +43,38 @@ ZLIB_LEVEL = 3
 ROW_BATCH_ROWS = 5_000
 
 
+class RecordLayout(TypedDict, total=False):
+    """questions.duckdb `record_layout`: how an imported record was laid out beyond its column values, so
+    that `crag-mock export` writes it back as it came (`mockapi.process.exporter.build_record`)."""
+
+    keys: list[str]
+    """The record's keys in their order."""
+    alt_key: str
+    """Which alternative-answers key it used (`alt_ans` or `alternative_answers`)."""
+    alt_raw: str
+    """The alternative answers as given, when a string (the example file's list literal)."""
+    raw: dict[str, JsonValue]
+    """Values kept as given: odd-typed ones and unknown keys."""
+
+
+class ResultItem(TypedDict):
+    """A search result of a record: CRAG's five string keys (checked)."""
+
+    page_name: str
+    page_url: str
+    page_snippet: str
+    page_result: str
+    page_last_modified: str
+
+
 def encode_html(html: str) -> bytes:
     """UTF-8 bytes of a page; 'surrogatepass' keeps lone surrogate escapes found in scraped pages."""
     return html.encode("utf-8", "surrogatepass")
 
 
-def record_layout(record: dict[str, Any]) -> dict[str, Any]:
+def record_layout(record: Record) -> RecordLayout:
     """How `record` was laid out beyond its column values: key order, alt-answer field, odd-typed values."""
-    layout: dict[str, Any] = {"keys": list(record)}
+    layout: RecordLayout = {"keys": list(record)}
     alt_key = next((k for k in ALT_KEYS if k in record), None)
     if alt_key is not None:
         layout["alt_key"] = alt_key
@@ -65,7 +91,7 @@ def record_layout(record: dict[str, Any]) -> dict[str, Any]:
     return layout
 
 
-def alt_answers(record: dict[str, Any]) -> list[str]:
+def alt_answers(record: Record) -> list[str]:
     """The alternative answers, from `alt_ans` (list) or `alternative_answers` (a list literal string)."""
     for key in ALT_KEYS:
         value = record.get(key)
@@ -108,12 +134,11 @@ class DatasetWriter:
             "duplicates_skipped": 0,
         }
 
-    def add(self, record: dict[str, Any], where: str) -> None:
+    def add(self, record: Record, where: str) -> None:
         """Store one record (`where` names file and line for error messages)."""
-        _check(record, where)
+        results = _check(record, where)
         self.counts["records"] += 1
-        qid = record["interaction_id"]
-        results = record["search_results"]
+        qid = str(record["interaction_id"])  # a string: checked
         if qid in self._results_per_id:
             if len(results) <= self._results_per_id[qid]:
                 self.counts["duplicates_skipped"] += 1
@@ -144,7 +169,7 @@ class DatasetWriter:
             self.pages_con.execute(f"DELETE FROM {table} WHERE interaction_id = ?", [qid])
         self.questions_con.execute("DELETE FROM questions WHERE interaction_id = ?", [qid])
 
-    def _question_row(self, record: dict[str, Any]) -> tuple[Any, ...]:
+    def _question_row(self, record: Record) -> tuple[Any, ...]:
         def text(key: str) -> str:
             value = record.get(key, "")
             return value if isinstance(value, str) else json.dumps(value)
@@ -171,7 +196,7 @@ class DatasetWriter:
             None,  # fact_kinds: a real record does not say
         )
 
-    def _add_result(self, qid: str, rank: int, item: dict[str, str]) -> None:
+    def _add_result(self, qid: str, rank: int, item: ResultItem) -> None:
         html = item["page_result"]
         raw = encode_html(html)
         page_id = "raw:" + hashlib.sha256(raw).hexdigest()
@@ -198,7 +223,12 @@ class DatasetWriter:
         )
 
 
-def _check(record: dict[str, Any], where: str) -> None:
+def _is_result(item: JsonValue) -> TypeGuard[ResultItem]:
+    return isinstance(item, dict) and all(isinstance(item.get(k), str) for k in ENTRY_KEYS)
+
+
+def _check(record: Record, where: str) -> list[ResultItem]:
+    """The record's search results, or a one-line UserError saying what is not a CRAG record."""
     missing = [k for k in REQUIRED if k not in record]
     if missing:
         raise UserError(f"{where}: not a CRAG record (missing {', '.join(missing)})")
@@ -208,8 +238,11 @@ def _check(record: dict[str, Any], where: str) -> None:
     results = record["search_results"]
     if not isinstance(results, list):
         raise UserError(f"{where}: search_results must be a list")
+    items: list[ResultItem] = []
     for i, item in enumerate(results, start=1):
-        if not isinstance(item, dict) or any(not isinstance(item.get(k), str) for k in ENTRY_KEYS):
+        if not _is_result(item):
             raise UserError(
                 f"{where}: search result {i} lacks one of the string fields {', '.join(ENTRY_KEYS)}"
             )
+        items.append(item)
+    return items

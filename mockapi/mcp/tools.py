@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue
 
 from mockapi.serving.routes import ROUTES
 from mockapi.wire.perturb import PerturbFields
@@ -24,7 +23,7 @@ from mockapi.wire.web import GetPageRequest, SearchRequest
 
 WEB_TOOLS = (("/web/search", SearchRequest), ("/web/get_page", GetPageRequest))
 KG_TASKS = (2, 3)
-EMPTY_OBJECT: dict[str, Any] = {"type": "object", "properties": {}, "additionalProperties": False}
+EMPTY_OBJECT: dict[str, JsonValue] = {"type": "object", "properties": {}, "additionalProperties": False}
 
 
 @dataclass(frozen=True)
@@ -33,7 +32,8 @@ class ToolSpec:
     """e.g. finance_get_price_history, web_search (the path without its first slash, '/' → '_')."""
     path: str
     description: str
-    input_schema: dict[str, Any]
+    input_schema: dict[str, JsonValue]
+    """The arguments' JSON Schema."""
     kg: bool
     """A KG route (Tasks 2 and 3 only)."""
 
@@ -48,14 +48,16 @@ def _hidden(body: type[BaseModel] | None) -> set[str]:
     return set(PerturbFields.model_fields) if body is not None and issubclass(body, PerturbFields) else set()
 
 
-def input_schema(body: type[BaseModel] | None) -> dict[str, Any]:
+def input_schema(body: type[BaseModel] | None) -> dict[str, JsonValue]:
     """The body model's JSON schema (what the HTTP route validates), or an empty object for no body."""
     if body is None:
         return dict(EMPTY_OBJECT)
-    schema = body.model_json_schema()
+    schema: dict[str, JsonValue] = body.model_json_schema()
     schema.pop("examples", None)  # try-it bodies, not part of the contract; keeps the tool list small
+    properties = schema.get("properties")
     for name in _hidden(body):
-        schema.get("properties", {}).pop(name, None)
+        if isinstance(properties, dict):
+            properties.pop(name, None)
     return schema
 
 

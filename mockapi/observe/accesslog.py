@@ -13,6 +13,24 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
+from typing_extensions import NotRequired, TypedDict
+
+
+class AccessLogEntry(TypedDict):
+    """One line of the access log (JSON Lines), keys in this order."""
+
+    time: str
+    method: str
+    path: str
+    route: str
+    status: int
+    latency_ms: float
+    bytes: int
+    peer: str | None
+    team: str | None
+    interaction_id: str | None
+    fault: NotRequired[str]
+    """Only for a request the simulator faulted."""
 
 
 class AccessLog:
@@ -47,7 +65,7 @@ class AccessLog:
         interaction_id: str | None,
         fault: str | None,
     ) -> None:
-        entry: dict[str, Any] = {
+        entry: AccessLogEntry = {
             "time": self._time(),
             "method": method,
             "path": path,

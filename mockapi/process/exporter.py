@@ -20,14 +20,17 @@ import shutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 import duckdb
+from pydantic import JsonValue
 
 from mockapi.core.paths import QUESTIONS_DB, world_dir
 from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import read_manifest
+from mockapi.importers.dataset_write import RecordLayout
 from mockapi.process.export_progress import export_progress, human_bytes
+from mockapi.web.html_store import Entry
 from mockapi.web.page_store import WebStore, entry
 from mockapi.web.taskview import view_for_task
 from mockapi.world.context import add_split_argument
@@ -51,6 +54,10 @@ SELECT interaction_id, query_time, domain, question_type, static_or_dynamic, que
 FROM questions ORDER BY ord
 """
 ESTIMATE_SAMPLE = 5
+QuestionRow = dict[str, str | int | None]
+"""A row of QUESTION_SQL by column name (`split` an int, `record_layout` NULL for a synthetic question)."""
+ExportRecord = dict[str, JsonValue | list[Entry]]
+"""A CRAG record as exported: JSON values, and the served results under `search_results`."""
 Advance = Callable[[int], None]
 
 
@@ -117,12 +124,12 @@ def _open_out(tmp: Path, out: Path) -> IO[bytes]:
         raise UserError(f"cannot write {out}: {exc.strerror}") from None
 
 
-def _records(world: Path, store: WebStore, task: int) -> Iterator[dict[str, Any]]:
+def _records(world: Path, store: WebStore, task: int) -> Iterator[ExportRecord]:
     for question in _questions(world):
-        yield build_record(question, _search_results(store, task, question["interaction_id"]))
+        yield build_record(question, _search_results(store, task, str(question["interaction_id"])))
 
 
-def _questions(world: Path) -> Iterator[dict[str, Any]]:
+def _questions(world: Path) -> Iterator[QuestionRow]:
     con = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
     try:
         cur = con.execute(QUESTION_SQL)
@@ -151,7 +158,7 @@ def estimate_bytes(world: Path, task: int, count: int, sample: int = ESTIMATE_SA
     store = WebStore(world)
     try:
         sizes = [
-            len(json.dumps(build_record(q, _search_results(store, task, q["interaction_id"])))) + 1
+            len(json.dumps(build_record(q, _search_results(store, task, str(q["interaction_id"]))))) + 1
             for i, q in enumerate(_questions(world))
             if i in picks
         ]
@@ -160,7 +167,7 @@ def estimate_bytes(world: Path, task: int, count: int, sample: int = ESTIMATE_SA
     return sum(sizes) * count // len(sizes)
 
 
-def _search_results(store: WebStore, task: int, qid: str) -> list[dict[str, Any]]:
+def _search_results(store: WebStore, task: int, qid: str) -> list[Entry]:
     picked = view_for_task(task, store.frozen(qid), store.content_hash, qid)
     html = store.html_of([f.page_id for f in picked])
     return [
@@ -168,18 +175,18 @@ def _search_results(store: WebStore, task: int, qid: str) -> list[dict[str, Any]
     ]
 
 
-def build_record(question: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any]:
+def build_record(question: QuestionRow, results: list[Entry]) -> ExportRecord:
     """A CRAG record from a questions row and its served results, laid out as `record_layout` says."""
-    layout: dict[str, Any] = json.loads(question["record_layout"] or "{}")
-    raw: dict[str, Any] = layout.get("raw", {})
-    record: dict[str, Any] = {}
+    layout: RecordLayout = json.loads(str(question["record_layout"] or "{}"))
+    raw = layout.get("raw", {})
+    record: ExportRecord = {}
     for key in layout.get("keys", SYNTHETIC_KEYS):
         if key in raw:
             record[key] = raw[key]
         elif key == "search_results":
             record[key] = results
         elif key in ("alt_ans", "alternative_answers"):
-            record[key] = layout["alt_raw"] if "alt_raw" in layout else json.loads(question["alt_ans"])
+            record[key] = layout["alt_raw"] if "alt_raw" in layout else json.loads(str(question["alt_ans"]))
         else:
             record[key] = question[key]
     return record

@@ -11,14 +11,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import orjson
+from pydantic import TypeAdapter, ValidationError
+from typing_extensions import TypedDict
 
 from mockapi.core.staging import folder_digest, read_derived_meta, stage
-from mockapi.serving.frames import FRAMES, write_frame
+from mockapi.serving.frames import FRAMES, FrameMeta, write_frame
 from mockapi.serving.keytable import write_table
-from mockapi.serving.kgstore import snapshot
+from mockapi.serving.kgstore import KGSnapshot, snapshot
 from mockapi.serving.rows import Con
 from mockapi.serving.tables import TABLES, grammy_rows
 
@@ -28,24 +29,39 @@ META = "meta.json"
 GRAMMY_ROWS = "grammy_rows.json"
 
 
-def build_serving(con: Con, world: Path, progress: Callable[[str], None] = lambda _m: None) -> dict[str, Any]:
+class ServingMeta(TypedDict):
+    """serving/meta.json."""
+
+    format: int
+    tables: dict[str, int]
+    """Table name → distinct keys."""
+    frames: dict[str, FrameMeta]
+    digest: str
+    """sha256 over the folder's files (covered by the world's content hash)."""
+    snapshot: KGSnapshot
+
+
+_META = TypeAdapter(ServingMeta)
+
+
+def build_serving(con: Con, world: Path, progress: Callable[[str], None] = lambda _m: None) -> ServingMeta:
     """(Re)write `world/serving/` from `con`; atomic (built aside, then renamed). Returns its meta."""
     with stage(world / SERVING_DIR, "building") as tmp:
         meta = _write_serving(con, tmp, progress)
     return meta
 
 
-def _write_serving(con: Con, tmp: Path, progress: Callable[[str], None]) -> dict[str, Any]:
+def _write_serving(con: Con, tmp: Path, progress: Callable[[str], None]) -> ServingMeta:
     tables: dict[str, int] = {}
     for name, items in TABLES.items():
         progress(f"serving: {name}")
         tables[name] = write_table(tmp, name, items(con))
-    frames = {}
+    frames: dict[str, FrameMeta] = {}
     for frame in FRAMES:
         progress(f"serving: {frame}")
         frames[frame] = write_frame(con, tmp, frame)
     (tmp / GRAMMY_ROWS).write_bytes(orjson.dumps(list(grammy_rows(con))))
-    meta = {
+    meta: ServingMeta = {
         "format": FORMAT,
         "tables": tables,
         "frames": frames,
@@ -56,13 +72,17 @@ def _write_serving(con: Con, tmp: Path, progress: Callable[[str], None]) -> dict
     return meta
 
 
-def read_meta(world: Path) -> dict[str, Any] | None:
-    """The serving meta of `world`, or None when it has no current serving dir."""
-    return read_derived_meta(world / SERVING_DIR, FORMAT)
+def read_meta(world: Path) -> ServingMeta | None:
+    """The serving meta of `world`, or None when it has no current serving dir (or its meta.json does not
+    hold what this version writes: the caller then rebuilds it)."""
+    raw = read_derived_meta(world / SERVING_DIR, FORMAT)
+    try:
+        return _META.validate_python(raw) if raw is not None else None
+    except ValidationError:
+        return None
 
 
-def serving_snapshot(world: Path) -> dict[str, Any] | None:
+def serving_snapshot(world: Path) -> KGSnapshot | None:
     """The start-up snapshot (row counts, examples) of the world's serving dir, if it has one."""
     meta = read_meta(world)
-    found = meta.get("snapshot") if meta else None
-    return found if isinstance(found, dict) else None
+    return meta["snapshot"] if meta else None

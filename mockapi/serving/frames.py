@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 import orjson
+from typing_extensions import NotRequired, TypedDict
 
 from mockapi.serving.jsontext import loads
 from mockapi.serving.keytable import write_table
@@ -144,7 +145,18 @@ def _bodies(
         yield key, columns_body(columns, keyed(frame, rows))
 
 
-def write_frame(con: Con, folder: Path, frame: str) -> dict[str, Any]:
+class FrameMeta(TypedDict):
+    """serving/meta.json `frames[name]`: a frame's columns and counts."""
+
+    columns: list[str]
+    rows: int
+    keys: int
+    """Distinct filter keys."""
+    bodies: NotRequired[int]
+    """Whole-response bodies stored (frames whose filter keys are few)."""
+
+
+def write_frame(con: Con, folder: Path, frame: str) -> FrameMeta:
     """Write one frame's rows and filter index; returns its columns and counts for meta.json."""
     offsets = array("q", [0])
     index: dict[str, array[int]] = defaultdict(lambda: array("i"))
@@ -157,7 +169,7 @@ def write_frame(con: Con, folder: Path, frame: str) -> dict[str, Any]:
     np.save(folder / f"{frame}.rows.off.npy", np.frombuffer(offsets, dtype=np.int64))
     write_table(folder, f"{frame}.ids", ((k, v.tobytes()) for k, v in sorted(index.items())))
     columns = frame_columns(con, frame)
-    meta = {"columns": columns, "rows": len(offsets) - 1, "keys": len(index)}
+    meta: FrameMeta = {"columns": columns, "rows": len(offsets) - 1, "keys": len(index)}
     if _stores_bodies(folder, frame):
         meta["bodies"] = write_table(folder, f"{frame}.bodies", _bodies(folder, frame, columns, index))
     return meta

@@ -14,8 +14,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from typing_extensions import TypedDict
+
 from mockapi.formats.schema import schema_sql
-from mockapi.serving.routes import world_examples
+from mockapi.serving.routes import Body, world_examples
 
 if TYPE_CHECKING:  # imported on first use: a server answering from serving/ never loads DuckDB
     import duckdb
@@ -80,7 +82,16 @@ def _in_memory_copy(path: Path | None) -> duckdb.DuckDBPyConnection:
     return con
 
 
-def snapshot(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
+class KGSnapshot(TypedDict):
+    """serving/meta.json `snapshot`: what start-up needs of kg.duckdb."""
+
+    counts: dict[str, int]
+    """Row counts of the domain tables."""
+    examples: dict[str, Body]
+    """Route path → a request body that finds something in this world."""
+
+
+def snapshot(con: duckdb.DuckDBPyConnection) -> KGSnapshot:
     """What the server needs from kg.duckdb at start-up (row counts, /meta examples), computed at build
     time and kept in serving/meta.json, so a server can answer without ever opening the database."""
     cur = con.cursor()
@@ -103,7 +114,7 @@ class KGStore:
     code and buffers out of each worker's memory.
     """
 
-    def __init__(self, path: Path, snapshot: dict[str, Any] | None = None) -> None:
+    def __init__(self, path: Path, snapshot: KGSnapshot | None = None) -> None:
         self.path = path
         self.snapshot = snapshot
         self._con: duckdb.DuckDBPyConnection | None = None
@@ -145,7 +156,7 @@ class KGStore:
         with self.cursor() as cur:
             return _counts(cur)
 
-    def world_examples(self) -> dict[str, Any]:
+    def world_examples(self) -> dict[str, Body]:
         """A working request body per route, picked from this world's data."""
         if self.snapshot is not None:
             return dict(self.snapshot["examples"])

@@ -17,6 +17,7 @@ import numpy as np
 import orjson
 
 from mockapi.serving.build import GRAMMY_ROWS, SERVING_DIR, build_serving, read_meta
+from mockapi.serving.frames import FrameMeta
 from mockapi.serving.keytable import KeyTable
 from mockapi.serving.rows import Con
 
@@ -24,7 +25,7 @@ from mockapi.serving.rows import Con
 class Frame:
     """One sports frame: rows by id and the filter index."""
 
-    def __init__(self, folder: Path, name: str, meta: dict[str, Any]) -> None:
+    def __init__(self, folder: Path, name: str, meta: FrameMeta) -> None:
         self.columns: list[str] = meta["columns"]
         self.ids = KeyTable(folder, f"{name}.ids")
         self.bodies = KeyTable(folder, f"{name}.bodies") if "bodies" in meta else None

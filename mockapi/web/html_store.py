@@ -19,10 +19,10 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 import orjson
 from isal import isal_zlib as _deflate  # ISA-L: the same deflate format as zlib, 3-4x faster both ways
+from typing_extensions import NotRequired, TypedDict
 
 HEADER = struct.Struct("<II")  # CRC-32 and length of the uncompressed JSON string
 LEVEL = 1
@@ -104,12 +104,29 @@ def _crc32_combine(crc1: int, crc2: int, len2: int) -> int:
     return shifted ^ zero ^ crc2
 
 
-def entry_pieces(entry: dict[str, Any], record: bytes | None) -> list[Piece]:
+class Entry(TypedDict):
+    """A result entry as the web routes build and encode it: CRAG's five keys in CRAG's order, then the rank
+    of a search result (`mockapi.wire.web.PageEntry` / `SearchEntry` as a plain dict)."""
+
+    page_name: str
+    page_url: str
+    page_snippet: str
+    page_result: str | None
+    """The HTML; None when the request left it out."""
+    page_last_modified: str
+    rank: NotRequired[int]
+
+
+def entry_pieces(entry: Entry, record: bytes | None) -> list[Piece]:
     """One result entry as body pieces, with CRCs keys in CRAG's order: the stored page (when given) stands
     for `page_result`; without one the entry is encoded whole."""
     if record is None:
         return [orjson.dumps(entry)]
-    head = {k: entry[k] for k in ("page_name", "page_url", "page_snippet")}
+    head = {
+        "page_name": entry["page_name"],
+        "page_url": entry["page_url"],
+        "page_snippet": entry["page_snippet"],
+    }
     tail = {k: v for k, v in entry.items() if k not in head and k != "page_result"}
     return [
         orjson.dumps(head)[:-1] + b',"page_result":',
@@ -118,7 +135,7 @@ def entry_pieces(entry: dict[str, Any], record: bytes | None) -> list[Piece]:
     ]
 
 
-def result_pieces(entries: list[tuple[dict[str, Any], bytes | None]]) -> list[Piece]:
+def result_pieces(entries: list[tuple[Entry, bytes | None]]) -> list[Piece]:
     """`{"result": [entry, …]}` as pieces."""
     pieces: list[Piece] = [b'{"result":[']
     for i, (entry, record) in enumerate(entries):

@@ -21,7 +21,7 @@ import weakref
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from mockapi.core.paths import INDEX_DIR, PAGES_DB
 from mockapi.web.snippet import query_terms
@@ -76,7 +76,15 @@ def _schema() -> tantivy.Schema:
     return builder.build()
 
 
-def build_page_index(world_dir: Path) -> dict[str, Any]:
+class IndexInfo(TypedDict):
+    """The manifest's index section (`mockapi.formats.manifest.IndexSection`) as built."""
+
+    format: str
+    pages: int
+    dated_pages: int
+
+
+def build_page_index(world_dir: Path) -> IndexInfo:
     """(Re)build `world_dir/index/` from `world_dir/pages.duckdb`; returns the manifest section."""
     import duckdb
     import tantivy

@@ -12,17 +12,16 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+
+from pydantic import JsonValue
 
 from mockapi.core.paths import INDEX_DIR
 from mockapi.formats.manifest import read_manifest_or_empty
-from mockapi.web.html_store import Piece, gzip_body, identity_body, page_html, result_pieces
+from mockapi.web.html_store import Entry, Piece, gzip_body, identity_body, page_html, result_pieces
 from mockapi.web.index import PageIndex
 from mockapi.web.snippet import make_snippet, query_terms
 from mockapi.web.tables import WebTables
 from mockapi.web.taskview import view_for_task
-
-Entry = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -78,7 +77,7 @@ class WebStore:
         """The interaction id whose question text is exactly `query` (the smallest id if several)."""
         return self._tables.interaction_for_query(query)
 
-    def examples(self) -> dict[str, dict[str, Any]]:
+    def examples(self) -> dict[str, dict[str, JsonValue]]:
         """Try-it bodies for /meta and /docs: the first known question's search and its top page's URL."""
         if self._tables.example is None:
             return {}

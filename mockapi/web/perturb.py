@@ -23,16 +23,17 @@ import random
 import re
 import string
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypedDict, TypeVar
 
 from mockapi.web.evidence import EvidenceLabels, Labels, phrase_pattern
+from mockapi.web.html_store import Entry
 from mockapi.web.page_store import Frozen, WebStore
 from mockapi.web.taskview import VIEW_PAGES
 from mockapi.wire.errors import ApiError
+from mockapi.wire.perturb import PerturbMode
 from mockapi.wire.web import SearchRequest
 
 T = TypeVar("T")
-Entry = dict[str, Any]
 _TAGS = re.compile(r"(<[^>]*>)")
 _RAW_TEXT = re.compile(r"(<(script|style)\b.*?</\2\s*>)", re.IGNORECASE | re.DOTALL)
 _STRONG = re.compile(r"</?strong>")
@@ -129,18 +130,34 @@ class Rewriter:
         """Rewrite one result entry in place; True when anything changed."""
         name, a = self.text(item["page_name"])
         snippet, b = self.text(_STRONG.sub("", item["page_snippet"]))
-        page, c = (
-            self.markup(item["page_result"]) if item.get("page_result") else (item.get("page_result"), 0)
-        )
+        html = item["page_result"]
+        page, c = self.markup(html) if html else (html, 0)
         if b:
             item["page_snippet"] = snippet
         item["page_name"], item["page_result"] = name, page
         return a + b + c > 0
 
 
+class PerturbationSummary(TypedDict):
+    """`mockapi.wire.perturb.PerturbationInfo` as the dict the route encodes."""
+
+    mode: PerturbMode
+    noise_ratio: float
+    effective_noise_ratio: float | None
+    pages: int
+    noise_pages: int
+    rewritten_pages: int
+    seed: int
+
+
+class PerturbedSearch(TypedDict):
+    result: list[Entry]
+    perturbation: PerturbationSummary
+
+
 def perturbed_search(
     evidence: EvidenceLabels | None, store: WebStore, body: SearchRequest, task: int | None
-) -> dict[str, Any]:
+) -> PerturbedSearch:
     """The `{"result", "perturbation"}` body of a perturbed search (see the module docstring); `evidence`:
     the world's labels (None: a world without questions.duckdb)."""
     if evidence is None:
@@ -181,7 +198,7 @@ def perturbed_search(
                 rewritten += page.page_id in split.rewritable
     for rank, item in enumerate(entries, start=1):
         item["rank"] = rank  # the served order (the shuffle), not the frozen rank
-    info = {
+    info: PerturbationSummary = {
         "mode": mode,
         "noise_ratio": ratio,
         "effective_noise_ratio": round(n_noise / len(picked), 4) if picked else None,

@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
+from pydantic import TypeAdapter, ValidationError
+from typing_extensions import TypedDict
 
 from mockapi.core.paths import WEB_SERVING_DIR
 from mockapi.core.staging import folder_digest, read_derived_meta, stage
@@ -70,7 +72,21 @@ TEXT_ROWS = "SELECT page_id, substr(text, 1, ?) FROM pages"
 EXAMPLE = "SELECT interaction_id, page_url FROM results ORDER BY interaction_id, rank LIMIT 1"
 
 
-def build_web_tables(pages_db: Path, world: Path) -> dict[str, Any]:
+class WebTablesMeta(TypedDict):
+    """web_serving/meta.json."""
+
+    format: int
+    tables: dict[str, int]
+    """Table name → distinct keys."""
+    example: list[str] | None
+    """(interaction id, page URL) of the first frozen result; null for a world without results."""
+    digest: str
+
+
+_META = TypeAdapter(WebTablesMeta)
+
+
+def build_web_tables(pages_db: Path, world: Path) -> WebTablesMeta:
     """(Re)write `world/web_serving/` from `pages_db`, atomically (built aside, then renamed); its meta."""
     con = open_pages(pages_db)
     try:
@@ -90,7 +106,7 @@ def open_pages(pages_db: Path) -> duckdb.DuckDBPyConnection:
     return con
 
 
-def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path) -> dict[str, Any]:
+def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path) -> WebTablesMeta:
     tables = {
         "frozen": write_table(tmp, "frozen", _frozen(con)),
         "query": write_table(tmp, "query", _rows(con, QUERY_IDS, lambda r: (r[0], r[1].encode()))),
@@ -100,7 +116,7 @@ def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path) -> dict[str, Any]:
         "html": write_table(tmp, "html", _first_per_page(con, PAGE_ROWS, [], _html_value)),
     }
     example = con.execute(EXAMPLE).fetchone()
-    meta = {
+    meta: WebTablesMeta = {
         "format": FORMAT,
         "tables": tables,
         "example": list(example) if example else None,
@@ -147,6 +163,11 @@ def _text_value(text: str) -> bytes:
     return zlib.compress(text.encode("utf-8"), TEXT_LEVEL)
 
 
-def read_meta(world: Path) -> dict[str, Any] | None:
-    """The web tables' meta of `world`, or None when it has no current web_serving dir."""
-    return read_derived_meta(world / WEB_SERVING_DIR, FORMAT)
+def read_meta(world: Path) -> WebTablesMeta | None:
+    """The web tables' meta of `world`, or None when it has no current web_serving dir (or its meta.json
+    does not hold what this version writes: the caller then rebuilds it)."""
+    raw = read_derived_meta(world / WEB_SERVING_DIR, FORMAT)
+    try:
+        return _META.validate_python(raw) if raw is not None else None
+    except ValidationError:
+        return None

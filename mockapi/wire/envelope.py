@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, JsonValue
 
 from mockapi.wire.base import WireModel
 
@@ -70,6 +70,6 @@ class Meta(WireModel):
     """Route path → a request body that returns a non-empty result on this world."""
 
 
-def envelope(result: Any) -> dict[str, Any]:
+def envelope(result: JsonValue) -> dict[str, JsonValue]:
     """The envelope as a plain dict (handy in tests and clients)."""
     return {"result": result}

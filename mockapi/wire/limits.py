@@ -15,7 +15,7 @@ The field limits (`Text`, `Url`, `Ident`, `GameIds`) live in `mockapi.wire.field
 from __future__ import annotations
 
 from email.message import Message as MimeHeader
-from typing import Any
+from typing import Any, TypedDict
 
 import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -99,7 +99,18 @@ def _is_json(content_type: bytes | None) -> bool:
     return header.get_content_maintype() == "application" and (subtype == "json" or subtype.endswith("+json"))
 
 
-def _json_problem(body: bytes) -> dict[str, Any] | None:
+class JsonInvalid(TypedDict):
+    """FastAPI's `json_invalid` validation error item."""
+
+    type: str
+    loc: list[str | int]
+    msg: str
+    input: dict[str, str]
+    """Always {} (FastAPI does not echo a body it could not parse)."""
+    ctx: dict[str, str]
+
+
+def _json_problem(body: bytes) -> JsonInvalid | None:
     """None for strict JSON; else FastAPI's `json_invalid` error item (position in the body)."""
     try:
         orjson.loads(body.removeprefix(b"\xef\xbb\xbf"))  # Python's json.loads accepts a UTF-8 BOM too

@@ -5,12 +5,18 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from mockapi.core.paths import WEB_SERVING_DIR
 
 
-def table_digest(db: Path) -> dict[str, Any]:
+class TableDigest(TypedDict):
+    rows: int
+    digest: str
+    """The sum of the rows' hashes, as text (a HUGEINT)."""
+
+
+def table_digest(db: Path) -> dict[str, TableDigest]:
     """Per table: row count and an order-sensitive digest of its content, computed inside DuckDB.
 
     The digest hashes each row's text together with its position in a total order over all columns, so it
@@ -20,7 +26,7 @@ def table_digest(db: Path) -> dict[str, Any]:
 
     con = duckdb.connect(str(db), read_only=True)
     try:
-        out: dict[str, Any] = {}
+        out: dict[str, TableDigest] = {}
         tables = [
             r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() ORDER BY table_name").fetchall()
         ]

@@ -13,7 +13,7 @@ import json
 import re
 
 from crag_eval.kvcache import Cache
-from crag_eval.llm import Endpoint, LLMError, LLMUsage, chat
+from crag_eval.llm import ChatMessage, Endpoint, LLMError, LLMUsage, chat
 from crag_eval.types import Question
 
 PROMPT_VERSION = "crag-eval-keypoint-1"
@@ -41,7 +41,10 @@ class KeyPointJudge:
         if cached is not None:
             return cached["verdict"]
         user = f"Question: {question.query}\nKey point: {point}\nAnswer: {answer}"
-        messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
+        messages: list[ChatMessage] = [
+            {"role": "system", "content": SYSTEM},
+            {"role": "user", "content": user},
+        ]
         try:
             found = _TAG.search(chat(self.endpoint, messages, max_tokens=20, usage=self.usage))
         except LLMError:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from crag_eval.judges.rules import RulesJudge
 from crag_eval.kvcache import Cache
-from crag_eval.llm import Endpoint, LLMError, LLMUsage, chat
+from crag_eval.llm import ChatMessage, Endpoint, LLMError, LLMUsage, chat
 from crag_eval.types import Judgement, Label, Prediction, Question
 
 PROMPT_VERSION = "crag-eval-judge-1"
@@ -119,7 +119,7 @@ class LLMJudge:
         return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
     def _ask(self, question: Question, prediction: str) -> tuple[str, str]:
-        messages = [
+        messages: list[ChatMessage] = [
             {"role": "system", "content": SYSTEM_PROMPT},
             {"role": "user", "content": user_prompt(question, prediction)},
         ]

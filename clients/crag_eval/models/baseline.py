@@ -21,6 +21,7 @@ from crag_eval.judges.text import dates, numbers, strip_dates
 from crag_eval.models.baseline_extract import YEAR, proximity, spans, vote
 from crag_eval.models.baseline_pages import BM25, Passage, passages, tokens
 from crag_eval.models.baseline_query import Ask, read
+from crag_eval.records import SearchPage
 
 IDK = "i don't know"
 TOP_SENTENCES = 8
@@ -42,7 +43,7 @@ class BaselineModel:
             for q, pages, t in zip(batch["query"], batch["search_results"], times, strict=True)
         ]
 
-    def answer(self, query: str, pages: list[dict[str, Any]], query_time: str = "") -> str:
+    def answer(self, query: str, pages: list[SearchPage], query_time: str = "") -> str:
         """The answer to one question from its served pages."""
         return answer_passages(query, passages(pages), query_time)
 

@@ -12,9 +12,10 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from crag_client.html import page_text, split_sentences
+
+from crag_eval.records import SearchPage
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9'&-]*[a-z0-9]|[a-z0-9]")
 _TAG = re.compile(r"<[^>]+>")
@@ -49,7 +50,7 @@ def tokens(text: str) -> list[str]:
     return [fold(t) for t in _TOKEN.findall(text.lower())]
 
 
-def passages(pages: list[dict[str, Any]]) -> list[Passage]:
+def passages(pages: list[SearchPage]) -> list[Passage]:
     """Every page's sentences (its snippet when the page has no text), in result order; a sentence repeated
     on several pages is kept once (its first page)."""
     out: list[Passage] = []

@@ -21,15 +21,26 @@ from crag_client import Client, CragError
 from crag_client.html import page_text
 
 from crag_eval.agent import ToolBudgetExceeded
-from crag_eval.llm import Endpoint, LLMUsage, check_endpoint, complete
+from crag_eval.llm import (
+    ChatMessage,
+    ChatRequest,
+    ChatTool,
+    Endpoint,
+    LLMUsage,
+    ToolCall,
+    ToolFunction,
+    check_endpoint,
+    complete,
+)
 from crag_eval.models.openai_rag import ENV_PREFIX, SYSTEM
+from crag_eval.records import BudgetLimits, ExtendedAnswer
 from mockapi.mcp.tools import spec_by_name, tool_specs
 
 TOOL_CHARS = 6000
 FINAL = "Answer the question now from what you have found, following the answer rules."
 
 
-def openai_tools(task: int | None) -> list[dict[str, Any]]:
+def openai_tools(task: int | None) -> list[ChatTool]:
     return [
         {
             "type": "function",
@@ -65,7 +76,7 @@ class OpenAIAgentModel:
     def get_batch_size(self) -> int:
         return 1
 
-    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[ExtendedAnswer]:
         return [
             self.answer(q, t, client, budget)
             for q, t, client, budget in zip(
@@ -73,10 +84,10 @@ class OpenAIAgentModel:
             )
         ]
 
-    def answer(self, query: str, query_time: str, client: Client, budget: dict[str, Any]) -> dict[str, Any]:
+    def answer(self, query: str, query_time: str, client: Client, budget: BudgetLimits) -> ExtendedAnswer:
         usage = LLMUsage()
         pages: list[str] = []
-        messages: list[dict[str, Any]] = [
+        messages: list[ChatMessage] = [
             {"role": "system", "content": SYSTEM + " Use the tools to find the facts you need."},
             {"role": "user", "content": f"Current Time: {query_time}\nQuestion: {query}"},
         ]
@@ -84,7 +95,12 @@ class OpenAIAgentModel:
         for _step in range(self.max_steps):
             if max_tokens is not None and usage.input_tokens + usage.output_tokens >= max_tokens:
                 break
-            body = {"messages": messages, "tools": self.tools, "temperature": 0.0, "max_tokens": 300}
+            body: ChatRequest = {
+                "messages": messages,
+                "tools": self.tools,
+                "temperature": 0.0,
+                "max_tokens": 300,
+            }
             message = complete(self.endpoint, body, usage=usage, cacheable=True)["choices"][0]["message"]
             calls = message.get("tool_calls") or []
             if not calls:
@@ -104,9 +120,9 @@ class OpenAIAgentModel:
         message = complete(self.endpoint, body, usage=usage, cacheable=True)["choices"][0]["message"]
         return self._done(message.get("content"), usage, pages)
 
-    def _run_tool(self, client: Client, call: dict[str, Any], pages: list[str]) -> tuple[str, bool]:
+    def _run_tool(self, client: Client, call: ToolCall, pages: list[str]) -> tuple[str, bool]:
         """The tool's answer as text for the model, and whether the tool budget is spent."""
-        function = call.get("function") or {}
+        function: ToolFunction | dict[str, str] = call.get("function") or {}
         spec = self.by_name.get(str(function.get("name")))
         if spec is None:
             return f"error: no tool named {function.get('name')!r}", False
@@ -130,7 +146,7 @@ class OpenAIAgentModel:
             result = {"result": found}
         return json.dumps(result, ensure_ascii=False)[:TOOL_CHARS], False
 
-    def _done(self, text: Any, usage: LLMUsage, pages: list[str]) -> dict[str, Any]:
+    def _done(self, text: str | None, usage: LLMUsage, pages: list[str]) -> ExtendedAnswer:
         return {
             "answer": str(text or "").strip(),
             "usage": usage.as_dict(),

@@ -19,7 +19,8 @@ from typing import Any
 
 import httpx
 
-from crag_eval.llm import Endpoint, LLMUsage, chat, check_endpoint
+from crag_eval.llm import ChatMessage, Endpoint, LLMUsage, chat, check_endpoint
+from crag_eval.records import ExtendedAnswer, SearchPage
 from crag_eval.truncate import truncate
 
 ENV_PREFIX = "CRAG_EVAL_MODEL"
@@ -37,7 +38,7 @@ def clean_snippet(text: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text or "")).split())
 
 
-def web_context(pages: list[dict[str, Any]], budget: int = WEB_TOKENS) -> str:
+def web_context(pages: list[SearchPage], budget: int = WEB_TOKENS) -> str:
     lines: list[str] = []
     used = 0
     for page in pages:
@@ -73,16 +74,16 @@ class OpenAIRAGModel:
     def get_batch_size(self) -> int:
         return self.batch_size
 
-    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[ExtendedAnswer]:
         """Extended answers: the text and the LLM usage (tokens in/out) the harness accounts."""
-        out = []
+        out: list[ExtendedAnswer] = []
         for q, pages, t in zip(batch["query"], batch["search_results"], batch["query_time"], strict=True):
             usage = LLMUsage()
             out.append({"answer": self.answer(q, pages, t, usage), "usage": usage.as_dict()})
         return out
 
     def answer(
-        self, query: str, pages: list[dict[str, Any]], query_time: str, usage: LLMUsage | None = None
+        self, query: str, pages: list[SearchPage], query_time: str, usage: LLMUsage | None = None
     ) -> str:
         references = f"# Web\n{web_context(pages)}"
         kg = self.kg_context(query)
@@ -93,7 +94,10 @@ class OpenAIRAGModel:
             "Using only the references above, answer the question.\n"
             f"Current Time: {query_time}\nQuestion: {query}"
         )
-        messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
+        messages: list[ChatMessage] = [
+            {"role": "system", "content": SYSTEM},
+            {"role": "user", "content": user},
+        ]
         return chat(self.endpoint, messages, max_tokens=75, usage=usage, cacheable=True).strip()
 
     def kg_context(self, query: str) -> str:

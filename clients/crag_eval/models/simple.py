@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from crag_eval.records import ExtendedAnswer
+
 
 class DummyModel:
     """The original's DummyModel: "i don't know" for every question, batch size 4."""
@@ -41,10 +43,10 @@ class OracleRetrievalModel:
     def get_batch_size(self) -> int:
         return 8
 
-    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[ExtendedAnswer]:
         from mockapi.web.qrels import doc_id
 
-        out: list[dict[str, Any]] = []
+        out: list[ExtendedAnswer] = []
         for iid, served in zip(batch["interaction_id"], batch["search_results"], strict=True):
             relevant = self.relevant.get(iid, [])
             if self.pages == "answer":

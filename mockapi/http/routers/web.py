@@ -13,7 +13,8 @@ from starlette.responses import Response
 from mockapi.http.routers.admin import require_admin_token
 from mockapi.http.routers.common import result
 from mockapi.http.state import Server, ServerState
-from mockapi.web.page_store import Entry, WebStore
+from mockapi.web.html_store import Entry
+from mockapi.web.page_store import WebStore
 from mockapi.web.perturb import perturbed_search
 from mockapi.web.taskview import view_for_task
 from mockapi.wire.errors import ApiError, ErrorBody

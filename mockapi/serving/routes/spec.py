@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue
 
 from mockapi.serving.rows import body as result_body
 
@@ -29,7 +29,8 @@ NULL = result_body(None)
 Answer = Callable[["Serving", "NameSearch", list[Any]], bytes]
 """(serving tables, name search, the body's field values in model order) -> the whole response body."""
 
-Body = dict[str, Any]
+Body = dict[str, JsonValue]
+"""A request body as JSON (a try-it example, a tool's arguments)."""
 
 
 @dataclass(frozen=True)
