@@ -25,14 +25,13 @@ from crag_client._retry import send_with_retries
 from pydantic import ValidationError
 
 from crag_eval.agent import Budget
+from crag_eval.markup import strip_markup
 from crag_eval.prices import Prices
 from crag_eval.types import Question
 from mockapi.wire.journal import JournalEntry, JournalPage
 
 HARNESS_CLIENT = "crag-eval"
 """`X-Client-Id` of the harness's own page fetches: its own rate-limit bucket, told apart in the journal."""
-# scripts and styles whole, else one tag: one pass over the HTML (two passes took as long as the model)
-_MARKUP = re.compile(r"<(script|style)\b.*?</\1\s*>|<[^>]+>", re.IGNORECASE | re.DOTALL)
 _NON_WORD = re.compile(r"[\W_]+")
 
 
@@ -49,7 +48,7 @@ def clean(text: str) -> str:
 
 def page_plain_text(page: dict[str, Any]) -> str:
     """Name, snippet and the HTML's text of a served page (a cheap tag strip: only for phrase matching)."""
-    body = _MARKUP.sub(" ", page.get("page_result") or "")
+    body = strip_markup(page.get("page_result") or "")  # scripts and styles whole, else one tag
     return " ".join(
         html.unescape(str(page.get(k) or "")) for k in ("page_name", "page_snippet")
     ) + html.unescape(body)
