@@ -60,6 +60,30 @@ def phrase_hits(phrases: tuple[str, ...], text: str) -> int:
     return sum(1 for p in phrases if clean(p) and clean(p) in haystack)
 
 
+def post_search(
+    http: httpx.Client, url: str, body: dict[str, Any], headers: dict[str, str], retry: RetryPolicy
+) -> Any:
+    """A /web/search answer, decoded; retried like the SDK retries."""
+    response = send_with_retries(lambda: http.post(url, json=body, headers=headers), retry)
+    response.raise_for_status()
+    return orjson.loads(response.content)  # bytes as they came: no decoded copy of 16-20 MB first
+
+
+def served_evidence(
+    data: Any, k: int, phrases: tuple[str, ...]
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The served pages of a search answer, and what the diagnostics keep of it: the perturbation and how
+    many of the key phrases the pages hold."""
+    pages = list(data.get("result") or [])[:k]
+    served = " ".join(page_plain_text(p) for p in pages) if phrases else ""  # 16 MB of HTML: only if used
+    evidence = {
+        "perturbation": data.get("perturbation"),
+        "key_phrases": len(phrases),
+        "served_hits": phrase_hits(phrases, served),
+    }
+    return pages, evidence
+
+
 def answer_text(answer: Any) -> Any:
     """The answer itself, whether given plainly or in the extended dict."""
     return answer.get("answer") if isinstance(answer, dict) else answer
@@ -157,6 +181,17 @@ class RunHooks:
 
     def fetch(self, http: httpx.Client, url: str, question: Question, k: int) -> list[dict[str, Any]]:
         """The question's search results, retried like the SDK retries (faults must not lose questions)."""
+        target, body, headers = self.search_request(url, question, k)
+        data = post_search(http, target, body, headers, self.retry)
+        pages, evidence = served_evidence(data, k, self.phrases(question))
+        self.keep_evidence(question, evidence)
+        return pages
+
+    def search_request(
+        self, url: str, question: Question, k: int
+    ) -> tuple[str, dict[str, Any], dict[str, str]]:
+        """The /web/search call of a question: URL, JSON body and headers (also sent from a helper
+        process, crag_eval.fetcher)."""
         body: dict[str, Any] = {
             "interaction_id": question.interaction_id,
             "query": question.query,
@@ -172,23 +207,12 @@ class RunHooks:
         }
         if self.perturbation and self.admin_token:
             headers["authorization"] = f"Bearer {self.admin_token}"
-        data = self._post(http, f"{url}/web/search", body, headers)
-        pages = list(data.get("result") or [])[:k]
-        phrases = self._phrases(question)
-        served = " ".join(page_plain_text(p) for p in pages) if phrases else ""  # 16 MB of HTML: only if used
-        self._evidence[question.interaction_id] = {
-            "perturbation": data.get("perturbation"),
-            "key_phrases": len(phrases),
-            "served_hits": phrase_hits(phrases, served),
-        }
-        return pages
+        return f"{url}/web/search", body, headers
 
-    def _post(self, http: httpx.Client, url: str, body: dict[str, Any], headers: dict[str, str]) -> Any:
-        response = send_with_retries(lambda: http.post(url, json=body, headers=headers), self.retry)
-        response.raise_for_status()
-        return orjson.loads(response.content)  # bytes as they came: no decoded copy of 16-20 MB first
+    def keep_evidence(self, question: Question, evidence: dict[str, Any]) -> None:
+        self._evidence[question.interaction_id] = evidence
 
-    def _phrases(self, question: Question) -> tuple[str, ...]:
+    def phrases(self, question: Question) -> tuple[str, ...]:
         labels = self.labels.get(question.interaction_id)
         return labels.key_phrases if labels is not None else ()
 
@@ -219,7 +243,7 @@ class RunHooks:
         evidence = dict(self._evidence.pop(question.interaction_id, {}))
         contexts = answer_contexts(answer)
         if contexts is not None:
-            evidence["context_hits"] = phrase_hits(self._phrases(question), "\n".join(contexts))
+            evidence["context_hits"] = phrase_hits(self.phrases(question), "\n".join(contexts))
         return {
             "contexts": contexts,
             "evidence": evidence or None,
