@@ -7,11 +7,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from crag_eval.fetcher import fetch_processes
 from crag_eval.questions import load_world_questions
 from crag_eval.rundir import PredictionLog
 from crag_eval.runner import run_batches
@@ -51,6 +53,7 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=24)
     parser.add_argument("--sleep", type=float, default=0.3)
     args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()}; cores: {os.cpu_count()}")
     with tempfile.TemporaryDirectory() as tmp:
         world = Path(tmp) / "tiny"
         build_world("tiny", 0, world)
@@ -59,6 +62,9 @@ def main() -> None:
             eight = timed(url, world, args.questions, args.sleep, 8)
     print(f"{args.questions} questions, {args.sleep:g} s each, Task 3 (50 pages fetched per question)")
     print(f"--max-concurrency 1: {one:.2f} s   --max-concurrency 8: {eight:.2f} s   ratio {one / eight:.2f}x")
+    helpers = (fetch_processes(args.questions, 50, 1), fetch_processes(args.questions, 50, 8))
+    print(f"fetch helper processes (crag_eval.fetcher): {helpers[0]} and {helpers[1]}")
+    print(f"load average at end: {os.getloadavg()}")
 
 
 if __name__ == "__main__":

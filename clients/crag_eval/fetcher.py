@@ -20,6 +20,7 @@ import pickle
 import subprocess
 import sys
 import threading
+from collections import deque
 from concurrent.futures import Future
 from itertools import cycle
 from typing import IO, Any
@@ -103,22 +104,30 @@ class _Helper:
             env=env,
             start_new_session=True,  # Ctrl-C goes to the run loop, which stops the helper itself
         )
-        self.pending: list[Future[Any]] = []
-        self.lock = threading.Lock()
+        self.pending: deque[Future[Any]] = deque()
+        self.lock = threading.Lock()  # guards `pending` only, never held while blocked on a pipe
+        self.writing = threading.Lock()  # one request written at a time, in the order of `pending`
         self.reader = threading.Thread(target=self._read, daemon=True, name="crag-eval-fetch")
         self.reader.start()
 
     def submit(self, request: tuple[Any, ...]) -> Future[Any]:
         future: Future[Any] = Future()
-        with self.lock:
-            self.pending.append(future)
+        data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
+        # The write may wait for the helper to read, and the helper for the reader thread to take its last
+        # result: the reader must never wait for this lock, so it guards the write, not `pending`.
+        with self.writing:
+            with self.lock:
+                self.pending.append(future)
             try:
                 assert self.proc.stdin is not None
-                pickle.dump(request, self.proc.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+                self.proc.stdin.write(data)
                 self.proc.stdin.flush()
-            except (OSError, ValueError) as exc:  # the helper is gone
-                self.pending.remove(future)
-                future.set_exception(exc)
+            except (OSError, ValueError) as exc:  # the helper is gone: the reader fails what it left
+                with self.lock:
+                    if future in self.pending:
+                        self.pending.remove(future)
+                if not future.done():
+                    future.set_exception(exc)
         return future
 
     def _read(self) -> None:
@@ -129,12 +138,12 @@ class _Helper:
                 ok, value = pickle.load(stream)
             except Exception as exc:  # EOF (the helper ended) or a torn message: nothing more will come
                 with self.lock:
-                    pending, self.pending = self.pending, []
+                    pending, self.pending = self.pending, deque()
                 for future in pending:
                     future.set_exception(RuntimeError(f"the fetch helper stopped ({exc!r})"))
                 return
             with self.lock:
-                future = self.pending.pop(0)
+                future = self.pending.popleft()
             if ok:
                 future.set_result(value)
             else:
