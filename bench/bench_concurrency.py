@@ -1,7 +1,10 @@
 """How much faster a model that waits (0.3 s a question, as one waiting on an LLM) runs with
 `--max-concurrency 8` than with 1, on the tiny world: both runs in the same process, the ratio printed.
 
-    python bench/bench_concurrency.py [--questions 24] [--sleep 0.3]
+    python bench/bench_concurrency.py [--questions 24] [--sleep 0.3] [--in-process]
+
+`--in-process` adds the reference of the same runs with every page fetch made in this process (no fetch
+helper processes, as before crag_eval.fetcher), in the same run.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import crag_eval.fetcher as fetcher
 from crag_eval.fetcher import fetch_processes
 from crag_eval.questions import load_world_questions
 from crag_eval.rundir import PredictionLog
@@ -52,6 +56,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--questions", type=int, default=24)
     parser.add_argument("--sleep", type=float, default=0.3)
+    parser.add_argument("--in-process", action="store_true", help="also time fetches without helpers")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()}; cores: {os.cpu_count()}")
     with tempfile.TemporaryDirectory() as tmp:
@@ -60,10 +65,17 @@ def main() -> None:
         with serve_in_thread(create_app(Settings(world=world, task=3))) as url:
             one = timed(url, world, args.questions, args.sleep, 1)
             eight = timed(url, world, args.questions, args.sleep, 8)
+            if args.in_process:  # the reference: every fetch in this process, as before the helpers
+                fetcher.MIN_QUESTIONS = args.questions + 1
+                one_here = timed(url, world, args.questions, args.sleep, 1)
+                eight_here = timed(url, world, args.questions, args.sleep, 8)
     print(f"{args.questions} questions, {args.sleep:g} s each, Task 3 (50 pages fetched per question)")
-    print(f"--max-concurrency 1: {one:.2f} s   --max-concurrency 8: {eight:.2f} s   ratio {one / eight:.2f}x")
     helpers = (fetch_processes(args.questions, 50, 1), fetch_processes(args.questions, 50, 8))
-    print(f"fetch helper processes (crag_eval.fetcher): {helpers[0]} and {helpers[1]}")
+    print(f"--max-concurrency 1: {one:.2f} s   --max-concurrency 8: {eight:.2f} s   ratio {one / eight:.2f}x")
+    print(f"  (fetch helper processes: {helpers[0]} and {helpers[1]})")
+    if args.in_process:
+        ratio = one_here / eight_here
+        print(f"fetches in-process: {one_here:.2f} s and {eight_here:.2f} s   ratio {ratio:.2f}x")
     print(f"load average at end: {os.getloadavg()}")
 
 
