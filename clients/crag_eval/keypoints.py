@@ -2,7 +2,8 @@
 
 Key points of a question, distilled from its gold answer as RAGEval distils them: the world's key phrases
 that the gold answer states (a sentence answer names several facts; phrases of intermediate facts, such as a
-two-hop question's first hop, are evidence, not answer points) and the short gold answer (for a sentence
+two-hop question's first hop, are evidence, not answer points; a phrase that is an alternative form of the
+answer is the answer point itself) and the short gold answer (for a sentence
 answer, its first short alternative), de-duplicated; a false premise has one key point, "the premise is
 false". Each key point of an answer is, as RAGEval's judge says, Relevant (covered), Wrong
 (contradicted) or Irrelevant (neither); then completeness = covered / key points, hallucination = wrong / key
@@ -64,7 +65,11 @@ def key_points(question: Question, labels: QuestionLabels | None) -> list[str]:
         return [FALSE_PREMISE_POINT]
     short = question.answer if not is_sentence(question.answer) else next(iter(question.alt_answers), "")
     golds = [clean(g) for g in question.gold]
-    stated = [p for p in (labels.key_phrases if labels else ()) if any(clean(p) in g for g in golds)]
+    # a key phrase that is one of the answer's own forms ("$221.2 million" beside the gold "$221.18 million")
+    # is the answer point again, not another fact: it is covered by the short answer
+    forms = {clean(g) for g in question.alt_answers}
+    phrases = [p for p in (labels.key_phrases if labels else ()) if clean(p) not in forms]
+    stated = [p for p in phrases if any(clean(p) in g for g in golds)]
     points = [*stated, short]
     seen: dict[str, str] = {}
     for point in points:

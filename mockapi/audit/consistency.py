@@ -61,6 +61,13 @@ def _dated(sentence: str) -> bool:
     return "<d>" in masked or "<y>" in masked
 
 
+def _same_number(a: Value, b: Value) -> bool:
+    """One number written two ways ("$243.76" and "243.76", "1,966" and "1966"): not a rival value."""
+    if len(a) != 1 or len(b) != 1 or not (_NUMBER.fullmatch(a[0]) and _NUMBER.fullmatch(b[0])):
+        return False
+    return float(re.sub(r"[$€£,%]", "", a[0])) == float(re.sub(r"[$€£,%]", "", b[0]))
+
+
 def _same_shape(value: list[str], other: list[str]) -> bool:
     if all(_NUMBER.fullmatch(t) for t in value):
         return len(other) == len(value) and all(_NUMBER.fullmatch(t) for t in other)
@@ -121,7 +128,7 @@ def _conflict(
     for i in range(len(low) - k - n + 1):
         j = i + k
         other = low[j : j + n]
-        if low[i:j] != frame.left or other == value or other in allowed:
+        if low[i:j] != frame.left or other == value or other in allowed or _same_number(other, value):
             continue
         if low[j + n : j + n + len(frame.right)] != frame.right or {other[0], other[-1]} & FUNCTION_WORDS:
             continue

@@ -46,7 +46,10 @@ class Labels:
         # alternatives) are what pages state and what the wrong value replaces
         targets = {normalize(a) for a in (self.answer, *self.alt_answers)}
         same = (p for p in self.key_phrases if normalize(p) in targets)
-        return tuple(dict.fromkeys((self.answer, *same)))
+        # a comparison's sentence answer names the winner, whose name is an alternative but no key phrase
+        # (those are the compared values): the name is what its pages state
+        short = self.alt_answers if len(self.answer.split()) > 5 else ()
+        return tuple(dict.fromkeys((self.answer, *same, *short)))
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from markupsafe import Markup
 import web_pages
 from mockapi.formats.pagespec import PageSpec
 
-RENDERER_VERSION = "2"
+RENDERER_VERSION = "3"
 
 # Shares of the padding budget per slot: inline CSS, head scripts, nav, related links, tail scripts. Visible
 # slots (nav, related links) are capped: on real pages navigation is a small part of the visible text.

@@ -14,7 +14,7 @@ from typing import Any
 from mockapi.core.paths import PAGES_DB
 from mockapi.web.render import RENDERER_VERSION
 from mockapi.world.context import WorldContext
-from mockapi.world.pages import shared
+from mockapi.world.pages import consistency, shared
 from mockapi.world.pages.page_writer import PageWriter, open_pages, write_questions
 from mockapi.world.pages.plan import Pools, plan
 from mockapi.world.pages.summary import page_summary, question_summary, render_timing
@@ -34,10 +34,10 @@ def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any
     progress("pages: shared")
     rng = ctx.rng("pages")
     facts = shared.entity_facts(questions)
-    per_domain = max(30, ctx.scale.questions // 10)
+    per_domain = max(40, ctx.scale.questions // 8)  # no off-topic pool: a domain's own roundups fill in
     noise = {
         d: shared.noise_pool(d, per_domain, rng, ctx.split)
-        for d in ("finance", "sports", "music", "movie", "open", "")
+        for d in ("finance", "sports", "music", "movie", "open")
     }
     pools = Pools(shared.entity_pages(facts, rng, ctx.split), facts, noise, ctx.split)
     con = open_pages(world_dir)
@@ -45,10 +45,12 @@ def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any
         writer = PageWriter(con)
         served: list[int] = []
         dated = 0
+        values = consistency.conflicting_values(questions)
         for i, q in enumerate(questions):
             if i % 100 == 0:
                 progress(f"pages: question {i:,}/{len(questions):,}")
             results = plan(q, pools, rng)
+            consistency.check_gold(q, [r.spec for r in results if r.role == "gold"], values)
             q.gold_page_ids = writer.add_results(q, results, rng)
             q.answer_in_pages = bool(q.gold_page_ids)
             served.extend(writer.sizes[writer.url_page[r.spec["url"]]] for r in results)

@@ -90,8 +90,8 @@ def test_structure_counts_distinct_body_children_in_windows() -> None:
     assert structure.top_structure("") == "(empty page)"
 
 
-def _gold(*bodies: str) -> tuple[list[AuditQuestion], dict]:
-    corpus = _corpus([[_page(b) for b in bodies]], answer="Courtney Williams")
+def _gold(*bodies: str, answer: str = "Courtney Williams") -> tuple[list[AuditQuestion], dict]:
+    corpus = _corpus([[_page(b) for b in bodies]], answer=answer)
     q = corpus.questions[0]
     q.gold = {r.page_id for r in q.results}
     html = corpus.html(sorted(q.gold))
@@ -107,6 +107,15 @@ def test_contradiction_scan_finds_an_undated_rival_value() -> None:
     assert consistency.contradiction_scan(*_gold(states + rival))["conflicting_pages"] == 1
     assert consistency.contradiction_scan(*_gold(states, dated))["conflicting_pages"] == 0
     assert consistency.contradiction_scan(*_gold(states, listed, states))["conflicting_pages"] == 0
+
+
+def test_one_number_written_two_ways_is_no_contradiction() -> None:
+    # the default world's scan flagged "Burns Industries (BUR) 243.76 dollars" beside the needed "$243.76"
+    states = "<p>The company's earnings per share stood at $243.76 last year, the filing said.</p>"
+    same = "<p>The company's earnings per share stood at 243.76 last year, the filing said.</p>"
+    rival = "<p>The company's earnings per share stood at $251.10 last year, the filing said.</p>"
+    assert consistency.contradiction_scan(*_gold(states, same, answer="$243.76"))["conflicting_pages"] == 0
+    assert consistency.contradiction_scan(*_gold(states, rival, answer="$243.76"))["conflicting_pages"] == 1
 
 
 def test_monotone_totals_flag_a_shrinking_running_total() -> None:
@@ -140,3 +149,11 @@ def test_kg_rules_catch_a_planted_founder_born_after_the_founding(tiny_world: Pa
     assert "Zz College founded 1950 by Zz Founder (2016-)" in after["born before founding"]["examples"] or (
         before["born before founding"]["violations"] >= plausible.EXAMPLES
     )
+
+
+def test_the_tiny_worlds_kg_is_plausible(tiny_world: Path) -> None:
+    # founders are adults and alive when they found, companies are listed after they are founded (the
+    # generator drew each year on its own: 805 of 1,442 founder pairs and 554 of 3,365 listings failed)
+    rules = plausible.kg_rules(tiny_world)
+    for rule in ("born before founding", "alive when founding", "founded before listed", "alive when acting"):
+        assert rules[rule]["checked"] > 0 and rules[rule]["violations"] == 0, (rule, rules[rule])

@@ -2,9 +2,10 @@
 
 A code block that a recipe adds to the code is marked on the line above it:
 `<!-- recipe: NAME | FILE | after|before|replace: TEXT -->`: the block goes after (or before) the first line
-of FILE holding TEXT, or replaces that line. Each test copies the sources, applies its recipe's blocks, and
-checks in a fresh interpreter over the copy that the result does what the page says it does. A recipe the
-page changes without updating its blocks (or code that moves so an anchor no longer exists) fails here.
+of FILE holding TEXT, or replaces that line; `<!-- recipe: NAME | FILE | create -->`: the block is a new
+FILE. Each test copies the sources, applies its recipe's blocks, and checks in a fresh interpreter over the
+copy that the result does what the page says it does. A recipe the page changes without updating its blocks
+(or code that moves so an anchor no longer exists) fails here.
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "architecture.md"
 MARK = re.compile(
-    r"^(?P<indent>\s*)<!--\s*recipe:\s*(?P<name>\w+)\s*\|\s*(?P<file>\S+)\s*\|\s*(?P<how>after|before|replace):\s*(?P<anchor>.+?)\s*-->\s*$"
+    r"^(?P<indent>\s*)<!--\s*recipe:\s*(?P<name>\w+)\s*\|\s*(?P<file>\S+)\s*\|\s*(?:(?P<how>after|before|replace):\s*(?P<anchor>.+?)|(?P<create>create))\s*-->\s*$"
 )
 SKIP = re.compile(r"^\s*<!--\s*readme-test:\s*skip:")
 COPIED = ("mockapi", "kg_data", "web_pages", "clients", "tests/architecture", "pyproject.toml")
+RECIPES = {"knob", "route", "kind", "layout", "metric"}
 
 
 @dataclass(frozen=True)
@@ -50,20 +52,27 @@ def recipe(name: str) -> list[Step]:
         if SKIP.match(lines[start]):  # the docs test's mark (a fragment does not run on its own) may follow
             start += 1
         fence = lines[start]
-        assert fence.strip() == "```python", f"architecture.md:{at + 1}: a recipe mark must sit above a block"
+        assert fence.strip().startswith("```"), (
+            f"architecture.md:{at + 1}: a recipe mark must sit above a block"
+        )
         end = next(i for i in range(start + 1, len(lines)) if lines[i].strip() == "```")
         # a block inside a list item is indented by the item; what is left is the code's own indentation
         indent = len(fence) - len(fence.lstrip())
         code = "\n".join(
             line[indent:] if line[:indent].isspace() else line for line in lines[start + 1 : end]
         )
-        steps.append(Step(at + 1, mark["file"], mark["how"], mark["anchor"], code + "\n"))
+        how = "create" if mark["create"] else mark["how"]
+        steps.append(Step(at + 1, mark["file"], how, mark["anchor"] or "", code + "\n"))
     return steps
 
 
 def apply(root: Path, steps: list[Step]) -> None:
     for step in steps:
         target = root / step.file
+        if step.how == "create":
+            assert not target.exists(), f"architecture.md:{step.line}: {step.file} exists already"
+            target.write_text(step.code, encoding="utf-8")
+            continue
         lines = target.read_text(encoding="utf-8").splitlines(keepends=True)
         found = [i for i, line in enumerate(lines) if step.anchor in line]
         assert found, f"architecture.md:{step.line}: {step.anchor!r} is not in {step.file}"
@@ -101,7 +110,7 @@ def run(root: Path, args: list[str], **env: str) -> subprocess.CompletedProcess[
 
 def test_every_mark_belongs_to_a_followed_recipe() -> None:
     names = {m["name"] for line in PAGE.read_text(encoding="utf-8").splitlines() if (m := MARK.match(line))}
-    assert names == {"knob", "route"}
+    assert names == RECIPES
     assert all(recipe(name) for name in names)
 
 
@@ -196,3 +205,91 @@ def test_the_route_recipe(tmp_path: Path, tiny_world: Path) -> None:
         "description": "Titles of the movies released on a 'YYYY-MM-DD' date; [] when none.",
         "in_fast_path": True,
     }
+
+
+KIND_CHECK = """
+import json, random
+from mockapi.world.questions.generate import generate
+
+asked = []
+for q in generate(600, random.Random(0), None):
+    values = [f.number for f in q.facts if f.kind == "sp.capacity"]
+    if values:
+        asked.append({"type": q.question_type, "query": q.query, "values": values})
+print(json.dumps(asked))
+"""
+
+
+def test_the_question_kind_recipe(tmp_path: Path) -> None:
+    root = scratch_copy(tmp_path)
+    apply(root, recipe("kind"))
+    checked = run(root, ["-c", KIND_CHECK])
+    assert checked.returncode == 0, checked.stderr
+    asked = json.loads(checked.stdout)
+    types = {a["type"] for a in asked}
+    assert "simple" in types and len(types) >= 3, types  # one kind, questions of several types
+    assert all(12_000 <= v <= 80_000 for a in asked for v in a["values"])
+    simple = [a["query"] for a in asked if a["type"] == "simple"]
+    assert any("arena" in query for query in simple), simple  # its label or its `ask` wording
+
+
+LAYOUT_CHECK = """
+import json, random
+from crag_client.html import page_text
+from mockapi.web.render import html_size, render_page, skins
+from mockapi.world.pages import layouts
+
+picked = [layouts.pick(d, "test", random.Random(i)) for d in ("movie", "finance") for i in range(200)]
+spec = {
+    "v": 2, "kind": "press", "skin": sorted(skins())[0], "title": "Northwind Pictures sets its summer slate",
+    "url": "https://example.com/press", "name": "press", "modified": "", "seed": 7, "subject": "Northwind",
+    "section": "News", "author": "Staff", "published": "2024-03-05T10:00:00", "infobox": [], "size": 40_000,
+    "blocks": [["h", "Highlights"], ["p", "The studio will release four films in 2024."],
+               ["li", ["Dune Runner", "Glass Harbor"]]],
+}
+html = render_page(spec)
+print(json.dumps({"picked": picked.count("press"), "size": [len(html), html_size(spec)],
+                  "text": page_text(html), "host": skins()[spec["skin"]]["host"]}))
+"""
+
+
+def test_the_page_layout_recipe(tmp_path: Path) -> None:
+    root = scratch_copy(tmp_path)
+    apply(root, recipe("layout"))
+    checked = run(root, ["-c", LAYOUT_CHECK])
+    assert checked.returncode == 0, checked.stderr
+    got = json.loads(checked.stdout)
+    assert got["picked"] > 0  # the build's picker draws it (in a test world's split too)
+    assert got["size"] == [40_000, 40_000]  # padded to the spec's size by the real shell
+    text = got["text"]
+    lines = [
+        "FOR IMMEDIATE RELEASE",
+        "Northwind Pictures sets its summer slate",
+        "March 5, 2024",
+        "The studio will release four films in 2024.",
+        "Glass Harbor",
+        f"press@{got['host']}",
+    ]
+    at = [text.find(line) for line in lines]
+    assert -1 not in at and at == sorted(at), (at, text[:2000])
+
+
+def test_the_metric_recipe(tmp_path: Path, tiny_world: Path) -> None:
+    root = scratch_copy(tmp_path)
+    apply(root, recipe("metric"))
+    out = tmp_path / "run"
+    args = ["--task", "1", "--model", "oracle", "--data", str(tiny_world), "--limit", "5"]
+    args += ["--output", str(out)]
+    home = {"CRAG_MOCK_HOME": str(tmp_path / "home")}
+    ran = run(root, ["-m", "crag_eval.cli", *args], **home)
+    assert ran.returncode == 0, ran.stderr
+    rows = (out / "predictions.jsonl").read_text().splitlines()
+    answers = [json.loads(line)["prediction"] for line in rows]
+    counts = [len(answer.split()) for answer in answers]
+    expected = {"mean": round(sum(counts) / len(counts), 2), "max": float(max(counts))}
+    assert len(answers) == 5
+    assert json.loads((out / "scores.json").read_text())["answer_words"] == expected
+    (out / "scores.json").unlink()  # `crag-eval score RUN` writes it afresh with the figure
+    rescored = run(root, ["-m", "crag_eval.cli", "score", str(out)], **home)
+    assert rescored.returncode == 0, rescored.stderr
+    assert json.loads((out / "scores.json").read_text())["answer_words"] == expected

@@ -79,7 +79,10 @@ def test_noise_ratio_serves_the_stated_mix_and_is_reproducible(tiny_world: Path,
             answer_served = sum(u in gold_urls for u in served)
             assert info["pages"] == len(served) and info["noise_pages"] == len(served) - answer_served
             assert {u for u in served if u in gold_urls} == gold_urls  # all answer pages fit in k = 50
-            assert abs(info["effective_noise_ratio"] - ratio) <= 0.2
+            # as asked, unless every answer-free page is already served (a question with many answer pages
+            # and a subject named on most of its results has few pages that never mention the answer)
+            free = search(url, interaction_id=iid, mode="negative_rejection")["perturbation"]["pages"]
+            assert abs(info["effective_noise_ratio"] - ratio) <= 0.2 or info["noise_pages"] == free
             assert [e["rank"] for e in body["result"]] == list(range(1, len(served) + 1))
             again = search(url, interaction_id=iid, noise_ratio=ratio, perturb_seed=3)
             assert [e["page_url"] for e in again["result"]] == served

@@ -17,6 +17,7 @@ from mockapi.world.questions.chain import chained
 from mockapi.world.questions.kg_facts import KgSource, open_kg_source
 from mockapi.world.questions.mix import Cell
 from mockapi.world.questions.model import Fact, Question, Subject, key_kinds
+from mockapi.world.questions.premise import settle
 
 DAY = dt.date(2024, 3, 10)
 
@@ -40,8 +41,10 @@ def _drafts(source: KgSource, domain: str, n: int) -> list[Draft]:
     for seed in range(n):
         rng = random.Random(seed)
         bucket = source.for_bucket(("head", "torso", "tail")[seed % 3])
-        draft = chained(Ask(Cell(domain, "multi-hop", "static"), bucket, DAY, rng))
-        if draft is not None:
+        ask = Ask(Cell(domain, "multi-hop", "static"), bucket, DAY, rng)
+        draft = chained(ask)
+        if draft is not None:  # as generate does: a name premise that says a step is dropped
+            draft.query = settle(draft.query, draft.facts, ask.premises)[0]
             out.append(draft)
     return out
 

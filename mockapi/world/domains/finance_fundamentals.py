@@ -74,7 +74,8 @@ def full_info(
     short = int(float_shares * rng.uniform(0.005, 0.08))
     officers_year = fiscal_year if rng.random() < 0.8 else fiscal_year - 1
 
-    doc = profile(rng, sec)
+    founded = rng.randint(1905, 2019)
+    doc = profile(rng, sec, founded)
     doc["companyOfficers"] = officers(rng, officers_year)
     doc |= {
         k: rng.randint(1, 10) for k in ("auditRisk", "boardRisk", "compensationRisk", "shareHolderRightsRisk")
@@ -141,7 +142,7 @@ def full_info(
     doc |= {"52WeekChange": q.change_52w, "SandP52WeekChange": sp_change}
     if divs:
         doc |= {"lastDividendValue": divs[-1][1], "lastDividendDate": epoch(divs[-1][0])}
-    doc |= identity(rng, sec)
+    doc |= identity(rng, sec, founded)
     doc |= {
         "currentPrice": q.price,
         "targetHighPrice": round(target_mean * rng.uniform(1.1, 1.6), 2),

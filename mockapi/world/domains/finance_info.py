@@ -86,8 +86,9 @@ def officers(rng: random.Random, fiscal_year: int) -> list[dict[str, Any]]:
     return out
 
 
-def profile(rng: random.Random, sec: Security) -> dict[str, Any]:
-    """Address, industry and business summary (the head of a yfinance dict)."""
+def profile(rng: random.Random, sec: Security, founded: int) -> dict[str, Any]:
+    """Address, industry and business summary (the head of a yfinance dict); `founded` is the year the
+    summary gives, drawn by the caller so the listing date (`identity`) can come after it."""
     v = vocab()
     city, state, zip3, area = rng.choice(v["cities"])
     industry = rng.choice(v["industries"][sec.sector])
@@ -97,7 +98,7 @@ def profile(rng: random.Random, sec: Security) -> dict[str, Any]:
     summary = (
         f"{sec.issuer.rstrip('.')}, together with its subsidiaries, "
         f"{rng.choice(v['business_phrases'][sec.sector])} "
-        f"in the United States and internationally. The company was founded in {rng.randint(1905, 2019)} "
+        f"in the United States and internationally. The company was founded in {founded} "
         f"and is headquartered in {city}, {state}."
     )
     return {
@@ -165,8 +166,9 @@ def dividend_fields(q: Quote, divs: Dividends, trailing_eps: float) -> dict[str,
     return out
 
 
-def identity(rng: random.Random, sec: Security) -> dict[str, Any]:
-    """exchange … gmtOffSetMilliseconds: who the security is; shortName is the truncated issuer."""
+def identity(rng: random.Random, sec: Security, founded: int = 0) -> dict[str, Any]:
+    """exchange … gmtOffSetMilliseconds: who the security is; shortName is the truncated issuer. The first
+    trade date is never before the year the company was `founded` (no listing before the company exists)."""
     return {
         "exchange": rng.choice(EXCHANGES),
         "quoteType": "EQUITY",
@@ -175,7 +177,7 @@ def identity(rng: random.Random, sec: Security) -> dict[str, Any]:
         "shortName": sec.issuer[:32],
         "longName": sec.name if sec.kind != "common" else sec.issuer,
         "firstTradeDateEpochUtc": epoch(
-            dt.date(rng.randint(1980, 2022), rng.randint(1, 12), rng.randint(1, 28))
+            dt.date(rng.randint(max(1980, founded), 2022), rng.randint(1, 12), rng.randint(1, 28))
         )
         + 14 * 3600
         + 1800,

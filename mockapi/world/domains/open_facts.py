@@ -91,17 +91,34 @@ def fact_filler(rng: random.Random, entries: list[Entry]) -> Callable[[Entry], N
     """Fills one entry's facts and links; call it on the entries in catalogue order (one rng stream)."""
     places = [e.name for e in entries if e.kind == "place"] or ["Ashford"]
     people = [e.name for e in entries if e.kind == "person"] or [person_name(rng)]
-    return lambda e: _fill(rng, e, places, people)
+    lives = Lives(rng.getrandbits(64))
+    return lambda e: _fill(rng, e, places, people, lives)
 
 
-def _fill(rng: random.Random, e: Entry, places: list[str], people: list[str]) -> None:
+class Lives:
+    """A person's birth and death years, drawn from the person's name and one seed, so that an organisation
+    filled before or after its founder (entries are filled and freed one at a time) is founded while the
+    founder is an adult and alive."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def of(self, name: str) -> tuple[int, int | None]:
+        """(born, died or None) of the person called `name`."""
+        r = random.Random(f"{self.seed}:{name}")
+        born = r.randint(1890, 1995)
+        died = born + r.randint(45, 98) if born < 1950 and r.random() < 0.6 else None
+        return born, died if died is not None and died < 2024 else None
+
+
+def _fill(rng: random.Random, e: Entry, places: list[str], people: list[str], lives: Lives) -> None:
     e.facts["state"] = rng.choice(STATES)
     if e.kind == "place":
         _place(rng, e, people)
     elif e.kind == "person":
-        _person(rng, e, places)
+        _person(rng, e, places, lives)
     elif e.kind == "organization":
-        _org(rng, e, places, people)
+        _org(rng, e, places, people, lives)
     else:
         _concept(rng, e, people)
 
@@ -123,9 +140,8 @@ def _place(rng: random.Random, e: Entry, people: list[str]) -> None:
     e.links["mayor"] = rng.choice(people)
 
 
-def _person(rng: random.Random, e: Entry, places: list[str]) -> None:
-    born = rng.randint(1890, 1995)
-    died = born + rng.randint(45, 98) if born < 1950 and rng.random() < 0.6 else None
+def _person(rng: random.Random, e: Entry, places: list[str], lives: Lives) -> None:
+    born, died = lives.of(e.name)
     e.facts.update(
         born=f"{born}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
         occupation=rng.choice(words()["occupations"]),
@@ -133,20 +149,22 @@ def _person(rng: random.Random, e: Entry, places: list[str]) -> None:
         spouse=person_name(rng),
         award=f"{rng.choice(words()['adjectives'])} {rng.choice(words()['nouns'])} Prize",
     )
-    if died is not None and died < 2024:
+    if died is not None:
         e.facts["died"] = f"{died}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
     e.links["born_in"] = rng.choice(places)
 
 
-def _org(rng: random.Random, e: Entry, places: list[str], people: list[str]) -> None:
+def _org(rng: random.Random, e: Entry, places: list[str], people: list[str], lives: Lives) -> None:
+    founder = rng.choice(people)
+    born, died = lives.of(founder)  # founded by an adult founder in the founder's lifetime
     e.facts.update(
-        founded=str(rng.randint(1850, 2015)),
+        founded=str(rng.randint(born + 18, min(2015, died if died is not None else 2015))),
         employees=str(rng.randint(12, 48_000)),
         field=rng.choice(words()["org_fields"]).lower(),
         revenue=f"{rng.uniform(1, 900):.1f}",
         org_type=rng.choice(("Private company", "Public company", "Nonprofit", "Cooperative")),
     )
-    e.links["founded_by"] = rng.choice(people)
+    e.links["founded_by"] = founder
     e.links["headquartered_in"] = rng.choice(places)
 
 

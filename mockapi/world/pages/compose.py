@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import filler, layouts, specs, styles
+from mockapi.world.pages import layouts, prose, specs, styles
 from mockapi.world.pages.frames import Piece
 
 
@@ -28,7 +28,9 @@ class Draft:
     ticker: str = ""
     others: tuple[str, ...] = ()  # related and look-alike names the prose mentions
     filler: int = 40
-    off_topic: bool = False
+    topics: tuple[
+        str, ...
+    ] = ()  # what the prose is about when not the subject (a set's members, a roundup's)
 
 
 _HEADINGS = (
@@ -67,13 +69,10 @@ def _timeline(day: dt.date, rng: random.Random) -> list[Any]:
 
 def blocks(draft: Draft, kind: str, day: dt.date, rng: random.Random) -> tuple[list[Any], list[list[str]]]:
     """The page's blocks and infobox for layout `kind`."""
-    if draft.off_topic:
-        lines = filler.off_topic(rng, draft.filler, day)
-    else:
-        lines = filler.sentences(
-            draft.subject, draft.domain, rng, draft.filler, others=draft.others, kind=draft.kind,
-            ticker=draft.ticker, day=day,
-        )  # fmt: skip
+    lines = prose.sentences(
+        draft.subject, draft.domain, rng, draft.filler, others=draft.others, kind=draft.kind,
+        ticker=draft.ticker, day=day, topics=draft.topics,
+    )  # fmt: skip
     rows: list[list[str]] = []
     extra: list[Any] = []
     for piece in draft.pieces:

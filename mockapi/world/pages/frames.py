@@ -10,75 +10,55 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
-# (family, frame). Sentences end with a period added by `_finish` unless they end in ? or ).
+from mockapi.world.pages import grammar
+
+# (family, frame): grammar templates (`grammar`: [a|b] alternatives, {slot}s). Sentences end with a period
+# added by `_finish` unless they end in ? or ). {intro} is a clause of the subject's own prose (`prose`),
+# {src} a source named in many ways, so no frame leaves a fixed run of five words.
 PLAIN: tuple[tuple[str, str], ...] = (
     ("core", "{say}"),
-    ("core", "The {l} of {s} is {v}"),
-    ("core", "{v} is the {l} of {s}, according to {src}"),
-    ("core", "{s}, whose {l} is {v}, {tail}"),
-    ("core", "With a {l} of {v}, {s} {tail}"),
-    ("core", "{s} {intro}. Its {l}? {v}, according to {src}"),
-    ("core", "{s} {intro}. {Its} {l} is {v}"),
-    ("core", "According to {src}, {say}"),
-    ("dev", "What is the {l} of {s}? It is {v}"),
-    ("dev", "For the record, {say}"),
-    ("dev", "{s} lists {v} as {its} {l}"),
-    ("test", "Records show that {say}"),
-    ("test", "The figure most people look for is the {l}: for {s}, that is {v}"),
-    ("test", "{v} — that is the {l} {src} gives for {s}"),
+    ("core", "The {l} of {s} [is|is listed as|is given as|comes to] {v}"),
+    ("core", "{v} is the {l} of {s}[, according to {src}|, {src} says|]"),
+    ("core", "{intro}[, and|; meanwhile,|. For the record,|. Separately,] {its} {l} is {v}"),
+    ("core", "{intro}. [Its|{Its}] {l}? {v}[, according to {src}|]"),
+    ("core", "[According to|Going by|Per] {src}, {say}"),
+    ("core", "[For|As for] {s}, the {l} [is|reads] {v}"),
+    ("dev", "What is the {l} of {s}? [It is|That would be|The answer is] {v}"),
+    ("dev", "{s} [lists|gives|shows] {v} as {its} {l}"),
+    ("test", "[Records|Figures] [from|kept by] {src} show that {say}"),
+    ("test", "{v}[ —|:] [that is|such is] the {l} {src} [gives|reports] for {s}"),
 )
 DATED: tuple[tuple[str, str], ...] = (
-    ("core", "As of {d}, {say}"),
-    ("core", "On {d}, {say}"),
-    ("core", "{say} ({d})"),
-    ("core", "The {l} of {s} was {v} as of {d}"),
-    ("core", "{s} {intro}. As of {d}, {its} {l} stood at {v}"),
-    ("core", "Updated {d}: {say}"),
-    ("dev", "{src} put the {l} of {s} at {v} on {d}"),
-    ("dev", "By {d}, {say}"),
-    ("test", "In data published {d}, {say}"),
-    ("test", "{s} {intro}. The latest reading ({d}) gives {its} {l} as {v}"),
+    ("core", "[As of|On|By|Through|At the end of the day on] {d}, {say}"),
+    ("core", "{say} [({d})|, {src} said on {d}|, per a {d} update]"),
+    ("core", "The {l} of {s} [was|came to|was reported at|sat at|stood at] {v} [as of|on|by] {d}"),
+    ("core", "{intro}. [As of|On|By] {d}, {its} {l} [stood at|was|came to] {v}"),
+    ("core", "[Updated|Last checked|Refreshed] {d}: {say}"),
+    ("dev", "{src} [reported|listed|gave] the {l} of {s} as {v} [on|as of|in a note dated] {d}"),
+    ("test", "[In data published|In a release dated|In an update on] {d}, {say}"),
+    ("test", "{intro}. The [latest|newest|most recent] [reading|figure|number] ({d}) gives {its} {l} as {v}"),
 )
 QUOTES: tuple[tuple[str, str], ...] = (
-    ("core", "Everyone keeps asking me about {s}. The {l} is {v}, end of story."),
-    ("core", "People forget that {say}."),
+    ("core", "[Everyone|People|Friends] [keeps|keep] asking me about {s}. The {l} is {v}[, end of story|]."),
+    ("core", "[People forget|Do not forget|Remember] that {say}."),
     ("dev", "If you want the short version: {l}, {v}."),
-    ("test", "I checked this myself: {say}."),
+    ("test", "I [checked|looked] this [myself|up]: {say}."),
 )
 CAPTIONS: tuple[tuple[str, str], ...] = (
     ("core", "{s} ({l}: {v})"),
-    ("core", "Pictured: {s}. {L}: {v}."),
-    ("dev", "File photo of {s}; {l} {v}."),
-    ("test", "{s} — {l} {v} (photo: archive)"),
+    ("core", "[Pictured|Above|Shown]: {s}. {L}: {v}."),
+    ("dev", "[File photo|Archive photo] of {s}; {l} {v}."),
+    ("test", "{s} — {l} {v} (photo: [archive|{person}])"),
 )
 ITEMS = ("{L}: {v}", "{L} — {v}", "{v} ({l})")
+# Who a statement cites: generic publications and named firms, places and people (choice points).
 SOURCES = (
-    "company filings",
-    "the official site",
-    "league records",
-    "our database",
-    "public records",
-    "the latest figures",
-    "data compiled by our staff",
-    "several reports",
-    "an official statement",
-)
-INTROS = (
-    "has been in the news lately",
-    "keeps coming up in reader questions",
-    "is worth a closer look",
-    "drew fresh attention this month",
-    "has a long and interesting history",
-    "is often compared with its peers",
-)
-TAILS = (
-    "remains a frequent topic of discussion",
-    "stands out among its peers",
-    "continues to draw attention",
-    "is a name many readers will recognise",
-    "has kept analysts and fans busy",
-)
+    "{firm}", "data from {firm}", "a {month} filing", "records in {place}", "{person}", "the official site",
+    "figures from {firm}", "a {month} report", "the {place} registry", "an analyst at {firm}",
+    "public records", "its own [site|release|filings]",
+)  # fmt: skip
 _POSSESSIVE = {
     "company": "the company's",
     "team": "the team's",
@@ -160,17 +140,20 @@ def _finish(text: str) -> str:
 
 
 def fill(frame: str, slots: dict[str, str], rng: random.Random) -> str:
-    """A frame with its slots filled (sentence starts capitalised)."""
+    """A frame with its slots filled (each sentence of it starts capitalised)."""
     its = slots.get("its", "its")
-    text = frame.format(
-        **slots,
-        src=rng.choice(SOURCES),
-        intro=rng.choice(INTROS),
-        tail=rng.choice(TAILS),
-        Its=_cap(its),
-        L=_cap(slots["l"]),
-    )
+    fixed = {**slots, "Its": _cap(its), "L": _cap(slots["l"])}
+    table = {**_extra(), **{k: (lambda r, v=v: v) for k, v in fixed.items()}}
+    table["src"] = lambda r: grammar.expand(r.choice(SOURCES), table, r)
+    table.setdefault("intro", lambda r: fixed["s"])
+    text = grammar.expand(frame, table, rng)
     return ". ".join(_cap(part) for part in text.split(". "))
+
+
+def _extra() -> dict[str, Any]:
+    from mockapi.world.pages import prose  # prose imports frames' neighbours; late import avoids a cycle
+
+    return prose.slot_table()
 
 
 def possessive(subject_kind: str) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
-from mockapi.world.pages import layouts, shared, statements, tables
+from mockapi.world.pages import consistency, layouts, shared, statements, syndicate, tables
 from mockapi.world.pages.compose import Draft, page
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions import invent
@@ -22,20 +22,23 @@ from mockapi.world.questions.model import Fact, Question, Subject, group_of, pag
 
 RESULTS = 50
 # Relevance score ranges per role: overlapping, so an answer page is often but not usually the top result.
+# Relevance score ranges per role. A real engine ranks the pages that answer the query near the top (the
+# answer page's rank is a legitimate signal: CRAG's top 5 mostly hold the answer), look-alikes and older
+# news next, roundups last; the ranges overlap so the order within the top is not fixed.
 _SCORE = {
-    "gold": (0.2, 1.0),
-    "stale": (0.2, 0.95),
-    "negative": (0.25, 0.95),
-    "topical": (0.2, 0.95),
-    "noise": (0.0, 0.5),
+    "gold": (0.6, 1.0),
+    "stale": (0.3, 0.9),
+    "negative": (0.25, 0.85),
+    "topical": (0.15, 0.8),
+    "noise": (0.0, 0.45),
 }
-# Share of question-specific answer pages titled like a domain noise page ("Stock market today: What to
-# know"), as real answer pages often are roundups. Of the 50 results ~33 name the question's subject, ~8.5 are
-# domain noise and ~8.5 off-topic: were every answer page titled by the subject, a subject word would find
-# answer pages at ~50/33 of the base rate (over 2x for a name that recurs across questions). With this share
-# (~8.5 / (33 + 8.5)) an answer page's title is drawn like an on-topic result's, and a topic word is as rare
-# on answer pages as in the noise pool the title is taken from.
-P_ROUNDUP = 0.26
+# Share of question-specific answer pages titled like a domain roundup ("Stock market today: What to know"),
+# as real answer pages often are roundups. Of the 50 results ~33 name the question's subject and ~10 are the
+# domain's roundups: were every answer page titled by the subject, a subject word would find answer pages at
+# ~50/33 of the base rate. With 4-7 answer pages per question, this share puts about one answer page among
+# ~10 roundup-titled results, near the answer pages' base rate, so a roundup title marks nothing either way.
+P_ROUNDUP = 0.12
+P_RESTYLED = 0.15  # questions whose answer pages never write the value as the gold answer does
 DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a third)
 
 
@@ -53,7 +56,7 @@ class Pools:
 
     entity: dict[tuple[str, str, str], PageSpec]
     entity_facts: dict[tuple[str, str, str], list[Fact]]
-    noise: dict[str, list[PageSpec]]  # per domain; '' = off-topic
+    noise: dict[str, list[PageSpec]]  # per domain: roundups about entities no question asks about
     split: str = "dev"
 
 
@@ -68,7 +71,7 @@ def plan(q: Question, pools: Pools, rng: random.Random) -> list[Result]:
     results = [r for _, r in scored][: RESULTS - 4]
     for _ in range(rng.randint(1, 4)):  # a page listed twice, as real search results often are
         results.insert(rng.randint(1, len(results)), results[rng.randrange(len(results))])
-    noise = pools.noise[q.domain] + pools.noise[""]
+    noise = pools.noise[q.domain]
     while len(results) < RESULTS:
         results.append(Result(rng.choice(noise), "noise"))
     return results[:RESULTS]
@@ -90,17 +93,29 @@ def _moment(qtime: dt.datetime, rng: random.Random, not_before: dt.datetime | No
 
 def _known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> list[Fact]:
     """A few true static facts about `subject` that this question does not ask (topical talk)."""
-    facts = [f for f in pools.entity_facts.get(shared.subject_key(subject), []) if f not in q.facts]
+    # never another value of what is asked (relations may hold many values: other cast members are fine)
+    key = shared.subject_key(subject)  # by key: two questions' Subject objects for one name may differ
+    asked = {
+        f.kind for f in q.facts if shared.subject_key(f.subject) == key and not f.kind.startswith("rel:")
+    }
+    facts = [f for f in pools.entity_facts.get(shared.subject_key(subject), []) if f.kind not in asked]
     return rng.sample(facts, min(len(facts), rng.randint(0, 3)))
 
 
 def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random, lo: int, hi: int) -> Draft:
     names = page_names(subject)
-    others = tuple(names[1:]) + subject.lookalikes[:3] + tuple(s.name for s in q.subjects if s != subject)
+    people = [s for s in q.subjects if s != subject and s.kind != "group"]
+    others = tuple(names[1:]) + subject.lookalikes[:3] + tuple(s.name for s in people)
     ticker = subject.ticker.upper()
+    topics: tuple[str, ...] = ()
+    kind = subject.kind
+    if kind == "group":  # a set's page talks about its members, never about "clubs by championships"
+        topics = tuple(s.name for s in people) or tuple(f.subject.name for f in q.facts)
+        kind = people[0].kind if people else (q.facts[0].subject.kind if q.facts else "")
+        ticker = ""
     return Draft(
-        subject.name, q.domain, kind=subject.kind, ticker=ticker, others=others or (subject.name,),
-        filler=rng.randint(lo, hi),
+        subject.name, q.domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
+        filler=rng.randint(lo, hi), topics=topics,
     )  # fmt: skip
 
 
@@ -129,15 +144,36 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
         spec, stated = pools.entity.get(key), pools.entity_facts.get(key, [])
         if spec is None or (not q.answer_in_pages and any(f in stated for f in q.facts)):
             continue  # the answer must not leak when the question is calibrated as not answerable
+        if any(
+            f.kind == g.kind and f != g and not f.kind.startswith("rel:")
+            for f in stated
+            for g in q.facts
+            if shared.subject_key(g.subject) == key
+        ):
+            continue  # the shared page holds another value of the asked attribute (one history per fact)
         is_gold = q.answer_in_pages and bool(needed) and all(f in stated for f in needed)
         entity_gold = entity_gold or is_gold
         out.append(("gold" if is_gold else "topical", spec))
     if q.answer_in_pages:
-        gold_n = rng.choice((1, 1, 2, 2, 3)) - (1 if entity_gold else 0)
-        out.extend(
-            ("gold", _gold(q, pools, qtime, rng, i)) for i in range(max(gold_n, 0 if entity_gold else 1))
+        # several sources state the answer, each in its own words, and some are syndicated copies
+        gold_n = rng.choice((3, 3, 4, 4, 5, 6)) - (1 if entity_gold else 0)
+        # for some questions every answer page writes the value in another style than the gold answer (real
+        # pages do not write answers as CRAG's annotators did)
+        avoid = (
+            frozenset(a.lower() for a in (q.answer, *q.alt_ans)) if rng.random() < P_RESTYLED else frozenset()
         )
-    out.extend(("stale", _stale(q, f, pools, qtime, rng, i)) for i, f in enumerate(q.facts) if f.stale)
+        golds = [_gold(q, pools, qtime, rng, i, avoid) for i in range(max(gold_n, 0 if entity_gold else 1))]
+        out.extend(("gold", g) for g in golds)
+        copies = rng.choice((1, 1, 2, 2, 3))
+        out.extend(
+            ("gold", syndicate.copy(rng.choice(golds), rng, _uid(q, "sy", i), q.domain, pools.split))
+            for i in range(copies if golds else 0)
+        )
+    out.extend(
+        ("stale", _stale(q, f, pools, qtime, rng, i))
+        for i, f in enumerate(q.facts)
+        if consistency.older_values(f)
+    )
     out.extend(("negative", p) for p in _negatives(q, pools, qtime, rng))
     # Real results mostly name the query's subject in their titles; with too few such pages, a subject word
     # in a title would single out the answer pages (precision ~ 50 / titled pages x base rate).
@@ -152,46 +188,68 @@ def answer_facts(q: Question) -> list[Fact]:
     return [f for f in q.facts if not f.kind.startswith("rel:")] or q.facts[-1:]
 
 
-def _gold(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
+def _gold(
+    q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int, avoid: frozenset[str]
+) -> PageSpec:
     group = group_of(q)
     subject = group or q.facts[-1].subject
-    as_of = max((dt.datetime.fromisoformat(f.as_of) for f in q.facts if f.as_of), default=None)
-    moment = _moment(qtime, rng, as_of)
+    moment = _moment(qtime, rng, _latest(q))
     draft = _draft(q, subject, pools, rng, 30, 110)
     day = moment.date()
     if group is not None:
         draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
     else:
-        for fact in answer_facts(q):
-            draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day))
+        facts = answer_facts(q)
+        # a page stating two subjects' values names the subject in each statement (a row or a quote without
+        # a name, "debut year, 1966", would be read as the page subject's, against the other's value)
+        shape = "sentence" if len({f.subject.name for f in facts}) > 1 else ""
+        for fact in facts:
+            draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid, shape))
     draft.pieces.extend(_distractors(q, pools, rng, day))
-    draft.pieces.extend(_say_known(q, subject, pools, rng))
+    draft.pieces.extend(_say_known(q, subject, pools, rng, day))
     return _emit(draft, q, pools, rng, "gold", i, moment)
+
+
+def _latest(q: Question) -> dt.datetime | None:
+    """The date the newest of the question's values holds from (answer pages are published after it)."""
+    return max((dt.datetime.fromisoformat(f.as_of) for f in q.facts if f.as_of), default=None)
 
 
 def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
     """A stale value and a look-alike's value on the same page as the answer, now and then."""
     out: list[Piece] = []
     for fact in q.facts:
-        if fact.stale and rng.random() < 0.4:
+        if consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
         names = fact.subject.lookalikes
         if names and rng.random() < 0.35:
             out.append(
-                statements.negative_piece(fact, rng.choice(names), _wrong(fact, rng, day), rng, pools.split)
+                statements.negative_piece(
+                    fact, rng.choice(names), _wrong(fact, rng, day), rng, pools.split, day
+                )
             )
     return out
 
 
-def _say_known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> list[Piece]:
-    return [statements.state(f, rng, pools.split) for f in _known(q, subject, pools, rng)]
+def _say_known(
+    q: Question, subject: Subject, pools: Pools, rng: random.Random, day: dt.date | None = None
+) -> list[Piece]:
+    """Other facts of the subject; a changing one dated with its own date, and only on a page published after
+    it (an older page cannot know today's value), so dated statements are on every kind of page."""
+    out = []
+    for f in _known(q, subject, pools, rng):
+        if not (statements.dynamic(f) and f.as_of):
+            out.append(statements.state(f, rng, pools.split))
+        elif day is not None and dt.date.fromisoformat(f.as_of) <= day:
+            out.append(statements.state(f, rng, pools.split, as_of=f.as_of, page_day=day))
+    return out
 
 
 def _stale(q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     moment = _moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
-    draft = _draft(q, fact.subject, pools, rng, 20, 90)
+    draft = _draft(q, fact.subject, pools, rng, 5, 20)
     draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, moment.date()))
-    draft.pieces.extend(_say_known(q, fact.subject, pools, rng))
+    draft.pieces.extend(_say_known(q, fact.subject, pools, rng, moment.date()))
     return _emit(draft, q, pools, rng, "stale", i, moment)
 
 
@@ -200,14 +258,17 @@ def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
     out = []
     subject = q.facts[-1].subject if q.facts else q.subjects[0]
     names = list(subject.lookalikes) or list(invent.lookalikes(subject.name, rng))
+    as_of = _latest(q)
     for i in range(rng.randint(3, 7)):
         name = names[i % len(names)]
-        moment = _moment(qtime, rng)
+        moment = _moment(qtime, rng, as_of)  # published in the same days as the answer pages
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
-        draft = _draft(q, other, pools, rng, 20, 90)
-        for fact in q.facts:
+        draft = _draft(q, other, pools, rng, 3, 15)
+        # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
+        # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
+        for fact in (f for f in q.facts if f.subject.name == subject.name):
             wrong = _wrong(fact, rng, moment.date())
-            draft.pieces.append(statements.negative_piece(fact, name, wrong, rng, pools.split))
+            draft.pieces.append(statements.negative_piece(fact, name, wrong, rng, pools.split, moment.date()))
         out.append(_emit(draft, q, pools, rng, "neg", i, moment))
     return out
 
@@ -227,9 +288,18 @@ def _topical(
 ) -> PageSpec:
     """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
     subject = rng.choice(q.subjects)
-    draft = _draft(q, subject, pools, rng, 12, 12 + 2 * spread)
-    draft.pieces.extend(_say_known(q, subject, pools, rng))
+    draft = _draft(q, subject, pools, rng, 3, 3 + spread // 2)
+    # half published in the answer pages' days, half older news (an answer page is never older than its value)
+    moment = _moment(qtime, rng, _latest(q) if rng.random() < 0.5 else None)
+    draft.pieces.extend(_say_known(q, subject, pools, rng, moment.date()))
+    if subject.kind == "group" and rng.random() < 0.6:  # the set's title over some of its members, no values
+        members = [s.name for s in q.subjects[1:]]
+        shown = rng.sample(members, min(len(members), rng.randint(2, 4)))
+        draft.pieces.append(Piece("list", "\n".join(shown), label=subject.name))
     for fact in premise_facts(q):
         if rng.random() < 0.5:
             draft.pieces.append(statements.state(fact, rng, pools.split))
-    return _emit(draft, q, pools, rng, "top", i, _moment(qtime, rng), empty=rng.random() < 0.07)
+    for fact in answer_facts(q):  # older news about the asked attribute: its earlier value, or talk of it
+        if fact.subject == subject and rng.random() < 0.6:
+            draft.pieces.extend(statements.mention(fact, rng, pools.split, moment.date()))
+    return _emit(draft, q, pools, rng, "top", i, moment, empty=rng.random() < 0.05)

@@ -8,6 +8,7 @@ import random
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import layouts, statements
 from mockapi.world.pages.compose import Draft, page
+from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject, page_names
 
@@ -33,7 +34,9 @@ def entity_facts(questions: list[Question]) -> dict[tuple[str, str, str], list[F
             out.setdefault(subject_key(subject), [])
         for fact in q.facts:
             bucket = out.setdefault(subject_key(fact.subject), [])
-            if _shared_fact(fact) and fact not in bucket:
+            # one value per attribute: a second question's other value for it stays off the shared page
+            one = fact.kind.startswith("rel:") or all(f.kind != fact.kind for f in bucket)
+            if _shared_fact(fact) and fact not in bucket and one:
                 bucket.append(fact)
     return out
 
@@ -91,19 +94,23 @@ def _entity_page(
 
 
 def noise_pool(domain: str, n: int, rng: random.Random, split: str = "dev") -> list[PageSpec]:
-    """Generic pages of a domain (and, for domain '', off-topic ones) that match no particular question."""
+    """Roundup pages of a domain (market wraps, power rankings, chart recaps) about entities no question
+    asks about: on-topic for every question of the domain, with the answer to none."""
+    kind = _ROUNDUP_KIND[domain]
     pool = []
     for _ in range(n):
-        topic = rng.choice(_TOPICS[domain] if domain else _OFF_TITLES)
-        draft = Draft(topic, domain or "open", filler=rng.randint(15, 90), off_topic=not domain)
+        topic = rng.choice(_TOPICS[domain])
+        names = tuple(dict.fromkeys(invent.subject_name(kind, rng) for _ in range(rng.randint(3, 6))))
+        draft = Draft(topic, domain, kind=kind, filler=rng.randint(4, 20), others=names, topics=names)
         title = f"{topic}: {rng.choice(_TAILS)}"
         pool.append(
             page(draft, rng, split, uid=f"{rng.getrandbits(64):016x}", moment=crawl_time(rng),
-                 dated=rng.random() < 0.31, empty=rng.random() < 0.06, title=title)
+                 dated=rng.random() < 0.31, empty=rng.random() < 0.04, title=title)
         )  # fmt: skip
     return pool
 
 
+_ROUNDUP_KIND = {"finance": "company", "sports": "team", "music": "artist", "movie": "movie", "open": "topic"}
 _TOPICS = {
     "finance": [
         "Stock market today",
@@ -153,12 +160,4 @@ _TAILS = (
     "Live updates",
     "Our top picks",
     "2024 edition",
-)
-_OFF_TITLES = (
-    "Best budget travel tips",
-    "Easy weeknight recipes",
-    "Smartphone buying guide",
-    "Gardening for beginners",
-    "Retirement savings advice",
-    "Home workout routines",
 )

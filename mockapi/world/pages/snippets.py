@@ -51,6 +51,11 @@ _STOP = set(
 )
 
 
+# Share of snippets taken from the page's opening rather than the best-matching passage (engines often show
+# the page's description); the same for every page, so a snippet's words do not say which page answers.
+LEAD_SHARE = 0.45
+
+
 def query_terms(query: str) -> list[str]:
     """Content words of a query."""
     return [w for w in re.findall(r"[a-z0-9']+", query.lower()) if w not in _STOP and len(w) > 2]
@@ -62,7 +67,12 @@ def snippet(text: str, query: str, rng: random.Random) -> str:
         return ""
     terms = query_terms(query)
     lines = [line for line in re.split(r"(?<=[.!?])\s+|\n", text) if line.strip()]
-    best = max(range(len(lines)), key=lambda i: (sum(t in lines[i].lower() for t in terms), -i))
+    # one of the few best-matching lines, not always the best: an engine's passage ranking weighs more than
+    # term overlap, and the single best line of an answer page is nearly always its answer sentence
+    ranked = sorted(range(len(lines)), key=lambda i: (-sum(t in lines[i].lower() for t in terms), i))
+    best = rng.choice(ranked[:3])
+    if rng.random() < LEAD_SHARE:  # the page's opening lines, as engines show a description
+        best = 0
     target = int(rng.uniform(150, 1500))
     picked = " ".join(lines[best:])[:target]
     if len(picked) < target and best > 0:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from mockapi.world.pages import frames, styles
+from mockapi.world.pages import consistency, frames, prose, styles
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact
@@ -48,16 +48,22 @@ def state(
     as_of: str = "",
     page_day: dt.date | None = None,
     shape: str = "",
+    avoid: frozenset[str] = frozenset(),
 ) -> Piece:
     """One statement of `fact` (optionally another value, subject or date) in a random frame and shape."""
     name = subject or fact.subject.name
     shown = styles.restyle(fact.value if value is None else value, rng)
+    for _ in range(8 if avoid else 0):  # another style of the value when its gold form must not appear
+        if shown.lower() not in avoid:
+            break
+        shown = styles.restyle(fact.value if value is None else value, rng)
     slots = {
         "s": name,
         "v": shown,
         "l": label(fact),
         "say": _say(fact, name, shown),
         "its": frames.possessive(fact.subject.kind),
+        "intro": prose.clause(name, fact.subject.domain, fact.subject.kind, rng, page_day),
     }
     how = shape or _shape(rng)
     if how in ("row", "item", "caption"):
@@ -79,28 +85,75 @@ def state(
     return Piece("sentence", frames.sentence(rng.choice(frames.allowed(pool, split)), slots, rng))
 
 
-def gold_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
+def gold_pieces(
+    fact: Fact,
+    rng: random.Random,
+    split: str,
+    page_day: dt.date,
+    avoid: frozenset[str] = frozenset(),
+    shape: str = "",
+) -> list[Piece]:
     """What an answer page says about `fact`: the value (dated when it changes), once or twice, and the
-    items of a list one by one in some pages."""
+    items of a list one by one in some pages. `avoid`: lower-cased forms the page must not write the value
+    in (a question whose answer no page states as written)."""
     as_of = fact.as_of if dynamic(fact) and fact.as_of else ""
-    out = [state(fact, rng, split, as_of=as_of, page_day=page_day)]
+    out = [state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid, shape=shape)]
     if rng.random() < 0.3:  # said twice in different words, as real pages repeat key facts
-        out.append(state(fact, rng, split, as_of=as_of, page_day=page_day))
-    if fact.items and rng.random() < 0.6:
+        out.append(state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid, shape=shape))
+    if fact.items and rng.random() < 0.6 and not avoid:
         out.append(Piece("list", "\n".join(fact.items), label=frames._cap(label(fact))))
     return out
 
 
+# How long before the current value an older one held, per dynamism (days).
+_STALE_DAYS = {"real-time": (1, 30), "fast-changing": (2, 60), "slow-changing": (20, 400)}
+
+
 def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
     """An older value of a dynamic fact, dated well before the current one."""
-    if not fact.stale or not fact.as_of:
+    older = consistency.older_values(fact)
+    if not older or not fact.as_of:
         return []
-    then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=rng.randint(20, 400))
+    # as far back as the value changes: a stock price a few days, a coach months or years (a fixed 20-400
+    # days dated every stale value of a fast fact in the year before the answer's, which marked the answer)
+    lo, hi = _STALE_DAYS.get(KINDS[fact.kind].dynamism, (20, 400))
+    then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=rng.randint(lo, hi))
     then = min(then, page_day - dt.timedelta(days=1))
-    value = rng.choice(fact.stale)
+    value = rng.choice(older)
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
 
 
-def negative_piece(fact: Fact, lookalike: str, wrong: str, rng: random.Random, split: str) -> Piece:
-    """The same attribute of a look-alike entity, with a different value (a hard negative)."""
-    return state(fact, rng, split, value=wrong, subject=lookalike)
+def negative_piece(
+    fact: Fact, lookalike: str, wrong: str, rng: random.Random, split: str, page_day: dt.date | None = None
+) -> Piece:
+    """The same attribute of a look-alike entity, with a different value (a hard negative), dated like the
+    answer's own statements when the attribute changes over time (so a date does not mark the answer)."""
+    as_of = ""
+    if page_day is not None and dynamic(fact) and fact.as_of:
+        # near the answer's own date (a look-alike's figure from the same days), never after the page
+        near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(days=rng.randint(-10, 3))
+        as_of = min(near, page_day).isoformat()
+    return state(fact, rng, split, value=wrong, subject=lookalike, as_of=as_of, page_day=page_day)
+
+
+# Talk about an attribute without its value (what older or passing coverage says): the attribute's name and
+# the subject appear, so neither marks the pages that state the value.
+_MENTIONS = (
+    "[Readers|Fans|Investors|Visitors|Students] [often|regularly|keep on] [ask|asking] about the {l} of {s}",
+    "{s}'s {l} [came up|was discussed|was debated|drew questions] [in a {month} thread|on a radio show in "
+    "{place}|at a {month} meeting|in {y}|during a {weekday} panel]",
+    "[We|Our desk|This page] will [update|refresh|revisit] [the note on|its figure for] the {l} of {s} "
+    "[when new figures arrive|after the "
+    "next release|each {month}|as soon as {src} reports it]",
+    "[Questions|Arguments|Posts] about the {l} of {s} [fill|crowd|dominate] [forums|comment threads|our "
+    "inbox]"
+    "[ every {month}| after each {weekday} update|]",
+)
+
+
+def mention(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
+    """An older value of `fact` with its own earlier date (when it has one), else talk of the attribute."""
+    if consistency.older_values(fact) and fact.as_of and rng.random() < 0.6:
+        return stale_pieces(fact, rng, split, page_day)
+    slots = {"s": fact.subject.name, "l": label(fact), "its": frames.possessive(fact.subject.kind)}
+    return [Piece("sentence", frames.sentence(rng.choice(_MENTIONS), {**slots, "v": "", "say": ""}, rng))]

@@ -16,6 +16,7 @@ _DATE = re.compile(r"^([A-Z][a-z]+) (\d{1,2}), (\d{4})$")
 _MONEY = re.compile(r"^\$([\d,]+\.\d\d)$")
 _BIG = re.compile(r"^\$([\d,]+\.\d) (billion|million)$")
 _COUNT = re.compile(r"^\d{1,3}(?:,\d{3})+$|^\d+$")
+_YEAR = re.compile(r"^(?:1[5-9]|20)\d\d$")
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -129,6 +130,8 @@ def forms(value: str) -> list[str]:
         return _money_forms(m[1])
     if m := _BIG.match(value):
         return _big_forms(m[1], m[2])
+    if _YEAR.match(value):  # a year is never written "1,966"
+        return [value]
     if _COUNT.match(value):
         return _count_forms(value)
     return [value]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mockapi.world.questions import refer
@@ -12,6 +13,7 @@ from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.mix import DYNAMISM, Cell
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.phrasing import pick
+from mockapi.world.questions.premise import Premise, name_or_premise
 from mockapi.world.questions.source import Source
 
 
@@ -39,10 +41,19 @@ class Ask:
     day: dt.date
     rng: random.Random
     split: str = "dev"
+    # a false-premise slot: every subject mention carries a premise (one of them is bent afterwards)
+    force_premise: bool = False
+    premises: list[Premise] = field(default_factory=list)  # premises the question says (premise.py)
 
     def frame(self, options: tuple[str, ...]) -> str:
         """One frame of the split's family."""
         return pick(options, self.rng, self.split)
+
+    def name(self, subject: Subject, asked: Sequence[Fact] = ()) -> str:
+        """How the question names `subject`: its name, ticker or alias, maybe with a premise (not one that
+        says what the question asks: `asked`)."""
+        rng, day = self.rng, self.day
+        return name_or_premise(subject, self.src, rng, day, self.force_premise, self.premises, asked)
 
 
 def pick_kind(
@@ -70,14 +81,18 @@ def one_fact(a: Ask, vtypes: tuple[str, ...]) -> Fact | None:
 
 def refer_to(a: Ask, subject: Subject, facts: list[Fact], refs: list[str]) -> str:
     """The phrase naming `subject`: a description (its fact goes to `facts`) or a name, alias or ticker."""
-    if a.rng.random() < refer.P_DESCRIBE:
+    if a.rng.random() < refer.P_DESCRIBE and not a.force_premise:
+        # never by the fact asked ("the members of the band whose members include a and b")
+        asked = {f.kind for f in facts if f.subject.name == subject.name}
         for key in refer.description_kinds(subject.kind):
+            if key in asked:
+                continue
             fact = a.src.fact(subject, KINDS[key], a.day, a.rng) if key in KINDS else None
             phrase = fact and refer.description(subject, fact, a.rng)
             if fact and phrase:
                 facts.append(fact)
                 refs.extend([fact.value, *fact.items])
                 return phrase
-    ref = refer.name_ref(subject, a.rng)
+    ref = a.name(subject, facts)
     refs.append(ref)
     return ref

@@ -9,7 +9,7 @@ entity's own page, and the answer on the page of the last entity (pages.plan).
 
 from __future__ import annotations
 
-from mockapi.world.questions import answers, derived, frames, refer, values
+from mockapi.world.questions import answers, derived, frames, values
 from mockapi.world.questions.ask import Ask, Draft, nearest
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact, Subject
@@ -28,7 +28,7 @@ def chained(a: Ask) -> Draft | None:
     if found is None:
         return None
     start, hops = found
-    ref = refer.name_ref(start, a.rng)
+    ref = a.name(start)
     phrase = ref
     for i, (relation, _) in enumerate(hops):
         phrase = a.frame(frames.NEXT_STEP if i else frames.FIRST_STEP).format(r=relation, s=phrase)
@@ -41,7 +41,7 @@ def chained(a: Ask) -> Draft | None:
     refs = [ref, start.name, *(name for _, name in steps)]
     subjects = [start, *(node for _, node in hops)]
     # an attribute only after two steps: three hops at most, as CRAG's multi-hop questions have
-    fact = _attribute(a, end) if len(hops) == 2 and a.rng.random() < P_ATTRIBUTE else None
+    fact = _attribute(a, end, hops[-1][0]) if len(hops) == 2 and a.rng.random() < P_ATTRIBUTE else None
     if fact is not None:
         kind, keys = KINDS[fact.kind], [end.name, fact.value]
         made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
@@ -63,8 +63,12 @@ def chained(a: Ask) -> Draft | None:
     return Draft(a.frame(who).format(p=phrase), answer, alts, links, [end.name], None, subjects, refs)
 
 
-def _attribute(a: Ask, end: Subject) -> Fact | None:
-    pool: list[Kind] = [k for k in KINDS.values() if k.subject == end.kind and k.vtype in _ASKABLE]
+def _attribute(a: Ask, end: Subject, relation: str) -> Fact | None:
+    from mockapi.world.questions.compose import fits_role  # compose imports this module
+
+    pool: list[Kind] = [
+        k for k in KINDS.values() if k.subject == end.kind and k.vtype in _ASKABLE and fits_role(k, relation)
+    ]
     have = [k for k in pool if a.src.fact(end, k, a.day, a.rng) is not None]
     kind = nearest(have, a.cell.dynamism, a.rng)
     return a.src.fact(end, kind, a.day, a.rng) if kind else None

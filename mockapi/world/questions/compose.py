@@ -15,12 +15,15 @@ from mockapi.world.questions import answers, chain, derived, frames, refer, valu
 from mockapi.world.questions.ask import Ask, Draft, nearest, one_fact, pick_kind, refer_to
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact
+from mockapi.world.questions.premise import Premise
 
 # Share of simple questions that ask for a derived form of the value when the kind has one (derived.py).
 P_DERIVED = 0.7
 # Share of multi-hop questions that walk two or three relation steps of the KG's graph (where it has walks
 # from a target of the slot's popularity bucket: finance and open); the rest take one step and an attribute.
 P_CHAIN = 0.75
+# Share of set questions that say the count ("who are the five members of x?"), a premise (premise.py).
+P_COUNTED = 0.3
 NUMERIC = ("money", "bigmoney", "decimal", "number", "year", "date")
 SCALAR = (
     "money",
@@ -73,11 +76,17 @@ def with_condition(a: Ask) -> Draft | None:
     if fact is None:
         return None
     kind, facts, refs = KINDS[fact.kind], [fact], [fact.value]
-    ref = refer_to(a, fact.subject, facts, refs)
-    if kind.dynamism == "static":
-        described = fact.subject.descriptor or _descriptor(kind)
-        phrase = a.rng.choice((f"{ref}, {described},", f"{ref} ({described})", f"{described} {ref}"))
+    static = kind.dynamism == "static"  # the descriptor qualifies the name: no premise besides it
+    ref = refer.name_ref(fact.subject, a.rng) if static else refer_to(a, fact.subject, facts, refs)
+    if static:
+        refs.append(ref)
+        described = fact.subject.descriptor or refer.kind_descriptor(fact.subject.kind)
+        bare = ref[4:] if ref.lower().startswith("the ") else ref  # "the professional team wolves"
+        refs.append(bare)
+        phrase = a.rng.choice((f"{ref}, {described},", f"{ref} ({described})", f"{described} {bare}"))
         query = _ask_value(a, fact, phrase)
+        if f"{phrase}'" in query:  # before a possessive only "the professional team wolves's venue" reads
+            query = query.replace(phrase, f"{described} {bare}")
         sentences = answers.attribute(kind, fact.subject.name, fact.value)
     else:
         day = dt.date.fromisoformat(fact.as_of)
@@ -92,19 +101,6 @@ def with_condition(a: Ask) -> Draft | None:
             return Draft(query, answer, alts, facts[::-1], [fact.value], None, [fact.subject], refs)
     answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)
     return Draft(query, answer, alts, facts[::-1], [fact.value], _wrong(fact), [fact.subject], refs)
-
-
-def _descriptor(kind: Kind) -> str:
-    return {
-        "company": "the publicly traded company",
-        "team": "the professional team",
-        "player": "the professional player",
-        "artist": "the recording artist",
-        "song": "the single",
-        "movie": "the feature film",
-        "person": "the public figure",
-        "band": "the band",
-    }.get(kind.subject, "the landmark")
 
 
 def two_facts(a: Ask, vtypes: tuple[str, ...]) -> tuple[Fact, Fact] | None:
@@ -126,8 +122,7 @@ def two_facts(a: Ask, vtypes: tuple[str, ...]) -> tuple[Fact, Fact] | None:
 
 def _pair_refs(a: Ask, f1: Fact, f2: Fact) -> tuple[str, str, list[str]]:
     refs = [f1.value, f2.value]
-    r1 = refer.name_ref(f1.subject, a.rng)
-    r2 = refer.name_ref(f2.subject, a.rng)
+    r1, r2 = a.name(f1.subject, [f1, f2]), a.name(f2.subject, [f1, f2])
     return r1, r2, [*refs, r1, r2]
 
 
@@ -211,9 +206,14 @@ def set_question(a: Ask) -> Draft | None:
     kind, facts, refs = KINDS[fact.kind], [fact], [*fact.items]
     ref = refer_to(a, fact.subject, facts, refs)
     options: tuple[str, ...] = (kind.ask, *frames.LIST)
-    if a.rng.random() < 0.2:  # the count said in the question, as false premises say a wrong one
-        options = frames.COUNTED_LIST
-    query = a.frame(options).format(s=ref, i=kind.item, n=_count_words(len(fact.items), a.rng))
+    counted = a.rng.random() < P_COUNTED
+    frame = a.frame(frames.COUNTED_LIST if counted else options)
+    query = frame.format(s=ref, i=kind.item, n=_count_words(len(fact.items), a.rng))
+    if counted:  # the count said is a premise: one off by some makes the question invalid
+        n = len(fact.items) + a.rng.choice((1, 2, 3, -1)) if len(fact.items) > 2 else len(fact.items) + 2
+        a.premises.append(
+            Premise(query, frame.format(s=ref, i=kind.item, n=_count_words(n, a.rng)), fact, str(n))
+        )
     answer, alts = answers.finish(
         fact.value, list(fact.alts), answers.attribute(kind, fact.subject.name, fact.value), a.rng
     )
@@ -235,21 +235,24 @@ def multi_hop(a: Ask) -> Draft | None:
     if not start or not hop:
         return None
     relation, target = hop
-    pool = [k for k in KINDS.values() if k.subject == target.kind and k.vtype in SCALAR]
+    pool = [
+        k for k in KINDS.values() if k.subject == target.kind and k.vtype in SCALAR and fits_role(k, relation)
+    ]
     kind = nearest(pool, a.cell.dynamism, a.rng)
     fact = kind and a.src.fact(target, kind, a.day, a.rng)
     if not kind or not fact:
         return None
     link = Fact(start, f"rel:{relation}", target.name, source=a.src.name)
     refs = [fact.value, target.name]
-    ref = refer.name_ref(start, a.rng)
+    ref = a.name(start, [link, fact])
     refs.append(ref)
     phrase = a.frame(frames.RELATION).format(r=relation, s=ref)
     made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
     if made is not None:  # "what day of the week was the director of x born?"
-        frame, short, alts, _ = made
+        frame, short, alts, said = made
         query = frame.format(s=phrase, e=kind.event)
-        sentences = answers.hop(relation, start.name, target.name, kind, short)
+        # "x is the director of y, and x was born in the 1980s", not "whose birth date is the 1980s"
+        sentences = [f"the {relation} of {start.name} is {target.name}, and {said[0]}", *said]
         answer, alts = answers.finish(short, alts, sentences, a.rng)
     else:
         query = _ask_value(a, fact, phrase)
@@ -283,7 +286,10 @@ def post_processing(a: Ask) -> Draft | None:
         values.money(diff) if kind.vtype == "money" else (f"{diff:,.2f}".rstrip("0").rstrip("."), [])
     )
     r1, r2, refs = _pair_refs(a, f1, f2)
-    query = a.frame(frames.DIFFERENCE).format(l=kind.label, a=r1, b=r2)
+    frame = a.frame(frames.DIFFERENCE)
+    query = frame.format(l=kind.label, a=r1, b=r2)
+    if frame in frames.ORDERED:  # "how much higher is a's x than b's": the order is a premise
+        a.premises.append(Premise(query, frame.format(l=kind.label, a=r2, b=r1), f2, f2.subject.name))
     sentences = answers.difference(kind.label, f1.subject.name, f2.subject.name, short)
     answer, alts = answers.finish(short, alts, sentences, a.rng)
     return Draft(query, answer, alts, [f1, f2], [f1.value, f2.value], None, [f1.subject, f2.subject], refs)
@@ -299,10 +305,16 @@ def _elapsed(a: Ask, fact: Fact) -> Draft:
     else:
         years = a.day.year - int(fact.number)
     aging = kind.key in ("mu.birth", "pe.birth") and a.rng.random() < 0.5
-    said = not aging and a.rng.random() < 0.25  # the year said in the question, as wrong-year premises do
+    said = not aging and a.rng.random() < 0.4  # the year said in the question, as wrong-year premises do
     options = frames.AGE if aging else frames.YEARS_AGO_SAID if said else frames.YEARS_AGO
     year = dt.date.fromordinal(int(fact.number)).year if kind.vtype == "date" else int(fact.number)
-    query = a.frame(options).format(s=ref, e=kind.event, y=year)
+    frame = a.frame(options)
+    query = frame.format(s=ref, e=kind.event, y=year)
+    if said:  # the year said is a premise: a wrong one makes the question invalid
+        wrong_year = year + a.rng.choice((-7, -4, -3, -2, -1, 1, 2, 3, 5))
+        wrong_year = wrong_year if wrong_year < a.day.year else year - a.rng.randint(2, 9)
+        bent = frame.format(s=ref, e=kind.event, y=wrong_year)
+        a.premises.append(Premise(query, bent, fact, str(wrong_year)))
     short, alts = values.number(years)
     sentences = (
         [f"{fact.subject.name} is {short} years old", f"{fact.subject.name} is {short}"]
@@ -328,15 +340,17 @@ def _margin(a: Ask) -> Draft | None:
         return None
     facts, refs = [fact], [fact.value]
     ref = refer_to(a, fact.subject, facts, refs)
-    result = "win" if own > other else "lose"
-    query = a.frame(frames.MARGIN).format(
-        s=ref, r=result, rp="won" if own > other else "lost", rn="win" if own > other else "loss"
-    )
+    frame, won = a.frame(frames.MARGIN), own > other
+    query, bent = (frame.format(s=ref, **_RESULT[w]) for w in (won, not won))
+    a.premises.append(Premise(query, bent, fact, _RESULT[not won]["r"]))  # a loss said as a win
     short, alts = values.number(abs(own - other))
     verb = "won" if own > other else "lost"
     sentences = [f"{fact.subject.name} {verb} their last game by {short} points, {fact.value}"]
     answer, alts = answers.finish(short, alts, sentences, a.rng)
     return Draft(query, answer, alts, facts[::-1], [fact.value], None, [fact.subject], refs)
+
+
+_RESULT = {True: {"r": "win", "rp": "won", "rn": "win"}, False: {"r": "lose", "rp": "lost", "rn": "loss"}}
 
 
 def _change(a: Ask) -> Draft | None:
@@ -357,6 +371,11 @@ def _change(a: Ask) -> Draft | None:
     ]
     answer, alts = answers.finish(short, alts, sentences, a.rng)
     return Draft(query, answer, alts, facts, [now.value, before.value], None, [subject], refs)
+
+
+def fits_role(kind: Kind, relation: str) -> bool:
+    """Whether a person reached by `relation` has this attribute: no latest movie of a coach."""
+    return kind.key != "mv.latest" or relation in ("director", "best-known film", "cast")
 
 
 def _wrong(fact: Fact) -> str | None:

@@ -44,7 +44,7 @@ ANNUAL = (
     "how much does {s} pay in dividends per share per year at the current rate?",
     "{s} annualized dividend?",
 )
-DECADE = ("in what decade {s} {e}?", "which decade {s} {e}?", "{s} {e} in which decade?")
+DECADE = ("{s} {e} in what decade?", "{s} {e} in which decade?", "{s} {e} during which decade?")
 IN_UNITS = (
     "what is the {l} of {s} in {u}?",
     "{s} {l}, in {u}?",

@@ -1,161 +1,67 @@
-"""False-premise questions: they presuppose a wrong version of a real fact of the world; the answer is
+"""False-premise questions: a true question of another type with one of its premises bent; the answer is
 "invalid question".
 
-Each premise bends one true fact of a subject (a wrong year, a wrong person in a role, a wrong winner, a wrong
-count, a person in a film or band they are not part of) and is asked in the same frames and voice as the other
-questions, so no single word or feature gives it away. The true facts go to Question.context: pages about the
-subject state them (which is how a reader can tell the premise is false).
+The slot draws the type of question it imitates with CRAG's type mix of its domain, and the composer of that
+type drafts it with a premise on every subject it names (premise.py: "the 2010 film x", "x by y", "the five
+members of x", "by how many points did x win..."). One premise is then bent: a wrong year, a wrong holder, a
+member who is not one, a count off by some, a loss said as a win, the lower value said to be the higher. The
+frames, openers and names are those of true questions (true questions carry premises too), so no word of
+the question gives it away. The true fact goes to Question.context: pages about the subject state it, which
+is how a reader can tell the premise is false.
 """
 
 from __future__ import annotations
 
-from mockapi.world.questions import frames, invent, refer
-from mockapi.world.questions.ask import Ask, Draft, nearest
-from mockapi.world.questions.compose import two_facts
-from mockapi.world.questions.kinds import KINDS
-from mockapi.world.questions.model import Fact
+from collections.abc import Callable
+from dataclasses import replace
+
+from mockapi.world.questions.ask import Ask, Draft
+from mockapi.world.questions.mix import DOMAINS, TYPE_COUNTS
+from mockapi.world.questions.premise import settle
 
 INVALID = "invalid question"
+# A false premise is a drawn true question that happens to say a premise (rejection, not forcing premises
+# onto every subject): premises are then as frequent per question as in true questions that have one.
+FORCE = False
 
-WRONG_YEAR = (
-    *frames.YEARS_AGO_SAID,
-    "what month in {y} {s} {e}?",
-    "when in {y} {s} {e}?",
-    "what day in {y} {s} {e}?",
-)
-WRONG_PERSON = (
-    "when did {w} become the {l} of {s}?",
-    "how long has {w} been the {l} of {s}?",
-    "what was {w}'s job before becoming {s}'s {l}?",
-    "since when is {w} the {l} of {s}?",
-    "since what year has {w} served as {l} of {s}?",
-)
-WRONG_COUNT = (*frames.COUNTED_LIST, "which {n} {i} does {s} have?")
-WRONG_RESULT = frames.MARGIN
-NOT_IN = (
-    "what role did {p} play in {s}?",
-    "which character does {p} play in {s}?",
-    "what instrument does {p} play in {s}?",
-    "since when is {p} in {s}?",
-    "how long was {p} part of {s}?",
-)
+Composer = Callable[[Ask], Draft | None]
 
 
-def false_premise(a: Ask) -> Draft | None:
-    """A false-premise draft built on one of the world's facts, or None if no premise fits this slot."""
-    forms = [_wrong_year, _wrong_person, _wrong_count, _wrong_result, _not_in]
-    a.rng.shuffle(forms)
-    # a wrong order fits every domain: first only as often as any other form, else the fallback
-    forms.insert(0 if a.rng.random() < 1 / 6 else len(forms), _wrong_order)
-    for form in forms:
-        draft = form(a)
-        if draft is not None:
-            return draft
-    return None
+def imitated_type(a: Ask) -> str:
+    """The type of true question a false premise of this slot reads as: CRAG's mix of its domain."""
+    d = DOMAINS.index(a.cell.domain)
+    types = [t for t in TYPE_COUNTS if t != "false_premise"]
+    return a.rng.choices(types, weights=[TYPE_COUNTS[t][d] for t in types])[0]
 
 
-def _fact(a: Ask, vtypes: tuple[str, ...], keys: tuple[str, ...] = ()) -> Fact | None:
-    pool = [k for k in a.src.kinds(a.cell.domain) if k.vtype in vtypes and (not keys or k.key in keys)]
-    kind = nearest(pool, a.cell.dynamism, a.rng)
-    if kind is None:
+def bending(a: Ask, question_type: str) -> Ask:
+    """The slot as the imitated type, with a premise on every subject it names."""
+    return replace(a, cell=replace(a.cell, question_type=question_type), force_premise=FORCE, premises=[])
+
+
+def false_premise(a: Ask, compose: Composer) -> Draft | None:
+    """`compose`'s draft on `a` (a bending Ask) with one premise bent, or None when it says none that fits."""
+    draft = compose(a)
+    if draft is None:
         return None
-    subject = a.src.subject(a.cell.domain, kind.subject, a.rng)
-    return a.src.fact(subject, kind, a.day, a.rng) if subject else None
-
-
-def _draft(query: str, ref: str, true: list[Fact], wrong: str) -> Draft:
-    subjects = list(dict.fromkeys(f.subject for f in true))
-    return Draft(query, INVALID, [], [], [], wrong.lower(), subjects, [ref, wrong], context=true)
-
-
-def _wrong_year(a: Ask) -> Draft | None:
-    fact = _fact(a, ("date", "year"))
-    if fact is None or fact.number is None or not KINDS[fact.kind].event:
+    draft.query, usable = settle(draft.query, draft.facts, a.premises)
+    # every draft that says a premise is taken alike, whether a name or the frame says it (a margin, a
+    # count): taking frame premises less often left more of the false premises with a name premise
+    # ("x, founded in 1998,"), which read as a tell (false premise ROC AUC 0.71-0.75 -> 0.66-0.70)
+    if not usable:
         return None
-    kind = KINDS[fact.kind]
-    true_year = int(fact.number) if kind.vtype == "year" else int(fact.value[-4:])
-    year = true_year + a.rng.choice((-7, -4, -3, -2, -1, 1, 2, 3, 5, 9))
-    if year >= a.day.year:
-        year = true_year - a.rng.randint(2, 9)
-    ref = refer.name_ref(fact.subject, a.rng)
-    query = a.frame(WRONG_YEAR).format(s=ref, e=kind.event, y=year)
-    return _draft(query, ref, [fact], str(year))
-
-
-def _wrong_person(a: Ask) -> Draft | None:
-    fact = _fact(a, ("person",))
-    if fact is None:
-        return None
-    kind = KINDS[fact.kind]
-    other = invent.subject_name("person", a.rng)
-    ref = refer.name_ref(fact.subject, a.rng)
-    query = a.frame(WRONG_PERSON).format(w=other, l=kind.label, s=ref)
-    return _draft(query, ref, [fact], other)
-
-
-def _wrong_order(a: Ask) -> Draft | None:
-    """'how much higher is A's x than B's?' when A's is lower: the frames of real difference questions."""
-    pair = two_facts(a, ("money", "bigmoney", "decimal", "number"))
-    if pair is None:
-        return None
-    low, high = sorted(pair, key=lambda f: f.number or 0.0)
-    kind = KINDS[low.kind]
-    r1, r2 = refer.name_ref(low.subject, a.rng), refer.name_ref(high.subject, a.rng)
-    options = (
-        frames.DIFFERENCE[1],
-        frames.DIFFERENCE[2],
-        "why is {a}'s {l} higher than {b}'s?",
-        "what makes {a}'s {l} higher than {b}'s?",
-        "{a}'s {l} is higher than {b}'s by what amount?",
-        "what explains {a} having a higher {l} than {b}?",
+    p = a.rng.choice(usable)
+    query = draft.query.replace(p.said, p.bent, 1)
+    # a premise said by the whole question (a margin, a count) leaves its words to the voice, as true ones do
+    refs = [*draft.refs, *([p.bent] if p.said != draft.query else []), p.wrong]
+    # a set's size said wrong: the pages about the set list its members (a premise about one fact: that fact)
+    context = (
+        [f for f in draft.facts if not f.kind.startswith("rel:")]
+        if p.plain == "" and _about_set(draft)
+        else [p.fact]
     )
-    query = a.rng.choice(options).format(a=r1, b=r2, l=kind.label)
-    draft = _draft(query, r1, [low, high], high.subject.name)
-    draft.refs.append(r2)
-    return draft
+    return Draft(query, INVALID, [], [], [], p.wrong.lower(), draft.subjects, refs, context=context)
 
 
-def _wrong_count(a: Ask) -> Draft | None:
-    fact = _fact(a, ("list",))
-    if fact is None or not fact.items:
-        return None
-    kind = KINDS[fact.kind]
-    n = len(fact.items) + a.rng.choice((1, 2, 3))
-    ref = refer.name_ref(fact.subject, a.rng)
-    number = a.rng.choice((str(n), _words(n)))
-    query = a.frame(WRONG_COUNT).format(n=number, i=kind.item, s=ref)
-    return _draft(query, ref, [fact], str(n))
-
-
-def _wrong_result(a: Ask) -> Draft | None:
-    fact = _fact(a, ("score",))
-    if fact is None or "-" not in fact.value:
-        return None
-    own, other = (int(x) for x in fact.value.split("-")[:2])
-    if own == other:
-        return None
-    result = "win" if own < other else "lose"  # the opposite of what happened
-    ref = refer.name_ref(fact.subject, a.rng)
-    query = a.frame(WRONG_RESULT).format(s=ref, r=result, rp=_PAST[result], rn=_NOUN[result])
-    return _draft(query, ref, [fact], result)
-
-
-_PAST = {"win": "won", "lose": "lost"}
-_NOUN = {"win": "win", "lose": "loss"}
-
-
-def _not_in(a: Ask) -> Draft | None:
-    """A person asked about as part of a film's cast or a band they are not in."""
-    fact = _fact(a, ("list",), ("mv.cast", "mu.members"))
-    if fact is None or not fact.items:
-        return None
-    person = invent.subject_name("person", a.rng)
-    ref = refer.name_ref(fact.subject, a.rng)
-    options = NOT_IN[:2] if fact.kind == "mv.cast" else NOT_IN[2:]
-    query = a.rng.choice(options).format(p=person, s=ref)
-    return _draft(query, ref, [fact], person)
-
-
-def _words(n: int) -> str:
-    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
-    return words[n] if n < len(words) else str(n)
+def _about_set(draft: Draft) -> bool:
+    return bool(draft.subjects) and draft.subjects[0].kind == "group"

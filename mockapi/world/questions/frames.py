@@ -208,54 +208,64 @@ DIFFERENCE = (
     "{a} vs {b}: difference in {l}?",
     "how far apart are {a} and {b} in {l}?",
 )
+# Difference frames that say which value is the higher one: the order is a premise.
+ORDERED = DIFFERENCE[1:3]
 
-# Questions that name no entity: over a group of subjects of one kind ({p}, plural noun).
+# Questions that name no entity: over a named set (sets.py). {np} the set in full ("the films x directed"),
+# {one} its singular with the modifier ("x film"), {many} the plural ("x films").
 TOP_ONE = (
-    "which {p} has the {sup} {l}?",
-    "what {p} has the {sup} {l}?",
-    "which of the {p} has the {sup} {l}?",
-    "who has the {sup} {l} among {p}?",
-    "{p} with the {sup} {l}?",
-    "which one of the {p} has the {sup} {l} now?",
-    "tell me which {p} has the {sup} {l}",
+    "which {one} has the {sup} {l}?",
+    "of {np}, which has the {sup} {l}?",
+    "which of {np} has the {sup} {l}?",
+    "among {np}, which one has the {sup} {l}?",
+    "{one} with the {sup} {l}?",
+    "what {one} has the {sup} {l}?",
+    "tell me which of {np} has the {sup} {l}",
+    "which one of {np} has the {sup} {l} now?",
+)
+TOP_ONE_THEN = (
+    "which {one} had the {sup} {l} {d}?",
+    "of {np}, which had the {sup} {l} {d}?",
+    "{d}, which of {np} had the {sup} {l}?",
+    "which of {np} had the {sup} {l} {d}?",
 )
 TOP_SET = (
-    "which {p} have the {sup} {l}?",
-    "what are the {p} with the {sup} {l}?",
-    "name three {p} with the {sup} {l}",
-    "list the top 3 {p} by {l}",
-    "which {p} are top 3 in {l}?",
-    "top three {p} by {l}?",
-    "give me the three {p} with the {sup} {l}",
+    "which three {many} have the {sup} {l}?",
+    "what are the three {many} with the {sup} {l}?",
+    "of {np}, which three have the {sup} {l}?",
+    "list the top 3 {many} by {l}",
+    "top three of {np} by {l}?",
+    "name the three {many} with the {sup} {l}",
+    "which three of {np} have the {sup} {l}?",
 )
 ABOVE = (
-    "how many {p} have a {l} above {x}?",
-    "how many {p} have a {l} over {x}?",
-    "count the {p} with {l} higher than {x}",
-    "number of {p} with a {l} of more than {x}?",
-    "how many of the {p} are above {x} in {l}?",
+    "how many {many} have a {l} above {x}?",
+    "how many of {np} have a {l} over {x}?",
+    "count {np} with a {l} higher than {x}",
+    "of {np}, how many have a {l} of more than {x}?",
+    "how many {many} are above {x} in {l}?",
 )
 GROUP_TOTAL = (
-    "what is the total {l} of the {p}?",
-    "combined {l} of all the {p}?",
-    "total {l} of all the {p}?",
-    "what do the {p} come to in {l} altogether?",
+    "what is the total {l} of {np}?",
+    "combined {l} of all {np}?",
+    "total {l} of all {many}?",
+    "what do {np} come to in {l} altogether?",
 )
 AVERAGE = (
-    "what is the average {l} of the {p}?",
-    "average {l} among the {p}?",
-    "what's the mean {l} of the {p}?",
-    "on average, what {l} do the {p} have?",
+    "what is the average {l} of {np}?",
+    "average {l} among {many}?",
+    "what's the mean {l} of {np}?",
+    "on average, what {l} do {np} have?",
 )
 SPREAD = (
-    "what is the difference between the highest and lowest {l} among the {p}?",
-    "how big is the difference between the top and bottom {l} of the {p}?",
-    "difference between the most and least {l} among the {p}?",
+    "what is the difference between the highest and lowest {l} among {np}?",
+    "how big is the gap between the top and bottom {l} of {np}?",
+    "difference between the most and least {l} among {many}?",
 )
 TOP_HOP = (
-    "who is the {r} of the {q} with the {sup} {l}?",
-    "the {q} with the {sup} {l}: who is its {r}?",
-    "who's the {r} of whichever {q} has the {sup} {l}?",
+    "who is the {r} of the {one} with the {sup} {l}?",
+    "the {one} with the {sup} {l}: who is its {r}?",
+    "who's the {r} of whichever of {np} has the {sup} {l}?",
 )
 
 

@@ -132,6 +132,9 @@ _RANGES = {
     "op.population": (2_000, 4_000_000),
     "op.area": (3, 9_000),
     "sp.last_points": (78, 141),
+    # years: an artist's debut falls in a born artist's twenties at the earliest (births run 1940-2004)
+    "mu.debut": (1958, 2023),
+    "fin.ipo_year": (1960, 2023),
     # bigmoney kinds, in millions of dollars
     "fin.market_cap": (60, 900_000),
     "mv.weekend": (1, 160),
@@ -246,10 +249,12 @@ def _value(
         n = rng.randint(low, high)
         return (*_pair(values.number(n), float(n)),)
     if vt == "year":
-        y = rng.randint(1890, 2015)
+        low, high = _RANGES.get(kind.key, (1890, 2015))
+        y = rng.randint(low, min(high, day.year))
         return str(y), float(y), (), []
     if vt == "date":
-        d = dt.date(1940, 1, 1) + dt.timedelta(days=rng.randint(0, 30000))
+        # people asked about are grown up (born by 2004); other dates run to 2022
+        d = dt.date(1940, 1, 1) + dt.timedelta(days=rng.randint(0, 23_700 if "birth" in kind.key else 30_000))
         return (*_pair(values.date(d), float(d.toordinal())),)
     if vt == "score":
         a, b = rng.randint(85, 130), rng.randint(85, 130)

@@ -116,7 +116,7 @@ def voice(question: str, protected: Sequence[str], rng: random.Random, split: st
 def tidy(text: str) -> str:
     """Whitespace, dangling commas, "a" before a vowel, plural possessives ("hornets's" -> "hornets'")."""
     text = re.sub(r"\s+", " ", text).strip()
-    text = re.sub(r",\s*(\?|$)", r"\1", text)
+    text = re.sub(r",\s*([?:;]|$)", r"\1", text)
     text = re.sub(r",\s*,", ",", text)
     text = re.sub(r"\ba (?=[aeio][a-z])", "an ", text)
     return re.sub(r"(?<=[a-z]s)'s\b", "'", text)

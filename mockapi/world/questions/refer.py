@@ -21,6 +21,9 @@ _LEGAL = re.compile(r"\s+(?:Inc\.|Corp\.|Corporation|Co\.|plc|Ltd\.|Holdings|Gro
 P_TICKER = 0.5
 P_ALIAS = 0.22
 P_DESCRIBE = 0.08
+# Share of plain name mentions that say what the thing is ("the feature film x"): conditional questions say
+# it to pick one of two namesakes, and other questions say it too, so the words do not mark that type
+P_KIND_WORDS = 0.1
 
 
 def ticker_for(name: str, rng: random.Random) -> str:
@@ -80,6 +83,32 @@ def name_ref(subject: Subject, rng: random.Random, allow_ticker: bool = True) ->
     if subject.aliases and roll < P_TICKER + P_ALIAS:
         return rng.choice(subject.aliases)
     return subject.name
+
+
+KIND_WORDS = {
+    "company": "the publicly traded company",
+    "team": "the professional team",
+    "player": "the professional player",
+    "artist": "the recording artist",
+    "song": "the single",
+    "movie": "the feature film",
+    "person": "the public figure",
+    "band": "the band",
+}
+
+
+def kind_descriptor(subject_kind: str) -> str:
+    """What a subject is, in the words a question uses to pick it out from namesakes."""
+    return KIND_WORDS.get(subject_kind, "the landmark")
+
+
+def with_kind_words(ref: str, subject: Subject, rng: random.Random) -> str:
+    """Now and then the name with what it is before it ("the recording artist x"); not for open-domain
+    topics, which are not all landmarks."""
+    if rng.random() >= P_KIND_WORDS or subject.kind not in KIND_WORDS:
+        return ref
+    bare = ref[4:] if ref.lower().startswith("the ") else ref
+    return f"{KIND_WORDS[subject.kind]} {bare}"
 
 
 # Descriptions built from one of the subject's facts: (subject kind, fact kind) -> phrases with {v}.

@@ -37,22 +37,80 @@ class Source(Protocol):
         ...
 
 
+# (earlier kind, later kind, at least this many years between): an artist debuts after growing up, a company
+# goes public after its founding
+ORDER = (("mu.birth", "mu.debut", 14), ("fin.founded", "fin.ipo_year", 0))
+
+
+def year_of(fact: Fact) -> int | None:
+    """The year a year or date fact says (dates keep their proleptic ordinal in `number`)."""
+    vtype = KINDS[fact.kind].vtype
+    if fact.number is None or vtype not in ("year", "date"):
+        return None
+    return int(fact.number) if vtype == "year" else dt.date.fromordinal(int(fact.number)).year
+
+
+def plausible(fact: Fact, known: dict[tuple[str, str, str], Fact]) -> bool:
+    """Whether `fact` keeps the order of years with the facts already known about its subject."""
+    name, kind = fact.subject.name, fact.subject.kind
+    for early, late, gap in ORDER:
+        other = {early: late, late: early}.get(fact.kind)
+        if other is None or (name, kind, other) not in known:
+            continue
+        them = known[(name, kind, other)]
+        a, b = (year_of(fact), year_of(them)) if fact.kind == early else (year_of(them), year_of(fact))
+        if a is not None and b is not None and b - a < gap:
+            return False
+    return True
+
+
 class WebSource:
     """Invents everything: web-only facts that exist only in the pages written for them."""
 
     name = "web"
+
+    def __init__(self) -> None:
+        # one value per (invented subject, kind) in the whole world: a question may fetch a fact twice (a
+        # description and the asked value: "the members of the band with a and b"), and invented names can
+        # recur across questions; two draws would put two values of one fact on the pages
+        self._facts: dict[tuple[str, str, str], Fact] = {}
+        self._names: set[str] = set()
 
     def kinds(self, domain: str) -> list[Kind]:
         """Every kind of the domain (persons are reachable through relations only)."""
         return [k for k in KINDS.values() if k.domain == domain and k.subject != "person"]
 
     def subject(self, domain: str, subject_kind: str, rng: random.Random) -> Subject:
-        """A fresh fictional subject."""
-        return invent.invent_subject(domain, subject_kind, rng)
+        """A fresh fictional subject, under a name no other invented subject has (a film of a director's set
+        and a film asked about alone would otherwise share a name and have two directors)."""
+        subject = invent.invent_subject(domain, subject_kind, rng)
+        for _ in range(20):
+            if subject.name not in self._names:
+                break
+            subject = invent.invent_subject(domain, subject_kind, rng)
+        self._names.add(subject.name)
+        return subject
 
     def fact(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
-        """A fresh invented value."""
-        return invent.invent_fact(kind, subject, day, rng)
+        """An invented value, the same every time it is asked for."""
+        key = (subject.name, subject.kind, kind.key)
+        if key not in self._facts:
+            fact = invent.invent_fact(kind, subject, day, rng)
+            for _ in range(40):  # years are drawn independently: redraw until they fit the subject's others
+                if plausible(fact, self._facts):
+                    break
+                fact = invent.invent_fact(kind, subject, day, rng)
+            self._facts[key] = fact
+        return self._facts[key]
+
+    def redraw(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
+        """Another value in place of the one drawn (a set's ranking wants no ties)."""
+        self._facts.pop((subject.name, subject.kind, kind.key), None)
+        return self.fact(subject, kind, day, rng)
+
+    def remember(self, fact: Fact) -> None:
+        """Take `fact` as the subject's value of its kind (what makes a member one of a set: its director)."""
+        self._facts[(fact.subject.name, fact.subject.kind, fact.kind)] = fact
 
     def related(self, subject: Subject, rng: random.Random) -> tuple[str, Subject] | None:
         """An invented related entity along the subject kind's relation."""

@@ -1,10 +1,13 @@
 """Questions that name no entity: "which companies pay the highest dividend?", "how many teams have more than
 40 wins?". CRAG has many (26% of its finance questions name no company).
 
-The question is about a *group*: several subjects of one kind and the same attribute of each. The group is a
-Subject of kind "group" (first in Question.subjects, then its members); Question.facts holds one fact per
-member, so the pages that answer it are listings or tables of the whole group. One group per (domain,
-attribute, day of a dynamic value) per world, so two questions with the same intent get the same answer.
+The question is about a *named set* (sets.py: "the films christopher nolan directed", "the dow jones
+companies"): several subjects of one kind and the same attribute of each. The set is a Subject of kind
+"group" named by its title (first in Question.subjects, then its members); Question.facts holds one fact per
+member, so the pages that answer it are listings or tables of the whole set under its title. A set has the
+same members all over the world, and one value per (set, attribute), so two questions with the same intent
+get the same answer and a member's pages state one value. A question may say the set's size ("the six films x
+directed"): a premise, which a false premise says wrong.
 """
 
 from __future__ import annotations
@@ -17,30 +20,17 @@ from mockapi.world.questions import answers, frames, values
 from mockapi.world.questions.ask import Ask, Draft, pick_kind
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact, Subject
-from mockapi.world.questions.source import Source
+from mockapi.world.questions.premise import Premise
+from mockapi.world.questions.sets import NamedSet, make_set
+from mockapi.world.questions.source import Source, WebSource
 
-PLURAL = {
-    "company": ("companies", "stocks", "listed companies"),
-    "team": ("teams", "clubs"),
-    "player": ("players",),
-    "song": ("songs", "tracks", "singles"),
-    "artist": ("artists", "singers", "musicians"),
-    "band": ("bands", "groups"),
-    "movie": ("movies", "films"),
-    "topic": ("places",),
-}
-SINGULAR = {
-    "company": "company",
-    "team": "team",
-    "song": "song",
-    "movie": "movie",
-    "artist": "artist",
-    "topic": "place",
-}
 # Kinds where a smaller number ranks higher ("the highest chart position" is no. 1).
 SMALL_IS_TOP = {"mu.rank", "mu.rank_now"}
 COUNTED = {"number"}  # "the most wins" rather than "the highest wins"
 GROUPED = ("money", "bigmoney", "decimal", "number")
+# Share of questions whose frame names the set in full that also say its size ("the six films x directed").
+P_COUNT = 0.6
+SETS_PER_KIND = 3
 # Share of web questions of each type asked about a group instead of a named entity.
 P_GROUP = {
     "set": 0.6,
@@ -55,32 +45,63 @@ P_GROUP = {
 
 @dataclass
 class Groups:
-    """The world's groups, made on first use and reused by later questions with the same intent."""
+    """The world's named sets and their members' values, made on first use and reused by later questions."""
 
+    sets: dict[tuple[str, str], list[tuple[NamedSet, list[Subject]]]] = field(default_factory=dict)
     cache: dict[tuple[str, str, str], list[Fact]] = field(default_factory=dict)
 
-    def members(self, a: Ask, kind: Kind) -> list[Fact]:
-        """Facts of `kind` for 6-9 subjects, in ranking order (top first)."""
-        day = a.day.isoformat() if kind.dynamism != "static" else ""
-        key = (a.cell.domain, kind.key, day)
+    def pick(self, a: Ask, kind: Kind) -> tuple[NamedSet, list[Subject]] | None:
+        """A set of subjects of the kind's subject kind: a known one, or a new one while there are few."""
+        known = self.sets.setdefault((a.cell.domain, kind.subject), [])
+        if known and (len(known) >= SETS_PER_KIND or a.rng.random() < 0.5):
+            return a.rng.choice(known)
+        named = make_set(kind.subject, a.rng)
+        if named is None or any(s.title == named.title for s, _ in known):
+            return a.rng.choice(known) if known else None
+        members = [
+            m
+            for m in (a.src.subject(a.cell.domain, kind.subject, a.rng) for _ in range(a.rng.randint(6, 9)))
+            if m
+        ]
+        known.append((named, list({m.name: m for m in members}.values())))
+        return known[-1]
+
+    def members(self, a: Ask, kind: Kind, named: NamedSet, subjects: list[Subject]) -> list[Fact]:
+        """Facts of `kind` for the set's members, in ranking order (top first). One value per member and
+        kind in the whole world (members are shared by every question about the set: a member's page must not
+        state two values), as of the first question that asks."""
+        key = (named.title, kind.key, "")
         if key not in self.cache:
-            self.cache[key] = _make(a.src, a.cell.domain, kind, a.day, a.rng)
+            self.cache[key] = _make(a.src, subjects, kind, a.day, a.rng)
         return self.cache[key]
 
 
-def _make(src: Source, domain: str, kind: Kind, day: dt.date, rng: random.Random) -> list[Fact]:
+def _make(src: Source, subjects: list[Subject], kind: Kind, day: dt.date, rng: random.Random) -> list[Fact]:
     facts: dict[float, Fact] = {}
-    for _ in range(rng.randint(6, 9)):
-        subject = src.subject(domain, kind.subject, rng)
-        fact = subject and src.fact(subject, kind, day, rng)
-        if fact and fact.number is not None and fact.number not in facts:
-            facts[fact.number] = fact
-    ranked = sorted(facts.values(), key=lambda f: f.number or 0.0, reverse=kind.key not in SMALL_IS_TOP)
-    return ranked
+    for subject in subjects:
+        for attempt in range(8):  # a member's value must differ from the others', or the ranking has ties
+            if attempt > 0 and isinstance(src, WebSource):
+                fact: Fact | None = src.redraw(subject, kind, day, rng)
+            else:
+                fact = src.fact(subject, kind, day, rng)
+            if fact and fact.number is not None and fact.number not in facts:
+                facts[fact.number] = fact
+                break
+        else:
+            return []  # every member or none: a set is the same set in every question
+    return sorted(facts.values(), key=lambda f: f.number or 0.0, reverse=kind.key not in SMALL_IS_TOP)
 
 
-def _group_subject(kind: Kind, plural: str, members: list[Fact]) -> Subject:
-    return Subject(name=f"{plural} by {kind.label}", domain=kind.domain, kind="group", descriptor="ranking")
+def _group_subject(kind: Kind, named: NamedSet) -> Subject:
+    return Subject(name=named.title, domain=kind.domain, kind="group", descriptor=named.mod,
+                   aliases=(named.np(),))  # fmt: skip
+
+
+def _defining(named: NamedSet, ranked: list[Fact]) -> list[Fact]:
+    """What makes each member one of the set ("x was directed by p"), for the pages to say."""
+    if not named.relation:
+        return []
+    return [Fact(f.subject, named.relation, named.holder) for f in ranked]
 
 
 def _sup(kind: Kind, top: bool) -> str:
@@ -90,55 +111,86 @@ def _sup(kind: Kind, top: bool) -> str:
 
 
 def group_question(a: Ask, groups: Groups) -> Draft | None:
-    """A question over a group, shaped by the slot's question type."""
+    """A question over a named set, shaped by the slot's question type."""
     kind = pick_kind(a.src, a.cell.domain, a.cell.dynamism, a.rng, GROUPED)
-    if kind is None or kind.subject not in PLURAL:
+    if kind is not None and kind.subject == "person":
         return None
-    ranked = groups.members(a, kind)
+    found = kind and groups.pick(a, kind)
+    if not kind or not found:
+        return None
+    named, members = found
+    ranked = groups.members(a, kind, named, members)
     if len(ranked) < 4:
         return None
-    plural = a.rng.choice(PLURAL[kind.subject])
-    subjects = [_group_subject(kind, plural, ranked), *(f.subject for f in ranked)]
-    made = _BY_TYPE.get(a.cell.question_type, _top_one)(a, kind, ranked, plural)
+    subjects = [_group_subject(kind, named), *(f.subject for f in ranked)]
+    made = _BY_TYPE.get(a.cell.question_type, _top_one)(a, kind, ranked, named)
     if made is None:
         return None
-    query, short, alts, sentences, extra = made
+    frame, short, alts, sentences, extra = made
+    query = _said(a, frame, named, ranked, kind)
     answer, alts = answers.finish(short, alts, sentences, a.rng)
     facts = [*ranked, *extra]
-    return Draft(query, answer, alts, facts, [f.value for f in ranked[:3]], None, subjects, [plural])
+    refs = [named.np(), named.mod]
+    draft = Draft(query, answer, alts, facts, [f.value for f in ranked[:3]], None, subjects, refs)
+    draft.context.extend(_defining(named, ranked))
+    if isinstance(a.src, WebSource):  # a member asked about elsewhere keeps what makes it one of the set
+        for f in _defining(named, ranked):
+            a.src.remember(f)
+    return draft
+
+
+def _said(a: Ask, frame: str, named: NamedSet, ranked: list[Fact], kind: Kind) -> str:
+    """The frame with the set named; its size said now and then (a premise a false one says wrong)."""
+    query = frame.format(np=named.np(), one=named.one(), many=named.many())
+    if "{np}" not in frame or not (a.force_premise or a.rng.random() < P_COUNT):
+        return query
+    n = len(ranked)
+    said = frame.format(np=named.np(_count(n, a.rng)), one=named.one(), many=named.many())
+    wrong = n + a.rng.choice((-2, -1, 1, 2, 3))
+    bent = frame.format(np=named.np(_count(wrong, a.rng)), one=named.one(), many=named.many())
+    a.premises.append(Premise(said, bent, ranked[0], str(wrong)))
+    return said
+
+
+def _count(n: int, rng: random.Random) -> str:
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"]
+    return words[n] if n < len(words) and rng.random() < 0.6 else str(n)
 
 
 Made = tuple[str, str, list[str], list[str], list[Fact]]
 
 
-def _top_one(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made:
+_KEEP = {"np": "{np}", "one": "{one}", "many": "{many}"}  # set slots, filled by _said
+
+
+def _top_one(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made:
     top = a.rng.random() < 0.75
     sup = _sup(kind, top)
     best = ranked[0] if top else ranked[-1]
     if a.cell.question_type == "simple_w_condition" and best.as_of and kind.dynamism != "static":
         when = values.spoken_date(dt.date.fromisoformat(best.as_of), a.day, a.rng)
-        query = f"which {plural} had the {sup} {kind.label} {when}?"
+        frame = a.frame(frames.TOP_ONE_THEN).format(sup=sup, l=kind.label, d=when, **_KEEP)
     else:
-        query = a.frame(frames.TOP_ONE).format(p=plural, sup=sup, l=kind.label)
+        frame = a.frame(frames.TOP_ONE).format(sup=sup, l=kind.label, **_KEEP)
     name = best.subject.name
     short, alts = values.name(name)
     sentences = [
         f"{name} has the {sup} {kind.label}, at {best.value}",
-        f"{name} has the {sup} {kind.label} among the {plural}",
+        f"{name} has the {sup} {kind.label} of {named.np()}",
     ]
-    return query, short, alts, sentences, []
+    return frame, short, alts, sentences, []
 
 
-def _top_set(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made:
+def _top_set(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made:
     sup = _sup(kind, True)
-    query = a.frame(frames.TOP_SET).format(p=plural, sup=sup, l=kind.label)
+    frame = a.frame(frames.TOP_SET).format(sup=sup, l=kind.label, **_KEEP)
     names = [f.subject.name for f in ranked[:3]]
     short, alts = values.listing(names)
     sentences = [
-        f"the {plural} with the {sup} {kind.label} are {short}",
-        f"some {plural} with a high {kind.label} are {short}, at {ranked[2].value} or more each",
+        f"the three {named.many()} with the {sup} {kind.label} are {short}",
+        f"of {named.np()}, {short} have the {sup} {kind.label}, at {ranked[2].value} or more each",
     ]
-    return query, short, alts, sentences, []
+    return frame, short, alts, sentences, []
 
 
 def _threshold(kind: Kind, x: float) -> str:
@@ -151,7 +203,7 @@ def _threshold(kind: Kind, x: float) -> str:
     return values.number(int(x))[0]
 
 
-def _above(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made | None:
+def _above(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | None:
     numbers = sorted((f.number or 0.0 for f in ranked), reverse=True)
     k = a.rng.randint(1, len(numbers) - 2)
     cut = (numbers[k - 1] + numbers[k]) / 2
@@ -159,18 +211,18 @@ def _above(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made | None:
     n = sum(1 for x in numbers if x > cut)
     if kind.vtype == "number" and float(int(cut)) in numbers:
         return None
-    query = a.frame(frames.ABOVE).format(p=plural, l=kind.label, x=shown)
+    frame = a.frame(frames.ABOVE).format(l=kind.label, x=shown, **_KEEP)
     short, alts = values.number(n)
     sentences = [
-        f"{short} of the {plural} have a {kind.label} above {shown}",
-        f"there are {short} {plural} above {shown}",
+        f"{short} of {named.np()} have a {kind.label} above {shown}",
+        f"there are {short} {named.many()} above {shown}",
     ]
-    return query, short, alts, sentences, []
+    return frame, short, alts, sentences, []
 
 
-def _count_or_total(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made | None:
+def _count_or_total(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | None:
     if a.rng.random() < 0.5:
-        return _above(a, kind, ranked, plural)
+        return _above(a, kind, ranked, named)
     x = sum(f.number or 0.0 for f in ranked)
     if kind.vtype == "money":
         short, alts = values.money(x)
@@ -180,18 +232,18 @@ def _count_or_total(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made
         short, alts = values.number(int(x))
     else:
         short, alts = f"{x:,.2f}", [f"{x:.1f}"]
-    query = a.frame(frames.GROUP_TOTAL).format(p=plural, l=kind.label)
-    return query, short, alts, [f"the {plural} have a combined {kind.label} of {short}"], []
+    frame = a.frame(frames.GROUP_TOTAL).format(l=kind.label, **_KEEP)
+    return frame, short, alts, [f"{named.np()} have a combined {kind.label} of {short}"], []
 
 
-def _arith(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made:
+def _arith(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made:
     numbers = [f.number or 0.0 for f in ranked]
     if a.rng.random() < 0.6:
-        query = a.frame(frames.AVERAGE).format(p=plural, l=kind.label)
+        frame = a.frame(frames.AVERAGE).format(l=kind.label, **_KEEP)
         x = sum(numbers) / len(numbers)
         what = "average"
     else:
-        query = a.frame(frames.SPREAD).format(p=plural, l=kind.label)
+        frame = a.frame(frames.SPREAD).format(l=kind.label, **_KEEP)
         x = max(numbers) - min(numbers)
         what = "difference between the highest and lowest"
     if kind.vtype == "money":
@@ -200,25 +252,30 @@ def _arith(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made:
         short, alts = values.bigmoney(x)
     else:
         short, alts = f"{x:,.2f}".rstrip("0").rstrip("."), [f"{x:.1f}", f"{round(x):,}"]
-    return query, short, alts, [f"the {what} {kind.label} of the {plural} is {short}"], []
+    return frame, short, alts, [f"the {what} {kind.label} of {named.np()} is {short}"], []
 
 
-def _top_hop(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made | None:
+def _top_hop(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | None:
     hop = a.src.related(ranked[0].subject, a.rng)
-    if hop is None or kind.subject not in SINGULAR:
+    if hop is None:
         return None
     relation, target = hop
+    if named.relation in (f"rel:{relation}", _REL_KIND.get(relation)):
+        return None  # the set is defined by that relation: its holder is no hop away
     sup = _sup(kind, True)
-    query = a.frame(frames.TOP_HOP).format(r=relation, q=SINGULAR[kind.subject], sup=sup, l=kind.label)
+    frame = a.frame(frames.TOP_HOP).format(r=relation, sup=sup, l=kind.label, **_KEEP)
     link = Fact(ranked[0].subject, f"rel:{relation}", target.name, source=a.src.name)
     short, alts = values.person(target.name) if target.kind == "person" else values.name(target.name)
     top = ranked[0].subject.name
     sentences = [f"{top} has the {sup} {kind.label}, and its {relation} is {target.name}"]
-    return query, short, alts, sentences, [link]
+    return frame, short, alts, sentences, [link]
 
 
-def _compare(a: Ask, kind: Kind, ranked: list[Fact], plural: str) -> Made | None:
-    return _top_one(a, kind, ranked, plural)
+_REL_KIND = {"director": "mv.director"}
+
+
+def _compare(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | None:
+    return _top_one(a, kind, ranked, named)
 
 
 _BY_TYPE = {

@@ -1,0 +1,92 @@
+"""One history per fact on the pages: older values only where they are older, totals that never shrink, and
+a build-time check that no answer page states another current value of the fact it answers.
+
+- **Older values** (`older_values`): a fact's stale values, except that for a quantity that only grows
+  (awards won, titles, albums released, weeks on the chart) a stale value above the current one is dropped:
+  an older page cannot show more Grammys than today's.
+- **Conflicting values** (`conflicting_values`): across all questions, the values other facts give for the
+  same subject, attribute and date (the date only for attributes that change over time).
+- **Check** (`check_gold`): an answer page whose text holds the subject's name and a conflicting value of the
+  fact it answers fails the build (`ConsistencyError`). Values too short to find without chance matches (a
+  bare number under six characters) are not checked; relations (cast, members) may hold many values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from mockapi.core.user_error import UserError
+from mockapi.formats.pagespec import PageSpec
+from mockapi.world.pages import specs
+from mockapi.world.questions.kinds import KINDS
+from mockapi.world.questions.model import Fact, Question
+
+MONOTONE = frozenset({"mu.grammys", "mv.oscars", "sp.titles", "mu.albums", "mu.weeks", "sp.wins"})
+_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+
+Key = tuple[str, str, str, str]
+
+
+class ConsistencyError(UserError):
+    """An answer page states a value that contradicts the one its question is answered with. A UserError so
+    `crag-mock build` prints it on one line and exits non-zero instead of a traceback: the world is not
+    written, and the message names the question, page and values to report."""
+
+
+def _number(value: str) -> float | None:
+    m = _NUMBER.search(value)
+    return float(m.group(0).replace(",", "")) if m else None
+
+
+def older_values(fact: Fact) -> tuple[str, ...]:
+    """The stale values a page may show with an earlier date (module docstring)."""
+    if fact.kind not in MONOTONE:
+        return fact.stale
+    now = _number(fact.value)
+    if now is None:
+        return ()
+    return tuple(v for v in fact.stale if (n := _number(v)) is not None and n < now)
+
+
+def _key(fact: Fact) -> Key:
+    dated = not fact.kind.startswith("rel:") and KINDS[fact.kind].dynamism != "static"
+    subject = fact.subject
+    return subject.domain, subject.entity_id or subject.name, fact.kind, fact.as_of if dated else ""
+
+
+def conflicting_values(questions: list[Question]) -> dict[Key, set[str]]:
+    """Per subject, attribute (and date for changing ones): every value some question's fact gives."""
+    out: dict[Key, set[str]] = defaultdict(set)
+    for q in questions:
+        for fact in q.facts:
+            if not fact.kind.startswith("rel:"):  # a relation may hold many values (cast, members)
+                out[_key(fact)].add(fact.value)
+    return out
+
+
+def _checkable(value: str) -> bool:
+    """Long enough to find in text without chance matches (a bare "5" is on any page)."""
+    return len(value) >= 4 and (any(c.isalpha() for c in value) or len(value) >= 6)
+
+
+def check_gold(q: Question, gold: list[PageSpec], values: dict[Key, set[str]]) -> None:
+    """Fail when an answer page of `q` names a fact's subject and states another value of that fact."""
+    for fact in q.facts:
+        others = {
+            v
+            for v in values.get(_key(fact), set())
+            if v.lower() != fact.value.lower() and v not in fact.alts and _checkable(v)
+        }
+        if not others:
+            continue
+        for spec in gold:
+            text = specs.text_of(spec, even_empty=True)
+            if fact.subject.name not in text:
+                continue
+            for v in others:
+                if re.search(rf"(?<![\w.]){re.escape(v)}(?![\w]|\.\d)", text):
+                    raise ConsistencyError(
+                        f"{q.interaction_id}: answer page {spec['url']} states {v!r} for {fact.subject.name}"
+                        f" ({fact.kind}), whose value is {fact.value!r}"
+                    )

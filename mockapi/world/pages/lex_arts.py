@@ -1,0 +1,106 @@
+"""What a song, artist, band, film or film person's page talks about.
+
+A song is heard, charted, covered, licensed and remixed (it does not give interviews); an artist or band
+records, tours and talks; a film is shot, screened, reviewed and streamed. Nothing states an asked attribute
+(chart positions, weeks on chart, album counts, Grammys, birth, country, debut, release dates, grosses,
+ratings, budgets, runtimes, directors, cast, Oscars): those come only from `statements`.
+"""
+
+from __future__ import annotations
+
+SONG = (
+    "[{s}|the track|the single|the song] [picked up|lost|regained|held] [airplay|momentum|its spot on "
+    "playlists|club rotation|radio support] [in {region}|in {place}|after the video dropped|over the "
+    "{season}|in {month}|once TikTok users found it|]",
+    "[a remix of {s}|an acoustic take on {s}|a slowed edit of {s}|a live version of {s}|{s}'s "
+    "video] [was released|drew {n} views|leaked|was pulled|went viral|racked up {n} streams] [in {month}|"
+    "on {d}|within {m} days|last {season}|]",
+    "[{s}|the track|the song] [was licensed for|played over|soundtracked|turned up in|was used in] [a car "
+    "commercial|a video game trailer|a television drama|a sports broadcast|a wedding scene in a film|a "
+    "travel ad for {place}|the closing credits of a documentary]",
+    "[critics|listeners|reviewers|DJs in {place}|radio hosts|fans online] [singled out|praised|picked "
+    "apart|warmed to|complained about|argued over] [the chorus|the bridge|the drum programming|the vocal "
+    "take|the string arrangement|the lyrics|the key change|the outro] of {s}",
+    "[{person}, who [produced|engineered|mixed|co-wrote] {s},|the producer of {s}|a session player on {s}] "
+    "[said|recalled|admitted|explained] that [the demo took {m} days|the hook came last|the first take "
+    "was kept|the song nearly missed the album|the bass line was played on a {y} synth]",
+    "[{s}|the track] [is built on|opens with|leans on|closes with|is carried by] [a looped piano figure|a "
+    "muted guitar riff|a sample from a {y} soul record|a {bpm} bpm beat|a choir of {m} voices|a "
+    "whistled hook|a long synth pad]",
+    "[a cover of {s} by {o}|a parody of {s}|a mashup of {s} and a {y} hit|a choir arrangement of {s}] "
+    "[circulated|drew {n} views|was performed on live television|charted in {place}|was taken down]",
+)
+SONG_SHORT = (
+    "[{s}|The track] [runs just over|lasts about|clocks in near] {m} minutes",
+    "[Streams|Downloads|Shazam searches] for {s} [rose|spiked|doubled|fell off] in {month}",
+)
+MUSICIAN = (
+    "{s} [recorded|finished|shelved|started|mixed] [new material|a covers record|an EP|a batch of demos|"
+    "a live album] [in {place}|with {person}|over {m} weeks|in a converted barn|at a studio in {place}|]",
+    "{s} [added|cancelled|postponed|sold out|rescheduled] [{m} shows|a residency in {place}|the {place} "
+    "date|a festival slot|an arena run in {region}|the {month} leg of the tour]",
+    "{s} [told|spoke to|sat down with] [a radio host in {place}|a podcast|a magazine|fans on a livestream|"
+    "students at a college in {place}] about [touring|their early bands|stage fright|{place}|growing up "
+    "near {place}|the {y} tour|writing with {o}|the business side of music]",
+    "[{s}'s label|{s}'s management|a promoter in {place}|the publisher of {s}'s catalogue] [confirmed|"
+    "denied|announced|hinted at] [a new deal|a reissue of early singles|a documentary|a {m}-city tour|"
+    "a collaboration with {o}|a festival headline slot]",
+    "[critics|fans|promoters|reviewers in {place}|older fans] [compared|contrasted|confused|paired] {s} "
+    "with {o} [after the {month} show|in {y}|on festival bills|]",
+    "{s} [performed|headlined|played|opened] [a benefit show|a festival in {place}|a small club in "
+    "{place}|a rooftop set|a charity gig|a [late|Saturday|Sunday|{weekday}] [TV|television|talk show] "
+    "slot] [in {month} {y}|on {d}|last {season}|]",
+    "[tickets for {s}'s {place} show|{s}'s vinyl reissue|the tour merch of {s}|a signed guitar of {s}] "
+    "[sold out|went for {price}|resold for {price}|was raffled] [in {m} minutes|at auction|online|]",
+)
+MUSICIAN_SHORT = (
+    "{s} [thanked|teased|surprised|addressed] fans [in {place}|online|on {weekday}|from the stage]",
+    "{s} [rehearsed|warmed up|soundchecked] for {m} hours [in {place}|before the show|]",
+)
+MOVIE = (
+    "[most of|much of|part of|the opening of|the final act of] {s} [was shot|was filmed|was staged|took "
+    "shape] "
+    "[in {place}|around {place}|on location in {region}|over {m} weeks|on {film} stock|near {place}|"
+    "during one {season}|on a soundstage in {place}]",
+    "{s} [screened|premiered|played|had its first showing|opened] [at a festival in {place}|for {n} "
+    "guests in {place}|in {m} cities|[outdoors|under the stars|in a park|on a rooftop] in {place}|before "
+    "a packed room in {place}|at "
+    "a {month} gala]",
+    "[critics|audiences|reviewers in {place}|festival juries|film students|{person}] [praised|picked apart|"
+    "debated|warmed to|dismissed|singled out|revisited] [the ending|the score|the pacing|the {ord} act|"
+    "the camera work|the dialogue|the casting|the last {m} minutes|the opening shot] of {s}",
+    "{s} [arrived on|left|came back to|was added to|rotated off] [a streaming service in {region}|cable "
+    "in {region}|home video|airline menus|a {place} arthouse chain|{m} streaming platforms] "
+    "[in {month}|on {d}|last {season}|]",
+    "[the score|the trailer|a deleted scene|the poster|an alternate cut|a making-of reel|the {ord} teaser] "
+    "[from|for|of] {s} [drew {n} views|came out|circulated online|was pressed on vinyl|became a meme|"
+    "surfaced in {month}|leaked in {place}]",
+    "[{person}, who [edited|designed the sets for|scored|cast|lit|costumed] {s},|a producer on {s}|"
+    "{person}, a stunt double on {s},|[a camera operator|a grip|the focus puller|a runner|an extra] on "
+    "{s}] [said|recalled|admitted|told a "
+    "podcast] that [the shoot ran {m} days over|the ending changed twice|the {ord} draft was kept|"
+    "a storm cost them {m} days in {place}|the {place} set went up in {m} weeks|{person} improvised "
+    "the {ord} scene]",
+    "{s} [draws on|borrows from|reworks|nods to|loosely adapts] [a {y} novel|a true story from "
+    "{place}|a radio play from {y}|a folk tale from {region}|a {y} thriller|a memoir by {person}]",
+    "[a fan event|a midnight screening|a {y} retrospective|a double bill with {o}|a sing-along night] "
+    "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of] {s}",
+    "[tickets|posters|props|costumes|a storyboard] from {s} [sold for {price}|went on display in {place}|"
+    "[surfaced|resurfaced|appeared|were spotted] [at a flea market|in a shop|at a fair] in {place}|were "
+    "auctioned in {month}]",
+    "[{person}|a {place} critic|a columnist in {place}|a film blogger] [ranked|listed|named] {s} "
+    "[among the {ord} best films of {y}|in a top {m} list|as [a sleeper|an overlooked|a quiet] "
+    "[hit|success|favourite] of {y}|as overlooked]",
+)
+MOVIE_SHORT = (
+    "[{s}|The film] [played|ran|screened] for {m} weeks in {place}",
+    "A restored print of {s} [toured|screened in] {m} cities",
+)
+FILM_PERSON = (
+    "{s} [trained for|prepared for|researched|auditioned for] [a role|a part|a stage play] [in {place}|"
+    "for {m} months|with {person}|]",
+    "{s} [turned down|signed on to|dropped out of|joined] [a stage revival|a streaming series|a "
+    "production in {place}|a voice role|a short film by {person}]",
+    "{s} [spoke at|was honoured at|hosted|judged] [a festival in {place}|a film school in {place}|a "
+    "charity gala|a screening series] [in {month} {y}|on {d}|]",
+)

@@ -1,0 +1,83 @@
+"""What a company page talks about: operations, deals, products, the share's moves, analysts, results, staff.
+
+None of it states an attribute a question asks (price, volume, market cap, P/E, EPS, dividend, CEO,
+headquarters, founding, listing year, founders, holders): those come only from `statements`.
+"""
+
+from __future__ import annotations
+
+COMPANY = (
+    "{s} [expanded|trimmed|reorganised|consolidated|streamlined|overhauled] [its logistics network|its "
+    "retail "
+    "footprint|the sales organisation|its European operations|two regional divisions|its cloud unit|the "
+    "consumer business|its supplier base|its distribution centres|the services arm|its research labs]",
+    "{s} [announced|completed|abandoned|is weighing|agreed to|quietly pursued] [a {money} acquisition|a "
+    "joint "
+    "venture in {region}|a licensing deal with {firm}|the sale of a minority stake|a supply agreement with "
+    "{firm}|a {money} share buyback|a bid for {firm}|spinning off its {unit} unit]",
+    "{s} [launched|delayed|repriced|recalled|redesigned|discontinued|previewed] [a product line aimed at "
+    "{buyers}|its flagship service|an entry-level model|a subscription tier|its mobile app|a refreshed "
+    "storefront|two older products|a line for {buyers}]",
+    "[shares of {s}|{s} stock|the stock|{s}] [gained|lost|added|shed|rose|fell|slid|jumped] {pct} [in early "
+    "trading|after the open|on {weekday}|in heavy volume|over {m} sessions|as yields moved|before the bell|"
+    "into the close|in the week to {d}]",
+    "[analysts at {firm}|a {firm} analyst|portfolio managers at {firm}|short sellers|credit analysts at "
+    "{firm}|the desk at {firm}] [raised their target on|downgraded|upgraded|reiterated a hold on|added to "
+    "positions in|trimmed exposure to|questioned the margins of|started coverage of] {s}",
+    "{s} reported [{q} revenue|{q} sales|revenue for the {qn}|{q} operating income|[cash flow|net "
+    "income|operating profit|adjusted earnings] [in|for] the "
+    "{qn}] of {money}, [ahead of|short of|roughly in line with|well above|a touch below] [estimates|the "
+    "consensus|guidance|what {firm} expected]",
+    "{s} [hired|laid off|relocated|added|moved|retrained] {n} [engineers|warehouse workers|sales staff|"
+    "support agents|managers|researchers|contractors|drivers] [in {place}|across {region}|at its {place} "
+    "site|this year|over {m} months]",
+    "[the board of {s}|directors at {s}|{s}'s board|{s}'s audit committee] [approved|postponed|reviewed|"
+    "signed off on|rejected] [a new capital plan|a bond sale of {money}|a revised pay package|an update to "
+    "its bylaws|a plan to close {m} stores|a debt refinancing]",
+    "[regulators in {region}|a court in {place}|competition officials|a labour board|tax authorities in "
+    "{region}] [opened an inquiry into|fined|cleared|questioned|ruled against|sided with] {s} [over pricing|"
+    "on data handling|in a patent dispute|over a merger|about overtime pay|on {d}]",
+    "{s} [opened|closed|leased|sold|upgraded|built] [a plant|a warehouse|an office|a data centre|a "
+    "flagship store|a research hub|a training site] [in {place}|outside {place}|near {place}] [for about "
+    "{money}|last {season}|in {month} {y}|after {m} years of planning|]",
+    "[customers in {region}|suppliers|unions at {s}|rival {firm}|bondholders|franchise owners] [pushed back "
+    "on|welcomed|criticised|sued over|lobbied against|praised] [{s}'s pricing|the restructuring|the new "
+    "contract terms|the office mandate|its latest guidance|the plan to outsource support]",
+    "[margins at {s}|{s}'s gross margin|operating costs at {s}|{s}'s inventory] [narrowed|widened|improved|"
+    "shrank|swelled|tightened] [by {pct}|to {pct}|for a {ord} straight quarter|as freight costs eased|on "
+    "weaker demand in {region}|despite the {money} charge]",
+    "{s} [priced|issued|retired|refinanced|redeemed] [{money} of notes|a {money} term loan|bonds due {fy}|"
+    "commercial paper worth {money}|a convertible of {money}]",
+    "[{person}, who [runs|leads|oversees] [investor relations|the {unit} unit|its {region} business|"
+    "procurement|product design] at {s},|a spokesperson for {s}|{s}'s finance chief] [said|told investors|"
+    "[wrote|argued|noted] [in a memo|on a call|at a conference in {place}|to staff|in an interview]] "
+    "that [demand held up|orders slowed in {month}|pricing stayed firm|"
+    "[the {unit} unit|its {unit} arm|the {unit} business] [would|could|should] [break even|turn a "
+    "profit|grow] [by|in|before] {fy}|hiring would resume in {fy}|costs peaked in the {qn}]",
+)
+COMPANY_SHORT = (
+    "{s} [declined to|chose not to|did not] [comment|respond|elaborate]"
+    "[ on {weekday}| on {d}| by email| in a filing| when asked about [it|the report|the figures]|]",
+    "{s} [confirmed|denied|disputed|played down] [the move|the report|the figures|the story|the account]"
+    "[ on {weekday}| on {d}| in a filing|]",
+    "[The stock|{s}] [ended|finished|closed out] the [week|month|session] {pct} [higher|lower|up|down]",
+    "[Orders|Bookings|Shipments|Backlog] at {s} [rose|fell|grew|dipped] {pct} in {month}",
+)
+COMPANY_LEADS = (
+    "[in|during|for] the {qn}",
+    "[after|before|since] the {month} [call|filing|report]",
+    "[ahead of|after] its {month} investor day",
+    "in a filing [dated|on] {d}",
+)
+UNITS = (
+    "consumer", "payments", "cloud", "medical", "logistics", "software", "energy", "retail", "analytics",
+    "devices", "insurance", "advertising", "materials", "semiconductor",
+)  # fmt: skip
+BUYERS = (
+    "small firms", "hospitals", "students", "gamers", "retailers", "farmers", "developers", "schools",
+    "airlines", "first-time buyers", "freelancers", "city fleets",
+)  # fmt: skip
+FIRM_TAILS = (
+    "Securities", "Partners", "Capital", "Research", "& Co.", "Advisors", "Markets", "Group", "Bank",
+    "Asset Management",
+)  # fmt: skip

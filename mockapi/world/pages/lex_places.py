@@ -1,0 +1,52 @@
+"""What a place or institution's page (universities, parks, museums, lakes, gardens, institutes) and a public
+person's page talk about. Nothing states an asked attribute (visitors, latest update, population, director,
+notable people, founding year, location, area, languages, birth): those come only from `statements`.
+"""
+
+from __future__ import annotations
+
+TOPIC = (
+    "{s} [reopened|closed|extended|restored|resurfaced|repaired] [its north entrance|the main trail|a "
+    "wing built in {y}|the visitor centre|two reading rooms|the boardwalk|the old boathouse|the east "
+    "galleries] [after {m} months of work|for about {grant}|in {month} {y}|last {season}|]",
+    "[volunteers at {s}|staff at {s}|students at {s}|rangers at {s}|curators at {s}] [planted|catalogued|"
+    "counted|restored|digitised|cleared] [{n} trees|{n} objects|a century of letters|{n} rare seeds|the "
+    "old maps|invasive reeds|{n} photographs] [over the {season}|in {month}|with help from {place}|]",
+    "[a study from {s}|researchers at {s}|a survey of {s}|a team working at {s}] [found|measured|"
+    "mapped|reported|traced] [a rise in water temperature|{n} bird species|a drop in visitor litter|the "
+    "spread of a beetle|how crowds move on weekends|{pct} more cyclists]",
+    "{s} [added|launched|started|dropped|revived] [night tours|a shuttle from {place}|free entry on "
+    "{weekday}s|a summer lecture series|guided walks in {lang}|a membership scheme|a children's trail]"
+    "[ in {month}| last {season}| this {season}|]",
+    "[a storm|heavy rain|a heatwave|a power cut|a burst pipe|a wildfire near {place}] [closed|damaged|"
+    "flooded|shut] [part of {s}|the car park at {s}|a gallery at {s}|the trails around {s}|]"
+    "[ for {m} days| on {d}| in {month} {y}|]",
+    "[{person}, who [guides tours|teaches|keeps the archive|runs the shop|maintains the trails] at {s},|a "
+    "spokesperson for {s}|[a longtime|a new|a weekend|a retired] [volunteer|member|guide] at {s}] "
+    "[said|told a local paper|wrote] that [crowds peak in "
+    "{month}|the {season} is the quiet time|parking is the main complaint|the new signs helped|the "
+    "budget was cut by {pct}]",
+    "[the city of {place}|a foundation in {place}|donors|the regional government|alumni] [gave|pledged|"
+    "approved|withheld] {grant} for [a new wing at {s}|repairs at {s}|scholarships at {s}|a bridge near "
+    "{s}|research at {s}]",
+    "[a film crew|a photographer from {place}|a travel writer|a school group from {place}] [spent {m} "
+    "days at {s}|documented {s}|visited {s} in {month}|wrote about {s}]",
+)
+TOPIC_SHORT = (
+    "[Parking|A day ticket|The shuttle|A guided walk] at {s} [costs|runs about|is priced at] {fee}",
+    "{s} [is busiest|gets crowded|is quietest] [on {weekday}s|in {month}|around noon|after {time}]",
+)
+PERSON = (
+    "{s} [spoke at|was honoured at|visited|hosted|judged] [a gala in {place}|a school in {place}|a charity "
+    "dinner|a panel on {topic}|a conference in {region}] [in {month} {y}|on {d}|]",
+    "{s} [wrote|published] [a memoir|an essay on {topic}|a letter about {topic}|a column for a paper in "
+    "{place}]",
+    "{s} [donated|gave|pledged] {grant} to [a hospital in {place}|a library in {place}|work on {topic}]",
+    "[a biography of {s}|a profile of {s}|an archive of {s}'s letters|a portrait of {s}] [was published|"
+    "went on display|was sold for {price}|was found in {place}] [in {month} {y}|on {d}|]",
+)
+TOPICS = (
+    "climate", "housing", "education", "public art", "river clean-up", "urban trees", "local history",
+    "rural schools", "science funding", "library hours",
+)  # fmt: skip
+LANGS = ("Spanish", "French", "German", "Mandarin", "Portuguese", "Arabic", "Hindi", "Japanese", "Korean")

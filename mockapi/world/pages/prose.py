@@ -1,0 +1,230 @@
+"""On-topic prose about a subject, from a grammar per entity kind (`lex_*`): what a company, team, player,
+song, artist, band, film, film person, place or public person's page talks about.
+
+Sentences vary in shape (one clause; a lead-in and a clause; two clauses joined; a short remark; a clause
+with a trailing time phrase) and every fixed run of words is short, so no 5-word sequence recurs across
+many questions' pages (see `grammar`). The prose never states an attribute a question asks: facts come only
+from `statements`. Boilerplate (newsletter prompts, cookie notes) belongs to the page chrome, not here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+from mockapi.world.pages import grammar, lex_arts, lex_business, lex_places, lex_sports, styles, synonyms
+from mockapi.world.pages.names import FIRST, LAST, PLACES, REGIONS
+
+_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    "company": (lex_business.COMPANY, lex_business.COMPANY_SHORT, lex_business.COMPANY_LEADS),
+    "team": (lex_sports.TEAM, lex_sports.TEAM_SHORT, lex_sports.TEAM_LEADS),
+    "player": (lex_sports.PLAYER, lex_sports.PLAYER_SHORT, lex_sports.TEAM_LEADS),
+    "song": (lex_arts.SONG, lex_arts.SONG_SHORT, ()),
+    "artist": (lex_arts.MUSICIAN, lex_arts.MUSICIAN_SHORT, ()),
+    "band": (lex_arts.MUSICIAN, lex_arts.MUSICIAN_SHORT, ()),
+    "movie": (lex_arts.MOVIE, lex_arts.MOVIE_SHORT, ()),
+    "film_person": (lex_arts.FILM_PERSON, (), ()),
+    "topic": (lex_places.TOPIC, lex_places.TOPIC_SHORT, ()),
+    "person": (lex_places.PERSON, (), ()),
+}
+_DOMAIN_KIND = {"finance": "company", "sports": "team", "music": "artist", "movie": "movie", "open": "topic"}
+# Generic lead-ins and trailing time phrases: each holds a number, a year or a month, so none recurs as is.
+_LEADS = (
+    "in {month} {y}", "on {d}", "[early|late|later|earlier] in {y}", "by [early|mid-|late] {month}",
+    "[back in|as far back as|as early as] {y}", "{m} [days|weeks|months] [later|earlier|on]",
+    "[last|this] {season}",
+    "for the {ord} time since {y}", "after {m} [weeks|months] of [talks|delays|rumours|work]",
+    "[around|shortly after|just before] {time} on {weekday}", "[since|until] {month} {y}", "as of {d}",
+    "[as of|by|through] {month} {fy}",
+)  # fmt: skip
+_JOINERS = ("; ", ", and ", ", but ", ", while ", " — ", ", although ", "; meanwhile, ", ", so ")
+# How prose refers back to a subject: "the" + an epithet + a noun, so the reference itself varies.
+_NOUNS = {
+    "company": (
+        "[mid-sized|listed|debt-laden|family-run|fast-growing|cash-rich|sprawling|lean|older|"
+        "acquisitive|] [company|firm|group|business]"
+    ),
+    "team": "[young|injury-hit|in-form|struggling|rebuilding|veteran|streaky|unbeaten|depleted|] "
+    "[team|club|side|squad]",
+    "player": "[veteran|young|former|injured|in-form|] [player|guard|forward|starter]",
+    "song": "[catchy|slow|upbeat|moody|breezy|brooding|brassy|] [song|single|track|tune]",
+    "artist": "[singer|artist|musician|performer|songwriter|headliner]",
+    "band": "[band|group|act|outfit|quartet|trio|five-piece]",
+    "movie": "[thriller|drama|comedy|period piece|sequel|indie|{y} film|{y} release|ensemble piece|"
+    "picture|movie]",
+    "film_person": "[actor|star|performer|lead]",
+}
+_PLACE_NOUNS = (
+    ("University", "[university|campus|school]"), ("Park", "[park|reserve]"), ("Museum", "[museum|gallery]"),
+    ("Lake", "[lake|shore|waterfront]"), ("Institute", "[institute|campus]"), ("Garden", "[garden|grounds]"),
+)  # fmt: skip
+# adverbs slipped in after an auxiliary ("was shot" -> "was mostly shot"): another choice point per clause
+_ADVERBS = (
+    "reportedly", "eventually", "originally", "partly", "largely", "quietly", "mostly", "later", "briefly",
+    "also", "again", "finally", "apparently", "initially", "once", "still", "soon", "suddenly", "already",
+)  # fmt: skip
+_AUX = re.compile(r"\b(was|were|is|are|has|have|had|would)\b (?=[a-z])")
+_MONTHS = (
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December",
+)  # fmt: skip
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_ORD = ("first", "second", "third", "fourth", "fifth", "sixth")
+_SEASONS = ("spring", "summer", "autumn", "winter", "fall")
+_Q = (
+    "first-quarter",
+    "second-quarter",
+    "third-quarter",
+    "fourth-quarter",
+    "Q1",
+    "Q2",
+    "Q3",
+    "Q4",
+    "half-year",
+)
+
+_MONEY = ("${}m", "${} million", "${}bn", "€{}m", "£{}m")
+_GRANT = ("${}m", "${} million", "${},000", "€{} million")
+_PRICE = ("${}", "${},{}00", "£{}", "€{}")
+_MINUTES = (":15", ":30", ":45", "")
+# a clause that already says when (a number, month, weekday, season or "last"/"since") takes no lead-in
+_TIMED = re.compile(
+    r"\d|\b(?:last|since|after|before|ago|earlier|later|during)\b|" + "|".join(_MONTHS + _WEEKDAYS + _SEASONS)
+)
+
+
+def _noun(name: str, kind: str) -> tuple[str, ...]:
+    if kind == "topic":
+        return tuple(f"the {noun}" for word, noun in _PLACE_NOUNS if word in name) or ("the [site|place]",)
+    return (f"the {_NOUNS[kind]}",) if kind in _NOUNS else ()
+
+
+def _slots(day: dt.date, others: tuple[str, ...]) -> dict[str, Callable[[random.Random], str]]:
+    def date(rng: random.Random) -> str:
+        # recent as often as a dated statement is (news talks about the last weeks), else up to ~16 months
+        back = rng.randint(1, 40) if rng.random() < 0.5 else rng.randint(1, 500)
+        return styles.day_text(day - dt.timedelta(days=back), rng, day)
+
+    def person(rng: random.Random) -> str:
+        return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+
+    return {
+        "o": lambda rng: rng.choice(others),
+        "n": lambda rng: styles.number_text(rng.choice((rng.randint(12, 900), rng.randint(1000, 90_000))),
+                                            rng),
+        "m": lambda rng: str(rng.randint(2, 11)),
+        "m2": lambda rng: str(rng.randint(1, 9)),
+        "m3": lambda rng: str(rng.randint(5, 12)),
+        "pct": lambda rng: f"{rng.randint(1, 19)}.{rng.randint(0, 9)}%" if rng.random() < 0.6 else
+        f"{rng.randint(2, 40)} percent",
+        "money": lambda rng: rng.choice(_MONEY).format(rng.randint(2, 950)),
+        "grant": lambda rng: rng.choice(_GRANT).format(rng.randint(1, 90)),
+        "price": lambda rng: rng.choice(_PRICE).format(rng.randint(20, 99), rng.randint(1, 9)),
+        "fee": lambda rng: rng.choice(("${}", "£{}", "€{}", "${}.50")).format(rng.randint(3, 40)),
+        "d": date,
+        "y": lambda rng: str(day.year - rng.randint(1, 30)),
+        "fy": lambda rng: str(day.year + rng.randint(0, 6)),
+        "month": lambda rng: rng.choice(_MONTHS),
+        "weekday": lambda rng: rng.choice(_WEEKDAYS),
+        "season": lambda rng: rng.choice(_SEASONS),
+        "ord": lambda rng: rng.choice(_ORD),
+        "q": lambda rng: rng.choice(_Q),
+        "qn": lambda rng: rng.choice(_Q[:4]).replace("-", " "),
+        "time": lambda rng: f"{rng.randint(1, 11)}{rng.choice(_MINUTES)} {rng.choice(('a.m.', 'p.m.'))}",
+        "place": lambda rng: rng.choice(PLACES),
+        "region": lambda rng: rng.choice(REGIONS),
+        "person": person,
+        "firm": lambda rng: f"{rng.choice(LAST)} {rng.choice(lex_business.FIRM_TAILS)}",
+        "unit": lambda rng: rng.choice(lex_business.UNITS),
+        "buyers": lambda rng: rng.choice(lex_business.BUYERS),
+        "age": lambda rng: rng.choice(lex_sports.AGES),
+        "bpm": lambda rng: str(rng.randint(70, 170)),
+        "film": lambda rng: rng.choice(("16mm", "35mm", "65mm", "digital", "Super 8")),
+        "topic": lambda rng: rng.choice(lex_places.TOPICS),
+        "lang": lambda rng: rng.choice(lex_places.LANGS),
+    }  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def slot_table() -> dict[str, Callable[[random.Random], str]]:
+    """The generic slots ({firm}, {place}, {person}, {d}…) around a fixed day, for statement frames."""
+    return _slots(dt.date(2024, 3, 1), ("",))
+
+
+def clause(subject: str, domain: str, kind: str, rng: random.Random, day: dt.date | None = None) -> str:
+    """One clause of `subject`'s own prose, no final period (a statement's lead-in)."""
+    kind = _kind(domain, kind)
+    slots = _slots(day or dt.date(2024, 3, 1), (subject,))
+    slots["s"] = lambda r: subject
+    return grammar.cap(synonyms.vary(grammar.expand(rng.choice(_KINDS[kind][0]), slots, rng), rng))
+
+
+def _kind(domain: str, kind: str) -> str:
+    if kind == "person" and domain == "movie":
+        return "film_person"
+    return kind if kind in _KINDS else _DOMAIN_KIND.get(domain, "topic")
+
+
+def sentences(
+    subject: str,
+    domain: str,
+    rng: random.Random,
+    n: int,
+    *,
+    others: tuple[str, ...] = (),
+    kind: str = "",
+    ticker: str = "",
+    day: dt.date = dt.date(2024, 3, 1),
+    topics: tuple[str, ...] = (),
+) -> list[str]:
+    """`n` sentences about `subject` (or, for a set's page, about its members `topics`), fitting its kind."""
+    kind = _kind(domain, kind)
+    clauses, shorts, leads = _KINDS[kind]
+    names = topics or (subject,)
+    slots = _slots(day, others or names)
+    nouns = _noun(subject, kind)
+    out = []
+    for _ in range(n):
+        name = rng.choice(names)
+        roll = rng.random()
+        if ticker and roll < 0.15:
+            slots["s"] = lambda r: ticker
+        elif nouns and roll > 0.72 and not topics:
+            slots["s"] = lambda r: grammar.expand(r.choice(nouns), slots, r)
+        else:
+            slots["s"] = lambda r, name=name: name  # type: ignore[misc]
+        out.append(_sentence(clauses, shorts, leads, slots, rng))
+    return out
+
+
+def _sentence(
+    clauses: tuple[str, ...],
+    shorts: tuple[str, ...],
+    leads: tuple[str, ...],
+    slots: dict[str, Callable[[random.Random], str]],
+    rng: random.Random,
+) -> str:
+    roll = rng.random()
+    first = rng.randrange(len(clauses))
+    main = grammar.expand(clauses[first], slots, rng)
+    if roll < 0.42:
+        text = main
+    elif roll < 0.62 and not _TIMED.search(main):
+        lead = rng.choice(leads) if leads and rng.random() < 0.4 else rng.choice(_LEADS)
+        text = f"{grammar.expand(lead, slots, rng)}, {main}"
+    elif roll < 0.78:
+        other = (first + rng.randrange(1, len(clauses))) % len(clauses)  # never the same clause twice
+        second = grammar.expand(clauses[other], slots, rng)
+        text = f"{main}{rng.choice(_JOINERS)}{second}"
+    elif shorts:
+        text = grammar.expand(rng.choice(shorts), slots, rng)
+    else:
+        text = main
+    if rng.random() < 0.5:
+        text = _AUX.sub(
+            lambda m: f"{m.group(1)} {rng.choice(_ADVERBS)} " if rng.random() < 0.6 else m.group(0), text
+        )
+    return grammar.cap(synonyms.vary(text, rng)) + "."

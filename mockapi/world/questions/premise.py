@@ -1,0 +1,198 @@
+"""Premises: facts a question takes for granted and says in passing ("the 2010 film inception", "hey jude by
+the beatles", "the five members of x", "by how many points did x win their last game?").
+
+True questions carry premises as people write them. A false premise is the same question with one premise
+bent (a wrong year, a wrong holder, a member who is not one, a count off by some, a win that was a loss), so
+its wording is the wording of true questions and only reading the pages tells the two apart (CRAG's false
+premises read like its other questions: "when did hamburg become the biggest city of germany?").
+
+A composer that says a premise records it on the `Ask` (`Ask.premises`): the phrase as said and the same
+phrase bent. falsepremise.py swaps one of them into the finished question.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mockapi.world.questions import invent, refer
+from mockapi.world.questions.kinds import KINDS
+from mockapi.world.questions.model import Fact, Subject
+from mockapi.world.questions.source import Source
+
+# Share of subject mentions that carry a premise ("the 2010 film inception" rather than "inception"). Real
+# questions qualify a name often (a year, an artist, a director): a premise must not mark a false one.
+P_PREMISE = 0.85
+
+# How a name is qualified by one of its facts, per (subject kind, fact kind): {n} the name, {v} the value.
+# No form ends in a comma where a possessive may follow (see `fits`).
+FORMS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("movie", "mv.release"): ("the {v} film {n}", "{n} ({v})", "the {v} movie {n}", "{n} from {v}"),
+    ("movie", "mv.director"): ("{v}'s {n}", "{n} directed by {v}", "the {v} film {n}", "{n} by {v}"),
+    ("movie", "mv.cast"): ("{n} with {v}", "{n}, starring {v},", "the {v} movie {n}"),
+    ("song", "mu.song_date"): ("the {v} song {n}", "{n} ({v})", "{n}, released in {v},", "{n} from {v}"),
+    ("song", "rel:performer"): ("{n} by {v}", "{v}'s {n}", "the {v} song {n}", "{v}'s song {n}"),
+    ("band", "mu.members"): ("{v}'s band {n}", "{n} with {v}", "{n}, the band with {v},"),
+    ("artist", "mu.debut"): ("{n}, who debuted in {v},", "{n} (debut {v})"),
+    ("artist", "mu.birth"): ("{n}, born in {v},", "{n} (born {v})"),
+    ("artist", "rel:manager"): ("{n}, managed by {v},",),
+    ("company", "fin.founded"): ("{n}, founded in {v},", "{n} (founded {v})"),
+    ("company", "fin.ipo_year"): ("{n}, public since {v},", "{n}, which went public in {v},"),
+    ("company", "fin.ceo"): ("{n}, whose ceo is {v},", "{v}'s {n}", "{n} under ceo {v}", "{n} (ceo {v})"),
+    ("company", "fin.founders"): ("{n}, founded by {v},", "{n} (founded by {v})"),
+    ("team", "sp.founded"): ("{n}, founded in {v},", "{n} (founded {v})"),
+    ("team", "sp.coach"): ("{v}'s {n}", "{n}, coached by {v},", "{n} under coach {v}", "{n} (coach {v})"),
+    ("player", "rel:team"): ("{n} of the {v}", "{v} player {n}", "{n} ({v})"),
+    ("topic", "op.founded"): ("{n}, established in {v},", "{n} (est. {v})", "{n}, founded in {v},"),
+    ("topic", "op.leader"): ("{n}, led by {v},", "{n}, whose director is {v},", "{n} (director {v})"),
+    ("person", "pe.birth"): ("{n}, born in {v},", "{n} (born {v})"),
+}
+# Relations a premise may state (reached through Source.related; other relations lead elsewhere).
+_RELATIONS = {"rel:performer", "rel:manager", "rel:team"}
+
+
+@dataclass(frozen=True)
+class Premise:
+    """A fact said in passing by a question: the phrase as said, the phrase bent, the fact and the wrong
+    value the bent phrase says."""
+
+    said: str
+    bent: str
+    fact: Fact
+    wrong: str
+    plain: str = ""  # the phrase without the premise ("inception"), when a true question must drop it
+
+
+def premised(
+    subject: Subject, name: str, src: Source, rng: random.Random, day: dt.date, asked: Sequence[Fact] = ()
+) -> tuple[str, Premise] | None:
+    """`name` qualified by one of the subject's facts (and the bent phrase), or None when none fits; never
+    one that says what the question asks (`asked`): another fact of the subject is said instead."""
+    keys = [k for (s, k) in FORMS if s == subject.kind]
+    rng.shuffle(keys)
+    for key in keys:
+        fact = _fact_of(src, subject, key, rng, day)
+        value = fact and _value(fact, rng)
+        wrong = fact and value and _bent(fact, value, rng, day)
+        if not fact or not value or not wrong:
+            continue
+        form = rng.choice(FORMS[(subject.kind, key)])
+        bare = name[4:] if form.startswith("{v}'s") and name.lower().startswith("the ") else name
+        said, bent = form.format(n=bare, v=value.lower()), form.format(n=bare, v=wrong.lower())
+        made = Premise(said, bent, fact, wrong, name)
+        if not tells(list(asked), made):
+            return said, made
+    return None
+
+
+def _fact_of(src: Source, subject: Subject, key: str, rng: random.Random, day: dt.date) -> Fact | None:
+    if key in _RELATIONS:
+        hop = src.related(subject, rng)
+        if hop is None or f"rel:{hop[0]}" != key:
+            return None
+        return Fact(subject, key, hop[1].name, source=src.name)
+    return src.fact(subject, KINDS[key], day, rng) if key in KINDS else None
+
+
+def _value(fact: Fact, rng: random.Random) -> str | None:
+    """The part of the fact the premise says: a year, a holder, one member."""
+    if fact.kind.startswith("rel:"):
+        return re.sub(r"\s*\([^)]*\)$", "", fact.value)
+    kind = KINDS[fact.kind]
+    if kind.vtype == "year" and fact.number is not None:
+        return str(int(fact.number))
+    if kind.vtype == "date" and fact.number is not None:
+        return str(dt.date.fromordinal(int(fact.number)).year)
+    if kind.vtype == "list":
+        return rng.choice(fact.items) if fact.items else None
+    # a KG person's page name may carry a disambiguation ("jane doe (politician)"): people drop it
+    return re.sub(r"\s*\([^)]*\)$", "", fact.value) if kind.vtype == "person" else None
+
+
+def _bent(fact: Fact, value: str, rng: random.Random, day: dt.date) -> str | None:
+    """A wrong value of the same shape: another year (never ahead of the query), another person."""
+    if value.isdigit():
+        year = int(value) + rng.choice((-7, -4, -3, -2, -1, 1, 2, 3, 5, 9))
+        return str(year) if year < day.year else str(int(value) - rng.randint(2, 9))
+    target = {"rel:performer": "artist", "rel:team": "team"}.get(fact.kind, "person")
+    for _ in range(4):
+        other = invent.subject_name(target, rng)
+        if other.lower() != value.lower() and other.lower() not in (i.lower() for i in fact.items):
+            return other
+    return None
+
+
+def fits(query: str, premise: Premise) -> bool:
+    """Whether the premise reads well where a frame put it: said once, and before a possessive only when it
+    ends in the name and has no possessive of its own ("the 2010 film inception's director")."""
+    at = query.find(premise.said)
+    if at < 0 or query.count(premise.said) != 1:
+        return False
+    if not query[at + len(premise.said) :].startswith("'"):
+        return True
+    return premise.said.endswith(premise.plain) and "'" not in premise.said[: -len(premise.plain) or None]
+
+
+def settle(query: str, asked: list[Fact], premises: list[Premise]) -> tuple[str, list[Premise]]:
+    """The query without the name premises that read badly or say the answer (each back to its plain name),
+    and the premises it still says (a premise the frame says is updated to the new query)."""
+    kept: list[Premise] = []
+    for p in premises:
+        if p.plain and p.said in query and (not fits(query, p) or tells(asked, p)):
+            query = query.replace(p.said, p.plain)
+            kept = [_drop(k, p) for k in kept]
+        elif p.said in query or not p.plain:
+            kept.append(p)
+    return query, [p for p in kept if p.said in query]
+
+
+def _drop(frame_premise: Premise, name_premise: Premise) -> Premise:
+    if frame_premise.plain:
+        return frame_premise
+    said = frame_premise.said.replace(name_premise.said, name_premise.plain)
+    bent = frame_premise.bent.replace(name_premise.said, name_premise.plain)
+    return Premise(said, bent, frame_premise.fact, frame_premise.wrong)
+
+
+def tells(asked: list[Fact], premise: Premise) -> bool:
+    """Whether a name premise says what the question asks ("when was the 2010 film x released?") or a step
+    of its way there ("the parent company of x, founded by y" when y is where the chain leads)."""
+    if not premise.plain:
+        return False
+    said = _about(premise.fact.kind)
+    shown = {premise.fact.value.lower(), *(i.lower() for i in premise.fact.items)}
+    for f in asked:
+        if _about(f.kind) == said and f.subject.name == premise.fact.subject.name:
+            return True
+        if f.kind.startswith("rel:") and f.value.lower() in shown:
+            return True
+    return False
+
+
+def _about(kind: str) -> str:
+    """What a fact kind is about, so that 'sp.coach' and 'rel:head coach' are the same thing."""
+    return kind[4:] if kind.startswith("rel:") else KINDS[kind].label
+
+
+def name_or_premise(
+    subject: Subject,
+    src: Source,
+    rng: random.Random,
+    day: dt.date,
+    force: bool,
+    said: list[Premise],
+    asked: Sequence[Fact] = (),
+) -> str:
+    """The subject's name (or ticker, alias), qualified by a premise with P_PREMISE (always when `force`);
+    a premise said goes to `said`."""
+    ref = refer.name_ref(subject, rng)
+    if not force and rng.random() >= P_PREMISE:
+        return refer.with_kind_words(ref, subject, rng)
+    made = premised(subject, ref, src, rng, day, asked)
+    if made is None:
+        return ref
+    said.append(made[1])
+    return made[0]

@@ -1,0 +1,135 @@
+"""Named sets: the groups that questions naming no entity are about, named as people name them ("the films
+christopher nolan directed", "which dow jones company", "among the teams in the eastern conference").
+
+A set has fixed members for the whole world (two questions about "the dow jones companies" ask about the
+same companies), a title that pages print over its table ("Companies in the Dow Jones"), and the phrases a
+question uses: the definite plural ("the films x directed"), and a modifier that makes "which x film" and
+"x films". Its members are stated on the pages that list it (pages.tables prints the title over the rows).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from mockapi.world.questions import invent
+
+# Market indices and sectors, conferences and leagues: real collective names (no entity of the world is
+# real; a fictional company may sit in "the dow jones" as a fictional club sits in "the eastern conference").
+_INDICES = ("dow jones", "s&p 500", "nasdaq-100", "russell 2000", "ftse 100", "stoxx 50")
+_SECTORS = ("semiconductor", "bank", "airline", "utility", "biotech", "oil and gas", "retail", "software")
+_CONFERENCES = ("eastern conference", "western conference", "atlantic division", "pacific division",
+                "central division", "premier league", "la liga", "serie a", "bundesliga")  # fmt: skip
+_LEAGUES = ("premier league", "la liga", "serie a", "bundesliga")
+_LABELS = ("Northlight Records", "Blue Harbor Music", "Silverline Records", "Red Canyon Recordings")
+_STUDIOS = ("Northlight Pictures", "Blue Harbor Films", "Silverline Studios", "Red Canyon Pictures")
+_SINGULAR = {"companies": "company", "stocks": "stock", "teams": "team", "clubs": "club", "films": "film",
+             "movies": "movie", "songs": "song", "tracks": "track", "artists": "artist", "singers": "singer",
+             "bands": "band", "landmarks": "landmark", "places": "place", "players": "player"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class NamedSet:
+    """A set of subjects of one kind with a name people use."""
+
+    title: str  # how pages head its table ("Films directed by Christopher Nolan")
+    core: str  # the definite plural without its article ("films christopher nolan directed")
+    mod: str  # the modifier of "which <mod> film" ("christopher nolan")
+    noun: str  # plural noun ("films")
+    kind: str  # subject kind of the members
+    holder: str = ""  # the person who defines the set (a director, an actor), '' if none
+    relation: str = ""  # the fact kind that holder is to each member ("mv.director"), '' if none
+
+    def np(self, count: str = "") -> str:
+        """'the films christopher nolan directed', or with a count: 'the six films ...'."""
+        return f"the {count} {self.core}" if count else f"the {self.core}"
+
+    def one(self) -> str:
+        """'christopher nolan film' (after 'which')."""
+        return f"{self.mod} {_SINGULAR.get(self.noun, self.noun)}"
+
+    def many(self) -> str:
+        """'christopher nolan films'."""
+        return f"{self.mod} {self.noun}"
+
+
+def make_set(kind: str, rng: random.Random) -> NamedSet | None:
+    """A new named set of subjects of `kind`, or None when the kind has no sets."""
+    maker = _MAKERS.get(kind)
+    return maker(rng) if maker else None
+
+
+def _person(rng: random.Random) -> str:
+    return invent.subject_name("person", rng)
+
+
+def _movies(rng: random.Random) -> NamedSet:
+    roll, noun = rng.random(), rng.choice(("films", "movies"))
+    if roll < 0.45:
+        p = _person(rng)
+        return NamedSet(f"Films directed by {p}", f"{noun} {p.lower()} directed", p.lower(), noun, "movie",
+                        p, "mv.director")  # fmt: skip
+    if roll < 0.7:
+        p = _person(rng)
+        return NamedSet(f"{p} filmography", f"{noun} {p.lower()} starred in", p.lower(), noun, "movie", p)
+    if roll < 0.85:
+        s = rng.choice(_STUDIOS)
+        short = s.rsplit(" ", 1)[0].lower()  # "which blue harbor film", not "which blue harbor films film"
+        return NamedSet(f"Films released by {s}", f"{noun} from {s.lower()}", short, noun, "movie")
+    y = str(rng.randint(1995, 2023))
+    return NamedSet(f"Films of {y}", f"{noun} released in {y}", y, noun, "movie")
+
+
+def _companies(rng: random.Random) -> NamedSet:
+    if rng.random() < 0.6:
+        i = rng.choice(_INDICES)
+        noun = rng.choice(("companies", "stocks"))
+        return NamedSet(f"{_title(i)} components", f"{noun} in the {i}", i, noun, "company")
+    s = rng.choice(_SECTORS)
+    return NamedSet(f"{_title(s)} stocks", f"{s} stocks", s, "stocks", "company")
+
+
+def _teams(rng: random.Random) -> NamedSet:
+    c = rng.choice(_CONFERENCES)
+    noun = "clubs" if c in _LEAGUES else "teams"
+    said = c if c in ("la liga", "serie a") else f"the {c}"
+    return NamedSet(f"{_title(c)} standings", f"{noun} in {said}", c, noun, "team")
+
+
+def _songs(rng: random.Random) -> NamedSet:
+    a = invent.subject_name("artist", rng)
+    noun = rng.choice(("songs", "tracks", "singles"))
+    return NamedSet(f"{a} discography", f"{noun} by {a.lower()}", a.lower(), noun, "song", a, "rel:performer")
+
+
+def _artists(rng: random.Random) -> NamedSet:
+    label = rng.choice(_LABELS)
+    noun = rng.choice(("artists", "singers"))
+    return NamedSet(f"{label} artists", f"{noun} signed to {label.lower()}", label.lower(), noun, "artist")
+
+
+def _bands(rng: random.Random) -> NamedSet:
+    label = rng.choice(_LABELS)
+    return NamedSet(f"{label} bands", f"bands signed to {label.lower()}", label.lower(), "bands", "band")
+
+
+def _places(rng: random.Random) -> NamedSet:
+    city = invent.fake(rng).city()
+    noun = rng.choice(("landmarks", "places"))
+    return NamedSet(f"Landmarks of {city}", f"{noun} in {city.lower()}", city.lower(), noun, "topic")
+
+
+def _players(rng: random.Random) -> NamedSet:
+    team = invent.subject_name("team", rng)
+    return NamedSet(f"{team} roster", f"players on the {team.lower()}", team.lower(), "players", "player")
+
+
+def _title(text: str) -> str:
+    def word(w: str) -> str:
+        return w if w in ("and", "of") else w.upper() if w in ("s&p", "ftse") else w[:1].upper() + w[1:]
+
+    return " ".join(word(w) for w in text.split())
+
+
+_MAKERS = {"movie": _movies, "company": _companies, "team": _teams, "song": _songs, "artist": _artists,
+           "band": _bands, "topic": _places, "player": _players}  # fmt: skip

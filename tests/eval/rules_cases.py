@@ -1,0 +1,21 @@
+"""What the rules-judge tests share: the judge, a question with a gold answer, and the label of an answer."""
+
+from __future__ import annotations
+
+from crag_eval.judges.rules import RulesJudge
+from crag_eval.types import Prediction, Question
+
+JUDGE = RulesJudge()
+
+
+def q(
+    answer: str, alts: tuple[str, ...] = (), qtype: str = "simple", iid: str = "q", domain: str = "movie"
+) -> Question:
+    return Question(
+        iid, "a question?", "03/05/2024, 23:18:31 PT", answer, alts, domain=domain, question_type=qtype
+    )
+
+
+def label(question: Question, text: str, error: str | None = None) -> tuple[str, str]:
+    j = JUDGE.judge(question, Prediction(question.interaction_id, text, error=error))
+    return j.label, j.reason

@@ -1,0 +1,33 @@
+"""Look-alike (hard-negative) pages make a person of a person and a team of a team."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+
+from mockapi.world.pages.plan import Pools, _negatives
+from mockapi.world.questions.model import Fact, Question, Subject
+
+
+def test_lookalike_pages_state_only_the_lookalike_s_own_attributes() -> None:
+    """A multi-hop question's first step is about the team; a look-alike of the coach it reaches must not be
+    written up as a team ("the head coach of <a coach's look-alike>"): fails on the old code."""
+    team = Subject("Lakeport Comets", "sports", "team", lookalikes=("Lakeport Comet",))
+    coach = Subject(
+        "Courtney Williams", "sports", "person", lookalikes=("Courtnye Williams", "Cortney Williams")
+    )
+    steps = [
+        Fact(team, "rel:head coach", coach.name),
+        Fact(coach, "pe.birthplace", "Springfield, Ohio", source="web"),
+    ]
+    q = Question("q1", 0, "03/01/2024, 10:00:00 PT", "sports", "multi-hop", "static",
+                 "where was the head coach of the comets born?", "springfield, ohio", [], "", "web",
+                 ["springfield, ohio"], None, facts=steps, subjects=[team, coach])  # fmt: skip
+    pools = Pools({}, {}, {d: [] for d in ("finance", "sports", "music", "movie", "open", "")})
+    pages = _negatives(q, pools, dt.datetime(2024, 3, 1, 10), random.Random(4))
+    assert pages
+    text = json.dumps([p for p in pages], default=str).lower()
+    assert "courtnye williams" in text or "cortney williams" in text
+    assert "head coach of courtnye williams" not in text and "head coach of cortney williams" not in text
+    assert "courtnye williams's head coach" not in text and "cortney williams's head coach" not in text

@@ -1,0 +1,45 @@
+"""A named set ("the films christopher nolan directed", "the teams in the eastern conference") is stated on
+the pages: a question about it is answered by reading, the set's members are listed on its answer pages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import duckdb
+
+from mockapi.core.textnorm import normalize
+from mockapi.world.context import WorldContext
+from mockapi.world.questions.generate import generate
+from mockapi.world.questions.kg_facts import open_kg_source
+from mockapi.world.questions.model import group_of
+from mockapi.world.scales import get_scale
+
+
+def test_a_named_sets_members_are_on_its_answer_pages(tiny_world: Path) -> None:
+    ctx = WorldContext(scale=get_scale("tiny"), seed=0, split="dev")
+    # the build's own questions, drawn again from the same seed (they know their sets' members)
+    questions = generate(ctx.scale.questions, ctx.rng("questions"), open_kg_source(tiny_world), "dev")
+    qcon = duckdb.connect(str(tiny_world / "questions.duckdb"), read_only=True)
+    pcon = duckdb.connect(str(tiny_world / "pages.duckdb"), read_only=True)
+    try:
+        stored = dict(qcon.execute("SELECT interaction_id, gold_page_ids FROM questions").fetchall())
+        assert set(stored) == {q.interaction_id for q in questions}
+        checked = 0
+        for q in questions:
+            group = group_of(q)
+            if group is None or q.question_type == "false_premise":
+                continue
+            assert group.descriptor in q.query  # named as people name it, never "the clubs"
+            gold = json.loads(stored[q.interaction_id])
+            rows = pcon.execute("SELECT text FROM pages WHERE list_contains(?, page_id)", [gold]).fetchall()
+            texts = [normalize(text) for (text,) in rows]
+            assert len(texts) == len(gold)
+            for text in texts:  # every answer page states the whole set, not a part of it
+                missing = [s.name for s in q.subjects[1:] if normalize(s.name) not in text]
+                assert not missing, (q.query, missing)
+            checked += bool(texts)
+        assert checked >= 3
+    finally:
+        qcon.close()
+        pcon.close()
