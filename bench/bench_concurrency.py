@@ -1,17 +1,24 @@
 """How much faster a model that waits (0.3 s a question, as one waiting on an LLM) runs with
 `--max-concurrency 8` than with 1, on the tiny world: both runs in the same process, the ratio printed.
 
-    python bench/bench_concurrency.py [--questions 24] [--sleep 0.3]
+    python bench/bench_concurrency.py [--questions 24] [--sleep 0.3] [--in-process]
+
+`--in-process` adds the reference of the same runs with every page fetch made in this process (no fetch
+helper processes, as before crag_eval.fetcher), in the same run.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+import crag_eval.fetcher as fetcher
+from crag_eval.fetcher import fetch_processes
 from crag_eval.questions import load_world_questions
 from crag_eval.rundir import PredictionLog
 from crag_eval.runner import run_batches
@@ -35,30 +42,54 @@ class Waits:
 
 
 def timed(url: str, world: Path, n: int, seconds: float, concurrency: int) -> float:
+    """Wall seconds of one run; prints its CPU per question, in this process and in the fetch helpers
+    (CPU time, unlike wall time, is about the same at any load)."""
     questions = load_world_questions(world)[:n]
     with tempfile.TemporaryDirectory() as out:
         log = PredictionLog(Path(out))
-        started = time.perf_counter()
+        started, here, helpers = time.perf_counter(), cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
         try:
             run_batches(Waits(seconds), questions, url, 3, log, max_concurrency=concurrency)
         finally:
             log.close()
-        return time.perf_counter() - started
+        wall = time.perf_counter() - started
+    here, helpers = cpu(resource.RUSAGE_SELF) - here, cpu(resource.RUSAGE_CHILDREN) - helpers
+    shown = f"{1000 * here / n:.0f} ms in this process, {1000 * helpers / n:.0f} ms in fetch helpers"
+    print(f"  --max-concurrency {concurrency}: {wall:.2f} s; CPU a question: {shown}")
+    return wall
+
+
+def cpu(who: int) -> float:
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--questions", type=int, default=24)
     parser.add_argument("--sleep", type=float, default=0.3)
+    parser.add_argument("--in-process", action="store_true", help="also time fetches without helpers")
     args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()}; cores: {os.cpu_count()}")
     with tempfile.TemporaryDirectory() as tmp:
         world = Path(tmp) / "tiny"
         build_world("tiny", 0, world)
         with serve_in_thread(create_app(Settings(world=world, task=3))) as url:
+            helpers = (fetch_processes(args.questions, 50, 1), fetch_processes(args.questions, 50, 8))
+            print(f"fetch helper processes: {helpers[0]} and {helpers[1]}")
             one = timed(url, world, args.questions, args.sleep, 1)
             eight = timed(url, world, args.questions, args.sleep, 8)
+            if args.in_process:
+                print("fetches in-process (the reference: as before the helpers):")
+                fetcher.MIN_QUESTIONS = args.questions + 1
+                one_here = timed(url, world, args.questions, args.sleep, 1)
+                eight_here = timed(url, world, args.questions, args.sleep, 8)
     print(f"{args.questions} questions, {args.sleep:g} s each, Task 3 (50 pages fetched per question)")
     print(f"--max-concurrency 1: {one:.2f} s   --max-concurrency 8: {eight:.2f} s   ratio {one / eight:.2f}x")
+    if args.in_process:
+        ratio = one_here / eight_here
+        print(f"fetches in-process: {one_here:.2f} s and {eight_here:.2f} s   ratio {ratio:.2f}x")
+    print(f"load average at end: {os.getloadavg()}")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from crag_client._retry import send_with_retries
 from pydantic import ValidationError
 
 from crag_eval.agent import Budget
+from crag_eval.markup import strip_markup
 from crag_eval.prices import Prices
 from crag_eval.records import ApiCounts, ApiUsage, Evidence, PerturbationSetting, SearchPage, SearchReply
 from crag_eval.types import Question
@@ -32,8 +33,6 @@ from mockapi.wire.journal import JournalEntry, JournalPage
 
 HARNESS_CLIENT = "crag-eval"
 """`X-Client-Id` of the harness's own page fetches: its own rate-limit bucket, told apart in the journal."""
-# scripts and styles whole, else one tag: one pass over the HTML (two passes took as long as the model)
-_MARKUP = re.compile(r"<(script|style)\b.*?</\1\s*>|<[^>]+>", re.IGNORECASE | re.DOTALL)
 _NON_WORD = re.compile(r"[\W_]+")
 
 
@@ -50,7 +49,7 @@ def clean(text: str) -> str:
 
 def page_plain_text(page: SearchPage) -> str:
     """Name, snippet and the HTML's text of a served page (a cheap tag strip: only for phrase matching)."""
-    body = _MARKUP.sub(" ", page.get("page_result") or "")
+    body = strip_markup(page.get("page_result") or "")  # scripts and styles whole, else one tag
     return " ".join(
         html.unescape(str(page.get(k) or "")) for k in ("page_name", "page_snippet")
     ) + html.unescape(body)
@@ -60,6 +59,29 @@ def phrase_hits(phrases: tuple[str, ...], text: str) -> int:
     """How many of `phrases` occur in `text` (after `clean`)."""
     haystack = clean(text)
     return sum(1 for p in phrases if clean(p) and clean(p) in haystack)
+
+
+def post_search(
+    http: httpx.Client, url: str, body: _SearchBody, headers: dict[str, str], retry: RetryPolicy
+) -> SearchReply:
+    """A /web/search answer, decoded; retried like the SDK retries."""
+    response = send_with_retries(lambda: http.post(url, json=body, headers=headers), retry)
+    response.raise_for_status()
+    reply: SearchReply = orjson.loads(response.content)  # bytes as they came: no decoded copy of 16-20 MB
+    return reply
+
+
+def served_evidence(data: SearchReply, k: int, phrases: tuple[str, ...]) -> tuple[list[SearchPage], Evidence]:
+    """The served pages of a search answer, and what the diagnostics keep of it: the perturbation and how
+    many of the key phrases the pages hold."""
+    pages = list(data.get("result") or [])[:k]
+    served = " ".join(page_plain_text(p) for p in pages) if phrases else ""  # 16 MB of HTML: only if used
+    evidence: Evidence = {
+        "perturbation": data.get("perturbation"),
+        "key_phrases": len(phrases),
+        "served_hits": phrase_hits(phrases, served),
+    }
+    return pages, evidence
 
 
 def answer_text(answer: Any) -> Any:
@@ -176,6 +198,15 @@ class RunHooks:
 
     def fetch(self, http: httpx.Client, url: str, question: Question, k: int) -> list[SearchPage]:
         """The question's search results, retried like the SDK retries (faults must not lose questions)."""
+        target, body, headers = self.search_request(url, question, k)
+        data = post_search(http, target, body, headers, self.retry)
+        pages, evidence = served_evidence(data, k, self.phrases(question))
+        self.keep_evidence(question, evidence)
+        return pages
+
+    def search_request(self, url: str, question: Question, k: int) -> tuple[str, _SearchBody, dict[str, str]]:
+        """The /web/search call of a question: URL, JSON body and headers (also sent from a helper
+        process, crag_eval.fetcher)."""
         body: _SearchBody = {
             "interaction_id": question.interaction_id,
             "query": question.query,
@@ -191,24 +222,12 @@ class RunHooks:
         }
         if self.perturbation and self.admin_token:
             headers["authorization"] = f"Bearer {self.admin_token}"
-        data = self._post(http, f"{url}/web/search", body, headers)
-        pages = list(data.get("result") or [])[:k]
-        phrases = self._phrases(question)
-        served = " ".join(page_plain_text(p) for p in pages) if phrases else ""  # 16 MB of HTML: only if used
-        self._evidence[question.interaction_id] = {
-            "perturbation": data.get("perturbation"),
-            "key_phrases": len(phrases),
-            "served_hits": phrase_hits(phrases, served),
-        }
-        return pages
+        return f"{url}/web/search", body, headers
 
-    def _post(self, http: httpx.Client, url: str, body: _SearchBody, headers: dict[str, str]) -> SearchReply:
-        response = send_with_retries(lambda: http.post(url, json=body, headers=headers), self.retry)
-        response.raise_for_status()
-        reply: SearchReply = orjson.loads(response.content)  # bytes as they came: no decoded copy of 16-20 MB
-        return reply
+    def keep_evidence(self, question: Question, evidence: Evidence) -> None:
+        self._evidence[question.interaction_id] = evidence
 
-    def _phrases(self, question: Question) -> tuple[str, ...]:
+    def phrases(self, question: Question) -> tuple[str, ...]:
         labels = self.labels.get(question.interaction_id)
         return labels.key_phrases if labels is not None else ()
 
@@ -239,7 +258,7 @@ class RunHooks:
         evidence = self._evidence.pop(question.interaction_id, Evidence())
         contexts = answer_contexts(answer)
         if contexts is not None:
-            evidence["context_hits"] = phrase_hits(self._phrases(question), "\n".join(contexts))
+            evidence["context_hits"] = phrase_hits(self.phrases(question), "\n".join(contexts))
         return {
             "contexts": contexts,
             "evidence": evidence or None,

@@ -23,6 +23,7 @@ import httpx
 
 from crag_eval.agent import AgentBatch, wants_tools
 from crag_eval.diagnostics import RunHooks, answer_text
+from crag_eval.fetcher import Fetcher, Ticket, fetch_processes
 from crag_eval.models import UserModel
 from crag_eval.records import PageSummary, SearchPage
 from crag_eval.retrieval import ranked_pages
@@ -100,14 +101,14 @@ class _Done:
 def _ask(
     model: UserModel,
     chunk: list[Question],
+    tickets: list[Ticket],
     http: httpx.Client,
     url: str,
-    k: int,
     hooks: RunHooks,
     seconds_per_question: float,
 ) -> _Done:
     """Fetch a batch's pages, ask the model under the batch's time budget, check the answer count."""
-    pages = [hooks.fetch(http, url, q, k) for q in chunk]
+    pages = [ticket.pages(http) for ticket in tickets]
     batch: dict[str, list[Any]] = {
         "interaction_id": [q.interaction_id for q in chunk],
         "query": [q.query for q in chunk],
@@ -151,19 +152,28 @@ def run_batches(
     k = pages_per_task(task)
     errors = 0
     position = 0
+    planned: deque[tuple[list[Question], list[Ticket]]] = deque()  # fetches submitted, model not yet asked
     in_flight: deque[_Flight] = deque()
     limits = httpx.Limits(max_connections=max(10, 2 * max_concurrency))
-    with httpx.Client(timeout=60.0, limits=limits) as http:
-        while position < len(todo) or in_flight:
-            while position < len(todo) and len(in_flight) < max_concurrency:
-                size = batch_size or _batch_size(model)
-                chunk = todo[position : position + size]
-                position += len(chunk)
-                ask = functools.partial(_ask, model, chunk, http, url, k, hooks, seconds_per_question)
-                in_flight.append(_Flight(ask))
-            done = in_flight.popleft().result()  # in order: later batches keep running meanwhile
-            errors += _record(done, log, hooks, errors_log)
-            advance(len(done.chunk))
+    fetcher = Fetcher(hooks, url, k, fetch_processes(len(todo), k, max_concurrency))
+    depth = max_concurrency + fetcher.ahead  # batches planned: in flight, plus those whose pages come ahead
+    asking = functools.partial(_ask, model, url=url, hooks=hooks, seconds_per_question=seconds_per_question)
+    try:
+        with httpx.Client(timeout=60.0, limits=limits) as http:
+            while position < len(todo) or planned or in_flight:
+                while position < len(todo) and len(in_flight) + len(planned) < depth:
+                    size = batch_size or _batch_size(model)
+                    chunk = todo[position : position + size]
+                    position += len(chunk)
+                    planned.append((chunk, [fetcher.submit(q) for q in chunk]))
+                while planned and len(in_flight) < max_concurrency:
+                    chunk, tickets = planned.popleft()
+                    in_flight.append(_Flight(functools.partial(asking, chunk, tickets, http)))
+                done = in_flight.popleft().result()  # in order: later batches keep running meanwhile
+                errors += _record(done, log, hooks, errors_log)
+                advance(len(done.chunk))
+    finally:
+        fetcher.close()
     return errors
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import bz2
 import itertools
 import json
+import random
 
 import pytest
 from bs4 import BeautifulSoup
@@ -156,3 +157,30 @@ def test_chunk_pages_on_a_real_result_list(real_pages: list[dict[str, str]]) -> 
         assert chunk.page_url == pages[chunk.page_index or 0]["page_url"]
     empty = [i for i, p in enumerate(pages) if not p["page_result"]]
     assert not {c.page_index for c in chunks} & set(empty)
+
+
+def _cut_by_counting(html: str) -> str:
+    """The head-cut rule as first written: four substring counts before `</head>`."""
+    pos = html.find("</head>")
+    if pos < 0:
+        return html
+    if html.count("<script", 0, pos) != html.count("</script>", 0, pos):
+        return html
+    if html.count("<!--", 0, pos) != html.count("-->", 0, pos):
+        return html
+    return html[pos + len("</head>") :]
+
+
+def test_head_cut_counted_tag_by_tag_is_the_counting_rule() -> None:
+    """Issue 22: the head cut steps from tag to tag (a head is mostly inline CSS); same cut as counting,
+    on seeded random heads that hit its corners and on a head with more tags than it steps through."""
+    from crag_client._pagetext import _MAX_STEPS, _after_head
+
+    rng = random.Random(22)
+    pieces = ["<script", "</script>", "<!--", "-->", "<", "</head>", "x", "-", ">", "<scrip", "</script"]
+    for _ in range(20_000):
+        html = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 20)))
+        assert _after_head(html) == _cut_by_counting(html), html
+    crowded = "<head>" + "<meta>" * (_MAX_STEPS + 1) + "<script>" + "</head><p>x</p>"
+    assert _after_head(crowded) == _cut_by_counting(crowded) == crowded
+    assert _after_head(crowded.replace("<script>", "")) == "<p>x</p>"

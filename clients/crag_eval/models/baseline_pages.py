@@ -7,6 +7,7 @@ passage too), scored together with its page's title. Terms are lower-cased token
 
 from __future__ import annotations
 
+import functools
 import html as htmllib
 import math
 import re
@@ -33,6 +34,7 @@ class Passage:
     title: str
 
 
+@functools.lru_cache(maxsize=1 << 18)  # words repeat: folding each once cut a tenth of the model's CPU
 def fold(token: str) -> str:
     """A light stem: plural and verb endings, then a final "e", dropped ("shares", "share" → "shar";
     "released", "release" → "releas"), so inflections meet."""
@@ -84,7 +86,15 @@ class BM25:
     def __init__(self, docs: list[Passage]) -> None:
         self.docs = docs
         # a sentence is scored with its page's title: the title often names what the sentence's "it" is
-        self.tf = [Counter(tokens(d.text)) + Counter(set(tokens(d.title))) for d in docs]
+        titles: dict[str, set[str]] = {}
+        self.tf = []
+        for d in docs:
+            tf = Counter(tokens(d.text))
+            if d.title not in titles:
+                titles[d.title] = set(tokens(d.title))
+            for term in titles[d.title]:  # as `+ Counter(set(...))`, without a third Counter per sentence
+                tf[term] += 1
+            self.tf.append(tf)
         self.lengths = [sum(tf.values()) for tf in self.tf]
         self.avg = (sum(self.lengths) / len(docs)) if docs else 1.0
         df: Counter[str] = Counter()

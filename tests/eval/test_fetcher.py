@@ -1,0 +1,85 @@
+"""Issue 22: a Task 3 run fetches its pages in a helper process, ahead of the model. What the model receives
+and what the diagnostics record must be exactly what the in-process fetch gives, and a helper that dies
+must cost nothing but time (its fetches are made again in-process)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+from crag_eval.diagnostics import RunHooks, load_labels
+from crag_eval.fetcher import MIN_QUESTIONS, Fetcher, fetch_processes
+from crag_eval.questions import load_world_questions
+from crag_eval.rundir import PredictionLog
+from crag_eval.runner import run_batches
+
+
+def test_helper_pages_and_evidence_equal_the_in_process_fetch(tiny_server: str, tiny_world: Path) -> None:
+    questions = load_world_questions(tiny_world)[:6]
+    labels = load_labels(str(tiny_world), questions)
+    assert any(labels[q.interaction_id].key_phrases for q in questions)  # the key-phrase scan runs
+    here, there = RunHooks(labels=labels), RunHooks(labels=labels)
+    fetcher = Fetcher(there, tiny_server, 50, processes=1)
+    try:
+        with httpx.Client(timeout=60) as http:
+            tickets = [fetcher.submit(q) for q in questions]
+            for question, ticket in zip(questions, tickets, strict=True):
+                assert ticket.future is not None  # submitted to the helper, not made here
+                assert ticket.pages(http) == here.fetch(http, tiny_server, question, 50)
+    finally:
+        fetcher.close()
+    for q in questions:
+        assert there.extras(q, "x", {}) == here.extras(q, "x", {})  # perturbation, key phrases, hits
+
+
+def test_a_dead_helper_costs_only_time(tiny_server: str, tiny_world: Path) -> None:
+    questions = load_world_questions(tiny_world)[:3]
+    hooks = RunHooks()
+    fetcher = Fetcher(hooks, tiny_server, 50, processes=1)
+    try:
+        fetcher.helpers[0].proc.kill()
+        with httpx.Client(timeout=60) as http:
+            pages = [fetcher.submit(q).pages(http) for q in questions]
+            assert pages == [RunHooks().fetch(http, tiny_server, q, 50) for q in questions]
+    finally:
+        fetcher.close()
+
+
+def test_only_task_3_runs_of_some_size_start_helpers() -> None:
+    assert fetch_processes(MIN_QUESTIONS - 1, 50, 1) == 0
+    assert fetch_processes(1200, 5, 8) == 0  # Tasks 1-2: five pages
+    assert fetch_processes(1200, 50, 1) == 1
+    assert 1 <= fetch_processes(1200, 50, 8) <= 2
+
+
+class Records:
+    """Answers with a digest of what it was given, so the predictions show what each batch received."""
+
+    def get_batch_size(self) -> int:
+        return 3
+
+    def batch_generate_answer(self, batch: dict[str, object]) -> list[str]:
+        pages = batch["search_results"]
+        assert isinstance(pages, list)
+        return [str(sum(len(p["page_result"] or "") for p in served)) for served in pages]
+
+
+def test_a_run_with_helpers_records_what_an_in_process_run_records(
+    tiny_server: str, tiny_world: Path, tmp_path: Path
+) -> None:
+    questions = load_world_questions(tiny_world)[:MIN_QUESTIONS]
+    rows = {}
+    for name, todo in (("helpers", questions), ("in-process", questions[:4])):
+        out = tmp_path / name
+        out.mkdir()
+        log = PredictionLog(out)
+        hooks = RunHooks(labels=load_labels(str(tiny_world), questions))
+        try:
+            run_batches(Records(), todo, tiny_server, 3, log, hooks=hooks)
+        finally:
+            log.close()
+        lines = (out / "predictions.jsonl").read_text(encoding="utf-8").splitlines()
+        rows[name] = [{k: v for k, v in json.loads(x).items() if k != "latency_s"} for x in lines]
+    assert len(rows["helpers"]) == len(questions)
+    assert rows["helpers"][:4] == rows["in-process"]
