@@ -86,9 +86,13 @@ def test_yes_no_golds_are_left_to_their_own_rule_and_a_list_is_read_as_its_words
 
 
 def test_one_year_for_every_tiny_world_question_is_decided(tiny_world: Path) -> None:
-    """The issue's probe: "1850" to every question left 50 of 80 undecided; each now has a verdict."""
+    """The issue's probe: "1850" to every question left 50 of 80 undecided; each now has a verdict, but for
+    yes/no golds: a figure may answer one by implication ("did it open in 2020?" "2019"), so the rules leave
+    it to a judge that reads (module docstring of crag_eval.judges.contradiction)."""
     questions = load_world_questions(tiny_world)
     judgements = [JUDGE.judge(q, Prediction(q.interaction_id, "1850")) for q in questions]
     assert len(judgements) == 80
-    assert [j.interaction_id for j in judgements if j.undecided] == []
-    assert all(j.label == "incorrect" for j in judgements)
+    yes_no = {q.interaction_id for q in questions if q.answer.strip().lower() in ("yes", "no")}
+    undecided = {j.interaction_id for j in judgements if j.undecided}
+    assert undecided <= yes_no and len(undecided) < 10, undecided
+    assert all(j.label == "incorrect" for j in judgements if j.interaction_id not in yes_no)
