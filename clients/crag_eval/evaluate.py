@@ -271,8 +271,7 @@ def _evaluate(
         with open_source(
             config.task, config.data, config.server, say, sim, cache=not config.no_cache
         ) as source:
-            # A run killed before it recorded its world (run.json written, world not yet opened) has no
-            # answers: its resume starts it afresh instead of comparing against a world it never saw.
+            # killed before it recorded its world, a run has no answers: its resume starts it afresh
             if resume is not None and log.world is not None:
                 check_resumed_world(log, source.world, run_dir)
                 questions = load_questions(run_dir)

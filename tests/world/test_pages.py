@@ -6,12 +6,10 @@ import datetime as dt
 import json
 import random
 import re
-import zlib
 from html import escape
 from pathlib import Path
-from typing import Any
 
-import duckdb
+from pages_db import query, spec_of
 
 from mockapi.core.textnorm import normalize
 from mockapi.web.render import html_size, render_page
@@ -21,20 +19,6 @@ from mockapi.world.scales import get_scale
 from mockapi.world.web_stage import run
 
 LAST_MODIFIED = re.compile(r"^ (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT$")
-
-
-def query(world: Path, db: str, sql: str) -> list[tuple[Any, ...]]:
-    con = duckdb.connect(str(world / db), read_only=True)
-    try:
-        return con.execute(sql).fetchall()
-    finally:
-        con.close()
-
-
-def spec_of(world: Path, page_id: str) -> dict[str, Any]:
-    (body,) = query(world, "pages.duckdb", f"SELECT body FROM pages WHERE page_id = '{page_id}'")[0]
-    spec: dict[str, Any] = json.loads(zlib.decompress(body))
-    return spec
 
 
 def test_fifty_ranked_results_per_question(tiny_world: Path) -> None:

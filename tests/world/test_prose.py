@@ -6,13 +6,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
-import zlib
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
-import duckdb
 import pytest
+from pages_db import query, spec_of
 
 from mockapi.audit.structure import top_structure
 from mockapi.core.user_error import UserError
@@ -22,21 +20,6 @@ from mockapi.world.questions.invent import invent_subject
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject
 from mockapi.world.questions.source import WebSource
-
-
-def query(world: Path, db: str, sql: str) -> list[tuple[Any, ...]]:
-    con = duckdb.connect(str(world / db), read_only=True)
-    try:
-        return con.execute(sql).fetchall()
-    finally:
-        con.close()
-
-
-def spec_of(world: Path, page_id: str) -> dict[str, Any]:
-    (body,) = query(world, "pages.duckdb", f"SELECT body FROM pages WHERE page_id = '{page_id}'")[0]
-    spec: dict[str, Any] = json.loads(zlib.decompress(body))
-    return spec
-
 
 STOCK = (
     "according to people familiar with the matter", "observers say", "one reader noted", "to be fair",
