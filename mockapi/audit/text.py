@@ -156,11 +156,30 @@ def is_sentence_answer(answer: str) -> bool:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'“(]?[A-Z0-9])|\n+")
+# Abbreviations a name or date runs on after ("Hull Inc. Common Stock reported …", "on Feb. 9"): a split
+# there cuts the subject off its statement, and the half left reads as a claim about nobody.
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:Inc|Co|Corp|Ltd|Bros|Jr|Sr|Dr|Mr|Mrs|Ms|Prof|St|Mt|Ft|No|vs|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept"
+    r"|Oct|Nov|Dec)|\b[A-Z](?:\.[A-Z])*)\.$"
+)
 
 
 def sentences(text: str) -> list[str]:
-    """Sentences of visible text: split at . ! ? before a capital or digit, and at line breaks."""
-    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+    """Sentences of visible text: split at . ! ? before a capital or digit (not after an abbreviation such as
+    "Inc." or "Feb."), and at line breaks."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        glued = False
+        for part in _SENTENCE_END.split(line):
+            part = part.strip()
+            if not part:
+                continue
+            if glued and out:
+                out[-1] = f"{out[-1]} {part}"
+            else:
+                out.append(part)
+            glued = bool(_ABBREVIATION.search(part))
+    return out
 
 
 def is_content_sentence(sentence: str) -> bool:

@@ -13,6 +13,7 @@ from mockapi.audit.text import (
     is_conversational,
     is_sentence_answer,
     page_vocabulary,
+    sentences,
     skeleton,
 )
 
@@ -118,3 +119,14 @@ def test_premise_rules_find_a_giveaway_word() -> None:
 def test_wilson_lower_bound_discounts_small_support() -> None:
     assert wilson_low(3, 3) < 0.5 < wilson_low(300, 300)
     assert wilson_low(0, 0) == 0.0
+
+
+def test_sentences_do_not_end_at_an_abbreviation() -> None:
+    text = "As of 2024-01-29, First Hull Inc. Common Stock fell. It ran on Feb. 9, 2024.\n"
+    text += "The U.S. Army came. Done."
+    assert sentences(text) == [
+        "As of 2024-01-29, First Hull Inc. Common Stock fell.",
+        "It ran on Feb. 9, 2024.",
+        "The U.S. Army came.",
+        "Done.",
+    ]

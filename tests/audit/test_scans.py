@@ -118,6 +118,18 @@ def test_one_number_written_two_ways_is_no_contradiction() -> None:
     assert consistency.contradiction_scan(*_gold(states, rival, answer="$243.76"))["conflicting_pages"] == 1
 
 
+def test_a_dated_lookalike_after_an_abbreviation_is_no_contradiction() -> None:
+    # the default world's scan split "First Hull Inc. Common Stock reported …" after "Inc.": the half left
+    # lost both its date and whom it is about, and read as a rival of the answer page's "$1.84"
+    states = "<p>Hull Inc. Common Shares reported earnings per share of $1.84.</p>"
+    lookalike = (
+        "<p>As of 2024-01-29, First Hull Inc. Common Stock reported earnings per share of 227.02 dollars.</p>"
+    )
+    undated = "<p>Hull Inc. Common Shares reported earnings per share of 227.02 dollars.</p>"
+    assert consistency.contradiction_scan(*_gold(states, lookalike, answer="$1.84"))["conflicting_pages"] == 0
+    assert consistency.contradiction_scan(*_gold(states, undated, answer="$1.84"))["conflicting_pages"] == 1
+
+
 def test_monotone_totals_flag_a_shrinking_running_total() -> None:
     rise = "<p>As of 2020 she had won 5 Grammy awards.</p><p>As of 2023 she had won 8 Grammy awards.</p>"
     fall = "<p>As of 2020 she had won 20 Grammy awards.</p><p>As of 2023 she had won 5 Grammy awards.</p>"
