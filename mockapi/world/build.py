@@ -31,7 +31,9 @@ from mockapi.world.secret import choose_secret, world_secret, write_secret
 
 Progress = Callable[[str], None]
 
-GENERATOR_VERSION = "7"  # 7: pages name the subject on comparison pages, years without separators
+GENERATOR_VERSION = (
+    "8"  # 8: no rival look-alike values on answer pages; topical pages state the asked attribute
+)
 
 
 def code_versions() -> dict[str, str]:

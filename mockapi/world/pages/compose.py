@@ -33,6 +33,8 @@ class Draft:
     ] = ()  # what the prose is about when not the subject (a set's members, a roundup's)
 
 
+TIMELINE_SENTENCES = 150  # a dated timeline per this many prose sentences, on average
+
 _HEADINGS = (
     "Overview", "Background", "Key facts", "Latest", "Details", "What we know", "History", "Reception",
     "At a glance", "The numbers", "What happens next", "Reaction", "Timeline", "Analysis", "In brief",
@@ -96,7 +98,9 @@ def blocks(draft: Draft, kind: str, day: dt.date, rng: random.Random) -> tuple[l
         infobox = rows
     elif rows:
         extra.append(["table", ["", draft.subject], rows, rng.choice(("Key figures", "Quick facts", ""))])
-    if rng.random() < 0.3:
+    # a timeline as often per sentence on short pages as on long ones: one on every short page's snippet
+    # (which spans most of such a page) and few on long ones' would mark the long answer pages
+    if rng.random() < min(0.75, draft.filler / TIMELINE_SENTENCES):
         extra.append(_timeline(day, rng))
     return _arrange(kind, lines, extra, rng), infobox
 

@@ -9,18 +9,25 @@ a build-time check that no answer page states another current value of the fact 
 - **Check** (`check_gold`): an answer page whose text holds the subject's name and a conflicting value of the
   fact it answers fails the build (`ConsistencyError`). Values too short to find without chance matches (a
   bare number under six characters) are not checked; relations (cast, members) may hold many values.
+- **Claims** (`check_claims`): what an answer page's statements claim, whatever their length: another value
+  of an asked attribute for the subject itself (other than its own older values, dated), for a name a reader
+  takes for the subject (`indistinct`: "The Last Atlas" for "Last Atlas", a near spelling, another listing
+  of the same issuer), or, on a set's page, for a name outside the set (it joins the set as far as a reader
+  can tell: "2023 films" and a look-alike's longer runtime) fails the build.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 
 from mockapi.core.user_error import UserError
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import specs
+from mockapi.world.pages.frames import Piece
 from mockapi.world.questions.kinds import KINDS
-from mockapi.world.questions.model import Fact, Question
+from mockapi.world.questions.model import Fact, Question, group_of
 
 MONOTONE = frozenset({"mu.grammys", "mv.oscars", "sp.titles", "mu.albums", "mu.weeks", "sp.wins"})
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
@@ -90,3 +97,64 @@ def check_gold(q: Question, gold: list[PageSpec], values: dict[Key, set[str]]) -
                         f"{q.interaction_id}: answer page {spec['url']} states {v!r} for {fact.subject.name}"
                         f" ({fact.kind}), whose value is {fact.value!r}"
                     )
+
+
+# What a reader drops when matching a name: a leading article, a "(disambiguation)" tag and the listing of a
+# security ("Hull Inc. Common Shares" and "Hull Inc. Warrant" are one issuer to a reader of an EPS figure).
+_LISTING = re.compile(
+    r"\s+(?:class [a-c]\s+)?(?:common stock|common shares|ordinary shares|american depositary shares"
+    r"|warrants?|units?|rights?|depositary shares.*|\S+% .*)$"
+)
+
+
+def _name_key(name: str) -> str:
+    key = re.sub(r"\s*\(disambiguation\)$", "", name.lower().strip())
+    key = _LISTING.sub("", re.sub(r"^the\s+", "", key))
+    return re.sub(r"[^a-z0-9]+", " ", key).strip()
+
+
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance (names are short)."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
+def indistinct(name: str, other: str) -> bool:
+    """Whether a reader would take `name` for `other`: the same words but for an article, a disambiguation
+    tag or a security's listing, or within two typos (a swapped or dropped letter)."""
+    a, b = _name_key(name), _name_key(other)
+    return a == b or (min(len(a), len(b)) >= 5 and _edits(a, b) <= 2)
+
+
+def rival_claim(q: Question, piece: Piece) -> str:
+    """Why `piece`, on an answer page of `q`, contradicts an asked value ('' when it does not)."""
+    if piece.claim is None:
+        return ""
+    name, kind, value, dated = piece.claim
+    group = group_of(q)
+    members = {s.name for s in q.subjects[1:]} if group is not None else set()
+    for fact in q.facts:
+        if fact.kind != kind or kind.startswith("rel:"):
+            continue  # relations may hold many values (cast, members)
+        if value.lower() == fact.value.lower() or value in fact.alts:
+            continue
+        own = name == fact.subject.name
+        if own and dated and value in older_values(fact):
+            continue  # the subject's own history, with its date
+        if own or indistinct(name, fact.subject.name):
+            return f"{name!r} {kind} = {value!r}, but {fact.subject.name!r} has {fact.value!r}"
+        if group is not None and name not in members:
+            return f"{name!r} {kind} = {value!r} on the page of the set {group.name!r}, not a member"
+    return ""
+
+
+def check_claims(q: Question, pieces: Iterable[Piece]) -> None:
+    """Fail when a statement on an answer page of `q` rivals an asked value (module docstring: Claims)."""
+    for piece in pieces:
+        why = rival_claim(q, piece)
+        if why:
+            raise ConsistencyError(f"{q.interaction_id}: an answer page states {why}")

@@ -123,6 +123,8 @@ class Piece:
     label: str = ""
     value: str = ""
     rows: tuple[tuple[str, ...], ...] = ()  # a table piece: header first
+    # what a statement claims: (whose, fact kind, value, dated), for the build-time consistency check
+    claim: tuple[str, str, str, bool] | None = None
 
 
 def allowed(frames: tuple[tuple[str, str], ...], split: str) -> list[str]:

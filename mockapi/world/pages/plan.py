@@ -40,6 +40,10 @@ _SCORE = {
 P_ROUNDUP = 0.12
 P_RESTYLED = 0.15  # questions whose answer pages never write the value as the gold answer does
 DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a third)
+# Share of topical pages about the asked fact's subject that state the asked attribute (an older value or a
+# look-alike's): answer pages state it in the same frames, so without these the frames alone mark them.
+P_TOPICAL_ATTRIBUTE = 0.9
+P_LOOKALIKE = 0.5  # a look-alike's value of the asked attribute: on answer pages and topical pages alike
 
 
 @dataclass(frozen=True)
@@ -207,6 +211,7 @@ def _gold(
             draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid, shape))
     draft.pieces.extend(_distractors(q, pools, rng, day))
     draft.pieces.extend(_say_known(q, subject, pools, rng, day))
+    consistency.check_claims(q, draft.pieces)
     return _emit(draft, q, pools, rng, "gold", i, moment)
 
 
@@ -216,13 +221,15 @@ def _latest(q: Question) -> dt.datetime | None:
 
 
 def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
-    """A stale value and a look-alike's value on the same page as the answer, now and then."""
+    """A stale value and a look-alike's value on the same page as the answer, now and then. The look-alike is
+    one a reader can tell from the subject ("Last Atlas II", not "The Last Atlas" or "Lsat Atlas"), and a
+    set's page names none (a look-alike's runtime on the page of "2023 films" joins the set)."""
     out: list[Piece] = []
     for fact in q.facts:
         if consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
-        names = fact.subject.lookalikes
-        if names and rng.random() < 0.35:
+        names = [n for n in fact.subject.lookalikes if not consistency.indistinct(n, fact.subject.name)]
+        if names and group_of(q) is None and rng.random() < P_LOOKALIKE:
             out.append(
                 statements.negative_piece(
                     fact, rng.choice(names), _wrong(fact, rng, day), rng, pools.split, day
@@ -257,7 +264,11 @@ def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
     """Pages about look-alike entities stating the same attribute with other values."""
     out = []
     subject = q.facts[-1].subject if q.facts else q.subjects[0]
-    names = list(subject.lookalikes) or list(invent.lookalikes(subject.name, rng))
+    # a disambiguation page lists names, it has no runtime or CEO of its own
+    names = [
+        n for n in subject.lookalikes or invent.lookalikes(subject.name, rng) if "(disambiguation)" not in n
+    ]
+    names = names or [f"{subject.name} II"]
     as_of = _latest(q)
     for i in range(rng.randint(3, 7)):
         name = names[i % len(names)]
@@ -295,11 +306,28 @@ def _topical(
     if subject.kind == "group" and rng.random() < 0.6:  # the set's title over some of its members, no values
         members = [s.name for s in q.subjects[1:]]
         shown = rng.sample(members, min(len(members), rng.randint(2, 4)))
-        draft.pieces.append(Piece("list", "\n".join(shown), label=subject.name))
+        if rng.random() < 0.5:  # or a table of them headed as the answer pages' tables are
+            rows = (("Name",), *((m,) for m in shown))
+            draft.pieces.append(Piece("table", subject.name, rows=rows))
+        else:
+            draft.pieces.append(Piece("list", "\n".join(shown), label=subject.name))
     for fact in premise_facts(q):
         if rng.random() < 0.5:
             draft.pieces.append(statements.state(fact, rng, pools.split))
-    for fact in answer_facts(q):  # older news about the asked attribute: its earlier value, or talk of it
-        if fact.subject == subject and rng.random() < 0.6:
-            draft.pieces.extend(statements.mention(fact, rng, pools.split, moment.date()))
+    for fact in answer_facts(q):
+        if fact.subject == subject and rng.random() < P_TOPICAL_ATTRIBUTE:
+            draft.pieces.extend(_older_news(fact, pools, rng, moment.date()))
     return _emit(draft, q, pools, rng, "top", i, moment, empty=rng.random() < 0.05)
+
+
+def _older_news(fact: Fact, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
+    """The asked attribute on a page that does not answer: the subject's earlier value with its own date
+    (older news), else the value of a look-alike a reader tells apart ("Last Atlas II runs 99 minutes"), in
+    the frames the answer pages use, so that a snippet's frame words, dates and amounts mark neither."""
+    if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7:
+        return statements.stale_pieces(fact, rng, pools.split, day)
+    names = [n for n in fact.subject.lookalikes if not consistency.indistinct(n, fact.subject.name)]
+    if not names or rng.random() >= P_LOOKALIKE:
+        return []  # a look-alike as often as on answer pages (`_distractors`): its name marks no role
+    wrong = _wrong(fact, rng, day)
+    return [statements.negative_piece(fact, rng.choice(names), wrong, rng, pools.split, day)]

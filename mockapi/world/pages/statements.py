@@ -6,6 +6,7 @@ for the value and date (`styles`), so one fact is written in many ways across th
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import random
 
@@ -50,7 +51,17 @@ def state(
     shape: str = "",
     avoid: frozenset[str] = frozenset(),
 ) -> Piece:
-    """One statement of `fact` (optionally another value, subject or date) in a random frame and shape."""
+    """One statement of `fact` (optionally another value, subject or date) in a random frame and shape; the
+    piece records what it claims."""
+    piece = _state(fact, rng, split, value, subject, as_of, page_day, shape, avoid)
+    claimed = (subject or fact.subject.name, fact.kind, fact.value if value is None else value, bool(as_of))
+    return dataclasses.replace(piece, claim=claimed)
+
+
+def _state(
+    fact: Fact, rng: random.Random, split: str, value: str | None, subject: str | None, as_of: str,
+    page_day: dt.date | None, shape: str, avoid: frozenset[str],
+) -> Piece:  # fmt: skip
     name = subject or fact.subject.name
     shown = styles.restyle(fact.value if value is None else value, rng)
     for _ in range(8 if avoid else 0):  # another style of the value when its gold form must not appear
@@ -134,26 +145,3 @@ def negative_piece(
         near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(days=rng.randint(-10, 3))
         as_of = min(near, page_day).isoformat()
     return state(fact, rng, split, value=wrong, subject=lookalike, as_of=as_of, page_day=page_day)
-
-
-# Talk about an attribute without its value (what older or passing coverage says): the attribute's name and
-# the subject appear, so neither marks the pages that state the value.
-_MENTIONS = (
-    "[Readers|Fans|Investors|Visitors|Students] [often|regularly|keep on] [ask|asking] about the {l} of {s}",
-    "{s}'s {l} [came up|was discussed|was debated|drew questions] [in a {month} thread|on a radio show in "
-    "{place}|at a {month} meeting|in {y}|during a {weekday} panel]",
-    "[We|Our desk|This page] will [update|refresh|revisit] [the note on|its figure for] the {l} of {s} "
-    "[when new figures arrive|after the "
-    "next release|each {month}|as soon as {src} reports it]",
-    "[Questions|Arguments|Posts] about the {l} of {s} [fill|crowd|dominate] [forums|comment threads|our "
-    "inbox]"
-    "[ every {month}| after each {weekday} update|]",
-)
-
-
-def mention(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
-    """An older value of `fact` with its own earlier date (when it has one), else talk of the attribute."""
-    if consistency.older_values(fact) and fact.as_of and rng.random() < 0.6:
-        return stale_pieces(fact, rng, split, page_day)
-    slots = {"s": fact.subject.name, "l": label(fact), "its": frames.possessive(fact.subject.kind)}
-    return [Piece("sentence", frames.sentence(rng.choice(_MENTIONS), {**slots, "v": "", "say": ""}, rng))]

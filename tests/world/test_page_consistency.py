@@ -1,0 +1,105 @@
+"""Answer pages never state a rival value under a name a reader takes for the subject, nor a non-member's
+value on a set's page; the build-time check fails on either (handmade questions, the real page planner)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+
+from mockapi.world.pages import consistency, statements
+from mockapi.world.pages.plan import _distractors
+from mockapi.world.questions.model import Fact, Question, Subject
+
+ATLAS = Subject("Last Atlas", "movie", "movie", lookalikes=("The Last Atlas", "Lsat Atlas", "Last Atlas II"))
+MERIDIAN = Subject("Golden Meridian", "movie", "movie", lookalikes=("The Golden Meridian", "Glden Meridian"))
+FILMS = Subject("films of 2023", "movie", "group")
+DAY = dt.date(2024, 3, 1)
+
+
+def _question(qtype: str, facts: list[Fact], subjects: list[Subject]) -> Question:
+    return Question("q1", 0, "03/01/2024, 10:00:00 PT", "movie", qtype, "static", "which runs longest?",
+                    "golden meridian", [], "", "web", ["156"], None, facts=facts,
+                    subjects=subjects)  # fmt: skip
+
+
+def _pieces(q: Question, seeds: int = 60) -> list[str]:
+    from mockapi.world.pages.plan import Pools
+
+    pools = Pools({}, {}, {})
+    return [p.text for seed in range(seeds) for p in _distractors(q, pools, random.Random(seed), DAY)]
+
+
+def test_a_sets_answer_page_states_no_lookalike_value() -> None:
+    """The default world's '2023 film with the most runtime?' page said 'For The Last Atlas, the runtime
+    reads 157' beside the set's 128 and 156: a reader counts The Last Atlas among the films (fails on the old
+    code)."""
+    facts = [Fact(ATLAS, "mv.runtime", "128"), Fact(MERIDIAN, "mv.runtime", "156")]
+    texts = _pieces(_question("aggregation", facts, [FILMS, ATLAS, MERIDIAN]))
+    named = [t for t in texts for n in ATLAS.lookalikes + MERIDIAN.lookalikes if n in t]
+    assert not named
+
+
+def test_an_answer_page_names_only_lookalikes_a_reader_tells_apart() -> None:
+    texts = _pieces(_question("simple", [Fact(ATLAS, "mv.runtime", "128")], [ATLAS]))
+    assert any("Last Atlas II" in t for t in texts)  # a sequel is another film
+    assert not [t for t in texts if "The Last Atlas" in t or "Lsat Atlas" in t]
+
+
+def test_the_build_check_fails_on_a_rival_claim() -> None:
+    fact = Fact(ATLAS, "mv.runtime", "128")
+    simple = _question("simple", [fact], [ATLAS])
+    rng = random.Random(0)
+    consistency.check_claims(simple, [statements.state(fact, rng, "dev")])
+    consistency.check_claims(
+        simple, [statements.state(fact, rng, "dev", subject="Last Atlas II", value="99")]
+    )
+    for twin in ("The Last Atlas", "Lsat Atlas", "Last Atlas"):
+        with pytest.raises(consistency.ConsistencyError):
+            consistency.check_claims(simple, [statements.state(fact, rng, "dev", subject=twin, value="157")])
+    group = _question("aggregation", [fact, Fact(MERIDIAN, "mv.runtime", "156")], [FILMS, ATLAS, MERIDIAN])
+    with pytest.raises(consistency.ConsistencyError):
+        consistency.check_claims(
+            group, [statements.state(fact, rng, "dev", subject="Last Atlas II", value="157")]
+        )
+    assert consistency.indistinct("Hull Inc. Warrant", "Hull Inc. Common Shares")
+    assert not consistency.indistinct("First Hull Inc. Common Stock", "Hull Inc. Common Shares")
+
+
+def _topical_texts(q: Question, n: int = 40) -> list[str]:
+    from mockapi.world.pages import shared, specs
+    from mockapi.world.pages.plan import Pools, _topical
+
+    noise = {"movie": shared.noise_pool("movie", 3, random.Random(0))}
+    pools = Pools({}, {}, noise)
+    qtime = dt.datetime(2024, 3, 1, 10)
+    return [
+        specs.text_of(_topical(q, pools, qtime, random.Random(s), s, 25), even_empty=True) for s in range(n)
+    ]
+
+
+def test_pages_that_do_not_answer_state_the_asked_attribute_as_answer_pages_do() -> None:
+    """'States the answer' from the snippet: topical pages carried talk found nowhere else ("readers often ask
+    about the runtime of …", "we will update …") and rarely a value of the asked attribute, so frame words,
+    amounts and dates marked the answer pages. Now a look-alike's value (or an older one, dated) stands where
+    the answer pages state theirs (fails on the old code)."""
+    fact = Fact(ATLAS, "mv.runtime", "128")
+    texts = _topical_texts(_question("simple", [fact], [ATLAS]))
+    lookalike = [t for t in texts if "Last Atlas II" in t]
+    assert len(lookalike) >= 0.25 * len(texts)
+    assert not [t for t in texts if "ask about" in t or "asking about" in t or " will update" in t.lower()]
+
+
+def test_a_timeline_comes_as_often_per_sentence_on_short_pages_as_on_long_ones() -> None:
+    from mockapi.world.pages.compose import Draft, blocks
+
+    def share(filler: int) -> float:
+        found = 0
+        for seed in range(200):
+            body, _ = blocks(Draft("Last Atlas", "movie", kind="movie", filler=filler), "article", DAY,
+                             random.Random(seed))  # fmt: skip
+            found += any(b[0] == "table" and b[-1] == "Timeline" for b in body)
+        return found / 200
+
+    assert share(8) < 0.15 < 0.35 < share(80)
