@@ -18,6 +18,7 @@ a build-time check that no answer page states another current value of the fact 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -123,11 +124,14 @@ def _edits(a: str, b: str) -> int:
     return row[-1]
 
 
+@functools.lru_cache(maxsize=65536)  # asked per look-alike of every answer and topical page: names recur
 def indistinct(name: str, other: str) -> bool:
     """Whether a reader would take `name` for `other`: the same words but for an article, a disambiguation
     tag or a security's listing, or within two typos (a swapped or dropped letter)."""
     a, b = _name_key(name), _name_key(other)
-    return a == b or (min(len(a), len(b)) >= 5 and _edits(a, b) <= 2)
+    if a == b:
+        return True
+    return min(len(a), len(b)) >= 5 and abs(len(a) - len(b)) <= 2 and _edits(a, b) <= 2
 
 
 def rival_claim(q: Question, piece: Piece) -> str:
