@@ -91,7 +91,7 @@ def test_pages_that_do_not_answer_state_the_asked_attribute_as_answer_pages_do()
     assert not [t for t in texts if "ask about" in t or "asking about" in t or " will update" in t.lower()]
 
 
-def test_a_timeline_comes_as_often_per_sentence_on_short_pages_as_on_long_ones() -> None:
+def test_long_pages_carry_timelines_more_often_than_short_ones() -> None:
     from mockapi.world.pages.compose import Draft, blocks
 
     def share(filler: int) -> float:
@@ -102,4 +102,4 @@ def test_a_timeline_comes_as_often_per_sentence_on_short_pages_as_on_long_ones()
             found += any(b[0] == "table" and b[-1] == "Timeline" for b in body)
         return found / 200
 
-    assert share(8) < 0.15 < 0.35 < share(80)
+    assert share(8) + 0.15 < share(80)

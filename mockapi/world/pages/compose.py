@@ -98,9 +98,9 @@ def blocks(draft: Draft, kind: str, day: dt.date, rng: random.Random) -> tuple[l
         infobox = rows
     elif rows:
         extra.append(["table", ["", draft.subject], rows, rng.choice(("Key figures", "Quick facts", ""))])
-    # a timeline as often per sentence on short pages as on long ones: one on every short page's snippet
-    # (which spans most of such a page) and few on long ones' would mark the long answer pages
-    if rng.random() < min(0.75, draft.filler / TIMELINE_SENTENCES):
+    # more timelines on longer pages: at one rate for all, a short page's snippet (which spans most of such a
+    # page) showed its timeline and a long answer page's rarely did; the floor keeps tables on 25%+ of pages
+    if rng.random() < max(0.3, min(0.75, draft.filler / TIMELINE_SENTENCES)):
         extra.append(_timeline(day, rng))
     return _arrange(kind, lines, extra, rng), infobox
 
