@@ -30,16 +30,16 @@ COUNTED = {"number"}  # "the most wins" rather than "the highest wins"
 GROUPED = ("money", "bigmoney", "decimal", "number")
 # Share of questions whose frame names the set in full that also say its size ("the six films x directed").
 P_COUNT = 0.6
-SETS_PER_KIND = 3
+SETS_PER_KIND = 8
 # Share of web questions of each type asked about a group instead of a named entity.
 P_GROUP = {
-    "set": 0.6,
-    "aggregation": 0.45,
-    "comparison": 0.4,
-    "simple": 0.16,
-    "simple_w_condition": 0.12,
-    "multi-hop": 0.3,
-    "post-processing": 0.4,
+    "set": 0.65,
+    "aggregation": 0.5,
+    "comparison": 0.45,
+    "simple": 0.2,
+    "simple_w_condition": 0.15,
+    "multi-hop": 0.35,
+    "post-processing": 0.45,
 }
 
 
@@ -94,7 +94,7 @@ def _make(src: Source, subjects: list[Subject], kind: Kind, day: dt.date, rng: r
 
 def _group_subject(kind: Kind, named: NamedSet) -> Subject:
     return Subject(name=named.title, domain=kind.domain, kind="group", descriptor=named.mod,
-                   aliases=(named.np(),))  # fmt: skip
+                   aliases=(named.np(),), proper_name=named.proper_name)  # fmt: skip
 
 
 def _defining(named: NamedSet, ranked: list[Fact]) -> list[Fact]:
