@@ -87,7 +87,9 @@ documentary documentaries drama dramas thriller thrillers science fiction romanc
 westerns pop rock country hip hop rap jazz indie r&b folk blues metal punk soul classical electronic
 rapper rappers duo duos trio museums universities colleges schools lakes rivers parks castles bridges
 stadiums arenas towers islands landmarks mountains buildings gardens libraries zoos cathedrals clubs
-manager managers owner owners veteran veterans starting rookie rookies guard guards forward forwards striker strikers goalkeeper goalkeepers formed u basketball football soccer baseball hockey tennis golf trying
+manager managers owner owners veteran veterans starting
+rookie rookies guard guards forward forwards striker strikers goalkeeper goalkeepers formed u
+basketball football soccer baseball hockey tennis golf trying
 """
 
 COMMON_WORDS: frozenset[str] = frozenset(

@@ -159,7 +159,7 @@ def test_the_audit_counts_set_names_as_people_do() -> None:
     from mockapi.audit.words import COMMON_WORDS
 
     vocab = FUNCTION_WORDS | COMMON_WORDS
-    for named in ("which of the clubs in serie a has the most wins?", "which kevin lee film has the top rating?"):
+    for named in ("which of the clubs in serie a has the most wins?", "which kevin lee film rates best?"):
         assert "<e>" in masked(named, vocab), named
     for unnamed in (
         "which bank stock has the highest dividend?",

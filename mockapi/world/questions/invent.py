@@ -173,8 +173,8 @@ def subject_name(subject_kind: str, rng: random.Random) -> str:
         return str(f.name())
     if subject_kind == "band":
         return f"The {rng.choice(_ADJ)} {rng.choice(_NOUN)}"
-    if subject_kind == "artist":
-        return str(f.name()) if rng.random() < 0.6 else f"The {rng.choice(_ADJ)} {rng.choice(_NOUN)}"
+    if subject_kind == "artist":  # a solo artist, born (a group is a band, formed: never asked "born")
+        return str(f.name())
     if subject_kind in ("song", "movie"):
         return title(rng)
     return f"{f.city()} {rng.choice(_TOPICS)}"

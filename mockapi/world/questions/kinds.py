@@ -22,7 +22,7 @@ class Kind:
     dynamism: str
     vtype: str  # money | bigmoney | number | decimal | date | year | person | place | title | score | list
     ask: str  # question text with {s}
-    say: str  # page sentence with {s} and {v}
+    say: str  # page sentence with {s} and {v}; may hold [a|b] alternatives (pages.grammar) to vary it
     label: str  # noun phrase for comparisons ("stock price")
     event: str = ""  # date kinds: the verb phrase for "which … first" ("was released")
     item: str = ""  # list kinds: plural noun of the items ("albums")

@@ -25,7 +25,7 @@ from mockapi.world.questions.source import Source
 
 # Share of subject mentions that carry a premise ("the 2010 film inception" rather than "inception"). Real
 # questions qualify a name often (a year, an artist, a director): a premise must not mark a false one.
-P_PREMISE = 0.85
+P_PREMISE = 0.95
 
 # How a name is qualified by one of its facts, per (subject kind, fact kind): {n} the name, {v} the value.
 # No form ends in a comma where a possessive may follow (see `fits`).

@@ -124,8 +124,8 @@ def _songs(rng: random.Random) -> NamedSet:
     noun = rng.choice(("songs", "tracks", "singles"))
     if rng.random() < 0.5:
         g, y = rng.choice(_MUSIC_GENRES), str(rng.randint(1995, 2023))
-        return NamedSet(f"{_title(g)} singles of {y}", f"{g} {noun} released in {y}", f"{y} {g}", noun, "song",
-                        proper=False)  # fmt: skip
+        core = f"{g} {noun} released in {y}"
+        return NamedSet(f"{_title(g)} singles of {y}", core, f"{y} {g}", noun, "song", proper=False)
     a = invent.subject_name("artist", rng)
     return NamedSet(f"{a} discography", f"{noun} by {a.lower()}", a.lower(), noun, "song", a, "rel:performer")
 
@@ -167,7 +167,9 @@ def _players(rng: random.Random) -> NamedSet:
 
 def _title(text: str) -> str:
     def word(w: str) -> str:
-        return w if w in ("and", "of") else w.upper() if w in ("s&p", "ftse", "r&b") else w[:1].upper() + w[1:]
+        if w in ("and", "of"):
+            return w
+        return w.upper() if w in ("s&p", "ftse", "r&b") else w[:1].upper() + w[1:]
 
     return " ".join(word(w) for w in text.split())
 
