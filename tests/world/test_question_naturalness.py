@@ -81,3 +81,22 @@ def test_inversion_keeps_embedded_questions() -> None:
     assert frames.inverted("what year acme went public?") == "what year did acme go public?"
     for kept in ("do you know when x was born?", "how long ago was it that x was established in 1990?"):
         assert frames.inverted(kept) == kept
+
+
+def test_topics_are_asked_what_they_have(dev: list[Question]) -> None:
+    """No population of an opera house, no leader of a lake (a topic's kind is read off its name)."""
+    from mockapi.world.questions.kinds import KINDS, fits_subject, topic_class
+
+    asked = [f for q in dev for f in q.facts if f.subject.kind == "topic" and f.kind in KINDS]
+    assert {topic_class(f.subject.name) for f in asked} == {"place", "nature", "institution"}
+    for f in asked:
+        assert fits_subject(KINDS[f.kind], f.subject.name, f.subject.kind), (f.kind, f.subject.name)
+
+
+def test_counts_are_asked_as_counts(dev: list[Question]) -> None:
+    """'what is the oscar wins of x' and 'the most runtime' do not read; 'the number of oscar wins' does."""
+    bare = re.compile(
+        r"\bthe (?:oscar wins|grammy wins|studio albums|weeks on chart|championships) (?:of|for)\b"
+    )
+    assert not [q.query for q in dev if bare.search(q.query) or "most runtime" in q.query]
+    assert any("number of" in q.query for q in dev)

@@ -177,6 +177,9 @@ def subject_name(subject_kind: str, rng: random.Random) -> str:
         return str(f.name())
     if subject_kind in ("song", "movie"):
         return title(rng)
+    roll = rng.random()
+    if roll < 0.3:  # a town or county: what has a population (kinds.fits_subject)
+        return str(f.city()) if roll < 0.2 else f"{f.city()} County"
     return f"{f.city()} {rng.choice(_TOPICS)}"
 
 

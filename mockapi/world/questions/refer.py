@@ -122,7 +122,7 @@ DESCRIPTIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("team", "sp.coach"): ("the team coached by {v}", "{v}'s team"),
     ("team", "sp.arena"): ("the team that plays at {v}",),
     ("artist", "mu.birth"): ("the singer born on {v}", "the artist born {v}"),
-    ("topic", "op.leader"): ("the place whose director is {v}",),
+    ("topic", "op.leader"): ("the place led by {v}", "the one {v} leads"),
     ("topic", "op.location"): ("the landmark in {v}",),
 }
 
