@@ -262,7 +262,7 @@ AVERAGE = (
 SPREAD = (
     "what is the difference between the highest and lowest {l} among {np}?",
     "how big is the gap between the top and bottom {l} of {np}?",
-    "difference between the most and least {l} among {many}?",
+    "difference between the top and bottom {l} among {many}?",
 )
 TOP_HOP = (
     "who is the {r} of the {one} with the {sup} {l}?",

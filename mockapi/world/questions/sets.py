@@ -80,15 +80,16 @@ def _movies(rng: random.Random) -> NamedSet:
         return _genre_year(rng, noun)
     if roll < 0.65:
         p = _person(rng)
-        return NamedSet(f"Films directed by {p}", f"{noun} {p.lower()} directed", p.lower(), noun, "movie",
-                        p, "mv.director")  # fmt: skip
+        # said both ways, so the title's "by" is a word questions use too (not a mark of the set's pages)
+        core = f"{noun} directed by {p.lower()}" if rng.random() < 0.5 else f"{noun} {p.lower()} directed"
+        return NamedSet(f"Films directed by {p}", core, p.lower(), noun, "movie", p, "mv.director")
     if roll < 0.75:
         p = _person(rng)
         return NamedSet(f"{p} filmography", f"{noun} {p.lower()} starred in", p.lower(), noun, "movie", p)
     if roll < 0.8:
         s = rng.choice(_STUDIOS)
         short = s.rsplit(" ", 1)[0].lower()  # "which blue harbor film", not "which blue harbor films film"
-        return NamedSet(f"Films released by {s}", f"{noun} from {s.lower()}", short, noun, "movie")
+        return NamedSet(f"Films released by {s}", f"{noun} released by {s.lower()}", short, noun, "movie")
     y = str(rng.randint(1995, 2023))
     return NamedSet(f"Films of {y}", f"{noun} released in {y}", y, noun, "movie", proper=False)
 
