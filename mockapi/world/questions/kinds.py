@@ -84,7 +84,7 @@ _INSTITUTION = re.compile(
 )
 _UNFIT = {
     "nature": {"op.population", "op.leader", "op.version", "op.languages"},
-    "institution": {"op.population"},
+    "institution": {"op.population", "op.languages"},
     "place": {"op.version"},
 }
 

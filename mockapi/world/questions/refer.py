@@ -82,6 +82,10 @@ def name_ref(subject: Subject, rng: random.Random, allow_ticker: bool = True) ->
         return subject.ticker.lower() if rng.random() < 0.85 else subject.ticker
     if subject.aliases and roll < P_TICKER + P_ALIAS:
         return rng.choice(subject.aliases)
+    if subject.kind == "company" and _SHARE_CLASS.search(subject.name):
+        return _SHARE_CLASS.sub(
+            "", subject.name
+        )  # people say "orchard inc.", not "orchard inc. common stock"
     return subject.name
 
 
