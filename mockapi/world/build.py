@@ -31,7 +31,7 @@ from mockapi.world.secret import choose_secret, world_secret, write_secret
 
 Progress = Callable[[str], None]
 
-GENERATOR_VERSION = "7"  # 7: pages name the subject on comparison pages, years without separators
+GENERATOR_VERSION = "8"  # 8: sets named by common words, group verbs, inverted wh-questions, clean KG names
 
 
 def code_versions() -> dict[str, str]:
