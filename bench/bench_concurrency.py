@@ -3,8 +3,10 @@
 
     python bench/bench_concurrency.py [--questions 24] [--sleep 0.3] [--in-process]
 
-`--in-process` adds the reference of the same runs with every page fetch made in this process (no fetch
-helper processes, as before crag_eval.fetcher), in the same run.
+The run loop gets what `crag-eval` gives it: the world's key phrases, so the 50 served pages of every
+question are scanned for them (the diagnostics), as in a real run. `--in-process` adds the reference of the
+same runs with every page fetch made in this process (no fetch helper processes, as before
+crag_eval.fetcher), in the same run.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import crag_eval.fetcher as fetcher
+from crag_eval.diagnostics import RunHooks, load_labels
 from crag_eval.fetcher import fetch_processes
 from crag_eval.questions import load_world_questions
 from crag_eval.rundir import PredictionLog
@@ -49,7 +52,8 @@ def timed(url: str, world: Path, n: int, seconds: float, concurrency: int) -> fl
         log = PredictionLog(Path(out))
         started, here, helpers = time.perf_counter(), cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
         try:
-            run_batches(Waits(seconds), questions, url, 3, log, max_concurrency=concurrency)
+            hooks = RunHooks(labels=load_labels(str(world), questions))  # as crag-eval's make_hooks
+            run_batches(Waits(seconds), questions, url, 3, log, hooks=hooks, max_concurrency=concurrency)
         finally:
             log.close()
         wall = time.perf_counter() - started

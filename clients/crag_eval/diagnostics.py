@@ -4,15 +4,12 @@ API usage read back from the server's journal (`/admin/journal`).
 
 A model may answer with a plain string (the CRAG protocol) or, extended, with `{"answer": str, "contexts":
 [str, …]}`: the text it actually used. Key phrases are matched as CoFE-RAG's code does: case-folded, every
-non-word character removed, substring match.
+non-word character removed, substring match (crag_eval.phrases).
 """
 
 from __future__ import annotations
 
-import html
 import json
-import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +22,7 @@ from crag_client._retry import send_with_retries
 from pydantic import ValidationError
 
 from crag_eval.agent import Budget
-from crag_eval.markup import strip_markup
+from crag_eval.phrases import phrase_hits, served_evidence
 from crag_eval.prices import Prices
 from crag_eval.records import ApiCounts, ApiUsage, Evidence, PerturbationSetting, SearchPage, SearchReply
 from crag_eval.types import Question
@@ -33,32 +30,12 @@ from mockapi.wire.journal import JournalEntry, JournalPage
 
 HARNESS_CLIENT = "crag-eval"
 """`X-Client-Id` of the harness's own page fetches: its own rate-limit bucket, told apart in the journal."""
-_NON_WORD = re.compile(r"[\W_]+")
 
 
 def is_loopback(url: str) -> bool:
     """Whether `url` points at this machine (the in-process server, or a local `crag-mock serve`)."""
     host = httpx.URL(url).host
     return host in ("127.0.0.1", "localhost", "::1") or host.startswith("127.")
-
-
-def clean(text: str) -> str:
-    """CoFE-RAG's clean_text: NFKC, case-folded, without any non-word character."""
-    return _NON_WORD.sub("", unicodedata.normalize("NFKC", text).casefold())
-
-
-def page_plain_text(page: SearchPage) -> str:
-    """Name, snippet and the HTML's text of a served page (a cheap tag strip: only for phrase matching)."""
-    body = strip_markup(page.get("page_result") or "")  # scripts and styles whole, else one tag
-    return " ".join(
-        html.unescape(str(page.get(k) or "")) for k in ("page_name", "page_snippet")
-    ) + html.unescape(body)
-
-
-def phrase_hits(phrases: tuple[str, ...], text: str) -> int:
-    """How many of `phrases` occur in `text` (after `clean`)."""
-    haystack = clean(text)
-    return sum(1 for p in phrases if clean(p) and clean(p) in haystack)
 
 
 def post_search(
@@ -69,19 +46,6 @@ def post_search(
     response.raise_for_status()
     reply: SearchReply = orjson.loads(response.content)  # bytes as they came: no decoded copy of 16-20 MB
     return reply
-
-
-def served_evidence(data: SearchReply, k: int, phrases: tuple[str, ...]) -> tuple[list[SearchPage], Evidence]:
-    """The served pages of a search answer, and what the diagnostics keep of it: the perturbation and how
-    many of the key phrases the pages hold."""
-    pages = list(data.get("result") or [])[:k]
-    served = " ".join(page_plain_text(p) for p in pages) if phrases else ""  # 16 MB of HTML: only if used
-    evidence: Evidence = {
-        "perturbation": data.get("perturbation"),
-        "key_phrases": len(phrases),
-        "served_hits": phrase_hits(phrases, served),
-    }
-    return pages, evidence
 
 
 def answer_text(answer: Any) -> Any:

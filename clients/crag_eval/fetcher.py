@@ -8,8 +8,9 @@ in a spawned helper process on the other core, one batch or more ahead of the mo
 pages (pickled: a memory copy) and the key-phrase evidence, exactly what the in-process fetch gives.
 
 Runs with few questions or few pages (Tasks 1-2: 5 pages) fetch in-process, as a helper process costs a
-Python start-up. A fetch the helper cannot do (a dead helper, a search that failed for good) is made again
-in-process, so a failure is reported as it always was.
+Python start-up. A helper makes one attempt per search (crag_eval.fetch_helper); a fetch it cannot do (a
+dead helper, a failed attempt) is made again in-process with the SDK's retries, so a failure is retried and
+reported as it always was.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from itertools import cycle
 from typing import IO, Any
 
 import httpx
+import orjson
 
 from crag_eval.diagnostics import RunHooks
 from crag_eval.records import SearchPage
@@ -80,7 +82,8 @@ class Fetcher:
         if not self.helpers:
             return Ticket(self, question, None)
         target, body, headers = self.hooks.search_request(self.url, question, self.k)
-        request = (target, body, headers, self.hooks.retry, self.k, self.hooks.phrases(question))
+        headers = {**headers, "accept-encoding": "gzip"}  # the helper inflates: see crag_eval.fetch_helper
+        request = (target, orjson.dumps(body), headers, self.k, self.hooks.phrases(question))
         return Ticket(self, question, next(self._next).submit(request))
 
     def close(self) -> None:

@@ -29,8 +29,9 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from crag_eval.diagnostics import QuestionLabels, clean
+from crag_eval.diagnostics import QuestionLabels
 from crag_eval.judges import text as tx
+from crag_eval.phrases import clean
 from crag_eval.records import LLMUsageCounts
 from crag_eval.types import Judgement, Prediction, Question
 

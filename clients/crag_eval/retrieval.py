@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from crag_eval.diagnostics import clean, page_plain_text
+from crag_eval.phrases import clean, page_plain_text
 from crag_eval.records import SearchPage
 from mockapi.web.qrels import Qrels, doc_id, read_qrels
 

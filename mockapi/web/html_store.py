@@ -11,7 +11,11 @@ length of the uncompressed bytes in front. Then:
   the small pieces as stored deflate blocks, one final empty block, and the CRC-32 combined from the pages':
   no compression and no inflating at request time, and 1/12 of the bytes on the wire.
 Segments are independent (each compressed from an empty history), so any sequence of them is one valid
-deflate stream. Disk cost: about 1/12 of the HTML (tiny world +70 MB, default world about +600 MB).
+deflate stream. Disk cost: about 1/12 of the HTML (tiny world +70 MB, default world about +1 GB).
+Segments are compressed with zlib, not ISA-L: ISA-L's compressor is not deterministic (in one default build,
+1 of 40,276 pages came out with other bytes in its last block, in a process that had run for a while), and
+these bytes are part of the world's content hash. zlib costs about 45 s more CPU on a default build, spread
+over the build's helper processes; inflating, the hot path, stays on ISA-L.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import zlib
 from collections.abc import Iterable, Iterator
 
 import orjson
-from isal import isal_zlib as _deflate  # ISA-L: the same deflate format as zlib, 3-4x faster both ways
+from isal import isal_zlib as _inflate  # ISA-L inflates 2-3x faster than zlib (the same deflate format)
 from typing_extensions import NotRequired, TypedDict
 
 HEADER = struct.Struct("<II")  # CRC-32 and length of the uncompressed JSON string
@@ -47,14 +51,14 @@ def page_html(kind: str, body: bytes) -> str:
 def html_record(html: str) -> bytes:
     """The stored form of one page: CRC-32 and length of its JSON string, then the deflate segment."""
     data = orjson.dumps(html)
-    compressor = _deflate.compressobj(LEVEL, zlib.DEFLATED, -15)
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)  # deterministic (see the module docstring)
     segment = compressor.compress(data) + compressor.flush(zlib.Z_FULL_FLUSH)
     return HEADER.pack(zlib.crc32(data), len(data)) + segment
 
 
 def inflate(record: bytes) -> bytes:
     """The JSON string of a stored page."""
-    return _deflate.decompressobj(-15).decompress(memoryview(record)[HEADER.size :])
+    return _inflate.decompressobj(-15).decompress(memoryview(record)[HEADER.size :])
 
 
 Piece = bytes | tuple[bytes]

@@ -31,6 +31,7 @@ from pydantic import TypeAdapter, ValidationError
 from typing_extensions import TypedDict
 
 from mockapi.core.paths import WEB_SERVING_DIR
+from mockapi.core.pipe_pool import ordered_map
 from mockapi.core.staging import folder_digest, read_derived_meta, stage
 from mockapi.serving.keytable import write_table
 from mockapi.serving.rows import stream
@@ -86,12 +87,14 @@ class WebTablesMeta(TypedDict):
 _META = TypeAdapter(WebTablesMeta)
 
 
-def build_web_tables(pages_db: Path, world: Path) -> WebTablesMeta:
-    """(Re)write `world/web_serving/` from `pages_db`, atomically (built aside, then renamed); its meta."""
+def build_web_tables(pages_db: Path, world: Path, workers: int = 1) -> WebTablesMeta:
+    """(Re)write `world/web_serving/` from `pages_db`, atomically (built aside, then renamed); its meta.
+    The pages are rendered and compressed in `workers` helper processes (mockapi.core.pipe_pool: the same
+    bytes for any number)."""
     con = open_pages(pages_db)
     try:
         with stage(world / WEB_SERVING_DIR, "building") as tmp:
-            meta = _write_tables(con, tmp)
+            meta = _write_tables(con, tmp, workers)
     finally:
         con.close()
     return meta
@@ -106,14 +109,15 @@ def open_pages(pages_db: Path) -> duckdb.DuckDBPyConnection:
     return con
 
 
-def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path) -> WebTablesMeta:
+def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path, workers: int) -> WebTablesMeta:
     tables = {
         "frozen": write_table(tmp, "frozen", _frozen(con)),
         "query": write_table(tmp, "query", _rows(con, QUERY_IDS, lambda r: (r[0], r[1].encode()))),
         "url": write_table(tmp, "url", _rows(con, URL_ROWS, lambda r: (r[0], orjson.dumps(r[1:])))),
         "page": write_table(tmp, "page", _first_per_page(con, PAGE_ROWS, [], _page_value)),
         "text": write_table(tmp, "text", _first_per_page(con, TEXT_ROWS, [SCAN_CHARS], _text_value)),
-        "html": write_table(tmp, "html", _first_per_page(con, PAGE_ROWS, [], _html_value)),
+        # most of a build's CPU (a page ~1 ms to render and ~0.5 ms to compress): over the cores
+        "html": write_table(tmp, "html", ordered_map(html_item, _firsts(con, PAGE_ROWS, []), workers)),
     }
     example = con.execute(EXAMPLE).fetchone()
     meta: WebTablesMeta = {
@@ -144,19 +148,25 @@ def _frozen(con: duckdb.DuckDBPyConnection) -> Iterator[tuple[str, bytes]]:
 def _first_per_page(
     con: duckdb.DuckDBPyConnection, sql: str, params: list[Any], value: Callable[..., bytes]
 ) -> Iterator[tuple[str, bytes]]:
+    return ((page_id, value(*rest)) for page_id, *rest in _firsts(con, sql, params))
+
+
+def _firsts(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> Iterator[tuple[Any, ...]]:
+    """The rows of `sql` whose page id (the first column) was not seen before."""
     seen: set[str] = set()
-    for page_id, *rest in _batches(con, sql, params):
-        if page_id not in seen:
-            seen.add(page_id)
-            yield page_id, value(*rest)
+    for row in _batches(con, sql, params):
+        if row[0] not in seen:
+            seen.add(row[0])
+            yield row
 
 
 def _page_value(kind: str, body: bytes) -> bytes:
     return kind.encode("ascii") + b":" + body
 
 
-def _html_value(kind: str, body: bytes) -> bytes:
-    return html_record(page_html(kind, body))
+def html_item(page_id: str, kind: str, body: bytes) -> tuple[str, bytes]:
+    """A row of the `html` table (run in the build's helper processes)."""
+    return page_id, html_record(page_html(kind, body))
 
 
 def _text_value(text: str) -> bytes:

@@ -31,9 +31,9 @@ from mockapi.world.secret import choose_secret, world_secret, write_secret
 
 Progress = Callable[[str], None]
 
-GENERATOR_VERSION = (
-    "8"  # 8: no rival look-alike values on answer pages; topical pages state the asked attribute
-)
+# 8: sets named by common words, group verbs, inverted wh-questions, clean KG names (questions side)
+# 9: no rival look-alike values on answer pages; topical pages state the asked attribute (pages side)
+GENERATOR_VERSION = "9"
 
 
 def code_versions() -> dict[str, str]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from mockapi.core.paths import PAGES_DB
+from mockapi.core.pipe_pool import build_workers
 from mockapi.web.render import RENDERER_VERSION
 from mockapi.world.context import WorldContext
 from mockapi.world.pages import consistency, shared
@@ -80,5 +81,6 @@ def _build_index(world_dir: Path, progress: Progress) -> dict[str, Any] | str:
     progress("web tables")  # its own step in bench/bench_build.py
     from mockapi.web.tables_build import build_web_tables
 
-    build_web_tables(world_dir / PAGES_DB, world_dir)  # what /web/search and /web/get_page read
+    # what /web/search and /web/get_page read; its pages rendered over every core
+    build_web_tables(world_dir / PAGES_DB, world_dir, build_workers())
     return result

@@ -5,10 +5,16 @@ must cost nothing but time (its fetches are made again in-process)."""
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import httpx
+import orjson
+import pytest
 from crag_eval.diagnostics import RunHooks, load_labels
+from crag_eval.fetch_helper import Connections
 from crag_eval.fetcher import MIN_QUESTIONS, Fetcher, fetch_processes
 from crag_eval.questions import load_world_questions
 from crag_eval.rundir import PredictionLog
@@ -83,3 +89,24 @@ def test_a_run_with_helpers_records_what_an_in_process_run_records(
         rows[name] = [{k: v for k, v in json.loads(x).items() if k != "latency_s"} for x in lines]
     assert len(rows["helpers"]) == len(questions)
     assert rows["helpers"][:4] == rows["in-process"]
+
+
+def test_the_helper_starts_without_httpx_pydantic_or_the_sdk() -> None:
+    """Its start-up is a cost of every Task 3 run (and, with --max-concurrency, of every helper)."""
+    code = "import sys, crag_eval.fetch_helper; print(' '.join(sorted(sys.modules)))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    heavy = {"httpx", "pydantic", "crag_client", "mockapi", "duckdb"}
+    assert {m.split(".")[0] for m in loaded.split()} & heavy == set()
+
+
+def test_the_helper_reconnects_when_its_connection_was_closed(tiny_server: str, tiny_world: Path) -> None:
+    question = load_world_questions(tiny_world)[0]
+    target, body, headers = RunHooks().search_request(tiny_server, question, 5)
+    connections = Connections()
+    first = connections.post(target, orjson.dumps(body), headers)
+    for conn in connections.open.values():  # as a server's keep-alive timeout leaves it: closed under us
+        assert conn.sock is not None
+        conn.sock.shutdown(socket.SHUT_RDWR)
+    assert connections.post(target, orjson.dumps(body), headers) == first
+    with pytest.raises(RuntimeError, match="HTTP 422"):  # a failed attempt is the run process's to retry
+        connections.post(target, b"{}", headers)

@@ -1,5 +1,6 @@
 """The harness's fast tag strip gives exactly what its regex gives, on real CRAG pages and on seeded random
-markup built to hit the rule's corners (unclosed scripts, `<>`, upper case, `</script  >`, `<scripts>`)."""
+markup built to hit the rule's corners (unclosed scripts, `<>`, upper case, `</script  >`, `<scripts>`), in
+ASCII and in Unicode (where `\\b`, `\\s` and case-insensitive names follow other rules)."""
 
 from __future__ import annotations
 
@@ -17,14 +18,29 @@ PIECES = [
 ]  # fmt: skip
 
 
-def random_markup(rng: random.Random) -> str:
-    return "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 40)))
+UNICODE = [
+    "é", "\u00a0", "\u2003", "\u3000", "ſ", "ſcript", "SCRİPT", "scrıpt", "\u212a", "ß", "²", "ٳ", "–",
+    "\u0085", "ſtyle", "ſcrip", "t", "\U0001f600",
+]  # fmt: skip
+
+
+def random_markup(rng: random.Random, pieces: list[str] = PIECES) -> str:
+    return "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
 
 
 def test_random_markup_strips_as_the_regex_does() -> None:
     rng = random.Random(22)
     cases = [random_markup(rng) for _ in range(20_000)]
     assert sum("<script" in c.lower() and "</script" in c.lower() for c in cases) > 150  # the corners are hit
+    for html in cases:
+        assert strip_markup(html) == MARKUP.sub(" ", html), html
+
+
+def test_random_unicode_markup_strips_as_the_regex_does() -> None:
+    rng = random.Random(24)
+    pieces = PIECES + UNICODE
+    cases = [random_markup(rng, pieces) for _ in range(20_000)]
+    assert sum("ſcript" in c and "</" in c for c in cases) > 100  # the Unicode corners are hit
     for html in cases:
         assert strip_markup(html) == MARKUP.sub(" ", html), html
 
@@ -42,7 +58,13 @@ def test_random_markup_strips_as_the_regex_does() -> None:
         "<script>a</scripta></script\n>b",
         "no tags at all",
         "tail <",
-        "<style>é</style>ü",  # not ASCII: the regex itself
+        "<style>é</style>ü",
+        "<ſcript>x</script>y",  # 'ſ' matches 's' in the pattern's literal name…
+        "<script>x</ſcript>y<p>",  # …but not in the backreference
+        "<ſcript>x</ſcript>y",
+        "<scriptó>x</scriptó>y",  # 'ó' is a word character: no \b after the name
+        "<script>x</script\u00a0\u2003>y",  # Unicode spaces are \s
+        "<SCRİPT>x</scrİpt>y<b>",
     ],
 )
 def test_corner_cases(html: str) -> None:

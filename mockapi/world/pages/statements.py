@@ -10,7 +10,7 @@ import dataclasses
 import datetime as dt
 import random
 
-from mockapi.world.pages import consistency, frames, prose, styles
+from mockapi.world.pages import consistency, frames, grammar, prose, styles
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact
@@ -29,10 +29,11 @@ def dynamic(fact: Fact) -> bool:
     return not fact.kind.startswith("rel:") and KINDS[fact.kind].dynamism != "static"
 
 
-def _say(fact: Fact, name: str, shown: str) -> str:
+def _say(fact: Fact, name: str, shown: str, rng: random.Random) -> str:
     if fact.kind.startswith("rel:"):
         return f"the {fact.kind[4:]} of {name} is {shown}"
-    return KINDS[fact.kind].say.format(s=name, v=shown)
+    # a kind's own sentence may vary ("x is a native of y"): one frame per fact kind marked its statements
+    return grammar.expand(KINDS[fact.kind].say, {"s": lambda _r: name, "v": lambda _r: shown}, rng)
 
 
 def _shape(rng: random.Random) -> str:
@@ -72,7 +73,7 @@ def _state(
         "s": name,
         "v": shown,
         "l": label(fact),
-        "say": _say(fact, name, shown),
+        "say": _say(fact, name, shown, rng),
         "its": frames.possessive(fact.subject.kind),
         "intro": prose.clause(name, fact.subject.domain, fact.subject.kind, rng, page_day),
     }

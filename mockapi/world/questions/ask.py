@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mockapi.world.questions import refer
-from mockapi.world.questions.kinds import KINDS, Kind
+from mockapi.world.questions.kinds import KINDS, Kind, fits_subject
 from mockapi.world.questions.mix import DYNAMISM, Cell
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.phrasing import pick
@@ -75,8 +75,17 @@ def nearest(pool: list[Kind], dynamism: str, rng: random.Random) -> Kind | None:
 def one_fact(a: Ask, vtypes: tuple[str, ...]) -> Fact | None:
     """A fact of a fitting kind about a subject of the source."""
     kind = pick_kind(a.src, a.cell.domain, a.cell.dynamism, a.rng, vtypes)
-    subject = kind and a.src.subject(a.cell.domain, kind.subject, a.rng)
+    subject = kind and subject_for(a, kind)
     return a.src.fact(subject, kind, a.day, a.rng) if kind and subject else None
+
+
+def subject_for(a: Ask, kind: Kind, tries: int = 6) -> Subject | None:
+    """A subject of the kind's subject kind that has the attribute (not the population of an opera house)."""
+    for _ in range(tries):
+        subject = a.src.subject(a.cell.domain, kind.subject, a.rng)
+        if subject is None or fits_subject(kind, subject.name, subject.kind):
+            return subject
+    return None
 
 
 def refer_to(a: Ask, subject: Subject, facts: list[Fact], refs: list[str]) -> str:
@@ -87,7 +96,8 @@ def refer_to(a: Ask, subject: Subject, facts: list[Fact], refs: list[str]) -> st
         for key in refer.description_kinds(subject.kind):
             if key in asked:
                 continue
-            fact = a.src.fact(subject, KINDS[key], a.day, a.rng) if key in KINDS else None
+            fits = key in KINDS and fits_subject(KINDS[key], subject.name, subject.kind)
+            fact = a.src.fact(subject, KINDS[key], a.day, a.rng) if fits else None
             phrase = fact and refer.description(subject, fact, a.rng)
             if fact and phrase:
                 facts.append(fact)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from mockapi.world.questions import answers, derived, frames, values
 from mockapi.world.questions.ask import Ask, Draft, nearest
-from mockapi.world.questions.kinds import KINDS, Kind, fits_role
+from mockapi.world.questions.kinds import KINDS, Kind, asked_label, fits_role, fits_subject
 from mockapi.world.questions.model import Fact, Subject
 
 # Share of chain questions that ask an attribute of the entity reached (when it has one) rather than its name.
@@ -51,7 +51,7 @@ def chained(a: Ask) -> Draft | None:
             text = frame.format(s=phrase, e=kind.event)
             return Draft(text, answer, alts, [*links, fact], keys, None, subjects, [*refs, fact.value])
         nesting = tuple(f for f in frames.attribute_frames(kind) if "{s}'s" not in f)  # see NEXT_STEP
-        text = a.frame(nesting).format(s=phrase, l=kind.label, e=kind.event)
+        text = a.frame(nesting).format(s=phrase, l=asked_label(kind), e=kind.event)
         sentences = [f"{answers.chain(start.name, steps)}, whose {kind.label} is {fact.value}"]
         sentences += answers.attribute(kind, end.name, fact.value)
         answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)
@@ -65,7 +65,12 @@ def chained(a: Ask) -> Draft | None:
 
 def _attribute(a: Ask, end: Subject, relation: str) -> Fact | None:
     pool: list[Kind] = [
-        k for k in KINDS.values() if k.subject == end.kind and k.vtype in _ASKABLE and fits_role(k, relation)
+        k
+        for k in KINDS.values()
+        if k.subject == end.kind
+        and k.vtype in _ASKABLE
+        and fits_role(k, relation)
+        and fits_subject(k, end.name, end.kind)
     ]
     have = [k for k in pool if a.src.fact(end, k, a.day, a.rng) is not None]
     kind = nearest(have, a.cell.dynamism, a.rng)

@@ -12,8 +12,8 @@ import random
 from collections.abc import Callable
 
 from mockapi.world.questions import answers, chain, derived, frames, refer, values
-from mockapi.world.questions.ask import Ask, Draft, nearest, one_fact, pick_kind, refer_to
-from mockapi.world.questions.kinds import KINDS, Kind, fits_role
+from mockapi.world.questions.ask import Ask, Draft, nearest, one_fact, pick_kind, refer_to, subject_for
+from mockapi.world.questions.kinds import KINDS, Kind, asked_label, fits_role, fits_subject
 from mockapi.world.questions.model import Fact
 from mockapi.world.questions.premise import Premise
 
@@ -46,7 +46,7 @@ def _qualify(kind: Kind, a: Ask) -> str:
 
 def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:
     kind = KINDS[fact.kind]
-    text = a.frame(frames.attribute_frames(kind)).format(s=phrase, l=kind.label, e=kind.event)
+    text = a.frame(frames.attribute_frames(kind)).format(s=phrase, l=asked_label(kind), e=kind.event)
     qualifier = _qualify(kind, a)
     return text.rstrip("?") + qualifier + "?" if qualifier else text
 
@@ -91,7 +91,7 @@ def with_condition(a: Ask) -> Draft | None:
     else:
         day = dt.date.fromisoformat(fact.as_of)
         when, bare = values.spoken_date(day, a.day, a.rng), values.bare_date(day, a.day, a.rng)
-        query = a.frame(frames.CONDITION).format(l=kind.label, s=ref, d=when, db=bare)
+        query = a.frame(frames.CONDITION).format(l=asked_label(kind), s=ref, d=when, db=bare)
         sentences = answers.dated(kind, fact.subject.name, fact.value, values.date(day)[0])
         made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
         if made is not None:  # "how much would 100 shares of x have cost on march 3?"
@@ -108,10 +108,7 @@ def two_facts(a: Ask, vtypes: tuple[str, ...]) -> tuple[Fact, Fact] | None:
     kind = pick_kind(a.src, a.cell.domain, a.cell.dynamism, a.rng, vtypes)
     if kind is None:
         return None
-    s1, s2 = (
-        a.src.subject(a.cell.domain, kind.subject, a.rng),
-        a.src.subject(a.cell.domain, kind.subject, a.rng),
-    )
+    s1, s2 = subject_for(a, kind), subject_for(a, kind)
     if s1 is None or s2 is None or s1.name == s2.name:
         return None
     f1, f2 = a.src.fact(s1, kind, a.day, a.rng), a.src.fact(s2, kind, a.day, a.rng)
@@ -149,7 +146,7 @@ def comparison(a: Ask) -> Draft | None:
     higher = a.rng.random() < 0.7
     adj = a.rng.choice(("higher", "bigger", "larger", "greater") if higher else ("lower", "smaller"))
     if a.rng.random() < 0.3:
-        query = a.frame(frames.COMPARE_YES_NO).format(l=kind.label, a=r1, b=r2, adj=adj)
+        query = a.frame(frames.COMPARE_YES_NO).format(l=asked_label(kind), a=r1, b=r2, adj=adj)
         yes = (n1 > n2) == higher
         answer = "yes" if yes else "no"
         return Draft(
@@ -162,7 +159,7 @@ def comparison(a: Ask) -> Draft | None:
             [f1.subject, f2.subject],
             refs,
         )
-    query = a.frame(frames.COMPARE).format(l=kind.label, a=r1, b=r2, adj=adj)
+    query = a.frame(frames.COMPARE).format(l=asked_label(kind), a=r1, b=r2, adj=adj)
     w, lo = (name1, name2) if (n1 > n2) == higher else (name2, name1)
     short, alts = values.name(w)
     answer, alts = answers.finish(short, alts, answers.comparison(kind.label, w, lo, higher), a.rng)
@@ -236,7 +233,12 @@ def multi_hop(a: Ask) -> Draft | None:
         return None
     relation, target = hop
     pool = [
-        k for k in KINDS.values() if k.subject == target.kind and k.vtype in SCALAR and fits_role(k, relation)
+        k
+        for k in KINDS.values()
+        if k.subject == target.kind
+        and k.vtype in SCALAR
+        and fits_role(k, relation)
+        and fits_subject(k, target.name, target.kind)
     ]
     kind = nearest(pool, a.cell.dynamism, a.rng)
     fact = kind and a.src.fact(target, kind, a.day, a.rng)
@@ -287,9 +289,9 @@ def post_processing(a: Ask) -> Draft | None:
     )
     r1, r2, refs = _pair_refs(a, f1, f2)
     frame = a.frame(frames.DIFFERENCE)
-    query = frame.format(l=kind.label, a=r1, b=r2)
+    query = frame.format(l=asked_label(kind), a=r1, b=r2)
     if frame in frames.ORDERED:  # "how much higher is a's x than b's": the order is a premise
-        a.premises.append(Premise(query, frame.format(l=kind.label, a=r2, b=r1), f2, f2.subject.name))
+        a.premises.append(Premise(query, frame.format(l=asked_label(kind), a=r2, b=r1), f2, f2.subject.name))
     sentences = answers.difference(kind.label, f1.subject.name, f2.subject.name, short)
     answer, alts = answers.finish(short, alts, sentences, a.rng)
     return Draft(query, answer, alts, [f1, f2], [f1.value, f2.value], None, [f1.subject, f2.subject], refs)

@@ -10,6 +10,8 @@ the end. Wording aims at CRAG's mix of typed questions, search-box fragments and
 
 from __future__ import annotations
 
+import re
+
 from mockapi.world.questions.kinds import Kind
 
 # Any attribute, by its label.
@@ -260,7 +262,7 @@ AVERAGE = (
 SPREAD = (
     "what is the difference between the highest and lowest {l} among {np}?",
     "how big is the gap between the top and bottom {l} of {np}?",
-    "difference between the most and least {l} among {many}?",
+    "difference between the top and bottom {l} among {many}?",
 )
 TOP_HOP = (
     "who is the {r} of the {one} with the {sup} {l}?",
@@ -281,3 +283,26 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
     if kind.vtype == "place":
         return own + WHERE + ATTRIBUTE
     return own + ATTRIBUTE
+
+
+# A wh-question puts its auxiliary before the subject ("how long ago was x established?"). Frames write
+# "{s} {e}" with the event's own verb ("was established"), which reads as a search fragment with a short
+# name and as a misplaced clause with a long one ("how long ago loh, whose director is x, was established?").
+_WH = (
+    r"when exactly|when|on what date|what date|what year|which year|in what year|how many years ago|"
+    r"how long ago|how many years back|what day of the week|which weekday"
+)
+_PASSIVE = re.compile(rf"^({_WH}) (?!was it |has it |is it |it's )(.+) (was|were) (\w+)(\?| .*)?$")
+_DO = {"went public": "go public", "debuted": "debut"}
+_ACTIVE = re.compile(rf"^({_WH}) (?!was it |has it |is it |it's )(.+) ({'|'.join(_DO)})(\?| .*)?$")
+
+
+def inverted(query: str) -> str:
+    """The question with subject and auxiliary in wh-question order (see above); others unchanged."""
+    m = _PASSIVE.match(query)
+    if m and m[4] in ("established", "founded", "born", "released"):
+        return f"{m[1]} {m[3]} {m[2]} {m[4]}{m[5] or ''}"
+    m = _ACTIVE.match(query)
+    if m:
+        return f"{m[1]} did {m[2]} {_DO[m[3]]}{m[4] or ''}"
+    return query

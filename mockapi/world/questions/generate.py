@@ -7,6 +7,7 @@ import random
 import uuid
 from dataclasses import dataclass
 
+from mockapi.world.questions import frames
 from mockapi.world.questions.ask import Ask, Draft
 from mockapi.world.questions.compose import COMPOSERS
 from mockapi.world.questions.falsepremise import bending, false_premise, imitated_type
@@ -141,7 +142,7 @@ def _question(slot: _Slot, rng: random.Random, web: Source, kg: KgSource | None)
         domain=cell.domain,
         question_type=cell.question_type,
         static_or_dynamic=cell.dynamism,
-        query=voice(draft.query.lower(), [r.lower() for r in draft.refs], rng, slot.split),
+        query=voice(frames.inverted(draft.query.lower()), [r.lower() for r in draft.refs], rng, slot.split),
         answer=answer,
         alt_ans=[a for a in draft.alts if a != answer],
         popularity=popularity,

@@ -156,6 +156,12 @@ def fake(rng: random.Random) -> Faker:
     return f
 
 
+def _plain_name(f: Faker) -> str:
+    """A first and last name: a singer or a cast member is not "matthew russell phd" or "dr. amy neal"
+    (a company officer's title stays: finance sites print "Mr. Timothy D. Cook")."""
+    return f"{f.first_name()} {f.last_name()}"
+
+
 def title(rng: random.Random) -> str:
     """A song, album or movie title."""
     words = [rng.choice(_ADJ), rng.choice(_NOUN)]
@@ -170,13 +176,16 @@ def subject_name(subject_kind: str, rng: random.Random) -> str:
     if subject_kind == "team":
         return f"{f.city()} {rng.choice(_MASCOTS)}"
     if subject_kind in ("person", "player"):
-        return str(f.name())
+        return _plain_name(f)
     if subject_kind == "band":
         return f"The {rng.choice(_ADJ)} {rng.choice(_NOUN)}"
-    if subject_kind == "artist":
-        return str(f.name()) if rng.random() < 0.6 else f"The {rng.choice(_ADJ)} {rng.choice(_NOUN)}"
+    if subject_kind == "artist":  # a solo artist, born (a group is a band, formed: never asked "born")
+        return _plain_name(f)
     if subject_kind in ("song", "movie"):
         return title(rng)
+    roll = rng.random()
+    if roll < 0.3:  # a town or county: what has a population (kinds.fits_subject)
+        return str(f.city()) if roll < 0.2 else f"{f.city()} County"
     return f"{f.city()} {rng.choice(_TOPICS)}"
 
 
@@ -214,7 +223,7 @@ def pool_item(pool: str, rng: random.Random) -> str:
         return rng.choice(_LANGS)
     if pool == "title":
         return title(rng)
-    return str(fake(rng).name())
+    return _plain_name(fake(rng))
 
 
 def invent_fact(kind: Kind, subject: Subject, query_day: dt.date, rng: random.Random) -> Fact:

@@ -153,16 +153,21 @@ def music(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> Facts
         if country in _COUNTRIES:
             _add(out, s, _fact(s, "mu.country", values.name(_COUNTRIES[country])))
         day = _date(birth)
-        if day and s.kind == "artist":
-            _add(out, s, _fact(s, "mu.birth", values.date(day), float(day.toordinal())))
         names = json.loads(members) if members else []
+        if day and s.kind == "artist" and not names:  # a group's date is its forming: a group is not born
+            _add(out, s, _fact(s, "mu.birth", values.date(day), float(day.toordinal())))
         if s.kind == "band" and len(names) >= 2:
             _add(out, s, _fact(s, "mu.members", values.listing(names), float(len(names)), items=tuple(names)))
     return out
 
 
+# A page title's qualifier ("Redport (disambiguation)", "Summerville (novel)"): people write the name only.
+_QUALIFIER = re.compile(r"\s*\([^()]*\)")
+
+
 def _clean(text: str) -> str:
-    return _WIKI_LINK.sub(r"\1", text).replace("'''", "").strip()
+    """Wiki markup to the text people write: link texts without their titles' qualifiers."""
+    return _QUALIFIER.sub("", _WIKI_LINK.sub(r"\1", text).replace("'''", "")).strip()
 
 
 def open_domain(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> Facts:

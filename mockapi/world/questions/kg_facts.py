@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import random
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -265,8 +266,10 @@ def _walks(
                     if node not in subjects and node not in nodes:
                         data = g.nodes[node]
                         kind = SUBJECT_KIND.get(data["kind"], data["kind"])
+                        # a page title's qualifier ("jane doe (musician)") is not said: not in a gold answer
+                        name = re.sub(r"\s*\([^()]*\)$", "", data["name"]) if kind != "song" else data["name"]
                         nodes[node] = Subject(
-                            data["name"], data["domain"], kind, node, aliases=aliases_for(data["name"], kind),
+                            name, data["domain"], kind, node, aliases=aliases_for(name, kind),
                             ticker=node.rsplit(":", 1)[-1] if kind == "company" else "",
                         )  # fmt: skip
                 walks.setdefault(eid, []).append(tuple(steps))

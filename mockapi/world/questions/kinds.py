@@ -8,6 +8,7 @@ subject phrase.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from importlib import resources
 
@@ -22,7 +23,7 @@ class Kind:
     dynamism: str
     vtype: str  # money | bigmoney | number | decimal | date | year | person | place | title | score | list
     ask: str  # question text with {s}
-    say: str  # page sentence with {s} and {v}
+    say: str  # page sentence with {s} and {v}; may hold [a|b] alternatives (pages.grammar) to vary it
     label: str  # noun phrase for comparisons ("stock price")
     event: str = ""  # date kinds: the verb phrase for "which … first" ("was released")
     item: str = ""  # list kinds: plural noun of the items ("albums")
@@ -58,6 +59,44 @@ REL_TARGET = {
     "headquarters city": "topic",
     "band": "band",
 }
+
+
+# Labels that are counts of things ("oscar wins"): "what is the oscar wins of x" does not read, "what is
+# the number of oscar wins of x" does; a superlative takes the bare label ("the most oscar wins").
+COUNTED_LABELS = frozenset(
+    ("wins", "championships", "studio albums", "grammy wins", "weeks on chart", "oscar wins",
+     "visitors right now", "points in the last game")
+)  # fmt: skip
+
+
+def asked_label(kind: Kind) -> str:
+    """The label as a question says it of one value ("number of oscar wins", "stock price")."""
+    return f"number of {kind.label}" if kind.label in COUNTED_LABELS else kind.label
+
+
+# Open-domain topics are places (towns, counties), nature (a lake, a park) and institutions (a museum, a
+# university): an opera house has no population and a lake no leader, so a kind fits a topic by its name.
+_NATURE = re.compile(r"\b(?:lake|national park|river|mountain|island|forest)$", re.I)
+_INSTITUTION = re.compile(
+    r"\b(?:university|college|museum(?: of art)?|institute(?: of technology)?|observatory|cathedral|library|"
+    r"zoo|opera house|foundation|botanical garden|orchestra|school|hospital|laboratories)$",
+    re.I,
+)
+_UNFIT = {
+    "nature": {"op.population", "op.leader", "op.version", "op.languages"},
+    "institution": {"op.population", "op.languages"},
+    "place": {"op.version"},
+}
+
+
+def topic_class(name: str) -> str:
+    """nature | institution | place: what an open-domain topic is, read off its name."""
+    return "nature" if _NATURE.search(name) else "institution" if _INSTITUTION.search(name) else "place"
+
+
+def fits_subject(kind: Kind, subject_name: str, subject_kind: str) -> bool:
+    """Whether the subject has this attribute at all: no population of an opera house, no leader of a lake."""
+    return subject_kind != "topic" or kind.key not in _UNFIT[topic_class(subject_name)]
 
 
 def kinds_for(domain: str, subject: str | None = None) -> list[Kind]:

@@ -20,6 +20,7 @@ class Subject:
     aliases: tuple[
         str, ...
     ] = ()  # other names questions use (short name, abbreviation); pages should show them
+    proper_name: str = ""  # a group: the proper name its set is named by ("serie a"), '' for common words
 
 
 @dataclass(frozen=True)

@@ -19,13 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mockapi.world.questions import invent, refer
-from mockapi.world.questions.kinds import KINDS
+from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.source import Source
 
 # Share of subject mentions that carry a premise ("the 2010 film inception" rather than "inception"). Real
 # questions qualify a name often (a year, an artist, a director): a premise must not mark a false one.
-P_PREMISE = 0.85
+P_PREMISE = 0.95
 
 # How a name is qualified by one of its facts, per (subject kind, fact kind): {n} the name, {v} the value.
 # No form ends in a comma where a possessive may follow (see `fits`).
@@ -47,7 +47,7 @@ FORMS: dict[tuple[str, str], tuple[str, ...]] = {
     ("team", "sp.coach"): ("{v}'s {n}", "{n}, coached by {v},", "{n} under coach {v}", "{n} (coach {v})"),
     ("player", "rel:team"): ("{n} of the {v}", "{v} player {n}", "{n} ({v})"),
     ("topic", "op.founded"): ("{n}, established in {v},", "{n} (est. {v})", "{n}, founded in {v},"),
-    ("topic", "op.leader"): ("{n}, led by {v},", "{n}, whose director is {v},", "{n} (director {v})"),
+    ("topic", "op.leader"): ("{n}, led by {v},", "{n}, which {v} leads,", "{n} (led by {v})"),
     ("person", "pe.birth"): ("{n}, born in {v},", "{n} (born {v})"),
 }
 # Relations a premise may state (reached through Source.related; other relations lead elsewhere).
@@ -94,7 +94,8 @@ def _fact_of(src: Source, subject: Subject, key: str, rng: random.Random, day: d
         if hop is None or f"rel:{hop[0]}" != key:
             return None
         return Fact(subject, key, hop[1].name, source=src.name)
-    return src.fact(subject, KINDS[key], day, rng) if key in KINDS else None
+    fits = key in KINDS and fits_subject(KINDS[key], subject.name, subject.kind)
+    return src.fact(subject, KINDS[key], day, rng) if fits else None
 
 
 def _value(fact: Fact, rng: random.Random) -> str | None:
@@ -131,6 +132,8 @@ def fits(query: str, premise: Premise) -> bool:
     at = query.find(premise.said)
     if at < 0 or query.count(premise.said) != 1:
         return False
+    if query[at + len(premise.said) :].startswith(" shares"):  # "cost of 200 x (ceo y) shares" splits a noun
+        return not premise.plain
     if not query[at + len(premise.said) :].startswith("'"):
         return True
     return premise.said.endswith(premise.plain) and "'" not in premise.said[: -len(premise.plain) or None]

@@ -82,6 +82,10 @@ def name_ref(subject: Subject, rng: random.Random, allow_ticker: bool = True) ->
         return subject.ticker.lower() if rng.random() < 0.85 else subject.ticker
     if subject.aliases and roll < P_TICKER + P_ALIAS:
         return rng.choice(subject.aliases)
+    if subject.kind == "company" and _SHARE_CLASS.search(subject.name):
+        return _SHARE_CLASS.sub(
+            "", subject.name
+        )  # people say "orchard inc.", not "orchard inc. common stock"
     return subject.name
 
 
@@ -122,7 +126,7 @@ DESCRIPTIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("team", "sp.coach"): ("the team coached by {v}", "{v}'s team"),
     ("team", "sp.arena"): ("the team that plays at {v}",),
     ("artist", "mu.birth"): ("the singer born on {v}", "the artist born {v}"),
-    ("topic", "op.leader"): ("the place whose director is {v}",),
+    ("topic", "op.leader"): ("the place led by {v}", "the one {v} leads"),
     ("topic", "op.location"): ("the landmark in {v}",),
 }
 

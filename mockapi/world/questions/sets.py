@@ -17,7 +17,11 @@ from mockapi.world.questions import invent
 # Market indices and sectors, conferences and leagues: real collective names (no entity of the world is
 # real; a fictional company may sit in "the dow jones" as a fictional club sits in "the eastern conference").
 _INDICES = ("dow jones", "s&p 500", "nasdaq-100", "russell 2000", "ftse 100", "stoxx 50")
-_SECTORS = ("semiconductor", "bank", "airline", "utility", "biotech", "oil and gas", "retail", "software")
+_SECTORS = ("semiconductor", "bank", "airline", "utility", "biotech", "oil and gas", "retail", "software",
+            "tech", "energy", "insurance", "pharmaceutical", "mining", "telecom")  # fmt: skip
+# Genres: sets named with common words ("the horror films released in 2012", "rock bands").
+_GENRES = ("horror", "comedy", "action", "animated", "documentary", "drama", "thriller", "science fiction")
+_MUSIC_GENRES = ("pop", "rock", "country", "hip hop", "jazz", "indie", "r&b", "folk")
 _CONFERENCES = ("eastern conference", "western conference", "atlantic division", "pacific division",
                 "central division", "premier league", "la liga", "serie a", "bundesliga")  # fmt: skip
 _LEAGUES = ("premier league", "la liga", "serie a", "bundesliga")
@@ -39,6 +43,13 @@ class NamedSet:
     kind: str  # subject kind of the members
     holder: str = ""  # the person who defines the set (a director, an actor), '' if none
     relation: str = ""  # the fact kind that holder is to each member ("mv.director"), '' if none
+    proper: bool = True  # named by a proper name ("serie a", a director); False: common words and years
+
+    @property
+    def proper_name(self) -> str:
+        """The proper name the set is named by ('' for "semiconductor stocks", "films released in 2019"):
+        a question about it names that entity."""
+        return self.mod if self.proper else ""
 
     def np(self, count: str = "") -> str:
         """'the films christopher nolan directed', or with a count: 'the six films ...'."""
@@ -65,31 +76,45 @@ def _person(rng: random.Random) -> str:
 
 def _movies(rng: random.Random) -> NamedSet:
     roll, noun = rng.random(), rng.choice(("films", "movies"))
-    if roll < 0.45:
+    if roll < 0.55:
+        return _genre_year(rng, noun)
+    if roll < 0.65:
         p = _person(rng)
-        return NamedSet(f"Films directed by {p}", f"{noun} {p.lower()} directed", p.lower(), noun, "movie",
-                        p, "mv.director")  # fmt: skip
-    if roll < 0.7:
+        # said both ways, so the title's "by" is a word questions use too (not a mark of the set's pages)
+        core = f"{noun} directed by {p.lower()}" if rng.random() < 0.5 else f"{noun} {p.lower()} directed"
+        return NamedSet(f"Films directed by {p}", core, p.lower(), noun, "movie", p, "mv.director")
+    if roll < 0.75:
         p = _person(rng)
         return NamedSet(f"{p} filmography", f"{noun} {p.lower()} starred in", p.lower(), noun, "movie", p)
-    if roll < 0.85:
+    if roll < 0.8:
         s = rng.choice(_STUDIOS)
         short = s.rsplit(" ", 1)[0].lower()  # "which blue harbor film", not "which blue harbor films film"
-        return NamedSet(f"Films released by {s}", f"{noun} from {s.lower()}", short, noun, "movie")
+        return NamedSet(f"Films released by {s}", f"{noun} released by {s.lower()}", short, noun, "movie")
     y = str(rng.randint(1995, 2023))
-    return NamedSet(f"Films of {y}", f"{noun} released in {y}", y, noun, "movie")
+    return NamedSet(f"Films of {y}", f"{noun} released in {y}", y, noun, "movie", proper=False)
+
+
+def _genre_year(rng: random.Random, noun: str) -> NamedSet:
+    """'the horror films released in 2012': a set people name without naming anyone."""
+    g, y = rng.choice(_GENRES), str(rng.randint(1995, 2023))
+    return NamedSet(f"{_title(g)} films of {y}", f"{g} {noun} released in {y}", f"{y} {g}", noun, "movie",
+                    proper=False)  # fmt: skip
 
 
 def _companies(rng: random.Random) -> NamedSet:
-    if rng.random() < 0.6:
+    if rng.random() < 0.25:
         i = rng.choice(_INDICES)
         noun = rng.choice(("companies", "stocks"))
         return NamedSet(f"{_title(i)} components", f"{noun} in the {i}", i, noun, "company")
     s = rng.choice(_SECTORS)
-    return NamedSet(f"{_title(s)} stocks", f"{s} stocks", s, "stocks", "company")
+    noun = rng.choice(("stocks", "companies"))
+    return NamedSet(f"{_title(s)} stocks", f"{s} {noun}", s, noun, "company", proper=False)
 
 
 def _teams(rng: random.Random) -> NamedSet:
+    if rng.random() < 0.6:  # "which basketball team has the most wins?": the sport names the set
+        sport, noun = rng.choice((("basketball", "teams"), ("soccer", "clubs"), ("football", "clubs")))
+        return NamedSet(f"{_title(sport)} standings", f"{sport} {noun}", sport, noun, "team", proper=False)
     c = rng.choice(_CONFERENCES)
     noun = "clubs" if c in _LEAGUES else "teams"
     said = c if c in ("la liga", "serie a") else f"the {c}"
@@ -97,36 +122,55 @@ def _teams(rng: random.Random) -> NamedSet:
 
 
 def _songs(rng: random.Random) -> NamedSet:
-    a = invent.subject_name("artist", rng)
     noun = rng.choice(("songs", "tracks", "singles"))
+    if rng.random() < 0.5:
+        g, y = rng.choice(_MUSIC_GENRES), str(rng.randint(1995, 2023))
+        core = f"{g} {noun} released in {y}"
+        return NamedSet(f"{_title(g)} singles of {y}", core, f"{y} {g}", noun, "song", proper=False)
+    a = invent.subject_name("artist", rng)
     return NamedSet(f"{a} discography", f"{noun} by {a.lower()}", a.lower(), noun, "song", a, "rel:performer")
 
 
 def _artists(rng: random.Random) -> NamedSet:
-    label = rng.choice(_LABELS)
     noun = rng.choice(("artists", "singers"))
+    if rng.random() < 0.6:
+        g = rng.choice(_MUSIC_GENRES)
+        return NamedSet(f"{_title(g)} {noun}", f"{g} {noun}", g, noun, "artist", proper=False)
+    label = rng.choice(_LABELS)
     return NamedSet(f"{label} artists", f"{noun} signed to {label.lower()}", label.lower(), noun, "artist")
 
 
 def _bands(rng: random.Random) -> NamedSet:
+    if rng.random() < 0.5:
+        g = rng.choice(_MUSIC_GENRES)
+        return NamedSet(f"{_title(g)} bands", f"{g} bands", g, "bands", "band", proper=False)
     label = rng.choice(_LABELS)
     return NamedSet(f"{label} bands", f"bands signed to {label.lower()}", label.lower(), "bands", "band")
 
 
 def _places(rng: random.Random) -> NamedSet:
-    city = invent.fake(rng).city()
     noun = rng.choice(("landmarks", "places"))
+    if rng.random() < 0.7:  # "the landmarks built in the 1800s"
+        c = f"{rng.randint(15, 19)}00s"
+        return NamedSet(f"Landmarks built in the {c}", f"landmarks built in the {c}", c, "landmarks", "topic",
+                        proper=False)  # fmt: skip
+    city = invent.fake(rng).city()
     return NamedSet(f"Landmarks of {city}", f"{noun} in {city.lower()}", city.lower(), noun, "topic")
 
 
 def _players(rng: random.Random) -> NamedSet:
+    if rng.random() < 0.4:
+        role = rng.choice(("rookie", "veteran", "starting"))
+        return NamedSet(f"{_title(role)} players", f"{role} players", role, "players", "player", proper=False)
     team = invent.subject_name("team", rng)
     return NamedSet(f"{team} roster", f"players on the {team.lower()}", team.lower(), "players", "player")
 
 
 def _title(text: str) -> str:
     def word(w: str) -> str:
-        return w if w in ("and", "of") else w.upper() if w in ("s&p", "ftse") else w[:1].upper() + w[1:]
+        if w in ("and", "of"):
+            return w
+        return w.upper() if w in ("s&p", "ftse", "r&b") else w[:1].upper() + w[1:]
 
     return " ".join(word(w) for w in text.split())
 

@@ -49,11 +49,12 @@ def skeleton(q: Question) -> str:
 
 
 def names_entity(q: Question) -> bool:
-    """Does the question name an entity (by name, ticker or alias)? Topic subjects are not entities."""
+    """Does the question name an entity (by name, ticker or alias)? A group names one when its set is named
+    by a proper name ("the clubs in serie a", "the films x directed"): a reader counts "serie a" as a name,
+    as the audit's masker does; "semiconductor stocks" and "the films released in 2019" name none."""
     for s in q.subjects:
-        if s.kind == "group":  # a group of subjects ("stocks by dividend") is not a named entity
-            continue
-        for ref in (s.name, s.ticker, *s.aliases):
+        refs = (s.proper_name,) if s.kind == "group" else (s.name, s.ticker, *s.aliases)
+        for ref in refs:
             if ref and re.search(rf"(?<![a-z0-9]){re.escape(ref.lower())}(?![a-z0-9])", q.query):
                 return True
     return False

@@ -17,8 +17,8 @@ import random
 from dataclasses import dataclass, field
 
 from mockapi.world.questions import answers, frames, values
-from mockapi.world.questions.ask import Ask, Draft, pick_kind
-from mockapi.world.questions.kinds import KINDS, Kind
+from mockapi.world.questions.ask import Ask, Draft, pick_kind, subject_for
+from mockapi.world.questions.kinds import COUNTED_LABELS, KINDS, Kind, asked_label, fits_subject
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.premise import Premise
 from mockapi.world.questions.sets import NamedSet, make_set
@@ -26,20 +26,19 @@ from mockapi.world.questions.source import Source, WebSource
 
 # Kinds where a smaller number ranks higher ("the highest chart position" is no. 1).
 SMALL_IS_TOP = {"mu.rank", "mu.rank_now"}
-COUNTED = {"number"}  # "the most wins" rather than "the highest wins"
 GROUPED = ("money", "bigmoney", "decimal", "number")
 # Share of questions whose frame names the set in full that also say its size ("the six films x directed").
 P_COUNT = 0.6
-SETS_PER_KIND = 3
+SETS_PER_KIND = 8
 # Share of web questions of each type asked about a group instead of a named entity.
 P_GROUP = {
-    "set": 0.6,
-    "aggregation": 0.45,
-    "comparison": 0.4,
-    "simple": 0.16,
-    "simple_w_condition": 0.12,
-    "multi-hop": 0.3,
-    "post-processing": 0.4,
+    "set": 0.65,
+    "aggregation": 0.5,
+    "comparison": 0.45,
+    "simple": 0.2,
+    "simple_w_condition": 0.15,
+    "multi-hop": 0.35,
+    "post-processing": 0.45,
 }
 
 
@@ -58,11 +57,7 @@ class Groups:
         named = make_set(kind.subject, a.rng)
         if named is None or any(s.title == named.title for s, _ in known):
             return a.rng.choice(known) if known else None
-        members = [
-            m
-            for m in (a.src.subject(a.cell.domain, kind.subject, a.rng) for _ in range(a.rng.randint(6, 9)))
-            if m
-        ]
+        members = [m for m in (subject_for(a, kind) for _ in range(a.rng.randint(6, 9))) if m]
         known.append((named, list({m.name: m for m in members}.values())))
         return known[-1]
 
@@ -78,6 +73,8 @@ class Groups:
 
 def _make(src: Source, subjects: list[Subject], kind: Kind, day: dt.date, rng: random.Random) -> list[Fact]:
     facts: dict[float, Fact] = {}
+    if not all(fits_subject(kind, s.name, s.kind) for s in subjects):
+        return []  # a set made for another attribute: a lake among "the landmarks" asked for population
     for subject in subjects:
         for attempt in range(8):  # a member's value must differ from the others', or the ranking has ties
             if attempt > 0 and isinstance(src, WebSource):
@@ -94,7 +91,7 @@ def _make(src: Source, subjects: list[Subject], kind: Kind, day: dt.date, rng: r
 
 def _group_subject(kind: Kind, named: NamedSet) -> Subject:
     return Subject(name=named.title, domain=kind.domain, kind="group", descriptor=named.mod,
-                   aliases=(named.np(),))  # fmt: skip
+                   aliases=(named.np(),), proper_name=named.proper_name)  # fmt: skip
 
 
 def _defining(named: NamedSet, ranked: list[Fact]) -> list[Fact]:
@@ -105,8 +102,12 @@ def _defining(named: NamedSet, ranked: list[Fact]) -> list[Fact]:
 
 
 def _sup(kind: Kind, top: bool) -> str:
-    if kind.vtype in COUNTED and kind.key not in SMALL_IS_TOP:
+    if kind.label in COUNTED_LABELS:  # "the most oscar wins"; "the most runtime" does not read
         return "most" if top else "fewest"
+    if kind.key == "mv.runtime":
+        return "longest" if top else "shortest"
+    if kind.key in ("op.population", "op.area", "fin.market_cap"):
+        return "largest" if top else "smallest"
     return "highest" if top else "lowest"
 
 
@@ -211,7 +212,7 @@ def _above(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | No
     n = sum(1 for x in numbers if x > cut)
     if kind.vtype == "number" and float(int(cut)) in numbers:
         return None
-    frame = a.frame(frames.ABOVE).format(l=kind.label, x=shown, **_KEEP)
+    frame = a.frame(frames.ABOVE).format(l=asked_label(kind), x=shown, **_KEEP)
     short, alts = values.number(n)
     sentences = [
         f"{short} of {named.np()} have a {kind.label} above {shown}",
