@@ -1,4 +1,5 @@
-"""Fixtures of the world tests: the tiny world's KG, and one domain generated alone into memory."""
+"""Fixtures of the world tests: the tiny world's KG, a tiny KG alone (for question tests), and one domain
+generated alone into memory."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from mockapi.core.paths import KG_DB
 from mockapi.formats.schema import schema_sql
 from mockapi.world.context import WorldContext
+from mockapi.world.kg_stage import build_kg
 from mockapi.world.scales import get_scale
 from mockapi.world.writer import TableWriter
 
@@ -24,6 +26,14 @@ def kg(tiny_world: Path) -> Iterator[duckdb.DuckDBPyConnection]:
     con = duckdb.connect(str(tiny_world / KG_DB), read_only=True)
     yield con
     con.close()
+
+
+@pytest.fixture(scope="module")
+def tiny_kg(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A world directory holding only the tiny scale's kg.duckdb (the KG stage alone: seconds)."""
+    world = tmp_path_factory.mktemp("kg")
+    build_kg(WorldContext(scale=get_scale("tiny"), seed=0), world, lambda _msg: None)
+    return world
 
 
 @pytest.fixture

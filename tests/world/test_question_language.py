@@ -13,29 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from mockapi.world.context import WorldContext
-from mockapi.world.kg_stage import build_kg
 from mockapi.world.questions import phrasing
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Question, group_of, page_names
 from mockapi.world.questions.stats import is_sentence, language_stats, names_entity
-from mockapi.world.scales import get_scale
 
 N = 1200
 
 
 def questions(world: Path, split: str, seed: int = 0) -> list[Question]:
     return generate(N, random.Random(f"{seed}:questions"), open_kg_source(world), split)
-
-
-@pytest.fixture(scope="module")
-def tiny_kg(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A world directory holding only the tiny scale's kg.duckdb."""
-    world = tmp_path_factory.mktemp("kg")
-    build_kg(WorldContext(scale=get_scale("tiny"), seed=0), world, lambda _msg: None)
-    return world
 
 
 @pytest.fixture(scope="module")

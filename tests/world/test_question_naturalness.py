@@ -15,13 +15,10 @@ import duckdb
 import pytest
 
 from mockapi.core.paths import KG_DB
-from mockapi.world.context import WorldContext
-from mockapi.world.kg_stage import build_kg
 from mockapi.world.questions import frames
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.model import Question
-from mockapi.world.scales import get_scale
 
 N = 1200
 BORN = ("mu.birth", "pe.birth")
@@ -29,10 +26,8 @@ QUALIFIER = re.compile(r"\((?:disambiguation|novel|ship|band|city|politician|mus
 
 
 @pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    world = tmp_path_factory.mktemp("kg")
-    build_kg(WorldContext(scale=get_scale("tiny"), seed=0), world, lambda _msg: None)
-    return world
+def world(tiny_kg: Path) -> Path:
+    return tiny_kg
 
 
 @pytest.fixture(scope="module")
