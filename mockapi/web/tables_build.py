@@ -116,7 +116,7 @@ def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path, workers: int) -> We
         "url": write_table(tmp, "url", _rows(con, URL_ROWS, lambda r: (r[0], orjson.dumps(r[1:])))),
         "page": write_table(tmp, "page", _first_per_page(con, PAGE_ROWS, [], _page_value)),
         "text": write_table(tmp, "text", _first_per_page(con, TEXT_ROWS, [SCAN_CHARS], _text_value)),
-        # most of a build's CPU (a page ~1 ms to render and ~0.5 ms to compress): over the cores
+        # most of a build's CPU (a page ~1 ms to render, about as long to deflate with zlib): over the cores
         "html": write_table(tmp, "html", ordered_map(html_item, _firsts(con, PAGE_ROWS, []), workers)),
     }
     example = con.execute(EXAMPLE).fetchone()

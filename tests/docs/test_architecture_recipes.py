@@ -18,6 +18,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -135,6 +136,13 @@ print(json.dumps({"env": from_env, "config": config.journal_size, "journal": sta
 """
 
 
+def check(root: Path, code: str, *args: str) -> Any:
+    """The JSON that `code` prints, run by a fresh interpreter over the scratch copy (which must succeed)."""
+    checked = run(root, ["-c", code, *args])
+    assert checked.returncode == 0, checked.stderr
+    return json.loads(checked.stdout)
+
+
 def test_the_simulation_knob_recipe(tmp_path: Path) -> None:
     root = scratch_copy(tmp_path)
     apply(root, recipe("knob"))
@@ -146,9 +154,7 @@ def test_the_simulation_knob_recipe(tmp_path: Path) -> None:
     assert refused.returncode != 0
     assert refused.stderr.strip() == "crag-mock serve: error: --journal-size must be >= 1, got 0"
     assert not (tmp_path / "home").exists()  # stopped before any build
-    checked = run(root, ["-c", KNOB_CHECK])
-    assert checked.returncode == 0, checked.stderr
-    assert json.loads(checked.stdout) == {"env": 7, "config": 3, "journal": 3}
+    assert check(root, KNOB_CHECK) == {"env": 7, "config": 3, "journal": 3}
 
 
 ROUTE_CHECK = """
@@ -193,9 +199,7 @@ def test_the_route_recipe(tmp_path: Path, tiny_world: Path) -> None:
     for entry in tiny_world.iterdir():
         if entry.name != "serving":
             (world / entry.name).symlink_to(entry)
-    checked = run(root, ["-c", ROUTE_CHECK, str(world)])
-    assert checked.returncode == 0, checked.stderr
-    got = json.loads(checked.stdout)
+    got = check(root, ROUTE_CHECK, str(world))
     titles = got.pop("sql")
     assert titles and got == {
         "fast": json.dumps({"result": titles}, separators=(",", ":"), ensure_ascii=False),
@@ -223,9 +227,7 @@ print(json.dumps(asked))
 def test_the_question_kind_recipe(tmp_path: Path) -> None:
     root = scratch_copy(tmp_path)
     apply(root, recipe("kind"))
-    checked = run(root, ["-c", KIND_CHECK])
-    assert checked.returncode == 0, checked.stderr
-    asked = json.loads(checked.stdout)
+    asked = check(root, KIND_CHECK)
     types = {a["type"] for a in asked}
     assert len(types) >= 3, types  # one kind, questions of several types
     assert all(12_000 <= v <= 80_000 for a in asked for v in a["values"])
@@ -257,9 +259,7 @@ print(json.dumps({"picked": picked.count("press"), "size": [len(html), html_size
 def test_the_page_layout_recipe(tmp_path: Path) -> None:
     root = scratch_copy(tmp_path)
     apply(root, recipe("layout"))
-    checked = run(root, ["-c", LAYOUT_CHECK])
-    assert checked.returncode == 0, checked.stderr
-    got = json.loads(checked.stdout)
+    got = check(root, LAYOUT_CHECK)
     assert got["picked"] > 0  # the build's picker draws it (in a test world's split too)
     assert got["size"] == [40_000, 40_000]  # padded to the spec's size by the real shell
     text = got["text"]

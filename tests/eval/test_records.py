@@ -27,6 +27,7 @@ from crag_eval.runfiles import RunLog
 from crag_eval.types import Score
 
 from mockapi.web.html_store import Entry
+from mockapi.web.perturb import PerturbationSummary
 from mockapi.wire.perturb import PerturbationInfo, PerturbFields
 from mockapi.wire.web import SearchEntry
 
@@ -45,6 +46,7 @@ def _fields(cls: type[Any]) -> list[str]:
         (AgentUsageData, AgentUsage),
         (LLMUsageCounts, LLMUsage),
         (ServedPerturbation, PerturbationInfo),
+        (PerturbationSummary, PerturbationInfo),  # the server's own dict of the same wire object
         (PerturbationSetting, PerturbFields),
         (Entry, SearchEntry),
     ],
