@@ -53,8 +53,14 @@ def test_the_build_check_fails_on_a_rival_claim() -> None:
     rng = random.Random(0)
     consistency.check_claims(simple, [statements.state(fact, rng, "dev")])
     consistency.check_claims(
-        simple, [statements.state(fact, rng, "dev", subject="Last Atlas II", value="99")]
+        simple, [statements.state(fact, rng, "dev", subject="Last Atlas II", value="99", shape="sentence")]
     )
+    # a bare row ("Length (min) | 99") names no film: on the answer page it is read as the subject's
+    for how in ("row", "item"):
+        with pytest.raises(consistency.ConsistencyError):
+            consistency.check_claims(
+                simple, [statements.state(fact, rng, "dev", subject="Last Atlas II", value="99", shape=how)]
+            )
     for twin in ("The Last Atlas", "Lsat Atlas", "Last Atlas"):
         with pytest.raises(consistency.ConsistencyError):
             consistency.check_claims(simple, [statements.state(fact, rng, "dev", subject=twin, value="157")])
@@ -67,6 +73,19 @@ def test_the_build_check_fails_on_a_rival_claim() -> None:
     assert not consistency.indistinct("First Hull Inc. Common Stock", "Hull Inc. Common Shares")
 
 
+def test_a_lookalikes_value_off_its_own_page_names_the_lookalike() -> None:
+    # the merged generator-9 world put "Length (min) 95" (a look-alike's runtime) in an answer page's infobox
+    fact = Fact(ATLAS, "mv.runtime", "128")
+    for seed in range(300):
+        piece = statements.negative_piece(fact, "Last Atlas II", "99", random.Random(seed), "dev")
+        assert piece.how in ("sentence", "caption") and "Last Atlas II" in piece.text, piece
+    own = {
+        statements.negative_piece(fact, "Last Atlas II", "99", random.Random(s), "dev", own_page=True).how
+        for s in range(300)
+    }
+    assert "row" in own  # the look-alike's own page may have its infobox
+
+
 def _topical_texts(q: Question, n: int = 40) -> list[str]:
     from mockapi.world.pages import shared, specs
     from mockapi.world.pages.plan import Pools, _topical
@@ -74,9 +93,7 @@ def _topical_texts(q: Question, n: int = 40) -> list[str]:
     noise = {"movie": shared.noise_pool("movie", 3, random.Random(0))}
     pools = Pools({}, {}, noise)
     qtime = dt.datetime(2024, 3, 1, 10)
-    return [
-        specs.text_of(_topical(q, pools, qtime, random.Random(s), s, 25), even_empty=True) for s in range(n)
-    ]
+    return [specs.text_of(_topical(q, pools, qtime, random.Random(s), s), even_empty=True) for s in range(n)]
 
 
 def test_pages_that_do_not_answer_state_the_asked_attribute_as_answer_pages_do() -> None:

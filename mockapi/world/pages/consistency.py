@@ -13,7 +13,8 @@ a build-time check that no answer page states another current value of the fact 
   of an asked attribute for the subject itself (other than its own older values, dated), for a name a reader
   takes for the subject (`indistinct`: "The Last Atlas" for "Last Atlas", a near spelling, another listing
   of the same issuer), or, on a set's page, for a name outside the set (it joins the set as far as a reader
-  can tell: "2023 films" and a look-alike's longer runtime) fails the build.
+  can tell: "2023 films" and a look-alike's longer runtime) fails the build. A row or list item, which
+  names no subject ("Length (min) | 95"), is read as the page subject's.
 """
 
 from __future__ import annotations
@@ -146,7 +147,8 @@ def rival_claim(q: Question, piece: Piece) -> str:
             continue  # relations may hold many values (cast, members)
         if value.lower() == fact.value.lower() or value in fact.alts:
             continue
-        own = name == fact.subject.name
+        # a row or list item names no subject ("Length (min) | 95"): a reader takes it for the page's own
+        own = name == fact.subject.name or piece.how in ("row", "item")
         if own and dated and value in older_values(fact):
             continue  # the subject's own history, with its date
         if own or indistinct(name, fact.subject.name):

@@ -93,6 +93,7 @@ SYNONYMS = {
     "studio albums": ("albums released", "LPs"),
     "grammy wins": ("Grammy awards", "Grammys won"),
     "birth date": ("born", "date of birth"),
+    "birthplace": ("place of birth", "born in", "hometown", "native of"),
     "country": ("origin", "home country"),
     "release date": ("released", "premiere date"),
     "worldwide gross": ("global box office", "box office (worldwide)"),

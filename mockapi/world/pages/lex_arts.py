@@ -62,13 +62,15 @@ MOVIE = (
     "shape] "
     "[in {place}|around {place}|on location in {region}|over {m} weeks|on {film} stock|near {place}|"
     "during one {season}|on a soundstage in {place}]",
-    "{s} [screened|premiered|played|had its first showing|opened] [at a festival in {place}|for {n} "
+    "{s} [screened|premiered|played|[had|got] its [first|earliest|debut] [showing|screening]|opened] [at a "
+    "festival in {place}|for {n} "
     "guests in {place}|in {m} cities|[outdoors|under the stars|in a park|on a rooftop] in {place}|before "
     "a packed room in {place}|at "
     "a {month} gala]",
     "[critics|audiences|reviewers in {place}|festival juries|film students|{person}] [praised|picked apart|"
     "debated|warmed to|dismissed|singled out|revisited] [the ending|the score|the pacing|the {ord} act|"
-    "the camera work|the dialogue|the casting|the last {m} minutes|the opening shot] of {s}",
+    "the camera work|the dialogue|the casting|the last {m} minutes|the [opening|closing|final|first] [shot|"
+    "scene|sequence]] of {s}",
     "{s} [arrived on|left|came back to|was added to|rotated off] [a streaming service in {region}|cable "
     "in {region}|home video|airline menus|a {place} arthouse chain|{m} streaming platforms] "
     "[in {month}|on {d}|last {season}|]",
@@ -76,25 +78,32 @@ MOVIE = (
     "[from|for|of] {s} [drew {n} views|came out|circulated online|was pressed on vinyl|became a meme|"
     "surfaced in {month}|leaked in {place}]",
     "[{person}, who [edited|designed the sets for|scored|cast|lit|costumed] {s},|a producer on {s}|"
-    "{person}, a stunt double on {s},|[a camera operator|a grip|the focus puller|a runner|an extra] on "
+    "{person}, [a stunt double|a body double|a stand-in] [on|for] {s},|[a camera operator|a grip|the focus "
+    "puller|a runner|an extra] on "
     "{s}] [said|recalled|admitted|told a "
     "podcast] that [the shoot ran {m} days over|the ending changed twice|the {ord} draft was kept|"
-    "a storm cost them {m} days in {place}|the {place} set went up in {m} weeks|{person} improvised "
+    "[a storm|a downpour|the rain|a heatwave|a strike] cost [them|the crew|the production] {m} days [in "
+    "{place}|on location|]|the {place} set went up in {m} weeks|{person} improvised "
     "the {ord} scene]",
     "{s} [draws on|borrows from|reworks|nods to|loosely adapts] [a {y} novel|a true story from "
-    "{place}|a radio play from {y}|a folk tale from {region}|a {y} thriller|a memoir by {person}]",
-    "[a fan event|a midnight screening|a {y} retrospective|a double bill with {o}|a sing-along night] "
+    "{place}|a [radio play|stage play|short story|comic] [from|written in|first aired in] {y}|a folk tale "
+    "from {region}|a {y} thriller|a memoir by {person}]",
+    "[a fan event|a midnight screening|a {y} retrospective|a double bill [with|pairing it and] {o}|a "
+    "[sing-along|quote-along|costume] [night|evening|screening]] "
     "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of] {s}",
     "[tickets|posters|props|costumes|a storyboard] from {s} [sold for {price}|went on display in {place}|"
-    "[surfaced|resurfaced|appeared|were spotted] [at a flea market|in a shop|at a fair] in {place}|were "
+    "[surfaced|resurfaced|appeared|were spotted] [at a [flea|street|weekend] market|in a [shop|junk shop]|"
+    "at a [fair|car boot sale]] [in|near|outside] {place}|were "
     "auctioned in {month}]",
     "[{person}|a {place} critic|a columnist in {place}|a film blogger] [ranked|listed|named] {s} "
-    "[among the {ord} best films of {y}|in a top {m} list|as [a sleeper|an overlooked|a quiet] "
+    "[among [the|its] [top|best|finest|favourite] films of {y}|in a top {m} list|as [a sleeper|an "
+    "overlooked|a quiet] "
     "[hit|success|favourite] of {y}|as overlooked]",
 )
 MOVIE_SHORT = (
-    "[{s}|The film] [played|ran|screened] for {m} weeks in {place}",
-    "A restored print of {s} [toured|screened in] {m} cities",
+    "[{s}|The film|It] [played|ran|screened|held on] [for {m} weeks|{m} weeks|a {m}-week run] [in|at "
+    "cinemas in|across] {place}",
+    "[A restored|A new|A 4K|An archive] [print|copy|cut] of {s} [toured|screened in|went to] {m} cities",
 )
 FILM_PERSON = (
     "{s} [trained for|prepared for|researched|auditioned for] [a role|a part|a stage play] [in {place}|"

@@ -15,7 +15,8 @@ COMPANY = (
     "joint "
     "venture in {region}|a licensing deal with {firm}|the sale of a minority stake|a supply agreement with "
     "{firm}|a {money} share buyback|a bid for {firm}|spinning off its {unit} unit]",
-    "{s} [launched|delayed|repriced|recalled|redesigned|discontinued|previewed] [a product line aimed at "
+    "{s} [launched|delayed|repriced|recalled|redesigned|discontinued|previewed] [a [product line|range|"
+    "lineup] [aimed at|for|built for] "
     "{buyers}|its flagship service|an entry-level model|a subscription tier|its mobile app|a refreshed "
     "storefront|two older products|a line for {buyers}]",
     "[shares of {s}|{s} stock|the stock|{s}] [gained|lost|added|shed|rose|fell|slid|jumped] {pct} [in early "
@@ -24,15 +25,17 @@ COMPANY = (
     "[analysts at {firm}|a {firm} analyst|portfolio managers at {firm}|short sellers|credit analysts at "
     "{firm}|the desk at {firm}] [raised their target on|downgraded|upgraded|reiterated a hold on|added to "
     "positions in|trimmed exposure to|questioned the margins of|started coverage of] {s}",
-    "{s} reported [{q} revenue|{q} sales|revenue for the {qn}|{q} operating income|[cash flow|net "
+    "{s} reported [{q} revenue|{q} sales|revenue [for|in|over] the {qn}|{q} operating income|[cash flow|net "
     "income|operating profit|adjusted earnings] [in|for] the "
-    "{qn}] of {money}, [ahead of|short of|roughly in line with|well above|a touch below] [estimates|the "
+    "{qn}] of {money}, [ahead of|short of|[roughly|broadly|about] in line with|well above|a touch below] "
+    "[estimates|the "
     "consensus|guidance|what {firm} expected]",
     "{s} [hired|laid off|relocated|added|moved|retrained] {n} [engineers|warehouse workers|sales staff|"
     "support agents|managers|researchers|contractors|drivers] [in {place}|across {region}|at its {place} "
     "site|this year|over {m} months]",
     "[the board of {s}|directors at {s}|{s}'s board|{s}'s audit committee] [approved|postponed|reviewed|"
-    "signed off on|rejected] [a new capital plan|a bond sale of {money}|a revised pay package|an update to "
+    "signed off on|rejected] [a new capital plan|a bond sale of {money}|a [revised|new|trimmed] [pay|bonus|"
+    "pension] [package|plan|scheme]|an update to "
     "its bylaws|a plan to close {m} stores|a debt refinancing]",
     "[regulators in {region}|a court in {place}|competition officials|a labour board|tax authorities in "
     "{region}] [opened an inquiry into|fined|cleared|questioned|ruled against|sided with] {s} [over pricing|"

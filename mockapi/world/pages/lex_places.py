@@ -13,7 +13,9 @@ TOPIC = (
     "counted|restored|digitised|cleared] [{n} trees|{n} objects|a century of letters|{n} rare seeds|the "
     "old maps|invasive reeds|{n} photographs] [over the {season}|in {month}|with help from {place}|]",
     "[a study from {s}|researchers at {s}|a survey of {s}|a team working at {s}] [found|measured|"
-    "mapped|reported|traced] [a rise in water temperature|{n} bird species|a drop in visitor litter|the "
+    "mapped|reported|traced] [[a rise|an increase|a jump] in [water|lake|river] [temperature|temperatures]|"
+    "{n} bird species|[a drop|a fall|a decline] in [litter|rubbish|waste] [left by visitors|on the paths|]|"
+    "the "
     "spread of a beetle|how crowds move on weekends|{pct} more cyclists]",
     "{s} [added|launched|started|dropped|revived] [night tours|a shuttle from {place}|free entry on "
     "{weekday}s|a summer lecture series|guided walks in {lang}|a membership scheme|a children's trail]"
@@ -24,13 +26,15 @@ TOPIC = (
     "[{person}, who [guides tours|teaches|keeps the archive|runs the shop|maintains the trails] at {s},|a "
     "spokesperson for {s}|[a longtime|a new|a weekend|a retired] [volunteer|member|guide] at {s}] "
     "[said|told a local paper|wrote] that [crowds peak in "
-    "{month}|the {season} is the quiet time|parking is the main complaint|the new signs helped|the "
-    "budget was cut by {pct}]",
+    "{month}|the {season} is the quiet time|[parking|the lack of parking|weekend parking] is the [main|"
+    "biggest|usual] [complaint|gripe]|the new signs helped|[the "
+    "budget|funding|the grant] [was cut|fell|had been trimmed] by {pct}]",
     "[the city of {place}|a foundation in {place}|donors|the regional government|alumni] [gave|pledged|"
-    "approved|withheld] {grant} for [a new wing at {s}|repairs at {s}|scholarships at {s}|a bridge near "
+    "approved|withheld] {grant} for [a new [wing|building|extension] [at|for] {s}|repairs at {s}|"
+    "scholarships at {s}|a bridge near "
     "{s}|research at {s}]",
     "[a film crew|a photographer from {place}|a travel writer|a school group from {place}] [spent {m} "
-    "days at {s}|documented {s}|visited {s} in {month}|wrote about {s}]",
+    "days at {s}|documented {s}|visited {s} in {month}|[wrote|blogged] about {s}]",
 )
 TOPIC_SHORT = (
     "[Parking|A day ticket|The shuttle|A guided walk] at {s} [costs|runs about|is priced at] {fee}",

@@ -41,7 +41,8 @@ TEAM = (
     "winning sides|in back-to-backs|since the {ord} week of {month}]",
 )
 TEAM_SHORT = (
-    "[Practice|The shootaround|Training|The morning session] [ran long|was closed|moved indoors|was cut "
+    "[Practice|The shootaround|Training|The morning session] [ran [long|late|over]|was closed|moved "
+    "indoors|was cut "
     "short] [on {weekday}|in {place}|because of the rain|before the flight|]",
     "{s} [did not|would not|declined to|refused to|chose not to] [confirm|address|discuss|deny] "
     "[the|a|that] [report|rumour|injury|move|story]"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import consistency, layouts, shared, statements, syndicate, tables
-from mockapi.world.pages.compose import Draft, page
+from mockapi.world.pages.compose import Draft, filler_length, page
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, REL_TARGET
@@ -38,7 +38,7 @@ _SCORE = {
 # ~50/33 of the base rate. With 4-7 answer pages per question, this share puts about one answer page among
 # ~10 roundup-titled results, near the answer pages' base rate, so a roundup title marks nothing either way.
 P_ROUNDUP = 0.12
-P_RESTYLED = 0.15  # questions whose answer pages never write the value as the gold answer does
+P_RESTYLED = 0.18  # questions whose answer pages never write the value as the gold answer does
 DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a third)
 # Share of topical pages about the asked fact's subject that state the asked attribute (an older value or a
 # look-alike's): answer pages state it in the same frames, so without these the frames alone mark them.
@@ -106,7 +106,7 @@ def _known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> l
     return rng.sample(facts, min(len(facts), rng.randint(0, 3)))
 
 
-def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random, lo: int, hi: int) -> Draft:
+def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Draft:
     names = page_names(subject)
     people = [s for s in q.subjects if s != subject and s.kind != "group"]
     others = tuple(names[1:]) + subject.lookalikes[:3] + tuple(s.name for s in people)
@@ -119,7 +119,7 @@ def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random, lo: 
         ticker = ""
     return Draft(
         subject.name, q.domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
-        filler=rng.randint(lo, hi), topics=topics,
+        filler=filler_length(rng), topics=topics,
     )  # fmt: skip
 
 
@@ -182,7 +182,7 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
     # Real results mostly name the query's subject in their titles; with too few such pages, a subject word
     # in a title would single out the answer pages (precision ~ 50 / titled pages x base rate).
     topical = rng.randint(18, 26)
-    out.extend(("topical", _topical(q, pools, qtime, rng, i, 40 if i < 10 else 25)) for i in range(topical))
+    out.extend(("topical", _topical(q, pools, qtime, rng, i)) for i in range(topical))
     return out
 
 
@@ -198,7 +198,7 @@ def _gold(
     group = group_of(q)
     subject = group or q.facts[-1].subject
     moment = _moment(qtime, rng, _latest(q))
-    draft = _draft(q, subject, pools, rng, 30, 110)
+    draft = _draft(q, subject, pools, rng)
     day = moment.date()
     if group is not None:
         draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
@@ -254,7 +254,7 @@ def _say_known(
 
 def _stale(q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     moment = _moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
-    draft = _draft(q, fact.subject, pools, rng, 5, 20)
+    draft = _draft(q, fact.subject, pools, rng)
     draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, moment.date()))
     draft.pieces.extend(_say_known(q, fact.subject, pools, rng, moment.date()))
     return _emit(draft, q, pools, rng, "stale", i, moment)
@@ -274,12 +274,14 @@ def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
         name = names[i % len(names)]
         moment = _moment(qtime, rng, as_of)  # published in the same days as the answer pages
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
-        draft = _draft(q, other, pools, rng, 3, 15)
+        draft = _draft(q, other, pools, rng)
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
         # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
         for fact in (f for f in q.facts if f.subject.name == subject.name):
             wrong = _wrong(fact, rng, moment.date())
-            draft.pieces.append(statements.negative_piece(fact, name, wrong, rng, pools.split, moment.date()))
+            draft.pieces.append(
+                statements.negative_piece(fact, name, wrong, rng, pools.split, moment.date(), own_page=True)
+            )
         out.append(_emit(draft, q, pools, rng, "neg", i, moment))
     return out
 
@@ -294,12 +296,10 @@ def _wrong(fact: Fact, rng: random.Random, day: dt.date) -> str:
     return value + " (disputed)"
 
 
-def _topical(
-    q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int, spread: int
-) -> PageSpec:
+def _topical(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
     subject = rng.choice(q.subjects)
-    draft = _draft(q, subject, pools, rng, 3, 3 + spread // 2)
+    draft = _draft(q, subject, pools, rng)
     # half published in the answer pages' days, half older news (an answer page is never older than its value)
     moment = _moment(qtime, rng, _latest(q) if rng.random() < 0.5 else None)
     draft.pieces.extend(_say_known(q, subject, pools, rng, moment.date()))

@@ -36,7 +36,8 @@ _LEADS = (
     "in {month} {y}", "on {d}", "[early|late|later|earlier] in {y}", "by [early|mid-|late] {month}",
     "[back in|as far back as|as early as] {y}", "{m} [days|weeks|months] [later|earlier|on]",
     "[last|this] {season}",
-    "for the {ord} time since {y}", "after {m} [weeks|months] of [talks|delays|rumours|work]",
+    "[for the {ord} time|a {ord} time] [since|after] {y}",
+    "after {m} [weeks|months] of [talks|delays|rumours|work]",
     "[around|shortly after|just before] {time} on {weekday}", "[since|until] {month} {y}", "as of {d}",
     "[as of|by|through] {month} {fy}",
 )  # fmt: skip

@@ -135,14 +135,31 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
 
 
+# Shapes that name the statement's subject in their own text. A row or list item ("Length (min): 95") and
+# some quotes ("the short version: length, 95") do not: on another entity's page they read as that entity's.
+_NAMING_SHAPES = ("sentence", "caption")
+
+
 def negative_piece(
-    fact: Fact, lookalike: str, wrong: str, rng: random.Random, split: str, page_day: dt.date | None = None
+    fact: Fact,
+    lookalike: str,
+    wrong: str,
+    rng: random.Random,
+    split: str,
+    page_day: dt.date | None = None,
+    *,
+    own_page: bool = False,
 ) -> Piece:
     """The same attribute of a look-alike entity, with a different value (a hard negative), dated like the
-    answer's own statements when the attribute changes over time (so a date does not mark the answer)."""
+    answer's own statements when the attribute changes over time (so a date does not mark the answer).
+    Unless the page is the look-alike's own (`own_page`), the statement names it: an unnamed infobox row on
+    the subject's page stated the look-alike's runtime as the subject's."""
     as_of = ""
     if page_day is not None and dynamic(fact) and fact.as_of:
         # near the answer's own date (a look-alike's figure from the same days), never after the page
         near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(days=rng.randint(-10, 3))
         as_of = min(near, page_day).isoformat()
-    return state(fact, rng, split, value=wrong, subject=lookalike, as_of=as_of, page_day=page_day)
+    shape = "" if own_page else rng.choices(_NAMING_SHAPES, weights=(0.9, 0.1))[0]
+    return state(
+        fact, rng, split, value=wrong, subject=lookalike, as_of=as_of, page_day=page_day, shape=shape
+    )
