@@ -1,14 +1,12 @@
-"""What a result's page says does not depend on its role beyond the answer itself: every role has prose of one
-length, pages that do not answer state figures too (a peer's, a roundup's entities'), and the results after a
-question's own pages are other entities' pages published before it was asked (issue 24: snippets told answer
-pages apart at AUC 0.72 by their length, figures and roundup genre)."""
+"""What a result's page says does not mark its role beyond the answer itself: pages that do not answer state
+figures too (a peer's, a roundup's entities'), and the results after a question's own pages are mostly other
+entities' pages published before it was asked (issue 24: snippets told answer pages apart at AUC 0.72, and
+the domain's roundups at 0.85)."""
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import random
-import statistics
 from pathlib import Path
 
 from pages_db import query, spec_of
@@ -19,23 +17,6 @@ from mockapi.world.pages.plan import Pools, _fill, _older_news
 from mockapi.world.questions.model import Fact, Question, Subject
 
 ATLAS = Subject("Last Atlas", "movie", "movie")
-
-
-def _prose_sentences(spec: dict[str, object]) -> int:
-    blocks = spec["blocks"]
-    assert isinstance(blocks, list)
-    return sum(b[-1].count(". ") + 1 for b in blocks if b[0] in ("p", "post"))
-
-
-def test_answer_pages_and_the_rest_hold_prose_of_one_length(tiny_world: Path) -> None:
-    rows = query(tiny_world, "questions.duckdb", "SELECT gold_page_ids FROM questions")
-    gold = {p for (ids,) in rows for p in json.loads(ids)}
-    served = [p for (p,) in query(tiny_world, "pages.duckdb", "SELECT DISTINCT page_id FROM results")]
-    lengths = {p: _prose_sentences(spec_of(tiny_world, p)) for p in served}
-    answer = statistics.median(n for p, n in lengths.items() if p in gold)
-    rest = statistics.median(n for p, n in lengths.items() if p not in gold)
-    # generator 9: answer pages ~70 sentences, the rest ~12 (page text length alone: AUC 0.97)
-    assert 0.8 < answer / rest < 1.25, (answer, rest)
 
 
 def test_every_result_page_was_published_before_its_question(tiny_world: Path) -> None:
@@ -93,3 +74,22 @@ def test_roundups_state_figures_of_the_entities_they_cover() -> None:
     pages = shared.noise_pool("finance", 12, random.Random(0))
     texts = [" ".join(str(b[-1]) for b in p["blocks"]) for p in pages]
     assert sum("$" in t or "USD" in t or "dollars" in t for t in texts) >= 6
+
+
+def test_a_snippet_is_drawn_from_the_running_text_only(tiny_world: Path) -> None:
+    from mockapi.world.pages import specs
+
+    spec = {
+        "title": "Last Atlas",
+        "infobox": [["Director", "Ann Lee"]],
+        "blocks": [
+            ["h", "Timeline"],
+            ["p", "Alpha beta. Gamma."],
+            ["table", ["Date", "Event", "Sources"], [["1 May 2023", "Announcement", "3"]], "Timeline"],
+            ["post", "quietfox", "Hello there."],
+        ],
+    }
+    assert specs.running_text(spec) == "Alpha beta. Gamma.\nHello there."  # type: ignore[arg-type]
+    # a short page's snippet showed its timeline ("Date Event Sources") and infobox labels; a long one's prose
+    snippets = [s for (s,) in query(tiny_world, "pages.duckdb", "SELECT page_snippet FROM results")]
+    assert snippets and not [s for s in snippets if "Date Event Sources" in s]

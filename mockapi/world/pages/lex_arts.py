@@ -81,29 +81,35 @@ MOVIE = (
     "{person}, [a stunt double|a body double|a stand-in] [on|for] {s},|[a camera operator|a grip|the focus "
     "puller|a runner|an extra] on "
     "{s}] [said|recalled|admitted|told a "
-    "podcast] that [the shoot ran {m} days over|the ending changed twice|the {ord} draft was kept|"
+    "[podcast|radio show|fan site|newspaper]] that [the shoot ran {m} days over|the ending changed twice|"
+    "the {ord} draft was kept|"
     "[a storm|a downpour|the rain|a heatwave|a strike] cost [them|the crew|the production] {m} days [in "
     "{place}|on location|]|the {place} set went up in {m} weeks|{person} improvised "
     "the {ord} scene]",
     "{s} [draws on|borrows from|reworks|nods to|loosely adapts] [a {y} novel|a true story from "
     "{place}|a [radio play|stage play|short story|comic] [from|written in|first aired in] {y}|a folk tale "
     "from {region}|a {y} thriller|a memoir by {person}]",
-    "[a fan event|a midnight screening|a {y} retrospective|a double bill [with|pairing it and] {o}|a "
+    "[a fan event|a midnight screening|a {y} retrospective|[a double bill|a double feature|a twin bill] "
+    "[with|alongside] {o}|a "
     "[sing-along|quote-along|costume] [night|evening|screening]] "
     "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of] {s}",
     "[tickets|posters|props|costumes|a storyboard] from {s} [sold for {price}|went on display in {place}|"
     "[surfaced|resurfaced|appeared|were spotted] [at a [flea|street|weekend] market|in a [shop|junk shop]|"
     "at a [fair|car boot sale]] [in|near|outside] {place}|were "
     "auctioned in {month}]",
-    "[{person}|a {place} critic|a columnist in {place}|a film blogger] [ranked|listed|named] {s} "
-    "[among [the|its] [top|best|finest|favourite] films of {y}|in a top {m} list|as [a sleeper|an "
+    "[{person}|a {place} critic|a columnist in {place}|a [film|movie] [blogger|podcaster|writer]] [ranked|"
+    "listed|named|placed] {s} "
+    "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies|pictures] [of|from] {y}|in "
+    "a top {m} list|as [a sleeper|an "
     "overlooked|a quiet] "
     "[hit|success|favourite] of {y}|as overlooked]",
 )
 MOVIE_SHORT = (
-    "[{s}|The film|It] [played|ran|screened|held on] [for {m} weeks|{m} weeks|a {m}-week run] [in|at "
-    "cinemas in|across] {place}",
-    "[A restored|A new|A 4K|An archive] [print|copy|cut] of {s} [toured|screened in|went to] {m} cities",
+    "[{s}|The film|It] [played|ran|screened|held on] [for {m} weeks|{m} weeks|a {m}-week run] [in|across|"
+    "around] "
+    "{place}",
+    "[A restored|A new|A 4K|An archive|A remastered] [print|copy|cut|version] of {s} [toured|screened in|"
+    "went to] {m} cities",
 )
 FILM_PERSON = (
     "{s} [trained for|prepared for|researched|auditioned for] [a role|a part|a stage play] [in {place}|"

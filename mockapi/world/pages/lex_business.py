@@ -27,14 +27,16 @@ COMPANY = (
     "positions in|trimmed exposure to|questioned the margins of|started coverage of] {s}",
     "{s} reported [{q} revenue|{q} sales|revenue [for|in|over] the {qn}|{q} operating income|[cash flow|net "
     "income|operating profit|adjusted earnings] [in|for] the "
-    "{qn}] of {money}, [ahead of|short of|[roughly|broadly|about] in line with|well above|a touch below] "
+    "{qn}] [of|at|worth|totalling] {money}, [ahead of|short of|[roughly|broadly|about] in line with|well "
+    "above|a touch below] "
     "[estimates|the "
     "consensus|guidance|what {firm} expected]",
     "{s} [hired|laid off|relocated|added|moved|retrained] {n} [engineers|warehouse workers|sales staff|"
     "support agents|managers|researchers|contractors|drivers] [in {place}|across {region}|at its {place} "
     "site|this year|over {m} months]",
     "[the board of {s}|directors at {s}|{s}'s board|{s}'s audit committee] [approved|postponed|reviewed|"
-    "signed off on|rejected] [a new capital plan|a bond sale of {money}|a [revised|new|trimmed] [pay|bonus|"
+    "signed off on|waved through|rejected] [a new capital plan|a bond sale of {money}|a [revised|new|"
+    "trimmed] [pay|bonus|"
     "pension] [package|plan|scheme]|an update to "
     "its bylaws|a plan to close {m} stores|a debt refinancing]",
     "[regulators in {region}|a court in {place}|competition officials|a labour board|tax authorities in "

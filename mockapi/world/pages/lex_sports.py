@@ -8,14 +8,16 @@ from __future__ import annotations
 TEAM = (
     "{s} [rested|lost|recalled|welcomed back|activated|sidelined] [their starting point guard|a veteran "
     "forward|two rotation players|their backup keeper|a rookie wing|the club's top defender|a reserve "
-    "centre] [with a hamstring strain|after an ankle sprain|for {m} games|ahead of the road trip|"
+    "centre] [with a hamstring strain|after an ankle sprain|for {m} games|ahead of [the|a long|this "
+    "week's] [road trip|trip west|swing east]|"
     "on {weekday}|for personal reasons|]",
     "[the front office of {s}|{s}'s scouting staff|executives at {s}|{s}] [signed|waived|traded for|"
     "released|re-signed|loaned out|agreed terms with] [a {age}-year-old guard|a free-agent wing|a "
     "defender from {place}|a {age}-year-old midfielder|a two-way prospect|a veteran backup|a draft pick]"
     "[ on a {m}-year deal| for {grant}| before the deadline| on {d}|]",
     "{s} [switched to|experimented with|abandoned|leaned on|went back to] [a zone defence|a back three|a "
-    "smaller lineup|a high press|a slower tempo|heavier minutes for the bench|a deeper "
+    "smaller lineup|a high press|a slower tempo|[heavier|more|longer] minutes [for|from] [the bench|"
+    "reserves|backups]|a deeper "
     "rotation] [in the {ord} quarter|after halftime|in {month}|against bigger sides|on the road|]",
     "[about|nearly|roughly|more than] {n} [fans|supporters|spectators|season-ticket holders] [turned out|"
     "showed up|braved the rain|stayed late] [for the {weekday} game|for the open practice|at the {month} "

@@ -50,7 +50,7 @@ class PageWriter:
             spec = result.spec
             pid = self.add_page(spec)
             if pid not in snips:  # a repeated page repeats its snippet, as in CRAG
-                snips[pid] = snippets.snippet(specs.text_of(spec, even_empty=True), q.query, rng)
+                snips[pid] = snippets.snippet(specs.running_text(spec), q.query, rng)
             modified = spec["modified"]
             self.out.add(
                 "results",

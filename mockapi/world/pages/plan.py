@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import consistency, layouts, shared, statements, syndicate, tables
-from mockapi.world.pages.compose import Draft, filler_length, page
+from mockapi.world.pages.compose import FILLER_ANSWER, FILLER_OTHER, Draft, page
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, REL_TARGET
@@ -38,7 +38,7 @@ _SCORE = {
 # ~50/33 of the base rate. With 4-7 answer pages per question, this share puts about one answer page among
 # ~10 roundup-titled results, near the answer pages' base rate, so a roundup title marks nothing either way.
 P_ROUNDUP = 0.12
-P_RESTYLED = 0.18  # questions whose answer pages never write the value as the gold answer does
+P_RESTYLED = 0.22  # questions whose answer pages never write the value as the gold answer does
 DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a third)
 # Share of topical pages about the asked fact's subject that state the asked attribute (an older value or a
 # look-alike's): answer pages state it in the same frames, so without these the frames alone mark them.
@@ -133,7 +133,7 @@ def _known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> l
     return rng.sample(facts, min(len(facts), rng.randint(0, 3)))
 
 
-def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Draft:
+def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random, filler: tuple[int, int]) -> Draft:
     names = page_names(subject)
     people = [s for s in q.subjects if s != subject and s.kind != "group"]
     others = tuple(names[1:]) + subject.lookalikes[:3] + tuple(s.name for s in people)
@@ -146,7 +146,7 @@ def _draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> D
         ticker = ""
     return Draft(
         subject.name, q.domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
-        filler=filler_length(rng), topics=topics,
+        filler=rng.randint(*filler), topics=topics,
     )  # fmt: skip
 
 
@@ -225,7 +225,7 @@ def _gold(
     group = group_of(q)
     subject = group or q.facts[-1].subject
     moment = _moment(qtime, rng, _latest(q))
-    draft = _draft(q, subject, pools, rng)
+    draft = _draft(q, subject, pools, rng, FILLER_ANSWER)
     day = moment.date()
     if group is not None:
         draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
@@ -286,7 +286,7 @@ def _say_known(
 
 def _stale(q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     moment = _moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
-    draft = _draft(q, fact.subject, pools, rng)
+    draft = _draft(q, fact.subject, pools, rng, FILLER_OTHER)
     draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, moment.date()))
     draft.pieces.extend(_say_known(q, fact.subject, pools, rng, moment.date()))
     return _emit(draft, q, pools, rng, "stale", i, moment)
@@ -306,7 +306,7 @@ def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
         name = names[i % len(names)]
         moment = _moment(qtime, rng, as_of)  # published in the same days as the answer pages
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
-        draft = _draft(q, other, pools, rng)
+        draft = _draft(q, other, pools, rng, FILLER_OTHER)
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
         # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
         for fact in (f for f in q.facts if f.subject.name == subject.name):
@@ -331,9 +331,10 @@ def _wrong(fact: Fact, rng: random.Random, day: dt.date) -> str:
 def _topical(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
     subject = rng.choice(q.subjects)
-    draft = _draft(q, subject, pools, rng)
-    # half published in the answer pages' days, half older news (an answer page is never older than its value)
-    moment = _moment(qtime, rng, _latest(q) if rng.random() < 0.5 else None)
+    draft = _draft(q, subject, pools, rng, FILLER_OTHER)
+    # most published in the answer pages' days (an engine ranks fresh pages for a query about now), the rest
+    # older news (an answer page is never older than its value)
+    moment = _moment(qtime, rng, _latest(q) if rng.random() < 0.7 else None)
     draft.pieces.extend(_say_known(q, subject, pools, rng, moment.date()))
     if subject.kind == "group" and rng.random() < 0.6:  # the set's title over some of its members, no values
         members = [s.name for s in q.subjects[1:]]

@@ -105,6 +105,20 @@ def text_of(spec: PageSpec, *, even_empty: bool = False) -> str:
     return "\n".join(parts)
 
 
+def running_text(spec: PageSpec) -> str:
+    """The page's running text (paragraphs, posts, quotes, captions), one block a line: what an engine builds
+    a snippet from. Not the title, headings, infobox or tables: a short page's snippet then showed its
+    timeline and infobox labels ("Date Event Sources", "Release date") where a long page's showed prose, and
+    the words told answer pages (the long ones) from the rest."""
+    parts = []
+    for block in spec["blocks"]:
+        if block[0] in ("p", "quote", "fig"):
+            parts.append(block[1])
+        elif block[0] == "post":
+            parts.append(block[2])
+    return "\n".join(parts)
+
+
 def spec_bytes(spec: PageSpec) -> bytes:
     """Canonical JSON (sorted keys, compact): what is hashed and stored."""
     return json.dumps(spec, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")

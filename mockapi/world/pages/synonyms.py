@@ -91,7 +91,7 @@ livestream stream; college university; fright nerves; label record-company; mana
 promoter booker; catalogue back-catalogue; collaboration team-up duet; headline top-billed
 benefit fundraising; rooftop open-air; charity fundraising; merch merchandise; raffled auctioned
 drive-in open-air; juries panels; pacing rhythm tempo; act section
-cinematography camera-work photography; dialogue script writing; streaming on-demand; cable broadcast
+cinematography camera-work photography; dialogue script writing; streaming on-demand online; cable broadcast
 airline in-flight; menus catalogues; trailer promo; poster one-sheet; meme joke; scored composed
 producer financier; shoot schedule; storm snowstorm gale; novel book; thriller mystery
 trained rehearsed; prepared got-ready; researched studied; auditioned tried-out; role part character
