@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
@@ -44,6 +44,10 @@ DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a 
 # look-alike's): answer pages state it in the same frames, so without these the frames alone mark them.
 P_TOPICAL_ATTRIBUTE = 0.9
 P_LOOKALIKE = 0.5  # a look-alike's value of the asked attribute: on answer pages and topical pages alike
+P_OTHER_ENTITY = 0.7  # share of the fill (results after a question's own pages) about other entities
+RECENT_PAGES = 400  # how many of the latest pages per domain the fill is drawn from
+# else a peer's value of it on an answer page (a topical page names a peer when it names no look-alike)
+P_PEER = 0.35
 
 
 @dataclass(frozen=True)
@@ -62,23 +66,46 @@ class Pools:
     entity_facts: dict[tuple[str, str, str], list[Fact]]
     noise: dict[str, list[PageSpec]]  # per domain: roundups about entities no question asks about
     split: str = "dev"
+    # per domain: the latest questions' topical and look-alike pages, which fill other questions' results
+    recent: dict[str, list[PageSpec]] = field(default_factory=dict)
 
 
 def plan(q: Question, pools: Pools, rng: random.Random) -> list[Result]:
     """Exactly RESULTS results in rank order (duplicates of a page may repeat, as in CRAG)."""
     qtime = parse_query_time(q.query_time).replace(tzinfo=None)
     scored: list[tuple[float, Result]] = []
-    for role, spec in _pages(q, pools, qtime, rng):
+    pages = _pages(q, pools, qtime, rng)
+    for role, spec in pages:
         low, high = _SCORE[role]
         scored.append((rng.uniform(low, high), Result(spec, role)))
     scored.sort(key=lambda pair: -pair[0])
     results = [r for _, r in scored][: RESULTS - 4]
     for _ in range(rng.randint(1, 4)):  # a page listed twice, as real search results often are
         results.insert(rng.randint(1, len(results)), results[rng.randrange(len(results))])
-    noise = pools.noise[q.domain]
+    fill = _fill(q, pools, qtime)
     while len(results) < RESULTS:
-        results.append(Result(rng.choice(noise), "noise"))
+        # the rest: mostly pages about other entities of the domain (written for other questions, in the
+        # same words and forms as this question's own pages), some the domain's roundups. Roundups alone
+        # (a few dozen fixed titles, no figures) were told from answer pages by their snippets at AUC 0.85.
+        use_fill = fill and rng.random() < P_OTHER_ENTITY
+        results.append(Result(rng.choice(fill) if use_fill else rng.choice(pools.noise[q.domain]), "noise"))
+    recent = pools.recent.setdefault(q.domain, [])
+    recent.extend(spec for role, spec in pages if role in ("topical", "negative"))
+    del recent[:-RECENT_PAGES]
     return results[:RESULTS]
+
+
+def _fill(q: Question, pools: Pools, qtime: dt.datetime) -> list[PageSpec]:
+    """Other questions' pages that may stand in this question's results: published before it was asked, and
+    about none of its subjects (such a page could state its answer, unlabelled)."""
+    names = {s.name for s in q.subjects} | {f.subject.name for f in q.facts}
+    names |= {n for s in q.subjects for n in s.lookalikes}
+    asked = qtime.isoformat()
+    return [
+        spec
+        for spec in pools.recent.get(q.domain, [])
+        if spec["published"] <= asked and spec["subject"] not in names
+    ]
 
 
 def _uid(q: Question, role: str, i: int) -> str:
@@ -221,20 +248,25 @@ def _latest(q: Question) -> dt.datetime | None:
 
 
 def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
-    """A stale value and a look-alike's value on the same page as the answer, now and then. The look-alike is
-    one a reader can tell from the subject ("Last Atlas II", not "The Last Atlas" or "Lsat Atlas"), and a
-    set's page names none (a look-alike's runtime on the page of "2023 films" joins the set)."""
+    """A stale value and a look-alike's (else a peer's) value on the same page as the answer, now and then.
+    The look-alike is one a reader can tell from the subject ("Last Atlas II", not "The Last Atlas" or "Lsat
+    Atlas"), and a set's page names none (a look-alike's runtime on the page of "2023 films" joins the
+    set)."""
     out: list[Piece] = []
     for fact in q.facts:
         if consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
         names = [n for n in fact.subject.lookalikes if not consistency.indistinct(n, fact.subject.name)]
-        if names and group_of(q) is None and rng.random() < P_LOOKALIKE:
+        if group_of(q) is not None:
+            continue
+        if names and rng.random() < P_LOOKALIKE:
             out.append(
                 statements.negative_piece(
                     fact, rng.choice(names), _wrong(fact, rng, day), rng, pools.split, day
                 )
             )
+        elif rng.random() < P_PEER:  # as topical pages name peers (`_older_news`)
+            out.append(_peer_piece(fact, pools, rng, day))
     return out
 
 
@@ -327,7 +359,17 @@ def _older_news(fact: Fact, pools: Pools, rng: random.Random, day: dt.date) -> l
     if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7:
         return statements.stale_pieces(fact, rng, pools.split, day)
     names = [n for n in fact.subject.lookalikes if not consistency.indistinct(n, fact.subject.name)]
-    if not names or rng.random() >= P_LOOKALIKE:
-        return []  # a look-alike as often as on answer pages (`_distractors`): its name marks no role
     wrong = _wrong(fact, rng, day)
-    return [statements.negative_piece(fact, rng.choice(names), wrong, rng, pools.split, day)]
+    if names and rng.random() < P_LOOKALIKE:  # as often as on answer pages (`_distractors`): marks no role
+        return [statements.negative_piece(fact, rng.choice(names), wrong, rng, pools.split, day)]
+    # else a peer's figure ("for comparison, Hale Group's EPS…"): a page about the subject that does not
+    # answer still states the asked attribute, as the query's words find it, so a snippet of the attribute
+    # is no sign of the answer page
+    return [_peer_piece(fact, pools, rng, day)]
+
+
+def _peer_piece(fact: Fact, pools: Pools, rng: random.Random, day: dt.date) -> Piece:
+    """The asked attribute of a peer: another entity of the subject's kind, invented afresh (no question asks
+    about it, so its value contradicts nothing), named in the statement."""
+    peer = invent.subject_name(fact.subject.kind, rng)
+    return statements.negative_piece(fact, peer, _wrong(fact, rng, day), rng, pools.split, day)

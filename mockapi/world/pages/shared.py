@@ -43,8 +43,11 @@ def entity_facts(questions: list[Question]) -> dict[tuple[str, str, str], list[F
 
 def crawl_time(rng: random.Random) -> dt.datetime:
     """A last-modified moment before the question period."""
-    span = int((CRAWL_END - CRAWL_START).total_seconds())
-    return CRAWL_START + dt.timedelta(seconds=rng.randrange(span))
+    # half in the last weeks before the question period (a crawl keeps fresh pages fresh), half any time: a
+    # uniform nine months dated shared pages mostly 2023, against answer pages from the query's own weeks
+    start = CRAWL_END - dt.timedelta(days=45) if rng.random() < 0.5 else CRAWL_START
+    span = int((CRAWL_END - start).total_seconds())
+    return start + dt.timedelta(seconds=rng.randrange(span))
 
 
 def entity_pages(
@@ -102,9 +105,15 @@ def noise_pool(domain: str, n: int, rng: random.Random, split: str = "dev") -> l
         topic = rng.choice(_TOPICS[domain])
         names = tuple(dict.fromkeys(invent.subject_name(kind, rng) for _ in range(rng.randint(3, 6))))
         draft = Draft(topic, domain, kind=kind, filler=filler_length(rng), others=names, topics=names)
+        moment = crawl_time(rng)
+        for name in names:  # a roundup gives its entities' figures, in the frames answer pages use
+            subject = Subject(name, domain, kind)
+            draft.pieces.extend(
+                statements.figure_pieces(subject, rng, split, moment.date(), rng.randint(0, 2))
+            )
         title = f"{topic}: {rng.choice(_TAILS)}"
         pool.append(
-            page(draft, rng, split, uid=f"{rng.getrandbits(64):016x}", moment=crawl_time(rng),
+            page(draft, rng, split, uid=f"{rng.getrandbits(64):016x}", moment=moment,
                  dated=rng.random() < 0.31, empty=rng.random() < 0.04, title=title)
         )  # fmt: skip
     return pool

@@ -12,11 +12,20 @@ import random
 
 from mockapi.world.pages import consistency, frames, grammar, prose, styles
 from mockapi.world.pages.frames import Piece
+from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
-from mockapi.world.questions.model import Fact
+from mockapi.world.questions.model import Fact, Subject
+
+# The attributes of each subject kind (company: stock price, market cap…), in registry order.
+_KINDS_OF: dict[str, tuple[str, ...]] = {}
+for _key, _kind in KINDS.items():
+    _KINDS_OF[_kind.subject] = (*_KINDS_OF.get(_kind.subject, ()), _key)
 
 # How a statement is shaped, with weights (sentences dominate, as in real prose pages).
 _SHAPES = (("sentence", 0.7), ("row", 0.12), ("item", 0.06), ("quote", 0.05), ("caption", 0.07))
+# Shapes that name the statement's subject in their own text. A row or list item ("Length (min): 95") and
+# some quotes ("the short version: length, 95") do not: on another entity's page they read as that entity's.
+_NAMING_SHAPES = ("sentence", "caption")
 
 
 def label(fact: Fact) -> str:
@@ -51,17 +60,22 @@ def state(
     page_day: dt.date | None = None,
     shape: str = "",
     avoid: frozenset[str] = frozenset(),
+    named: bool = False,
 ) -> Piece:
     """One statement of `fact` (optionally another value, subject or date) in a random frame and shape; the
-    piece records what it claims."""
-    piece = _state(fact, rng, split, value, subject, as_of, page_day, shape, avoid)
+    piece records what it claims. `named`: the statement is about another entity than the page's, so its
+    text must name it (a sentence or caption, no frame that leads in with a clause of the subject's prose,
+    which may say "its" without the name)."""
+    if named:
+        shape = rng.choices(_NAMING_SHAPES, weights=(0.9, 0.1))[0]
+    piece = _state(fact, rng, split, value, subject, as_of, page_day, shape, avoid, named)
     claimed = (subject or fact.subject.name, fact.kind, fact.value if value is None else value, bool(as_of))
     return dataclasses.replace(piece, claim=claimed)
 
 
 def _state(
     fact: Fact, rng: random.Random, split: str, value: str | None, subject: str | None, as_of: str,
-    page_day: dt.date | None, shape: str, avoid: frozenset[str],
+    page_day: dt.date | None, shape: str, avoid: frozenset[str], named: bool = False,
 ) -> Piece:  # fmt: skip
     name = subject or fact.subject.name
     shown = styles.restyle(fact.value if value is None else value, rng)
@@ -93,8 +107,10 @@ def _state(
         return Piece("quote", frames.fill(rng.choice(frames.allowed(frames.QUOTES, split)), slots, rng))
     if how == "caption" and day is None:
         return Piece("caption", frames.fill(rng.choice(frames.allowed(frames.CAPTIONS, split)), slots, rng))
-    pool = frames.DATED if day is not None else frames.PLAIN
-    return Piece("sentence", frames.sentence(rng.choice(frames.allowed(pool, split)), slots, rng))
+    pool = frames.allowed(frames.DATED if day is not None else frames.PLAIN, split)
+    if named:
+        pool = [f for f in pool if "{intro}" not in f]
+    return Piece("sentence", frames.sentence(rng.choice(pool), slots, rng))
 
 
 def gold_pieces(
@@ -135,9 +151,18 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
 
 
-# Shapes that name the statement's subject in their own text. A row or list item ("Length (min): 95") and
-# some quotes ("the short version: length, 95") do not: on another entity's page they read as that entity's.
-_NAMING_SHAPES = ("sentence", "caption")
+def figure_pieces(subject: Subject, rng: random.Random, split: str, day: dt.date, n: int) -> list[Piece]:
+    """`n` statements of invented values of `subject`'s attributes, each naming it, dated in the days before
+    `day` when the attribute changes: what a roundup says of the entities it covers ("X closed at $41.20 on
+    March 3"), so that attribute labels, amounts and dates are on pages that answer no question too. Only for
+    entities no question asks about (their values contradict nothing)."""
+    kinds = [k for k in _KINDS_OF.get(subject.kind, ()) if KINDS[k].vtype != "list"]
+    out = []
+    for key in rng.sample(kinds, min(n, len(kinds))):
+        fact = Fact(subject, key, invent.other_value(KINDS[key], rng, day))
+        as_of = (day - dt.timedelta(days=rng.randint(0, 30))).isoformat() if dynamic(fact) else ""
+        out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
+    return out
 
 
 def negative_piece(
@@ -159,7 +184,6 @@ def negative_piece(
         # near the answer's own date (a look-alike's figure from the same days), never after the page
         near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(days=rng.randint(-10, 3))
         as_of = min(near, page_day).isoformat()
-    shape = "" if own_page else rng.choices(_NAMING_SHAPES, weights=(0.9, 0.1))[0]
     return state(
-        fact, rng, split, value=wrong, subject=lookalike, as_of=as_of, page_day=page_day, shape=shape
+        fact, rng, split, value=wrong, subject=lookalike, as_of=as_of, page_day=page_day, named=not own_page
     )

@@ -1,0 +1,95 @@
+"""What a result's page says does not depend on its role beyond the answer itself: every role has prose of one
+length, pages that do not answer state figures too (a peer's, a roundup's entities'), and the results after a
+question's own pages are other entities' pages published before it was asked (issue 24: snippets told answer
+pages apart at AUC 0.72 by their length, figures and roundup genre)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+import statistics
+from pathlib import Path
+
+from pages_db import query, spec_of
+
+from mockapi.formats.timefmt import parse_query_time
+from mockapi.world.pages import shared, statements
+from mockapi.world.pages.plan import Pools, _fill, _older_news
+from mockapi.world.questions.model import Fact, Question, Subject
+
+ATLAS = Subject("Last Atlas", "movie", "movie")
+
+
+def _prose_sentences(spec: dict[str, object]) -> int:
+    blocks = spec["blocks"]
+    assert isinstance(blocks, list)
+    return sum(b[-1].count(". ") + 1 for b in blocks if b[0] in ("p", "post"))
+
+
+def test_answer_pages_and_the_rest_hold_prose_of_one_length(tiny_world: Path) -> None:
+    rows = query(tiny_world, "questions.duckdb", "SELECT gold_page_ids FROM questions")
+    gold = {p for (ids,) in rows for p in json.loads(ids)}
+    served = [p for (p,) in query(tiny_world, "pages.duckdb", "SELECT DISTINCT page_id FROM results")]
+    lengths = {p: _prose_sentences(spec_of(tiny_world, p)) for p in served}
+    answer = statistics.median(n for p, n in lengths.items() if p in gold)
+    rest = statistics.median(n for p, n in lengths.items() if p not in gold)
+    # generator 9: answer pages ~70 sentences, the rest ~12 (page text length alone: AUC 0.97)
+    assert 0.8 < answer / rest < 1.25, (answer, rest)
+
+
+def test_every_result_page_was_published_before_its_question(tiny_world: Path) -> None:
+    rows = query(
+        tiny_world,
+        "pages.duckdb",
+        "SELECT DISTINCT r.page_id, q.query_time FROM results r JOIN queries q USING (interaction_id)",
+    )
+    late = [
+        (pid, qt)
+        for pid, qt in rows
+        if (published := spec_of(tiny_world, pid)["published"])
+        and dt.datetime.fromisoformat(published) >= parse_query_time(qt).replace(tzinfo=None)
+    ]
+    assert not late
+
+
+def _question(subject: Subject) -> Question:
+    return Question(
+        "q1", 0, "03/10/2024, 10:00:00 PT", "movie", "simple", "static", "how long is last atlas?", "128",
+        [], "head", "web", [], None, facts=[Fact(subject, "mv.runtime", "128")], subjects=[subject],
+    )  # fmt: skip
+
+
+def test_the_fill_is_other_entities_pages_from_before_the_question() -> None:
+    def spec(subject: str, published: str) -> dict[str, str]:
+        return {"subject": subject, "published": published}
+
+    early, late = "2024-03-01T08:00:00", "2024-03-12T08:00:00"
+    about_it, lookalike = spec("Last Atlas", early), spec("Last Atlas II", early)
+    fine, after = spec("Hollow Bay", early), spec("Hollow Bay", late)
+    subject = Subject("Last Atlas", "movie", "movie", lookalikes=("Last Atlas II",))
+    pools = Pools({}, {}, {}, recent={"movie": [about_it, lookalike, fine, after]})  # type: ignore[list-item]
+    assert _fill(_question(subject), pools, dt.datetime(2024, 3, 10, 10)) == [fine]
+
+
+def test_a_page_about_the_subject_states_the_asked_attribute_of_another_entity() -> None:
+    fact = Fact(ATLAS, "mv.runtime", "128")  # no older values, no look-alikes: a peer's runtime
+    pools = Pools({}, {}, {})
+    for seed in range(50):
+        (piece,) = _older_news(fact, pools, random.Random(seed), dt.date(2024, 3, 1))
+        assert piece.claim is not None
+        name, kind, value, _dated = piece.claim
+        assert kind == "mv.runtime" and value != "128" and name != "Last Atlas"
+        assert name in piece.text and piece.how in ("sentence", "caption")
+
+
+def test_roundups_state_figures_of_the_entities_they_cover() -> None:
+    hale = Subject("Hale Group", "finance", "company")
+    day = dt.date(2024, 2, 1)
+    for seed in range(30):
+        pieces = statements.figure_pieces(hale, random.Random(seed), "dev", day, 3)
+        assert len(pieces) == 3 and len({p.claim[1] for p in pieces if p.claim}) == 3
+        assert all("Hale Group" in p.text for p in pieces)
+    pages = shared.noise_pool("finance", 12, random.Random(0))
+    texts = [" ".join(str(b[-1]) for b in p["blocks"]) for p in pages]
+    assert sum("$" in t or "USD" in t or "dollars" in t for t in texts) >= 6
