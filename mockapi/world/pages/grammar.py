@@ -1,8 +1,9 @@
 """A small generative grammar: templates with inline alternations and slots, expanded with a seeded rng.
 
 Syntax: `[a|b|c]` picks one alternative (an empty one makes the part optional), `{slot}` is filled from a
-slot table. Templates are parsed once into parts, so expanding one costs a few rng calls (the build writes
-millions of sentences).
+slot table. Templates are compiled once (`_plan`), so expanding one costs its rng calls and little else: the
+build writes millions of sentences, and their order of rng calls (every alternative left to right, then every
+slot left to right) is part of the world's content hash.
 
 Why a grammar rather than sentence lists: a reader who collects the word 5-grams that recur across many
 questions' pages drops every sentence holding one. A sentence list repeats whole sentences; here every run of
@@ -14,8 +15,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from typing import NamedTuple, TypeAlias
 
 Seq = tuple["str | Alt", ...]  # literal text and alternatives in order
 Alt = tuple[Seq, ...]  # one of these sequences
@@ -61,28 +63,134 @@ def _seq(text: str, pos: int) -> tuple[Seq, int]:
     return tuple(out), pos
 
 
-def _walk(seq: Seq, rng: random.Random, out: list[str]) -> None:
-    for part in seq:
-        if isinstance(part, str):
+# A slot token becomes MARK name MARK at compile time, so the chosen text is split at MARK to fill its slots
+# instead of being searched for `{name}` (a control character that no template or slot name holds).
+_MARK = "\0"
+
+Choice: TypeAlias = "tuple[Option, ...]"  # a compiled `[a|b]`
+# an option: its text (slots marked), or a sequence that holds further alternatives
+Option: TypeAlias = "str | list[str | Choice]"
+
+
+class _Plan(NamedTuple):
+    """A template compiled for `expand` (a tuple, so `expand` unpacks it in one step)."""
+
+    fixed: str | None  # the text, when the template holds neither alternatives nor slots
+    flat: bool  # every option of every alternative is plain text, so no recursive walk
+    parts: tuple[str | Choice, ...]
+    slots: bool
+    general: bool  # a '{' is not part of a `{slot}` (one could form only once choices are joined)
+
+
+_PLANS: dict[str, _Plan] = {}
+
+
+def _plan(template: str) -> _Plan:
+    """`template` compiled, from the cache or now: each `{slot}` marked, and each alternative's options
+    joined into one text where they hold no further alternative."""
+    plan = _PLANS.get(template)
+    if plan is not None:
+        return plan
+    marked = _SLOT.sub(lambda m: f"{_MARK}{m.group(1)}{_MARK}", template)
+    if "{" in marked or _MARK in template:
+        plan = _Plan(None, False, (), False, True)
+    else:
+        parts = tuple(_compile(parse(marked)))
+        slots = marked != template
+        choices = [p for p in parts if type(p) is not str]
+        flat = all(type(o) is str for c in choices for o in c)
+        fixed = tidy("".join(p for p in parts if isinstance(p, str))) if not choices and not slots else None
+        plan = _Plan(fixed, flat, parts, slots, False)
+    if len(_PLANS) >= 4096:  # templates come from code, but expand takes any string
+        _PLANS.clear()
+    _PLANS[template] = plan
+    return plan
+
+
+def _compile(seq: Seq) -> list[str | Choice]:
+    return [part if isinstance(part, str) else tuple(_option(o) for o in part) for part in seq]
+
+
+def _option(seq: Seq) -> Option:
+    if all(isinstance(p, str) for p in seq):
+        return "".join(seq)  # type: ignore[arg-type]
+    return _compile(seq)
+
+
+def _walk(parts: Sequence[str | Choice], choice: Callable[[Choice], Option], out: list[str]) -> None:
+    for part in parts:
+        if type(part) is str:
             out.append(part)
         else:
-            _walk(rng.choice(part), rng, out)
+            chosen = choice(part)  # type: ignore[arg-type]
+            if type(chosen) is str:
+                out.append(chosen)
+            else:
+                _walk(chosen, choice, out)
 
 
 def expand(template: str, slots: Slots, rng: random.Random) -> str:
     """One expansion of `template`: alternatives chosen, slots filled, spaces tidied."""
+    fixed, flat, parts, marked, general = _PLANS.get(template) or _plan(template)
+    if fixed is not None:
+        return fixed
+    if general:
+        return _expand_joined(template, slots, rng)
+    choice = rng.choice
+    if flat:
+        text = "".join([p if type(p) is str else choice(p) for p in parts])  # type: ignore[misc]
+    else:
+        out: list[str] = []
+        _walk(parts, choice, out)
+        text = "".join(out)
+    if marked:
+        pieces = text.split(_MARK)  # text, name, text, name, ..., text
+        for i in range(1, len(pieces), 2):
+            pieces[i] = slots[pieces[i]](rng)
+        text = "".join(pieces)
+    return tidy(text)
+
+
+def _expand_joined(template: str, slots: Slots, rng: random.Random) -> str:
+    """The general path: choose the alternatives, join, then fill each `{slot}` of the joined text."""
     parts: list[str] = []
-    _walk(parse(template), rng, parts)
+    _walk_seq(parse(template), rng, parts)
     text = "".join(parts)
     if "{" in text:
         text = _SLOT.sub(lambda m: slots[m.group(1)](rng), text)
     return tidy(text)
 
 
+def _walk_seq(seq: Seq, rng: random.Random, out: list[str]) -> None:
+    for part in seq:
+        if isinstance(part, str):
+            out.append(part)
+        else:
+            _walk_seq(rng.choice(part), rng, out)
+
+
+_SPACES = re.compile(r"\s{2,}")
+_BEFORE_PUNCT = re.compile(r"\s+([,;:.])(?=\s|$)")
+
+
 def tidy(text: str) -> str:
     """Collapse the doubled or stray spaces an empty alternative leaves."""
-    text = re.sub(r"\s{2,}", " ", text).strip()
-    return re.sub(r"\s+([,;:.])(?=\s|$)", r"\1", text)
+    # Most texts need nothing. Printable text holds no whitespace but ' ' (str.isprintable is False for every
+    # other space, tab and line break), so without two spaces in a row, a space at either end or a space
+    # before punctuation the rewrites below return it unchanged; plain `in` tests cost far less than them.
+    if (
+        text.isprintable()
+        and "  " not in text
+        and text[:1] != " "
+        and text[-1:] != " "
+        and " ," not in text
+        and " ." not in text
+        and " ;" not in text
+        and " :" not in text
+    ):
+        return text
+    text = _SPACES.sub(" ", text).strip()
+    return _BEFORE_PUNCT.sub(r"\1", text)
 
 
 def cap(text: str) -> str:

@@ -67,7 +67,10 @@ _ADVERBS = (
     "reportedly", "eventually", "originally", "partly", "largely", "quietly", "mostly", "later", "briefly",
     "also", "again", "finally", "apparently", "initially", "once", "still", "soon", "suddenly", "already",
 )  # fmt: skip
-_AUX = re.compile(r"\b(was|were|is|are|has|have|had|would)\b (?=[a-z])")
+_AUX_VERBS = ("was", "were", "is", "are", "has", "have", "had", "would")
+# \b(was|were|...)\b (?=[a-z]), written with each verb's first letter before its word-boundary test (no word
+# character before it): a pattern that starts with letters lets the regex engine skip to the candidates.
+_AUX = re.compile("(" + "|".join(rf"{v[0]}(?<!\w{v[0]}){v[1:]}" for v in _AUX_VERBS) + r")\b (?=[a-z])")
 _MONTHS = (
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
     "November", "December",
@@ -92,9 +95,20 @@ _GRANT = ("${}m", "${} million", "${},000", "€{} million")
 _PRICE = ("${}", "${},{}00", "£{}", "€{}")
 _MINUTES = (":15", ":30", ":45", "")
 # a clause that already says when (a number, month, weekday, season or "last"/"since") takes no lead-in
-_TIMED = re.compile(
-    r"\d|\b(?:last|since|after|before|ago|earlier|later|during)\b|" + "|".join(_MONTHS + _WEEKDAYS + _SEASONS)
-)
+_DIGIT = re.compile(r"\d")
+_TIMED_NAMES = _MONTHS + _WEEKDAYS + _SEASONS
+_TIMED_WORDS = ("last", "since", "after", "before", "ago", "earlier", "later", "during")
+_TIMED_WORD = re.compile(rf"\b(?:{'|'.join(_TIMED_WORDS)})\b")
+
+
+def _timed(text: str) -> bool:
+    """Whether `text` says when: a digit, a month, weekday or season name anywhere, or one of the words.
+    Plain substring tests first: one regex alternation of all of them costs more than these together."""
+    return (
+        _DIGIT.search(text) is not None
+        or any(map(text.__contains__, _TIMED_NAMES))
+        or (any(map(text.__contains__, _TIMED_WORDS)) and _TIMED_WORD.search(text) is not None)
+    )
 
 
 def _noun(name: str, kind: str) -> tuple[str, ...]:
@@ -213,7 +227,7 @@ def _sentence(
     main = grammar.expand(clauses[first], slots, rng)
     if roll < 0.42:
         text = main
-    elif roll < 0.62 and not _TIMED.search(main):
+    elif roll < 0.62 and not _timed(main):
         lead = rng.choice(leads) if leads and rng.random() < 0.4 else rng.choice(_LEADS)
         text = f"{grammar.expand(lead, slots, rng)}, {main}"
     elif roll < 0.78:

@@ -69,7 +69,8 @@ def snippet(text: str, query: str, rng: random.Random) -> str:
     lines = [line for line in re.split(r"(?<=[.!?])\s+|\n", text) if line.strip()]
     # one of the few best-matching lines, not always the best: an engine's passage ranking weighs more than
     # term overlap, and the single best line of an answer page is nearly always its answer sentence
-    ranked = sorted(range(len(lines)), key=lambda i: (-sum(t in lines[i].lower() for t in terms), i))
+    lowered = [line.lower() for line in lines]  # (a map, not a generator: this runs for every result)
+    ranked = sorted(range(len(lines)), key=lambda i: (-sum(map(lowered[i].__contains__, terms)), i))
     best = rng.choice(ranked[:3])
     if rng.random() < LEAD_SHARE:  # the page's opening lines, as engines show a description
         best = 0

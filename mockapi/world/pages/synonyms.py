@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from functools import lru_cache
+from itertools import compress
 
 _GROUPS = """
 said noted claimed argued explained stressed insisted suggested; told informed reassured warned
@@ -124,29 +125,79 @@ def table() -> dict[str, tuple[str, ...]]:
     return out
 
 
-_WORD = re.compile(r"(?<![\w'’{-])[a-z][a-z]+(?![\w'’}-])")
+# A lower-case word of two or more letters standing alone (not inside a name, a contraction, a hyphenated word
+# or a `{slot}`); split() with it in a group gives [text, word, text, word, ..., text].
+_WORD = re.compile(r"((?<![\w'’{-])[a-z][a-z]+(?![\w'’}-]))")
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, tuple[str, ...]]:
+    """The table's entries that `_WORD` can match (no capitals, hyphens or spaces)."""
+    return {w: g for w, g in table().items() if len(w) > 1 and w.isascii() and w.isalpha() and w.islower()}
+
+
+class _Tokens(dict[str, "tuple[str, ...] | list[str]"]):
+    """What a space-free token holds for `vary`: a grouped word's group (the token is that word), the token
+    cut by `_WORD` when a grouped word sits inside it (a word with a comma), or () (a name, a number, a word
+    outside the table). Tokens recur (the templates' words), so each is looked at once; looking one up is a
+    plain dict lookup, which `vary` makes in C over the whole sentence."""
+
+    def __missing__(self, token: str) -> tuple[str, ...] | list[str]:
+        words = _words()
+        group = words.get(token)
+        if group is not None:
+            kind: tuple[str, ...] | list[str] = group
+        else:
+            parts = _WORD.split(token)  # text, word, text, word, ..., text
+            kind = parts if any(w in words for w in parts[1::2]) else ()
+        if len(self) >= 100_000:  # numbers and names make the set of tokens open-ended
+            self.clear()
+        self[token] = kind
+        return kind
+
+
+_TOKENS = _Tokens()
 
 
 def vary(text: str, rng: random.Random, share: float = 0.85) -> str:
     """`text` with some grouped lower-case words swapped for another of their group."""
-    groups = table()
+    # The text is cut at single spaces: a space is neither a word character nor one of the marks `_WORD` looks
+    # at on either side, so `_WORD` finds exactly the words in the tokens that it finds in the whole text.
+    # Only the tokens that hold a grouped word are visited (compress), left to right: one draw per grouped
+    # word and a second only when it is swapped. The world's prose is pinned to this order of rng calls.
+    tokens = text.split(" ")
+    kinds = list(map(_TOKENS.__getitem__, tokens))
+    for i in compress(range(len(tokens)), kinds):
+        kind = kinds[i]
+        if type(kind) is tuple:
+            if rng.random() <= share:
+                tokens[i] = rng.choice(kind)
+        else:
+            tokens[i] = _vary_inside(kind, rng, share)  # type: ignore[arg-type]
+    return articles(" ".join(tokens))
 
-    def swap(m: re.Match[str]) -> str:
-        word = m.group(0)
-        group = groups.get(word)
-        if group is None or rng.random() > share:
-            return word
-        return rng.choice(group)
 
-    return _ARTICLE.sub(_article, _WORD.sub(swap, text))
-
-
-_ARTICLE = re.compile(r"\b([Aa])n? (?=([A-Za-z]))")
+def _vary_inside(parts: list[str], rng: random.Random, share: float) -> str:
+    words = _words()
+    out = parts.copy()
+    for i in range(1, len(parts), 2):
+        group = words.get(parts[i])
+        if group is not None and rng.random() <= share:
+            out[i] = rng.choice(group)
+    return "".join(out)
 
 
-def _article(m: re.Match[str]) -> str:
-    """'a' or 'an' for the word that now follows (a swap can change its first sound)."""
-    vowel = m.group(2).lower() in "aeio" and not m.group(0)[m.end(1) - m.start(0) :].lower().startswith(
-        " one"
-    )
-    return f"{m.group(1)}n " if vowel else f"{m.group(1)} "
+# An 'a'/'an' that the next word's first letter says is wrong ('u' counts as a consonant: "a unit"): only
+# these change the text, so the right article (nearly all) costs no call back into Python. The pattern starts
+# with the letter and checks the word boundary behind it, so the regex engine skips ahead to each 'a'.
+_WRONG_ARTICLE = re.compile(r"[Aa](?<!\w[Aa])(?: (?=[aeioAEIO])|n (?=[b-df-hj-np-zB-DF-HJ-NP-Z]))")
+
+
+def articles(text: str) -> str:
+    """'a' or 'an' for the word that follows each (a swap can change its first sound)."""
+    return _WRONG_ARTICLE.sub(_right_article, text)
+
+
+def _right_article(m: re.Match[str]) -> str:
+    wrong = m.group()
+    return f"{wrong[0]}n " if len(wrong) == 2 else f"{wrong[0]} "
