@@ -93,3 +93,22 @@ def test_a_snippet_is_drawn_from_the_running_text_only(tiny_world: Path) -> None
     # a short page's snippet showed its timeline ("Date Event Sources") and infobox labels; a long one's prose
     snippets = [s for (s,) in query(tiny_world, "pages.duckdb", "SELECT page_snippet FROM results")]
     assert snippets and not [s for s in snippets if "Date Event Sources" in s]
+
+
+def test_a_multi_hop_answer_page_names_no_peer() -> None:
+    from mockapi.world.pages.plan import _distractors
+
+    song = Subject("Velvet Summer", "music", "song")
+    singer = Subject("Robert Hudson", "music", "artist")
+    facts = [Fact(song, "rel:performer", "Robert Hudson"), Fact(singer, "mu.birth", "March 3, 1950")]
+    q = _question(song)
+    q.facts, q.subjects = facts, [song, singer]
+    pools = Pools({}, {}, {})
+    claimed = {
+        p.claim[0]
+        for seed in range(60)
+        for p in _distractors(q, pools, random.Random(seed), dt.date(2024, 3, 1))
+        if p.claim is not None
+    }
+    # "the performer of Velvet Summer" names no one: a peer's birth date could be the performer's
+    assert claimed <= {"Velvet Summer", "Robert Hudson"}, claimed

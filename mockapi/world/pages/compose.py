@@ -38,9 +38,9 @@ class Draft:
 # and one of a long page is prose, so snippets told the answer pages apart. One range for all (24-100) took
 # the snippet adversary from 0.707 to 0.624 but tripled the prose, and the lexicons' 5-grams then recurred
 # across questions (stock prose 0.16) and the build took 229 s; these ranges are the compromise (12-50 for
-# the rest: snippets 0.596, stock prose 0.055-0.074).
+# the rest: snippets 0.596, stock prose 0.055-0.074; 10-40: 0.591 and 0.024-0.058).
 FILLER_ANSWER = (24, 90)
-FILLER_OTHER = (10, 40)
+FILLER_OTHER = (8, 36)
 
 TIMELINE_SENTENCES = 150  # a dated timeline per this many prose sentences, on average
 

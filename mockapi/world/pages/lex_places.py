@@ -10,7 +10,8 @@ TOPIC = (
     "wing built in {y}|the visitor centre|two reading rooms|the boardwalk|the old boathouse|the east "
     "galleries] [after {m} months of work|for about {grant}|in {month} {y}|last {season}|]",
     "[volunteers at {s}|staff at {s}|students at {s}|rangers at {s}|curators at {s}] [planted|catalogued|"
-    "counted|restored|digitised|cleared] [{n} trees|{n} objects|a century of letters|{n} rare seeds|the "
+    "counted|restored|digitised|cleared] [{n} trees|{n} objects|[a century|decades|a lifetime] of [letters|"
+    "correspondence|diaries]|{n} rare seeds|the "
     "old maps|invasive reeds|{n} photographs] [over the {season}|in {month}|with help from {place}|]",
     "[a study from {s}|researchers at {s}|a survey of {s}|a team working at {s}] [found|measured|"
     "mapped|reported|traced] [[a rise|an increase|a jump] in [water|lake|river] [temperature|temperatures]|"
@@ -25,13 +26,16 @@ TOPIC = (
     "[ for {m} days| on {d}| in {month} {y}|]",
     "[{person}, who [guides tours|teaches|keeps the archive|runs the shop|maintains the trails] at {s},|a "
     "spokesperson for {s}|[a longtime|a new|a weekend|a retired] [volunteer|member|guide] at {s}] "
-    "[said|told a local paper|wrote] that [crowds peak in "
-    "{month}|the {season} is the quiet time|[parking|the lack of parking|weekend parking] is the [main|"
-    "biggest|usual] [complaint|gripe]|the new signs helped|[the "
+    "[said|told [a local paper|local reporters|a regional paper|the newsletter]|wrote] [that|] [crowds "
+    "peak in "
+    "{month}|[the {season}|{season}] [is|tends to be] the [quiet|slow|calm] [time|period|stretch]|[parking|"
+    "finding "
+    "a space|weekend parking] [is|remains|has become] the [main|biggest|usual] [complaint|gripe]|the new "
+    "signs helped|[the "
     "budget|funding|the grant] [was cut|fell|had been trimmed] by {pct}]",
     "[the city of {place}|a foundation in {place}|donors|the regional government|alumni] [gave|pledged|"
     "approved|withheld] {grant} for [a new [wing|building|extension] [at|for] {s}|repairs at {s}|"
-    "scholarships at {s}|a bridge near "
+    "scholarships at {s}|[a footbridge|a walkway|a new path] near "
     "{s}|research at {s}]",
     "[a film crew|a photographer from {place}|a travel writer|a school group from {place}] [spent {m} "
     "days at {s}|documented {s}|visited {s} in {month}|[wrote|blogged] about {s}]",

@@ -253,6 +253,9 @@ def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) ->
     Atlas"), and a set's page names none (a look-alike's runtime on the page of "2023 films" joins the
     set)."""
     out: list[Piece] = []
+    # a multi-hop question names no subject of its chain's end ("the performer of Velvet Summer"): a peer's
+    # birth date on its answer page could be the performer's, as far as a reader can tell
+    chain = next((f for f in q.facts if f.kind.startswith("rel:")), None)
     for fact in q.facts:
         if consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
@@ -265,7 +268,7 @@ def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) ->
                     fact, rng.choice(names), _wrong(fact, rng, day), rng, pools.split, day
                 )
             )
-        elif rng.random() < P_PEER:  # as topical pages name peers (`_older_news`)
+        elif chain is None and rng.random() < P_PEER:  # as topical pages name peers (`_older_news`)
             out.append(_peer_piece(fact, pools, rng, day))
     return out
 
