@@ -108,7 +108,9 @@ def _state(
     if how == "caption" and day is None:
         return Piece("caption", frames.fill(rng.choice(frames.allowed(frames.CAPTIONS, split)), slots, rng))
     pool = frames.allowed(frames.DATED if day is not None else frames.PLAIN, split)
-    if named:
+    # a lead-in clause that does not name the subject ("Fans packed the arena. Separately, the player's
+    # points per game is 9.34") leaves "its" to nobody: on a set's page, any member's (the contradiction scan)
+    if named or name not in str(slots["intro"]):
         pool = [f for f in pool if "{intro}" not in f]
     return Piece("sentence", frames.sentence(rng.choice(pool), slots, rng))
 
