@@ -36,11 +36,12 @@ def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any
     rng = ctx.rng("pages")
     facts = shared.entity_facts(questions)
     per_domain = max(40, ctx.scale.questions // 8)  # no off-topic pool: a domain's own roundups fill in
+    taken = shared.taken_names(facts)
     noise = {
-        d: shared.noise_pool(d, per_domain, rng, ctx.split)
+        d: shared.noise_pool(d, per_domain, rng, ctx.split, taken)
         for d in ("finance", "sports", "music", "movie", "open")
     }
-    pools = Pools(shared.entity_pages(facts, rng, ctx.split), facts, noise, ctx.split)
+    pools = Pools(shared.entity_pages(facts, rng, ctx.split), facts, noise, ctx.split, taken=taken)
     con = open_pages(world_dir)
     try:
         writer = PageWriter(con)

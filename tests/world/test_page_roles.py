@@ -121,3 +121,15 @@ def test_every_sentence_statement_names_its_subject() -> None:
         fact = Fact(Subject("Dana Holt", domain, kind), key, "5")
         texts = [statements.state(fact, random.Random(s), "dev", shape="sentence").text for s in range(400)]
         assert [t for t in texts if "Dana Holt" not in t] == []
+
+
+def test_an_invented_peer_or_roundup_entity_is_no_questions_subject() -> None:
+    from mockapi.world.pages import consistency
+    from mockapi.world.questions import invent
+
+    # a peer drawn as "Simmons Corp." gave the answer page of Simmons Corp. another EPS (the build failed)
+    first = invent.subject_name("company", random.Random(7))
+    taken = frozenset({consistency.name_key(first)})
+    assert shared.invented_name("company", random.Random(7), taken) != first
+    pages = shared.noise_pool("finance", 3, random.Random(7), taken=taken)
+    assert not [p for p in pages if first in " ".join(str(b[-1]) for b in p["blocks"])]

@@ -109,7 +109,7 @@ _LISTING = re.compile(
 )
 
 
-def _name_key(name: str) -> str:
+def name_key(name: str) -> str:
     key = re.sub(r"\s*\(disambiguation\)$", "", name.lower().strip())
     key = _LISTING.sub("", re.sub(r"^the\s+", "", key))
     return re.sub(r"[^a-z0-9]+", " ", key).strip()
@@ -129,7 +129,7 @@ def _edits(a: str, b: str) -> int:
 def indistinct(name: str, other: str) -> bool:
     """Whether a reader would take `name` for `other`: the same words but for an article, a disambiguation
     tag or a security's listing, or within two typos (a swapped or dropped letter)."""
-    a, b = _name_key(name), _name_key(other)
+    a, b = name_key(name), name_key(other)
     if a == b:
         return True
     return min(len(a), len(b)) >= 5 and abs(len(a) - len(b)) <= 2 and _edits(a, b) <= 2

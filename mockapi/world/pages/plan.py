@@ -68,6 +68,7 @@ class Pools:
     split: str = "dev"
     # per domain: the latest questions' topical and look-alike pages, which fill other questions' results
     recent: dict[str, list[PageSpec]] = field(default_factory=dict)
+    taken: frozenset[str] = frozenset()  # every question subject's name key: no invented peer takes one
 
 
 def plan(q: Question, pools: Pools, rng: random.Random) -> list[Result]:
@@ -375,5 +376,9 @@ def _older_news(fact: Fact, pools: Pools, rng: random.Random, day: dt.date) -> l
 def _peer_piece(fact: Fact, pools: Pools, rng: random.Random, day: dt.date) -> Piece:
     """The asked attribute of a peer: another entity of the subject's kind, invented afresh (no question asks
     about it, so its value contradicts nothing), named in the statement."""
-    peer = invent.subject_name(fact.subject.kind, rng)
+    peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
+    for _ in range(20):  # never one a reader takes for the subject ("Simmons Corp" for "Simmons Corp.")
+        if not consistency.indistinct(peer, fact.subject.name):
+            break
+        peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
     return statements.negative_piece(fact, peer, _wrong(fact, rng, day), rng, pools.split, day)

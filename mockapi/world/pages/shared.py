@@ -6,7 +6,7 @@ import datetime as dt
 import random
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import layouts, statements
+from mockapi.world.pages import consistency, layouts, statements
 from mockapi.world.pages.compose import FILLER_ANSWER, FILLER_OTHER, Draft, page
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
@@ -96,14 +96,33 @@ def _entity_page(
     return page(draft, rng, split, uid=uid, moment=day, dated=rng.random() < 0.31, title=title)
 
 
-def noise_pool(domain: str, n: int, rng: random.Random, split: str = "dev") -> list[PageSpec]:
+def taken_names(facts: dict[tuple[str, str, str], list[Fact]]) -> frozenset[str]:
+    """Every question subject's name, as a reader matches names (`consistency.name_key`)."""
+    return frozenset(consistency.name_key(name) for _domain, _kind, name in facts)
+
+
+def invented_name(kind: str, rng: random.Random, taken: frozenset[str]) -> str:
+    """A fictional name of `kind` that no question's subject has (its invented figures then contradict
+    nothing: a peer drawn as "Simmons Corp." gave the answer page of Simmons Corp. another EPS)."""
+    name = invent.subject_name(kind, rng)
+    for _ in range(20):
+        if consistency.name_key(name) not in taken:
+            break
+        name = invent.subject_name(kind, rng)
+    return name
+
+
+def noise_pool(
+    domain: str, n: int, rng: random.Random, split: str = "dev", taken: frozenset[str] = frozenset()
+) -> list[PageSpec]:
     """Roundup pages of a domain (market wraps, power rankings, chart recaps) about entities no question
-    asks about: on-topic for every question of the domain, with the answer to none."""
+    asks about (`taken`: the questions' subjects): on-topic for every question of the domain, with the answer
+    to none."""
     kind = _ROUNDUP_KIND[domain]
     pool = []
     for _ in range(n):
         topic = rng.choice(_TOPICS[domain])
-        names = tuple(dict.fromkeys(invent.subject_name(kind, rng) for _ in range(rng.randint(3, 6))))
+        names = tuple(dict.fromkeys(invented_name(kind, rng, taken) for _ in range(rng.randint(3, 6))))
         draft = Draft(topic, domain, kind=kind, filler=rng.randint(*FILLER_OTHER), others=names, topics=names)
         moment = crawl_time(rng)
         for name in names:  # a roundup gives its entities' figures, in the frames answer pages use
