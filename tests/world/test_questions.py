@@ -129,3 +129,22 @@ def _default_world_language(world: Path) -> None:
     assert s["no_entity_share"] >= 0.10 and s["sentence_answer_share"] >= 0.25
     assert min(s["year_rule_precision"], s["year_rule_recall"]) <= 0.3
     assert s["premise_word_rule"][1] <= 0.3, s["premise_word_rule"]
+
+
+def test_invented_per_share_amounts_are_plausible() -> None:
+    import datetime as dt
+
+    from mockapi.world.questions import invent
+    from mockapi.world.questions.kinds import KINDS
+
+    # generator 10's first world asked "which energy company has the lowest dividend?" over $220-$305 a share
+    for key, most in (("fin.dividend", 6.0), ("fin.eps", 25.0)):
+        amounts = [
+            float(
+                invent.other_value(KINDS[key], random.Random(s), dt.date(2024, 3, 1))
+                .strip("$")
+                .replace(",", "")
+            )
+            for s in range(200)
+        ]
+        assert min(amounts) > 0 and max(amounts) <= most, key

@@ -117,6 +117,9 @@ _LANGS = [
     "Finnish",
 ]
 # Plausible spans of invented counts, per kind (default 1..100).
+# Per-share amounts other than a price: a dividend or EPS drawn from the price range ($4-420) read absurd
+# ("which energy company has the lowest dividend?": $220.36 a share).
+_MONEY = {"fin.dividend": (0.05, 6.0), "fin.eps": (0.1, 25.0)}
 _RANGES = {
     "fin.volume": (150_000, 90_000_000),
     "sp.wins": (5, 60),
@@ -244,7 +247,7 @@ def _value(
 ) -> tuple[str, float | None, tuple[str, ...], list[str]]:
     vt = kind.vtype
     if vt == "money":
-        x = round(rng.uniform(4, 420), 2)
+        x = round(rng.uniform(*_MONEY.get(kind.key, (4, 420))), 2)
         return (*_pair(values.money(x), x),)
     if vt == "bigmoney":
         low, high = _RANGES.get(kind.key, (20, 90_000))
