@@ -120,3 +120,18 @@ def test_long_pages_carry_timelines_more_often_than_short_ones() -> None:
         return found / 200
 
     assert share(8) + 0.15 < share(80)
+
+
+def test_a_comparison_of_two_look_alike_subjects_states_both_values() -> None:
+    # a secret tiny world compared "Parker Technologies" and "Barker Technologies": each one's own price on
+    # the answer page is no rival claim on the other's (the build failed, CI at ec79d85)
+    parker = Subject("Parker Technologies", "finance", "company")
+    barker = Subject("Barker Technologies", "finance", "company")
+    facts = [Fact(barker, "fin.price", "$129.68"), Fact(parker, "fin.price", "$128.66")]
+    q = _question("comparison", facts, [barker, parker])
+    rng = random.Random(0)
+    consistency.check_claims(q, [statements.state(f, rng, "dev", shape="sentence") for f in facts])
+    with pytest.raises(consistency.ConsistencyError):  # but another price for either is
+        consistency.check_claims(
+            q, [statements.state(facts[1], rng, "dev", value="$140.00", shape="sentence")]
+        )

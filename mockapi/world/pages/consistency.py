@@ -140,6 +140,8 @@ def rival_claim(q: Question, piece: Piece) -> str:
     if piece.claim is None:
         return ""
     name, kind, value, dated = piece.claim
+    if any(f.subject.name == name and f.kind == kind and f.value == value for f in q.facts):
+        return ""  # another asked subject's own value ("Parker Technologies" beside "Barker Technologies")
     group = group_of(q)
     members = {s.name for s in q.subjects[1:]} if group is not None else set()
     for fact in q.facts:

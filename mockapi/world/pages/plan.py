@@ -270,7 +270,7 @@ def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) ->
                 )
             )
         elif chain is None and rng.random() < P_PEER:  # as topical pages name peers (`_older_news`)
-            out.append(_peer_piece(fact, pools, rng, day))
+            out.append(_peer_piece(fact, pools, rng, day, [f.subject.name for f in q.facts]))
     return out
 
 
@@ -373,12 +373,16 @@ def _older_news(fact: Fact, pools: Pools, rng: random.Random, day: dt.date) -> l
     return [_peer_piece(fact, pools, rng, day)]
 
 
-def _peer_piece(fact: Fact, pools: Pools, rng: random.Random, day: dt.date) -> Piece:
+def _peer_piece(
+    fact: Fact, pools: Pools, rng: random.Random, day: dt.date, others: list[str] | None = None
+) -> Piece:
     """The asked attribute of a peer: another entity of the subject's kind, invented afresh (no question asks
-    about it, so its value contradicts nothing), named in the statement."""
+    about it, so its value contradicts nothing), named in the statement, and not one a reader takes for the
+    subject or the question's `others` ("Simmons Corp" for "Simmons Corp.")."""
+    names = [fact.subject.name, *(others or [])]
     peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
-    for _ in range(20):  # never one a reader takes for the subject ("Simmons Corp" for "Simmons Corp.")
-        if not consistency.indistinct(peer, fact.subject.name):
+    for _ in range(20):
+        if not any(consistency.indistinct(peer, n) for n in names):
             break
         peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
     return statements.negative_piece(fact, peer, _wrong(fact, rng, day), rng, pools.split, day)
