@@ -61,7 +61,7 @@ def state(
     piece records what it claims. `named`: the statement is about another entity than the page's, so its
     text must name it (a sentence or caption, no frame that leads in with a clause of the subject's prose,
     which may say "its" without the name)."""
-    if named and shape not in _NAMING_SHAPES:
+    if named:
         shape = rng.choices(_NAMING_SHAPES, weights=(0.9, 0.1))[0]
     piece = _state(fact, rng, split, value, subject, as_of, page_day, shape, avoid, named)
     claimed = (subject or fact.subject.name, fact.kind, fact.value if value is None else value, bool(as_of))

@@ -21,7 +21,7 @@ def group_pieces(group: Subject, facts: list[Fact], rng: random.Random, split: s
     roll = rng.random()
     if roll < 0.4:
         order = rng.sample(facts, len(facts))
-        return [statements.state(f, rng, split, shape="sentence", named=True) for f in order]
+        return [statements.state(f, rng, split, shape="sentence") for f in order]
     style = random.Random(rng.getrandbits(32))  # one value style for the whole table
     keep = rng.random()
     rows = [(_name(f, rng), styles.restyle(f.value, random.Random(style.random()), keep=keep)) for f in facts]
