@@ -71,13 +71,6 @@ def test_roundups_state_figures_of_the_entities_they_cover() -> None:
         pieces = statements.figure_pieces(hale, random.Random(seed), "dev", day, 3)
         assert len(pieces) == 3 and len({p.claim[1] for p in pieces if p.claim}) == 3
         assert all("Hale Group" in p.text for p in pieces)
-    lake = Subject("Davidshire Lake", "open", "topic")  # a lake has no population, leader or version
-    unfit = {"op.population", "op.leader", "op.version", "op.languages"}
-    for seed in range(30):
-        kinds = {
-            p.claim[1] for p in statements.figure_pieces(lake, random.Random(seed), "dev", day, 4) if p.claim
-        }
-        assert kinds and not kinds & unfit, kinds
     pages = shared.noise_pool("finance", 12, random.Random(0))
     texts = [" ".join(str(b[-1]) for b in p["blocks"]) for p in pages]
     assert sum("$" in t or "USD" in t or "dollars" in t for t in texts) >= 6

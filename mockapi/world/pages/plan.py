@@ -379,5 +379,10 @@ def _peer_piece(
     """The asked attribute of a peer: another entity of the subject's kind, invented afresh (no question asks
     about it, so its value contradicts nothing), named in the statement, and not one a reader takes for the
     subject or the question's `others` ("Simmons Corp" for "Simmons Corp.")."""
-    peer = shared.invented_name(fact.subject.kind, rng, pools.taken, [fact.subject.name, *(others or [])])
+    names = [fact.subject.name, *(others or [])]
+    peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
+    for _ in range(20):
+        if not any(consistency.indistinct(peer, n) for n in names):
+            break
+        peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
     return statements.negative_piece(fact, peer, _wrong(fact, rng, day), rng, pools.split, day)

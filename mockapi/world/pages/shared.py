@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Sequence
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import consistency, layouts, statements
@@ -102,15 +101,12 @@ def taken_names(facts: dict[tuple[str, str, str], list[Fact]]) -> frozenset[str]
     return frozenset(consistency.name_key(name) for _domain, _kind, name in facts)
 
 
-def invented_name(kind: str, rng: random.Random, taken: frozenset[str], unlike: Sequence[str] = ()) -> str:
-    """A fictional name of `kind` that no question's subject has, nor one a reader takes for any of `unlike`
-    (`consistency.indistinct`): its invented figures then contradict nothing (a peer drawn as "Simmons Corp."
-    gave the answer page of Simmons Corp. another EPS)."""
+def invented_name(kind: str, rng: random.Random, taken: frozenset[str]) -> str:
+    """A fictional name of `kind` that no question's subject has (its invented figures then contradict
+    nothing: a peer drawn as "Simmons Corp." gave the answer page of Simmons Corp. another EPS)."""
     name = invent.subject_name(kind, rng)
     for _ in range(20):
-        if consistency.name_key(name) not in taken and not any(
-            consistency.indistinct(name, u) for u in unlike
-        ):
+        if consistency.name_key(name) not in taken:
             break
         name = invent.subject_name(kind, rng)
     return name

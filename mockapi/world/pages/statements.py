@@ -13,8 +13,13 @@ import random
 from mockapi.world.pages import consistency, frames, grammar, prose, styles
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions import invent
-from mockapi.world.questions.kinds import KINDS, fits_subject, kinds_for
+from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Subject
+
+# The attributes of each subject kind (company: stock price, market cap…), in registry order.
+_KINDS_OF: dict[str, tuple[str, ...]] = {}
+for _key, _kind in KINDS.items():
+    _KINDS_OF[_kind.subject] = (*_KINDS_OF.get(_kind.subject, ()), _key)
 
 # How a statement is shaped, with weights (sentences dominate, as in real prose pages).
 _SHAPES = (("sentence", 0.7), ("row", 0.12), ("item", 0.06), ("quote", 0.05), ("caption", 0.07))
@@ -153,14 +158,10 @@ def figure_pieces(subject: Subject, rng: random.Random, split: str, day: dt.date
     `day` when the attribute changes: what a roundup says of the entities it covers ("X closed at $41.20 on
     March 3"), so that attribute labels, amounts and dates are on pages that answer no question too. Only for
     entities no question asks about (their values contradict nothing)."""
-    kinds = [
-        k
-        for k in kinds_for(subject.domain, subject.kind)
-        if k.vtype != "list" and fits_subject(k, subject.name, subject.kind)  # no population of a lake
-    ]
+    kinds = [k for k in _KINDS_OF.get(subject.kind, ()) if KINDS[k].vtype != "list"]
     out = []
-    for kind in rng.sample(kinds, min(n, len(kinds))):
-        fact = Fact(subject, kind.key, invent.other_value(kind, rng, day))
+    for key in rng.sample(kinds, min(n, len(kinds))):
+        fact = Fact(subject, key, invent.other_value(KINDS[key], rng, day))
         as_of = (day - dt.timedelta(days=rng.randint(0, 30))).isoformat() if dynamic(fact) else ""
         out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
     return out
