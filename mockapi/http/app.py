@@ -18,19 +18,20 @@ from mockapi.config.settings import Settings
 from mockapi.http.docs_pages import install_docs
 from mockapi.http.error_handlers import install_error_handlers
 from mockapi.http.meta import add_examples
-from mockapi.http.routers import admin, kg, root, web
+from mockapi.http.routers import admin, kg, retrieve, root, web
 from mockapi.http.state import ServerState, state_of
 from mockapi.observe.wiring import Ops, install_operations, operations_for
 from mockapi.serving.fastpath import install_fastpath
 from mockapi.serving.routes import NO_BODY_PATHS
 from mockapi.sim.middleware import SimState
 from mockapi.sim.wiring import install_simulation, simulation_for
-from mockapi.wire.limits import InputLimits, document_limits
+from mockapi.wire.limits import BODY_CAPS, InputLimits, document_limits
 
 ROUTERS: tuple[APIRouter, ...] = (
     root.router,
     *kg.ROUTERS,  # the KG routes, one router per domain, generated from mockapi/serving/routes
     web.router,
+    retrieve.router,  # Search-R1's POST /retrieve over the world's passages
 )
 """Always mounted. `admin.router` is mounted only with an admin token: without one, every method on every
 /admin path is the plain 404 of a path that does not exist."""
@@ -79,7 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(admin.router)
     install_error_handlers(app)
     # 413 over 64 KiB, strict-JSON 422 (mockapi/wire/limits.py)
-    app.add_middleware(InputLimits, no_body_paths=NO_BODY_PATHS)
+    app.add_middleware(InputLimits, no_body_paths=NO_BODY_PATHS, body_caps=BODY_CAPS)
     install_simulation(app, sim)  # outermost, when configured
     # well-formed KG requests answered before FastAPI (serving/fastpath.py)
     install_fastpath(app, settings, sim)

@@ -19,6 +19,8 @@ from mockapi.config.settings import Settings
 from mockapi.core.paths import KG_DB, PAGES_DB
 from mockapi.formats.manifest import read_manifest_or_empty
 from mockapi.http.meta import build_meta
+from mockapi.retrieve.build import read_info
+from mockapi.retrieve.index import PassageIndex
 from mockapi.search.service import NameSearch, default_mode
 from mockapi.serving.build import serving_snapshot
 from mockapi.serving.kgstore import KGStore
@@ -52,6 +54,8 @@ class ServerState:
     _evidence: EvidenceLabels | None = field(default=None, repr=False)
     _evidence_opened: bool = field(default=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    passages: PassageIndex | None = None
+    """The passage index of `/retrieve` (mockapi/retrieve); None for a world built without one."""
 
     @classmethod
     def open(cls, settings: Settings, sim: SimState | None) -> ServerState:
@@ -71,10 +75,13 @@ class ServerState:
             if web is not None:
                 closing.callback(web.close)
                 meta.examples.update(web.examples())  # so /meta and /docs have working web bodies too
+            passages = PassageIndex(world) if read_info(world) is not None else None
+            if passages is not None:
+                closing.callback(passages.close)
         except BaseException:
             closing.close()
             raise
-        return cls(settings, kg, serving, search, meta, web, sim, closing)
+        return cls(settings, kg, serving, search, meta, web, sim, closing, passages=passages)
 
     def evidence(self) -> EvidenceLabels | None:
         """The evidence labels of perturbed searches, opened on the first one (None: no questions.duckdb)."""

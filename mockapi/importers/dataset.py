@@ -60,12 +60,14 @@ def _finish(
     tmp: Path, target: Path, sources: list[Source], counts: dict[str, int], started: float
 ) -> Manifest:
     from mockapi.core.pipe_pool import build_workers
+    from mockapi.retrieve.build import build_passage_index
     from mockapi.web.index import build_page_index
     from mockapi.web.tables_build import build_web_tables
 
     index = build_page_index(tmp)
     # what /web/search and /web/get_page read; its pages compressed over every core
     build_web_tables(tmp / PAGES_DB, tmp, build_workers())
+    build_passage_index(tmp, build_workers())  # POST /retrieve's passages (mockapi/retrieve)
     manifest = Manifest(
         format=MANIFEST_FORMAT,
         kind="imported",

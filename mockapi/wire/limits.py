@@ -22,6 +22,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mockapi.wire.errors import ErrorBody, send_error
 from mockapi.wire.fields import MAX_BODY_BYTES
+from mockapi.wire.retrieve import MAX_RETRIEVE_BODY_BYTES
+
+BODY_CAPS: dict[str, int] = {"/retrieve": MAX_RETRIEVE_BODY_BYTES}
+"""Paths whose bodies may be larger than MAX_BODY_BYTES: a Search-R1 batch is thousands of queries."""
 
 
 class BodyTooLarge(Exception):
@@ -32,10 +36,15 @@ class InputLimits:
     """ASGI middleware: body cap (413) and strict-JSON pre-check (422); see the module docstring."""
 
     def __init__(
-        self, app: ASGIApp, max_body_bytes: int = MAX_BODY_BYTES, no_body_paths: frozenset[str] = frozenset()
+        self,
+        app: ASGIApp,
+        max_body_bytes: int = MAX_BODY_BYTES,
+        no_body_paths: frozenset[str] = frozenset(),
+        body_caps: dict[str, int] | None = None,
     ) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
+        self.body_caps = body_caps or {}
         # routes that take no body: FastAPI ignores whatever is sent (as the original did): not checked
         self.no_body_paths = no_body_paths
 
@@ -44,10 +53,11 @@ class InputLimits:
             await self.app(scope, receive, send)
             return
         headers = {k.lower(): v for k, v in scope.get("headers", [])}
+        cap = self.body_caps.get(scope["path"], self.max_body_bytes)
         try:
-            body, last = await read_capped_body(scope, receive, self.max_body_bytes)
+            body, last = await read_capped_body(scope, receive, cap)
         except BodyTooLarge:
-            await send_too_large(send, self.max_body_bytes)
+            await send_too_large(send, cap)
             return
         if body and scope["path"] not in self.no_body_paths and _is_json(headers.get(b"content-type")):
             problem = _json_problem(body)
@@ -57,13 +67,14 @@ class InputLimits:
         await self.app(scope, replay_body(body, last, receive), send)
 
 
-async def read_capped_body(
-    scope: Scope, receive: Receive, cap: int = MAX_BODY_BYTES
-) -> tuple[bytes, Message]:
+async def read_capped_body(scope: Scope, receive: Receive, cap: int | None = None) -> tuple[bytes, Message]:
     """The whole body and the message that ended it (the last part, or a disconnect), never holding more
     than `cap` bytes: raises BodyTooLarge on a declared `Content-Length` over the cap before reading
     anything, and as soon as the received parts (chunked bodies have no length) pass it. Every middleware
-    that reads a body reads it through this, so the cap holds whichever of them runs first."""
+    that reads a body reads it through this, so the cap holds whichever of them runs first. The default
+    cap is the path's (`BODY_CAPS`, else MAX_BODY_BYTES)."""
+    if cap is None:
+        cap = BODY_CAPS.get(scope.get("path", ""), MAX_BODY_BYTES)
     for name, value in scope.get("headers", []):
         if name.lower() == b"content-length" and value.strip().isdigit() and int(value) > cap:
             raise BodyTooLarge
@@ -159,13 +170,13 @@ def document_limits(schema: dict[str, Any]) -> dict[str, Any]:
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     components["ErrorBody"] = ErrorBody.model_json_schema(ref_template="#/components/schemas/{model}")
     error_ref = {"$ref": "#/components/schemas/ErrorBody"}
-    for item in schema.get("paths", {}).values():
+    for path, item in schema.get("paths", {}).items():
         operation = item.get("post")
         if operation is None:
             continue
         responses = operation.setdefault("responses", {})
         responses["413"] = {
-            "description": f"Request body larger than {MAX_BODY_BYTES} bytes",
+            "description": f"Request body larger than {BODY_CAPS.get(path, MAX_BODY_BYTES)} bytes",
             "content": {"application/json": {"schema": error_ref}},
         }
         validation = responses.get("422", {}).get("content", {}).get("application/json")

@@ -84,4 +84,8 @@ def _build_index(world_dir: Path, progress: Progress) -> dict[str, Any] | str:
 
     # what /web/search and /web/get_page read; its pages rendered over every core
     build_web_tables(world_dir / PAGES_DB, world_dir, build_workers())
+    progress("passages")  # POST /retrieve's passages (mockapi/retrieve), from the pages just rendered
+    from mockapi.retrieve.build import build_passage_index
+
+    build_passage_index(world_dir, build_workers())
     return result

@@ -14,6 +14,7 @@ LAYERS: tuple[str, ...] = (
     "search",  # entity-name search
     "serving",  # the KG route table and the exact-key serving tables
     "web",  # pages: key tables, full-text index, renderer, perturbations
+    "retrieve",  # passages of the pages and their index (POST /retrieve)
     "world",  # the synthetic world builder
     "importers",  # CRAG dataset files and the CRAG KG directory into a world
     "sim",  # the ASGI simulator

@@ -1,0 +1,130 @@
+"""Build `<world>/passages/`: every served page's passages in a tantivy index (at build/import time).
+
+One document per passage: its id (`<url>#p<n>`), the page's URL (for the Task 1/2 filter), its title (the
+page's name as search results show it, else its URL), its text and the page's date. Pages are the ones
+`/web/get_page` serves (one per URL, by the web tables' rule); a page's date is the earliest dated search
+result that lists it there, as the page index has it (undated pages are never hidden by a `query_time`).
+The text of each distinct page is extracted once, in the build's helper processes (mockapi.core.pipe_pool).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypedDict
+
+from mockapi.core.paths import PAGES_DB
+from mockapi.core.pipe_pool import ordered_map
+from mockapi.core.staging import stage
+from mockapi.retrieve.passages import page_passages, passage_id
+from mockapi.web.index import UNDATED, _epoch, _publish
+from mockapi.web.tables import WebTables
+from mockapi.web.tables_build import URL_ROWS, open_pages
+
+PASSAGES_DIR = "passages"
+FORMAT = 1
+META = "passages.json"
+TITLE_BOOST = 2.0
+
+# Per URL: the page /web/get_page serves there, its name and the earliest date a result gives it.
+SERVED = f"""
+SELECT s.url, s.page_id, s.page_name, d.ts
+FROM ({URL_ROWS}) AS s(url, page_id, page_name, page_snippet, page_last_modified)
+LEFT JOIN (SELECT page_id, page_url, min(last_modified_ts) AS ts FROM results GROUP BY page_id, page_url) d
+  ON d.page_id = s.page_id AND d.page_url = s.url
+ORDER BY s.url
+"""
+
+
+class PassageInfo(TypedDict):
+    """`passages/passages.json` as built (also returned to the build's summary)."""
+
+    format: int
+    pages: int
+    passages: int
+
+
+def schema() -> Any:
+    """The passage index's fields."""
+    import tantivy
+
+    builder = tantivy.SchemaBuilder()
+    builder.add_text_field("id", stored=True, tokenizer_name="raw")
+    builder.add_text_field("url", stored=False, tokenizer_name="raw")
+    builder.add_text_field("title", stored=True)
+    builder.add_text_field("text", stored=True)
+    builder.add_integer_field("modified", stored=False, indexed=True, fast=True)
+    return builder.build()
+
+
+Served = dict[str, list[tuple[str, str, int]]]
+"""page id → (url, title, date as epoch seconds) of every URL that serves it."""
+
+
+def served_pages(world: Path) -> Served:
+    """Which page each URL serves, with its title and date."""
+    con = open_pages(world / PAGES_DB)
+    try:
+        rows = con.execute(SERVED).fetchall()
+    finally:
+        con.close()
+    served: Served = defaultdict(list)
+    for url, page_id, name, ts in rows:
+        served[page_id].append((url, name or url, UNDATED if ts is None else _epoch(ts)))
+    return served
+
+
+def build_passage_index(world: Path, workers: int = 1, target: Path | None = None) -> PassageInfo:
+    """(Re)write `target` (default `world/passages/`) from the world's pages, atomically; its info."""
+    import tantivy
+
+    served = served_pages(world)
+    tables = WebTables(world)
+    pages = count = 0
+    try:
+        with stage(target or world / PASSAGES_DIR, "building") as tmp:
+            index = tantivy.Index(schema(), path=str(tmp), reuse=False)
+            writer = index.writer(heap_size=128_000_000, num_threads=1)  # one thread: the same segments
+            items = ((pid, tables.html_record(pid), tables.page(pid)) for pid in sorted(served))
+            for page_id, passages in ordered_map(page_passages, items, workers):
+                for url, title, modified in served[page_id]:
+                    pages += 1
+                    for n, text in enumerate(passages):
+                        writer.add_document(_document(passage_id(url, n), url, title, text, modified))
+                        count += 1
+            writer.commit()
+            writer.wait_merging_threads()
+            info: PassageInfo = {"format": FORMAT, "pages": pages, "passages": count}
+            (tmp / META).write_text(json.dumps(info, sort_keys=True) + "\n", encoding="utf-8")
+            _publish(tmp)
+    finally:
+        tables.close()
+    return info
+
+
+def _document(pid: str, url: str, title: str, text: str, modified: int) -> Any:
+    import tantivy
+
+    doc = tantivy.Document()
+    doc.add_text("id", pid)
+    doc.add_text("url", url)
+    doc.add_text("title", title)
+    doc.add_text("text", text)
+    doc.add_integer("modified", modified)
+    return doc
+
+
+def read_info(world: Path) -> PassageInfo | None:
+    """The passage index's info, or None when the world has none of this format."""
+    try:
+        info = json.loads((world / PASSAGES_DIR / META).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return info if isinstance(info, dict) and info.get("format") == FORMAT else None  # type: ignore[return-value]
+
+
+def epoch(moment: datetime) -> int:
+    """Seconds since the epoch (naive datetimes are UTC), as the index stores dates."""
+    return _epoch(moment)
