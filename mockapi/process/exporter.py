@@ -29,6 +29,7 @@ from mockapi.core.paths import QUESTIONS_DB, world_dir
 from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import read_manifest
 from mockapi.importers.dataset_write import RecordLayout
+from mockapi.process import verl_export
 from mockapi.process.export_progress import export_progress, human_bytes
 from mockapi.web.html_store import Entry
 from mockapi.web.page_store import WebStore, entry
@@ -206,11 +207,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scale", default="default", help="which named world when --data is not given")
     parser.add_argument("--seed", type=int, default=0)
     add_split_argument(parser)
+    verl_export.add_arguments(parser)  # --format verl, --prompt-template (mockapi/process/verl_export.py)
 
 
 def run(args: argparse.Namespace) -> int:
     """Export with progress on stderr (a warning first when a large file is written uncompressed)."""
     world = world_dir(args.data, args.scale, args.seed, args.split)
+    if args.format == "verl":
+        return verl_export.run(world, args.out, args.split, args.prompt_template)
     if args.qrels:
         return export_qrels(world, args.out)
     if args.task is None:

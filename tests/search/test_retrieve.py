@@ -10,8 +10,8 @@ from typing import Any
 import duckdb
 import httpx
 import pytest
-
 from crag_client.html import page_text
+
 from mockapi.wire.fields import MAX_BODY_BYTES
 from mockapi.wire.retrieve import MAX_QUERIES, MAX_TOPK
 
