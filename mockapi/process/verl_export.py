@@ -9,7 +9,8 @@ read, and Search-R1's and SkyRL's search recipes too):
 - `reward_model`: `{"style": "rule", "ground_truth": {"target": [answer, *alternative answers]}}`;
 - `extra_info`: `{"split", "index", "interaction_id", "query", "query_time", "question_type", "domain"}`,
   which `crag_eval.reward.compute_score` reads to judge by the question's type;
-- `env_class` (`"search"`) and `reward_spec` (the same as `reward_model`): what SkyRL's search environment reads.
+- `env_class` (`"search"`) and `reward_spec` (the same as `reward_model`): what SkyRL's search environment
+  reads.
 
 The default template (`DEFAULT_TEMPLATE`) asks for Search-R1's tags: reasoning in `<think>`, searches in
 `<search>` (the trainer answers them from `POST /retrieve` inside `<information>`), the answer in
