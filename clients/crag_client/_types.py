@@ -17,6 +17,7 @@ from mockapi.wire.results import (
     SportsFrame,
     YearInfo,
 )
+from mockapi.wire.retrieve import RetrievedDocument, ScoredDocument
 from mockapi.wire.web import PageEntry, SearchEntry
 
 __all__ = [
@@ -29,6 +30,8 @@ __all__ = [
     "PageEntry",
     "Person",
     "PriceHistory",
+    "RetrievedDocument",
+    "ScoredDocument",
     "SearchEntry",
     "SportsFrame",
     "YearInfo",

@@ -1,15 +1,22 @@
-"""`client.web`: frozen search results and pages (`/web/search`, `/web/get_page`)."""
+"""`client.web`: frozen search results and pages (`/web/search`, `/web/get_page`), and passages of the pages
+(`/retrieve`, Search-R1's protocol)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .._base import ResultType
-from .._types import PageEntry, SearchEntry
+from .._types import PageEntry, ScoredDocument, SearchEntry
 from ._resource import AsyncResource, SyncResource
 
 _LIST_SEARCHENTRY: ResultType[list[SearchEntry]] = ResultType(list[SearchEntry])
 _PAGEENTRY_OR_NONE: ResultType[PageEntry | None] = ResultType(PageEntry | None)
+_PASSAGES: ResultType[list[list[ScoredDocument]]] = ResultType(list[list[ScoredDocument]])
+
+
+def _retrieve_body(queries: str | list[str], k: int, query_time: str | None) -> dict[str, Any]:
+    batch = [queries] if isinstance(queries, str) else list(queries)
+    return {"queries": batch, "topk": k, "return_scores": True, "query_time": query_time}
 
 
 def _search_body(
@@ -47,6 +54,14 @@ class Web(SyncResource):
         """The stored page with this exact URL (with its HTML), or None."""
         return self._client._post("/web/get_page", {"url": url}, _PAGEENTRY_OR_NONE)
 
+    def retrieve(
+        self, queries: str | list[str], k: int = 3, query_time: str | None = None
+    ) -> list[list[ScoredDocument]]:
+        """The top `k` (1..50) passages of about 100 words per query (a batch of up to 4,096 in one request),
+        by BM25, from pages not modified after `query_time`: `hit.document.id` is `<page url>#p<n>`,
+        `hit.document.contents` `"Title"` then the passage on the next line, `hit.score` the BM25 score."""
+        return self._client._post("/retrieve", _retrieve_body(queries, k, query_time), _PASSAGES)
+
 
 class AsyncWeb(AsyncResource):
     """The search engine of the world: a question's frozen 50 pages, or full-text search."""
@@ -68,3 +83,11 @@ class AsyncWeb(AsyncResource):
     async def get_page(self, url: str) -> PageEntry | None:
         """The stored page with this exact URL (with its HTML), or None."""
         return await self._client._post("/web/get_page", {"url": url}, _PAGEENTRY_OR_NONE)
+
+    async def retrieve(
+        self, queries: str | list[str], k: int = 3, query_time: str | None = None
+    ) -> list[list[ScoredDocument]]:
+        """The top `k` (1..50) passages of about 100 words per query (a batch of up to 4,096 in one request),
+        by BM25, from pages not modified after `query_time`: `hit.document.id` is `<page url>#p<n>`,
+        `hit.document.contents` `"Title"` then the passage on the next line, `hit.score` the BM25 score."""
+        return await self._client._post("/retrieve", _retrieve_body(queries, k, query_time), _PASSAGES)
