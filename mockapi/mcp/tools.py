@@ -3,7 +3,8 @@
 The 38 KG routes come from `mockapi.serving.routes.ROUTES` (each route declared once: its row also generates
 the FastAPI endpoint, the fast path's entry and OpenAPI), with the row's `doc` as the description, so a tool
 says what its HTTP route says in /docs; the two web routes from their request models and the web router's
-endpoint docstrings. This is the only module that builds
+endpoint docstrings, and `retrieve` (Search-R1's passages, `POST /retrieve`) likewise. This is the only
+module that builds
 tools: the MCP server and crag-eval's agent both read `tool_specs()`.
 
 Which tools a task has follows the server's task view: Task 1 serves web search only (the KG routes answer
@@ -19,9 +20,14 @@ from pydantic import BaseModel, JsonValue
 
 from mockapi.serving.routes import ROUTES
 from mockapi.wire.perturb import PerturbFields
+from mockapi.wire.retrieve import RetrieveRequest
 from mockapi.wire.web import GetPageRequest, SearchRequest
 
-WEB_TOOLS = (("/web/search", SearchRequest), ("/web/get_page", GetPageRequest))
+WEB_TOOLS = (
+    ("/web/search", SearchRequest),
+    ("/web/get_page", GetPageRequest),
+    ("/retrieve", RetrieveRequest),  # Search-R1's passages: the tool `retrieve`
+)
 KG_TASKS = (2, 3)
 EMPTY_OBJECT: dict[str, JsonValue] = {"type": "object", "properties": {}, "additionalProperties": False}
 
@@ -66,10 +72,10 @@ def _docstrings() -> dict[str, str]:
     """Descriptions by path, as /docs shows them: the KG rows' docs and the web endpoints' docstrings."""
     from fastapi.routing import APIRoute
 
-    from mockapi.http.routers import web
+    from mockapi.http.routers import retrieve, web
 
     out = {route.path: " ".join(route.doc.split()) for route in ROUTES}
-    for endpoint in web.router.routes:
+    for endpoint in [*web.router.routes, *retrieve.router.routes]:
         if isinstance(endpoint, APIRoute):
             out[endpoint.path] = " ".join((endpoint.description or endpoint.summary or "").split())
     return out

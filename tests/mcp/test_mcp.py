@@ -1,4 +1,4 @@
-"""`crag-mock mcp` with the official SDK's own client, over stdio and streamable HTTP: >= 40 tools listed, and
+"""`crag-mock mcp` with the official SDK's own client, over stdio and streamable HTTP: >= 41 tools listed, and
 each tool called with its try-it body answers the bytes its HTTP route answers (a separate real uvicorn of the
 same world); --task 1 lists web tools only; tool calls are journaled with their interaction id."""
 
@@ -21,6 +21,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from mockapi.mcp.tools import tool_specs
+from mockapi.wire.retrieve import RetrieveRequest
 from mockapi.wire.web import GetPageRequest, SearchRequest
 
 TOKEN = "mcp-test-token"
@@ -35,6 +36,8 @@ def try_it_bodies(http_url: str) -> dict[str, dict[str, Any] | None]:
             bodies[spec.name] = SearchRequest.model_config["json_schema_extra"]["examples"][0]  # type: ignore[index]
         elif spec.path == "/web/get_page":
             bodies[spec.name] = GetPageRequest.model_config["json_schema_extra"]["examples"][0]  # type: ignore[index]
+        elif spec.path == "/retrieve":
+            bodies[spec.name] = RetrieveRequest.model_config["json_schema_extra"]["examples"][0]  # type: ignore[index]
         else:
             bodies[spec.name] = examples[spec.path] if spec.input_schema.get("properties") else None
     return bodies
@@ -54,7 +57,7 @@ async def _check_session(session: ClientSession, http_url: str, want_tools: int 
     if want_tools is not None:
         assert len(tools) == want_tools
         return 0
-    assert len(tools) >= 40 and len({t.name for t in tools}) == len(tools)
+    assert len(tools) >= 41 and len({t.name for t in tools}) == len(tools)
     assert all(t.description and t.input_schema.get("type") == "object" for t in tools)
     bodies = try_it_bodies(http_url)
     checked = 0
@@ -80,7 +83,7 @@ def test_stdio_lists_every_tool_and_answers_what_http_answers(tiny_world: Path, 
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
             return await _check_session(session, tiny_server)
 
-    assert anyio.run(main) == 40
+    assert anyio.run(main) == 41
 
 
 def test_task_1_lists_web_tools_only(tiny_world: Path, tiny_server: str) -> None:
@@ -89,7 +92,7 @@ def test_task_1_lists_web_tools_only(tiny_world: Path, tiny_server: str) -> None
 
     async def main() -> int:
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
-            return await _check_session(session, tiny_server, want_tools=2)
+            return await _check_session(session, tiny_server, want_tools=3)  # web_search, web_get_page, retrieve
 
     anyio.run(main)
 
@@ -132,11 +135,11 @@ def test_streamable_http_lists_every_tool_answers_what_http_answers_and_journals
         ):
             return await _check_session(session, tiny_server)
 
-    assert anyio.run(main) == 40
+    assert anyio.run(main) == 41
     journal = httpx.get(
         f"{mcp_http}/admin/journal",
         params={"since": 0, "limit": 1000},
         headers={"authorization": f"Bearer {TOKEN}"},
     ).json()["entries"]
     calls = {e["interaction_id"]: e for e in journal if e["client"] == "mcp"}
-    assert len(calls) == 40 and calls["iid-finance_get_eps"]["route"] == "/finance/get_eps"
+    assert len(calls) == 41 and calls["iid-finance_get_eps"]["route"] == "/finance/get_eps"
