@@ -80,7 +80,7 @@ class Episode:
         if self.question is None:
             return CragObservation(error="no episode: reset first", done=True)
         if self.state.done:
-            return self._seen(error="the episode is over: reset for a new one", done=True)
+            return self._seen(error="the episode is over: reset for a new one")
         self.state.step_count += 1
         if action.answer is not None:
             return self._answer(self.question, action.answer)

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -15,13 +17,19 @@ from mockapi.env.wire import CragAction, ResetRequest, as_response
 if TYPE_CHECKING:
     from mockapi.env.app import EnvServer
 
+log = logging.getLogger("mockapi")
+
 
 async def serve_session(websocket: WebSocket, server: EnvServer) -> None:
     await websocket.accept()
     if server.sessions >= server.max_concurrent_envs:
+        # answered at the client's first message: a client that sends before it reads (OpenEnv's does)
+        # would otherwise find the socket closed and never see why
         message = f"at capacity: {server.sessions} of {server.max_concurrent_envs} sessions open"
-        await websocket.send_text(_error(message, "CAPACITY_REACHED"))
-        await websocket.close()
+        with contextlib.suppress(WebSocketDisconnect):
+            await websocket.receive_text()
+            await websocket.send_text(_error(message, "CAPACITY_REACHED"))
+            await websocket.close()
         return
     server.sessions += 1
     try:
@@ -61,6 +69,9 @@ async def _answer(episode: Episode, raw: str) -> str | None:
         return _error(str(exc), "VALIDATION_ERROR")
     except ValueError as exc:  # an unknown interaction id asked for at reset
         return _error(str(exc), "VALIDATION_ERROR")
+    except Exception as exc:  # the session survives a failed step, as OpenEnv's does
+        log.exception("step failed")
+        return _error(f"{type(exc).__name__}: {exc}", "EXECUTION_ERROR")
     return json.dumps({"type": "observation", "data": as_response(observation).model_dump()})
 
 
