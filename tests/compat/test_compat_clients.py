@@ -5,6 +5,7 @@ each return the world's pages for a question: its frozen list, in rank order, as
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -62,6 +63,15 @@ def test_tavily_end_date_is_the_query_time_of_free_text(tiny_server: str) -> Non
     assert later and not later & {r["url"] for r in early}
 
 
+def test_tavily_domain_filters(tiny_server: str, question: Question) -> None:
+    client = TavilyClient(api_key="tvly-anything", api_base_url=f"{tiny_server}/compat/tavily")
+    host = urlsplit(frozen_urls(tiny_server, question, 1)[0]).hostname or ""
+    only = client.search(question.query, max_results=20, include_domains=[host.removeprefix("www.")])
+    assert only["results"] and {urlsplit(r["url"]).hostname for r in only["results"]} == {host}
+    other = client.search(question.query, max_results=20, exclude_domains=[f"https://{host}/"])
+    assert other["results"] and host not in {urlsplit(r["url"]).hostname for r in other["results"]}
+
+
 def _modified(server: str, url: str):  # type: ignore[no-untyped-def]
     page = httpx.post(f"{server}/web/get_page", json={"url": url}).json()["result"]
     return parse_last_modified(page["page_last_modified"])
@@ -110,6 +120,9 @@ def test_searxng_search_path_pages_by_ten(tiny_server: str, question: Question) 
     assert answer["results"][0]["positions"] == [11]
 
 
+BRAVE = "/compat/brave/res/v1/web/search"
+
+
 @pytest.mark.parametrize(
     ("method", "path", "request_"),
     [
@@ -117,9 +130,10 @@ def test_searxng_search_path_pages_by_ten(tiny_server: str, question: Question) 
         ("POST", "/compat/tavily/search", {"json": {"query": "x", "max_results": 21}}),
         ("POST", "/compat/tavily/search", {"json": {"query": "x", "end_date": "yesterday"}}),
         ("POST", "/compat/tavily/extract", {"json": {"urls": []}}),
-        ("GET", "/compat/brave/res/v1/web/search", {"params": {"count": 5}}),
-        ("GET", "/compat/brave/res/v1/web/search", {"params": {"q": "x", "count": 21}}),
-        ("GET", "/compat/brave/res/v1/web/search", {"params": {"q": "x", "freshness": "soon"}}),
+        ("GET", BRAVE, {"params": {"count": 5}}),
+        ("GET", BRAVE, {"params": {"q": "x", "count": 21}}),
+        ("GET", BRAVE, {"params": {"q": "x", "freshness": "soon"}}),
+        ("GET", BRAVE, {"params": {"q": "x", "freshness": "2024-02-30to2024-03-01"}}),
         ("GET", "/compat/searxng/search", {"params": {"q": "x", "format": "html"}}),
         ("GET", "/compat/searxng", {"params": {"format": "json"}}),
     ],

@@ -9,6 +9,7 @@ is accepted and ignored.
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Literal
 
 from pydantic import ConfigDict, Field, field_validator
@@ -37,8 +38,13 @@ class BraveQuery(WireModel):
     @field_validator("freshness")
     @classmethod
     def _freshness_parses(cls, value: str | None) -> str | None:
-        if value is not None and not FRESHNESS.match(value):
+        if value is None:
+            return value
+        if not FRESHNESS.match(value):
             raise ValueError("freshness is pd, pw, pm, py or YYYY-MM-DDtoYYYY-MM-DD")
+        if "to" in value:
+            for day in value.split("to"):
+                date.fromisoformat(day)  # a ValueError names the impossible day (422)
         return value
 
 

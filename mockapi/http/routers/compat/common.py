@@ -93,7 +93,10 @@ def _keep(entry: Entry, window: Window, hosts: tuple[list[str], list[str]]) -> b
 
 def _on(host: str, domain: str) -> bool:
     """Whether `host` is `domain` or one of its subdomains ('https://', a path and 'www.' are ignored)."""
-    name = urlsplit(domain if "//" in domain else f"//{domain}").hostname or ""
+    try:
+        name = urlsplit(domain if "//" in domain else f"//{domain}").hostname or ""
+    except ValueError:  # not a host at all ('[' opens an IPv6 literal): matches nothing
+        return False
     name = name.removeprefix("www.")
     return bool(name) and (host == name or host.endswith("." + name))
 
