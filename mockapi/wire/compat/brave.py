@@ -31,7 +31,7 @@ class BraveQuery(WireModel):
     """Results per page (1..20)."""
     offset: int = Field(0, ge=0, le=9)
     """Pages of `count` results to skip (0..9)."""
-    freshness: str | None = None
+    freshness: str | None = Field(None, pattern=FRESHNESS.pattern)
     """'pd', 'pw', 'pm', 'py' (a day, week, month or year before the world's clock) or
     'YYYY-MM-DDtoYYYY-MM-DD' (pages modified in that span)."""
 
