@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("mockapi.process.exporter", "export a world's questions in CRAG's dataset format"),
     "audit": ("mockapi.audit.command", "how CRAG-like a world reads: figures vs a real sample and CRAG's"),
     "mcp": ("mockapi.mcp.server", "the KG routes and web search as MCP tools (stdio or streamable HTTP)"),
+    "env": ("mockapi.env.command", "the world as an OpenEnv environment (reset / step / state / ws) for RL"),
 }
 
 

@@ -19,6 +19,7 @@ from mockapi.http.docs_pages import install_docs
 from mockapi.http.error_handlers import install_error_handlers
 from mockapi.http.meta import add_examples
 from mockapi.http.routers import admin, kg, retrieve, root, web
+from mockapi.http.routers.compat import brave, searxng, tavily
 from mockapi.http.state import ServerState, state_of
 from mockapi.observe.wiring import Ops, install_operations, operations_for
 from mockapi.serving.fastpath import install_fastpath
@@ -32,6 +33,9 @@ ROUTERS: tuple[APIRouter, ...] = (
     *kg.ROUTERS,  # the KG routes, one router per domain, generated from mockapi/serving/routes
     web.router,
     retrieve.router,  # Search-R1's POST /retrieve over the world's passages
+    tavily.router,  # look-alikes of commercial search APIs over the world's search (routers/compat)
+    brave.router,
+    searxng.router,
 )
 """Always mounted. `admin.router` is mounted only with an admin token: without one, every method on every
 /admin path is the plain 404 of a path that does not exist."""

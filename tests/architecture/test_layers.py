@@ -21,6 +21,7 @@ LAYERS: tuple[str, ...] = (
     "http",  # the app, its state, the routers
     "process",  # crag-mock serve, the loopback server, crag-mock export
     "mcp",  # crag-mock mcp: the routes as MCP tools, answered by the app in-process
+    "env",  # crag-mock env: the world as an OpenEnv environment (tools from mcp/tools.py)
     "audit",  # crag-mock audit
     "cli",  # the crag-mock entry point
 )

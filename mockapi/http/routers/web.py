@@ -6,6 +6,8 @@ Responses are serialised with orjson straight from dicts: a Task 3 answer is up 
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import orjson
 from fastapi import APIRouter, Request
 from starlette.responses import Response
@@ -43,21 +45,32 @@ def search(body: SearchRequest, request: Request, state: Server) -> Response:
         require_admin_token(request, "evidence perturbations")
         perturbed = perturbed_search(state.evidence(), store, body, task)
         return Response(orjson.dumps(perturbed), media_type="application/json")
-    qid = body.interaction_id
-    if qid is None and body.query is not None:
-        qid = store.interaction_for_query(body.query)
-    if qid is not None:
-        frozen = store.frozen(qid)
-        if frozen or body.interaction_id is not None:
-            picked = view_for_task(task, frozen, store.content_hash, qid)[: body.k]
-            if not body.include_html:
-                return result(store.entries(picked, False))
-            return pages_response(request, store, store.entries(picked, False), [f.page_id for f in picked])
-    query = body.query or ""
-    entries, page_ids = store.search_hits(query, body.k, body.cutoff(), task)
+    entries, page_ids = find_pages(store, task, body.query, body.interaction_id, body.k, body.cutoff())
     if not body.include_html:
         return result(entries)
     return pages_response(request, store, entries, page_ids)
+
+
+def find_pages(
+    store: WebStore,
+    task: int | None,
+    query: str | None,
+    interaction_id: str | None,
+    k: int,
+    cutoff: datetime | None,
+) -> tuple[list[Entry], list[str]]:
+    """What `/web/search` serves, as entries without HTML and their page ids: a known question's frozen list
+    (by id, or by its exact text) in rank order, else full-text search over pages not modified after
+    `cutoff`. The look-alike search APIs (routers/compat) answer from the same function."""
+    qid = interaction_id
+    if qid is None and query is not None:
+        qid = store.interaction_for_query(query)
+    if qid is not None:
+        frozen = store.frozen(qid)
+        if frozen or interaction_id is not None:
+            picked = view_for_task(task, frozen, store.content_hash, qid)[:k]
+            return store.entries(picked, False), [f.page_id for f in picked]
+    return store.search_hits(query or "", k, cutoff, task)
 
 
 def pages_response(request: Request, store: WebStore, entries: list[Entry], page_ids: list[str]) -> Response:
