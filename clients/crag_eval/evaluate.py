@@ -20,7 +20,7 @@ from pydantic import JsonValue, TypeAdapter
 
 from crag_eval.agent import Budget
 from crag_eval.diagnostics import JournalReader, RunHooks, load_labels
-from crag_eval.llm import default_llm_cache, use_sut_cache
+from crag_eval.llm import default_llm_cache, take_sut_endpoints, use_sut_cache
 from crag_eval.models import ModelStartError, load_model, model_label, preflight
 from crag_eval.prices import Prices
 from crag_eval.progress import progress as progress_bar
@@ -87,7 +87,7 @@ class RunConfig:
     prices: dict[str, list[float]] | None = None
     """--prices: model → [input, output] dollars per million tokens."""
     llm_cache: bool = False
-    """Cache the system under test's LLM calls (built-in models), keyed by request and question set."""
+    """Cache the system under test's LLM calls (built-in models), keyed by endpoint, request, question set."""
 
 
 SAVED_CONFIG = TypeAdapter(RunConfig)
@@ -134,10 +134,8 @@ def stratified_sample(questions: list[Question], n: int, rng: random.Random) -> 
 
 def server_sim(config: RunConfig) -> tuple[SimSettings | None, str | None]:
     """(Settings overrides for the in-process server, admin token to read its journal) for a run."""
-    if config.server:
-        return None, os.environ.get("CRAG_EVAL_ADMIN_TOKEN") or None
-    if config.sim is None and config.max_tool_calls is None:
-        return None, None
+    if config.server or (config.sim is None and config.max_tool_calls is None):
+        return None, (os.environ.get("CRAG_EVAL_ADMIN_TOKEN") or None) if config.server else None
     token = secrets.token_urlsafe(16)  # fresh per run, never written to run.json
     return {**(config.sim or {}), "admin_token": token}, token  # the journal checks --max-tool-calls
 
@@ -366,6 +364,8 @@ def _finish(run_dir: Path, log: RunLog, created: bool) -> bool:
     """Write the final log, returning True; a run we created that never got an answer (nor an entry in its
     error log) is removed instead, returning False (so typos leave no directories behind)."""
     log.finished_at = now()
+    if endpoints := take_sut_endpoints(log.llm_endpoints):  # set only when the model called an LLM
+        log.llm_endpoints = endpoints
     answered = (run_dir / PREDICTIONS).is_file() and (run_dir / PREDICTIONS).stat().st_size > 0
     if created and not answered and not (run_dir / ERRORS).is_file() and log.status != "complete":
         shutil.rmtree(run_dir, ignore_errors=True)

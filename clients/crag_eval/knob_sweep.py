@@ -130,10 +130,16 @@ def _num(value: float | None, fmt: str) -> str:
     return "—" if value is None else format(value, fmt)
 
 
+def md_cell(value: object) -> str:
+    """A Markdown table cell from any text: HTML escaped (Markdown viewers render raw HTML, and a sweep value
+    is whatever the user or a script typed), a `|` kept inside its cell, on one line."""
+    return escape(str(value), quote=False).replace("|", "\\|").replace("\n", " ")
+
+
 def render_table(results: dict[str, PointFigures]) -> str:
     knob_names = list(dict.fromkeys(k for m in results.values() for k in m["knobs"]))
     header = [
-        *knob_names,
+        *map(md_cell, knob_names),
         "n",
         "Score_a",
         "accuracy",
@@ -144,7 +150,7 @@ def render_table(results: dict[str, PointFigures]) -> str:
     ]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for m in results.values():
-        cells = [str(m["knobs"].get(k, "")) for k in knob_names]
+        cells = [md_cell(m["knobs"].get(k, "")) for k in knob_names]
         cells += [
             str(m.get("n", "—")),
             _num(m.get("score_a"), "+.3f"),

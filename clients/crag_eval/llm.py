@@ -194,14 +194,27 @@ class _SutCache:
 
 
 _SUT_CACHE: list[_SutCache] = []  # the run's cache of the system under test's calls, when --llm-cache is on
+_SUT_ENDPOINTS: dict[
+    tuple[str, str], None
+] = {}  # (base URL, model) the run's calls went to, in first-use order
 
 
 def use_sut_cache(store: Any | None, namespace: str = "") -> None:
-    """Cache (or stop caching, with None) the system under test's LLM calls, keyed by request and
-    `namespace` (the question set: its world's content hash)."""
+    """Cache (or stop caching, with None) the system under test's LLM calls, keyed by endpoint, model,
+    parameters and messages, and `namespace` (the question set: its world's content hash)."""
     _SUT_CACHE.clear()
+    _SUT_ENDPOINTS.clear()
     if store is not None:
         _SUT_CACHE.append(_SutCache(store, namespace))
+
+
+def take_sut_endpoints(before: list[dict[str, str]] | None) -> list[dict[str, str]] | None:
+    """`before` (a resumed run's record) and the endpoints the system under test's calls went to since
+    the last take, as run.json `llm_endpoints`; None when no call was made."""
+    seen = [(e["base_url"], e["model"]) for e in before or []]
+    seen += [key for key in _SUT_ENDPOINTS if key not in seen]
+    _SUT_ENDPOINTS.clear()
+    return [{"base_url": url, "model": model} for url, model in seen] or None
 
 
 def default_llm_cache() -> Any:
@@ -225,9 +238,13 @@ def complete(
     sets); usage is added to `usage`. `cacheable`: the system under test's call, served from and stored in
     the --llm-cache when one is on (a judge's calls have their own cache)."""
     body = {"model": endpoint.model, **body}  # the model first, as the requests have always been sent
+    url = endpoint.base_url.rstrip("/")
+    if cacheable:
+        _SUT_ENDPOINTS[url, endpoint.model] = None
     cache = _SUT_CACHE[0] if cacheable and _SUT_CACHE else None
+    # the endpoint too: another server's (or deployment's) answers to the same body are not this one's
     key = (
-        hashlib.sha256(json.dumps([cache.namespace, body], sort_keys=True).encode()).hexdigest()
+        hashlib.sha256(json.dumps([cache.namespace, url, body], sort_keys=True).encode()).hexdigest()
         if cache
         else ""
     )

@@ -2,6 +2,8 @@
 
 Given inline, `gpt-4o-mini=0.15/0.60,gpt-4o=2.5/10`, or as a file: JSON `{"gpt-4o-mini": {"input": 0.15,
 "output": 0.60}}` or CSV with the header `model,input,output`. A `*` entry prices every model not named.
+Rates are finite and not negative (a NaN would turn every cost and scores.json into NaN); a model named twice
+is an error, not a silent last-one-wins.
 No prices ship with crag-eval: they change, and a stale table would give wrong costs without a word.
 """
 
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,9 +40,38 @@ def _rate(value: object, what: str) -> float:
         raise UserError(
             f"--prices: {what} must be a number of dollars per million tokens, got {value!r}"
         ) from None
+    if not math.isfinite(rate):
+        raise UserError(f"--prices: {what} must be a finite number of dollars per million tokens, got {rate}")
     if rate < 0:
         raise UserError(f"--prices: {what} must not be negative, got {rate:g}")
     return rate
+
+
+def _table(entries: list[tuple[str, object, object]]) -> Prices:
+    """(model, input, output) entries as a table; a model named twice is a one-line error."""
+    table: dict[str, tuple[float, float]] = {}
+    for model, low, high in entries:
+        name = model.strip()
+        if not name:
+            raise UserError("--prices: an entry has no model name")
+        if name in table:
+            raise UserError(f"--prices names {name!r} twice; give each model one input/output pair")
+        table[name] = (_rate(low, name), _rate(high, name))
+    if not table:
+        raise UserError("--prices is empty; e.g. --prices 'gpt-4o-mini=0.15/0.60'")
+    return Prices(table)
+
+
+class _Pairs(list[tuple[str, object]]):
+    """A JSON object's (key, value) pairs as written: json's dict would keep only the last repeated key."""
+
+
+def _json_entries(pairs: _Pairs) -> list[tuple[str, object, object]]:
+    entries: list[tuple[str, object, object]] = []
+    for model, value in pairs:
+        rates = dict(value) if isinstance(value, _Pairs) else {}
+        entries.append((model, rates.get("input"), rates.get("output")))
+    return entries
 
 
 def parse_prices(spec: str) -> Prices:
@@ -51,22 +83,15 @@ def parse_prices(spec: str) -> Prices:
             rows = list(csv.DictReader(text.splitlines()))
             if not rows or not {"model", "input", "output"} <= set(rows[0]):
                 raise UserError(f"--prices {spec}: a CSV needs the header model,input,output")
-            return Prices(
-                {
-                    r["model"].strip(): (_rate(r["input"], r["model"]), _rate(r["output"], r["model"]))
-                    for r in rows
-                }
-            )
+            return _table([(r["model"] or "", r["input"], r["output"]) for r in rows])
         try:
-            data = json.loads(text)
+            pairs = json.loads(text, object_pairs_hook=_Pairs)
         except ValueError as exc:
             raise UserError(f"--prices {spec}: not JSON ({exc})") from None
-        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        if not isinstance(pairs, _Pairs) or not all(isinstance(v, _Pairs) for _, v in pairs):
             raise UserError(f'--prices {spec}: needs {{"model": {{"input": …, "output": …}}}}')
-        return Prices(
-            {str(m): (_rate(v.get("input"), m), _rate(v.get("output"), m)) for m, v in data.items()}
-        )
-    table: dict[str, tuple[float, float]] = {}
+        return _table(_json_entries(pairs))
+    entries: list[tuple[str, object, object]] = []
     for part in filter(str.strip, spec.split(",")):
         model, sep, rates = part.partition("=")
         low, slash, high = rates.partition("/")
@@ -74,7 +99,5 @@ def parse_prices(spec: str) -> Prices:
             raise UserError(
                 f"--prices takes model=INPUT/OUTPUT dollars per million tokens or a file, got {part!r}"
             )
-        table[model.strip()] = (_rate(low, model), _rate(high, model))
-    if not table:
-        raise UserError("--prices is empty; e.g. --prices 'gpt-4o-mini=0.15/0.60'")
-    return Prices(table)
+        entries.append((model, low, high))
+    return _table(entries)

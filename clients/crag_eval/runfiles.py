@@ -78,6 +78,9 @@ class RunLog(Document):
     world: WorldInfo | None = None
     server: str | None = None
     """The URL the model was pointed at."""
+    llm_endpoints: list[dict[str, str]] | None = None
+    """The chat-completions endpoints (`base_url`, `model`) the model's LLM calls went to, or were answered
+    for from the --llm-cache."""
     n_questions: int | None = None
     resumed_at: list[str] | None = None
     model_errors: int | None = None

@@ -6,8 +6,10 @@ drain, the selectors meet the pods, and the hardening is there."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -114,3 +116,38 @@ def test_strategic_merge_and_json6902() -> None:
     json6902(merged, {"op": "add", "path": "/spec/initContainers", "value": []})
     assert merged["spec"]["containers"] == [{"name": "a", "args": ["4"], "image": "x"}]
     assert merged["spec"]["initContainers"] == []
+
+
+def test_the_world_copy_starts_a_secret_world_and_copies_neither_key_nor_gold(tmp_path: Path) -> None:
+    """The initContainer's own script, run as the pod's uid over a secret world as `build --secret` leaves
+    it (secret.key 0600, owned by the builder): it succeeds, and the copy holds no key and no gold."""
+    pod = _by_kind(render(K8S / "overlays" / "default"))["Deployment"]["spec"]["template"]["spec"]
+    (init,) = pod["initContainers"]
+    shell, flag, script = init["command"]
+    root = Path(tempfile.mkdtemp(prefix="crag-k8s-"))  # under /tmp: pytest's tmp_path is 0700 to uid 10001
+    try:
+        image, volume = root / "img", root / "vol"
+        (image / "search").mkdir(parents=True)
+        for name in ("manifest.json", "kg.duckdb", "pages.duckdb", "search/meta.json", "questions.duckdb"):
+            (image / name).write_text(name)
+        fd = os.open(image / "secret.key", os.O_WRONLY | os.O_CREAT, 0o600)
+        os.write(fd, b"00" * 32 + b"\n")
+        os.close(fd)
+        volume.mkdir()
+        for path in (root, image, image / "search"):
+            path.chmod(0o755)
+        as_pod: dict[str, Any] = {}
+        if os.geteuid() == 0:  # root reads any file: run as the pod's uid, as the kubelet does
+            security = pod["securityContext"]
+            os.chown(volume, security["runAsUser"], security["runAsGroup"])
+            as_pod = {"user": security["runAsUser"], "group": security["runAsGroup"], "extra_groups": []}
+        else:  # the key belongs to another user in the image: unreadable to us as well
+            (image / "secret.key").chmod(0)
+        script = script.replace("/world", str(image)).replace("/data", str(volume))
+        done = subprocess.run([shell, flag, script], capture_output=True, text=True, **as_pod)
+        assert done.returncode == 0, done.stderr
+        assert "secret.key not copied" in done.stderr
+        copied = sorted(str(p.relative_to(volume)) for p in volume.rglob("*"))
+        assert copied == ["kg.duckdb", "manifest.json", "pages.duckdb", "search", "search/meta.json"]
+    finally:
+        shutil.rmtree(root)

@@ -86,6 +86,25 @@ def test_the_llm_cache_makes_a_rerun_free(tiny_world: Path, tmp_path: Path, stan
     # in-process server: the harness turns its journal on for --max-tool-calls
     rows = [json.loads(line) for line in (tmp_path / "a" / "predictions.jsonl").read_text().splitlines()]
     assert all(r["agent"]["journal_calls"] == 2 for r in rows)
+    run = json.loads((tmp_path / "b" / "run.json").read_text())
+    assert run["llm_endpoints"] == [{"base_url": standin.url.rstrip("/"), "model": "standin"}]
+
+
+def test_the_llm_cache_never_replays_another_endpoints_answers(
+    tiny_world: Path,
+    tmp_path: Path,
+    standin,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    args = ["--task", "1", "--model", "openai-agent", "--data", str(tiny_world), "--first", "2"]
+    args += ["--max-tool-calls", "2", "--llm-cache"]
+    assert main([*args, "--output", str(tmp_path / "a")]) == 0
+    with serve_standin() as (other_url, other):  # the same model name served by another endpoint
+        monkeypatch.setenv("CRAG_EVAL_MODEL_BASE_URL", other_url)
+        assert main([*args, "--output", str(tmp_path / "b")]) == 0
+        assert len(other.requests) > 0  # asked, not replayed from the first endpoint's cached answers
+    run = json.loads((tmp_path / "b" / "run.json").read_text())
+    assert run["llm_endpoints"] == [{"base_url": other_url.rstrip("/"), "model": "standin"}]
 
 
 def test_an_answer_over_the_token_budget_is_withdrawn(tiny_world: Path, tmp_path: Path, standin) -> None:  # type: ignore[no-untyped-def]

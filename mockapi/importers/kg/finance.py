@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from mockapi.importers.kg import sqlitedict
+from mockapi.importers.kg import safe_pickle, sqlitedict
 from mockapi.importers.kg.encode import dumps, opt_float, opt_int
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.world.writer import TableWriter
@@ -92,7 +92,8 @@ def _sqlite_file(
     tickers = 0
     with progress.step(f"finance: {path.name}", sqlitedict.count(path)) as advance:
         for ticker, value in sqlitedict.items(path, sort_keys=True):
-            out.add_many(table, to_rows(str(ticker), value))
+            with safe_pickle.crag_shaped(f"{path} (key {ticker!r})"):
+                out.add_many(table, to_rows(str(ticker), value))
             tickers += 1
             advance(1)
     return tickers

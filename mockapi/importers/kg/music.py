@@ -81,6 +81,7 @@ PICKLES: dict[str, tuple[str, Callable[[Any], Rows]]] = {
     "music/rank_dict_hot100.pickle": ("music_billboard_ranks", _ranks),
     "music/song_dict_hot100.pickle": ("music_billboard_songs", _hot_songs),
 }
+_FRAMES = {"music/grammy_df.pickle"}  # the one DataFrame; the other files each hold a dict
 FILES = tuple(PICKLES)
 
 
@@ -92,14 +93,18 @@ def run(root: Path, out: TableWriter, progress: ImportProgress) -> dict[str, int
         if not path.is_file():
             continue
         with progress.step(f"music: {path.name}", None):
-            data = _load(path)
+            data = _load(path, rel in _FRAMES)
             counts[table] = len(data)
-            out.add_many(table, to_rows(data))
+            with safe_pickle.crag_shaped(str(path)):
+                out.add_many(table, to_rows(data))
             out.flush()
             del data
             gc.collect()
     return counts
 
 
-def _load(path: Path) -> Any:
-    return safe_pickle.load(path)
+def _load(path: Path, frame: bool) -> Any:
+    import pandas as pd  # imported only when a music file is read
+
+    kind, what = (pd.DataFrame, "a pandas DataFrame") if frame else (dict, "a dict")
+    return safe_pickle.expect(safe_pickle.load(path), kind, str(path), what)

@@ -34,7 +34,10 @@ def run(root: Path, out: TableWriter, progress: ImportProgress) -> dict[str, int
     """Import whichever sports files exist; returns soccer rows, NBA games and play-by-play rows."""
     counts: dict[str, int] = {}
     if (root / SOCCER).is_file():
-        with progress.step("sports: soccer_team_match_stats.pkl", None):
+        with (
+            progress.step("sports: soccer_team_match_stats.pkl", None),
+            safe_pickle.crag_shaped(str(root / SOCCER)),
+        ):
             counts["soccer_rows"] = _soccer(root / SOCCER, out)
     if (root / NBA).is_file():
         counts["nba_games"] = _nba_table(root / NBA, "game", out, progress)
@@ -47,9 +50,7 @@ def run(root: Path, out: TableWriter, progress: ImportProgress) -> dict[str, int
 
 
 def _soccer(path: Path, out: TableWriter) -> int:
-    frame = safe_pickle.load(path)
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(f"{path.name}: expected a pandas DataFrame, found {type(frame).__name__}")
+    frame = safe_pickle.expect(safe_pickle.load(path), pd.DataFrame, str(path), "a pandas DataFrame")
     labels = _labels(frame)
     keep = [i for i, label in enumerate(labels) if label[0] is not None]  # the original drops NaN leagues
     frame = frame.iloc[keep]
