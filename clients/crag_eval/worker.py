@@ -48,10 +48,12 @@ class SentErrors:
         self.outbox.send("error", interaction_ids, error, stack)
 
 
-def _stop_at_end_of_input(stream: IO[bytes]) -> None:
+def _stop_at_end_of_input(fd: int) -> None:
     """Nothing more comes on stdin but its end: then the run no longer reads us; stop at once (a model
-    stuck in a batch must not keep the process, nor its fetch helpers, alive)."""
-    stream.read()
+    stuck in a batch must not keep the process, nor its fetch helpers, alive). Read from the descriptor,
+    not sys.stdin: a thread blocked in a buffered read would hold its lock at interpreter shutdown."""
+    while os.read(fd, 65536):
+        pass
     os._exit(0)
 
 
@@ -59,7 +61,7 @@ def main() -> None:
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # whatever the model prints goes to stderr, never into the messages
     job: ShardJob = pickle.load(sys.stdin.buffer)
-    threading.Thread(target=_stop_at_end_of_input, args=(sys.stdin.buffer,), daemon=True).start()
+    threading.Thread(target=_stop_at_end_of_input, args=(sys.stdin.fileno(),), daemon=True).start()
     outbox = Outbox(out)
     try:
         on, namespace = job.llm_cache

@@ -86,9 +86,9 @@ def test_two_workers_give_the_baselines_answers_and_scores_of_one(tiny_world: Pa
     runs = {}
     for workers in (1, 2):
         runs[workers] = tmp_path / f"w{workers}"
-        args = ["--task", "3", "--model", "baseline", "--data", str(tiny_world), "--first", "40"]
+        args = ["--task", "3", "--model", "baseline", "--data", str(tiny_world), "--first", "24"]
         assert main([*args, "--workers", str(workers), "--output", str(runs[workers])]) == 0
-    assert len(answers(runs[2])) == 40
+    assert len(answers(runs[2])) == 24
     assert answers(runs[2]) == answers(runs[1])
     assert [r["interaction_id"] for r in rows(runs[2])] == questions(runs[2])  # in question order
     assert scores(runs[2]) == scores(runs[1])
