@@ -3,6 +3,11 @@
     python bench/bench_build.py                 # tiny and default
     python bench/bench_build.py --scales tiny   # just tiny
     python bench/bench_build.py --scales full   # CRAG's size (long; run once)
+    python bench/bench_build.py --scales default --jobs 1,2   # the same build on 1 then 2 helpers
+
+With `--jobs 1,2` each scale is built once per count of helper processes (`crag-mock build --jobs N`) and
+the speed-up of each count over the first is printed per stage and in all, with a check that the content
+hashes are equal.
 
 Prints figures; never pass/fail. CPU is this process's and its helper processes' (the pages are rendered
 over every core, mockapi.core.pipe_pool); the load average is printed at start and end. The reference in
@@ -24,19 +29,21 @@ from mockapi.core.staging import disk_usage
 from mockapi.world.build import build_world
 
 
-def build_timed(scale: str, root: Path) -> dict[str, object]:
+def build_timed(scale: str, root: Path, jobs: int | None = None) -> dict[str, object]:
     """Build one world, timing each progress step; returns the figures."""
     marks: list[tuple[str, float]] = []
     started = time.perf_counter()
     cpu0 = cpu()
-    manifest = build_world(scale, 0, root / scale, lambda msg: marks.append((msg, time.perf_counter())))
+    world = root / (scale if jobs is None else f"{scale}-jobs{jobs}")
+    manifest = build_world(scale, 0, world, lambda msg: marks.append((msg, time.perf_counter())), jobs=jobs)
     wall = time.perf_counter() - started
     steps: dict[str, float] = {}
     for (name, at), (_next, until) in zip(marks, [*marks[1:], ("end", started + wall)], strict=True):
         stage = name if name.startswith("kg:") else name.split(":")[0]
+        stage = "kg: domains" if stage.startswith("kg: ") and "helpers" in stage else stage
         steps[stage] = steps.get(stage, 0.0) + (until - at)
-    files = {p.name: p.stat().st_size for p in (root / scale).iterdir() if p.is_file()}
-    folders = {f"{p.name}/": disk_usage(p) for p in (root / scale).iterdir() if p.is_dir()}
+    files = {p.name: p.stat().st_size for p in world.iterdir() if p.is_file()}
+    folders = {f"{p.name}/": disk_usage(p) for p in world.iterdir() if p.is_dir()}
     return {
         "scale": scale,
         "wall_s": wall,
@@ -47,7 +54,27 @@ def build_timed(scale: str, root: Path) -> dict[str, object]:
         "disk_mb": (manifest.disk_bytes or 0) / 1e6,
         "files_mb": {k: round(v / 1e6, 1) for k, v in sorted((files | folders).items())},
         "steps_s": {k: round(v, 1) for k, v in steps.items()},
+        "content_hash": manifest.content_hash,
     }
+
+
+def compare_jobs(scale: str, counts: list[int], root: Path) -> None:
+    """One build per count of helpers; per stage, the speed-up of each count over the first."""
+    runs = {n: build_timed(scale, root, jobs=n) for n in counts}
+    first = runs[counts[0]]
+    for n, r in runs.items():
+        same = r["content_hash"] == first["content_hash"]
+        ratio = first["wall_s"] / r["wall_s"]  # type: ignore[operator]
+        print(
+            f"{scale} --jobs {n}: wall {r['wall_s']:7.1f} s  cpu {r['cpu_s']:7.1f} s  speed-up over "
+            f"{counts[0]}: x{ratio:.2f}  content hash equal: {same}"
+        )
+        steps: dict[str, float] = r["steps_s"]  # type: ignore[assignment]
+        base: dict[str, float] = first["steps_s"]  # type: ignore[assignment]
+        print(
+            "    "
+            + "  ".join(f"{k} {v:.1f} s (x{base.get(k, 0) / v if v else 0:.2f})" for k, v in steps.items())
+        )
 
 
 def cpu() -> float:
@@ -64,12 +91,15 @@ def main() -> None:
     )
     parser.add_argument("--scales", default="tiny,default")
     parser.add_argument("--keep", help="build under this directory and keep the worlds")
+    parser.add_argument("--jobs", help="e.g. 1,2: each scale built on each count of helpers, compared")
     args = parser.parse_args()
     root = Path(args.keep or tempfile.mkdtemp(prefix="bench-build-"))
     print(f"load average at start: {os.getloadavg()}; cores: {os.cpu_count()}")
     results = []
     try:
-        for scale in args.scales.split(","):
+        for scale in args.scales.split(",") if args.jobs else []:
+            compare_jobs(scale, [int(n) for n in args.jobs.split(",")], root)
+        for scale in [] if args.jobs else args.scales.split(","):
             r = build_timed(scale, root)
             results.append(r)
             print(

@@ -13,6 +13,11 @@ The reference in the same run is the `dummy` model over the same questions (ever
     python bench/bench_main_job.py                          # default world, built fresh (minutes)
     python bench/bench_main_job.py --world DIR              # an already built world: no build phase
     python bench/bench_main_job.py --scale tiny --limit 40  # quick look
+    python bench/bench_main_job.py --world DIR --workers 1,2  # the baseline run on 1 then 2 processes
+
+With `--workers 1,2` the baseline run (the real `baseline`, no phase clocks: its work is in the worker
+processes) is made once per count over the same questions, and the speed-up of each over the first is
+printed, with a check that their predictions are identical.
 
 Prints figures; never pass/fail.
 """
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import resource
 import shutil
@@ -133,18 +139,39 @@ def build_timed(scale: str, target: Path) -> tuple[float, float, dict[str, tuple
     return cpu1 - cpu0, wall1 - wall0, steps
 
 
-def run_timed(model: str, world: Path, out: Path, limit: int | None) -> dict[str, Any]:
+def run_timed(
+    model: str, world: Path, out: Path, limit: int | None, workers: int | None = None
+) -> dict[str, Any]:
     """One crag-eval run; its total CPU and wall and the per-phase clocks."""
     global CLOCK
     CLOCK = Clock()
     cpu0, wall0, kids0 = cpu_now(), time.perf_counter(), cpu_of(resource.RUSAGE_CHILDREN)
-    config = RunConfig(task=3, model=model, data=str(world), output=str(out), limit=limit)
+    config = RunConfig(task=3, model=model, data=str(world), output=str(out), limit=limit, workers=workers)
     run_dir = evaluate(config, say=lambda _msg: None, progress=False)
     cpu, wall = cpu_now() - cpu0, time.perf_counter() - wall0
     CLOCK.cpu["helpers"] = cpu_of(resource.RUSAGE_CHILDREN) - kids0
     scores = read_scores(run_dir)
     score_a = scores.primary_score.score_a if scores and scores.primary_score else None
-    return {"cpu": cpu, "wall": wall, "phases": CLOCK, "score_a": score_a}
+    return {"cpu": cpu, "wall": wall, "phases": CLOCK, "score_a": score_a, "run": run_dir}
+
+
+def compare_workers(counts: list[int], world: Path, root: Path, limit: int | None) -> None:
+    """The baseline run once per worker count; wall, CPU and the speed-up of each over the first."""
+    runs = {n: run_timed("baseline", world, root / f"workers-{n}", limit, workers=n) for n in counts}
+    first = runs[counts[0]]
+    same = {n: predictions(r["run"]) == predictions(first["run"]) for n, r in runs.items()}
+    for n, r in runs.items():
+        print(
+            f"workers {n}: wall {r['wall']:7.1f} s  cpu {r['cpu']:7.1f} s  Score_a {r['score_a']}"
+            f"  speed-up over {counts[0]}: x{first['wall'] / r['wall']:.2f}"
+            f"  predictions identical: {same[n]}"
+        )
+
+
+def predictions(run: Path) -> list[tuple[str, str]]:
+    """(interaction_id, prediction) of a run, in file order."""
+    lines = (run / "predictions.jsonl").read_text(encoding="utf-8").splitlines()
+    return [(row["interaction_id"], row["prediction"]) for row in map(json.loads, lines)]
 
 
 def show_run(name: str, r: dict[str, Any]) -> None:
@@ -164,6 +191,7 @@ def main() -> None:
     parser.add_argument("--scale", default="default", help="scale to build when no --world (default)")
     parser.add_argument("--limit", type=int, help="a stratified sample of N questions (default: all)")
     parser.add_argument("--no-dummy", action="store_true", help="skip the dummy-model reference run")
+    parser.add_argument("--workers", help="e.g. 1,2: the baseline run on each count of processes, compared")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()}; cores: {os.cpu_count()}")
     instrument()
@@ -176,6 +204,9 @@ def main() -> None:
             build = build_timed(args.scale, world)
             steps = "  ".join(f"{k} {c:.1f}/{w:.1f}" for k, (c, w) in build[2].items())
             print(f"build     cpu {build[0]:7.1f} s  wall {build[1]:7.1f} s   stages cpu/wall s: {steps}")
+        if args.workers:
+            compare_workers([int(n) for n in args.workers.split(",")], world, root, args.limit)
+            return
         runs = {}
         if not args.no_dummy:
             runs["dummy"] = run_timed("__main__:TimedDummy", world, root / "dummy", args.limit)
@@ -192,8 +223,8 @@ def main() -> None:
         print("Score_a: " + "  ".join(f"{k} {r['score_a']}" for k, r in runs.items()))
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"load average at end: {os.getloadavg()}; peak RSS {peak:,.0f} MB")
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"load average at end: {os.getloadavg()}; peak RSS {peak:,.0f} MB")
 
 
 if __name__ == "__main__":

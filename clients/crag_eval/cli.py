@@ -2,8 +2,8 @@
 
 crag-eval --task 1|2|3 [--model NAME|module:Class] [--model-args JSON] [--data DIR|FILE] [--server URL]
           [--judge rules|openai] [--limit N [--seed S] | --first N] [--timeout S] [--batch-size N]
-          [--max-concurrency N] [--max-error-rate R] [--output DIR] [--resume RUN_DIR [--retry-errors]]
-          [--sweep SPEC] [--version]
+          [--max-concurrency N] [--workers N] [--max-error-rate R] [--output DIR]
+          [--resume RUN_DIR [--retry-errors]] [--sweep SPEC] [--version]
 crag-eval score RUN [--judge rules|openai] [--labels HUMAN.csv] [--type-weights WEIGHTS.json]
 crag-eval report RUN
 crag-eval compare RUN_A RUN_B
@@ -78,6 +78,13 @@ def run_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="batches in flight at once (default: the model's get_max_concurrency(), else 1); answers are "
         "still written in dataset order",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="processes the questions are sharded over, each with its own --max-concurrency (default: "
+        "every core for a process-safe model such as the baseline, else 1)",
     )
     p.add_argument(
         "--max-error-rate",
@@ -171,8 +178,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.retry_errors and not args.resume:
         raise UserError("--retry-errors goes with --resume RUN_DIR")
     resume = Path(args.resume) if args.resume else None
-    if resume is not None and args.max_concurrency is not None and args.max_concurrency < 1:
-        raise UserError(f"--max-concurrency must be a positive number, got {args.max_concurrency}")
+    for flag, value in (("--max-concurrency", args.max_concurrency), ("--workers", args.workers)):
+        if resume is not None and value is not None and value < 1:
+            raise UserError(f"{flag} must be a positive number, got {value}")
     if resume is not None and is_sweep(resume):
         _root, runs = run_sweep(RunConfig(task=0), [], say, resume, args.retry_errors)
         return _exit_code(runs, say)
@@ -194,6 +202,7 @@ def _run(args: argparse.Namespace) -> int:
         model_args=_model_args(args.model_args),
         batch_size=args.batch_size,
         max_concurrency=args.max_concurrency,
+        workers=args.workers,
         max_error_rate=args.max_error_rate,
         perturbation=settings[0][1],
         sim=sim_from(args) if wants_sim(args) or settings[0][1] or len(settings) > 1 else None,

@@ -45,11 +45,12 @@ from crag_eval.rundir import (
 )
 from crag_eval.runfiles import RUN_FORMAT, RunLog, WorldInfo
 from crag_eval.runlock import run_lock
-from crag_eval.runner import SECONDS_PER_QUESTION, model_concurrency, run_batches
+from crag_eval.runner import SECONDS_PER_QUESTION, model_batch_size, model_concurrency, run_batches
 from crag_eval.signals import Terminated
 from crag_eval.sources import open_source, set_server_env
 from crag_eval.truncate import TOKENIZER_NAME
 from crag_eval.types import Question
+from crag_eval.workers import ShardJob, choose_workers, run_sharded
 from mockapi.core.user_error import UserError
 from mockapi.web.qrels import Qrels, world_qrels, write_qrels
 
@@ -88,6 +89,8 @@ class RunConfig:
     """--prices: model → [input, output] dollars per million tokens."""
     llm_cache: bool = False
     """Cache the system under test's LLM calls (built-in models), keyed by endpoint, request, question set."""
+    workers: int | None = None
+    """Processes the questions are sharded over; None: every core for a process-safe model, else 1."""
 
 
 SAVED_CONFIG = TypeAdapter(RunConfig)
@@ -164,6 +167,7 @@ def check_config(config: RunConfig) -> None:
         ("--first", config.first),
         ("--batch-size", config.batch_size),
         ("--max-concurrency", config.max_concurrency),
+        ("--workers", config.workers),
         ("--max-tool-calls", config.max_tool_calls),
         ("--max-tokens", config.max_tokens),
     ):
@@ -188,6 +192,8 @@ def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, Ru
             saved["server"] = config.server
         if config.max_concurrency is not None:  # a resumed run may go faster or slower than it started
             saved["max_concurrency"] = log.args["max_concurrency"] = config.max_concurrency
+        if config.workers is not None:  # and on more or fewer processes
+            saved["workers"] = log.args["workers"] = config.workers
         config = SAVED_CONFIG.validate_python(saved)
         log.resumed_at = [*(log.resumed_at or []), now()]
         return config, resume, log, False
@@ -289,7 +295,7 @@ def _evaluate(
                 say(f"run directory: {run_dir}")
             if retry_errors:
                 say(f"retrying {drop_errored_predictions(run_dir)} errored answers")
-            _answer(config, run_dir, model, questions, source, token, progress)
+            _answer(config, run_dir, model, questions, source, token, progress, say)
         log.status = "scoring"
         write_run(run_dir, log)
         scores = score_run(run_dir, config.judge)
@@ -337,12 +343,25 @@ def _answer(
     source: Any,
     token: str | None,
     progress: bool,
+    say: Any = print,
 ) -> None:
     done = load_predictions(run_dir)
     todo = [q for q in questions if q.interaction_id not in done]
     prediction_log = PredictionLog(run_dir)
+    hooks = make_hooks(config, source.url, source.world, questions, token)
+    concurrency = config.max_concurrency or model_concurrency(model)
+    workers, pickled = choose_workers(config.workers, model, len(todo), say)
     try:
         with progress_bar(progress, len(questions), len(questions) - len(todo)) as advance:
+            if pickled is not None:  # crag_eval.workers: the same loop in `workers` processes
+                cache = (config.llm_cache, _question_set(source.world))
+                job = ShardJob(
+                    pickled, todo, source.url, config.task, config.seconds_per_question, hooks,
+                    config.batch_size, concurrency, cache,
+                )  # fmt: skip
+                block = (config.batch_size or model_batch_size(model)) * concurrency
+                run_sharded(job, workers, prediction_log, ErrorLog(run_dir), advance, block)
+                return
             run_batches(
                 model,
                 todo,
@@ -351,10 +370,10 @@ def _answer(
                 prediction_log,
                 advance,
                 config.seconds_per_question,
-                make_hooks(config, source.url, source.world, questions, token),
+                hooks,
                 ErrorLog(run_dir),
                 config.batch_size,
-                config.max_concurrency or model_concurrency(model),
+                concurrency,
             )
     finally:
         prediction_log.close()

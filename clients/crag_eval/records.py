@@ -69,6 +69,7 @@ class RunArgs(TypedDict, total=False):
     max_tokens: int | None
     prices: dict[str, list[Number]] | None
     llm_cache: bool
+    workers: int | None
 
 
 @with_config(_KEEP_UNKNOWN)

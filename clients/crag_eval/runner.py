@@ -17,7 +17,7 @@ import traceback
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 
@@ -27,12 +27,24 @@ from crag_eval.fetcher import Fetcher, Ticket, fetch_processes
 from crag_eval.models import UserModel
 from crag_eval.records import PageSummary, SearchPage
 from crag_eval.retrieval import ranked_pages
-from crag_eval.rundir import ErrorLog, PredictionLog
 from crag_eval.truncate import truncate
 from crag_eval.types import Prediction, Question
 
 SECONDS_PER_QUESTION = 30.0
 SNIPPET_CHARS = 300
+
+
+class Answers(Protocol):
+    """Where the loop appends its answers: predictions.jsonl (crag_eval.rundir.PredictionLog), or the pipe
+    of a worker process (crag_eval.worker)."""
+
+    def append(self, prediction: Prediction) -> None: ...
+
+
+class Errors(Protocol):
+    """Where the loop records a failed batch: errors.jsonl (crag_eval.rundir.ErrorLog), or a worker's pipe."""
+
+    def append(self, interaction_ids: list[str], error: str, stack: str | None) -> None: ...
 
 
 def pages_per_task(task: int) -> int:
@@ -134,11 +146,11 @@ def run_batches(
     todo: list[Question],
     url: str,
     task: int,
-    log: PredictionLog,
+    log: Answers,
     advance: Callable[[int], None] = lambda _n: None,
     seconds_per_question: float = SECONDS_PER_QUESTION,
     hooks: RunHooks | None = None,
-    errors_log: ErrorLog | None = None,
+    errors_log: Errors | None = None,
     batch_size: int | None = None,
     max_concurrency: int = 1,
 ) -> int:
@@ -162,7 +174,7 @@ def run_batches(
         with httpx.Client(timeout=60.0, limits=limits) as http:
             while position < len(todo) or planned or in_flight:
                 while position < len(todo) and len(in_flight) + len(planned) < depth:
-                    size = batch_size or _batch_size(model)
+                    size = batch_size or model_batch_size(model)
                     chunk = todo[position : position + size]
                     position += len(chunk)
                     planned.append((chunk, [fetcher.submit(q) for q in chunk]))
@@ -201,7 +213,7 @@ class _Flight:
         return self._done
 
 
-def _record(done: _Done, log: PredictionLog, hooks: RunHooks, errors_log: ErrorLog | None) -> int:
+def _record(done: _Done, log: Answers, hooks: RunHooks, errors_log: Errors | None) -> int:
     """Append a batch's predictions (its error on each question if it failed); returns its errors."""
     chunk, error = done.chunk, done.error
     if error and errors_log is not None:
@@ -240,7 +252,7 @@ def model_concurrency(model: UserModel) -> int:
         return 1
 
 
-def _batch_size(model: UserModel) -> int:
+def model_batch_size(model: UserModel) -> int:
     """Read before every batch (the protocol allows it to change); clamped to 1..16 as documented."""
     try:
         size = int(model.get_batch_size())

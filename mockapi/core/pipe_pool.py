@@ -26,7 +26,15 @@ AHEAD = 2  # chunks handed to each helper beyond the one it works on: it never w
 
 
 def build_workers() -> int:
-    """Helper processes a build uses: one per core this process may run on."""
+    """Helper processes a build uses: `--jobs` (crag-mock build), else one per core."""
+    return JOBS[-1] if JOBS else cores()
+
+
+JOBS: list[int] = []  # the --jobs of the build under way (mockapi.world.build sets and clears it)
+
+
+def cores() -> int:
+    """The cores this process may run on."""
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
@@ -42,9 +50,9 @@ def ordered_map(
         yield from (function(*item) for item in items)
         return
     name = f"{function.__module__}:{function.__qualname__}"
-    helpers = [_Worker(name) for _ in range(workers)]
+    helpers = [Helper("mockapi.core.pipe_worker", (name,)) for _ in range(workers)]
     try:
-        sent: deque[_Worker] = deque()  # which helper holds each chunk not yet read back, in order
+        sent: deque[Helper] = deque()  # which helper holds each chunk not yet read back, in order
         rest = iter(items)
         chunks = iter(lambda: list(islice(rest, chunk)), [])
         for i, batch in enumerate(chunks):
@@ -60,34 +68,72 @@ def ordered_map(
             helper.close()
 
 
-class _Worker:
-    """One helper process; a reader thread drains its results as they come (so it never blocks writing
-    them while this process blocks writing its next chunk)."""
+def run_each(function: Callable[..., Any], items: list[tuple[Any, ...]], workers: int) -> list[Any]:
+    """`function(*item)` for each item, each in a helper process of its own, up to `workers` at once, the
+    next item starting as soon as one ends (give the longest first); results in item order. For a few big
+    independent pieces of work (the KG's domains), where `ordered_map`'s fixed turns leave a core idle."""
+    name = f"{function.__module__}:{function.__qualname__}"
+    inbox: queue.Queue[tuple[Any, Any]] = queue.Queue()
+    running: dict[int, Helper] = {}
+    results: dict[int, Any] = {}
+    waiting = list(enumerate(items))[::-1]
+    try:
+        while waiting or running:
+            while waiting and len(running) < max(1, workers):
+                i, item = waiting.pop()
+                running[i] = Helper("mockapi.core.pipe_worker", (name,), inbox, tag=i)
+                running[i].send([item])
+            i, (ok, value) = inbox.get()
+            if i not in running:  # the end of output of a helper already done
+                continue
+            if not ok:
+                raise RuntimeError(f"a build helper process failed: {value}")
+            results[i] = value[0]
+            running.pop(i).close()
+    finally:
+        for helper in running.values():
+            helper.close(kill=True)
+    return [results[i] for i in range(len(items))]
 
-    def __init__(self, function: str) -> None:
+
+class Helper:
+    """One `python -m MODULE ARGS…` helper process fed pickled objects on stdin; a reader thread puts each
+    object it writes on stdout into `inbox` as `(tag, object)` as it comes (so the helper never blocks
+    writing while this process blocks writing to it), then `(tag, (False, why))` when its output ends.
+    Several helpers may share one inbox (crag_eval.workers merges its workers' answers that way)."""
+
+    def __init__(
+        self,
+        module: str,
+        args: tuple[str, ...] = (),
+        inbox: queue.Queue[tuple[Any, Any]] | None = None,
+        tag: Any = None,
+    ) -> None:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mockapi.core.pipe_worker", function],
+            [sys.executable, "-m", module, *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
-            start_new_session=True,  # Ctrl-C goes to the build, which stops its helpers
+            start_new_session=True,  # Ctrl-C goes to the caller, which stops its helpers
         )
-        self.results: queue.Queue[tuple[bool, Any]] = queue.Queue()
+        self.inbox: queue.Queue[tuple[Any, Any]] = inbox if inbox is not None else queue.Queue()
+        self.tag = tag
         self.reader = threading.Thread(target=self._read, daemon=True, name="crag-mock-pipe-pool")
         self.reader.start()
 
-    def send(self, batch: list[tuple[Any, ...]]) -> None:
+    def send(self, item: Any) -> None:
         stdin: IO[bytes] | None = self.proc.stdin
         assert stdin is not None
         try:
-            pickle.dump(batch, stdin, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(item, stdin, protocol=pickle.HIGHEST_PROTOCOL)
             stdin.flush()
         except OSError:  # the helper is gone: its reader reports why
             pass
 
     def result(self) -> list[Any]:
-        ok, value = self.results.get()
+        """The next `(ok, results)` of a pipe_worker helper (its own inbox): the results, or raises."""
+        _tag, (ok, value) = self.inbox.get()
         if not ok:
             raise RuntimeError(f"a build helper process failed: {value}")
         return list(value)
@@ -97,16 +143,19 @@ class _Worker:
         assert stream is not None
         while True:
             try:
-                self.results.put(pickle.load(stream))
+                self.inbox.put((self.tag, pickle.load(stream)))
             except Exception as exc:  # EOF (the helper ended) or a torn message: nothing more will come
-                self.results.put((False, f"it stopped ({exc!r})"))
+                self.inbox.put((self.tag, (False, f"it stopped ({exc!r})")))
                 return
 
-    def close(self) -> None:
+    def close(self, kill: bool = False) -> None:
+        """End of input (the helper ends), or `kill`: stop it now (an interrupted caller)."""
         if self.proc.stdin is not None:
             with contextlib.suppress(OSError):
-                self.proc.stdin.close()  # end of input: the helper ends
+                self.proc.stdin.close()
         try:
+            if kill:
+                self.proc.kill()
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # still working on a chunk nobody will read (an interrupted build)
             self.proc.kill()

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 
+from mockapi.core import pipe_pool
 from mockapi.core.paths import is_complete, world_dir
 from mockapi.core.staging import check_replaceable, disk_usage, stage_world
 from mockapi.core.user_error import UserError
@@ -58,10 +59,25 @@ def build_world(
     progress: Progress = lambda _msg: None,
     split: str = "dev",
     secret: bytes | None = None,
+    jobs: int | None = None,
 ) -> Manifest:
     """Build (or reuse, when built with the same inputs) the world at `target`; returns its manifest.
 
-    With a `secret` (`build --secret`) every random draw also depends on it (mockapi/world/secret.py)."""
+    With a `secret` (`build --secret`) every random draw also depends on it (mockapi/world/secret.py).
+    `jobs`: helper processes of the stages that use them (`--jobs`; None: every core); the bytes are the
+    same for any number."""
+    if jobs is not None and jobs < 1:
+        raise UserError(f"--jobs must be a positive number, got {jobs}")
+    pipe_pool.JOBS.append(jobs or pipe_pool.cores())
+    try:
+        return _build_world(scale_name, seed, target, progress, split, secret)
+    finally:
+        pipe_pool.JOBS.pop()
+
+
+def _build_world(
+    scale_name: str, seed: int, target: Path, progress: Progress, split: str, secret: bytes | None
+) -> Manifest:
     scale = get_scale(scale_name)
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
@@ -127,6 +143,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--secret-file", type=Path, metavar="F", help="reuse the secret in F (a world's secret.key)"
     )
+    parser.add_argument(
+        "--jobs", type=int, metavar="N", help="helper processes (default: every core); same bytes for any N"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -138,6 +157,8 @@ def run(args: argparse.Namespace) -> int:
     check_replaceable(target)  # before the status line: a refusal is the one line printed
     secret = choose_secret(target, args.secret_file, args.secret)
     with status(f"building {args.scale} {args.split} world into {target}") as progress:
-        manifest = build_world(args.scale, args.seed, target, progress, split=args.split, secret=secret)
+        manifest = build_world(
+            args.scale, args.seed, target, progress, split=args.split, secret=secret, jobs=args.jobs
+        )
     print_summary(target, manifest)
     return 0

@@ -1,8 +1,16 @@
-"""The KG stage: creates kg.duckdb from the shared schema and runs the domain generators into it."""
+"""The KG stage: creates kg.duckdb from the shared schema and runs the domain generators into it.
+
+Each domain draws only from its own seeded streams (`ctx.rng(domain, …)`) and reads nothing another domain
+wrote, so with several helpers (`crag-mock build --jobs N`) each domain is generated into a store of its own
+in a helper process (the longest first), and the stores are copied into kg.duckdb in the serial order: the
+same rows in the same order (rowid order is part of the data: the serving tables read it), for any number
+of helpers.
+"""
 
 from __future__ import annotations
 
 import importlib
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,6 +18,7 @@ from typing import Any
 import duckdb
 
 from mockapi.core.paths import KG_DB
+from mockapi.core.pipe_pool import build_workers, run_each
 from mockapi.formats.schema import schema_sql
 from mockapi.world.context import WorldContext
 from mockapi.world.writer import TableWriter
@@ -23,6 +32,15 @@ DOMAIN_GENERATORS = [
     "mockapi.world.domains.open",
 ]
 
+# Relative cost of each domain (wall seconds of the full build, docs/scale.md): the longest start first.
+DOMAIN_COST = {
+    "mockapi.world.domains.finance": 33,
+    "mockapi.world.domains.sports": 6,
+    "mockapi.world.domains.music": 277,
+    "mockapi.world.domains.movie": 423,
+    "mockapi.world.domains.open": 300,
+}
+
 Progress = Callable[[str], None]
 
 BUILD_MEMORY_LIMIT = "1GB"
@@ -35,12 +53,15 @@ def build_kg(ctx: WorldContext, world: Path, progress: Progress) -> dict[str, An
     con = duckdb.connect(str(world / KG_DB), config={"memory_limit": BUILD_MEMORY_LIMIT})
     try:
         con.execute(schema_sql("kg.sql"))
-        out = TableWriter(con)
-        for module_name in DOMAIN_GENERATORS:
-            progress(f"kg: {module_name.rsplit('.', 1)[-1]}")
-            module = importlib.import_module(module_name)
-            module.generate(ctx, out)
-            out.flush()
+        jobs = min(build_workers(), len(DOMAIN_GENERATORS))
+        if jobs < 2:
+            out = TableWriter(con)
+            for module_name in DOMAIN_GENERATORS:
+                progress(f"kg: {module_name.rsplit('.', 1)[-1]}")
+                generate_into(module_name, ctx, out)
+        else:
+            progress(f"kg: {len(DOMAIN_GENERATORS)} domains over {jobs} helpers")
+            generate_apart(ctx, world, con, jobs)
         progress("kg: search index")
         from mockapi.search.build import build_search_index
 
@@ -52,6 +73,43 @@ def build_kg(ctx: WorldContext, world: Path, progress: Progress) -> dict[str, An
         return kg_summary(con)
     finally:
         con.close()
+
+
+def generate_into(module_name: str, ctx: WorldContext, out: TableWriter) -> None:
+    importlib.import_module(module_name).generate(ctx, out)
+    out.flush()
+
+
+def generate_domain(module_name: str, ctx: WorldContext, path: str) -> str:
+    """In a helper process: one domain into a fresh store at `path` (the schema's tables); returns `path`."""
+    con = duckdb.connect(path, config={"memory_limit": BUILD_MEMORY_LIMIT})
+    try:
+        con.execute(schema_sql("kg.sql"))
+        generate_into(module_name, ctx, TableWriter(con))
+        con.execute("CHECKPOINT")
+    finally:
+        con.close()
+    return path
+
+
+def generate_apart(ctx: WorldContext, world: Path, con: duckdb.DuckDBPyConnection, jobs: int) -> None:
+    """Every domain in a helper process of its own, `jobs` at a time; then their rows into `con`, in order."""
+    parts = world / ".kg-parts"
+    parts.mkdir()
+    paths = {m: str(parts / f"{m.rsplit('.', 1)[-1]}.duckdb") for m in DOMAIN_GENERATORS}
+    longest_first = sorted(DOMAIN_GENERATORS, key=lambda m: -DOMAIN_COST[m])
+    run_each(generate_domain, [(m, ctx, paths[m]) for m in longest_first], jobs)
+    tables = [
+        r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() ORDER BY table_name").fetchall()
+    ]
+    for module_name in DOMAIN_GENERATORS:  # the serial order of rows
+        con.execute(f"ATTACH '{paths[module_name]}' AS part (READ_ONLY)")
+        try:
+            for table in tables:
+                con.execute(f"INSERT INTO main.{table} SELECT * FROM part.{table}")
+        finally:
+            con.execute("DETACH part")
+    shutil.rmtree(parts)
 
 
 def kg_summary(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:

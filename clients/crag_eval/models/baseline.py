@@ -33,6 +33,9 @@ YES_COVERAGE = 0.9
 class BaselineModel:
     """CRAG's model protocol: `get_batch_size()` and `batch_generate_answer(batch)`."""
 
+    process_safe = True
+    """No state between questions: `--workers` may run copies in several processes (crag_eval.workers)."""
+
     def get_batch_size(self) -> int:
         return 8
 
