@@ -130,7 +130,11 @@ def test_no_label_fields_or_values(served: list[tuple[Request, bytes]]) -> None:
     for req, body in served:
         if req[1] == "/docs":
             continue  # HTML shell of Swagger UI; its content is /openapi.json
-        for key, value in _walk(json.loads(body)):
+        doc = json.loads(body)
+        if req[1] == "/openapi.json":
+            # Tavily's look-alike answers Tavily's own `answer` key, always null (the mock writes no answers)
+            doc["components"]["schemas"]["TavilySearchResponse"]["properties"].pop("answer")
+        for key, value in _walk(doc):
             assert key not in LABEL_KEYS, (req[:2], key)
             assert not (isinstance(value, str) and value in LABEL_VALUES), (req[:2], key, value)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import math
 import re
 import uuid
 from dataclasses import dataclass
@@ -44,7 +45,7 @@ class Hit:
     @property
     def score(self) -> float:
         """Relevance in (0, 1] from the rank: the world's search gives ranks, these APIs want scores."""
-        return round(1.0 / self.rank**0.5, 4)
+        return round(1.0 / math.sqrt(self.rank), 4)
 
 
 def world_clock(state: ServerState) -> datetime | None:
