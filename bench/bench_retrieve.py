@@ -7,7 +7,7 @@ against the real server (uvicorn, one process).
 Without --data: the default world (`$CRAG_MOCK_HOME/default`; build it first with
 `crag-mock build --scale default`). A world built before the passage index gets one first (timed).
 Queries are the world's question texts, each with one word dropped in turn when the batch needs more of them
-than the world has (so no two are the same text). Prints queries/s of each way, errors, and the ratio.
+than the world has (the tiny world repeats them). Prints queries/s of each way, errors, and the ratio.
 """
 
 from __future__ import annotations
@@ -26,21 +26,24 @@ from mockapi.process.loopback import serve_in_thread
 
 
 def batch_of(world: Path, size: int) -> list[str]:
-    """`size` distinct queries from the world's questions."""
+    """`size` queries from the world's questions: their texts, then each with one word dropped in turn, then
+    (a small world) the same again from the start."""
     con = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
     try:
         texts = [q for (q,) in con.execute("SELECT query FROM questions ORDER BY ord").fetchall()]
     finally:
         con.close()
     out: dict[str, None] = dict.fromkeys(texts)
-    drop = 0
-    while len(out) < size:
+    longest = max(len(text.split()) for text in texts)
+    for drop in range(longest):
+        if len(out) >= size:
+            break
         for text in texts:
             words = text.split()
             if len(words) > drop + 1:
                 out.setdefault(" ".join(words[:drop] + words[drop + 1 :]), None)
-        drop += 1
-    return list(out)[:size]
+    distinct = list(out)
+    return [distinct[i % len(distinct)] for i in range(size)]
 
 
 def ensure_passages(world: Path) -> None:

@@ -1,4 +1,5 @@
-"""`client.web.retrieve`: the passages of `POST /retrieve`, typed, the same from `Client` and `AsyncClient`."""
+"""`client.web.retrieve`: the passages of `POST /retrieve`, typed, the same from `Client` and
+`AsyncClient`."""
 
 from __future__ import annotations
 

@@ -92,7 +92,8 @@ def test_task_1_lists_web_tools_only(tiny_world: Path, tiny_server: str) -> None
 
     async def main() -> int:
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
-            return await _check_session(session, tiny_server, want_tools=3)  # web_search, web_get_page, retrieve
+            # web_search, web_get_page, retrieve
+            return await _check_session(session, tiny_server, want_tools=3)
 
     anyio.run(main)
 
