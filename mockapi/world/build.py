@@ -12,7 +12,7 @@ from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 
-from mockapi.core.paths import is_complete, world_dir
+from mockapi.core.paths import QUESTIONS_DB, is_complete, world_dir
 from mockapi.core.staging import check_replaceable, disk_usage, stage_world
 from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import (
@@ -102,6 +102,8 @@ def build_world(
         manifest.content_hash = content_hash(tmp, hash_inputs)
         manifest.build_seconds = round(time.perf_counter() - started, 2)
         manifest.disk_bytes = disk_usage(tmp)
+        if secret:  # its gold cannot be rebuilt from public inputs: owner-only, as secret.key
+            (tmp / QUESTIONS_DB).chmod(0o600)
         write_manifest(tmp, manifest)
     return manifest
 
