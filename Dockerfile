@@ -9,7 +9,8 @@
 # the KG and the pages only. The server reads questions.duckdb only for /web/search perturbations
 # (noise_ratio, negative_rejection, counterfactual), which pick pages by gold labels: they need the admin
 # token, and without the file they answer 422, so nothing derived from the labels can be served
-# (see docs/deploy.md). A world's secret.key (`build --secret`) is always left out: with it and the seed,
+# (see docs/deploy.md); a secret world's questions.duckdb is 0600, so WITH_QUESTIONS=1 opens it to the server
+# user. A world's secret.key (`build --secret`) is always left out: with it and the seed,
 # anyone could rebuild the world, gold answers included.
 ARG PYTHON_VERSION=3.11
 
@@ -32,7 +33,8 @@ RUN mkdir -p /world && if [ "$SCALE" != "none" ]; then \
       /opt/venv/bin/crag-mock build --scale "$SCALE" --seed "$SEED" --data /world/w \
         $(if [ "$SECRET" = "1" ]; then echo --secret; fi) \
       && mv /world/w/* /world/ && rmdir /world/w && rm -f /world/secret.key \
-      && if [ "$WITH_QUESTIONS" != "1" ]; then rm -f /world/questions.duckdb; fi; \
+      && if [ "$WITH_QUESTIONS" != "1" ]; then rm -f /world/questions.duckdb; \
+         else chmod 0644 /world/questions.duckdb; fi; \
     fi
 
 FROM python:${PYTHON_VERSION}-slim

@@ -44,7 +44,7 @@ from crag_eval.rundir import (
     write_run,
 )
 from crag_eval.runfiles import RUN_FORMAT, RunLog, WorldInfo
-from crag_eval.runlock import run_lock
+from crag_eval.runlock import private_run, run_lock
 from crag_eval.runner import SECONDS_PER_QUESTION, model_batch_size, model_concurrency, run_batches
 from crag_eval.signals import Terminated
 from crag_eval.sources import open_source, set_server_env
@@ -247,7 +247,7 @@ def evaluate(
 ) -> Path:
     """Run (or resume) an evaluation; returns the run directory. The log records success and failure alike."""
     config, run_dir, log, created = prepare(config, resume)
-    with run_lock(run_dir):  # before run.json is touched: a second process on this run stops here
+    with run_lock(run_dir), private_run(run_dir):  # before run.json: a second process stops here
         return _evaluate(config, resume, run_dir, log, created, say, progress, retry_errors)
 
 

@@ -80,3 +80,19 @@ def run_lock(run_dir: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)  # closing releases the lock
+
+
+@contextlib.contextmanager
+def private_run(run_dir: Path) -> Iterator[None]:
+    """Keep the run's files to their owner while the block runs: the directory 0700, what the run writes 0600
+    (umask 077; restored after), and what an earlier version wrote there brought to the same. A run holds
+    gold: questions.jsonl the answers, qrels.txt the answer pages, of a secret world too."""
+    run_dir.chmod(0o700)
+    for path in run_dir.rglob("*"):
+        if not path.is_symlink():
+            path.chmod(0o700 if path.is_dir() else 0o600)
+    previous = os.umask(0o077)
+    try:
+        yield
+    finally:
+        os.umask(previous)

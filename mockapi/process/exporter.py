@@ -71,12 +71,14 @@ def check_world(world: Path, task: int) -> None:
         raise UserError(f"{world} has no questions.duckdb: build or import a world with questions first")
 
 
-def export_world(world: Path, task: int, out: Path, advance: Advance = lambda _n: None) -> int:
-    """Write the questions for `task` to `out` (bz2 if it ends in .bz2), atomically; returns the count.
-
-    `advance(bytes)` is called after each question with the uncompressed bytes of its line."""
+def export_world(
+    world: Path, task: int, out: Path, advance: Advance = lambda _n: None, force: bool = False
+) -> int:
+    """Write the questions for `task` to `out` (bz2 if it ends in .bz2), atomically, 0600 (it holds the
+    gold answers); returns the count. `advance(bytes)` is called after each question with the uncompressed
+    bytes of its line; `force` replaces an earlier export."""
     check_world(world, task)
-    check_out(out)
+    check_out(out, force)
     tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
     count = 0
     store = WebStore(world)
@@ -96,10 +98,18 @@ def export_world(world: Path, task: int, out: Path, advance: Advance = lambda _n
     return count
 
 
-def check_out(out: Path) -> None:
-    """A one-line UserError unless `out` is new, empty, or an earlier export (the only file we replace)."""
+def check_new(out: Path, force: bool) -> None:
+    """A one-line UserError when `out` is a directory, or a file with content and `force` is off."""
     if out.is_dir():
         raise UserError(f"--out {out} is a directory: name the file to write, e.g. {out / 'task1.jsonl.bz2'}")
+    if not force and out.exists() and out.stat().st_size > 0:
+        raise UserError(f"--out {out} exists: refusing to overwrite it; pass --force to replace it")
+
+
+def check_out(out: Path, force: bool = False) -> None:
+    """A one-line UserError unless `out` is new, empty, or (with `force`) an earlier export (the only file
+    we replace)."""
+    check_new(out, force)
     if not out.exists() or out.stat().st_size == 0:
         return
     try:
@@ -120,6 +130,7 @@ def check_out(out: Path) -> None:
 def _open_out(tmp: Path, out: Path) -> IO[bytes]:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))  # gold: never readable to others
         return bz2.open(tmp, "wb") if out.suffix == ".bz2" else tmp.open("wb")
     except OSError as exc:
         raise UserError(f"cannot write {out}: {exc.strerror}") from None
@@ -203,6 +214,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--qrels", action="store_true", help="write TREC qrels of the pages that bear each answer instead"
     )
     parser.add_argument("--out", type=Path, required=True, help="output file (.jsonl.bz2, or .jsonl)")
+    parser.add_argument("--force", action="store_true", help="replace --out (and its note) if it exists")
     parser.add_argument("--data", help="world directory (default: the default world)")
     parser.add_argument("--scale", default="default", help="which named world when --data is not given")
     parser.add_argument("--seed", type=int, default=0)
@@ -216,18 +228,18 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "verl":
         return verl_export.run(world, args.out, args.split, args.prompt_template)
     if args.qrels:
-        return export_qrels(world, args.out)
+        return export_qrels(world, args.out, args.force)
     if args.task is None:
         raise UserError("--task is required (1, 2 or 3), or --qrels for retrieval labels")
     check_world(world, args.task)
-    check_out(args.out)
+    check_out(args.out, args.force)
     count = question_count(world)
     compressed = args.out.suffix == ".bz2"
     estimate = estimate_bytes(world, args.task, count)
     if not compressed and (args.task == 3 or estimate >= WARN_BYTES):
         print(size_warning(args.task, count, estimate, args.out), file=sys.stderr)
     with export_progress(count, estimate) as advance:
-        exported = export_world(world, args.task, args.out, advance)
+        exported = export_world(world, args.task, args.out, advance, args.force)
     print(f"exported {exported:,} questions (task {args.task}) from {world} to {args.out}")
     return 0
 
@@ -235,11 +247,13 @@ def run(args: argparse.Namespace) -> int:
 WARN_BYTES = 1 << 30
 
 
-def export_qrels(world: Path, out: Path) -> int:
+def export_qrels(world: Path, out: Path, force: bool = False) -> int:
     """`--qrels`: the world's retrieval labels as a 4-column TREC qrels file (and its note, `out`.json)."""
-    from mockapi.web.qrels import world_qrels, write_qrels
+    from mockapi.web.qrels import QRELS_NOTE, world_qrels, write_qrels
 
     check_world(world, 3)
+    for path in (out, out.with_name(out.name + QRELS_NOTE)):
+        check_new(path, force)
     qrels = world_qrels(world)
     try:
         write_qrels(qrels, out, world)

@@ -83,6 +83,8 @@ def write_qrels(qrels: Qrels, out: Path, world: Path | None = None) -> None:
     """The 4-column qrels file and its note (`out` + .json), each written whole (temp file, rename)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")
+    tmp.unlink(missing_ok=True)
+    tmp.touch(mode=0o600)  # gold labels: the file is never readable to other users
     tmp.write_text("".join(qrels.lines()), encoding="utf-8")
     tmp.replace(out)
     note = {

@@ -13,7 +13,7 @@ from importlib import metadata
 from pathlib import Path
 
 from mockapi.core import pipe_pool
-from mockapi.core.paths import is_complete, world_dir
+from mockapi.core.paths import QUESTIONS_DB, is_complete, world_dir
 from mockapi.core.staging import check_replaceable, disk_usage, stage_world
 from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import (
@@ -118,6 +118,8 @@ def _build_world(
         manifest.content_hash = content_hash(tmp, hash_inputs)
         manifest.build_seconds = round(time.perf_counter() - started, 2)
         manifest.disk_bytes = disk_usage(tmp)
+        if secret:  # its gold cannot be rebuilt from public inputs: owner-only, as secret.key
+            (tmp / QUESTIONS_DB).chmod(0o600)
         write_manifest(tmp, manifest)
     return manifest
 

@@ -31,7 +31,8 @@ def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any
     """Generate questions and pages into `world_dir`; returns the manifest section."""
     progress("questions")
     kg = open_kg_source(world_dir)
-    questions = generate(ctx.scale.questions, ctx.rng("questions"), kg, ctx.split)
+    id_key = f"{ctx.secret.hex()}:{ctx.seed}".encode() if ctx.secret else b""  # issue 32: keyed ids
+    questions = generate(ctx.scale.questions, ctx.rng("questions"), kg, ctx.split, id_key)
     progress("pages: shared")
     rng = ctx.rng("pages")
     facts = shared.entity_facts(questions)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hmac
 import random
 import uuid
 from dataclasses import dataclass
@@ -63,10 +64,13 @@ def query_time(rng: random.Random) -> tuple[str, dt.date]:
     return t.strftime("%m/%d/%Y, %H:%M:%S PT"), t.date()
 
 
-def generate(total: int, rng: random.Random, kg: KgSource | None, split: str = "dev") -> list[Question]:
+def generate(
+    total: int, rng: random.Random, kg: KgSource | None, split: str = "dev", id_key: bytes = b""
+) -> list[Question]:
     """`total` questions in CRAG's mix; KG slots use `kg` when given and fitting, else web facts.
 
-    `split` (dev | test) chooses the phrasing families (see phrasing.family).
+    `split` (dev | test) chooses the phrasing families (see phrasing.family); `id_key` (a secret world's)
+    keys the interaction ids (`_interaction_id`).
     """
     cells = allocate(total, rng)
     kg_slots = _kg_slots(cells, rng) if kg is not None else set()
@@ -76,7 +80,7 @@ def generate(total: int, rng: random.Random, kg: KgSource | None, split: str = "
     kg_done = 0  # the bucket advances only when a KG question was made, so buckets stay equal in size
     for i, cell in enumerate(cells):
         bucket = POPULARITY[kg_done % 3] if i in kg_slots else ""
-        slot = _Slot(i, cell, bucket, split, groups)
+        slot = _Slot(i, cell, bucket, split, groups, id_key)
         questions.append(_question(slot, rng, web, kg if i in kg_slots else None))
         kg_done += questions[-1].answer_source == "kg"
     calibrate(questions, rng)
@@ -116,6 +120,17 @@ class _Slot:
     bucket: str
     split: str
     groups: Groups
+    id_key: bytes = b""
+
+
+def _interaction_id(slot: _Slot, drawn: int) -> str:
+    """A public world's id is the content stream's draw (unchanged); a secret world's is an HMAC of its key
+    and the question's place, so a published id tells nothing of the generator's state. The draw is made
+    either way: the rest of the content stays as it was."""
+    if slot.id_key:
+        mac = hmac.new(slot.id_key, f"interaction-id:{slot.split}:{slot.i}".encode(), "sha256")
+        drawn = int.from_bytes(mac.digest()[:16], "big")
+    return str(uuid.UUID(int=drawn, version=4))
 
 
 def _question(slot: _Slot, rng: random.Random, web: Source, kg: KgSource | None) -> Question:
@@ -136,7 +151,7 @@ def _question(slot: _Slot, rng: random.Random, web: Source, kg: KgSource | None)
     popularity = slot.bucket if source == "kg" else ""
     answer = draft.answer.lower()
     return Question(
-        interaction_id=str(uuid.UUID(int=rng.getrandbits(128), version=4)),
+        interaction_id=_interaction_id(slot, rng.getrandbits(128)),
         ord=slot.i,
         query_time=qtime,
         domain=cell.domain,
