@@ -39,7 +39,7 @@ HEAD_TIMEOUT_S = 5.0
 BODY_TIMEOUT_S = 10.0  # bodies are capped at 64 KiB (mockapi/wire/limits.py): seconds even on a slow link
 WRITE_TIMEOUT_S = 10.0
 WRITE_PROGRESS_BYTES = 16 << 10  # a 1.6 KB/s link drains this in 10 s; a client that reads nothing does not
-BUFFER_BUDGET = 64 << 20  # about three unread 50-page searches with HTML (~21 MB each) per process
+BUFFER_BUDGET = 32 << 20  # two unread 50-page searches with HTML (10-20 MB each) per process
 LINGER_0 = struct.pack("ii", 1, 0)
 
 

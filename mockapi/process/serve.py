@@ -193,6 +193,9 @@ def _run_uvicorn(args: argparse.Namespace, settings: Settings, sock: socket.sock
     import uvicorn
 
     from mockapi.process.guard import GuardedHTTP
+    from mockapi.process.memory import return_large_buffers
+
+    return_large_buffers()  # freed response buffers go back to the system (memory.py)
 
     uvicorn.run(
         "mockapi.http.app:app_from_env",
