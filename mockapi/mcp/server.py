@@ -6,11 +6,15 @@ the route's response body as its text (bytes decoded as UTF-8; `isError` for a 4
 answer is what the HTTP route answers, validation errors included. The request carries the caller's
 interaction id, the call's `_meta.interaction_id` (`session.call_tool(name, args, meta={"interaction_id":
 iid})`), as `X-Interaction-Id` and `X-Client-Id: mcp`, so the simulator journals a tool call as it journals
-an HTTP call.
+an HTTP call. Tool calls reach the app as the client `mcp` (the ASGI peer, which no request can claim);
+`X-Client-Id` from outside is ignored unless `--trust-client-id` is given.
 
-Transports: stdio (the default; for agent frameworks that spawn the server) and streamable HTTP at `/mcp`,
-where the plain HTTP API (with `/admin/journal` when `--admin-token` is set) is served beside it by the same
-app, so one journal holds both.
+Transports: stdio (the default; for agent frameworks that spawn the server; bounded lines, a JSON-RPC error
+for a bad one: stdio_lines.py) and streamable HTTP at `/mcp`, where the plain HTTP API (with `/admin/journal`
+when an admin token is set) is served beside it by the same app, so one journal holds both. The HTTP
+transport runs on `crag-mock serve`'s guarded protocol (head and body timeouts, the 32 KiB head cap,
+connection caps: mockapi/process/guard.py) and answers only the Host and Origin names it is allowed
+(origins.py), whatever `--host`.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import httpx
 from fastapi import FastAPI
 
 from mockapi.core.user_error import UserError
+from mockapi.mcp.origins import LOOPBACK_HOSTS, LOOPBACK_ORIGINS, Allowed, HostCheck, split_list
 from mockapi.mcp.tools import spec_by_name, tool_specs
 
 try:
@@ -35,8 +40,8 @@ except ImportError:  # the optional [mcp] extra
     raise UserError("`crag-mock mcp` needs the MCP SDK: pip install 'crag-mockapi[mcp]'") from None
 
 MCP_CLIENT = "mcp"
-"""`X-Client-Id` of tool calls (the journal tells them apart from direct HTTP calls)."""
-BASE = "http://crag-mock.mcp"
+"""The client of tool calls, as their ASGI peer (the journal tells them apart from direct HTTP calls)."""
+BASE = "http://127.0.0.1"
 
 
 def interaction_of(params: types.CallToolRequestParams) -> str | None:
@@ -52,7 +57,8 @@ def build_server(app: FastAPI, task: int | None, *, run_lifespan: bool = True) -
     listing = types.ListToolsResult(
         tools=[types.Tool(name=s.name, description=s.description, input_schema=s.input_schema) for s in specs]
     )
-    http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE, timeout=120.0)
+    transport = httpx.ASGITransport(app=app, client=(MCP_CLIENT, 0))
+    http = httpx.AsyncClient(transport=transport, base_url=BASE, timeout=120.0)
 
     @asynccontextmanager
     async def lifespan(_server: Server[Any]) -> AsyncIterator[dict[str, Any]]:
@@ -70,7 +76,7 @@ def build_server(app: FastAPI, task: int | None, *, run_lifespan: bool = True) -
         if spec is None:
             text = json.dumps({"error": f"no tool {params.name!r} (task {task or 'all'})"})
             return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
-        headers = {"content-type": "application/json", "x-client-id": MCP_CLIENT}
+        headers = {"content-type": "application/json"}
         if (iid := interaction_of(params)) is not None:
             headers["x-interaction-id"] = iid
         has_body = bool(spec.input_schema.get("properties"))
@@ -90,20 +96,28 @@ def build_server(app: FastAPI, task: int | None, *, run_lifespan: bool = True) -
     )
 
 
-def http_app(app: FastAPI, task: int | None, host: str) -> Any:
-    """One ASGI app: MCP at /mcp and the plain HTTP API (and its journal) everywhere else."""
+def http_app(app: FastAPI, task: int | None, allowed: Allowed) -> Any:
+    """One ASGI app: MCP at /mcp and the plain HTTP API (and its journal) everywhere else, behind the Host
+    and Origin check (ours for both: the SDK's own is off, it would cover /mcp only)."""
+    from mcp.server.transport_security import TransportSecuritySettings
     from starlette.applications import Starlette
+    from starlette.middleware import Middleware
     from starlette.routing import Mount
 
     server = build_server(app, task, run_lifespan=False)
-    mcp_app = server.streamable_http_app(streamable_http_path="/mcp", host=host)
+    security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
+    mcp_app = server.streamable_http_app(streamable_http_path="/mcp", transport_security=security)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         async with app.router.lifespan_context(app), server.session_manager.run():
             yield
 
-    return Starlette(routes=[*mcp_app.routes, Mount("/", app=app)], lifespan=lifespan)
+    return Starlette(
+        routes=[*mcp_app.routes, Mount("/", app=app)],
+        lifespan=lifespan,
+        middleware=[Middleware(HostCheck, allowed=allowed)],
+    )
 
 
 # ───────────────────────── CLI ─────────────────────────
@@ -121,7 +135,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--transport", choices=("stdio", "http"), default="stdio", help="default: stdio")
     parser.add_argument("--host", default="127.0.0.1", help="--transport http: bind address")
     parser.add_argument("--port", type=port_number, default=8765, help="--transport http: port (8765)")
-    parser.add_argument("--admin-token", help="enable /admin/journal (HTTP transport) with this token")
+    parser.add_argument(
+        "--admin-token",
+        help="enable /admin/journal (HTTP transport) with this token (shows in `ps`: prefer "
+        "--admin-token-file or CRAG_MOCK_ADMIN_TOKEN)",
+    )
+    parser.add_argument("--admin-token-file", type=Path, metavar="F", help="read the admin token from F")
+    parser.add_argument(
+        "--allowed-hosts",
+        metavar="H,H",
+        help=f"--transport http: Host names answered, any port; others get 421 (default: "
+        f"{','.join(LOOPBACK_HOSTS)}; * for any)",
+    )
+    parser.add_argument(
+        "--allowed-origins",
+        metavar="O,O",
+        help=f"--transport http: browser Origins answered, any port; others get 403 (default: "
+        f"{','.join(LOOPBACK_ORIGINS)}; * for any)",
+    )
+    parser.add_argument(
+        "--trust-client-id",
+        action="store_true",
+        help="rate-limit and journal per X-Client-Id header (default: per peer address; any caller "
+        "could send a fresh id per request)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -130,28 +167,51 @@ def run(args: argparse.Namespace) -> int:
     from mockapi.config.settings import load_settings
     from mockapi.core.paths import is_complete, world_dir
     from mockapi.http.app import create_app
+    from mockapi.process.serve import token_from_file
 
     world: Path = world_dir(args.data, args.scale, args.seed, args.split)
     if not is_complete(world):
         raise UserError(f"no complete world at {world}; build one with `crag-mock build --data {world}`")
-    values: dict[str, Any] = {"world": world, "task": args.task, "trust_client_id": True}
+    values: dict[str, Any] = {"world": world, "task": args.task, "trust_client_id": args.trust_client_id}
     if args.admin_token:
         values["admin_token"] = args.admin_token
+    values |= token_from_file(args)
     app = create_app(load_settings(values))
     if args.transport == "http":
-        import uvicorn
-
-        print(f"MCP (streamable HTTP) at http://{args.host}:{args.port}/mcp", flush=True)
-        uvicorn.run(http_app(app, args.task, args.host), host=args.host, port=args.port, log_level="warning")
-        return 0
+        return _serve_http(app, args)
 
     from mcp.server.stdio import stdio_server
 
+    from mockapi.mcp.stdio_lines import stdio_streams
+
     server = build_server(app, args.task)
+    stdin, stdout = stdio_streams()
 
     async def serve() -> None:
-        async with stdio_server() as (read, write):
+        async with stdio_server(stdin=stdin, stdout=stdout) as (read, write):  # type: ignore[arg-type]
             await server.run(read, write, server.create_initialization_options())
 
     anyio.run(serve)
+    return 0
+
+
+def _serve_http(app: FastAPI, args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from mockapi.process.guard import GuardedHTTP
+
+    allowed = Allowed(
+        hosts=split_list(args.allowed_hosts) or LOOPBACK_HOSTS,
+        origins=split_list(args.allowed_origins) or LOOPBACK_ORIGINS,
+    )
+    print(f"MCP (streamable HTTP) at http://{args.host}:{args.port}/mcp", flush=True)
+    uvicorn.run(
+        http_app(app, args.task, allowed),
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        http=GuardedHTTP,  # `crag-mock serve`'s limits: slow and huge heads, idle and greedy clients
+        proxy_headers=False,  # X-Forwarded-For is the app's to apply, from --forwarded-allow-ips only
+        timeout_keep_alive=75,
+    )
     return 0

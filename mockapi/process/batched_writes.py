@@ -15,6 +15,7 @@ import asyncio
 from typing import Any
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 
 class _Batched:
@@ -32,7 +33,7 @@ class _Batched:
 
     def _flush(self) -> None:
         if self._pending:
-            data = b"".join(self._pending)
+            data = b"".join(self._pending) if len(self._pending) > 1 else self._pending[0]
             self._pending.clear()
             if not self._transport.is_closing():
                 self._transport.write(data)
@@ -49,8 +50,16 @@ class _Batched:
         return getattr(self._transport, name)
 
 
-class BatchedWrites(AutoHTTPProtocol):  # type: ignore[misc,valid-type]
-    """uvicorn's own HTTP protocol (httptools, else h11) over a `_Batched` transport."""
+class Batching:
+    """The mixin: put before a uvicorn HTTP protocol class."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:
-        super().connection_made(_Batched(transport, asyncio.get_running_loop()))
+        super().connection_made(_Batched(transport, asyncio.get_running_loop()))  # type: ignore[misc]
+
+
+class BatchedWrites(Batching, AutoHTTPProtocol):  # type: ignore[misc,valid-type]
+    """uvicorn's own HTTP protocol (httptools, else h11) over a `_Batched` transport."""
+
+
+class BatchedH11(Batching, H11Protocol):  # type: ignore[misc]
+    """The same over h11 whether or not httptools is installed (its fallback, tested on its own)."""

@@ -22,10 +22,15 @@ def free_socket() -> socket.socket:
 
 @contextmanager
 def serve_in_thread(
-    app: Any, *, lifespan: Literal["on", "off", "auto"] = "on", http: Any = "auto"
+    app: Any,
+    *,
+    lifespan: Literal["on", "off", "auto"] = "on",
+    http: Any = "auto",
+    timeout_keep_alive: int = 5,
 ) -> Iterator[str]:
     """Serve `app` until the block ends; yields the base URL once uvicorn has started (lifespan done).
-    `http`: uvicorn's HTTP protocol (a name or a class, e.g. mockapi.process.batched_writes.BatchedWrites).
+    `http`: uvicorn's HTTP protocol (a name or a class, e.g. mockapi.process.batched_writes.BatchedWrites);
+    `timeout_keep_alive`: uvicorn's idle keep-alive time (`crag-mock serve` uses 75 s).
 
     Raises RuntimeError when uvicorn exits during start-up (a lifespan that failed: its log says why).
     """
@@ -35,8 +40,9 @@ def serve_in_thread(
     # proxy_headers off: our app applies X-Forwarded-For itself, from the proxies its settings name
     # (mockapi/observe/middleware.py), as under `crag-mock serve`
     config = uvicorn.Config(
-        app, log_level="warning", lifespan=lifespan, access_log=False, http=http, proxy_headers=False
-    )
+        app, log_level="warning", lifespan=lifespan, access_log=False, http=http, proxy_headers=False,
+        timeout_keep_alive=timeout_keep_alive,
+    )  # fmt: skip
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="crag-mock")
     thread.start()

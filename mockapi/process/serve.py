@@ -121,14 +121,15 @@ def _say(message: str) -> None:
 def serve_settings(args: argparse.Namespace, world: Path | None = None) -> Settings:
     """The settings the flags give over the `CRAG_MOCK_*` environment, checked (one-line UserError), the
     simulation specs included."""
-    values = {**given(args, SERVE_FLAGS), **_token_from_file(args)}
+    values = {**given(args, SERVE_FLAGS), **token_from_file(args)}
     settings = load_settings({**values, **({} if world is None else {"world": world})})
     load_sim_config(settings)
     return settings
 
 
-def _token_from_file(args: argparse.Namespace) -> dict[str, str]:
-    """`--admin-token-file F`: the token in F (its first line), which no process listing shows."""
+def token_from_file(args: argparse.Namespace) -> dict[str, str]:
+    """`--admin-token-file F`: the token in F (its first line), which no process listing shows (also read by
+    `crag-mock mcp`)."""
     path = getattr(args, "admin_token_file", None)
     if path is None:
         return {}
@@ -192,6 +193,9 @@ def _run_uvicorn(args: argparse.Namespace, settings: Settings, sock: socket.sock
     import uvicorn
 
     from mockapi.process.guard import GuardedHTTP
+    from mockapi.process.memory import return_large_buffers
+
+    return_large_buffers()  # freed response buffers go back to the system (memory.py)
 
     uvicorn.run(
         "mockapi.http.app:app_from_env",

@@ -88,13 +88,16 @@ class FrontDoor:
 
 
 def nginx_conf(workdir: Path, includes: list[Path]) -> Path:
-    """A top-level nginx.conf for a throwaway nginx in the foreground, everything under `workdir`."""
+    """A top-level nginx.conf for a throwaway nginx in the foreground, everything under `workdir`, sized as
+    docs/deploy.md says (render.py's WORKER_CONNECTIONS and RLIMIT_NOFILE)."""
+    render = render_module()
     lines = [
         "daemon off;",
         "worker_processes 1;",
+        f"worker_rlimit_nofile {render.RLIMIT_NOFILE};",
         f"pid {workdir}/nginx.pid;",
         f"error_log {workdir}/error.log warn;",
-        "events { worker_connections 1024; }",
+        f"events {{ worker_connections {render.WORKER_CONNECTIONS}; }}",
         "http {",
         *(f"    {kind}_temp_path {workdir}/{kind}_temp;" for kind in ("client_body", "proxy", "fastcgi",
                                                                     "uwsgi", "scgi")),

@@ -1,11 +1,14 @@
 """The reference front door (deploy/nginx) on Debian's nginx, in front of two `crag-mock serve` replicas on
-loopback: keys (401 without, 403 unknown), per-team rate limits (one team's 429s leave another alone), the
-team passed to the replicas' metrics, JSON access logs, a replica killed under load costing no request,
-a slowloris client cut by nginx, and the TLS server block. Skipped, saying why, without nginx (`.ci/run`
-installs it)."""
+loopback: keys (401 without, 403 unknown, matched exactly), per-team rate limits (one team's 429s leave
+another alone), keyless and unknown-key requests limited per address, 1,100 half-open keyless connections
+from one address leaving a team served, the team passed to the replicas' metrics, JSON access logs, a
+replica killed under load costing no request, a slowloris client cut by nginx, the TLS server block with
+HSTS, and no version in the Server header. Skipped, saying why, without nginx (`.ci/run` installs it)."""
 
 from __future__ import annotations
 
+import contextlib
+import resource
 import signal
 import socket
 import subprocess
@@ -77,6 +80,11 @@ def test_keys(rig: tuple[FrontDoor, list[Replica]]) -> None:
     unknown = httpx.post(door.base + ROUTE, json={"query": "x"}, headers={"Authorization": "Bearer nope"})
     assert (unknown.status_code, unknown.json()["type"]) == (403, "forbidden")
     assert httpx.post(door.base + ROUTE, json=_body(door), headers=_key("a")).status_code == 200
+    # exact keys only: nginx matches a map's plain strings case-insensitively
+    for near in ("KEY-A", "Key-a", "key-A"):
+        near_miss = httpx.get(door.base + "/health", headers={"Authorization": f"Bearer {near}"})
+        assert near_miss.status_code in (401, 403), near
+    assert missing.headers["server"] == "nginx"  # no version
     # the cluster's own endpoints are not reachable through the front door, even with a key
     for path in ("/metrics", "/readyz", "/admin/journal"):
         assert httpx.get(door.base + path, headers=_key("a")).status_code == 404
@@ -143,8 +151,54 @@ def test_tls_server_block(rig: tuple[FrontDoor, list[Replica]]) -> None:
     if tls_base is None:
         pytest.skip("openssl could not make a self-signed certificate")
     with httpx.Client(verify=False, timeout=10) as client:
-        assert client.get(f"{tls_base}/health").status_code == 401
-        assert client.get(f"{tls_base}/health", headers=_key("c")).status_code == 200
+        refused = client.get(f"{tls_base}/health")
+        served = client.get(f"{tls_base}/health", headers=_key("c"))
+    assert refused.status_code == 401 and served.status_code == 200
+    for answer in (refused, served):
+        assert answer.headers["strict-transport-security"].startswith("max-age=")
+    assert "strict-transport-security" not in httpx.get(f"{door.base}/health", headers=_key("c")).headers
+
+
+def test_keyless_and_unknown_keys_are_limited_per_address(rig: tuple[FrontDoor, list[Replica]]) -> None:
+    """Forty quick requests without a key, then forty with an unknown one, from one address: past the
+    keyless burst they get 429, and a team on the same address is still served."""
+    door, _ = rig
+    time.sleep(3)  # let the keyless bucket of 127.0.0.1 (5 r/s) drain from earlier tests
+    with httpx.Client(base_url=door.base, timeout=30) as client:
+        keyless = [client.get("/health").status_code for _ in range(40)]
+        time.sleep(3)
+        unknown = [
+            client.get("/health", headers={"Authorization": "Bearer nope"}).status_code for _ in range(40)
+        ]
+        team = client.get("/health", headers=_key("b")).status_code
+    assert set(keyless) == {401, 429} and keyless.count(429) >= 20
+    assert set(unknown) == {403, 429} and unknown.count(429) >= 20
+    assert team == 200
+
+
+def test_half_open_keyless_connections_leave_a_team_served(rig: tuple[FrontDoor, list[Replica]]) -> None:
+    """1,100 connections from one address that send half a head without a key and stop: a team still gets
+    its answer (before: `worker_connections are not enough`, every team shut out)."""
+    door, _ = rig
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1400:
+        if hard != resource.RLIM_INFINITY and hard < 1400:
+            pytest.skip(f"1,100 sockets need a descriptor limit of 1,400 here (hard limit {hard})")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1400, hard))
+    host, port = door.base.removeprefix("http://").split(":")
+    attackers: list[socket.socket] = []
+    try:
+        for _ in range(1100):
+            with contextlib.suppress(OSError):
+                sock = socket.create_connection((host, int(port)), timeout=5)
+                sock.sendall(b"GET /health HTTP/1.1\r\nHost: localhost\r\n")
+                attackers.append(sock)
+        with httpx.Client(base_url=door.base, timeout=30) as client:
+            answers = [client.get("/health", headers=_key("c")).status_code for _ in range(3)]
+    finally:
+        for sock in attackers:
+            sock.close()
+    assert len(attackers) == 1100 and answers == [200] * 3
 
 
 def test_a_replica_killed_under_load_costs_no_request(rig: tuple[FrontDoor, list[Replica]]) -> None:

@@ -11,7 +11,6 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
 from urllib.parse import urlsplit
 
 import httpx
@@ -19,7 +18,7 @@ import pytest
 
 from mockapi.config.settings import Settings
 from mockapi.http.app import create_app
-from mockapi.process.guard import GuardedHTTP
+from mockapi.process.guard import Connections, GuardedHTTP
 from mockapi.process.loopback import serve_in_thread
 
 ATTACKERS = 80
@@ -27,8 +26,7 @@ ATTACKERS = 80
 
 class SmallGuard(GuardedHTTP):
     max_connections = 40  # below the attackers: the cap and the eviction are exercised too
-    _open: ClassVar[set[GuardedHTTP]] = set()
-    _waiting: ClassVar[dict[GuardedHTTP, None]] = {}
+    conns = Connections()
 
 
 @pytest.fixture(scope="module")

@@ -92,3 +92,22 @@ def test_metrics_off(tiny_world: Path, serve_world: Callable[..., str]) -> None:
     base = serve_world(tiny_world, metrics="off")
     assert httpx.get(f"{base}/metrics").status_code == 404
     assert httpx.get(f"{base}/readyz").status_code == 200  # the probes stay
+
+
+def test_label_values_are_bounded(tiny_world: Path, serve_world: Callable[..., str]) -> None:
+    """Odd methods (httptools parses WebDAV's and others), unknown paths and a flood of team names from a
+    trusted proxy: every label stays within its bounded set."""
+    base = serve_world(tiny_world, forwarded_allow_ips="127.0.0.1")
+    odd = ["PROPFIND", "MKCOL", "PURGE", "LOCK", "UNLOCK", "SEARCH", "REPORT", "MKCALENDAR", "LINK", "BIND"]
+    with httpx.Client(base_url=base, timeout=30) as client:
+        for i, method in enumerate(odd * 3):
+            client.request(method, "/health" if i % 2 else f"/nowhere/{i}")
+        for i in range(40):
+            client.get("/health", headers={"x-team": "t" * 70 + str(i)})
+        before = len(samples(base, "crag_http_requests_total"))
+        for i, method in enumerate(odd * 3):
+            client.request(method, f"/elsewhere/{i}")
+        after = samples(base, "crag_http_requests_total")
+    labels = {dict(k)["method"] for k in after} | {dict(k)["team"] for k in after}
+    assert labels <= {"GET", "other", ""}
+    assert len(after) == before

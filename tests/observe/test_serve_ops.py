@@ -126,3 +126,12 @@ def test_drain_timeout_bounds_the_exit(tiny_world: Path) -> None:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)  # far below the 60 s the request would take
         assert proc.returncode == 0
+
+
+def test_a_dual_stack_listener_trusts_an_ipv4_proxy_by_its_ipv4_address(tiny_world: Path) -> None:
+    """`--host ::` also accepts IPv4, where a proxy at 127.0.0.1 arrives as ::ffff:127.0.0.1: it is still the
+    trusted 127.0.0.1, so its X-Team label is kept (before: not trusted, the label was lost)."""
+    with serving(tiny_world, "--host", "::", "--forwarded-allow-ips", "127.0.0.1") as (base, _proc):
+        for _ in range(3):
+            assert httpx.get(f"{base}/health", headers={"x-team": "team-v4"}).status_code == 200
+        assert count(base, route="/health", team="team-v4") == 3

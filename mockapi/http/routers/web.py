@@ -2,10 +2,14 @@
 
 Responses are serialised with orjson straight from dicts: a Task 3 answer is up to 50 pages of raw HTML
 (tens of MB), which pydantic response validation would copy for nothing. The models still document them.
+At most HTML_BODIES_AT_ONCE such bodies are built at once per process: twenty clients asking for one each
+(and never reading it) took a worker from 79 to 619 MB while all twenty were built side by side; built in
+turn they cost the same CPU (the GIL serialises them anyway) and a tenth of the memory.
 """
 
 from __future__ import annotations
 
+import threading
 from datetime import datetime
 
 import orjson
@@ -23,6 +27,8 @@ from mockapi.wire.errors import ApiError, ErrorBody
 from mockapi.wire.web import GetPageRequest, PageResponse, SearchRequest, SearchResponse
 
 router = APIRouter(prefix="/web", tags=["web"])
+HTML_BODIES_AT_ONCE = 2
+_html_bodies = threading.BoundedSemaphore(HTML_BODIES_AT_ONCE)  # endpoints run in the threadpool
 
 
 def web_store(state: ServerState) -> WebStore:
@@ -78,7 +84,9 @@ def pages_response(request: Request, store: WebStore, entries: list[Entry], page
     they are stored: 1/12 of the bytes, no compression at request time)."""
     gzip = accepts_gzip(request.headers.get("accept-encoding", ""))
     headers = {"Vary": "Accept-Encoding", **({"Content-Encoding": "gzip"} if gzip else {})}
-    return Response(store.body(entries, page_ids, gzip), media_type="application/json", headers=headers)
+    with _html_bodies:
+        body = store.body(entries, page_ids, gzip)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 def accepts_gzip(header: str) -> bool:
