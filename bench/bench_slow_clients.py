@@ -236,6 +236,9 @@ def main() -> None:
         body = json.dumps(dict(example, k=50, include_html=True)).encode()
         search = b"POST /web/search HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
         search += b"content-length: %d\r\n\r\n" % len(body) + body
+        # one search read in full first: the page store's caches are then warm, so RSS growth is the attack's
+        json_type = {"content-type": "application/json"}
+        httpx.post(base + "/web/search", content=body, headers=json_type, timeout=120)
         calm, calm_failed, _ = probe(base, 3.0, pid)
         print(f"  no attack: probe p50 {pct(calm, 0.5)} ms, p99 {pct(calm, 0.99)} ms, {calm_failed} failed")
         run_attack(f"slowloris ({args.attackers} + a 30 MB header)", slowloris(args.attackers), base, pid,
