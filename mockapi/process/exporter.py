@@ -98,18 +98,10 @@ def export_world(
     return count
 
 
-def check_new(out: Path, force: bool) -> None:
-    """A one-line UserError when `out` is a directory, or a file with content and `force` is off."""
-    if out.is_dir():
-        raise UserError(f"--out {out} is a directory: name the file to write, e.g. {out / 'task1.jsonl.bz2'}")
-    if not force and out.exists() and out.stat().st_size > 0:
-        raise UserError(f"--out {out} exists: refusing to overwrite it; pass --force to replace it")
-
-
 def check_out(out: Path, force: bool = False) -> None:
-    """A one-line UserError unless `out` is new, empty, or (with `force`) an earlier export (the only file
-    we replace)."""
-    check_new(out, force)
+    """A one-line UserError unless `out` is new, empty, or (with `force`) an earlier export: the only file
+    we replace."""
+    check_new(out, force=True)
     if not out.exists() or out.stat().st_size == 0:
         return
     try:
@@ -125,6 +117,15 @@ def check_out(out: Path, force: bool = False) -> None:
             f"--out {out} exists and is not a CRAG dataset file: refusing to overwrite it; "
             "name a new file (or remove that one yourself)"
         )
+    check_new(out, force)
+
+
+def check_new(out: Path, force: bool) -> None:
+    """A one-line UserError when `out` is a directory, or a file with content and `force` is off."""
+    if out.is_dir():
+        raise UserError(f"--out {out} is a directory: name the file to write, e.g. {out / 'task1.jsonl.bz2'}")
+    if not force and out.exists() and out.stat().st_size > 0:
+        raise UserError(f"--out {out} exists: refusing to overwrite it; pass --force to replace it")
 
 
 def _open_out(tmp: Path, out: Path) -> IO[bytes]:
