@@ -19,9 +19,9 @@ from pydantic import BaseModel, JsonValue
 
 from mockapi.serving.routes import ROUTES
 from mockapi.wire.perturb import PerturbFields
-from mockapi.wire.web import GetPageRequest, SearchRequest
+from mockapi.wire.web import WEB_ROUTES
 
-WEB_TOOLS = (("/web/search", SearchRequest), ("/web/get_page", GetPageRequest))
+WEB_TOOLS = tuple((route.path, route.body) for route in WEB_ROUTES)
 KG_TASKS = (2, 3)
 EMPTY_OBJECT: dict[str, JsonValue] = {"type": "object", "properties": {}, "additionalProperties": False}
 
