@@ -101,12 +101,12 @@ def scratch_copy(tmp_path: Path) -> Path:
     return root
 
 
-def run(root: Path, args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+def run(root: Path, args: list[str], timeout: int = 600, **env: str) -> subprocess.CompletedProcess[str]:
     """A fresh interpreter over the scratch copy (its directories first on the import path)."""
     path = os.pathsep.join([str(root), str(root / "clients"), str(root / "tests" / "architecture")])
     full_env = {**os.environ, "PYTHONPATH": path, **env}
     return subprocess.run(
-        [sys.executable, *args], cwd=root, env=full_env, capture_output=True, text=True, timeout=600
+        [sys.executable, *args], cwd=root, env=full_env, capture_output=True, text=True, timeout=timeout
     )
 
 
@@ -209,7 +209,7 @@ def serve_refusal(root: Path, world: Path, home: Path) -> subprocess.CompletedPr
     return subprocess.CompletedProcess(args, p.returncode, out, err)
 
 
-@pytest.mark.timeout(1800)  # a tiny build after the session's: seconds each, minutes on a busy machine
+@pytest.mark.timeout(2400)  # a tiny build after the session's: seconds each, minutes on a busy machine
 def test_the_route_recipe(tmp_path: Path, tiny_world: Path) -> None:
     steps = recipe("route")
     assert len({step.file for step in steps}) == 3  # the server files a new route touches
@@ -225,9 +225,8 @@ def test_the_route_recipe(tmp_path: Path, tiny_world: Path) -> None:
         f"movies_released_on existed; rebuild it with `crag-mock build --scale tiny --seed 0 --data {world}`"
     )
     # the documented rebuild rebuilds (the builders' version changed), then the route is served
-    rebuilt = run(
-        root, ["-m", "mockapi.cli", "build", "--scale", "tiny", "--seed", "0", "--data", str(world)]
-    )
+    build = ["-m", "mockapi.cli", "build", "--scale", "tiny", "--seed", "0", "--data", str(world)]
+    rebuilt = run(root, build, timeout=1500)
     assert rebuilt.returncode == 0, rebuilt.stderr
     assert "movies_released_on" in json.loads((world / "serving" / "meta.json").read_text())["tables"]
     got = check(root, ROUTE_CHECK, str(world))
