@@ -22,7 +22,7 @@ COPY mockapi ./mockapi
 COPY kg_data ./kg_data
 COPY web_pages ./web_pages
 COPY clients ./clients
-RUN python -m venv /opt/venv && /opt/venv/bin/pip install .
+RUN python -m venv /opt/venv && /opt/venv/bin/pip install '.[world]'
 
 FROM install AS world
 ARG SCALE=none

@@ -1,24 +1,25 @@
-"""Result types returned by the typed clients: the server's own wire models (one source of truth).
-
-The one module through which the client depends on `mockapi.wire`; the nested models (OHLCV, CastMember, …)
-are in `mockapi.wire.results`."""
+"""Result types returned by the typed clients: the wire models of `crag_client.results`, which the server
+declares as its response models too (one source of truth); the nested models (OHLCV, CastMember, …) are
+there."""
 
 from __future__ import annotations
 
-from mockapi.wire.results import (
+from .results import (
     BillboardRankDate,
     DividendHistory,
     FinanceInfo,
     Lifespan,
     Movie,
     OpenEntity,
+    PageEntry,
     Person,
     PriceHistory,
+    RetrievedDocument,
+    ScoredDocument,
+    SearchEntry,
     SportsFrame,
     YearInfo,
 )
-from mockapi.wire.retrieve import RetrievedDocument, ScoredDocument
-from mockapi.wire.web import PageEntry, SearchEntry
 
 __all__ = [
     "BillboardRankDate",

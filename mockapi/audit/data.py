@@ -19,7 +19,7 @@ import duckdb
 
 from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.formats.manifest import Manifest
-from mockapi.web.page_store import page_html
+from mockapi.web.html_store import page_html
 
 if TYPE_CHECKING:
     from mockapi.importers.dataset_read import Record

@@ -241,7 +241,8 @@ def _label_figures(
 
 
 def _accuracy(predicted: Any, truth: list[str]) -> float:
-    return round(sum(a == b for a, b in zip(predicted, truth, strict=True)) / len(truth), 3)
+    right: int = sum(a == b for a, b in zip(predicted, truth, strict=True))
+    return round(right / len(truth), 3)
 
 
 def result_document(url: str, name: str, snippet: str) -> str:

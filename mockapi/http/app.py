@@ -17,12 +17,12 @@ from fastapi.openapi.utils import get_openapi
 from mockapi.config.settings import Settings
 from mockapi.http.docs_pages import install_docs
 from mockapi.http.error_handlers import install_error_handlers
+from mockapi.http.fastpath import install_fastpath
 from mockapi.http.meta import add_examples
 from mockapi.http.routers import admin, kg, retrieve, root, web
 from mockapi.http.routers.compat import brave, searxng, tavily
 from mockapi.http.state import ServerState, state_of
 from mockapi.observe.wiring import Ops, install_operations, operations_for
-from mockapi.serving.fastpath import install_fastpath
 from mockapi.serving.routes import NO_BODY_PATHS
 from mockapi.sim.middleware import SimState
 from mockapi.sim.wiring import install_simulation, simulation_for
@@ -86,7 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # 413 over 64 KiB, strict-JSON 422 (mockapi/wire/limits.py)
     app.add_middleware(InputLimits, no_body_paths=NO_BODY_PATHS, body_caps=BODY_CAPS)
     install_simulation(app, sim)  # outermost, when configured
-    # well-formed KG requests answered before FastAPI (serving/fastpath.py)
+    # well-formed KG requests answered before FastAPI (http/fastpath.py)
     install_fastpath(app, settings, sim)
     install_operations(app, ops, settings)  # outermost: probes, /metrics, counts and logs every request
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]

@@ -25,6 +25,7 @@ from mockapi.search.service import NameSearch, default_mode
 from mockapi.serving.build import serving_snapshot
 from mockapi.serving.kgstore import KGStore
 from mockapi.serving.service import Serving
+from mockapi.serving.stale import refuse_stale
 from mockapi.sim.middleware import SimState
 from mockapi.web.evidence import EvidenceLabels
 from mockapi.web.page_store import WebStore
@@ -61,6 +62,7 @@ class ServerState:
     def open(cls, settings: Settings, sim: SimState | None) -> ServerState:
         """Open the stores of `settings.world` read-only (a failure closes what was already open)."""
         world = settings.world
+        refuse_stale(world)  # a route would fail on every request (crag-mock serve says so before this)
         closing = ExitStack()
         try:
             kg = KGStore(world / KG_DB, snapshot=serving_snapshot(world))

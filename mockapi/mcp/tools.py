@@ -21,11 +21,10 @@ from pydantic import BaseModel, JsonValue
 from mockapi.serving.routes import ROUTES
 from mockapi.wire.perturb import PerturbFields
 from mockapi.wire.retrieve import RetrieveRequest
-from mockapi.wire.web import GetPageRequest, SearchRequest
+from mockapi.wire.web import WEB_ROUTES
 
 WEB_TOOLS = (
-    ("/web/search", SearchRequest),
-    ("/web/get_page", GetPageRequest),
+    *((route.path, route.body) for route in WEB_ROUTES),
     ("/retrieve", RetrieveRequest),  # Search-R1's passages: the tool `retrieve`
 )
 KG_TASKS = (2, 3)

@@ -29,6 +29,7 @@ from mockapi.config.settings import Settings, load_settings
 from mockapi.core.paths import is_complete, world_dir
 from mockapi.core.user_error import UserError
 from mockapi.process.listen import bind, port_number
+from mockapi.serving.stale import refuse_stale
 from mockapi.sim.config import load_sim_config
 from mockapi.world.context import add_split_argument
 
@@ -162,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _terminated)
     try:
         with served_world(args) as world:
+            refuse_stale(world)  # one line, before uvicorn: a route would fail on every request
             os.environ.update(settings_env(args, world))
             _serve(args, settings, world, sock)
     finally:

@@ -8,8 +8,10 @@ sha256 over all of them, which the world's content hash includes (mockapi/world/
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import orjson
@@ -27,6 +29,19 @@ FORMAT = 1
 SERVING_DIR = "serving"
 META = "meta.json"
 GRAMMY_ROWS = "grammy_rows.json"
+BUILDERS = ("build.py", "tables.py", "frames.py", "keytable.py", "rows.py", "jsontext.py", "kgstore.py")
+"""The modules whose code decides what serving/ holds (tables, their bytes, the meta's snapshot)."""
+
+
+@cache
+def builders_version() -> str:
+    """sha256 (12 hex) over the source of the serving builders (`BUILDERS`). It is one of a world's
+    `code_versions()`, so `crag-mock build` rebuilds a world whose serving/ an older builder wrote (a new
+    route's table, a changed body) instead of reusing it; no version number to remember to bump."""
+    h = hashlib.sha256(f"format {FORMAT}\n".encode())
+    for name in BUILDERS:
+        h.update(name.encode() + b"\0" + (Path(__file__).parent / name).read_bytes())
+    return h.hexdigest()[:12]
 
 
 class ServingMeta(TypedDict):

@@ -19,8 +19,28 @@ Items = Iterable[tuple[str, bytes]]
 SEP = "\x00"
 GRAMMY_CATEGORIES = {"best_artist": "Best New Artist", "best_song": "Song Of The Year",
                      "best_album": "Album Of The Year"}  # fmt: skip
+Builder = Callable[[Con], Items]
+
+TABLES: dict[str, Builder] = {}
+"""Every key table: name → builder yielding (key, bytes) from kg.duckdb. A builder is registered by `@table`
+(named after its function) or `table_named` (a builder made by a factory); a route names the table it reads
+(mockapi/serving/routes), and a world built without it is refused at start."""
 
 
+def table(build: Builder) -> Builder:
+    """Register `build` as the key table named after the function."""
+    return table_named(build.__name__, build)
+
+
+def table_named(name: str, build: Builder) -> Builder:
+    """Register `build` as the key table `name`."""
+    if name in TABLES:
+        raise ValueError(f"serving table {name!r} is declared twice")
+    TABLES[name] = build
+    return build
+
+
+@table
 def open_entity(con: Con) -> Items:
     for name, text, structured, wiki in unique_rows(
         con, "open_entities", "name", "ord", "summary_text, summary_structured, raw_mediawiki"
@@ -34,6 +54,7 @@ def open_entity(con: Con) -> Items:
 # ───────────────────────── movie ─────────────────────────
 
 
+@table
 def movie_year(con: Con) -> Items:
     for year, doc in unique_rows(con, "movie_years", "year", "rowid", "doc", last=False):
         yield year, body(loads(doc))
@@ -60,6 +81,7 @@ def _doc_by_key(table: str) -> Callable[[Con], Items]:
 # ───────────────────────── finance ─────────────────────────
 
 
+@table
 def ticker_by_name(con: Con) -> Items:
     for name, symbol in unique_rows(con, "fin_companies", "name", "ord", "symbol"):
         yield name, body(str(symbol))
@@ -77,11 +99,13 @@ def _bars(table: str) -> Callable[[Con], Items]:
     return build
 
 
+@table
 def dividends(con: Con) -> Items:
     for ticker, rows in groups(con, "SELECT ticker, ts, amount FROM fin_dividends ORDER BY ticker, rowid"):
         yield ticker, body({ts: amount for ts, amount in rows})
 
 
+@table
 def market_cap(con: Con) -> Items:
     for ticker, value in unique_rows(con, "fin_marketcap", "ticker", "rowid", "value", last=False):
         yield ticker, body(value)
@@ -123,11 +147,13 @@ def _song(column: str) -> Callable[[Con], Items]:
     return build
 
 
+@table
 def works(con: Con) -> Items:
     for artist, text in unique_rows(con, "music_works", "artist", "rowid", "works"):
         yield artist, body(loads(text))
 
 
+@table
 def billboard_rank(con: Con) -> Items:
     """Every week's song and artist at a rank, in list order."""
     for rank, rows in groups(
@@ -136,6 +162,7 @@ def billboard_rank(con: Con) -> Items:
         yield rank, body([[r[1] for r in rows], [r[2] for r in rows]])
 
 
+@table
 def billboard_rank_date(con: Con) -> Items:
     """The first entry of a (rank, date), as the original's scan stops there."""
     for rank, rows in groups(
@@ -148,6 +175,7 @@ def billboard_rank_date(con: Con) -> Items:
                 yield rank + SEP + date, body([[song], [artist]])
 
 
+@table
 def billboard_song_row(con: Con) -> Items:
     """The raw chart row (a JSON list, not enveloped) of a (song, date); the route picks the attribute."""
     for song, date, row in unique_rows(con, "music_billboard_songs", "song, date", "rowid", "row"):
@@ -164,6 +192,7 @@ def _grammy_by_year(category: str) -> Callable[[Con], Items]:
     return build
 
 
+@table
 def grammy_count_by_song(con: Con) -> Items:
     sql = (
         "SELECT nominee, count(*) FROM music_grammy WHERE nominee IS NOT NULL"
@@ -173,6 +202,7 @@ def grammy_count_by_song(con: Con) -> Items:
         yield nominee, body(int(count))
 
 
+@table
 def grammy_all_awarded(con: Con) -> Items:
     rows = stream(
         con,
@@ -182,43 +212,24 @@ def grammy_all_awarded(con: Con) -> Items:
     yield "", body(list(dict.fromkeys(r[0] for r in rows)))
 
 
-def _all() -> dict[str, Callable[[Con], Items]]:
-    tables: dict[str, Callable[[Con], Items]] = {
-        "open_entity": open_entity,
-        "movie_year": movie_year,
-        "movie_by_id": _by_id("movie_movies"),
-        "person_by_id": _by_id("movie_persons"),
-        "movie_doc": _doc_by_key("movie_movies"),
-        "person_doc": _doc_by_key("movie_persons"),
-        "ticker_by_name": ticker_by_name,
-        "price_history": _bars("fin_prices"),
-        "detailed_price_history": _bars("fin_minute_prices"),
-        "dividends": dividends,
-        "market_cap": market_cap,
-        "info": _info(lambda info: info),
-        "eps": _info(_info_key("forwardEps")),
-        "pe_ratio": _info(_info_key("forwardPE")),
-        "birth_place": _artist("country", lambda v: v or None),
-        "birth_date": _artist("birth_date", lambda v: v or None),
-        "lifespan": _artist("birth_date, end_date", lambda b, e: [b, e]),
-        "members": _artist("members", _members),
-        "song_author": _song("author"),
-        "song_country": _song("country"),
-        "song_date": _song("date"),
-        "works": works,
-        "billboard_rank": billboard_rank,
-        "billboard_rank_date": billboard_rank_date,
-        "billboard_song_row": billboard_song_row,
-        "grammy_count_by_song": grammy_count_by_song,
-        "grammy_all_awarded": grammy_all_awarded,
-    }
-    for short, category in GRAMMY_CATEGORIES.items():
-        tables[f"grammy_{short}"] = _grammy_by_year(category)
-    return tables
-
-
-TABLES = _all()
-"""Every key table: name → builder yielding (key, bytes) from kg.duckdb."""
+table_named("movie_by_id", _by_id("movie_movies"))
+table_named("person_by_id", _by_id("movie_persons"))
+table_named("movie_doc", _doc_by_key("movie_movies"))
+table_named("person_doc", _doc_by_key("movie_persons"))
+table_named("price_history", _bars("fin_prices"))
+table_named("detailed_price_history", _bars("fin_minute_prices"))
+table_named("info", _info(lambda info: info))
+table_named("eps", _info(_info_key("forwardEps")))
+table_named("pe_ratio", _info(_info_key("forwardPE")))
+table_named("birth_place", _artist("country", lambda v: v or None))
+table_named("birth_date", _artist("birth_date", lambda v: v or None))
+table_named("lifespan", _artist("birth_date, end_date", lambda b, e: [b, e]))
+table_named("members", _artist("members", _members))
+table_named("song_author", _song("author"))
+table_named("song_country", _song("country"))
+table_named("song_date", _song("date"))
+for _short, _category in GRAMMY_CATEGORIES.items():
+    table_named(f"grammy_{_short}", _grammy_by_year(_category))
 
 
 def grammy_rows(con: Con) -> Iterator[list[Any]]:

@@ -22,6 +22,7 @@ from mockapi.web.index import PageIndex
 from mockapi.web.snippet import make_snippet, query_terms
 from mockapi.web.tables import WebTables
 from mockapi.web.taskview import view_for_task
+from mockapi.wire.web import GET_PAGE, SEARCH
 
 
 @dataclass(frozen=True)
@@ -83,8 +84,8 @@ class WebStore:
             return {}
         interaction_id, url = self._tables.example
         return {
-            "/web/search": {"interaction_id": interaction_id, "k": 5, "include_html": False},
-            "/web/get_page": {"url": url},
+            SEARCH.path: {"interaction_id": interaction_id, "k": 5, "include_html": False},
+            GET_PAGE.path: {"url": url},
         }
 
     def frozen(self, interaction_id: str) -> list[Frozen]:

@@ -1,11 +1,6 @@
-"""The base of every wire model: field docstrings become field descriptions in /openapi.json."""
+"""The base of every wire model (field docstrings become field descriptions in /openapi.json): defined with
+the result types in `crag_client.results`, which the client owns."""
 
-from __future__ import annotations
+from crag_client.results import WireModel
 
-from pydantic import BaseModel, ConfigDict
-
-
-class WireModel(BaseModel):
-    """A pydantic model of the wire contract; subclasses document each field with an attribute docstring."""
-
-    model_config = ConfigDict(use_attribute_docstrings=True)
+__all__ = ["WireModel"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from crag_client.results import RetrievedDocument, ScoredDocument
 from pydantic import AliasChoices, ConfigDict, Field, field_validator, model_validator
 
 from mockapi.formats.timefmt import parse_query_time
@@ -75,24 +76,6 @@ class RetrieveRequest(WireModel):
     def cutoff(self) -> datetime | None:
         """The query time in UTC, if any."""
         return None if self.query_time is None else parse_query_time(self.query_time)
-
-
-class RetrievedDocument(WireModel):
-    """A passage as Search-R1's corpus rows are."""
-
-    id: str
-    """`<page url>#p<n>`: the page (`/web/get_page {url}` returns it) and the passage's number in it."""
-    contents: str
-    """`"Title"` on the first line, then the passage text (about 100 words)."""
-
-
-class ScoredDocument(WireModel):
-    """A hit with `return_scores`."""
-
-    document: RetrievedDocument
-    """The passage."""
-    score: float
-    """Its BM25 score (higher is better)."""
 
 
 class RetrieveResponse(WireModel):

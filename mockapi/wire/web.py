@@ -6,8 +6,10 @@ page_last_modified`), all strings as in the dataset, plus our `rank`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
+from crag_client.results import PageEntry, SearchEntry
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from mockapi.formats.timefmt import parse_query_time
@@ -78,28 +80,6 @@ class GetPageRequest(WireModel):
     """The exact page URL, as found in a result's `page_url`."""
 
 
-class PageEntry(WireModel):
-    """One page, keys in CRAG's order."""
-
-    page_name: str
-    """Page title."""
-    page_url: str
-    """Page URL."""
-    page_snippet: str
-    """Search-engine snippet; query terms wrapped in <strong>. Frozen results keep their original snippet."""
-    page_result: str | None
-    """Full raw HTML ('' for pages that were empty in the data); null when `include_html` was false."""
-    page_last_modified: str
-    """'' (unknown) or an HTTP date with a leading space, e.g. ' Tue, 27 Feb 2024 22:55:55 GMT'."""
-
-
-class SearchEntry(PageEntry):
-    """A search result: a page plus its 1-based rank."""
-
-    rank: int
-    """Position in the served list (frozen rank for known questions)."""
-
-
 class SearchResponse(WireModel):
     """`{"result": [entry…]}` (+ `"perturbation"` when the request asked for one)."""
 
@@ -114,3 +94,19 @@ class PageResponse(WireModel):
 
     result: PageEntry | None
     """The page, or null for an unknown URL."""
+
+
+@dataclass(frozen=True)
+class WebRoute:
+    """One web route, declared once: the router, the try-it examples and the MCP tools read it."""
+
+    path: str
+    body: type[WireModel]
+    """The request model (its JSON schema is an MCP tool's input schema)."""
+    response: type[WireModel]
+    """The response model (documentation: the router sends orjson bytes, see mockapi/http/routers/web.py)."""
+
+
+SEARCH = WebRoute("/web/search", SearchRequest, SearchResponse)
+GET_PAGE = WebRoute("/web/get_page", GetPageRequest, PageResponse)
+WEB_ROUTES = (SEARCH, GET_PAGE)

@@ -24,6 +24,7 @@ from mockapi.formats.manifest import (
     read_manifest,
     write_manifest,
 )
+from mockapi.serving.build import builders_version
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.manifest import DERIVED_FOLDERS, content_hash
@@ -40,6 +41,7 @@ GENERATOR_VERSION = "10"
 def code_versions() -> dict[str, str]:
     """Versions that determine the bytes of a world: ours and the libraries whose output we store."""
     versions = {"crag-mockapi": _version("crag-mockapi"), "generator": GENERATOR_VERSION}
+    versions["serving"] = builders_version()  # serving/ is rebuilt when its builders change
     for dist in ("duckdb", "Faker", "Jinja2"):
         versions[dist] = _version(dist)
     return versions

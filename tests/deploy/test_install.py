@@ -65,7 +65,7 @@ def venv(workdir: Path) -> Path:
     target = workdir / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(target)], check=True)
     pip = subprocess.run(
-        [str(target / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check", "."],
+        [str(target / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check", ".[world]"],
         cwd=context,
         capture_output=True,
         text=True,

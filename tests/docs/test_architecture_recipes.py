@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -100,12 +101,12 @@ def scratch_copy(tmp_path: Path) -> Path:
     return root
 
 
-def run(root: Path, args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+def run(root: Path, args: list[str], timeout: int = 600, **env: str) -> subprocess.CompletedProcess[str]:
     """A fresh interpreter over the scratch copy (its directories first on the import path)."""
     path = os.pathsep.join([str(root), str(root / "clients"), str(root / "tests" / "architecture")])
     full_env = {**os.environ, "PYTHONPATH": path, **env}
     return subprocess.run(
-        [sys.executable, *args], cwd=root, env=full_env, capture_output=True, text=True, timeout=600
+        [sys.executable, *args], cwd=root, env=full_env, capture_output=True, text=True, timeout=timeout
     )
 
 
@@ -164,7 +165,7 @@ import duckdb
 from fastapi.testclient import TestClient
 from mockapi.config.settings import Settings
 from mockapi.http.app import create_app
-from mockapi.serving.fastpath import ROUTES as FAST
+from mockapi.http.fastpath import ROUTES as FAST
 import test_route_table
 
 PATH = "/movie/get_movies_released_on"
@@ -188,17 +189,46 @@ print(json.dumps({
 """
 
 
+def serve_refusal(root: Path, world: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    """`crag-mock serve --data WORLD` in the scratch copy; a server that starts instead of refusing is stopped
+    (and the test fails on its return code)."""
+    path = os.pathsep.join([str(root), str(root / "clients")])
+    env = {**os.environ, "PYTHONPATH": path, "CRAG_MOCK_HOME": str(home)}
+    with socket.socket() as free:  # a free loopback port, for the server that should not start
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    args = [sys.executable, "-m", "mockapi.cli", "serve", "--data", str(world), "--port", str(port)]
+    with subprocess.Popen(
+        args, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as p:
+        try:
+            out, err = p.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            out, err = p.communicate()
+    return subprocess.CompletedProcess(args, p.returncode, out, err)
+
+
+@pytest.mark.timeout(2400)  # a tiny build after the session's: seconds each, minutes on a busy machine
 def test_the_route_recipe(tmp_path: Path, tiny_world: Path) -> None:
     steps = recipe("route")
     assert len({step.file for step in steps}) == 3  # the server files a new route touches
     root = scratch_copy(tmp_path)
     apply(root, steps)
-    # the tiny world, less its serving/ folder: the server builds the new table with the rest (in a temp dir)
+    # the tiny world as the checkout built it, before the change: its serving/ lacks the new table
     world = tmp_path / "world"
-    world.mkdir()
-    for entry in tiny_world.iterdir():
-        if entry.name != "serving":
-            (world / entry.name).symlink_to(entry)
+    shutil.copytree(tiny_world, world)
+    refused = serve_refusal(root, world, tmp_path / "home")
+    assert refused.returncode != 0
+    assert refused.stderr.strip() == (
+        f"crag-mock serve: error: the world at {world} was built before its serving tables "
+        f"movies_released_on existed; rebuild it with `crag-mock build --scale tiny --seed 0 --data {world}`"
+    )
+    # the documented rebuild rebuilds (the builders' version changed), then the route is served
+    build = ["-m", "mockapi.cli", "build", "--scale", "tiny", "--seed", "0", "--data", str(world)]
+    rebuilt = run(root, build, timeout=1500)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert "movies_released_on" in json.loads((world / "serving" / "meta.json").read_text())["tables"]
     got = check(root, ROUTE_CHECK, str(world))
     titles = got.pop("sql")
     assert titles and got == {
@@ -209,6 +239,19 @@ def test_the_route_recipe(tmp_path: Path, tiny_world: Path) -> None:
         "description": "Titles of the movies released on a 'YYYY-MM-DD' date; [] when none.",
         "in_fast_path": True,
     }
+
+
+def test_a_world_without_serving_builds_the_new_table(tmp_path: Path, tiny_world: Path) -> None:
+    root = scratch_copy(tmp_path)
+    apply(root, recipe("route"))
+    # the tiny world, less its serving/ folder: the server builds the new table with the rest (in a temp dir)
+    world = tmp_path / "world"
+    world.mkdir()
+    for entry in tiny_world.iterdir():
+        if entry.name != "serving":
+            (world / entry.name).symlink_to(entry)
+    got = check(root, ROUTE_CHECK, str(world))
+    assert got["sql"] and got["none"] == {"result": []} and got["in_fast_path"]
 
 
 KIND_CHECK = """

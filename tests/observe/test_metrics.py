@@ -12,8 +12,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from mockapi.config.settings import Settings
 from mockapi.http.app import create_app
+from mockapi.http.fastpath import FastPath
 from mockapi.observe.middleware import Operations
-from mockapi.serving.fastpath import FastPath
 
 EXACT_KEY_ROUTE = "/finance/get_info"
 

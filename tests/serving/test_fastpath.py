@@ -1,4 +1,4 @@
-"""The fast path (mockapi/serving/fastpath.py) sends what the FastAPI routes send, or hands them the request.
+"""The fast path (mockapi/http/fastpath.py) sends what the FastAPI routes send, or hands them the request.
 
 Two real uvicorn servers over the tiny world: the app as `create_app` builds it (fast path in front) and the
 same app with the fast path taken out. Every route gets the same matrix of requests (found, not found, odd
@@ -21,8 +21,8 @@ from fastapi import FastAPI
 
 from mockapi.config.settings import Settings
 from mockapi.http.app import create_app
+from mockapi.http.fastpath import ROUTES, FastPath
 from mockapi.process.loopback import serve_in_thread
-from mockapi.serving.fastpath import ROUTES, FastPath
 from mockapi.wire.fields import MAX_BODY_BYTES, MAX_TEXT_CHARS
 
 

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from sql_reference import finance, grammy, movie, music, sports
 from sql_reference import open as open_store
 
 from mockapi.http.routers.common import result
-from mockapi.serving import music as served_music
-from mockapi.serving import sports as served_sports
+from mockapi.search.service import NameSearch
 from mockapi.serving.kgstore import KGStore
+from mockapi.serving.routes import ROUTE_BY_PATH
 from mockapi.serving.service import Serving
 
 Cur = Any
@@ -33,6 +33,12 @@ def stores(tiny_world: Path) -> Iterator[tuple[Serving, Cur]]:
         yield serving, cur
     serving.close()
     kg.close()
+
+
+def answer(path: str, serving: Serving, *values: Any) -> bytes:
+    """What the route sends for these field values (its answer, with the row's not-found value applied)."""
+    no_search = cast(NameSearch, None)  # these answers read the serving tables only
+    return ROUTE_BY_PATH[path].answer(serving, no_search, list(values))
 
 
 def keys(cur: Cur, sql: str) -> list[Any]:
@@ -97,32 +103,33 @@ def test_music_multi_key_routes(stores: tuple[Serving, Cur]) -> None:
         dates = keys(cur, f"SELECT DISTINCT date FROM music_billboard_ranks WHERE rank = '{rank}'")
         for date in [*dates[:5], None]:
             expected = sql_body(music.get_billboard_rank_date(cur, rank, date))
-            assert served_music.billboard_rank_date(serving, rank, date) == expected
+            assert answer("/music/get_billboard_rank_date", serving, rank, date) == expected
     for song, date in cur.execute("SELECT song, date FROM music_billboard_songs LIMIT 200").fetchall():
         for attribute in ("rank", "rank_last_week", "weeks_in_chart", "top_position", "other"):
             expected = sql_body(music.get_billboard_attributes(cur, date, attribute, song))
-            assert served_music.billboard_attribute(serving, date, attribute, song) == expected
+            assert answer("/music/get_billboard_attributes", serving, date, attribute, song) == expected
     for year in range(1950, 2025):
         for short, category in (
             ("best_artist", grammy.BEST_NEW_ARTIST),
             ("best_song", grammy.SONG_OF_THE_YEAR),
         ):
-            assert served_music.best_by_year(serving, short, year) == sql_body(
+            assert answer(f"/music/grammy_get_{short}_by_year", serving, year) == sql_body(
                 grammy.best_by_year(cur, category, year)
             )
     names = [*keys(cur, "SELECT DISTINCT artist FROM music_grammy WHERE artist IS NOT NULL"), "a", "nan", " "]
     for name in names:
-        assert served_music.award_count_by_artist(serving, name) == sql_body(
+        assert answer("/music/grammy_get_award_count_by_artist", serving, name) == sql_body(
             grammy.award_count_by_artist(cur, name)
         )
-        assert served_music.award_date_by_artist(serving, name) == sql_body(
+        assert answer("/music/grammy_get_award_date_by_artist", serving, name) == sql_body(
             grammy.award_date_by_artist(cur, name)
         )
     for title in keys(cur, "SELECT DISTINCT nominee FROM music_grammy WHERE nominee IS NOT NULL"):
-        assert served_music.award_count_by_song(serving, title) == sql_body(
+        assert answer("/music/grammy_get_award_count_by_song", serving, title) == sql_body(
             grammy.award_count_by_song(cur, title)
         )
-    assert served_music.all_awarded_artists(serving) == sql_body(grammy.all_awarded_artists(cur))
+    every = sql_body(grammy.all_awarded_artists(cur))
+    assert answer("/music/grammy_get_all_awarded_artists", serving) == every
 
 
 def test_sports_frames(stores: tuple[Serving, Cur]) -> None:
@@ -132,16 +139,17 @@ def test_sports_frames(stores: tuple[Serving, Cur]) -> None:
     for date in {d[:w] for d in soccer_dates for w in (4, 7, 10)} | {"2024-03-09-1", "", "2024-3-9"}:
         for team in teams:
             expected = sql_body(sports.soccer_games_on_date(cur, date, team))
-            assert served_sports.soccer_games_on_date(serving, date, team) == expected, (date, team)
+            assert answer("/sports/soccer/get_games_on_date", serving, date, team) == expected, (date, team)
     nba_dates = keys(cur, "SELECT DISTINCT substr(game_date, 1, 10) FROM nba_games")[:-2]
     nba_teams = [None, *keys(cur, "SELECT DISTINCT team_name_home FROM nba_games")[:3]]
     for date in sorted({d[:w] for d in nba_dates[:20] for w in (4, 7, 10)} | {"2024-01-01-x"}):
         for team in nba_teams:
             expected = sql_body(sports.nba_games_on_date(cur, date, team))
-            assert served_sports.nba_games_on_date(serving, date, team) == expected, (date, team)
+            assert answer("/sports/nba/get_games_on_date", serving, date, team) == expected, (date, team)
     game_ids = keys(cur, "SELECT DISTINCT game_id FROM nba_play_by_play ORDER BY 1")[:-2]
     # one game (alone or repeated) is answered from its stored body, several are composed from rows
     assert serving.frames["nba_play_by_play"].bodies is not None
     singles = [[g] for g in game_ids[:5]] + [[game_ids[1], game_ids[1]], ["nope"]]
     for ids in ([], *singles, game_ids[1:4], [game_ids[2], game_ids[0], game_ids[2]]):
-        assert served_sports.nba_play_by_play(serving, ids) == sql_body(sports.nba_play_by_play(cur, ids))
+        expected = sql_body(sports.nba_play_by_play(cur, ids))
+        assert answer("/sports/nba/get_play_by_play_data_by_game_ids", serving, ids) == expected

@@ -10,7 +10,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from mockapi.core.paths import MANIFEST, WEB_SERVING_DIR, is_complete
+from mockapi.formats.manifest import Manifest
 from mockapi.world.build import build_world
 
 CLI = [sys.executable, "-m", "mockapi.cli"]
@@ -20,8 +23,18 @@ def crag_mock(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
     return subprocess.run([*CLI, *args], capture_output=True, text=True, env=env, timeout=300)
 
 
-def test_same_seed_gives_same_content_hash(tiny_world: Path, tmp_path: Path) -> None:
-    again = build_world("tiny", 0, tmp_path / "again")
+@pytest.fixture(scope="module")
+def rebuilt(tiny_world: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Manifest]:
+    """The tiny world as a version before web_serving/ left it, built again: one build shared by the
+    determinism test and the derived-folder test (a tiny build costs tens of seconds on a loaded
+    machine)."""
+    world = tmp_path_factory.mktemp("rebuilt") / "old"
+    shutil.copytree(tiny_world, world, ignore=shutil.ignore_patterns(WEB_SERVING_DIR))
+    return world, build_world("tiny", 0, world)
+
+
+def test_same_seed_gives_same_content_hash(tiny_world: Path, rebuilt: tuple[Path, Manifest]) -> None:
+    again = rebuilt[1]
     first = json.loads((tiny_world / MANIFEST).read_text())
     assert again.content_hash == first["content_hash"]
     assert again.kg is not None and again.kg.tables == first["kg"]["tables"]
@@ -122,10 +135,10 @@ def test_terminated_build_removes_its_staging_dir_at_once(tmp_path: Path) -> Non
     assert not target.exists()
 
 
-def test_a_world_without_web_tables_is_rebuilt_with_them(tiny_world: Path, tmp_path: Path) -> None:
+def test_a_world_without_web_tables_is_rebuilt_with_them(
+    tiny_world: Path, rebuilt: tuple[Path, Manifest]
+) -> None:
     """A world from before web_serving/ existed gets it on the next build (and the same content hash)."""
-    world = tmp_path / "old"
-    shutil.copytree(tiny_world, world, ignore=shutil.ignore_patterns(WEB_SERVING_DIR))
-    manifest = build_world("tiny", 0, world)
+    world, manifest = rebuilt
     assert (world / WEB_SERVING_DIR / "meta.json").is_file()
     assert manifest.content_hash == json.loads((tiny_world / MANIFEST).read_text())["content_hash"]

@@ -9,7 +9,7 @@ import datetime as dt
 import random
 from pathlib import Path
 
-from pages_db import query, spec_of
+from pages_db import query, specs
 
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import shared, statements
@@ -25,10 +25,11 @@ def test_every_result_page_was_published_before_its_question(tiny_world: Path) -
         "pages.duckdb",
         "SELECT DISTINCT r.page_id, q.query_time FROM results r JOIN queries q USING (interaction_id)",
     )
+    by_id = specs(tiny_world, [pid for pid, _ in rows])  # one query, not a connection per page
     late = [
         (pid, qt)
         for pid, qt in rows
-        if (published := spec_of(tiny_world, pid)["published"])
+        if (published := by_id[pid]["published"])
         and dt.datetime.fromisoformat(published) >= parse_query_time(qt).replace(tzinfo=None)
     ]
     assert not late

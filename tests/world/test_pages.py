@@ -9,7 +9,8 @@ import re
 from html import escape
 from pathlib import Path
 
-from pages_db import query, spec_of
+from pages_db import query
+from pages_db import specs as specs_of
 
 from mockapi.core.textnorm import normalize
 from mockapi.web.render import html_size, render_page
@@ -94,7 +95,8 @@ def test_gold_pages_state_the_answer(tiny_world: Path) -> None:
 
 def test_pages_vary_layout_and_frames(tiny_world: Path) -> None:
     rows = query(tiny_world, "pages.duckdb", "SELECT page_id FROM pages ORDER BY page_id LIMIT 300")
-    specs = [spec_of(tiny_world, pid) for (pid,) in rows]
+    by_id = specs_of(tiny_world, [pid for (pid,) in rows])
+    specs = [by_id[pid] for (pid,) in rows]
     assert len({(s["kind"], s["shell"]) for s in specs}) >= 30
     assert sum(any(b[0] == "table" for b in s["blocks"]) or bool(s["infobox"]) for s in specs) > 0.25 * len(
         specs
@@ -119,8 +121,9 @@ def test_gold_pages_are_served_before_query_time(tiny_world: Path) -> None:
 
 def test_rendering_is_deterministic_and_sized(tiny_world: Path) -> None:
     rows = query(tiny_world, "pages.duckdb", "SELECT page_id, html_size FROM pages ORDER BY page_id LIMIT 40")
+    by_id = specs_of(tiny_world, [pid for pid, _ in rows])
     for pid, size in rows:
-        spec = spec_of(tiny_world, pid)
+        spec = by_id[pid]
         html = render_page(spec)
         assert html == render_page(json.loads(json.dumps(spec)))
         assert len(html) == size == html_size(spec)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from pages_db import query, spec_of
+from pages_db import specs as specs_of
 
 from mockapi.audit.structure import top_structure
 from mockapi.core.user_error import UserError
@@ -100,7 +101,8 @@ def test_top_level_structures_vary_within_a_run_of_results(tiny_world: Path) -> 
     rows = query(
         tiny_world, "pages.duckdb", "SELECT page_id FROM results ORDER BY interaction_id, rank LIMIT 200"
     )
-    shapes = [top_structure(render_page(spec_of(tiny_world, pid))) for (pid,) in rows]
+    by_id = specs_of(tiny_world, [pid for (pid,) in rows])
+    shapes = [top_structure(render_page(by_id[pid])) for (pid,) in rows]
     assert min(len(set(shapes[i : i + 40])) for i in range(0, len(shapes) - 40, 10)) >= 20
     assert Counter(shapes).most_common(1)[0][1] <= 0.08 * len(shapes)
 

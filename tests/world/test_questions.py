@@ -90,6 +90,7 @@ def test_allocation_follows_crag_within_two_points() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.default_world  # its own step in .ci/run, left out of `pytest -q`
 def test_default_world_mix_and_recall(tmp_path: Path) -> None:
     from mockapi.world.build import build_world
 

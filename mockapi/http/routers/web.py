@@ -24,9 +24,9 @@ from mockapi.web.page_store import WebStore
 from mockapi.web.perturb import perturbed_search
 from mockapi.web.taskview import view_for_task
 from mockapi.wire.errors import ApiError, ErrorBody
-from mockapi.wire.web import GetPageRequest, PageResponse, SearchRequest, SearchResponse
+from mockapi.wire.web import GET_PAGE, SEARCH, GetPageRequest, SearchRequest
 
-router = APIRouter(prefix="/web", tags=["web"])
+router = APIRouter(tags=["web"])  # paths and models: mockapi/wire/web.py (WEB_ROUTES)
 HTML_BODIES_AT_ONCE = 2
 _html_bodies = threading.BoundedSemaphore(HTML_BODIES_AT_ONCE)  # endpoints run in the threadpool
 
@@ -39,8 +39,8 @@ def web_store(state: ServerState) -> WebStore:
 
 
 @router.post(
-    "/search",
-    response_model=SearchResponse,
+    SEARCH.path,
+    response_model=SEARCH.response,
     responses={401: {"model": ErrorBody, "description": "Evidence perturbation without the admin token"}},
 )
 def search(body: SearchRequest, request: Request, state: Server) -> Response:
@@ -107,7 +107,7 @@ def _q_is_zero(value: str) -> bool:
         return False
 
 
-@router.post("/get_page", response_model=PageResponse)
+@router.post(GET_PAGE.path, response_model=GET_PAGE.response)
 def get_page(body: GetPageRequest, state: Server) -> Response:
     """One page by exact URL, or `{"result": null}`."""
     return result(web_store(state).page_by_url(body.url))

@@ -1,7 +1,7 @@
 """The 38 KG routes, each declared once, as one `KgRoute` row in its domain's module.
 
 Everything about a KG route is generated from its row: the FastAPI endpoint (mockapi/http/routers/kg.py),
-the raw fast path's entry (mockapi/serving/fastpath.py), the OpenAPI description, the try-it examples of
+the raw fast path's entry (mockapi/http/fastpath.py), the OpenAPI description, the try-it examples of
 `/meta` and `/docs` (`world_examples`, stored in serving/meta.json at build time), and MCP tools. A tool
 generator needs only this package's public names:
 

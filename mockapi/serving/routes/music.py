@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mockapi.serving import music
-from mockapi.serving.routes.spec import Answer, Example, KgRoute, key, names
+from mockapi.serving.routes.spec import Computed, Example, KgRoute, computed, key, names
 from mockapi.wire import requests as q
 from mockapi.wire import results as r
 
@@ -22,8 +22,8 @@ def _song(column: str) -> Example:
     return Example(f"SELECT name FROM music_songs WHERE coalesce({column}, '') <> '' ORDER BY ord LIMIT 1")
 
 
-def _best_by_year(short: str) -> Answer:
-    return lambda s, _q, v: music.best_by_year(s, short, v[0])
+def _best_by_year(short: str) -> Computed:
+    return computed(lambda s, v: music.best_by_year(s, short, v[0]), (f"grammy_{short}",))
 
 
 def _grammy_year(category: str) -> Example:
@@ -64,7 +64,9 @@ ROUTES = (
         "/music/get_billboard_rank_date",
         q.QueryMusicRank,
         r.BillboardRankDate,
-        lambda s, _q, v: music.billboard_rank_date(s, v[0], v[1]),
+        computed(
+            lambda s, v: music.billboard_rank_date(s, v[0], v[1]), ("billboard_rank_date", "billboard_rank")
+        ),
         "[[song…], [artist…]] at this rank (one week with a date, else every week).",
         Example(
             "SELECT rank, date FROM music_billboard_ranks ORDER BY date DESC, ord LIMIT 1",
@@ -76,7 +78,7 @@ ROUTES = (
         "/music/get_billboard_attributes",
         q.QueryMusicAttribute,
         _OPT_STR,
-        lambda s, _q, v: music.billboard_attribute(s, v[0], v[1], v[2]),
+        computed(lambda s, v: music.billboard_attribute(s, v[0], v[1], v[2]), ("billboard_song_row",)),
         "One chart attribute of a song in a chart week, as a string.",
         Example(
             "SELECT date, song FROM music_billboard_songs ORDER BY date DESC, rowid LIMIT 1",
@@ -96,7 +98,7 @@ ROUTES = (
         "/music/grammy_get_award_count_by_artist",
         q.QueryMusicArtist,
         int,
-        lambda s, _q, v: music.award_count_by_artist(s, v[0]),
+        computed(lambda s, v: music.award_count_by_artist(s, v[0])),
         "Grammy rows naming the artist (substring match on nominee, artist and workers).",
         _GRAMMY_ARTIST,
         not_found=0,
@@ -105,7 +107,7 @@ ROUTES = (
         "/music/grammy_get_award_count_by_song",
         q.QueryMusicSong,
         int,
-        lambda s, _q, v: music.award_count_by_song(s, v[0]),
+        computed(lambda s, v: music.award_count_by_song(s, v[0]), ("grammy_count_by_song",)),
         "Grammy rows whose nominee is exactly this title.",
         Example(
             "SELECT nominee FROM music_grammy WHERE category = 'Song Of The Year' AND nominee IS NOT NULL"
@@ -126,7 +128,7 @@ ROUTES = (
         "/music/grammy_get_award_date_by_artist",
         q.QueryMusicArtist,
         list[int],
-        lambda s, _q, v: music.award_date_by_artist(s, v[0]),
+        computed(lambda s, v: music.award_date_by_artist(s, v[0])),
         "The distinct years of the artist's Grammy rows.",
         _GRAMMY_ARTIST,
         not_found=[],
@@ -144,7 +146,7 @@ ROUTES = (
         "/music/grammy_get_all_awarded_artists",
         None,
         list[str],
-        lambda s, _q, _v: music.all_awarded_artists(s),
+        computed(lambda s, _v: music.all_awarded_artists(s), ("grammy_all_awarded",)),
         "Every Best New Artist winner; takes no body (any body is ignored).",
         Example(
             "SELECT 1 FROM music_grammy WHERE category = 'Best New Artist' AND nominee IS NOT NULL LIMIT 1",
@@ -178,7 +180,7 @@ ROUTES = (
         "/music/get_lifespan",
         q.QueryMusicArtist,
         r.Lifespan,
-        key("lifespan", music.NULL_PAIR),
+        key("lifespan"),
         "[birth_date, end_date]; [null, null] for an unknown artist.",
         _artist(),
         not_found=[None, None],

@@ -10,7 +10,7 @@ all generated from it; nothing else spells a KG path.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -26,11 +26,72 @@ if TYPE_CHECKING:
 
 NULL = result_body(None)
 
-Answer = Callable[["Serving", "NameSearch", list[Any]], bytes]
-"""(serving tables, name search, the body's field values in model order) -> the whole response body."""
+AnswerFn = Callable[["Serving", list[Any]], "bytes | None"]
+"""(serving tables, the body's field values in model order) -> the whole response body, or None when nothing
+matches (the route's `not_found` is then sent)."""
 
 Body = dict[str, JsonValue]
 """A request body as JSON (a try-it example, a tool's arguments)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """How a route's bytes are found. Each kind names the serving tables (and sports frames) it reads, so a
+    world built without one is refused at start (`missing_tables`), not answered with a 500."""
+
+    tables: tuple[str, ...] = ()
+    """Key tables of `serving/` read (mockapi/serving/tables.py)."""
+    frames: tuple[str, ...] = ()
+    """Sports frames of `serving/` read (mockapi/serving/frames.py)."""
+    missing: bytes = NULL
+    """The whole body when nothing matches: the route's `not_found`, set by `KgRoute` (declared once)."""
+
+    def __call__(self, serving: Serving, search: NameSearch, values: list[Any]) -> bytes:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Key(Answer):
+    """An exact-key route: the stored body under the first field's key in its one table."""
+
+    to_key: Callable[[Any], str | None] = str
+
+    def __call__(self, serving: Serving, search: NameSearch, values: list[Any]) -> bytes:
+        k = self.to_key(values[0])
+        found = None if k is None else serving.get(self.tables[0], k)
+        return self.missing if found is None else found
+
+
+@dataclass(frozen=True)
+class Names(Answer):
+    """A name search: up to 10 names of `corpus` matching the first field."""
+
+    corpus: str = ""
+
+    def __call__(self, serving: Serving, search: NameSearch, values: list[Any]) -> bytes:
+        return orjson.dumps({"result": search.names(self.corpus, values[0])})
+
+
+@dataclass(frozen=True)
+class Docs(Answer):
+    """A name search whose hits' stored documents (in its one table) are spliced into one list."""
+
+    corpus: str = ""
+
+    def __call__(self, serving: Serving, search: NameSearch, values: list[Any]) -> bytes:
+        found = [serving.get(self.tables[0], k) for k in search.names(self.corpus, values[0])]
+        return b'{"result":[' + b",".join(d for d in found if d is not None) + b"]}"
+
+
+@dataclass(frozen=True)
+class Computed(Answer):
+    """An answer that takes more than one key lookup: a function of the serving tables it names."""
+
+    fn: AnswerFn = field(default=lambda _s, _v: None)
+
+    def __call__(self, serving: Serving, search: NameSearch, values: list[Any]) -> bytes:
+        found = self.fn(serving, values)
+        return self.missing if found is None else found
 
 
 @dataclass(frozen=True)
@@ -56,15 +117,29 @@ class KgRoute:
     result: Any
     """The type under "result" (including its not-found form)."""
     answer: Answer
-    """How the serving structures answer it (`key`, `names`, `docs`, or a function)."""
+    """How the serving structures answer it (`key`, `names`, `docs` or `computed`)."""
     doc: str
     """What it returns: the endpoint's OpenAPI description and an MCP tool's."""
     example: Example
     """The try-it body picked from the world (`/meta` examples, `/docs`)."""
-    not_found: Any = None
-    """The JSON value of "result" when nothing matches."""
+    not_found: JsonValue = None
+    """The JSON value of "result" when nothing matches (the one declaration: the answer sends it)."""
     blocking: bool = False
     """Answered on the threadpool (a plain `def` endpoint): its work can take milliseconds."""
+
+    def __post_init__(self) -> None:
+        # the answer sends the row's not-found value, so it is written once, here
+        object.__setattr__(self, "answer", replace(self.answer, missing=result_body(self.not_found)))
+
+    @property
+    def tables(self) -> tuple[str, ...]:
+        """The serving key tables the answer reads."""
+        return self.answer.tables
+
+    @property
+    def frames(self) -> tuple[str, ...]:
+        """The serving sports frames the answer reads."""
+        return self.answer.frames
 
     @property
     def domain(self) -> str:
@@ -120,30 +195,24 @@ def lacks_domain(domain: str, missing_domains: Collection[str]) -> bool:
     return domain in missing_domains
 
 
-def key(table: str, missing: bytes = NULL, to_key: Callable[[Any], str | None] = str) -> Answer:
-    """An exact-key route: the stored body under the first field's key in `table`, else `missing`."""
-
-    def answer(serving: Serving, _search: NameSearch, values: list[Any]) -> bytes:
-        k = to_key(values[0])
-        found = None if k is None else serving.get(table, k)
-        return missing if found is None else found
-
-    return answer
+def key(table: str, to_key: Callable[[Any], str | None] = str) -> Key:
+    """An exact-key route: the stored body under `to_key(first field)` in `table`, else the not-found body."""
+    return Key(tables=(table,), to_key=to_key)
 
 
-def names(corpus: str) -> Answer:
+def names(corpus: str) -> Names:
     """A name search: up to 10 names of `corpus` matching the first field."""
-    return lambda _serving, search, values: orjson.dumps({"result": search.names(corpus, values[0])})
+    return Names(corpus=corpus)
 
 
-def docs(corpus: str, table: str) -> Answer:
+def docs(corpus: str, table: str) -> Docs:
     """A name search whose hits' stored documents (in `table`) are spliced into one list."""
+    return Docs(tables=(table,), corpus=corpus)
 
-    def answer(serving: Serving, search: NameSearch, values: list[Any]) -> bytes:
-        found = [serving.get(table, k) for k in search.names(corpus, values[0])]
-        return b'{"result":[' + b",".join(d for d in found if d is not None) + b"]}"
 
-    return answer
+def computed(fn: AnswerFn, tables: tuple[str, ...] = (), frames: tuple[str, ...] = ()) -> Computed:
+    """An answer of more than one lookup: `fn(serving, values)`, reading the `tables` and `frames` named."""
+    return Computed(tables=tables, frames=frames, fn=fn)
 
 
 def first_word(row: tuple[Any, ...]) -> Body:

@@ -81,6 +81,7 @@ def person_name(rng: random.Random, female: bool | None = None) -> str:
 
 def new_brand(rng: random.Random, used: set[str]) -> str:
     """A fresh brand: coined (prefix+suffix), a brand word, or a surname; never one already used."""
+    brand: str  # drawn from the untyped vocabulary JSON
     v = vocab()
     tries = 0
     while True:

@@ -136,7 +136,7 @@ def town(rng: random.Random, country: str, taken: set[str]) -> str:
     v = vocab()
     key = country.lower()
     while True:
-        name = rng.choice(v[f"{key}_town_starts"]) + rng.choice(v[f"{key}_town_ends"])
+        name: str = rng.choice(v[f"{key}_town_starts"]) + rng.choice(v[f"{key}_town_ends"])
         if name not in taken:
             taken.add(name)
             return name

@@ -29,15 +29,20 @@ from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 import orjson
 from annotated_types import MaxLen
 from pydantic import BaseModel
+from starlette.datastructures import State
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mockapi.http.state import ServerState
 from mockapi.serving.routes import ROUTES as KG_ROUTES
 from mockapi.serving.routes import lacks_domain
 from mockapi.serving.routes.spec import Answer
 from mockapi.wire.limits import BodyTooLarge, read_capped_body, replay_body, send_too_large
 
 if TYPE_CHECKING:
+    from fastapi import FastAPI
+
     from mockapi.config.settings import Settings
+    from mockapi.sim.middleware import SimState
 
 JSON = b"application/json"
 _BIGINT = 2**63
@@ -157,10 +162,10 @@ class FastPath:
     """ASGI middleware: answers well-formed KG requests from the app's `ServerState` (see the module
     docstring)."""
 
-    def __init__(self, app: ASGIApp, state: Any) -> None:
+    def __init__(self, app: ASGIApp, state: State) -> None:
         self.app = app
-        # the FastAPI app's `state`: its lifespan sets `server`, the ServerState (mockapi/http/state.py, which
-        # imports this package: hence `Any` rather than the class)
+        # the FastAPI app's `state`, read per request: its lifespan sets `server` (a ServerState) after the
+        # middleware stack is built
         self.state = state
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -183,7 +188,7 @@ class FastPath:
 
     def _answer(self, scope: Scope, route: Route, raw: bytes, last: Message) -> bytes | None:
         """The body to send, or None when the app must take the request."""
-        server = self.state.server
+        server: ServerState = self.state.server
         if last["type"] != "http.request" or lacks_domain(route.domain, server.meta.missing_domains):
             return None  # the app answers (null for a missing domain, after its own checks)
         try:
@@ -205,7 +210,7 @@ def _content_type(scope: Scope) -> bytes | None:
     return None
 
 
-def install_fastpath(app: Any, settings: Settings, sim: object | None) -> None:
+def install_fastpath(app: FastAPI, settings: Settings, sim: SimState | None) -> None:
     """Put `FastPath` in front of `app` (a FastAPI app whose lifespan opens its ServerState), unless the
     simulator is on (`sim`: its state) or the app serves Task 1: then every request goes through the app."""
     if sim is not None or settings.task == 1:

@@ -1,0 +1,29 @@
+"""docs/routes.md is generated from the route table and current (regenerate:
+`python -m mockapi.serving.routes.reference > docs/routes.md`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mockapi.serving.routes import ROUTES
+from mockapi.serving.routes.reference import markdown, type_name
+from mockapi.wire import results as r
+from mockapi.wire.web import WEB_ROUTES
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "routes.md"
+
+
+def test_the_route_page_is_current() -> None:
+    assert PAGE.read_text(encoding="utf-8") == markdown()
+
+
+def test_the_page_lists_every_route_once() -> None:
+    page = markdown()
+    for route in (*ROUTES, *WEB_ROUTES):
+        assert page.count(f"| `{route.path}` |") == 1, route.path
+
+
+def test_types_are_written_as_in_the_table() -> None:
+    assert type_name(list[r.Person]) == "list[Person]"
+    assert type_name(r.Movie | None) == "Movie | None"
+    assert type_name(int) == "int"
