@@ -35,6 +35,7 @@ from mockapi.audit.text import page_vocabulary
 from mockapi.core.paths import QUESTIONS_DB
 
 if TYPE_CHECKING:  # the learned adversaries' module loads scikit-learn: imported only to run them
+    from mockapi.audit.exploits import FormFigures
     from mockapi.audit.learned import Adversaries
 
 GOLD_PAGES_PER_QUESTION = 3
@@ -64,6 +65,7 @@ class AuditFigures(TypedDict):
     leaks: LeakFigures
     pinned: PinnedFigures
     adversaries: Adversaries
+    form: FormFigures
     prose: StockFigures
     sources: SourceFigures
     structure: StructureFigures
@@ -111,6 +113,7 @@ def compute(
         },
         "pinned": pinned.pinned_figures(corpus),
         "adversaries": adversaries(qs, test, real, seed),
+        "form": _form(corpus, seed),
         "prose": stock.stock_figures(corpus, rng.sample(qs, min(STOCK_QUESTIONS, len(qs))), rng),
         "sources": {"redundancy": sources.redundancy(corpus, chosen), "recall": sources.recall(qs)},
         "structure": structure.structure_figures(corpus, qs, rng),
@@ -134,6 +137,13 @@ def adversaries(
         "states_text": learned.states_answer_text(qs, seed),
         "states_meta": learned.states_answer_metadata(qs, seed),
     }
+
+
+def _form(corpus: Corpus, seed: int) -> FormFigures:
+    """The form adversary and the voting exploiters (`exploits`, which loads scikit-learn)."""
+    from mockapi.audit import exploits
+
+    return exploits.form_adversaries(corpus, seed)
 
 
 def _trim_gold(qs: list[AuditQuestion]) -> list[AuditQuestion]:

@@ -1,11 +1,11 @@
 """The audit's lines: each figure for the world, the real sample and CRAG's published value, with the
 acceptance threshold of the issue that set it (12: language and pages; 24: learned adversaries, stock prose,
-sources, consistency, structure) and PASS/FAIL judged on the world's figure only. A line without a threshold
-is reported ("info"); a line whose figure could not be computed on this world (no test world for dev→test)
-is "n/a" when `optional`.
+sources, consistency, structure; 31: the form adversary, voting exploiters, future narration) and
+PASS/FAIL judged on the world's figure only. A line without a threshold is reported ("info"); a line whose
+figure could not be computed on this world (no test world for dev→test) is "n/a" when `optional`.
 
-"CRAG published" holds the paper's figures (crag-benchmark-facts.md) and, marked "(issue)", the figures
-issues 12 and 24 measured on real CRAG data; "—" where neither says.
+"CRAG published" holds the paper's figures (crag-benchmark-facts.md) and, marked "(issue)", the figures issues
+12 and 24 measured on real CRAG data; "—" where neither says.
 """
 
 from __future__ import annotations
@@ -128,6 +128,22 @@ SPECS: list[Spec] = [
          "reported", None),
     Spec("states the answer, from size/modified: AUC", _g("adversaries", "states_meta", "auc_without_rank"),
          "—", "reported", None),
+    Spec("form (a): page states the answer, no rank: AUC", _g("form", "states_auc"), "—", "<= 0.70",
+         _at_most(0.70)),
+    Spec("form (b): question has an answer page: AUC", _g("form", "has_answer_auc"), "—", "<= 0.70",
+         _at_most(0.70)),
+    Spec("form (b): abstain exploit gain (Score_a pts)", _g("form", "abstain_gain_pts"), "—", "<= 1.0",
+         _at_most(1.0)),
+    Spec("form (c): false premise, text + pages: AUC", _g("form", "premise_auc"), "—", "<= 0.75",
+         _at_most(0.75)),
+    Spec("form (c): 'invalid question' gain (Score_a pts)", _g("form", "invalid_gain_pts"), "—", "<= 0.5",
+         _at_most(0.5)),
+    Spec("date voting: right share of date answers", _g("form", "date_vote_share"), "—", "<= 0.30",
+         _at_most(0.30)),
+    Spec("typed-candidate voting: top-1 right share", _g("form", "typed_vote_share"), "—", "<= 0.10",
+         _at_most(0.10)),
+    Spec("sentences narrating after the query time", _g("form", "future", "future_sentences"), "0 (issue)",
+         "0", _at_most(0)),
     Spec("content sentences holding a stock 5-gram", _g("prose", "stock_share"), "0 (issue)", "<= 0.05",
          _at_most(0.05)),
     Spec("Task 1 pages stating the short answer", _g("sources", "redundancy", "stating_share"),
@@ -229,7 +245,21 @@ def adversary_notes(world: Figures) -> list[str]:
         f" max {red.get('answer_pages_in_50_max')}; "
         f"KG recall by popularity {src['recall'].get('kg_by_popularity')}",
         f"commonest top-level structure: {struct['top'][0][0] if struct.get('top') else None}",
+        *form_notes(world),
         *consistency_notes(world),
+    ]
+
+
+def form_notes(world: Figures) -> list[str]:
+    """What the form adversary and the voting exploiters measured, and the first future-narrated sentences."""
+    form: dict[str, Any] = dict(world.get("form") or {})
+    future: dict[str, Any] = dict(form.get("future") or {})
+    return [
+        f"form adversary: {form.get('features')} question-free features; (a) {form.get('states_pairs')} "
+        f"results, (b)/(c) {form.get('has_answer_questions')} questions; voting: "
+        f"{form.get('date_questions')} date answers, {form.get('typed_questions')} typed; future narration "
+        f"{future.get('future_sentences')} of {future.get('sentences')} content sentences",
+        *(f"  e.g. {e}" for e in future.get("examples", [])[:2]),
     ]
 
 

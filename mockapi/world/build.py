@@ -35,7 +35,7 @@ Progress = Callable[[str], None]
 
 # 8: sets named by common words, group verbs, inverted wh-questions, clean KG names (questions side)
 # 9: no rival look-alike values on answer pages; topical pages state the asked attribute (pages side)
-GENERATOR_VERSION = "10"
+GENERATOR_VERSION = "11"
 
 
 def code_versions() -> dict[str, str]:

@@ -81,5 +81,7 @@ def test_sentences_are_pinned() -> None:
         "Critics applauded the chorus of The Vanes.",
         "The Vanes axed 6 shows following 9 weeks, while the group had a scheme that would initially fail.",
     ]
-    assert digest(out) == "4c25aff88d430e4c"
+    # generator 11 moved this digest (was 4c25aff88d430e4c) by a lexicon change only: the generic lead-in
+    # "[as of|by|through] {month} {fy}" takes a past year, {y} (issue 31: no event after the query time)
+    assert digest(out) == "2a0cc82caf5a87ac"
     assert rng.random() == 0.6724424748718237

@@ -45,7 +45,7 @@ MUSICIAN = (
     "[{s}'s label|{s}'s management|a promoter in {place}|the publisher of {s}'s catalogue] [confirmed|"
     "denied|announced|hinted at] [a new deal|a reissue of early singles|a documentary|a {m}-city tour|"
     "a collaboration with {o}|a festival headline slot]",
-    "[critics|fans|promoters|reviewers in {place}|older fans] [compared|contrasted|confused|paired] {s} "
+    "[promoters|bookers|festival organisers|a promoter in {place}] [paired|billed|booked] {s} "
     "with {o} [after the {month} show|in {y}|on festival bills|]",
     "{s} [performed|headlined|played|opened] [a benefit show|a festival in {place}|a small club in "
     "{place}|a rooftop set|a charity gig|a [late|Saturday|Sunday|{weekday}] [TV|television|talk show] "

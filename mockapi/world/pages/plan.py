@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import consistency, layouts, shared, statements, syndicate, tables
-from mockapi.world.pages.compose import FILLER_ANSWER, FILLER_OTHER, Draft, page
+from mockapi.world.pages.compose import FILLER, Draft, page
 from mockapi.world.pages.frames import Piece
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, REL_TARGET
@@ -226,7 +226,7 @@ def _gold(
     group = group_of(q)
     subject = group or q.facts[-1].subject
     moment = _moment(qtime, rng, _latest(q))
-    draft = _draft(q, subject, pools, rng, FILLER_ANSWER)
+    draft = _draft(q, subject, pools, rng, FILLER)
     day = moment.date()
     if group is not None:
         draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
@@ -264,10 +264,9 @@ def _distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) ->
         if group_of(q) is not None:
             continue
         if names and rng.random() < P_LOOKALIKE:
+            name = rng.choice(names)
             out.append(
-                statements.negative_piece(
-                    fact, rng.choice(names), _wrong(fact, rng, day), rng, pools.split, day
-                )
+                statements.negative_piece(fact, name, _wrong(fact, rng, day, name), rng, pools.split, day)
             )
         elif chain is None and rng.random() < P_PEER:  # as topical pages name peers (`_older_news`)
             out.append(_peer_piece(fact, pools, rng, day, [f.subject.name for f in q.facts]))
@@ -290,7 +289,7 @@ def _say_known(
 
 def _stale(q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     moment = _moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
-    draft = _draft(q, fact.subject, pools, rng, FILLER_OTHER)
+    draft = _draft(q, fact.subject, pools, rng, FILLER)
     draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, moment.date()))
     draft.pieces.extend(_say_known(q, fact.subject, pools, rng, moment.date()))
     return _emit(draft, q, pools, rng, "stale", i, moment)
@@ -310,19 +309,32 @@ def _negatives(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random
         name = names[i % len(names)]
         moment = _moment(qtime, rng, as_of)  # published in the same days as the answer pages
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
-        draft = _draft(q, other, pools, rng, FILLER_OTHER)
+        draft = _draft(q, other, pools, rng, FILLER)
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
         # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
         for fact in (f for f in q.facts if f.subject.name == subject.name):
-            wrong = _wrong(fact, rng, moment.date())
+            wrong = _wrong(fact, rng, moment.date(), name)
             draft.pieces.append(
                 statements.negative_piece(fact, name, wrong, rng, pools.split, moment.date(), own_page=True)
             )
+        # and figures of its other attributes, named, as an answer page states its subject's other facts (a
+        # look-alike's page stating one figure was told from the answer pages by its form)
+        draft.pieces.extend(
+            statements.figure_pieces(
+                other, rng, pools.split, moment.date(), rng.randint(0, 3), skip={f.kind for f in q.facts}
+            )
+        )
         out.append(_emit(draft, q, pools, rng, "neg", i, moment))
     return out
 
 
-def _wrong(fact: Fact, rng: random.Random, day: dt.date) -> str:
+def _wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> str:
+    """Another value of the asked attribute. A look-alike's is its own, the same on every page that states
+    it (each page drew its own: the answer was then the one value repeated across pages, and the commonest
+    date of the 50 pages was the answer of 75% of date questions)."""
+    if lookalike:  # a changing value (a price) is its own on each day
+        when = day.isoformat() if statements.dynamic(fact) else ""
+        rng = random.Random(f"wrong|{lookalike}|{fact.subject.name}|{fact.kind}|{when}")
     if fact.kind.startswith("rel:"):
         return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
     for _ in range(5):
@@ -335,7 +347,7 @@ def _wrong(fact: Fact, rng: random.Random, day: dt.date) -> str:
 def _topical(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
     subject = rng.choice(q.subjects)
-    draft = _draft(q, subject, pools, rng, FILLER_OTHER)
+    draft = _draft(q, subject, pools, rng, FILLER)
     # most published in the answer pages' days (an engine ranks fresh pages for a query about now), the rest
     # older news (an answer page is never older than its value)
     moment = _moment(qtime, rng, _latest(q) if rng.random() < 0.7 else None)
@@ -364,9 +376,11 @@ def _older_news(fact: Fact, pools: Pools, rng: random.Random, day: dt.date) -> l
     if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7:
         return statements.stale_pieces(fact, rng, pools.split, day)
     names = [n for n in fact.subject.lookalikes if not consistency.indistinct(n, fact.subject.name)]
-    wrong = _wrong(fact, rng, day)
     if names and rng.random() < P_LOOKALIKE:  # as often as on answer pages (`_distractors`): marks no role
-        return [statements.negative_piece(fact, rng.choice(names), wrong, rng, pools.split, day)]
+        name = rng.choice(names)
+        wrong = _wrong(fact, rng, day, name)
+        return [statements.negative_piece(fact, name, wrong, rng, pools.split, day)]
+    wrong = _wrong(fact, rng, day)
     # else a peer's figure ("for comparison, Hale Group's EPS…"): a page about the subject that does not
     # answer still states the asked attribute, as the query's words find it, so a snippet of the attribute
     # is no sign of the answer page

@@ -32,6 +32,8 @@ _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
 }
 _DOMAIN_KIND = {"finance": "company", "sports": "team", "music": "artist", "movie": "movie", "open": "topic"}
 # Generic lead-ins and trailing time phrases: each holds a number, a year or a month, so none recurs as is.
+# Every year here is the page's or earlier ({y}): a lead-in opens a past-tense clause, and "By April 2029, X
+# sat down with a radio host" narrated an event after the query time ({fy} is for plans and schedules only).
 _LEADS = (
     "in {month} {y}", "on {d}", "[early|late|later|earlier] in {y}", "by [early|mid-|late] {month}",
     "[back in|as far back as|as early as] {y}", "{m} [days|weeks|months] [later|earlier|on]",
@@ -39,7 +41,7 @@ _LEADS = (
     "[for the {ord} time|a {ord} time] [since|after] {y}",
     "after {m} [weeks|months] of [talks|delays|rumours|work]",
     "[around|shortly after|just before] {time} on {weekday}", "[since|until] {month} {y}", "as of {d}",
-    "[as of|by|through] {month} {fy}",
+    "[as of|by|through] {month} {y}",
 )  # fmt: skip
 _JOINERS = ("; ", ", and ", ", but ", ", while ", " — ", ", although ", "; meanwhile, ", ", so ")
 # How prose refers back to a subject: "the" + an epithet + a noun, so the reference itself varies.
@@ -117,6 +119,15 @@ def _noun(name: str, kind: str) -> tuple[str, ...]:
     return (f"the {_NOUNS[kind]}",) if kind in _NOUNS else ()
 
 
+_QUALIFIER = re.compile(r" \([^()]*\)$")
+
+
+def bare(name: str) -> str:
+    """A name without its title qualifier: "Ann Lee (singer)", "Atlas (disambiguation)" are titles and URLs'
+    forms; prose says "Ann Lee"."""
+    return _QUALIFIER.sub("", name)
+
+
 def _slots(day: dt.date, others: tuple[str, ...]) -> dict[str, Callable[[random.Random], str]]:
     def date(rng: random.Random) -> str:
         # recent as often as a dated statement is (news talks about the last weeks), else up to ~16 months
@@ -126,6 +137,7 @@ def _slots(day: dt.date, others: tuple[str, ...]) -> dict[str, Callable[[random.
     def person(rng: random.Random) -> str:
         return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
 
+    others = tuple(dict.fromkeys(bare(o) for o in others))
     return {
         "o": lambda rng: rng.choice(others),
         "n": lambda rng: styles.number_text(rng.choice((rng.randint(12, 900), rng.randint(1000, 90_000))),
@@ -198,7 +210,7 @@ def sentences(
     """`n` sentences about `subject` (or, for a set's page, about its members `topics`), fitting its kind."""
     kind = _kind(domain, kind)
     clauses, shorts, leads = _KINDS[kind]
-    names = topics or (subject,)
+    names = tuple(bare(n) for n in topics or (subject,))
     slots = _slots(day, others or names)
     nouns = _noun(subject, kind)
     out = []

@@ -7,7 +7,7 @@ import random
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import consistency, layouts, statements
-from mockapi.world.pages.compose import FILLER_ANSWER, FILLER_OTHER, Draft, page
+from mockapi.world.pages.compose import FILLER, Draft, page
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject, page_names
@@ -88,7 +88,7 @@ def _entity_page(
         kind=subject.kind if subject else "",
         ticker=subject.ticker.upper() if subject else "",
         others=tuple(page_names(subject)[1:]) + subject.lookalikes[:3] if subject else (),
-        filler=rng.randint(*FILLER_ANSWER),
+        filler=rng.randint(*FILLER),
     )
     day = crawl_time(rng)
     for fact in facts:
@@ -123,7 +123,7 @@ def noise_pool(
     for _ in range(n):
         topic = rng.choice(_TOPICS[domain])
         names = tuple(dict.fromkeys(invented_name(kind, rng, taken) for _ in range(rng.randint(3, 6))))
-        draft = Draft(topic, domain, kind=kind, filler=rng.randint(*FILLER_OTHER), others=names, topics=names)
+        draft = Draft(topic, domain, kind=kind, filler=rng.randint(*FILLER), others=names, topics=names)
         moment = crawl_time(rng)
         for name in names:  # a roundup gives its entities' figures, in the frames answer pages use
             subject = Subject(name, domain, kind)

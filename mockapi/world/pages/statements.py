@@ -147,18 +147,25 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     # as far back as the value changes: a stock price a few days, a coach months or years (a fixed 20-400
     # days dated every stale value of a fast fact in the year before the answer's, which marked the answer)
     lo, hi = _STALE_DAYS.get(KINDS[fact.kind].dynamism, (20, 400))
-    then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=rng.randint(lo, hi))
-    then = min(then, page_day - dt.timedelta(days=1))
     value = rng.choice(older)
+    # one date per older value, the same on every page that states it (drawn from the value itself, not the
+    # page's rng: each page drew its own, so an old price carried a different date on every page); a page
+    # published before that date cannot know the value and states none
+    own = random.Random(f"stale|{fact.subject.name}|{fact.kind}|{fact.as_of}|{value}")
+    then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=own.randint(lo, hi))
+    if then >= page_day:
+        return []
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
 
 
-def figure_pieces(subject: Subject, rng: random.Random, split: str, day: dt.date, n: int) -> list[Piece]:
+def figure_pieces(
+    subject: Subject, rng: random.Random, split: str, day: dt.date, n: int, skip: set[str] | None = None
+) -> list[Piece]:
     """`n` statements of invented values of `subject`'s attributes, each naming it, dated in the days before
     `day` when the attribute changes: what a roundup says of the entities it covers ("X closed at $41.20 on
     March 3"), so that attribute labels, amounts and dates are on pages that answer no question too. Only for
     entities no question asks about (their values contradict nothing)."""
-    kinds = [k for k in _KINDS_OF.get(subject.kind, ()) if KINDS[k].vtype != "list"]
+    kinds = [k for k in _KINDS_OF.get(subject.kind, ()) if KINDS[k].vtype != "list" and k not in (skip or ())]
     out = []
     for key in rng.sample(kinds, min(n, len(kinds))):
         fact = Fact(subject, key, invent.other_value(KINDS[key], rng, day))

@@ -144,6 +144,9 @@ _RANGES = {
     "mv.gross": (2, 2_400),
     "mv.budget": (3, 320),
 }
+# decimal kinds on a fixed scale: a film's rating is out of 10 (invented ratings of 15.7-51.3 stood beside
+# the KG's 2.9-9.0)
+_DECIMALS = {"mv.rating": (2.5, 9.2)}
 _SUFFIX = ("Inc.", "Corp.", "Holdings", "Technologies", "Group", "Industries", "Systems", "Therapeutics")
 
 
@@ -254,7 +257,8 @@ def _value(
         x = float(rng.randint(low, high) * 1_000_000)
         return (*_pair(values.bigmoney(x), x),)
     if vt == "decimal":
-        x = round(rng.uniform(1, 60), 2)
+        lo, hi = _DECIMALS.get(kind.key, (1.0, 60.0))
+        x = round(rng.uniform(lo, hi), 1 if kind.key in _DECIMALS else 2)
         return (*_pair(values.decimal(x), x),)
     if vt == "number":
         low, high = _RANGES.get(kind.key, (1, 100))

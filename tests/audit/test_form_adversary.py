@@ -1,0 +1,71 @@
+"""The form adversary (issue 31) on the tiny world's real pages, with and without a planted cue: a snippet
+length only answer pages have must be learned, and the same length given at random must teach nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import random
+from pathlib import Path
+
+import pytest
+
+from mockapi.audit import exploits, form
+from mockapi.audit.data import Corpus, load_world
+from mockapi.audit.report import lines
+from mockapi.formats.manifest import read_manifest
+
+
+@pytest.fixture(scope="module")
+def corpus(tiny_world: Path) -> Corpus:
+    return load_world(tiny_world, read_manifest(tiny_world))
+
+
+@pytest.fixture(scope="module")
+def pages(corpus: Corpus) -> dict[str, list[float]]:
+    return form.page_table(corpus, exploits.sample(corpus))
+
+
+def _planted(corpus: Corpus, cue: object) -> Corpus:
+    """The corpus with a long snippet on the results `cue(question, result)` picks."""
+    qs = []
+    for q in corpus.questions:
+        results = [
+            dataclasses.replace(r, snippet=r.snippet + " x" * 400) if cue(q, r) else r  # type: ignore[operator]
+            for r in q.results
+        ]
+        qs.append(dataclasses.replace(q, results=results))
+    return dataclasses.replace(corpus, questions=qs)
+
+
+def test_a_snippet_only_answer_pages_have_is_learned(corpus: Corpus, pages: dict[str, list[float]]) -> None:
+    base = exploits.form_adversaries(corpus, pages=pages)["states_auc"]
+    leaked = exploits.form_adversaries(_planted(corpus, lambda q, r: r.page_id in q.gold), pages=pages)
+    assert base is not None and leaked["states_auc"] is not None
+    assert leaked["states_auc"] >= max(0.95, base)
+    row = next(r for r in lines({"form": leaked}, None) if r["figure"].startswith("form (a)"))  # type: ignore[arg-type]
+    assert row["verdict"] == "FAIL"
+    rng = random.Random(2)
+    noise = exploits.form_adversaries(_planted(corpus, lambda q, r: rng.random() < 0.2), pages=pages)
+    assert noise["states_auc"] is not None and noise["states_auc"] <= base + 0.05
+
+
+def test_the_abstain_gain_counts_flagged_questions() -> None:
+    # flagging the two highest scores: one without an answer (+1), then one answerable (-1)
+    assert exploits.best_gain([0.9, 0.8, 0.1, 0.2], [1, 0, 0, 0]) == 25.0
+    assert exploits.best_gain([0.9, 0.8, 0.7, 0.2], [1, 1, 0, 1]) == 50.0
+    assert exploits.best_gain([0.9, 0.1], [0, 1]) == 0.0
+
+
+def test_text_features_count_dates_years_and_figures() -> None:
+    text = "On March 5, 2021 the club won 12 games.\nIt paid $4.10 a share, up 3.5% from 2019 (a record)."
+    feats = dict(zip(form.FEATURES, form.text_features(text), strict=False))
+    assert feats["full_dates"] == 1 and feats["years"] == 2 and feats["distinct_years"] == 2
+    assert feats["year_range"] == 2 and feats["money"] == 1 and feats["percentages"] == 1
+    assert feats["sentences"] == 2 and feats["parentheses"] == 1
+
+
+def test_dates_are_read_in_every_full_style() -> None:
+    text = "Born March 5, 2001; also 5 March 2001, and 2001-03-05, not March 2001."
+    assert exploits.all_dates(text) == [dt.date(2001, 3, 5)] * 3
+    assert exploits.parse_date("Sept. 3rd, 1999") == dt.date(1999, 9, 3)
