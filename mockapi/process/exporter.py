@@ -202,6 +202,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--qrels", action="store_true", help="write TREC qrels of the pages that bear each answer instead"
     )
     parser.add_argument("--out", type=Path, required=True, help="output file (.jsonl.bz2, or .jsonl)")
+    parser.add_argument(
+        "--format",
+        default="crag",
+        choices=("crag", "parquet"),
+        help="parquet: --out DIR, with a dataset card",
+    )
     parser.add_argument("--data", help="world directory (default: the default world)")
     parser.add_argument("--scale", default="default", help="which named world when --data is not given")
     parser.add_argument("--seed", type=int, default=0)
@@ -213,6 +219,10 @@ def run(args: argparse.Namespace) -> int:
     world = world_dir(args.data, args.scale, args.seed, args.split)
     if args.qrels:
         return export_qrels(world, args.out)
+    if args.format == "parquet":
+        from mockapi.process.parquet_export import export_parquet
+
+        return export_parquet(world, args.out)
     if args.task is None:
         raise UserError("--task is required (1, 2 or 3), or --qrels for retrieval labels")
     check_world(world, args.task)
