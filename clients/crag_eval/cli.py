@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import JsonValue
 
+from crag_eval.models import BUILTIN
 from crag_eval.robustness import (
     add_robustness_arguments,
     is_sweep,
@@ -61,7 +62,7 @@ def run_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--task", type=int, choices=(1, 2, 3), help="1: 5 pages; 2: 5 pages + KG; 3: 50 pages + KG"
     )
-    p.add_argument("--model", default="baseline", help="dummy | oracle | baseline | openai | module:Class")
+    p.add_argument("--model", default="baseline", help=" | ".join([*BUILTIN, "module:Class"]))
     p.add_argument("--model-args", metavar="JSON", help="keyword arguments of the model's constructor")
     p.add_argument("--data", help="a world directory or a CRAG dataset file (.jsonl / .jsonl.bz2)")
     p.add_argument(
@@ -144,7 +145,7 @@ def _add_fail_under(p: argparse.ArgumentParser) -> None:
         "--fail-under",
         type=float,
         metavar="SCORE",
-        help=f"exit {BELOW_GATE} when Score_a % (the primary judge's) is below SCORE, e.g. 10 (a CI gate)",
+        help=f"exit {BELOW_GATE} when Score_a %% (the primary judge's) is below SCORE, e.g. 10 (a CI gate)",
     )
 
 
