@@ -7,6 +7,11 @@ crag-eval --task 1|2|3 [--model NAME|module:Class] [--model-args JSON] [--data D
 crag-eval score RUN [--judge rules|openai] [--labels HUMAN.csv] [--type-weights WEIGHTS.json]
 crag-eval report RUN
 crag-eval compare RUN_A RUN_B
+crag-eval leaderboard RUN… [--format md|json|html] [--output FILE] [--slice KEY]
+crag-eval export RUN --format parquet --out DIR
+
+Exit codes: 0 done; 1 too many model errors (--max-error-rate); 2 a usage error (one line); 3 Score_a below
+--fail-under; 130 / 143 interrupted (Ctrl-C / SIGTERM), resumable.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from typing import Any
 
 from pydantic import JsonValue
 
+from crag_eval.models import BUILTIN
 from crag_eval.robustness import (
     add_robustness_arguments,
     is_sweep,
@@ -32,7 +38,9 @@ from crag_eval.runner import SECONDS_PER_QUESTION
 from crag_eval.signals import Terminated, catch_sigterm
 from mockapi.core.user_error import UserError
 
-SUBCOMMANDS = ("score", "report", "compare")
+SUBCOMMANDS = ("score", "report", "compare", "leaderboard", "export")
+BELOW_GATE = 3
+"""Exit code when Score_a is below --fail-under."""
 
 
 def _version() -> str:
@@ -48,13 +56,13 @@ def run_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="crag-eval",
         description="Evaluate a CRAG model against the mock API.",
-        epilog="Also: crag-eval score RUN | report RUN | compare RUN_A RUN_B",
+        epilog="Also: crag-eval score RUN | report RUN | compare RUN_A RUN_B | leaderboard RUN… | export RUN",
     )
     p.add_argument("--version", action="version", version=f"crag-eval (crag-mockapi) {_version()}")
     p.add_argument(
         "--task", type=int, choices=(1, 2, 3), help="1: 5 pages; 2: 5 pages + KG; 3: 50 pages + KG"
     )
-    p.add_argument("--model", default="baseline", help="dummy | oracle | baseline | openai | module:Class")
+    p.add_argument("--model", default="baseline", help=" | ".join([*BUILTIN, "module:Class"]))
     p.add_argument("--model-args", metavar="JSON", help="keyword arguments of the model's constructor")
     p.add_argument("--data", help="a world directory or a CRAG dataset file (.jsonl / .jsonl.bz2)")
     p.add_argument(
@@ -94,6 +102,7 @@ def run_parser() -> argparse.ArgumentParser:
         help="exit non-zero when more than this share of answers are model errors (default 0.05)",
     )
     p.add_argument("--output", help="run directory (default runs/<time>-task<N>-<model>)")
+    _add_fail_under(p)
     p.add_argument("--resume", metavar="RUN_DIR", help="continue a killed or failed run (or sweep)")
     p.add_argument("--retry-errors", action="store_true", help="with --resume: ask errored questions again")
     g = p.add_argument_group("agents (a tool client per question, budgets, cost)")
@@ -118,12 +127,33 @@ def sub_parser(command: str) -> argparse.ArgumentParser:
         p.add_argument("run_a")
         p.add_argument("run_b")
         return p
+    if command == "leaderboard":
+        p.add_argument("runs", nargs="+", metavar="RUN")
+        p.add_argument("--format", default="md", choices=("md", "json", "html"))
+        p.add_argument("--output", metavar="FILE", help="write the table here (default: print it)")
+        p.add_argument("--slice", default="domain", help="the per-slice columns' key (default domain)")
+        return p
+    if command == "export":
+        from crag_eval.export import add_export_arguments
+
+        add_export_arguments(p)
+        return p
     p.add_argument("run")
     if command == "score":
         p.add_argument("--judge", default="rules", choices=("rules", "openai"))
         p.add_argument("--labels", help="human four-way labels: CSV with interaction_id,label (for Score_h)")
         p.add_argument("--type-weights", help="JSON {question_type: weight} for the KDD Cup macro average")
+        _add_fail_under(p)
     return p
+
+
+def _add_fail_under(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--fail-under",
+        type=float,
+        metavar="SCORE",
+        help=f"exit {BELOW_GATE} when Score_a %% (the primary judge's) is below SCORE, e.g. 10 (a CI gate)",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,6 +169,12 @@ def main(argv: list[str] | None = None) -> int:
             return _score(args)
         if command == "report":
             return _report(Path(args.run))
+        if command == "leaderboard":
+            return _leaderboard(args)
+        if command == "export":
+            from crag_eval.export import export_command
+
+            return export_command(args)
         return _compare(Path(args.run_a), Path(args.run_b))
     except UserError as exc:
         print(f"crag-eval: error: {exc}", file=sys.stderr)
@@ -229,7 +265,7 @@ def _run(args: argparse.Namespace) -> int:
     if problem:
         say(f"crag-eval: error: {problem}")
         return 1
-    return 0
+    return _gate(run_dir, args.fail_under)
 
 
 def _exit_code(runs: list[Path], say: Any) -> int:
@@ -262,6 +298,36 @@ def _score(args: argparse.Namespace) -> int:
     score_run(run_dir, args.judge, labels, weights)
     render_reports(run_dir)
     print_summary(run_dir)
+    return _gate(run_dir, args.fail_under)
+
+
+def _gate(run_dir: Path, fail_under: float | None) -> int:
+    """BELOW_GATE (one line on stderr) when Score_a % is below `fail_under`, else 0."""
+    from crag_eval.rundir import read_scores
+
+    scores = read_scores(run_dir) if fail_under is not None else None
+    primary = scores.primary_score if scores else None
+    if fail_under is None or primary is None:
+        return 0
+    if 100 * primary.score_a < fail_under:
+        print(
+            f"crag-eval: Score_a {100 * primary.score_a:.1f} % is below --fail-under {fail_under:g}",
+            file=sys.stderr,
+        )
+        return BELOW_GATE
+    return 0
+
+
+def _leaderboard(args: argparse.Namespace) -> int:
+    from crag_eval.leaderboard import RENDER, leaderboard
+    from crag_eval.rundir import write_text
+
+    text = RENDER[args.format](leaderboard([Path(r) for r in args.runs], args.slice))
+    if args.output:
+        write_text(Path(args.output), text)
+        print(args.output)
+    else:
+        sys.stdout.write(text)
     return 0
 
 

@@ -25,7 +25,7 @@ class Comparison(TypedDict):
     rows: list[ComparisonRow]
 
 
-def _values(run_dir: Path) -> dict[str, float]:
+def scored_values(run_dir: Path) -> dict[str, float]:
     read_run(run_dir)
     scores = read_scores(run_dir)
     primary = scores.primary if scores else None
@@ -35,7 +35,7 @@ def _values(run_dir: Path) -> dict[str, float]:
 
 
 def compare_runs(a: Path, b: Path) -> Comparison:
-    va, vb = _values(a), _values(b)
+    va, vb = scored_values(a), scored_values(b)
     questions = load_questions(a)
     shared = [q for q in questions if q.interaction_id in va and q.interaction_id in vb]
     if not shared:

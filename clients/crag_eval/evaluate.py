@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import JsonValue, TypeAdapter
 
+from crag_eval import identity
 from crag_eval.agent import Budget
 from crag_eval.diagnostics import JournalReader, RunHooks, load_labels
 from crag_eval.llm import default_llm_cache, take_sut_endpoints, use_sut_cache
@@ -40,7 +41,6 @@ from crag_eval.rundir import (
     read_run,
     read_scores,
     save_questions,
-    versions,
     write_run,
 )
 from crag_eval.runfiles import RUN_FORMAT, RunLog, WorldInfo
@@ -216,7 +216,7 @@ def prepare(config: RunConfig, resume: Path | None) -> tuple[RunConfig, Path, Ru
         format=RUN_FORMAT,
         tool="crag-eval",
         args=RUN_ARGS.validate_python(asdict(config)),
-        versions=versions(),
+        **identity.run_fields(config.judge, config.model),
         tokenizer=TOKENIZER_NAME,
         started_at=now(),
         errors=[],

@@ -9,8 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import platform
-from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
@@ -32,20 +30,17 @@ def now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
 
 
-def versions() -> dict[str, str]:
-    out = {"python": platform.python_version()}
-    for dist in ("crag-mockapi", "httpx", "numpy"):
-        try:
-            out[dist] = metadata.version(dist)
-        except metadata.PackageNotFoundError:
-            out[dist] = "unknown"
-    return out
-
-
 def write_json(path: Path, data: Any) -> None:
     """Atomic write (temp file + rename), so a reader never sees half a file."""
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Atomic write of a text file (temp file + rename)."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
 
 

@@ -70,6 +70,11 @@ class RunLog(Document):
     args: RunArgs = Field(default_factory=RunArgs)
     """The RunConfig the run was started with (`--resume` continues with it)."""
     versions: dict[str, str] = Field(default_factory=dict)
+    """Python's and the libraries' that shape worlds and scores (`crag_eval.identity.versions`)."""
+    code: dict[str, JsonValue] | None = None
+    """crag-mockapi's version, and the git commit (and `dirty`) when run from a checkout."""
+    endpoints: dict[str, dict[str, str]] | None = None
+    """Base URL and model name of the LLM judge and model, when the run calls one (never the key)."""
     tokenizer: str | None = None
     started_at: str | None = None
     errors: list[RunError] = Field(default_factory=list)

@@ -216,11 +216,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--out", type=Path, required=True, help="output file (.jsonl.bz2, or .jsonl)")
     parser.add_argument("--force", action="store_true", help="replace --out (and its note) if it exists")
+    parser.add_argument(
+        "--format",
+        default="crag",
+        choices=("crag", "verl", "parquet"),
+        help="crag: CRAG's dataset records (default); verl: RL rows as Parquet (docs/agents.md); "
+        "parquet: the whole world, --out DIR, with a dataset card (docs/reference-runs.md)",
+    )
     parser.add_argument("--data", help="world directory (default: the default world)")
     parser.add_argument("--scale", default="default", help="which named world when --data is not given")
     parser.add_argument("--seed", type=int, default=0)
     add_split_argument(parser)
-    verl_export.add_arguments(parser)  # --format verl, --prompt-template (mockapi/process/verl_export.py)
+    verl_export.add_arguments(parser)  # --prompt-template (mockapi/process/verl_export.py)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -230,6 +237,10 @@ def run(args: argparse.Namespace) -> int:
         return verl_export.run(world, args.out, args.split, args.prompt_template)
     if args.qrels:
         return export_qrels(world, args.out, args.force)
+    if args.format == "parquet":
+        from mockapi.process.parquet_export import export_parquet
+
+        return export_parquet(world, args.out)
     if args.task is None:
         raise UserError("--task is required (1, 2 or 3), or --qrels for retrieval labels")
     check_world(world, args.task)

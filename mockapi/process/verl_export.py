@@ -46,13 +46,7 @@ SELECT interaction_id, query, query_time, answer, alt_ans, question_type, domain
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """`--format` and `--prompt-template` (the rest of `crag-mock export`'s flags are shared)."""
-    parser.add_argument(
-        "--format",
-        choices=("crag", "verl"),
-        default="crag",
-        help="crag: CRAG's dataset records (default); verl: RL rows as Parquet (docs/agents.md)",
-    )
+    """`--prompt-template` (`--format` and the rest of `crag-mock export`'s flags are shared)."""
     parser.add_argument(
         "--prompt-template", type=Path, help="--format verl: the prompt, with {question} and {query_time}"
     )

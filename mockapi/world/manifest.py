@@ -5,44 +5,89 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from mockapi.core.paths import WEB_SERVING_DIR
+from mockapi.formats import canonical
 
 
 class TableDigest(TypedDict):
     rows: int
     digest: str
-    """The sum of the rows' hashes, as text (a HUGEINT)."""
+    """sha256 (hex) of the table's canonical rows (`mockapi.formats.canonical.table_digest`)."""
 
 
 def table_digest(db: Path) -> dict[str, TableDigest]:
-    """Per table: row count and an order-sensitive digest of its content, computed inside DuckDB.
+    """Per table: row count and the digest of its canonical rows (`mockapi.formats.canonical`).
 
-    The digest hashes each row's text together with its position in a total order over all columns, so it
-    depends only on content (not on how DuckDB laid out the file), and is the same for the same data.
+    DuckDB writes each row's canonical text and hashes it with SQL functions whose output is defined (sha256,
+    printf, strftime, hex; never its internal `hash()` or a VARCHAR cast of a float); the row digests are
+    sorted and combined here. So the digest depends only on the rows' values, on any DuckDB version. A column
+    type without a SQL form here (lists, structs, decimals) sends its table through the Python encoder.
     """
     import duckdb  # here: the server reads manifests and never hashes a store
 
     con = duckdb.connect(str(db), read_only=True)
     try:
-        out: dict[str, TableDigest] = {}
         tables = [
             r[0] for r in con.execute("SELECT table_name FROM duckdb_tables() ORDER BY table_name").fetchall()
         ]
+        out: dict[str, TableDigest] = {}
         for table in tables:
-            count, digest = con.execute(
-                f"SELECT count(*), coalesce(sum(hash(t::VARCHAR)::HUGEINT), 0)::VARCHAR FROM {table} t"
-            ).fetchone() or (0, "0")
-            out[table] = {"rows": count, "digest": digest}
+            columns = con.execute(
+                "SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = ? "
+                "ORDER BY column_index",
+                [table],
+            ).fetchall()
+            digests = _sql_digests(con, table, columns) or _python_digests(con, table)
+            out[table] = {
+                "rows": len(digests),
+                "digest": canonical.table_digest([c for c, _ in columns], digests),
+            }
         return out
     finally:
         con.close()
 
 
+_SQL_TEXT = {
+    "VARCHAR": "CAST(strlen({c}) AS VARCHAR) || ':' || {c}",
+    "BOOLEAN": "CASE WHEN {c} THEN 'true' WHEN NOT {c} THEN 'false' END",
+    "DOUBLE": "printf('%.17g', {c})",
+    "FLOAT": "printf('%.17g', CAST({c} AS DOUBLE))",
+    "TIMESTAMP": f"strftime({{c}}, '{canonical.TIMESTAMP_FORMAT}')",
+    "DATE": f"strftime({{c}}, '{canonical.DATE_FORMAT}')",
+    "BLOB": "'x' || lower(hex({c}))",
+    **{t: "CAST({c} AS VARCHAR)" for t in ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT")},
+    **{t: "CAST({c} AS VARCHAR)" for t in ("UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT")},
+}
+"""The canonical text of a column type in SQL, equal to `canonical.canonical_value` of the fetched value."""
+
+
+def _sql_digests(con: Any, table: str, columns: list[tuple[str, str]]) -> list[str] | None:
+    if not columns or any(t not in _SQL_TEXT for _, t in columns):
+        return None
+    texts = [f"coalesce({_SQL_TEXT[t].format(c=_quoted(c))}, '{canonical.NULL}')" for c, t in columns]
+    line = " || chr(9) || ".join(texts)
+    return [r[0] for r in con.execute(f"SELECT sha256({line}) FROM {_quoted(table)}").fetchall()]
+
+
+def _python_digests(con: Any, table: str) -> list[str]:
+    cursor = con.execute(f"SELECT * FROM {_quoted(table)}")
+    digests: list[str] = []
+    while batch := cursor.fetchmany(10_000):
+        digests.extend(canonical.row_digest(row) for row in batch)
+    return digests
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
 def content_hash(world: Path, extra: dict[str, str]) -> str:
     """sha256 over every store's table digests, the derived folders' digests and `extra` (e.g. the page
-    renderer version)."""
+    renderer version) less the libraries' versions: the manifest records those, but the hash names content,
+    so the same content built or read with another DuckDB (or Faker, Jinja2) gives the same hash."""
+    extra = {k: v for k, v in extra.items() if k not in LIBRARY_VERSIONS}
     h = hashlib.sha256()
     for db in sorted(world.glob("*.duckdb")):
         h.update(db.name.encode())
@@ -54,6 +99,9 @@ def content_hash(world: Path, extra: dict[str, str]) -> str:
     h.update(json.dumps(extra, sort_keys=True).encode())
     return "sha256:" + h.hexdigest()
 
+
+LIBRARY_VERSIONS = frozenset({"duckdb", "Faker", "Jinja2", "python"})
+"""Keys of `extra` that are third-party versions (`mockapi.world.build.code_versions`): not hashed."""
 
 DERIVED_FOLDERS = ("serving", "search", WEB_SERVING_DIR)
 """Folders built from the stores for serving, in hashing order: the serving tables (mockapi/serving), the
