@@ -23,7 +23,7 @@ from mockapi.wire.perturb import PerturbFields
 from mockapi.wire.retrieve import RetrieveRequest
 from mockapi.wire.web import WEB_ROUTES
 
-WEB_TOOLS = (
+WEB_TOOLS: tuple[tuple[str, type[BaseModel]], ...] = (
     *((route.path, route.body) for route in WEB_ROUTES),
     ("/retrieve", RetrieveRequest),  # Search-R1's passages: the tool `retrieve`
 )
