@@ -254,6 +254,8 @@ __all__ = [
     "PageEntry",
     "Person",
     "PriceHistory",
+    "RetrievedDocument",
+    "ScoredDocument",
     "SearchEntry",
     "SportsFrame",
     "WireModel",

@@ -17,6 +17,7 @@ from pydantic import JsonValue
 from mockapi.env.reward import judge
 from mockapi.env.wire import CragAction, CragObservation, CragState, ResetRequest
 from mockapi.mcp.tools import ToolSpec
+from mockapi.wire.web import SEARCH
 
 ENV_CLIENT = "openenv"
 """`X-Client-Id` of tool calls (the journal tells them from direct HTTP calls)."""
@@ -147,7 +148,7 @@ def with_defaults(
 ) -> dict[str, JsonValue]:
     """Web search without HTML (an agent reads pages with `web_get_page`) and at the question's query time
     (free text reaches no page written after it), unless the call says otherwise."""
-    if spec.path != "/web/search":
+    if spec.path != SEARCH.path:
         return arguments
     return {"include_html": False, "query_time": question.query_time, **arguments}
 

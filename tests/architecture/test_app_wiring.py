@@ -12,8 +12,8 @@ def test_every_router_is_imported_by_the_app() -> None:
     edges = graph()
     routers = {m for m in edges if m.startswith("mockapi.http.routers.") and not m.endswith(".common")}
     # root, kg (one router per KG domain, from the route table), web, admin, and the compat package's
-    # tavily, brave and searxng (the look-alike search APIs)
-    assert len(routers) == 8
+    # tavily, brave and searxng (the look-alike search APIs), retrieve (Search-R1's POST /retrieve)
+    assert len(routers) == 9
     assert routers <= edges["mockapi.http.app"]
 
 

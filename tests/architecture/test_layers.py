@@ -53,6 +53,10 @@ PARTS: dict[str, str] = {
         "the exact-key serving tables, the stale-world check (`stale.py`)"
     ),
     "web": "what reads a world: pages (key tables, full-text index, renderer, perturbations)",
+    "retrieve": (
+        "`POST /retrieve`'s passages: pages cut into ~100-word passages, their tantivy index "
+        "(`<world>/passages/`, built beside the page index), a batch searched over a thread pool"
+    ),
     "world": "what writes a world (building the readers' structures with their code): the synthetic builder",
     "importers": "what writes a world: the CRAG dataset and KG importers",
     "sim": "the ASGI simulator (latency, faults, rate limits, the journal)",
@@ -68,6 +72,11 @@ PARTS: dict[str, str] = {
     "mcp": (
         "`crag-mock mcp`: the KG routes and web search as MCP tools (`tools.py` from the route table), "
         "answered by the app in-process"
+    ),
+    "env": (
+        "`crag-mock env`: the world as an OpenEnv environment (reset / step / state / schema / WebSocket "
+        "sessions), its tools those of `mcp/tools.py`, answered by the app in-process, the answer scored by "
+        "crag-eval's rules judge"
     ),
     "audit": "`crag-mock audit`",
     "cli": "the `crag-mock` entry point",

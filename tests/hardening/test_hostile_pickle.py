@@ -78,8 +78,12 @@ def test_the_types_crags_files_use_still_load() -> None:
     import numpy as np
     import pandas as pd
 
-    index = pd.MultiIndex.from_tuples([("EPL", "2024"), ("EPL", "2023")], names=["league", "season"])
+    # object strings, as CRAG's files (pandas 2.0.3) hold them: pandas 3 + pyarrow would infer Arrow strings
+    index = pd.MultiIndex.from_arrays(
+        [pd.Index(["EPL", "EPL"], dtype=object), pd.Index(["2024", "2023"], dtype=object)], names=["league", "season"]
+    )
     frame = pd.DataFrame({"score": [1.5, np.nan], "when": pd.to_datetime(["2024-03-01", None])}, index=index)
+    frame.columns = pd.Index(list(frame.columns), dtype=object)
     value = {"a": [np.int64(3), np.float32(2.5), pd.Timestamp("2024-01-01", tz="UTC"), dt.date(2024, 1, 2)],
              "t": (1, {2}, frozenset({3}), b"x", None, pd.NaT), "frame": frame}  # fmt: skip
     loaded = safe_pickle.loads(pickle.dumps(value), "test")

@@ -37,6 +37,7 @@ OPERATIONS = sorted(
     + [("POST", "/compat/tavily/search"), ("POST", "/compat/tavily/extract")]
     + [("GET", "/compat/brave/res/v1/web/search"), ("GET", "/compat/searxng/search")]
     + [("GET", "/compat/searxng")]
+    + [("POST", "/retrieve")]
 )
 
 

@@ -39,6 +39,38 @@ def write_json(path: Path, data: Mapping[str, Any]) -> None:
         json.dump(data, f)
 
 
+def as_pandas2_wrote(obj: Any) -> Any:
+    """`obj` with its strings in object arrays, as CRAG's files hold them (written by pandas 2.0.3): pandas 3 with
+    pyarrow installed infers Arrow-backed strings, whose pickles name pyarrow, which the import's allow-list
+    (rightly) refuses."""
+    if isinstance(obj, dict):
+        return {k: as_pandas2_wrote(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [as_pandas2_wrote(v) for v in obj]
+    if isinstance(obj, pd.Series):
+        series = obj.astype(object) if pd.api.types.is_string_dtype(obj.dtype) else obj.copy()
+        series.index = _object_index(series.index)
+        return series
+    if not isinstance(obj, pd.DataFrame):
+        return obj
+    out = obj.copy()
+    for c in out.columns:
+        if out[c].dtype != object and pd.api.types.is_string_dtype(out[c].dtype):
+            out[c] = out[c].astype(object)
+    out.columns = _object_index(out.columns)
+    out.index = _object_index(out.index)
+    return out
+
+
+def _object_index(index: pd.Index) -> pd.Index:
+    if isinstance(index, pd.MultiIndex):
+        levels = [pd.Index(list(index.get_level_values(i)), dtype=object) for i in range(index.nlevels)]
+        return pd.MultiIndex.from_arrays(levels, names=index.names)
+    if pd.api.types.is_string_dtype(index.dtype):
+        return pd.Index(list(index), dtype=object, name=index.name)
+    return index
+
+
 def write_sqlitedict(path: Path, items: Iterable[tuple[str, Any]]) -> None:
     """SqliteDict 2.1 layout: table `unnamed` (key TEXT PRIMARY KEY, value BLOB), pickled values."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -46,7 +78,7 @@ def write_sqlitedict(path: Path, items: Iterable[tuple[str, Any]]) -> None:
     con.execute('CREATE TABLE IF NOT EXISTS "unnamed" (key TEXT PRIMARY KEY, value BLOB)')
     con.executemany(
         'REPLACE INTO "unnamed" (key, value) VALUES (?, ?)',
-        ((k, sqlite3.Binary(pickle.dumps(v, pickle.HIGHEST_PROTOCOL))) for k, v in items),
+        ((k, sqlite3.Binary(pickle.dumps(as_pandas2_wrote(v), pickle.HIGHEST_PROTOCOL))) for k, v in items),
     )
     con.commit()
     con.close()
@@ -55,7 +87,7 @@ def write_sqlitedict(path: Path, items: Iterable[tuple[str, Any]]) -> None:
 def write_pickle(path: Path, obj: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:
-        pickle.dump(obj, f, pickle.HIGHEST_PROTOCOL)
+        pickle.dump(as_pandas2_wrote(obj), f, pickle.HIGHEST_PROTOCOL)
 
 
 def write_companies(path: Path, rows: Iterable[tuple[str, str]]) -> None:
