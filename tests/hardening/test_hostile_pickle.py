@@ -80,7 +80,8 @@ def test_the_types_crags_files_use_still_load() -> None:
 
     # object strings, as CRAG's files (pandas 2.0.3) hold them: pandas 3 + pyarrow would infer Arrow strings
     index = pd.MultiIndex.from_arrays(
-        [pd.Index(["EPL", "EPL"], dtype=object), pd.Index(["2024", "2023"], dtype=object)], names=["league", "season"]
+        [pd.Index(["EPL", "EPL"], dtype=object), pd.Index(["2024", "2023"], dtype=object)],
+        names=["league", "season"],
     )
     frame = pd.DataFrame({"score": [1.5, np.nan], "when": pd.to_datetime(["2024-03-01", None])}, index=index)
     frame.columns = pd.Index(list(frame.columns), dtype=object)
