@@ -159,6 +159,9 @@ class RunHooks:
     budget: Budget = field(default_factory=Budget)  # per question: tool calls, tokens (crag_eval.agent)
     prices: Prices | None = None
     _evidence: dict[str, Evidence] = field(default_factory=dict)
+    # the fetch helper runs ahead of the model: its fetches of a later batch's questions can be journaled
+    # before this batch's read, so they wait here for their question's batch instead of being dropped
+    _early_fetches: dict[str, list[JournalEntry]] = field(default_factory=dict)
 
     def fetch(self, http: httpx.Client, url: str, question: Question, k: int) -> list[SearchPage]:
         """The question's search results, retried like the SDK retries (faults must not lose questions)."""
@@ -204,8 +207,13 @@ class RunHooks:
         ids = {q.interaction_id for q in chunk}
         out: dict[str, ApiUsage] = {}
         unlabelled = [e for e in entries if e.interaction_id not in ids]
+        for e in unlabelled:
+            if e.client == HARNESS_CLIENT and e.interaction_id:
+                self._early_fetches.setdefault(e.interaction_id, []).append(e)
+        unlabelled = [e for e in unlabelled if e.client != HARNESS_CLIENT or not e.interaction_id]
         for i, q in enumerate(chunk):
-            mine = [e for e in entries if e.interaction_id == q.interaction_id]
+            early = self._early_fetches.pop(q.interaction_id, [])
+            mine = early + [e for e in entries if e.interaction_id == q.interaction_id]
             model = [e for e in mine if e.client != HARNESS_CLIENT]
             if len(chunk) == 1:
                 model += [e for e in unlabelled if e.client != HARNESS_CLIENT]
