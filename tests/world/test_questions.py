@@ -107,8 +107,9 @@ def test_default_world_mix_and_recall(tmp_path: Path) -> None:
     assert (pop["head"] or 0) > (pop["torso"] or 0) > (pop["tail"] or 0)
     # 2,078 MB at seed 0 (generator 10), 2,362 MB at generator 11 (every page 22-80 prose sentences, issue
     # 31): ~520 MB the pre-serialised serving tables (serving/), the rest mostly the web key tables with every
-    # page rendered once and stored deflated (issue 22: Task 3 sends them without rendering)
-    assert manifest.disk_bytes is not None and manifest.disk_bytes < 2.5e9
+    # page rendered once and stored deflated (issue 22: Task 3 sends them without rendering); plus passages/,
+    # POST /retrieve's ~100-word passages and their index (100 MB on generator 10's pages; 1.9x the prose now)
+    assert manifest.disk_bytes is not None and manifest.disk_bytes < 2.75e9
     _default_world_language(tmp_path / "default")
 
 
