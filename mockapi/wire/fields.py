@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
+
+from mockapi.formats.timefmt import parse_query_time
 
 MAX_BODY_BYTES = 64 * 1024
 """Largest request body: 100 game ids or a 1,000-character query fit many times over."""
@@ -25,3 +27,12 @@ Text = Annotated[str, Field(max_length=MAX_TEXT_CHARS)]
 Url = Annotated[str, Field(max_length=MAX_URL_CHARS)]
 Ident = Annotated[str, Field(max_length=MAX_IDENT_CHARS)]
 GameIds = Annotated[list[Ident], Field(max_length=MAX_GAME_IDS)]
+
+
+def _parses_as_query_time(value: str) -> str:
+    parse_query_time(value)  # its ValueError is the 422's message
+    return value
+
+
+QueryTime = Annotated[Ident, AfterValidator(_parses_as_query_time)]
+"""'MM/DD/YYYY, HH:MM:SS PT' (CRAG's format) or ISO 8601, checked on the way in; kept as sent."""

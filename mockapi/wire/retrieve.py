@@ -11,11 +11,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from crag_client.results import RetrievedDocument, ScoredDocument
-from pydantic import AliasChoices, ConfigDict, Field, field_validator, model_validator
+from pydantic import AliasChoices, ConfigDict, Field, model_validator
 
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.wire.base import WireModel
-from mockapi.wire.fields import Ident, Text
+from mockapi.wire.fields import QueryTime, Text
 
 DEFAULT_TOPK = 3
 """Search-R1's retrieval server's default (`--topk 3`)."""
@@ -47,15 +47,8 @@ class RetrieveRequest(WireModel):
     """Passages per query (also accepted as `top_k` or `k`); null or 0: 3, as Search-R1's server."""
     return_scores: bool = False
     """True: each hit is `{"document": {...}, "score": bm25}`; false: the document alone."""
-    query_time: Ident | None = None
+    query_time: QueryTime | None = None
     """'MM/DD/YYYY, HH:MM:SS PT' (CRAG's format) or ISO 8601: passages of pages modified later are skipped."""
-
-    @field_validator("query_time")
-    @classmethod
-    def _query_time_parses(cls, value: str | None) -> str | None:
-        if value is not None:
-            parse_query_time(value)
-        return value
 
     @model_validator(mode="after")
     def _one_batch(self) -> RetrieveRequest:

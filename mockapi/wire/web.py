@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from crag_client.results import PageEntry, SearchEntry
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.wire.base import WireModel
-from mockapi.wire.fields import Ident, Text, Url
+from mockapi.wire.fields import Ident, QueryTime, Text, Url
 from mockapi.wire.perturb import PerturbationInfo, PerturbFields
 
 
@@ -46,17 +46,10 @@ class SearchRequest(PerturbFields):  # + noise_ratio, mode, perturb_seed (mockap
     """A known question's id: its frozen results in rank order ([] when the id is unknown)."""
     k: int = Field(50, ge=1, le=50)
     """At most this many results (1..50)."""
-    query_time: Ident | None = None
+    query_time: QueryTime | None = None
     """'MM/DD/YYYY, HH:MM:SS PT' (CRAG's format) or ISO 8601: free-text search skips pages modified later."""
     include_html: bool = True
     """False: `page_result` is null (saves up to ~1.5 MB per page)."""
-
-    @field_validator("query_time")
-    @classmethod
-    def _query_time_parses(cls, value: str | None) -> str | None:
-        if value is not None:
-            parse_query_time(value)
-        return value
 
     @model_validator(mode="after")
     def _something_to_search(self) -> SearchRequest:
