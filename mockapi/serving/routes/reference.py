@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -33,13 +34,23 @@ Try them on a running server at `/docs`, with bodies picked from the world being
 
 
 def type_name(annotation: Any) -> str:
-    """A type as written in the route table, without module prefixes (`list[Person]`, `Movie | None`)."""
-    text = (
-        annotation.__name__
-        if isinstance(annotation, type) and not hasattr(annotation, "__args__")
-        else str(annotation)
-    )
-    return re.sub(r"\b(?:[a-z_]+\.)+([A-Za-z_]\w*)", r"\1", text).replace("NoneType", "None")
+    """A type as written in the route table, without module prefixes or field metadata (`list[Person]`,
+    `Movie | None`, `str | None` for an optional length-limited string): the page must not change with the
+    address of a validator function or the repr of a `FieldInfo`."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Annotated:
+        return type_name(args[0])
+    if origin in (Union, UnionType):
+        return " | ".join(type_name(arg) for arg in args)
+    if origin is Literal:
+        return f"Literal[{', '.join(repr(arg) for arg in args)}]"
+    if origin is not None and args:
+        return f"{type_name(origin)}[{', '.join(type_name(arg) for arg in args)}]"
+    if annotation is type(None) or annotation is None:
+        return "None"
+    if isinstance(annotation, type):
+        return annotation.__name__
+    return re.sub(r"\b(?:[a-z_]+\.)+([A-Za-z_]\w*)", r"\1", str(annotation))
 
 
 def body_fields(model: type[BaseModel] | None) -> str:
