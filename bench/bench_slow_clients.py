@@ -4,10 +4,12 @@ probes failed and what the attack kept:
 - slowloris: N connections dribbling a head that never ends, plus one client streaming a 30 MB header;
 - idle keep-alive: N connections that each sent one GET /health, read the answer and went quiet;
 - slow read: 20 clients asking for a 50-page search with HTML and never reading (server RSS before, peak,
-  and after the write timeout; connections still open after it);
+  and after the write timeout, and the growth; connections still open after it);
+Before the attacks, one client reads a 50-page search with HTML in full, identity and gzip (p50, best).
 - pipelined heads: clients sending GET /health, a 150 KB head pipelined behind it (big heads answered 200).
 
     python bench/bench_slow_clients.py [--data WORLD] [--nofile 512] [--seconds 6] [--server-path DIR]
+                                       [--attacks slowloris,idle,slow-read,pipelined]
 
 `--server-path DIR` puts DIR first on the server's PYTHONPATH (e.g. an export of an older commit's tree, for
 before/after figures in one run of this script). Figures only, never a pass/fail threshold
@@ -36,6 +38,7 @@ from mockapi.core.paths import world_dir
 from mockapi.process.loopback import free_socket
 
 Attack = Callable[[int, threading.Event], list[socket.socket]]
+ATTACKS = ("slowloris", "idle", "slow-read", "pipelined")
 
 
 @contextmanager
@@ -51,8 +54,9 @@ def server(world: Path, nofile: int, server_path: str | None) -> Iterator[tuple[
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
+    # run from DIR too: `python -m` puts the working directory first on sys.path, before PYTHONPATH
     proc = subprocess.Popen(
-        cmd, env=env, preexec_fn=limit, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        cmd, env=env, cwd=server_path, preexec_fn=limit, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -94,6 +98,18 @@ def probe(url: str, seconds: float, pid: int) -> tuple[list[float], int, float]:
         peak = max(peak, rss_mb(pid))
         time.sleep(0.02)
     return times, failed, peak
+
+
+def full_read(base: str, body: bytes, encoding: str, rounds: int = 15) -> str:
+    """p50 and best time (ms) of a 50-page search read in full by a client that reads at once."""
+    headers = {"content-type": "application/json", "accept-encoding": encoding}
+    times = []
+    with httpx.Client(timeout=120) as client:
+        for _ in range(rounds):
+            started = time.perf_counter()
+            client.post(base + "/web/search", content=body, headers=headers).raise_for_status()
+            times.append((time.perf_counter() - started) * 1000)
+    return f"p50 {pct(times, 0.5)} ms, best {min(times):.1f} ms"
 
 
 def connect(port: int, first: bytes, rcvbuf: int | None = None) -> socket.socket | None:
@@ -213,7 +229,8 @@ def run_attack(name: str, attack: Attack, base: str, pid: int, seconds: float, d
     print(
         f"  {name}: probe p50 {pct(times, 0.5)} ms, p99 {pct(times, 0.99)} ms, {failed} of "
         f"{len(times) + failed} failed; attackers {len(socks)}, open after {elapsed:.0f} s: {left}; "
-        f"server RSS {before:.0f} -> peak {peak:.0f} -> {after:.0f} MB"
+        f"server RSS {before:.0f} -> peak {peak:.0f} -> {after:.0f} MB "
+        f"(growth: peak {peak - before:+.0f} MB, after {after - before:+.0f} MB)"
     )
     time.sleep(2.0)
 
@@ -226,6 +243,7 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=420, help="idle keep-alive connections (420)")
     parser.add_argument("--seconds", type=float, default=6.0)
     parser.add_argument("--server-path", default=None)
+    parser.add_argument("--attacks", default=",".join(ATTACKS), help=f"some of {','.join(ATTACKS)} (all)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
@@ -239,16 +257,25 @@ def main() -> None:
         # one search read in full first: the page store's caches are then warm, so RSS growth is the attack's
         json_type = {"content-type": "application/json"}
         httpx.post(base + "/web/search", content=body, headers=json_type, timeout=120)
+        for encoding in ("identity", "gzip"):
+            figures = full_read(base, body, encoding)
+            print(f"  one reader, 50-page HTML search read in full ({encoding}): {figures}")
         calm, calm_failed, _ = probe(base, 3.0, pid)
         print(f"  no attack: probe p50 {pct(calm, 0.5)} ms, p99 {pct(calm, 0.99)} ms, {calm_failed} failed")
-        run_attack(f"slowloris ({args.attackers} + a 30 MB header)", slowloris(args.attackers), base, pid,
-                   args.seconds)  # fmt: skip
-        run_attack(f"idle keep-alive ({args.idle})", idle_keep_alive(args.idle), base, pid, args.seconds)
-        run_attack("slow read (20 x 50-page HTML search)", slow_read(search), base, pid, 12.0, drain=150.0)
-        answers: list[bytes] = []
-        run_attack("pipelined 150 KB heads (4 clients)", pipelined(4, answers), base, pid, args.seconds)
-        served = sum(a.count(b"HTTP/1.1 200 ") > 1 for a in answers)
-        print(f"    pipelined big heads answered 200: {served} of {len(answers)} connections")
+        chosen = set(args.attacks.split(","))
+        if "slowloris" in chosen:
+            run_attack(f"slowloris ({args.attackers} + a 30 MB header)", slowloris(args.attackers), base, pid,
+                       args.seconds)  # fmt: skip
+        if "idle" in chosen:
+            run_attack(f"idle keep-alive ({args.idle})", idle_keep_alive(args.idle), base, pid, args.seconds)
+        if "slow-read" in chosen:
+            name = "slow read (20 x 50-page HTML search)"
+            run_attack(name, slow_read(search), base, pid, 12.0, drain=150.0)
+        if "pipelined" in chosen:
+            answers: list[bytes] = []
+            run_attack("pipelined 150 KB heads (4 clients)", pipelined(4, answers), base, pid, args.seconds)
+            served = sum(a.count(b"HTTP/1.1 200 ") > 1 for a in answers)
+            print(f"    pipelined big heads answered 200: {served} of {len(answers)} connections")
 
 
 if __name__ == "__main__":

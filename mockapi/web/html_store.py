@@ -11,7 +11,8 @@ length of the uncompressed bytes in front. Then:
   the small pieces as stored deflate blocks, one final empty block, and the CRC-32 combined from the pages':
   no compression and no inflating at request time, and 1/12 of the bytes on the wire.
 Segments are independent (each compressed from an empty history), so any sequence of them is one valid
-deflate stream. Disk cost: about 1/12 of the HTML (tiny world +70 MB, default world about +1 GB).
+deflate stream. Both are streamed as the client reads, a page at a time (mockapi/web/body_stream.py).
+Disk cost: about 1/12 of the HTML (tiny world +70 MB, default world about +1 GB).
 Segments are compressed with zlib, not ISA-L: ISA-L's compressor is not deterministic (in one default build,
 1 of 40,276 pages came out with other bytes in its last block, in a process that had run for a while), and
 these bytes are part of the world's content hash. zlib costs about 45 s more CPU on a default build, spread
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 import orjson
 from isal import isal_zlib as _inflate  # ISA-L inflates 2-3x faster than zlib (the same deflate format)
@@ -30,9 +31,6 @@ from typing_extensions import NotRequired, TypedDict
 
 HEADER = struct.Struct("<II")  # CRC-32 and length of the uncompressed JSON string
 LEVEL = 1
-_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # deflate, no name, no mtime, OS unknown
-_FINAL_EMPTY_BLOCK = b"\x03\x00"  # a final fixed-Huffman block holding only end-of-block
-_ZEROS = bytes(1 << 20)
 
 
 def page_html(kind: str, body: bytes) -> str:
@@ -61,51 +59,26 @@ def inflate(record: bytes) -> bytes:
     return _inflate.decompressobj(-15).decompress(memoryview(record)[HEADER.size :])
 
 
-Piece = bytes | tuple[bytes]
-"""A body piece: plain bytes, or a 1-tuple holding a stored page record."""
+class PageRef(NamedTuple):
+    """A stored page in a response body, by id: its record is read when the body reaches it, so a body
+    being sent holds one page at a time (mockapi/web/body_stream.py)."""
+
+    page_id: str
+    crc: int
+    """CRC-32 of the page's JSON string."""
+    length: int
+    """Length of the page's JSON string."""
+    stored: int
+    """Length of its deflate segment."""
+
+    @classmethod
+    def of(cls, page_id: str, record: bytes) -> PageRef:
+        crc, length = HEADER.unpack_from(record)
+        return cls(page_id, crc, length, len(record) - HEADER.size)
 
 
-def identity_body(pieces: Iterable[Piece]) -> bytes:
-    """The response body: plain pieces as they are, page records inflated."""
-    return b"".join(p if isinstance(p, bytes) else inflate(p[0]) for p in pieces)
-
-
-def gzip_body(pieces: Iterable[Piece]) -> bytes:
-    """The same body as one gzip member, the page records' segments used as they are stored."""
-    out: list[bytes | memoryview] = [_GZIP_HEADER]
-    crc, size = 0, 0
-    for piece in pieces:
-        if isinstance(piece, bytes):
-            out.extend(_stored_blocks(piece))
-            crc, size = zlib.crc32(piece, crc), size + len(piece)
-            continue
-        record = piece[0]
-        page_crc, length = HEADER.unpack_from(record)
-        out.append(memoryview(record)[HEADER.size :])
-        crc, size = _crc32_combine(crc, page_crc, length), size + length
-    out.append(_FINAL_EMPTY_BLOCK)
-    out.append(struct.pack("<II", crc, size & 0xFFFFFFFF))
-    return b"".join(out)
-
-
-def _stored_blocks(data: bytes) -> Iterator[bytes]:
-    """`data` as non-final stored deflate blocks (we are always at a byte boundary between segments)."""
-    for start in range(0, len(data), 0xFFFF):
-        chunk = data[start : start + 0xFFFF]
-        yield b"\x00" + struct.pack("<HH", len(chunk), len(chunk) ^ 0xFFFF) + chunk
-
-
-def _crc32_combine(crc1: int, crc2: int, len2: int) -> int:
-    """CRC-32 of A+B from crc(A), crc(B) and len(B). CRC-32 is affine: running `len2` zero bytes through the
-    register from crc1 and from 0 differ by exactly crc1's contribution, which B's own CRC then completes."""
-    shifted, zero = crc1, 0
-    remaining = len2
-    while remaining:
-        n = min(remaining, len(_ZEROS))
-        chunk = memoryview(_ZEROS)[:n]
-        shifted, zero = zlib.crc32(chunk, shifted), zlib.crc32(chunk, zero)
-        remaining -= n
-    return shifted ^ zero ^ crc2
+Piece = bytes | PageRef
+"""A body piece: plain bytes, or a stored page."""
 
 
 class Entry(TypedDict):
@@ -121,10 +94,10 @@ class Entry(TypedDict):
     rank: NotRequired[int]
 
 
-def entry_pieces(entry: Entry, record: bytes | None) -> list[Piece]:
-    """One result entry as body pieces, with CRCs keys in CRAG's order: the stored page (when given) stands
-    for `page_result`; without one the entry is encoded whole."""
-    if record is None:
+def entry_pieces(entry: Entry, page: PageRef | None) -> list[Piece]:
+    """One result entry as body pieces, with CRAG's keys in CRAG's order: the stored page (when given)
+    stands for `page_result`; without one the entry is encoded whole."""
+    if page is None:
         return [orjson.dumps(entry)]
     head = {
         "page_name": entry["page_name"],
@@ -134,17 +107,17 @@ def entry_pieces(entry: Entry, record: bytes | None) -> list[Piece]:
     tail = {k: v for k, v in entry.items() if k not in head and k != "page_result"}
     return [
         orjson.dumps(head)[:-1] + b',"page_result":',
-        (record,),
+        page,
         b"," + orjson.dumps(tail)[1:] if tail else b"}",
     ]
 
 
-def result_pieces(entries: list[tuple[Entry, bytes | None]]) -> list[Piece]:
+def result_pieces(entries: list[tuple[Entry, PageRef | None]]) -> list[Piece]:
     """`{"result": [entry, …]}` as pieces."""
     pieces: list[Piece] = [b'{"result":[']
-    for i, (entry, record) in enumerate(entries):
+    for i, (entry, page) in enumerate(entries):
         if i:
             pieces.append(b",")
-        pieces.extend(entry_pieces(entry, record))
+        pieces.extend(entry_pieces(entry, page))
     pieces.append(b"]}")
     return pieces

@@ -2,14 +2,18 @@
 serve`'s protocol (GuardedHTTP) shrunk to small caps: idle keep-alive connections over the cap make room for
 a newcomer (before: the newcomer was refused while they idled), one address holds at most its share, and a
 response nobody reads is dropped after the write timeout, or sooner when the process's unsent bytes pass
-the budget (before: held for ever). bench/bench_slow_clients.py gives the figures at full size."""
+the budget (before: held for ever). A 50-page search with HTML is streamed: a client that never reads it
+leaves a chunk or two unsent on the server, not the 15 MB body (before: the whole body, until the write
+timeout). bench/bench_slow_clients.py gives the figures at full size."""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
@@ -46,8 +50,24 @@ class SlowRead(GuardedHTTP):
 
 class SmallBudget(GuardedHTTP):
     write_timeout_s = 600.0  # only the budget can close them within the test
-    buffer_budget = 20 << 20  # a 50-page search of the tiny world is ~16 MB
+    buffer_budget = 20 << 20  # over one whole 16 MB body, under two
     conns = Connections()
+
+
+class Stalled(GuardedHTTP):
+    write_timeout_s = 600.0  # the reader stays stalled while the test looks at it
+    conns = Connections()
+
+
+BIG = 16 << 20
+
+
+async def whole_body(scope: dict, receive: object, send: Any) -> None:
+    """A 16 MB answer built whole, as the largest /retrieve batches are (up to 40,960 passages)."""
+    if scope["type"] != "http":
+        return
+    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"%d" % BIG)]})
+    await send({"type": "http.response.body", "body": b"x" * BIG})
 
 
 def test_idle_keep_alive_connections_over_the_cap_make_room_for_a_newcomer(tiny_world: Path) -> None:
@@ -94,9 +114,10 @@ def test_a_response_nobody_reads_is_dropped_after_the_write_timeout(tiny_world: 
     assert closed == 1 and served == 200
 
 
-def test_unsent_bytes_over_the_budget_drop_the_longest_stalled(tiny_world: Path) -> None:
-    with guarded(tiny_world, SmallBudget) as (url, port):
-        request = _search(url)
+def test_unsent_bytes_over_the_budget_drop_the_longest_stalled() -> None:
+    with serve_in_thread(whole_body, lifespan="off", http=SmallBudget) as url:
+        port = int(urlsplit(url).port or 0)
+        request = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
         readers = []
         try:
             for _ in range(3):
@@ -107,3 +128,18 @@ def test_unsent_bytes_over_the_budget_drop_the_longest_stalled(tiny_world: Path)
             for sock in readers:
                 sock.close()
     assert closed == 2 and last_open
+
+
+def test_a_search_nobody_reads_leaves_a_chunk_unsent_not_the_body(tiny_world: Path) -> None:
+    with guarded(tiny_world, Stalled) as (url, port):
+        sock = never_reads(port, _search(url))
+        try:
+            deadline = time.monotonic() + 90  # against a hang: the stall comes within a second
+            while not Stalled.conns.stalled and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(0.5)  # a stream that went on past the stall would now have more unsent
+            unsent = [conn._unsent() for conn in list(Stalled.conns.stalled)]
+        finally:
+            sock.close()
+    assert len(unsent) == 1
+    assert unsent[0] < 1 << 20  # two 64 KiB chunks and the transport's 64 KiB mark; the body is 15 MB

@@ -2,19 +2,19 @@
 
 Responses are serialised with orjson straight from dicts: a Task 3 answer is up to 50 pages of raw HTML
 (tens of MB), which pydantic response validation would copy for nothing. The models still document them.
-At most HTML_BODIES_AT_ONCE such bodies are built at once per process: twenty clients asking for one each
-(and never reading it) took a worker from 79 to 619 MB while all twenty were built side by side; built in
-turn they cost the same CPU (the GIL serialises them anyway) and a tenth of the memory.
+A body with HTML is streamed as the client reads it, 64 KiB at a time, never whole
+(mockapi/web/body_stream.py): a client that asks for one and never reads holds a chunk or two, not 16 MB.
 """
 
 from __future__ import annotations
 
-import threading
+import asyncio
+from collections.abc import AsyncIterator, Iterator
 from datetime import datetime
 
 import orjson
 from fastapi import APIRouter, Request
-from starlette.responses import Response
+from starlette.responses import Response, StreamingResponse
 
 from mockapi.http.routers.admin import require_admin_token
 from mockapi.http.routers.common import result
@@ -27,8 +27,6 @@ from mockapi.wire.errors import ApiError, ErrorBody
 from mockapi.wire.web import GET_PAGE, SEARCH, GetPageRequest, SearchRequest
 
 router = APIRouter(tags=["web"])  # paths and models: mockapi/wire/web.py (WEB_ROUTES)
-HTML_BODIES_AT_ONCE = 2
-_html_bodies = threading.BoundedSemaphore(HTML_BODIES_AT_ONCE)  # endpoints run in the threadpool
 
 
 def web_store(state: ServerState) -> WebStore:
@@ -83,10 +81,21 @@ def pages_response(request: Request, store: WebStore, entries: list[Entry], page
     """Entries with their pages' HTML, gzip-encoded when the client accepts it (the stored pages are sent as
     they are stored: 1/12 of the bytes, no compression at request time)."""
     gzip = accepts_gzip(request.headers.get("accept-encoding", ""))
-    headers = {"Vary": "Accept-Encoding", **({"Content-Encoding": "gzip"} if gzip else {})}
-    with _html_bodies:
-        body = store.body(entries, page_ids, gzip)
-    return Response(body, media_type="application/json", headers=headers)
+    body = store.body(entries, page_ids, gzip)
+    headers = {"Vary": "Accept-Encoding", "Content-Length": str(body.length)}
+    if gzip:
+        headers["Content-Encoding"] = "gzip"
+    return StreamingResponse(paced(body.chunks), media_type="application/json", headers=headers)
+
+
+async def paced(chunks: Iterator[bytes]) -> AsyncIterator[bytes]:
+    """The chunks, made on the event loop (inflating 64 KiB takes tens of microseconds: no thread hop
+    each), with one turn of the loop after each: batched writes (mockapi/process/batched_writes.py) reach
+    the socket at the end of a turn, and only then can the transport's flow control (pause_writing) hold
+    the next chunk back from a client that does not read."""
+    for chunk in chunks:
+        yield chunk
+        await asyncio.sleep(0)
 
 
 def accepts_gzip(header: str) -> bool:
