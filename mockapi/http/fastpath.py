@@ -175,8 +175,8 @@ class FastPath:
             return
         try:
             raw, last = await read_capped_body(scope, receive)
-        except BodyTooLarge:
-            await send_too_large(send)
+        except BodyTooLarge as too_large:
+            await send_too_large(send, too_large.cap)
             return
         answer = self._answer(scope, route, raw, last)
         if answer is None:

@@ -5,15 +5,22 @@ page's name as search results show it, else its URL), its text and the page's da
 `/web/get_page` serves (one per URL, by the web tables' rule); a page's date is the earliest dated search
 result that lists it there, as the page index has it (undated pages are never hidden by a `query_time`).
 The text of each distinct page is extracted once, in the build's helper processes (mockapi.core.pipe_pool).
+The index's files are not the same bytes from build to build (tantivy names segments by random ids), so
+`passages.json` carries a digest of what was indexed instead: sha256 over every document's fields, in the
+order they were added (pages by id, then URL, then passage number); the world's content hash includes it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import defaultdict
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypedDict
+
+import orjson
+from typing_extensions import NotRequired
 
 from mockapi.core.paths import PAGES_DB
 from mockapi.core.pipe_pool import ordered_map
@@ -44,6 +51,8 @@ class PassageInfo(TypedDict):
     format: int
     pages: int
     passages: int
+    digest: NotRequired[str]
+    """sha256 over the indexed documents' fields (JSON lines), in the order they were added."""
 
 
 def schema() -> Any:
@@ -83,6 +92,7 @@ def build_passage_index(world: Path, workers: int = 1, target: Path | None = Non
     served = served_pages(world)
     tables = WebTables(world)
     pages = count = 0
+    digest = hashlib.sha256()
     try:
         with stage(target or world / PASSAGES_DIR, "building") as tmp:
             index = tantivy.Index(schema(), path=str(tmp), reuse=False)
@@ -92,11 +102,18 @@ def build_passage_index(world: Path, workers: int = 1, target: Path | None = Non
                 for url, title, modified in served[page_id]:
                     pages += 1
                     for n, text in enumerate(passages):
-                        writer.add_document(_document(passage_id(url, n), url, title, text, modified))
+                        fields = (passage_id(url, n), url, title, text, modified)
+                        writer.add_document(_document(*fields))
+                        digest.update(orjson.dumps(fields) + b"\n")
                         count += 1
             writer.commit()
             writer.wait_merging_threads()
-            info: PassageInfo = {"format": FORMAT, "pages": pages, "passages": count}
+            info: PassageInfo = {
+                "format": FORMAT,
+                "pages": pages,
+                "passages": count,
+                "digest": "sha256:" + digest.hexdigest(),
+            }
             (tmp / META).write_text(json.dumps(info, sort_keys=True) + "\n", encoding="utf-8")
             _publish(tmp)
     finally:

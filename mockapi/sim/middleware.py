@@ -8,8 +8,8 @@ Rate limits and the journal key each request by its peer address, which uvicorn 
 `X-Forwarded-For` only when the peer is a configured trusted proxy (`--forwarded-allow-ips`). The
 `X-Client-Id` header names the client only under `--trust-client-id` (crag-eval's own in-process server):
 elsewhere a caller would evade `--rate-limit` by sending a fresh id per request.
-The body is read through `read_capped_body`, so this middleware never holds more than the 64 KiB cap either,
-whether it runs before or after `InputLimits`.
+The body is read through `read_capped_body`, so this middleware never holds more than the route's cap either
+(64 KiB, `/retrieve` 5 MiB), whether it runs before or after `InputLimits`, and its 413 names that cap.
 """
 
 from __future__ import annotations
@@ -78,9 +78,9 @@ class Simulator:
         try:
             try:
                 body, _ = await read_capped_body(scope, receive)
-            except BodyTooLarge:
+            except BodyTooLarge as too_large:
                 status["code"] = 413
-                await send_too_large(send)
+                await send_too_large(send, too_large.cap)
                 return
             await self._serve(scope, body, send, policy, client, status, outcome)
         except Exception:
@@ -189,25 +189,25 @@ def _replay(body: bytes) -> Receive:
 
 
 def _slow(send: Send) -> Send:
-    """Split each body message into chunks with pauses between them."""
+    """The body in SLOW_CHUNKS pieces with a pause between them: a body sent whole is split; a streamed one
+    (a 50-page search with HTML comes in 64 KiB chunks) is paused after each of its first pieces only, so
+    either way the fault adds the same (SLOW_CHUNKS - 1) pauses, not one per chunk."""
+    pauses_left = SLOW_CHUNKS - 1
 
     async def slow_send(message: Message) -> None:
+        nonlocal pauses_left
         if message["type"] != "http.response.body" or not message.get("body"):
             await send(message)
             return
         data: bytes = message["body"]
-        step = max(1, math.ceil(len(data) / SLOW_CHUNKS))
+        streamed = message.get("more_body", False)
+        step = len(data) if streamed else max(1, math.ceil(len(data) / (pauses_left + 1)))
         pieces = [data[i : i + step] for i in range(0, len(data), step)]
         for i, piece in enumerate(pieces):
             last = i == len(pieces) - 1
-            await send(
-                {
-                    "type": "http.response.body",
-                    "body": piece,
-                    "more_body": not last or message.get("more_body", False),
-                }
-            )
-            if not last:
+            await send({"type": "http.response.body", "body": piece, "more_body": not last or streamed})
+            if (not last or streamed) and pauses_left > 0:
+                pauses_left -= 1
                 await asyncio.sleep(SLOW_PAUSE_S)
 
     return slow_send

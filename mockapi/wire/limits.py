@@ -31,6 +31,11 @@ BODY_CAPS: dict[str, int] = {"/retrieve": MAX_RETRIEVE_BODY_BYTES}
 class BodyTooLarge(Exception):
     """The request body is over the cap (declared by `Content-Length`, or counted as it arrived)."""
 
+    def __init__(self, cap: int) -> None:
+        super().__init__(f"request body larger than {cap} bytes")
+        self.cap = cap
+        """The cap it passed: the 413 names it (the route's own: /retrieve takes 5 MiB)."""
+
 
 class InputLimits:
     """ASGI middleware: body cap (413) and strict-JSON pre-check (422); see the module docstring."""
@@ -56,8 +61,8 @@ class InputLimits:
         cap = self.body_caps.get(scope["path"], self.max_body_bytes)
         try:
             body, last = await read_capped_body(scope, receive, cap)
-        except BodyTooLarge:
-            await send_too_large(send, cap)
+        except BodyTooLarge as too_large:
+            await send_too_large(send, too_large.cap)
             return
         if body and scope["path"] not in self.no_body_paths and _is_json(headers.get(b"content-type")):
             problem = _json_problem(body)
@@ -77,7 +82,7 @@ async def read_capped_body(scope: Scope, receive: Receive, cap: int | None = Non
         cap = BODY_CAPS.get(scope.get("path", ""), MAX_BODY_BYTES)
     for name, value in scope.get("headers", []):
         if name.lower() == b"content-length" and value.strip().isdigit() and int(value) > cap:
-            raise BodyTooLarge
+            raise BodyTooLarge(cap)
     chunks: list[bytes] = []
     size = 0
     while True:
@@ -87,13 +92,13 @@ async def read_capped_body(scope: Scope, receive: Receive, cap: int | None = Non
         chunk = message.get("body", b"")
         size += len(chunk)
         if size > cap:
-            raise BodyTooLarge
+            raise BodyTooLarge(cap)
         chunks.append(chunk)
         if not message.get("more_body", False):
             return b"".join(chunks), message
 
 
-async def send_too_large(send: Send, cap: int = MAX_BODY_BYTES) -> None:
+async def send_too_large(send: Send, cap: int) -> None:
     """413 with the canonical error body."""
     # Connection: close, so uvicorn does not wait to drain a huge body we never read
     detail = f"request body larger than {cap} bytes"

@@ -1,7 +1,8 @@
 """The reference front door (deploy/nginx) on Debian's nginx, in front of two `crag-mock serve` replicas on
 loopback: keys (401 without, 403 unknown, matched exactly), per-team rate limits (one team's 429s leave
 another alone), keyless and unknown-key requests limited per address, 1,100 half-open keyless connections
-from one address leaving a team served, the team passed to the replicas' metrics, JSON access logs, a
+from one address leaving a team served, a Search-R1 batch of 512 queries through /retrieve (5 MiB, as the
+server; 64 KiB elsewhere), the team passed to the replicas' metrics, JSON access logs, a
 replica killed under load costing no request, a slowloris client cut by nginx, the TLS server block with
 HSTS, and no version in the Server header. Skipped, saying why, without nginx (`.ci/run` installs it)."""
 
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.skipif(
     nginx_binary() is None, reason="nginx is not installed (apt-get install nginx; .ci/run does)"
 )
 
-TEAMS = {f"key-{name}": f"team-{name}" for name in ("a", "b", "c", "k1", "k2", "k3", "k4")}
+TEAMS = {f"key-{name}": f"team-{name}" for name in ("a", "b", "c", "r", "k1", "k2", "k3", "k4")}
 SETTINGS = {
     "CRAG_TEAM_RATE": "10r/s",
     "CRAG_TEAM_BURST": "5",
@@ -88,6 +89,24 @@ def test_keys(rig: tuple[FrontDoor, list[Replica]]) -> None:
     # the cluster's own endpoints are not reachable through the front door, even with a key
     for path in ("/metrics", "/readyz", "/admin/journal"):
         assert httpx.get(door.base + path, headers=_key("a")).status_code == 404
+
+
+def test_a_search_r1_batch_passes_and_other_routes_keep_64_kib(rig: tuple[FrontDoor, list[Replica]]) -> None:
+    door, _ = rig
+    # Search-R1 sends its rollouts' queries 512 at a time: ~100 KB, over the 64 KiB of the other routes
+    queries = [f"which studio released the film whose director won the {i}th award in the year before" * 2
+               for i in range(512)]  # fmt: skip
+    batch = orjson.dumps({"queries": queries, "topk": 3})
+    assert 64 << 10 < len(batch) < 5 << 20
+    with httpx.Client(base_url=door.base, timeout=300, headers=_key("r")) as client:
+        answered = client.post("/retrieve", content=batch, headers={"content-type": "application/json"})
+        over_5_mib = client.post("/retrieve", content=b" " * (5 << 20) + batch)
+        search = client.post("/web/search", content=orjson.dumps({"query": queries[0] * 500}))
+    assert answered.status_code == 200, answered.text[:300]
+    result = answered.json()["result"]
+    assert len(result) == 512 and all(len(hits) == 3 for hits in result)
+    assert over_5_mib.status_code == 413  # nginx's own, from Content-Length: the body is never read
+    assert search.status_code == 413  # 64 KiB on every other route, as the server's own cap
 
 
 def test_team_reaches_the_logs_and_the_replicas_metrics(rig: tuple[FrontDoor, list[Replica]]) -> None:

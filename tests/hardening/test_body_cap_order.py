@@ -12,6 +12,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 from fastapi.testclient import TestClient
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -21,7 +22,8 @@ from mockapi.http.app import create_app
 from mockapi.http.state import state_of
 from mockapi.sim.config import load_sim_config
 from mockapi.sim.middleware import SimState, Simulator
-from mockapi.wire.limits import MAX_BODY_BYTES, InputLimits
+from mockapi.wire.limits import BODY_CAPS, MAX_BODY_BYTES, InputLimits
+from mockapi.wire.retrieve import MAX_RETRIEVE_BODY_BYTES
 
 CHUNK = 16 * 1024
 GUARD = 4 * 1024 * 1024  # far past the cap: a middleware still reading here is buffering without a limit
@@ -50,15 +52,15 @@ async def _echo(scope: Scope, receive: Receive, send: Send) -> None:
     await send({"type": "http.response.body", "body": b"{}"})
 
 
-def _scope(headers: list[tuple[bytes, bytes]]) -> Scope:
+def _scope(headers: list[tuple[bytes, bytes]], path: str = "/open/get_entity") -> Scope:
     return {
         "type": "http",
         "asgi": {"version": "3.0"},
         "http_version": "1.1",
         "method": "POST",
         "scheme": "http",
-        "path": "/open/get_entity",
-        "raw_path": b"/open/get_entity",
+        "path": path,
+        "raw_path": path.encode(),
         "query_string": b"",
         "root_path": "",
         "headers": [(b"content-type", b"application/json"), *headers],
@@ -69,14 +71,22 @@ def _scope(headers: list[tuple[bytes, bytes]]) -> Scope:
 
 def _post(app: ASGIApp, headers: list[tuple[bytes, bytes]]) -> tuple[int, int]:
     """(status, bytes pulled) of one endless upload."""
+    status, pulled, _ = _answer(app, headers)
+    return status, pulled
+
+
+def _answer(
+    app: ASGIApp, headers: list[tuple[bytes, bytes]], path: str = "/open/get_entity"
+) -> tuple[int, int, bytes]:
+    """(status, bytes pulled, body) of one endless upload."""
     upload = EndlessUpload()
     sent: list[Message] = []
 
     async def send(message: Message) -> None:
         sent.append(message)
 
-    asyncio.run(app(_scope(headers), upload, send))  # type: ignore[arg-type]
-    return sent[0]["status"], upload.pulled
+    asyncio.run(app(_scope(headers, path), upload, send))  # type: ignore[arg-type]
+    return sent[0]["status"], upload.pulled, b"".join(m.get("body", b"") for m in sent[1:])
 
 
 def _simulator(app: ASGIApp) -> Simulator:
@@ -84,8 +94,8 @@ def _simulator(app: ASGIApp) -> Simulator:
 
 
 STACKS: dict[str, Any] = {
-    "simulator outside InputLimits": lambda: _simulator(InputLimits(_echo)),
-    "InputLimits outside the simulator": lambda: InputLimits(_simulator(_echo)),
+    "simulator outside InputLimits": lambda: _simulator(InputLimits(_echo, body_caps=BODY_CAPS)),
+    "InputLimits outside the simulator": lambda: InputLimits(_simulator(_echo), body_caps=BODY_CAPS),
     "the simulator alone": lambda: _simulator(_echo),
 }
 
@@ -101,6 +111,15 @@ def test_a_chunked_body_is_cut_at_the_cap(stack: str) -> None:
 def test_a_declared_length_over_the_cap_reads_nothing(stack: str) -> None:
     status, pulled = _post(STACKS[stack](), [(b"content-length", b"10000000000")])
     assert (status, pulled) == (413, 0)
+
+
+@pytest.mark.parametrize("stack", STACKS)
+def test_the_413_names_the_routes_own_cap(stack: str) -> None:
+    """/retrieve takes Search-R1's batches (5 MiB), every other route 64 KiB: the answer says which."""
+    for path, cap in (("/retrieve", MAX_RETRIEVE_BODY_BYTES), ("/open/get_entity", MAX_BODY_BYTES)):
+        status, pulled, body = _answer(STACKS[stack](), [(b"content-length", b"10000000000")], path)
+        assert (status, pulled) == (413, 0)
+        assert orjson.loads(body)["detail"] == f"request body larger than {cap} bytes", path
 
 
 def test_the_served_app_with_simulation_on(tiny_world: Path) -> None:

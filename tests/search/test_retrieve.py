@@ -3,7 +3,9 @@ passages, on real uvicorn."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ from crag_client.html import page_text
 
 from mockapi.wire.fields import MAX_BODY_BYTES
 from mockapi.wire.retrieve import MAX_QUERIES, MAX_TOPK
+from mockapi.world.manifest import content_hash
 
 
 @pytest.fixture(scope="module")
@@ -160,3 +163,19 @@ def test_a_world_without_passages_says_how_to_add_them(
     answer = retrieve(serve_world(old), queries=["anything"])
     assert answer.status_code == 503
     assert "python -m mockapi.retrieve --data" in answer.json()["detail"]
+
+
+def test_the_passages_are_in_the_content_hash(tiny_world: Path, tmp_path: Path) -> None:
+    """passages.json carries a digest of what was indexed (the index's own bytes vary from build to build);
+    the world's content hash takes it in, so other passages make another hash (and tests/world/test_build.py's
+    same-seed rebuild shows the digest is deterministic)."""
+    info = json.loads((tiny_world / "passages" / "passages.json").read_text())
+    assert re.fullmatch(r"sha256:[0-9a-f]{64}", info["digest"])
+    hashes = set()
+    for digest in (None, info["digest"], "sha256:" + "0" * 64):
+        world = tmp_path / f"w{len(hashes)}"
+        (world / "passages").mkdir(parents=True)
+        if digest is not None:
+            (world / "passages" / "passages.json").write_text(json.dumps({**info, "digest": digest}))
+        hashes.add(content_hash(world, {}))
+    assert len(hashes) == 3
