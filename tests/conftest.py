@@ -1,7 +1,11 @@
-"""Shared fixtures: a real tiny world built once per test session (the generator's own `tiny` scale)."""
+"""Shared fixtures: a real tiny world built once per test run (the generator's own `tiny` scale), shared by
+every xdist worker, and real uvicorn serving it."""
 
 from __future__ import annotations
 
+import fcntl
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -9,16 +13,89 @@ from typing import Any
 
 import pytest
 
+from mockapi.core.paths import is_complete
 from mockapi.process.loopback import serve_in_thread
 from mockapi.world.build import build_world
+
+TINY_JOBS = 2
+"""The session's tiny world is built with 2 helper processes, whatever the machine: tests/world/
+test_build_jobs.py and test_build.py build it again with 3 and 1 and compare content hashes."""
+
+
+def shared_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A directory every xdist worker of this run sees (the run's base temp dir; the session's own without
+    xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if base.name.startswith("popen-gw") else base
+
+
+def build_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], object]) -> Path:
+    """The world `name`, built by `build(dir)` once per test run: the first worker to ask builds it under a
+    file lock, the others wait for it and read it (a tiny build costs a minute of a CI core)."""
+    world = shared_dir(tmp_path_factory) / "shared-worlds" / name
+    world.parent.mkdir(parents=True, exist_ok=True)
+    with open(world.parent / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, even if the build fails
+        if not is_complete(world):
+            build(world)
+    return world
+
+
+PREBUILD = """
+import fcntl, sys
+from pathlib import Path
+from mockapi.core.paths import is_complete
+from mockapi.world.build import build_world
+world = Path(sys.argv[1])
+with open(world.parent / "tiny.lock", "w") as lock:
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    if not is_complete(world):
+        build_world("tiny", 0, world, jobs=int(sys.argv[2]))
+"""
+
+
+@pytest.hookimpl(trylast=True)  # after the tmp_path plugin has set up the run's base temp dir
+def pytest_configure(config: pytest.Config) -> None:
+    """A whole-suite run over xdist (`pytest -q`, as .ci/run runs it) starts building the shared tiny world
+    in the controller at once, under the workers' lock: the build overlaps the first files, which do not
+    need it (the image's debootstrap, the install's pip: network waits), instead of one worker building it
+    while the other waits on the lock. Any other run builds it when a test first asks (`build_once`)."""
+    whole_suite = config.args_source == pytest.Config.ArgsSource.TESTPATHS
+    controller = not hasattr(config, "workerinput") and (getattr(config.option, "numprocesses", 0) or 0) > 1
+    factory = getattr(config, "_tmp_path_factory", None)
+    if not (whole_suite and controller and factory and config.option.markexpr == "not default_world"):
+        return
+    shared = factory.getbasetemp() / "shared-worlds"
+    shared.mkdir(parents=True, exist_ok=True)
+    log = open(shared / "tiny.log", "w")  # noqa: SIM115 (open while the build runs)
+    config._tiny_prebuild = subprocess.Popen(  # type: ignore[attr-defined]
+        [sys.executable, "-c", PREBUILD, str(shared / "tiny"), str(TINY_JOBS)], stdout=log, stderr=log
+    )
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    prebuild = getattr(config, "_tiny_prebuild", None)
+    if prebuild is not None and prebuild.poll() is None:
+        prebuild.terminate()  # an interrupted run: the build's staging dir is removed on SIGTERM
+        prebuild.wait(timeout=60)
 
 
 @pytest.fixture(scope="session")
 def tiny_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A complete tiny world directory (seed 0), shared read-only by the whole session."""
-    world = tmp_path_factory.mktemp("worlds") / "tiny"
-    build_world("tiny", 0, world)
-    return world
+    """A complete tiny world directory (seed 0), shared read-only by the whole run."""
+    return build_once(tmp_path_factory, "tiny", lambda world: build_world("tiny", 0, world, jobs=TINY_JOBS))
+
+
+@pytest.fixture(scope="session")
+def secret_tiny_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny seed-0 challenge world (`crag-mock build --secret`, its own secret), built once per run and
+    shared read-only by the secret-world and gold-file tests (tests/hardening)."""
+    from mockapi.cli import main
+
+    def build(world: Path) -> None:
+        assert main(["build", "--scale", "tiny", "--seed", "0", "--secret", "--data", str(world)]) == 0
+
+    return build_once(tmp_path_factory, "secret", build)
 
 
 # ───────────────────────── real uvicorn on loopback (server part; reuse freely) ─────────────────────────
@@ -47,3 +124,11 @@ def tiny_server(tiny_world: Path) -> Iterator[str]:
 
     with serve_in_thread(create_app(Settings(world=tiny_world))) as url:
         yield url
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Files holding a `slow` test first, in collection order otherwise: xdist's loadfile hands out files
+    in this order, so the longest ones (the image, the install, the worlds built apart) start at once and
+    the last file a worker takes is a short one, not a four-minute image build while the other idles."""
+    slow_files = {item.path for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: item.path not in slow_files)

@@ -210,6 +210,7 @@ def serve_refusal(root: Path, world: Path, home: Path) -> subprocess.CompletedPr
 
 
 @pytest.mark.timeout(2400)  # a tiny build after the session's: seconds each, minutes on a busy machine
+@pytest.mark.slow  # builds a tiny world
 def test_the_route_recipe(tmp_path: Path, tiny_world: Path) -> None:
     steps = recipe("route")
     assert len({step.file for step in steps}) == 3  # the server files a new route touches

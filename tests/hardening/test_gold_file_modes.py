@@ -22,12 +22,12 @@ def mode(path: Path) -> int:
 
 
 @pytest.fixture(scope="module")
-def secret_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    world = tmp_path_factory.mktemp("gold") / "w"
-    assert main(["build", "--scale", "tiny", "--seed", "3", "--secret", "--data", str(world)]) == 0
-    return world
+def secret_world(secret_tiny_world: Path) -> Path:
+    """The run's tiny seed-0 world built with `crag-mock build --secret` (tests/conftest.py)."""
+    return secret_tiny_world
 
 
+@pytest.mark.slow  # its fixture builds a tiny world
 def test_a_secret_worlds_gold_and_key_are_0600(secret_world: Path) -> None:
     assert mode(secret_world / "questions.duckdb") == 0o600
     assert mode(secret_world / "secret.key") == 0o600
@@ -36,7 +36,7 @@ def test_a_secret_worlds_gold_and_key_are_0600(secret_world: Path) -> None:
 def test_a_secret_worlds_ids_are_a_keyed_hash_of_the_secret_and_the_questions_place(
     secret_world: Path,
 ) -> None:
-    key = f"{(secret_world / 'secret.key').read_text().strip()}:3".encode()
+    key = f"{(secret_world / 'secret.key').read_text().strip()}:0".encode()  # secret:seed
     with duckdb.connect(str(secret_world / "questions.duckdb"), read_only=True) as con:
         rows = con.execute("SELECT ord, interaction_id FROM questions ORDER BY ord").fetchall()
     for ord_, found in rows:

@@ -30,14 +30,15 @@ def interaction_ids(world: Path) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def secret_worlds(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """Two tiny seed-0 worlds, each with its own secret: one through the CLI, one through build_world."""
+def secret_worlds(tmp_path_factory: pytest.TempPathFactory, secret_tiny_world: Path) -> tuple[Path, Path]:
+    """Two tiny seed-0 worlds, each with its own secret: one through the CLI (the run's shared one,
+    tests/conftest.py), one through build_world."""
     root = tmp_path_factory.mktemp("secret")
-    assert main(["build", "--scale", "tiny", "--seed", "0", "--secret", "--data", str(root / "a")]) == 0
     build_world("tiny", 0, root / "b", secret=new_secret())
-    return root / "a", root / "b"
+    return secret_tiny_world, root / "b"
 
 
+@pytest.mark.slow  # its fixture builds two tiny worlds
 def test_two_secret_worlds_of_one_seed_differ_and_neither_is_the_public_one(
     secret_worlds: tuple[Path, Path], tiny_world: Path
 ) -> None:
@@ -65,7 +66,7 @@ def test_meta_shows_no_seed_no_secret_and_no_path(
     a, _ = secret_worlds
     body = httpx.get(serve_world(a) + "/meta").text
     meta = json.loads(body)
-    assert meta["seed"] is None and meta["world"] == "a"
+    assert meta["seed"] is None and meta["world"] == a.name
     assert (a / SECRET_FILE).read_text().strip() not in body
     assert str(a.parent) not in body
     public = httpx.get(tiny_server + "/meta").json()

@@ -99,12 +99,14 @@ def test_serve_build_refuses_a_non_empty_dir_that_is_not_a_world(tmp_path: Path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
+@pytest.mark.slow  # builds a tiny world
 def test_serve_without_data_still_builds_the_default_location_first(tmp_path: Path) -> None:
     with serve(None, "--scale", "tiny", env={"CRAG_MOCK_HOME": str(tmp_path)}) as base:
         assert httpx.get(base + "/meta").json()["world"] == "tiny"  # a name, never a path
     assert (tmp_path / "tiny" / "manifest.json").is_file()
 
 
+@pytest.mark.slow  # builds a tiny world
 def test_serve_build_builds_into_an_empty_dir_when_asked(tmp_path: Path) -> None:
     empty = tmp_path / "world"
     empty.mkdir()

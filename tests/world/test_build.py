@@ -27,12 +27,14 @@ def crag_mock(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
 def rebuilt(tiny_world: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Manifest]:
     """The tiny world as a version before web_serving/ left it, built again: one build shared by the
     determinism test and the derived-folder test (a tiny build costs tens of seconds on a loaded
-    machine)."""
+    machine). Built with one process (the session's world with TINY_JOBS = 2): so it also shows that
+    --jobs 1 builds the same world (tests/world/test_build_jobs.py builds with 3)."""
     world = tmp_path_factory.mktemp("rebuilt") / "old"
     shutil.copytree(tiny_world, world, ignore=shutil.ignore_patterns(WEB_SERVING_DIR))
-    return world, build_world("tiny", 0, world)
+    return world, build_world("tiny", 0, world, jobs=1)
 
 
+@pytest.mark.slow  # its fixture builds the tiny world again
 def test_same_seed_gives_same_content_hash(tiny_world: Path, rebuilt: tuple[Path, Manifest]) -> None:
     again = rebuilt[1]
     first = json.loads((tiny_world / MANIFEST).read_text())
@@ -40,6 +42,7 @@ def test_same_seed_gives_same_content_hash(tiny_world: Path, rebuilt: tuple[Path
     assert again.kg is not None and again.kg.tables == first["kg"]["tables"]
 
 
+@pytest.mark.slow  # builds a tiny world of seed 1
 def test_other_seed_gives_other_hash(tiny_world: Path, tmp_path: Path) -> None:
     other = build_world("tiny", 1, tmp_path / "seed1")
     first = json.loads((tiny_world / MANIFEST).read_text())

@@ -22,6 +22,7 @@ def test_default_paths_keep_dev_plain_and_name_test(tmp_path: Path, monkeypatch:
     assert world_dir(None, "tiny", 2, "test") == (tmp_path / "tiny-test-seed2").resolve()
 
 
+@pytest.mark.slow  # builds a tiny world of the test split
 def test_test_split_is_another_world(tiny_world: Path, tmp_path: Path) -> None:
     test = build_world("tiny", 0, tmp_path / "tiny-test", split="test")
     dev = json.loads((tiny_world / MANIFEST).read_text())
