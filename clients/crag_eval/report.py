@@ -284,6 +284,14 @@ def print_summary(run_dir: Path) -> None:
             f"{h} {c}" for row in section.rows for h, c in zip(section.header, row, strict=True)
         )
         console.print(f"{section.title}: {cells}", highlight=False, markup=False)
+    k = typed.key_points
+    if k is not None and k.llm_failures:  # the report says it too; a terminal user must not miss it
+        console.print(
+            f"key-point judge {k.judge}: no verdict on {k.llm_failures} of {k.key_points} key points "
+            "(the rules decided them)",
+            highlight=False,
+            markup=False,
+        )
     console.print(f"report: {run_dir / 'report.html'}")
 
 

@@ -67,7 +67,8 @@ def test_score_logs_a_rescored_run_and_an_unscored_run_is_one_line(
     (run / "scores.json").unlink()
     capsys.readouterr()
     from crag_eval.tracking import log_run
+
     from mockapi.core.user_error import UserError
 
-    with pytest.raises(UserError, match="no scores.json"):
+    with pytest.raises(UserError, match=r"no scores\.json"):
         log_run(run, "mlflow")
