@@ -117,3 +117,60 @@ def test_a_model_module_not_found_says_where_python_looked(
     with pytest.raises(UserError) as inner:  # the module exists: its own import failed, no folder hint
         load_model_class("broken_dep_model:Model")
     assert "a_package_nobody_installed" in str(inner.value) and "PYTHONPATH" not in str(inner.value)
+
+
+def test_task_3_over_a_task_1_2_file_says_it_serves_five_pages(
+    crag_fixture: Path,
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from crag_eval.cli import main
+
+    monkeypatch.setenv("CRAG_MOCK_HOME", str(tmp_path_factory.getbasetemp() / "surprises-home"))
+    base = ["--model", "dummy", "--data", str(crag_fixture), "--first", "2"]
+    assert main(["--task", "3", *base, "--output", str(tmp_path / "t3")]) == 0
+    notes = [x for x in capsys.readouterr().err.splitlines() if x.startswith("note: --task 3 over")]
+    assert notes == [
+        f"note: --task 3 over {crag_fixture.name}: it holds 5.0 pages per question (a Task 1&2 file), so "
+        "each question is served those, not 50; CRAG's Task 3 pages are in its "
+        "crag_task_3_dev_v4.tar.bz2.part* files"
+    ]
+    assert main(["--task", "1", *base, "--output", str(tmp_path / "t1")]) == 0
+    assert "note: --task 3" not in capsys.readouterr().err
+
+
+def test_the_drill_down_lists_five_pages_and_the_answer_pages_not_all_fifty(
+    tiny_world: Path, tmp_path: Path
+) -> None:
+    """The main job's report.html was 31 MB (50 pages with snippets per question) and took 10 s to open."""
+    import re
+
+    from crag_eval.cli import main
+    from crag_eval.rundir import load_predictions
+
+    out = tmp_path / "run"
+    args = [
+        "--task",
+        "3",
+        "--model",
+        "dummy",
+        "--data",
+        str(tiny_world),
+        "--first",
+        "4",
+        "--output",
+        str(out),
+    ]
+    assert main(args) == 0
+    html = (out / "report.html").read_text()
+    served = [len(p.pages) for p in load_predictions(out).values()]
+    assert served and all(n > 40 for n in served)
+    lists = re.findall(r'<ol class="pages">(.*?)</ol>', html, re.S)
+    assert len(lists) == len(served)
+    for block in lists:
+        ranks = [int(r) for r in re.findall(r'<li value="(\d+)"', block)]
+        stars = len(re.findall(r'class="answer-page"', block))
+        assert ranks[:5] == [1, 2, 3, 4, 5] and len(ranks) <= 5 + stars
+    assert html.count("more served pages (all in predictions.jsonl)") == len(served)
