@@ -37,6 +37,9 @@ ARTIFACTS = ("report.md", "report.html", "run.json", "scores.json")
 _PARAM_LIMIT = 6000
 """MLflow's longest param value (longer ones are cut, with `…`)."""
 
+_BATCH_PARAMS = 100
+"""MLflow takes at most 100 params (and 1,000 metrics) in one log_batch call."""
+
 _SECRET = re.compile(r"token|secret|password|api_key", re.IGNORECASE)
 """Settings never copied into a tracking store (run.json holds none today; this keeps it so)."""
 
@@ -58,11 +61,14 @@ def log_run(run_dir: Path, target: str) -> str:
         client = MlflowClient(tracking_uri=uri)
         run = client.create_run(_experiment(client), run_name=run_dir.name, tags=_tags(log, run_dir))
         stamp = int(time.time() * 1000)
-        client.log_batch(
-            run.info.run_id,
-            metrics=[Metric(k, v, stamp, 0) for k, v in metrics(scores).items()],
-            params=[Param(k, v) for k, v in params(log).items()],
-        )
+        figures = [Metric(k, v, stamp, 0) for k, v in metrics(scores).items()]
+        settings = [Param(k, v) for k, v in params(log).items()]
+        for i in range(0, max(len(figures), len(settings)), _BATCH_PARAMS):  # MLflow's limits per batch
+            client.log_batch(
+                run.info.run_id,
+                metrics=figures[i : i + _BATCH_PARAMS],
+                params=settings[i : i + _BATCH_PARAMS],
+            )
         for name in ARTIFACTS:
             if (run_dir / name).is_file():
                 client.log_artifact(run.info.run_id, str(run_dir / name))
