@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import groupby
 
 from pydantic import BaseModel, Field
 
@@ -58,6 +59,25 @@ def _bucket(rows: list[tuple[float, float]], label: str) -> Bucket:
     return Bucket(bucket=label, n=len(rows), score_a=round(sum(v for _, v in rows) / len(rows), 4))
 
 
+def cost_quartiles(ordered: list[tuple[float, float]]) -> list[Bucket]:
+    """(cost, value) rows sorted by cost, in up to four buckets of about a quarter each; equal costs stay in
+    one bucket, so tied costs give one bucket, not four with the same range."""
+    parts: list[list[tuple[float, float]]] = []
+    part: list[tuple[float, float]] = []
+    done = 0
+    for _cost, group in groupby(ordered, key=lambda row: row[0]):
+        part += group
+        if len(parts) < 3 and done + len(part) >= (len(parts) + 1) * len(ordered) / 4:
+            parts.append(part)
+            done, part = done + len(part), []
+    parts += [part] if part else []
+    return [_bucket(p, _cost_range(p[0][0], p[-1][0])) for p in parts]
+
+
+def _cost_range(low: float, high: float) -> str:
+    return f"${low:.6f}" if low == high else f"${low:.6f}-${high:.6f}"
+
+
 def agent_scores(
     questions: Sequence[Question], predictions: dict[str, Prediction], judgements: dict[str, Judgement]
 ) -> AgentScores | None:
@@ -98,13 +118,7 @@ def agent_scores(
         for low, high, name in CALL_BUCKETS
         if any(low <= c <= high for c, _, _ in points)
     ]
-    by_cost: list[Bucket] = []
-    if costs:
-        ordered = sorted((c, v) for _, c, v in points if c is not None)
-        for k in range(4):
-            part = ordered[k * len(ordered) // 4 : (k + 1) * len(ordered) // 4]
-            if part:
-                by_cost.append(_bucket(part, f"${part[0][0]:.6f}-${part[-1][0]:.6f}"))
+    by_cost = cost_quartiles(sorted((c, v) for _, c, v in points if c is not None))
     return AgentScores(
         questions=n,
         tool_calls_per_question=round(sum(c for c, _, _ in points) / n, 3),

@@ -3,8 +3,10 @@
 crag-eval --task 1|2|3 [--model NAME|module:Class] [--model-args JSON] [--data DIR|FILE] [--server URL]
           [--judge rules|openai] [--limit N [--seed S] | --first N] [--timeout S] [--batch-size N]
           [--max-concurrency N] [--workers N] [--max-error-rate R] [--output DIR]
-          [--resume RUN_DIR [--retry-errors]] [--sweep SPEC] [--version]
+          [--resume RUN_DIR [--retry-errors]] [--sweep SPEC] [--fail-under SCORE] [--log-to mlflow]
+          [--version]
 crag-eval score RUN [--judge rules|openai] [--labels HUMAN.csv] [--type-weights WEIGHTS.json]
+          [--fail-under SCORE] [--log-to mlflow]
 crag-eval report RUN
 crag-eval compare RUN_A RUN_B
 crag-eval leaderboard RUN… [--format md|json|html] [--output FILE] [--slice KEY]
@@ -154,6 +156,12 @@ def _add_fail_under(p: argparse.ArgumentParser) -> None:
         metavar="SCORE",
         help=f"exit {BELOW_GATE} when Score_a %% (the primary judge's) is below SCORE, e.g. 10 (a CI gate)",
     )
+    p.add_argument(
+        "--log-to",
+        choices=("mlflow",),
+        help="also log the scored run to MLflow ($MLFLOW_TRACKING_URI, else the file store ./mlruns; "
+        "pip install 'crag-mockapi[mlflow]')",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -219,7 +227,7 @@ def _run(args: argparse.Namespace) -> int:
             raise UserError(f"{flag} must be a positive number, got {value}")
     if resume is not None and is_sweep(resume):
         _root, runs = run_sweep(RunConfig(task=0), [], say, resume, args.retry_errors)
-        return _exit_code(runs, say)
+        return _exit_code(runs, say, args.log_to)
     if resume is None and args.task is None:
         raise UserError("--task is required (1, 2 or 3), e.g. crag-eval --task 3 --model baseline")
     settings = settings_from(args)
@@ -254,13 +262,14 @@ def _run(args: argparse.Namespace) -> int:
             raise UserError("--sweep and several evidence settings (--noise-ratio …) exclude each other")
         check_config(config)
         _root, runs = run_sweep(config, parse_sweep(args.sweep), say, kind="knobs")
-        return _exit_code(runs, say)
+        return _exit_code(runs, say, args.log_to)
     if resume is None and len(settings) > 1:  # one run per evidence setting, then the robustness table
         _root, runs = run_sweep(config, settings, say)
-        return _exit_code(runs, say)
+        return _exit_code(runs, say, args.log_to)
     run_dir = evaluate(config, resume, say=say, retry_errors=args.retry_errors)
     print_summary(run_dir)
     max_rate = float(read_run(run_dir).args.get("max_error_rate", 0.05))
+    _log_to(run_dir, args.log_to)
     problem = error_rate_problem(run_dir, max_rate)
     if problem:
         say(f"crag-eval: error: {problem}")
@@ -268,11 +277,22 @@ def _run(args: argparse.Namespace) -> int:
     return _gate(run_dir, args.fail_under)
 
 
-def _exit_code(runs: list[Path], say: Any) -> int:
-    """1 when any run of a sweep has too many model errors (each said on one line), else 0."""
+def _log_to(run_dir: Path, target: str | None) -> None:
+    """--log-to: the finished run copied into an experiment tracker (`crag_eval.tracking`)."""
+    if target is not None:
+        from crag_eval.tracking import log_run
+
+        print(f"{target} run: {log_run(run_dir, target)}", file=sys.stderr)
+
+
+def _exit_code(runs: list[Path], say: Any, log_to: str | None = None) -> int:
+    """1 when any run of a sweep has too many model errors (each said on one line), else 0; each run logged
+    to --log-to first."""
     from crag_eval.evaluate import error_rate_problem
     from crag_eval.rundir import read_run
 
+    for run in runs:
+        _log_to(run, log_to)
     problems = [
         error_rate_problem(run, float(read_run(run).args.get("max_error_rate", 0.05))) for run in runs
     ]
@@ -298,6 +318,7 @@ def _score(args: argparse.Namespace) -> int:
     score_run(run_dir, args.judge, labels, weights)
     render_reports(run_dir)
     print_summary(run_dir)
+    _log_to(run_dir, args.log_to)
     return _gate(run_dir, args.fail_under)
 
 

@@ -136,14 +136,20 @@ def md_cell(value: object) -> str:
     return escape(str(value), quote=False).replace("|", "\\|").replace("\n", " ")
 
 
+def _pct(value: float | None, fmt: str = ".1f") -> str:
+    """A rate as the run tables print it: a percentage, one decimal."""
+    return "—" if value is None else format(100 * value, fmt)
+
+
 def render_table(results: dict[str, PointFigures]) -> str:
+    """Score_a, accuracy and hallucination in %, as every run table prints them."""
     knob_names = list(dict.fromkeys(k for m in results.values() for k in m["knobs"]))
     header = [
         *map(md_cell, knob_names),
         "n",
-        "Score_a",
-        "accuracy",
-        "halluc.",
+        "Score_a %",
+        "accuracy %",
+        "halluc. %",
         "retrieval recall",
         "cost/q",
         "tool calls/q",
@@ -153,9 +159,9 @@ def render_table(results: dict[str, PointFigures]) -> str:
         cells = [md_cell(m["knobs"].get(k, "")) for k in knob_names]
         cells += [
             str(m.get("n", "—")),
-            _num(m.get("score_a"), "+.3f"),
-            _num(m.get("accuracy"), ".3f"),
-            _num(m.get("hallucination"), ".3f"),
+            _pct(m.get("score_a"), "+.1f"),
+            _pct(m.get("accuracy")),
+            _pct(m.get("hallucination")),
             _num(m.get("recall"), ".3f") + (f" ({m['recall_source']})" if m.get("recall_source") else ""),
             _num(m.get("cost_per_question"), ".5f"),
             _num(m.get("tool_calls_per_question"), ".2f"),
@@ -165,52 +171,71 @@ def render_table(results: dict[str, PointFigures]) -> str:
 
 
 PANELS: tuple[tuple[Literal["score_a", "recall", "cost_per_question"], str, float, float | None], ...] = (
-    ("score_a", "Score_a", -1.0, 1.0),
+    ("score_a", "Score_a %", -1.0, 1.0),
     ("recall", "retrieval recall", 0.0, 1.0),
-    ("cost_per_question", "cost per question", 0.0, None),
+    ("cost_per_question", "cost per question ($)", 0.0, None),
 )
 
 
+def _bar_value(key: str, value: float) -> str:
+    return f"{100 * value:+.1f}" if key == "score_a" else f"{value:.3g}"
+
+
+def point_label(knobs: dict[str, JsonValue]) -> str:
+    """A bar's label: the point's knob values (`top_k=5 chunk_size=256`), not its index."""
+    return " ".join(f"{k}={v}" for k, v in knobs.items()) or "(defaults)"
+
+
 def render_svg(results: dict[str, PointFigures]) -> str:
-    """Three bar panels (Score_a, retrieval recall, cost) with one bar per setting, labelled below."""
+    """One bar panel per measured figure (Score_a, retrieval recall, cost; a figure no point has is left
+    out), a bar per setting with its value above and its knob values below."""
     names = list(results)
-    bar, gap, panel_h, top = 28, 10, 160, 30
-    width = max(320, 90 + len(names) * (bar + gap))
-    panels_end = len(PANELS) * (panel_h + 60) + 10
-    height = panels_end + 14 * len(names) + 10
-    width = max(width, 20 + 7 * max((len(n) for n in names), default=0))
+    labels = [point_label(results[n]["knobs"]) for n in names]
+    panels = [p for p in PANELS if any(results[n].get(p[0]) is not None for n in names)]
+    bar, gap, panel_h, top = 44, 12, 160, 30
+    label_h = 8 + 6 * max((len(x) for x in labels), default=0)  # labels turned 40 degrees
+    width = max(320, 90 + len(names) * (bar + gap) + 40)
+    step = panel_h + top + label_h
+    height = max(len(panels), 1) * step + 10
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" '
         'font-size="11" role="img" aria-label="sweep: Score_a, retrieval recall and cost per setting">'
     ]
-    for i, (key, title, low, high) in enumerate(PANELS):
-        y0 = 10 + i * (panel_h + 60)
+    if not panels:
+        parts.append('<text x="4" y="20">no setting scored yet</text>')
+    for i, (key, title, low, high) in enumerate(panels):
+        y0 = 10 + i * step
         values = [results[n].get(key) for n in names]
-        known = [v for v in values if v is not None]
-        hi = high if high is not None else max([*known, 0.0]) or 1.0
-        parts.append(f'<text x="4" y="{y0 + 12}" font-weight="bold">{escape(title)}</text>')
-        if not known:
-            parts.append(f'<text x="90" y="{y0 + top + 20}">not measured</text>')
-            continue
+        hi = high if high is not None else max([v for v in values if v is not None] + [0.0]) or 1.0
         scale = panel_h / (hi - low)
         zero = y0 + top + hi * scale if low < 0 else y0 + top + panel_h
+        axis = (100 * hi, 100 * low) if key == "score_a" else (hi, low)
+        parts.append(f'<text x="4" y="{y0 + 12}" font-weight="bold">{escape(title)}</text>')
         parts.append(f'<line x1="80" x2="{width - 4}" y1="{zero:.1f}" y2="{zero:.1f}" stroke="#888"/>')
         parts.append(
-            f'<text x="4" y="{y0 + top + 4}">{hi:g}</text><text x="4" y="{y0 + top + panel_h}">{low:g}</text>'
+            f'<text x="4" y="{y0 + top + 4}">{axis[0]:g}</text>'
+            f'<text x="4" y="{y0 + top + panel_h}">{axis[1]:g}</text>'
         )
-        for j, (name, value) in enumerate(zip(names, values, strict=True)):
+        for j, (label, value) in enumerate(zip(labels, values, strict=True)):
             x = 90 + j * (bar + gap)
+            ly = y0 + top + panel_h + 12
+            parts.append(
+                f'<text x="{x + bar / 2}" y="{ly}" transform="rotate(40 {x + bar / 2} {ly})">'
+                f"{escape(label)}</text>"
+            )
             if value is None:
+                parts.append(f'<text x="{x}" y="{zero - 4:.1f}">n/a</text>')
                 continue
             h = abs(value) * scale
             y = zero - h if value >= 0 else zero
             colour = "#2e7d32" if value >= 0 else "#c62828"
             parts.append(
                 f'<rect x="{x}" y="{y:.1f}" width="{bar}" height="{max(h, 1):.1f}" fill="{colour}">'
-                f"<title>{escape(name)}: {value:.4g}</title></rect>"
+                f"<title>{escape(label)}: {value:.4g}</title></rect>"
             )
-            parts.append(f'<text x="{x}" y="{y0 + top + panel_h + 14}">{j + 1}</text>')
-    for j, name in enumerate(names):
-        parts.append(f'<text x="4" y="{panels_end + 14 * (j + 1)}">{j + 1}: {escape(name)}</text>')
+            ty = y - 3 if value >= 0 else y + max(h, 1) + 11
+            parts.append(
+                f'<text x="{x + bar / 2}" y="{ty:.1f}" text-anchor="middle">{_bar_value(key, value)}</text>'
+            )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

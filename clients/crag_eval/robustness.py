@@ -174,7 +174,7 @@ def render(results: dict[str, RunDiagnostics]) -> str:
         eff = "—" if m["effective_noise_ratio"] is None else f"{m['effective_noise_ratio']:.2f}"
         lines.append(
             f"| {name} | {eff} | {o['n']} | {_pct(o['accuracy'])} | {_pct(o['hallucination'])} | "
-            f"{_pct(o['missing'])} | {o['score_a']:+.3f} | {_pct(m['rejection_rate'])} | "
+            f"{_pct(o['missing'])} | {100 * o['score_a']:+.1f}% | {_pct(m['rejection_rate'])} | "
             f"{_pct(cf['misled_rate'])} | {_pct(cf['error_detection_rate'])} |"
         )
     lines += [

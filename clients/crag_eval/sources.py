@@ -58,6 +58,8 @@ def open_source(
         digest = file_sha256(path)
         info = {"dataset_file": str(path.resolve()), "sha256": digest}
         world = stack.enter_context(dataset_world(path, cache=cache, say=say, digest=digest))
+        if task == 3:
+            _say_if_task_1_2_file(world, path, say)
     elif path is None and meta is not None:
         world = _server_world(meta, server or "")
         questions = load_world_questions(world)
@@ -125,9 +127,29 @@ def _world(path: Path | None, say: Any) -> Path:
         if not is_complete(world):
             from mockapi.world.build import build_world
 
-            say(f"building the default world at {world} (first use; later runs reuse it)…")
+            say(f"building the default world at {world} ({FIRST_BUILD}; later runs reuse it)…")
             build_world("default", 0, world, progress=lambda msg: say(f"  {msg}"))
     return world
+
+
+FIRST_BUILD = "first use: about 8 minutes on 2 cores, 2.5 GB on disk"
+"""What the first run's wait costs (default world, seed 0, at stop 30: 477 s on 2 quiet cores, 2,526 MB); the
+README says the same (tests/docs/test_surprises_docs.py)."""
+
+
+def _say_if_task_1_2_file(world: Path, path: Path, say: Any) -> None:
+    """Task 3 over a Task 1&2 file serves the 5 pages per question the file holds, not 50: say so."""
+    from mockapi.formats.manifest import read_manifest_or_empty
+
+    manifest = read_manifest_or_empty(world)
+    questions = manifest.questions.count if manifest.questions else 0
+    results = manifest.pages.results if manifest.pages else 0
+    if questions and results <= 5 * questions:
+        say(
+            f"note: --task 3 over {path.name}: it holds {results / questions:.1f} pages per question (a "
+            "Task 1&2 file), so each question is served those, not 50; CRAG's Task 3 pages are in its "
+            "crag_task_3_dev_v4.tar.bz2.part* files"
+        )
 
 
 def _manifest_summary(world: Path) -> dict[str, JsonValue]:

@@ -84,6 +84,5 @@ def row_digest(row: Sequence[Any]) -> str:
 def table_digest(columns: Sequence[str], row_digests: Iterable[str]) -> str:
     """sha256 (hex) of the column names and the sorted row digests, a line each."""
     h = hashlib.sha256((canonical_row(columns) + "\n").encode())
-    for digest in sorted(row_digests):
-        h.update(digest.encode() + b"\n")
+    h.update("".join(d + "\n" for d in sorted(row_digests)).encode())  # one update: the same bytes, faster
     return h.hexdigest()

@@ -49,6 +49,15 @@ def interaction_of(params: types.CallToolRequestParams) -> str | None:
     return str(value) if value else None
 
 
+def _package_version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("crag-mockapi")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
+
+
 def build_server(app: FastAPI, task: int | None, *, run_lifespan: bool = True) -> Server[Any]:
     """An MCP server whose tools call `app`'s routes. `run_lifespan`: open the app's store with the MCP
     server's lifespan (stdio); False when the app runs under uvicorn itself (HTTP)."""
@@ -89,6 +98,7 @@ def build_server(app: FastAPI, task: int | None, *, run_lifespan: bool = True) -
 
     return Server(
         "crag-mock",
+        version=_package_version(),  # hosts show it; an empty one reads as a broken install
         instructions="CRAG's mock KG routes and web search; each tool is the HTTP route of the same name.",
         lifespan=lifespan,
         on_list_tools=list_tools,

@@ -39,11 +39,12 @@ def table_digest(db: Path) -> dict[str, TableDigest]:
                 "ORDER BY column_index",
                 [table],
             ).fetchall()
-            digests = _sql_digests(con, table, columns) or _python_digests(con, table)
-            out[table] = {
-                "rows": len(digests),
-                "digest": canonical.table_digest([c for c, _ in columns], digests),
-            }
+            names = [c for c, _ in columns]
+            found = _sql_table_digest(con, table, columns)
+            if found is None:
+                digests = _python_digests(con, table)
+                found = {"rows": len(digests), "digest": canonical.table_digest(names, digests)}
+            out[table] = found
         return out
     finally:
         con.close()
@@ -63,12 +64,23 @@ _SQL_TEXT = {
 """The canonical text of a column type in SQL, equal to `canonical.canonical_value` of the fetched value."""
 
 
-def _sql_digests(con: Any, table: str, columns: list[tuple[str, str]]) -> list[str] | None:
+def _sql_table_digest(con: Any, table: str, columns: list[tuple[str, str]]) -> TableDigest | None:
+    """`canonical.table_digest` of the table's rows with the row digests made, sorted and joined by DuckDB
+    (its threads, and no Python object per row: 1M-row tables took 11 s of Python sorting and hashing), so
+    only the final sha256 runs here. The bytes hashed are the same: the header line, then each sorted
+    digest and a newline (hex digests sort alike bytewise in DuckDB and in Python)."""
     if not columns or any(t not in _SQL_TEXT for _, t in columns):
         return None
     texts = [f"coalesce({_SQL_TEXT[t].format(c=_quoted(c))}, '{canonical.NULL}')" for c, t in columns]
     line = " || chr(9) || ".join(texts)
-    return [r[0] for r in con.execute(f"SELECT sha256({line}) FROM {_quoted(table)}").fetchall()]
+    rows, joined = con.execute(
+        f"SELECT count(*), string_agg(d, chr(10) ORDER BY d) FROM (SELECT sha256({line}) AS d "
+        f"FROM {_quoted(table)})"
+    ).fetchone()
+    h = hashlib.sha256((canonical.canonical_row([c for c, _ in columns]) + "\n").encode())
+    if joined:
+        h.update(joined.encode() + b"\n")
+    return {"rows": int(rows), "digest": h.hexdigest()}
 
 
 def _python_digests(con: Any, table: str) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import sys
 import traceback
 from typing import Any, Protocol
@@ -116,11 +117,25 @@ def _model_class(spec: str) -> Any:
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise UserError(f"cannot import {module_name!r} for --model {spec}: {exc}") from None
+        raise UserError(
+            f"cannot import {module_name!r} for --model {spec}: {exc}{_import_hint(module_name, exc)}"
+        ) from None
     cls = getattr(module, class_name, None)
     if cls is None:
         raise UserError(f"module {module_name!r} has no {class_name!r}; --model takes module:Class")
     return cls
+
+
+def _import_hint(module_name: str, exc: ImportError) -> str:
+    """Where Python looked, when the module itself is not found (not one it imports)."""
+    top = module_name.split(".")[0]
+    if not isinstance(exc, ModuleNotFoundError) or exc.name not in (top, module_name):
+        return ""
+    here = os.getcwd()
+    return (
+        f" (looked in the current folder {here} and on PYTHONPATH: run crag-eval from the folder that holds "
+        f"{top}.py or the {top}/ package, or add that folder to PYTHONPATH)"
+    )
 
 
 def model_label(spec: str) -> str:
