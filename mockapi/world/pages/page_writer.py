@@ -27,16 +27,18 @@ class PageWriter:
         self.out = TableWriter(con)
         self.url_page: dict[str, str] = {}
         self.sizes: dict[str, int] = {}
+        self.ready: dict[str, PageRow] = {}
+        """Rows made ahead in the build's helper processes (`page_row`), by URL; taken when first stored."""
 
     def add_page(self, spec: PageSpec) -> str:
         """Store the page once; returns its page_id."""
-        pid = specs.page_id(spec)
+        row = self.ready.pop(spec["url"], None) or page_row(spec)
+        pid = row[0]
         known = self.url_page.get(spec["url"])
         if known is None:
             self.url_page[spec["url"]] = pid
-            self.sizes[pid] = html_size(spec)
-            body = zlib.compress(specs.spec_bytes(spec), 6)
-            self.out.add("pages", (pid, spec["url"], "spec", body, self.sizes[pid], specs.text_of(spec)))
+            self.sizes[pid] = row[4]
+            self.out.add("pages", row)
         elif known != pid:
             raise RuntimeError(f"two different pages share the URL {spec['url']}")
         return pid
@@ -68,6 +70,16 @@ class PageWriter:
             if result.role == "gold" and pid not in gold:
                 gold.append(pid)
         return gold
+
+
+PageRow = tuple[str, str, str, bytes, int, str]
+"""A row of pages.duckdb's `pages`: page id, URL, kind, compressed spec, HTML size, visible text."""
+
+
+def page_row(spec: PageSpec) -> PageRow:
+    """What the pages table stores of a page (its HTML size costs a rendering: made in helper processes)."""
+    body = zlib.compress(specs.spec_bytes(spec), 6)
+    return specs.page_id(spec), spec["url"], "spec", body, html_size(spec), specs.text_of(spec)
 
 
 def open_pages(world: Path) -> duckdb.DuckDBPyConnection:
