@@ -32,16 +32,16 @@ class PageWriter:
 
     def add_page(self, spec: PageSpec) -> str:
         """Store the page once; returns its page_id."""
-        row = self.ready.pop(spec["url"], None) or page_row(spec)
-        pid = row[0]
         known = self.url_page.get(spec["url"])
         if known is None:
-            self.url_page[spec["url"]] = pid
-            self.sizes[pid] = row[4]
+            row = self.ready.pop(spec["url"], None) or page_row(spec)
+            self.url_page[spec["url"]] = row[0]
+            self.sizes[row[0]] = row[4]
             self.out.add("pages", row)
-        elif known != pid:
+            return row[0]
+        if known != specs.page_id(spec):
             raise RuntimeError(f"two different pages share the URL {spec['url']}")
-        return pid
+        return known
 
     def add_results(self, q: Question, results: list[Result], rng: random.Random) -> list[str]:
         """The question's query and its ranked result rows; returns the gold page ids (rank order, unique)."""
