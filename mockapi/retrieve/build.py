@@ -97,7 +97,7 @@ def build_passage_index(world: Path, workers: int = 1, target: Path | None = Non
         with stage(target or world / PASSAGES_DIR, "building") as tmp:
             index = tantivy.Index(schema(), path=str(tmp), reuse=False)
             writer = index.writer(heap_size=128_000_000, num_threads=1)  # one thread: the same segments
-            items = ((pid, tables.html_record(pid), tables.page(pid)) for pid in sorted(served))
+            items = (_item(tables, pid) for pid in sorted(served))
             for page_id, passages in ordered_map(page_passages, items, workers):
                 for url, title, modified in served[page_id]:
                     pages += 1
@@ -119,6 +119,12 @@ def build_passage_index(world: Path, workers: int = 1, target: Path | None = Non
     finally:
         tables.close()
     return info
+
+
+def _item(tables: WebTables, page_id: str) -> tuple[str, bytes | None, tuple[str, bytes] | None]:
+    """What a helper needs of a page: its stored rendering, else (an older world) the stored page."""
+    record = tables.html_record(page_id)
+    return page_id, record, tables.page(page_id) if record is None else None
 
 
 def _document(pid: str, url: str, title: str, text: str, modified: int) -> Any:

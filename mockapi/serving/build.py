@@ -13,11 +13,13 @@ import json
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import orjson
 from pydantic import TypeAdapter, ValidationError
 from typing_extensions import TypedDict
 
+from mockapi.core.pipe_pool import ordered_map
 from mockapi.core.staging import folder_digest, read_derived_meta, stage
 from mockapi.serving.frames import FRAMES, FrameMeta, write_frame
 from mockapi.serving.keytable import write_table
@@ -59,22 +61,35 @@ class ServingMeta(TypedDict):
 _META = TypeAdapter(ServingMeta)
 
 
-def build_serving(con: Con, world: Path, progress: Callable[[str], None] = lambda _m: None) -> ServingMeta:
-    """(Re)write `world/serving/` from `con`; atomic (built aside, then renamed). Returns its meta."""
+def build_serving(
+    con: Con,
+    world: Path,
+    progress: Callable[[str], None] = lambda _m: None,
+    apart: tuple[Path, int] | None = None,
+) -> ServingMeta:
+    """(Re)write `world/serving/` from `con`; atomic (built aside, then renamed). Returns its meta.
+    `apart` (the kg.duckdb file, helper processes): the tables and frames are written by helpers, each
+    reading the file on a read-only connection of its own (the caller has written and checkpointed it);
+    every file is written by one function of its name alone, so the bytes are the same."""
     with stage(world / SERVING_DIR, "building") as tmp:
-        meta = _write_serving(con, tmp, progress)
+        meta = _write_serving(con, tmp, progress, apart)
     return meta
 
 
-def _write_serving(con: Con, tmp: Path, progress: Callable[[str], None]) -> ServingMeta:
-    tables: dict[str, int] = {}
-    for name, items in TABLES.items():
-        progress(f"serving: {name}")
-        tables[name] = write_table(tmp, name, items(con))
-    frames: dict[str, FrameMeta] = {}
-    for frame in FRAMES:
-        progress(f"serving: {frame}")
-        frames[frame] = write_frame(con, tmp, frame)
+def _write_serving(
+    con: Con, tmp: Path, progress: Callable[[str], None], apart: tuple[Path, int] | None
+) -> ServingMeta:
+    counts: dict[str, Any] = {}
+    if apart is not None and apart[1] > 1:
+        progress(f"serving: {len(TABLES) + len(FRAMES)} tables over {apart[1]} helpers")
+        items = [(str(apart[0]), str(tmp), name) for name in [*TABLES, *FRAMES]]
+        counts.update(zip([*TABLES, *FRAMES], ordered_map(write_one, items, apart[1], 1), strict=True))
+    else:
+        for name in [*TABLES, *FRAMES]:
+            progress(f"serving: {name}")
+            counts[name] = _write_one(con, tmp, name)
+    tables: dict[str, int] = {name: counts[name] for name in TABLES}
+    frames: dict[str, FrameMeta] = {frame: counts[frame] for frame in FRAMES}
     (tmp / GRAMMY_ROWS).write_bytes(orjson.dumps(list(grammy_rows(con))))
     meta: ServingMeta = {
         "format": FORMAT,
@@ -85,6 +100,30 @@ def _write_serving(con: Con, tmp: Path, progress: Callable[[str], None]) -> Serv
     }
     (tmp / META).write_text(json.dumps(meta, sort_keys=True) + "\n", encoding="utf-8")
     return meta
+
+
+def _write_one(con: Con, folder: Path, name: str) -> int | FrameMeta:
+    """Key table or frame `name` into `folder`: its count of keys, or the frame's meta."""
+    if name in FRAMES:
+        return write_frame(con, folder, name)
+    return write_table(folder, name, TABLES[name](con))
+
+
+def write_one(kg_db: str, folder: str, name: str) -> int | FrameMeta:
+    """In a build helper: `_write_one` on the helper's own read-only connection to `kg_db`."""
+    return _write_one(_read_only(kg_db), Path(folder), name)
+
+
+_CONNECTIONS: dict[str, Con] = {}
+
+
+def _read_only(kg_db: str) -> Con:
+    """One read-only connection to `kg_db` per helper process, kept for the tables it writes next."""
+    if kg_db not in _CONNECTIONS:
+        import duckdb
+
+        _CONNECTIONS[kg_db] = duckdb.connect(kg_db, read_only=True)
+    return _CONNECTIONS[kg_db]
 
 
 def read_meta(world: Path) -> ServingMeta | None:

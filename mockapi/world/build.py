@@ -7,6 +7,7 @@ so an interrupted build can never be mistaken for a world by `info` or `serve`.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import time
 from collections.abc import Callable
 from importlib import metadata
@@ -28,7 +29,7 @@ from mockapi.serving.build import builders_version
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.manifest import DERIVED_FOLDERS, content_hash
-from mockapi.world.scales import get_scale
+from mockapi.world.scales import Scale, get_scale
 from mockapi.world.secret import choose_secret, world_secret, write_secret
 
 Progress = Callable[[str], None]
@@ -36,6 +37,7 @@ Progress = Callable[[str], None]
 # 8: sets named by common words, group verbs, inverted wh-questions, clean KG names (questions side)
 # 9: no rival look-alike values on answer pages; topical pages state the asked attribute (pages side)
 GENERATOR_VERSION = "11"
+MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 
 def code_versions() -> dict[str, str]:
@@ -62,25 +64,32 @@ def build_world(
     split: str = "dev",
     secret: bytes | None = None,
     jobs: int | None = None,
+    questions: int | None = None,
 ) -> Manifest:
     """Build (or reuse, when built with the same inputs) the world at `target`; returns its manifest.
 
     With a `secret` (`build --secret`) every random draw also depends on it (mockapi/world/secret.py).
     `jobs`: helper processes of the stages that use them (`--jobs`; None: every core); the bytes are the
-    same for any number."""
+    same for any number. `questions`: how many questions instead of the scale's (`--questions`; the KG
+    and the pages per question are the scale's)."""
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be a positive number, got {jobs}")
+    scale = get_scale(scale_name)
+    if questions is not None:
+        if not 1 <= questions <= MAX_QUESTIONS:
+            raise UserError(f"--questions must be between 1 and {MAX_QUESTIONS:,}, got {questions}")
+        scale = dataclasses.replace(scale, questions=questions)
     pipe_pool.JOBS.append(jobs or pipe_pool.cores())
     try:
-        return _build_world(scale_name, seed, target, progress, split, secret)
+        return _build_world(scale, seed, target, progress, split, secret)
     finally:
         pipe_pool.JOBS.pop()
 
 
 def _build_world(
-    scale_name: str, seed: int, target: Path, progress: Progress, split: str, secret: bytes | None
+    scale: Scale, seed: int, target: Path, progress: Progress, split: str, secret: bytes | None
 ) -> Manifest:
-    scale = get_scale(scale_name)
+    scale_name = scale.name
     if seed < 0:
         raise UserError(f"--seed must be a non-negative integer, got {seed}")
     if split not in SPLITS:
@@ -90,8 +99,9 @@ def _build_world(
     derived = all((target / d / "meta.json").is_file() for d in DERIVED_FOLDERS)
     if is_complete(target) and derived:
         current = read_manifest(target)
-        built = (current.scale, current.seed, current.effective_split, current.versions)
-        if built == (scale_name, seed, split, code_versions()) and world_secret(target) == secret:
+        built = (current.scale, current.seed, current.effective_split, current.versions, _questions(current))
+        same = (scale_name, seed, split, code_versions(), scale.questions)
+        if built == same and world_secret(target) == secret:
             return current
     started = time.perf_counter()
     with stage_world(target, "building") as tmp:
@@ -126,6 +136,10 @@ def _build_world(
     return manifest
 
 
+def _questions(manifest: Manifest) -> int | None:
+    return manifest.web_stage.summary.questions if manifest.web_stage else None
+
+
 # ───────────────────────── CLI ─────────────────────────
 
 
@@ -150,6 +164,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", type=int, metavar="N", help="helper processes (default: every core); same bytes for any N"
     )
+    parser.add_argument(
+        "--questions",
+        type=int,
+        metavar="N",
+        help=f"N questions (1-{MAX_QUESTIONS:,}) instead of the scale's, over the scale's KG; needs --data",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -157,12 +177,21 @@ def run(args: argparse.Namespace) -> int:
     from mockapi.world.info import print_summary
     from mockapi.world.progress import status
 
+    if args.questions is not None and args.data is None:  # the default folder is the scale's own world
+        raise UserError("--questions needs --data DIR: a world of another size than its scale's")
     target = world_dir(args.data, args.scale, args.seed, args.split)
     check_replaceable(target)  # before the status line: a refusal is the one line printed
     secret = choose_secret(target, args.secret_file, args.secret)
     with status(f"building {args.scale} {args.split} world into {target}") as progress:
         manifest = build_world(
-            args.scale, args.seed, target, progress, split=args.split, secret=secret, jobs=args.jobs
+            args.scale,
+            args.seed,
+            target,
+            progress,
+            split=args.split,
+            secret=secret,
+            jobs=args.jobs,
+            questions=args.questions,
         )
     print_summary(target, manifest)
     return 0

@@ -66,10 +66,18 @@ def build_kg(ctx: WorldContext, world: Path, progress: Progress) -> dict[str, An
         from mockapi.search.build import build_search_index
 
         build_search_index(con, world)
+        con.execute("CHECKPOINT")
         from mockapi.serving.build import build_serving
 
-        build_serving(con, world, progress)
-        con.execute("CHECKPOINT")
+        if build_workers() < 2:
+            build_serving(con, world, progress)
+            return kg_summary(con)
+    finally:
+        con.close()
+    # the serving tables over the helpers, each reading kg.duckdb: no connection here may write it then
+    con = duckdb.connect(str(world / KG_DB), read_only=True)
+    try:
+        build_serving(con, world, progress, (world / KG_DB, build_workers()))
         return kg_summary(con)
     finally:
         con.close()

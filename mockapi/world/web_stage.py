@@ -14,10 +14,10 @@ from typing import Any
 from mockapi.core.paths import PAGES_DB
 from mockapi.core.pipe_pool import build_workers
 from mockapi.web.render import RENDERER_VERSION
+from mockapi.world import page_jobs
 from mockapi.world.context import WorldContext
-from mockapi.world.pages import consistency, shared
-from mockapi.world.pages.page_writer import PageWriter, open_pages, write_questions
-from mockapi.world.pages.plan import Pools, plan
+from mockapi.world.pages.page_writer import PageRow, PageWriter, open_pages, write_questions
+from mockapi.world.pages.plan import fill_results
 from mockapi.world.pages.summary import page_summary, question_summary, render_timing
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
@@ -34,27 +34,25 @@ def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any
     id_key = f"{ctx.secret.hex()}:{ctx.seed}".encode() if ctx.secret else b""  # issue 32: keyed ids
     questions = generate(ctx.scale.questions, ctx.rng("questions"), kg, ctx.split, id_key)
     progress("pages: shared")
-    rng = ctx.rng("pages")
-    facts = shared.entity_facts(questions)
-    per_domain = max(40, ctx.scale.questions // 8)  # no off-topic pool: a domain's own roundups fill in
-    taken = shared.taken_names(facts)
-    noise = {
-        d: shared.noise_pool(d, per_domain, rng, ctx.split, taken)
-        for d in ("finance", "sports", "music", "movie", "open")
-    }
-    pools = Pools(shared.entity_pages(facts, rng, ctx.split), facts, noise, ctx.split, taken=taken)
+    writer_rows: dict[str, PageRow] = {}
+    pools = page_jobs.shared_pools(ctx, questions, writer_rows)
+    state = page_jobs.pools_file(world_dir, pools, questions)
     con = open_pages(world_dir)
     try:
         writer = PageWriter(con)
+        writer.ready = writer_rows
         served: list[int] = []
         dated = 0
-        values = consistency.conflicting_values(questions)
-        for i, q in enumerate(questions):
+        made = page_jobs.own_pages(ctx, state, questions)
+        for i, (q, (pages, own, rows)) in enumerate(zip(questions, made, strict=True)):
             if i % 100 == 0:
                 progress(f"pages: question {i:,}/{len(questions):,}")
-            results = plan(q, pools, rng)
-            consistency.check_gold(q, [r.spec for r in results if r.role == "gold"], values)
+            rng = ctx.rng("pages", "fill", q.interaction_id)  # the fill and the snippets
+            results = fill_results(q, pools, rng, pages, own)
+            writer.ready.update(rows)
             q.gold_page_ids = writer.add_results(q, results, rng)
+            for url in rows:  # a page cut from the results is made again if a later fill takes it
+                writer.ready.pop(url, None)
             q.answer_in_pages = bool(q.gold_page_ids)
             served.extend(writer.sizes[writer.url_page[r.spec["url"]]] for r in results)
             dated += sum(1 for r in results if r.spec["modified"])
@@ -62,8 +60,9 @@ def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any
         con.execute("CHECKPOINT")
     finally:
         con.close()
+        state.unlink(missing_ok=True)
     write_questions(world_dir, questions)
-    sample = list(pools.entity.values())[:25] + noise["finance"][:25]
+    sample = list(pools.entity.values())[:25] + pools.noise["finance"][:25]
     return {
         "summary": {**question_summary(questions), **page_summary(writer.sizes, served, dated)},
         "renderer": RENDERER_VERSION,

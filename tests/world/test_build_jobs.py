@@ -1,9 +1,10 @@
-"""Issue 34: `crag-mock build --jobs N` spreads the build over helper processes (the KG's domains, the pages'
-rendering) and writes the same world for any N: the content hash (every store's rows, the serving tables,
-which read the KG in rowid order, the search postings and the page tables) equals the session's world's.
-N = 2 is the session's world itself (tests/conftest.py, TINY_JOBS), N = 1 the determinism test's rebuild
-(tests/world/test_build.py), N = 3 here: three values, one extra build each. How much faster 2 helpers are
-is a timing: bench/bench_build.py."""
+"""Issue 34: `crag-mock build --jobs N` spreads every costly stage of the build over helper processes (the
+KG's domains, the serving tables, the shared pages, each question's own pages with their rows, the pages'
+rendering, the passages) and writes the same world for any N: the content hash (every store's rows, the
+serving tables, which read the KG in rowid order, the search postings, the questions and the page tables)
+equals the session's world's. N = 2 is the session's world itself (tests/conftest.py, TINY_JOBS), N = 1 the
+determinism test's rebuild (tests/world/test_build.py), N = 3 here: three values, one extra build each. How
+much faster 2 helpers are is a timing: bench/bench_build.py."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ def test_any_number_of_helpers_builds_the_same_world(tiny_world: Path, tmp_path:
         con.close()
     assert list(dict.fromkeys(domains)) == ["finance", "sports", "music", "movie", "open"]
     assert not (tmp_path / "tiny" / ".kg-parts").exists()
+    assert not (tmp_path / "tiny" / ".pages-pools.pickle").exists()  # the helpers' pools, gone with the stage
 
 
 def test_jobs_must_be_positive(tmp_path: Path) -> None:

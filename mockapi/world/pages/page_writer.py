@@ -27,19 +27,21 @@ class PageWriter:
         self.out = TableWriter(con)
         self.url_page: dict[str, str] = {}
         self.sizes: dict[str, int] = {}
+        self.ready: dict[str, PageRow] = {}
+        """Rows made ahead in the build's helper processes (`page_row`), by URL; taken when first stored."""
 
     def add_page(self, spec: PageSpec) -> str:
         """Store the page once; returns its page_id."""
-        pid = specs.page_id(spec)
         known = self.url_page.get(spec["url"])
         if known is None:
-            self.url_page[spec["url"]] = pid
-            self.sizes[pid] = html_size(spec)
-            body = zlib.compress(specs.spec_bytes(spec), 6)
-            self.out.add("pages", (pid, spec["url"], "spec", body, self.sizes[pid], specs.text_of(spec)))
-        elif known != pid:
+            row = self.ready.pop(spec["url"], None) or page_row(spec)
+            self.url_page[spec["url"]] = row[0]
+            self.sizes[row[0]] = row[4]
+            self.out.add("pages", row)
+            return row[0]
+        if known != specs.page_id(spec):
             raise RuntimeError(f"two different pages share the URL {spec['url']}")
-        return pid
+        return known
 
     def add_results(self, q: Question, results: list[Result], rng: random.Random) -> list[str]:
         """The question's query and its ranked result rows; returns the gold page ids (rank order, unique)."""
@@ -68,6 +70,16 @@ class PageWriter:
             if result.role == "gold" and pid not in gold:
                 gold.append(pid)
         return gold
+
+
+PageRow = tuple[str, str, str, bytes, int, str]
+"""A row of pages.duckdb's `pages`: page id, URL, kind, compressed spec, HTML size, visible text."""
+
+
+def page_row(spec: PageSpec) -> PageRow:
+    """What the pages table stores of a page (its HTML size costs a rendering: made in helper processes)."""
+    body = zlib.compress(specs.spec_bytes(spec), 6)
+    return specs.page_id(spec), spec["url"], "spec", body, html_size(spec), specs.text_of(spec)
 
 
 def open_pages(world: Path) -> duckdb.DuckDBPyConnection:

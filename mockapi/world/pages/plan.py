@@ -71,8 +71,20 @@ class Pools:
     taken: frozenset[str] = frozenset()  # every question subject's name key: no invented peer takes one
 
 
-def plan(q: Question, pools: Pools, rng: random.Random) -> list[Result]:
+def plan(
+    q: Question, pools: Pools, rng: random.Random, fill_rng: random.Random | None = None
+) -> list[Result]:
     """Exactly RESULTS results in rank order (duplicates of a page may repeat, as in CRAG)."""
+    pages, results = own_results(q, pools, rng)
+    return fill_results(q, pools, fill_rng or rng, pages, results)
+
+
+Pages = list[tuple[str, PageSpec]]
+
+
+def own_results(q: Question, pools: Pools, rng: random.Random) -> tuple[Pages, list[Result]]:
+    """The question's own pages (role, spec) and their ranked results, before the fill: depends on nothing
+    but `q`, the shared pools and `rng`, so the build makes many questions' at once (world/page_jobs)."""
     qtime = parse_query_time(q.query_time).replace(tzinfo=None)
     scored: list[tuple[float, Result]] = []
     pages = _pages(q, pools, qtime, rng)
@@ -83,6 +95,14 @@ def plan(q: Question, pools: Pools, rng: random.Random) -> list[Result]:
     results = [r for _, r in scored][: RESULTS - 4]
     for _ in range(rng.randint(1, 4)):  # a page listed twice, as real search results often are
         results.insert(rng.randint(1, len(results)), results[rng.randrange(len(results))])
+    return pages, results
+
+
+def fill_results(
+    q: Question, pools: Pools, rng: random.Random, pages: Pages, results: list[Result]
+) -> list[Result]:
+    """`results` filled up to RESULTS; reads and extends `pools.recent`: questions pass here in order."""
+    qtime = parse_query_time(q.query_time).replace(tzinfo=None)
     fill = _fill(q, pools, qtime)
     while len(results) < RESULTS:
         # the rest: mostly pages about other entities of the domain (written for other questions, in the

@@ -57,18 +57,30 @@ def entity_pages(
     pages: dict[tuple[str, str, str], PageSpec] = {}
     used: set[str] = set()
     for key in sorted(facts):
-        domain, kind, name = key
-        title = layouts.title(name, domain, rng)  # drawn like every other title: it marks no role
-        # a clash is resolved by an id (a wiki URL's ?curid=), never by a "(kind)" suffix in the path, which
-        # only these shared pages would have
-        for n in range(1000):
-            uid = f"{'|'.join(key)}#{n}" if n else ""
-            spec = _entity_page(domain, kind, title, name, facts[key], rng, split, uid)
-            if spec["url"] not in used:
-                break
+        spec = entity_page(key, facts[key], rng, split, used)
         used.add(spec["url"])
         pages[key] = spec
     return pages
+
+
+def entity_page(
+    key: tuple[str, str, str],
+    facts: list[Fact],
+    rng: random.Random,
+    split: str = "dev",
+    used: set[str] | frozenset[str] = frozenset(),
+) -> PageSpec:
+    """The page of one subject, at a URL not in `used` (the build makes them apart, world/page_jobs)."""
+    domain, kind, name = key
+    title = layouts.title(name, domain, rng)  # drawn like every other title: it marks no role
+    # a clash is resolved by an id (a wiki URL's ?curid=), never by a "(kind)" suffix in the path, which
+    # only these shared pages would have
+    for n in range(1000):
+        uid = f"{'|'.join(key)}#{n}" if n else ""
+        spec = _entity_page(domain, kind, title, name, facts, rng, split, uid)
+        if spec["url"] not in used:
+            break
+    return spec
 
 
 def _entity_page(

@@ -1,0 +1,116 @@
+"""The pages stage over the build's helper processes (`crag-mock build --jobs N`), the same bytes for any N.
+
+Every page draws from a random stream of its own, named by the seed, the stage and a stable id (a noise
+page's domain and number, a subject's key, a question's interaction id), never from one stream running
+through the stage, so pages can be made in any process in any order. What the helpers make (the shared
+pages, each question's own pages and their rows of the pages table, the costly part: a page's HTML size is
+a rendering) comes back in input order (`pipe_pool.ordered_map`), and this process does the rest in
+question order: the fill of each question's results from the pages of the questions before it, the
+snippets, the rows.
+
+The helpers read the shared pools once each, from a pickle this process writes beside the world being
+built (`pools_file`), not with every chunk of questions.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from mockapi.core.pipe_pool import build_workers, ordered_map
+from mockapi.formats.pagespec import PageSpec
+from mockapi.world.context import WorldContext
+from mockapi.world.pages import consistency, shared
+from mockapi.world.pages.page_writer import PageRow, page_row
+from mockapi.world.pages.plan import Pages, Pools, Result, own_results
+from mockapi.world.questions.model import Fact, Question
+
+DOMAINS = ("finance", "sports", "music", "movie", "open")
+Key = tuple[str, str, str]
+Made = tuple[Pages, list[Result], dict[str, PageRow]]
+"""A question's own pages, its results before the fill, and the rows of the pages it made, by URL."""
+
+
+def noise_page(ctx: WorldContext, domain: str, n: int, taken: frozenset[str]) -> tuple[PageSpec, PageRow]:
+    """Roundup page `n` of `domain` and its row (in a helper)."""
+    rng = ctx.rng("pages", "noise", domain, str(n))
+    spec = shared.noise_pool(domain, 1, rng, ctx.split, taken)[0]
+    return spec, page_row(spec)
+
+
+def entity_page(ctx: WorldContext, key: Key, facts: list[Fact]) -> tuple[PageSpec, PageRow]:
+    """The shared page of one subject, at the URL it would have if no other took it, and its row."""
+    spec = shared.entity_page(key, facts, ctx.rng("pages", "entity", *key), ctx.split)
+    return spec, page_row(spec)
+
+
+def question_pages(ctx: WorldContext, state: str, q: Question) -> Made:
+    """One question's own pages and ranked results, checked, with the rows of the pages it made."""
+    pools, values, shared_urls = _state(state)
+    pages, results = own_results(q, pools, ctx.rng("pages", q.interaction_id))
+    consistency.check_gold(q, [r.spec for r in results if r.role == "gold"], values)
+    rows = {s["url"]: page_row(s) for _, s in pages if s["url"] not in shared_urls}
+    return pages, results, rows
+
+
+_STATE: dict[str, tuple[Pools, Any, frozenset[str]]] = {}
+
+
+def _state(path: str) -> tuple[Pools, Any, frozenset[str]]:
+    """The pools of `pools_file`, read once per process."""
+    if path not in _STATE:
+        _STATE.clear()
+        with open(path, "rb") as f:
+            _STATE[path] = pickle.load(f)  # our own file, written a moment ago by this build
+    return _STATE[path]
+
+
+def shared_pools(ctx: WorldContext, questions: list[Question], ready: dict[str, PageRow]) -> Pools:
+    """The roundup pools and one page per subject, made over the helpers; their rows go into `ready`."""
+    workers = build_workers()
+    facts = shared.entity_facts(questions)
+    taken = shared.taken_names(facts)
+    per_domain = max(40, ctx.scale.questions // 8)  # no off-topic pool: a domain's own roundups fill in
+    items = [(ctx, d, n, taken) for d in DOMAINS for n in range(per_domain)]
+    noise: dict[str, list[PageSpec]] = {d: [] for d in DOMAINS}
+    for (_, domain, _, _), (spec, row) in zip(
+        items, ordered_map(noise_page, items, workers, 16), strict=True
+    ):
+        noise[domain].append(spec)
+        ready[spec["url"]] = row
+    keys = sorted(facts)
+    entity: dict[Key, PageSpec] = {}
+    used: set[str] = set()
+    made = ordered_map(entity_page, ((ctx, k, facts[k]) for k in keys), workers, 16)
+    for key, (spec, row) in zip(keys, made, strict=True):
+        if spec["url"] in used:  # rare: remade here, past the URLs taken before it in key order
+            spec = shared.entity_page(key, facts[key], ctx.rng("pages", "entity", *key), ctx.split, used)
+            row = page_row(spec)
+        used.add(spec["url"])
+        entity[key] = spec
+        ready[spec["url"]] = row
+    return Pools(entity, facts, noise, ctx.split, taken=taken)
+
+
+def pools_file(world: Path, pools: Pools, questions: list[Question]) -> Path:
+    """The shared pools, the values the answer pages are checked against and the shared pages' URLs, as
+    the helpers read them; deleted by the caller when the stage ends."""
+    shared_urls = {s["url"] for s in pools.entity.values()}
+    shared_urls |= {s["url"] for pool in pools.noise.values() for s in pool}
+    state = (pools, consistency.conflicting_values(questions), frozenset(shared_urls))
+    path = world / ".pages-pools.pickle"
+    with open(path, "wb") as f:
+        pickle.dump(state, f, protocol=pickle.HIGHEST_PROTOCOL)
+    return path
+
+
+def own_pages(ctx: WorldContext, state: Path, questions: list[Question]) -> Iterator[Made]:
+    """Each question's own pages, in question order, made over the helpers (a few questions a chunk: one
+    question's pages take tens of milliseconds, and turns of equal chunks keep every helper busy)."""
+    items = ((ctx, str(state), q) for q in questions)
+    try:
+        yield from ordered_map(question_pages, items, build_workers(), 4)
+    finally:
+        _STATE.clear()
