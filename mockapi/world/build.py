@@ -35,7 +35,8 @@ Progress = Callable[[str], None]
 
 # 8: sets named by common words, group verbs, inverted wh-questions, clean KG names (questions side)
 # 9: no rival look-alike values on answer pages; topical pages state the asked attribute (pages side)
-GENERATOR_VERSION = "11"
+# 12: answer-form pages for questions no page answers, rival values as often as the answer (issue 31)
+GENERATOR_VERSION = "12"
 
 
 def code_versions() -> dict[str, str]:

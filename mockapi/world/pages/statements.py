@@ -83,18 +83,19 @@ def _state(
         if shown.lower() not in avoid:
             break
         shown = styles.restyle(fact.value if value is None else value, rng)
+    vtype = "" if fact.kind.startswith("rel:") else KINDS[fact.kind].vtype
     slots = {
         "s": name,
         "v": shown,
-        "l": label(fact),
+        **frames.agreement(label(fact), vtype, rng),
         "say": _say(fact, name, shown, rng),
         "its": frames.possessive(fact.subject.kind),
         "intro": prose.clause(name, fact.subject.domain, fact.subject.kind, rng, page_day),
     }
     how = shape or _shape(rng)
     if how in ("row", "item", "caption"):
-        slots["l"] = frames.synonym(slots["l"], rng)
-    day = dt.date.fromisoformat(as_of) if as_of else None
+        slots["l"] = frames.proper(frames.synonym(label(fact), rng))
+    day = _market_day(fact, dt.date.fromisoformat(as_of)) if as_of else None
     if day is not None:
         slots["d"] = styles.day_text(day, rng, page_day)
         if how in ("row", "item"):
@@ -113,6 +114,14 @@ def _state(
     if named or name not in str(slots["intro"]):
         pool = [f for f in pool if "{intro}" not in f]
     return Piece("sentence", frames.sentence(rng.choice(pool), slots, rng))
+
+
+def _market_day(fact: Fact, day: dt.date) -> dt.date:
+    """A market figure's date is a trading day: a Saturday or Sunday reads as the Friday before (the
+    naturalness read found volumes and prices dated on Saturdays)."""
+    if not fact.kind.startswith("fin."):
+        return day
+    return day - dt.timedelta(days=max(0, day.weekday() - 4))
 
 
 def gold_pieces(
