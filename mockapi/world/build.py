@@ -36,7 +36,9 @@ Progress = Callable[[str], None]
 
 # 8: sets named by common words, group verbs, inverted wh-questions, clean KG names (questions side)
 # 9: no rival look-alike values on answer pages; topical pages state the asked attribute (pages side)
-GENERATOR_VERSION = "11"
+# 12: answer-form pages for questions no page answers, rival values as often as the answer (issue 31); each
+#     page's random stream named by (seed, stage, id), so helpers make pages in any order (issue 34)
+GENERATOR_VERSION = "12"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

@@ -69,3 +69,11 @@ def test_dates_are_read_in_every_full_style() -> None:
     text = "Born March 5, 2001; also 5 March 2001, and 2001-03-05, not March 2001."
     assert exploits.all_dates(text) == [dt.date(2001, 3, 5)] * 3
     assert exploits.parse_date("Sept. 3rd, 1999") == dt.date(1999, 9, 3)
+
+
+def test_a_measure_is_not_read_as_a_year() -> None:
+    # the 2 "events after the query time" of generator 11's default world were areas ("2063 sq km")
+    from mockapi.audit.exploits import _ANY_YEAR
+
+    assert _ANY_YEAR.findall("Its area is 2063 square kilometres, or 2064 sq km by another count.") == []
+    assert _ANY_YEAR.findall("By 2029 it had moved; in 2031, people came back.") == ["2029", "2031"]

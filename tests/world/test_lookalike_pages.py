@@ -6,7 +6,8 @@ import datetime as dt
 import json
 import random
 
-from mockapi.world.pages.plan import Pools, _negatives
+from mockapi.world.pages.plan import Pools
+from mockapi.world.pages.roles import lookalike_pages
 from mockapi.world.questions.model import Fact, Question, Subject
 
 
@@ -25,7 +26,7 @@ def test_lookalike_pages_state_only_the_lookalike_s_own_attributes() -> None:
                  "where was the head coach of the comets born?", "springfield, ohio", [], "", "web",
                  ["springfield, ohio"], None, facts=steps, subjects=[team, coach])  # fmt: skip
     pools = Pools({}, {}, {d: [] for d in ("finance", "sports", "music", "movie", "open", "")})
-    pages = _negatives(q, pools, dt.datetime(2024, 3, 1, 10), random.Random(4))
+    pages = lookalike_pages(q, pools, dt.datetime(2024, 3, 1, 10), random.Random(4), 5)
     assert pages
     text = json.dumps([p for p in pages], default=str).lower()
     assert "courtnye williams" in text or "cortney williams" in text

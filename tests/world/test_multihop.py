@@ -11,7 +11,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from mockapi.world.pages.plan import answer_facts
+from mockapi.world.pages.roles import answer_facts
 from mockapi.world.questions.ask import Ask, Draft
 from mockapi.world.questions.chain import chained
 from mockapi.world.questions.kg_facts import KgSource, open_kg_source

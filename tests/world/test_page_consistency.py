@@ -9,7 +9,7 @@ import random
 import pytest
 
 from mockapi.world.pages import consistency, statements
-from mockapi.world.pages.plan import _distractors
+from mockapi.world.pages.roles import distractors
 from mockapi.world.questions.model import Fact, Question, Subject
 
 ATLAS = Subject("Last Atlas", "movie", "movie", lookalikes=("The Last Atlas", "Lsat Atlas", "Last Atlas II"))
@@ -28,7 +28,7 @@ def _pieces(q: Question, seeds: int = 60) -> list[str]:
     from mockapi.world.pages.plan import Pools
 
     pools = Pools({}, {}, {})
-    return [p.text for seed in range(seeds) for p in _distractors(q, pools, random.Random(seed), DAY)]
+    return [p.text for seed in range(seeds) for p in distractors(q, pools, random.Random(seed), DAY)]
 
 
 def test_a_sets_answer_page_states_no_lookalike_value() -> None:
@@ -88,12 +88,15 @@ def test_a_lookalikes_value_off_its_own_page_names_the_lookalike() -> None:
 
 def _topical_texts(q: Question, n: int = 40) -> list[str]:
     from mockapi.world.pages import shared, specs
-    from mockapi.world.pages.plan import Pools, _topical
+    from mockapi.world.pages.plan import Pools
+    from mockapi.world.pages.roles import topical_page
 
     noise = {"movie": shared.noise_pool("movie", 3, random.Random(0))}
     pools = Pools({}, {}, noise)
     qtime = dt.datetime(2024, 3, 1, 10)
-    return [specs.text_of(_topical(q, pools, qtime, random.Random(s), s), even_empty=True) for s in range(n)]
+    return [
+        specs.text_of(topical_page(q, pools, qtime, random.Random(s), s), even_empty=True) for s in range(n)
+    ]
 
 
 def test_pages_that_do_not_answer_state_the_asked_attribute_as_answer_pages_do() -> None:

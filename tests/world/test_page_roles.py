@@ -13,7 +13,8 @@ from pages_db import query, specs
 
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import shared, statements
-from mockapi.world.pages.plan import Pools, _fill, _older_news
+from mockapi.world.pages.plan import Pools, fill
+from mockapi.world.pages.roles import distractors, older_news
 from mockapi.world.questions.model import Fact, Question, Subject
 
 ATLAS = Subject("Last Atlas", "movie", "movie")
@@ -51,14 +52,14 @@ def test_the_fill_is_other_entities_pages_from_before_the_question() -> None:
     fine, after = spec("Hollow Bay", early), spec("Hollow Bay", late)
     subject = Subject("Last Atlas", "movie", "movie", lookalikes=("Last Atlas II",))
     pools = Pools({}, {}, {}, recent={"movie": [about_it, lookalike, fine, after]})  # type: ignore[list-item]
-    assert _fill(_question(subject), pools, dt.datetime(2024, 3, 10, 10)) == [fine]
+    assert fill(_question(subject), pools, dt.datetime(2024, 3, 10, 10)) == [fine]
 
 
 def test_a_page_about_the_subject_states_the_asked_attribute_of_another_entity() -> None:
     fact = Fact(ATLAS, "mv.runtime", "128")  # no older values, no look-alikes: a peer's runtime
     pools = Pools({}, {}, {})
     for seed in range(50):
-        (piece,) = _older_news(fact, pools, random.Random(seed), dt.date(2024, 3, 1))
+        (piece,) = older_news(fact, pools, random.Random(seed), dt.date(2024, 3, 1))
         assert piece.claim is not None
         name, kind, value, _dated = piece.claim
         assert kind == "mv.runtime" and value != "128" and name != "Last Atlas"
@@ -97,8 +98,6 @@ def test_a_snippet_is_drawn_from_the_running_text_only(tiny_world: Path) -> None
 
 
 def test_a_multi_hop_answer_page_names_no_peer() -> None:
-    from mockapi.world.pages.plan import _distractors
-
     song = Subject("Velvet Summer", "music", "song")
     singer = Subject("Robert Hudson", "music", "artist")
     facts = [Fact(song, "rel:performer", "Robert Hudson"), Fact(singer, "mu.birth", "March 3, 1950")]
@@ -108,7 +107,7 @@ def test_a_multi_hop_answer_page_names_no_peer() -> None:
     claimed = {
         p.claim[0]
         for seed in range(60)
-        for p in _distractors(q, pools, random.Random(seed), dt.date(2024, 3, 1))
+        for p in distractors(q, pools, random.Random(seed), dt.date(2024, 3, 1))
         if p.claim is not None
     }
     # "the performer of Velvet Summer" names no one: a peer's birth date could be the performer's

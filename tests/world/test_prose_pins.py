@@ -65,12 +65,12 @@ def test_grammar_expansions_are_pinned() -> None:
 def test_synonym_swaps_are_pinned() -> None:
     rng = random.Random(11)
     out = [synonyms.vary(t, rng) for _ in range(300) for t in TEXTS]
-    assert out[1] == (
-        "an investor insisted the company was slow; a band tour (an old show) attracted audiences — "
-        "supporters, journalists"
-    )
-    assert digest(out) == "bac21f84e30db0d3"
-    assert rng.random() == 0.8857506409976075
+    # generator 12 moved these (were "...insisted the company...", bac21f84e30db0d3, 0.8857506409976075) by a
+    # data change only: the synonym table lost its words of several senses ("drew", "group", "before")
+    said = "an investor claimed the business was slow; a band tour (an old show) drew audiences — "
+    assert out[1] == said + "fans, reporters"
+    assert digest(out) == "3be9b812bb14f229"
+    assert rng.random() == 0.38047629949907813
 
 
 def test_sentences_are_pinned() -> None:
@@ -79,9 +79,10 @@ def test_sentences_are_pinned() -> None:
     out = [prose._sentence(CLAUSES, SHORTS, LEADS, table, rng) for _ in range(1000)]
     assert out[:2] == [
         "Critics applauded the chorus of The Vanes.",
-        "The Vanes axed 6 shows following 9 weeks, while the group had a scheme that would initially fail.",
+        "The Vanes axed 6 shows after 9 weeks, while the group had a scheme that would initially fail.",
     ]
     # generator 11 moved this digest (was 4c25aff88d430e4c) by a lexicon change only: the generic lead-in
-    # "[as of|by|through] {month} {fy}" takes a past year, {y} (issue 31: no event after the query time)
-    assert digest(out) == "2a0cc82caf5a87ac"
-    assert rng.random() == 0.6724424748718237
+    # "[as of|by|through] {month} {fy}" takes a past year, {y} (issue 31: no event after the query time);
+    # generator 12 (was 2a0cc82caf5a87ac) by the synonym table's data ("before" is in no group)
+    assert digest(out) == "603006c667433d30"
+    assert rng.random() == 0.20536947075818712

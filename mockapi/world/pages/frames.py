@@ -8,37 +8,40 @@ clause, {src} a source, {d} a date phrase, {its} a possessive for the subject ("
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from mockapi.world.pages import grammar
+from mockapi.world.pages.synonyms import articles
 
 # (family, frame): grammar templates (`grammar`: [a|b] alternatives, {slot}s). Sentences end with a period
 # added by `_finish` unless they end in ? or ). {intro} is a clause of the subject's own prose (`prose`),
 # {src} a source named in many ways, so no frame leaves a fixed run of five words.
 PLAIN: tuple[tuple[str, str], ...] = (
     ("core", "{say}"),
-    ("core", "The {l} of {s} [is|is listed as|is given as|comes to] {v}"),
-    ("core", "{v} is the {l} of {s}[, according to {src}|, {src} says|]"),
-    ("core", "{intro}[, and|; meanwhile,|. For the record,|. Separately,] {its} {l} is {v}"),
+    ("core", "The {l} of {s} [{is}|{is} listed as|{is} given as] {v}"),
+    ("core", "{v} {is} the {l} of {s}[, according to {src}|, {src} says|]"),
+    ("core", "{intro}[, and|; meanwhile,|. For the record,|. Separately,] {its} {l} {is} {v}"),
     ("core", "{intro}. [Its|{Its}] {l}? {v}[, according to {src}|]"),
     ("core", "[According to|Going by|Per] {src}, {say}"),
-    ("core", "[For|As for] {s}, the {l} [is|reads] {v}"),
-    ("dev", "What is the {l} of {s}? [It is|That would be|The answer is] {v}"),
-    ("dev", "{s} [lists|gives|shows] {v} as {its} {l}"),
+    ("core", "[For|As for] {s}, the {l} {is} {v}"),
+    ("dev", "What {is} the {l} of {s}? [That would be|The answer is] {v}"),
+    ("dev", "[The profile of|The official listing for|The entry for] {s} [lists|gives|shows] {v} as the {l}"),
     ("test", "[Records|Figures] [from|kept by] {src} show that {say}"),
     ("test", "{v}[ —|:] [that is|such is] the {l} {src} [gives|reports] for {s}"),
 )
 DATED: tuple[tuple[str, str], ...] = (
-    ("core", "[As of|On|By|Through|At the end of the day on] {d}, {say}"),
+    ("core", "[As of|On|By|Through|At the close on] {d}, {say}"),
     ("core", "{say} [({d})|, {src} said on {d}|, per a {d} update]"),
-    ("core", "The {l} of {s} [was|came to|was reported at|sat at|stood at] {v} [as of|on|by] {d}"),
-    ("core", "{intro}. [As of|On|By] {d}, {its} {l} [stood at|was|came to] {v}"),
+    ("core", "The {l} of {s} {was_at} {v} [as of|on|by] {d}"),
+    ("core", "{intro}. [As of|On|By] {d}, {its} {l} {was_at} {v}"),
     ("core", "[Updated|Last checked|Refreshed] {d}: {say}"),
     ("dev", "{src} [reported|listed|gave] the {l} of {s} as {v} [on|as of|in a note dated] {d}"),
     ("test", "[In data published|In a release dated|In an update on] {d}, {say}"),
-    ("test", "{intro}. The [latest|newest|most recent] [reading|figure|number] ({d}) gives {its} {l} as {v}"),
+    ("test", "{intro}. The [latest|newest|most recent] [update|listing|entry] ({d}) gives {its} {l} as {v}"),
 )
 QUOTES: tuple[tuple[str, str], ...] = (
     ("core", "[Everyone|People|Friends] [keeps|keep] asking me about {s}. The {l} is {v}[, end of story|]."),
@@ -55,9 +58,9 @@ CAPTIONS: tuple[tuple[str, str], ...] = (
 ITEMS = ("{L}: {v}", "{L} — {v}", "{v} ({l})")
 # Who a statement cites: generic publications and named firms, places and people (choice points).
 SOURCES = (
-    "{firm}", "data from {firm}", "a {month} filing", "records in {place}", "{person}", "the official site",
-    "figures from {firm}", "a {month} report", "the {place} registry", "an analyst at {firm}",
-    "public records", "its own [site|release|filings]",
+    "{firm}", "data from {firm}", "a recent filing", "records in {place}", "{person}", "the official site",
+    "figures from {firm}", "a [quarterly|annual|recent] report", "the {place} registry",
+    "an analyst at {firm}", "public records", "its own [site|release|filings]",
 )  # fmt: skip
 _POSSESSIVE = {
     "company": "the company's",
@@ -109,6 +112,42 @@ SYNONYMS = {
 }
 
 
+# Value types read as amounts: a frame may say a figure "stood at" or "came to" one ("the head coach stood
+# at Ann Lee" does not read).
+AMOUNTS = frozenset({"money", "bigmoney", "number", "decimal"})
+# Labels of a plural noun whose value is a count ("championships", "grammy wins"): a sentence says "the
+# number of championships of X is 3", not "3 is the championships of X".
+_NOT_PLURAL = frozenset(
+    {"points per game", "eps", "headquarters", "gross", "weekend gross", "worldwide gross"}
+)
+
+
+# Words written lower-case in the registry (questions are lower-cased) that a page capitalises; and a count of
+# one takes the singular ("1 titles", "1 grammy awards").
+_PROPER = re.compile(r"\b(ceo|eps|ipo|p/e|grammys?|oscars?|academy awards?|the academy|hot 100)\b")
+_PROPER_FORMS = {"ceo": "CEO", "eps": "EPS", "ipo": "IPO", "p/e": "P/E", "hot 100": "Hot 100"}
+_ONE = re.compile(r"(?<![\d.,$])\b1 ((?:[a-z]+ )?[a-z]+?)s\b")
+
+
+def proper(text: str) -> str:
+    """`text` with registry words capitalised as pages write them, and counts of one in the singular."""
+    text = _ONE.sub(r"1 \1", text) if "1 " in text else text
+    return _PROPER.sub(lambda m: _PROPER_FORMS.get(m[1]) or m[1].title().replace("The ", "the "), text)
+
+
+def agreement(label: str, vtype: str, rng: random.Random) -> dict[str, str]:
+    """The label a sentence uses and the verbs that agree with it: `l`, `is`, `was`, `was_at`."""
+    plural = label not in _NOT_PLURAL and (label.split()[0].endswith("s") or label == "notable people")
+    if plural and vtype == "number":
+        label, plural = f"number of {label}", False
+    verbs = {"is": "are", "was": "were"} if plural else {"is": "is", "was": "was"}
+    at = rng.choice(_AT) if vtype in AMOUNTS else verbs["was"]
+    return {"l": label, **verbs, "was_at": at}
+
+
+_AT = ("was", "came to", "was reported at", "sat at", "stood at")
+
+
 def synonym(label: str, rng: random.Random, keep: float = 0.4) -> str:
     """The label itself, or another name pages use for it."""
     others = SYNONYMS.get(label)
@@ -138,7 +177,7 @@ def _cap(text: str) -> str:
 
 
 def _finish(text: str) -> str:
-    text = _cap(text.strip())
+    text = _cap(proper(text.strip()))
     return text if text[-1:] in ".?!)" else text + "."
 
 
@@ -149,8 +188,14 @@ def fill(frame: str, slots: dict[str, str], rng: random.Random) -> str:
     table = {**_extra(), **{k: (lambda r, v=v: v) for k, v in fixed.items()}}
     table["src"] = lambda r: grammar.expand(r.choice(SOURCES), table, r)
     table.setdefault("intro", lambda r: fixed["s"])
-    text = grammar.expand(frame, table, rng)
-    return ". ".join(_cap(part) for part in text.split(". "))
+    parts = grammar.expand(frame, table, rng).split(". ")
+    # a new sentence starts after a period, not after an abbreviation ("Weber & Co. said", not "Co. Said")
+    out = [_cap(parts[0])]
+    out += [p if _ABBREVIATION.search(prev) else _cap(p) for prev, p in itertools.pairwise(parts)]
+    return articles(". ".join(out))
+
+
+_ABBREVIATION = re.compile(r"\b(?:Co|Inc|Corp|Ltd|Jr|Sr|St|Mr|Mrs|Ms|Dr|No|vs|[A-Z])$")
 
 
 def _extra() -> dict[str, Any]:

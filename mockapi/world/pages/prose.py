@@ -15,7 +15,11 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from mockapi.world.pages import grammar, lex_arts, lex_business, lex_places, lex_sports, styles, synonyms
+from mockapi.world.lexicon import arts as lex_arts
+from mockapi.world.lexicon import business as lex_business
+from mockapi.world.lexicon import places as lex_places
+from mockapi.world.lexicon import sports as lex_sports
+from mockapi.world.pages import grammar, styles, synonyms
 from mockapi.world.pages.names import FIRST, LAST, PLACES, REGIONS
 
 _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {

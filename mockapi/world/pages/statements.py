@@ -83,18 +83,19 @@ def _state(
         if shown.lower() not in avoid:
             break
         shown = styles.restyle(fact.value if value is None else value, rng)
+    vtype = "" if fact.kind.startswith("rel:") else KINDS[fact.kind].vtype
     slots = {
         "s": name,
         "v": shown,
-        "l": label(fact),
+        **frames.agreement(label(fact), vtype, rng),
         "say": _say(fact, name, shown, rng),
         "its": frames.possessive(fact.subject.kind),
         "intro": prose.clause(name, fact.subject.domain, fact.subject.kind, rng, page_day),
     }
     how = shape or _shape(rng)
     if how in ("row", "item", "caption"):
-        slots["l"] = frames.synonym(slots["l"], rng)
-    day = dt.date.fromisoformat(as_of) if as_of else None
+        slots["l"] = frames.proper(frames.synonym(label(fact), rng))
+    day = _market_day(fact, dt.date.fromisoformat(as_of)) if as_of else None
     if day is not None:
         slots["d"] = styles.day_text(day, rng, page_day)
         if how in ("row", "item"):
@@ -115,6 +116,14 @@ def _state(
     return Piece("sentence", frames.sentence(rng.choice(pool), slots, rng))
 
 
+def _market_day(fact: Fact, day: dt.date) -> dt.date:
+    """A market figure's date is a trading day: a Saturday or Sunday reads as the Friday before (the
+    naturalness read found volumes and prices dated on Saturdays)."""
+    if not fact.kind.startswith("fin."):
+        return day
+    return day - dt.timedelta(days=max(0, day.weekday() - 4))
+
+
 def gold_pieces(
     fact: Fact,
     rng: random.Random,
@@ -128,7 +137,8 @@ def gold_pieces(
     in (a question whose answer no page states as written)."""
     as_of = fact.as_of if dynamic(fact) and fact.as_of else ""
     out = [state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid, shape=shape)]
-    if rng.random() < 0.3:  # said twice in different words, as real pages repeat key facts
+    if rng.random() < 0.15:  # said twice in different words, as real pages repeat key facts (not often: the
+        # value repeated on every answer page was the commonest of its type in the top 10)
         out.append(state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid, shape=shape))
     if fact.items and rng.random() < 0.6 and not avoid:
         out.append(Piece("list", "\n".join(fact.items), label=frames._cap(label(fact))))

@@ -6,6 +6,7 @@ a system that answers with the bare value is still judged correct.
 from __future__ import annotations
 
 import random
+import re
 
 from mockapi.world.questions import values
 from mockapi.world.questions.kinds import Kind
@@ -14,12 +15,22 @@ from mockapi.world.questions.kinds import Kind
 P_SENTENCE = 0.42
 
 
+# A security's listing after a company's name ("Waters Inc. Common Stock"): people name the company, so a gold
+# answer does too ("waters inc.'s eps is $12.41"); the listed name stays an alternative.
+_LISTING = re.compile(
+    r"\s+(?:class [a-c]\s+)?(?:common stock|common shares|ordinary shares|american depositary shares)\b", re.I
+)
+
+
 def finish(short: str, alts: list[str], sentences: list[str], rng: random.Random) -> tuple[str, list[str]]:
     """(answer, alternatives): a sentence (chance P_SENTENCE) if one is offered, else the short form."""
-    short = short.lower()
+    listed = short.lower()
+    short = _LISTING.sub("", listed)
     rest = values.lower_all([a for a in alts if a.lower() != short])
+    if listed != short:
+        rest = [listed, *rest]
     if sentences and rng.random() < P_SENTENCE:
-        return rng.choice(sentences).lower(), [short, *rest]
+        return _LISTING.sub("", rng.choice(sentences).lower()), [short, *rest]
     return short, rest
 
 

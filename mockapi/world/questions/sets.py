@@ -1,8 +1,8 @@
 """Named sets: the groups that questions naming no entity are about, named as people name them ("the films
-christopher nolan directed", "which dow jones company", "among the teams in the eastern conference").
+christopher nolan directed", "which meridian 100 company", "among the teams in the lakeshore conference").
 
-A set has fixed members for the whole world (two questions about "the dow jones companies" ask about the
-same companies), a title that pages print over its table ("Companies in the Dow Jones"), and the phrases a
+A set has fixed members for the whole world (two questions about "the meridian 100 companies" ask about the
+same companies), a title that pages print over its table ("Meridian 100 components"), and the phrases a
 question uses: the definite plural ("the films x directed"), and a modifier that makes "which x film" and
 "x films". Its members are stated on the pages that list it (pages.tables prints the title over the rows).
 """
@@ -14,17 +14,18 @@ from dataclasses import dataclass
 
 from mockapi.world.questions import invent
 
-# Market indices and sectors, conferences and leagues: real collective names (no entity of the world is
-# real; a fictional company may sit in "the dow jones" as a fictional club sits in "the eastern conference").
-_INDICES = ("dow jones", "s&p 500", "nasdaq-100", "russell 2000", "ftse 100", "stoxx 50")
+# Market indices, conferences and leagues: named by the world itself, never a real collective name (a real set
+# with invented members, "the clubs in serie a" holding clubs no one has heard of, reads as false; issue 31).
+_INDICES = ("meridian 100", "harbor composite", "northstar 50", "crestline 500", "summit industrials",
+            "atlas growth index")  # fmt: skip
 _SECTORS = ("semiconductor", "bank", "airline", "utility", "biotech", "oil and gas", "retail", "software",
             "tech", "energy", "insurance", "pharmaceutical", "mining", "telecom")  # fmt: skip
 # Genres: sets named with common words ("the horror films released in 2012", "rock bands").
 _GENRES = ("horror", "comedy", "action", "animated", "documentary", "drama", "thriller", "science fiction")
 _MUSIC_GENRES = ("pop", "rock", "country", "hip hop", "jazz", "indie", "r&b", "folk")
-_CONFERENCES = ("eastern conference", "western conference", "atlantic division", "pacific division",
-                "central division", "premier league", "la liga", "serie a", "bundesliga")  # fmt: skip
-_LEAGUES = ("premier league", "la liga", "serie a", "bundesliga")
+_CONFERENCES = ("lakeshore conference", "frontier conference", "harbor division", "highland division",
+                "coastal league", "river valley league", "northern counties league")  # fmt: skip
+_LEAGUES = ("coastal league", "river valley league", "northern counties league")
 _LABELS = ("Northlight Records", "Blue Harbor Music", "Silverline Records", "Red Canyon Recordings")
 _STUDIOS = ("Northlight Pictures", "Blue Harbor Films", "Silverline Studios", "Red Canyon Pictures")
 _SINGULAR = {"companies": "company", "stocks": "stock", "teams": "team", "clubs": "club", "films": "film",
@@ -117,7 +118,7 @@ def _teams(rng: random.Random) -> NamedSet:
         return NamedSet(f"{_title(sport)} standings", f"{sport} {noun}", sport, noun, "team", proper=False)
     c = rng.choice(_CONFERENCES)
     noun = "clubs" if c in _LEAGUES else "teams"
-    said = c if c in ("la liga", "serie a") else f"the {c}"
+    said = f"the {c}"
     return NamedSet(f"{_title(c)} standings", f"{noun} in {said}", c, noun, "team")
 
 
@@ -170,7 +171,7 @@ def _title(text: str) -> str:
     def word(w: str) -> str:
         if w in ("and", "of"):
             return w
-        return w.upper() if w in ("s&p", "ftse", "r&b") else w[:1].upper() + w[1:]
+        return w.upper() if w in ("r&b",) else w[:1].upper() + w[1:]
 
     return " ".join(word(w) for w in text.split())
 

@@ -1,7 +1,7 @@
 """Questions that name no entity: "which companies pay the highest dividend?", "how many teams have more than
 40 wins?". CRAG has many (26% of its finance questions name no company).
 
-The question is about a *named set* (sets.py: "the films christopher nolan directed", "the dow jones
+The question is about a *named set* (sets.py: "the films christopher nolan directed", "the meridian 100
 companies"): several subjects of one kind and the same attribute of each. The set is a Subject of kind
 "group" named by its title (first in Question.subjects, then its members); Question.facts holds one fact per
 member, so the pages that answer it are listings or tables of the whole set under its title. A set has the

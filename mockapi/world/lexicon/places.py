@@ -17,12 +17,14 @@ TOPIC = (
     "mapped|reported|traced] [[a rise|an increase|a jump] in [water|lake|river] [temperature|temperatures]|"
     "{n} bird species|[a drop|a fall|a decline] in [litter|rubbish|waste] [left by visitors|on the paths|]|"
     "the "
-    "spread of a beetle|how crowds move on weekends|{pct} more cyclists]",
+    "spread of a beetle|how [visitors|crowds|people] [move|spread out|gather] [on weekends|at peak"
+    " times|in summer]|{pct} more cyclists]",
     "{s} [added|launched|started|dropped|revived] [night tours|a shuttle from {place}|free entry on "
     "{weekday}s|a summer lecture series|guided walks in {lang}|a membership scheme|a children's trail]"
     "[ in {month}| last {season}| this {season}|]",
     "[a storm|heavy rain|a heatwave|a power cut|a burst pipe|a wildfire near {place}] [closed|damaged|"
-    "flooded|shut] [part of {s}|the car park at {s}|a gallery at {s}|the trails around {s}|]"
+    "flooded|shut] [part of {s}|[the|the main|the visitor|the north] car park at {s}|parking at {s}|a"
+    " gallery at {s}|the trails around {s}|]"
     "[ for {m} days| on {d}| in {month} {y}|]",
     "[{person}, who [guides tours|teaches|keeps the archive|runs the shop|maintains the trails] at {s},|a "
     "spokesperson for {s}|[a longtime|a new|a weekend|a retired] [volunteer|member|guide] at {s}] "
@@ -41,7 +43,8 @@ TOPIC = (
     "days at {s}|documented {s}|visited {s} in {month}|[wrote|blogged] about {s}]",
 )
 TOPIC_SHORT = (
-    "[Parking|A day ticket|The shuttle|A guided walk] at {s} [costs|runs about|is priced at] {fee}",
+    "[Parking|A day ticket|The shuttle [bus|service]|A guided walk|Entry|An annual pass|A family ticket] "
+    "[at|for|to] {s} [costs|runs about|is priced at|comes to|sets visitors back] {fee}",
     "{s} [is busiest|gets crowded|is quietest] [on {weekday}s|in {month}|around noon|after {time}]",
 )
 PERSON = (

@@ -13,7 +13,8 @@ COMPANY = (
     "consumer business|its supplier base|its distribution centres|the services arm|its research labs]",
     "{s} [announced|completed|abandoned|is weighing|agreed to|quietly pursued] [a {money} acquisition|a "
     "joint "
-    "venture in {region}|a licensing deal with {firm}|the sale of a minority stake|a supply agreement with "
+    "venture in {region}|a licensing deal with {firm}|the sale of a [minority|small|partial|{pct}]"
+    " stake|a supply agreement with "
     "{firm}|a {money} share buyback|a bid for {firm}|spinning off its {unit} unit]",
     "{s} [launched|delayed|repriced|recalled|redesigned|discontinued|previewed] [a [product line|range|"
     "lineup] [aimed at|for|built for] "
@@ -21,21 +22,23 @@ COMPANY = (
     "storefront|two older products|a line for {buyers}]",
     "[shares of {s}|{s} stock|the stock|{s}] [gained|lost|added|shed|rose|fell|slid|jumped] {pct} [in early "
     "trading|after the open|on {weekday}|in heavy volume|over {m} sessions|as yields moved|before the bell|"
-    "into the close|in the week to {d}]",
+    "into the close|[in the week to|in the [five|seven] days to|over the week ending] {d}]",
     "[analysts at {firm}|a {firm} analyst|portfolio managers at {firm}|short sellers|credit analysts at "
-    "{firm}|the desk at {firm}] [raised their target on|downgraded|upgraded|reiterated a hold on|added to "
+    "{firm}|the desk at {firm}] [[raised|lifted|bumped up] [their|its|a] [target|estimate]"
+    " [on|for]|downgraded|upgraded|reiterated a [hold|neutral] [rating|call] on|added to "
     "positions in|trimmed exposure to|questioned the margins of|started coverage of] {s}",
     "{s} reported [{q} revenue|{q} sales|revenue [for|in|over] the {qn}|{q} operating income|[cash flow|net "
     "income|operating profit|adjusted earnings] [in|for] the "
     "{qn}] [of|at|worth|totalling] {money}, [ahead of|short of|[roughly|broadly|about] in line with|well "
-    "above|a touch below] "
+    "above|a touch below|slightly below|just under|a little short of] "
     "[estimates|the "
     "consensus|guidance|what {firm} expected]",
     "{s} [hired|laid off|relocated|added|moved|retrained] {n} [engineers|warehouse workers|sales staff|"
     "support agents|managers|researchers|contractors|drivers] [in {place}|across {region}|at its {place} "
     "site|this year|over {m} months]",
     "[the board of {s}|directors at {s}|{s}'s board|{s}'s audit committee] [approved|postponed|reviewed|"
-    "signed off on|waved through|rejected] [a new capital plan|a bond sale of {money}|a [revised|new|"
+    "signed off on|waved through|rejected] [[a|its|the] [new|revised] capital plan|[a bond sale of"
+    " {money}|a {money} bond [sale|issue|offering]|new bonds worth {money}]|a [revised|new|"
     "trimmed] [pay|bonus|"
     "pension] [package|plan|scheme]|an update to "
     "its bylaws|a plan to close {m} stores|a debt refinancing]",
@@ -46,7 +49,8 @@ COMPANY = (
     "flagship store|a research hub|a training site] [in {place}|outside {place}|near {place}] [for about "
     "{money}|last {season}|in {month} {y}|after {m} years of planning|]",
     "[customers in {region}|suppliers|unions at {s}|rival {firm}|bondholders|franchise owners] [pushed back "
-    "on|welcomed|criticised|sued over|lobbied against|praised] [{s}'s pricing|the restructuring|the new "
+    "on|welcomed|criticised|sued over|lobbied against|praised] [{s}'s pricing|the [planned|proposed|]"
+    " restructuring|the new "
     "contract terms|the office mandate|its latest guidance|the plan to outsource support]",
     "[margins at {s}|{s}'s gross margin|operating costs at {s}|{s}'s inventory] [narrowed|widened|improved|"
     "shrank|swelled|tightened] [by {pct}|to {pct}|for a {ord} straight quarter|as freight costs eased|on "
@@ -58,14 +62,17 @@ COMPANY = (
     "[wrote|argued|noted] [in a memo|on a call|at a conference in {place}|to staff|in an interview]] "
     "that [demand held up|orders slowed in {month}|pricing stayed firm|"
     "[the {unit} unit|its {unit} arm|the {unit} business] [would|could|should] [break even|turn a "
-    "profit|grow] [by|in|before] {fy}|hiring would resume in {fy}|costs peaked in the {qn}]",
+    "profit|grow] [by|in|before] {fy}|hiring would resume in {fy}|[costs|expenses|input costs|spending]"
+    " [peaked|topped out] in the {qn}]",
 )
 COMPANY_SHORT = (
     "{s} [declined to|chose not to|did not] [comment|respond|elaborate]"
-    "[ on {weekday}| on {d}| by email| in a filing| when asked about [it|the report|the figures]|]",
+    "[ on {weekday}| on {d}| by email| in a [filing|statement|regulatory filing|note to staff]| when asked "
+    "about [it|the report|the figures|the numbers|the results|the matter]|]",
     "{s} [confirmed|denied|disputed|played down] [the move|the report|the figures|the story|the account]"
-    "[ on {weekday}| on {d}| in a filing|]",
-    "[The stock|{s}] [ended|finished|closed out] the [week|month|session] {pct} [higher|lower|up|down]",
+    "[ on {weekday}| on {d}| in a [filing|statement|regulatory filing|note to staff]|]",
+    "[The stock|{s}|Shares of {s}|{s} stock] [ended|finished|closed out|wrapped up] [the|its|this|last] "
+    "[week|month|session|trading day] {pct} [higher|lower|up|down]",
     "[Orders|Bookings|Shipments|Backlog] at {s} [rose|fell|grew|dipped] {pct} in {month}",
 )
 COMPANY_LEADS = (

@@ -39,11 +39,13 @@ MUSICIAN = (
     "a live album] [in {place}|with {person}|over {m} weeks|in a converted barn|at a studio in {place}|]",
     "{s} [added|cancelled|postponed|sold out|rescheduled] [{m} shows|a residency in {place}|the {place} "
     "date|a festival slot|an arena run in {region}|the {month} leg of the tour]",
-    "{s} [told|spoke to|sat down with] [a radio host in {place}|a podcast|a magazine|fans on a livestream|"
+    "{s} [told|spoke to|sat down with] [[a radio host|a local radio host|a late-night DJ|a radio"
+    " presenter] in {place}|a podcast|a magazine|fans on a livestream|"
     "students at a college in {place}] about [touring|their early bands|stage fright|{place}|growing up "
     "near {place}|the {y} tour|writing with {o}|the business side of music]",
     "[{s}'s label|{s}'s management|a promoter in {place}|the publisher of {s}'s catalogue] [confirmed|"
-    "denied|announced|hinted at] [a new deal|a reissue of early singles|a documentary|a {m}-city tour|"
+    "denied|announced|hinted at] [a new deal|a reissue of [early|its first|older|rare]"
+    " [singles|recordings|demos|B-sides]|a documentary|a {m}-city tour|"
     "a collaboration with {o}|a festival headline slot]",
     "[promoters|bookers|festival organisers|a promoter in {place}] [paired|billed|booked] {s} "
     "with {o} [after the {month} show|in {y}|on festival bills|]",
@@ -58,30 +60,34 @@ MUSICIAN_SHORT = (
     "{s} [rehearsed|warmed up|soundchecked] for {m} hours [in {place}|before the show|]",
 )
 MOVIE = (
-    "[most of|much of|part of|the opening of|the final act of] {s} [was shot|was filmed|was staged|took "
+    "[most of|much of|part of|the opening [scenes|minutes] of|the [final|closing|last] [act|reel|third]"
+    " of|[several|a few|two|the key] scenes [in|of]] {s} [was shot|was filmed|was staged|took "
     "shape] "
     "[in {place}|around {place}|on location in {region}|over {m} weeks|on {film} stock|near {place}|"
-    "during one {season}|on a soundstage in {place}]",
+    "during one {season}|on [a soundstage|a sound stage|studio stages|a back lot] [in|near|outside] {place}]",
     "{s} [screened|premiered|played|[had|got] its [first|earliest|debut] [showing|screening]|opened] [at a "
     "festival in {place}|for {n} "
     "guests in {place}|in {m} cities|[outdoors|under the stars|in a park|on a rooftop] in {place}|before "
-    "a packed room in {place}|at "
+    "[a packed|a full|a sold-out|an eager] [room|house|hall|crowd] in {place}|at "
     "a {month} gala]",
     "[critics|audiences|reviewers in {place}|festival juries|film students|{person}] [praised|picked apart|"
     "debated|warmed to|dismissed|singled out|revisited] [the ending|the score|the pacing|the {ord} act|"
     "the camera work|the dialogue|the casting|the last {m} minutes|the [opening|closing|final|first] [shot|"
     "scene|sequence]] of {s}",
-    "{s} [arrived on|left|came back to|was added to|rotated off] [a streaming service in {region}|cable "
+    "{s} [arrived on|left|came back to|was added to|rotated off] [[a streaming service|a video"
+    " platform|an online service] in {region}|cable "
     "in {region}|home video|airline menus|a {place} arthouse chain|{m} streaming platforms] "
     "[in {month}|on {d}|last {season}|]",
-    "[the score|the trailer|a deleted scene|the poster|an alternate cut|a making-of reel|the {ord} teaser] "
+    "[the score|the trailer|a deleted scene|the poster|an [extended|alternate|director's] cut|a"
+    " making-of [reel|short|featurette]|the {ord} teaser] "
     "[from|for|of] {s} [drew {n} views|came out|circulated online|was pressed on vinyl|became a meme|"
     "surfaced in {month}|leaked in {place}]",
     "[{person}, who [edited|designed the sets for|scored|cast|lit|costumed] {s},|a producer on {s}|"
     "{person}, [a stunt double|a body double|a stand-in] [on|for] {s},|[a camera operator|a grip|the focus "
     "puller|a runner|an extra] on "
     "{s}] [said|recalled|admitted|told a "
-    "[podcast|radio show|fan site|newspaper]] that [the shoot ran {m} days over|the ending changed twice|"
+    "[podcast|radio show|fan site|newspaper]] that [the shoot ran {m} days over|the ending [changed|was"
+    " rewritten|was reshot] [twice|{m} times|late]|"
     "the {ord} draft was kept|"
     "[a storm|a downpour|the rain|a heatwave|a strike] cost [them|the crew|the production] {m} days [in "
     "{place}|on location|]|the {place} set went up in {m} weeks|{person} improvised "
@@ -100,16 +106,17 @@ MOVIE = (
     "[{person}|a {place} critic|a columnist in {place}|a [film|movie] [blogger|podcaster|writer]] [ranked|"
     "listed|named|placed] {s} "
     "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies|pictures] [of|from] {y}|in "
-    "a top {m} list|as [a sleeper|an "
+    "[a|one] [top {m}|{m}-best|year-end] [list|ranking|countdown]|as [a sleeper|an "
     "overlooked|a quiet] "
-    "[hit|success|favourite] of {y}|as overlooked]",
+    "[hit|success|favourite] [of|in|from] {y}|as overlooked]",
 )
 MOVIE_SHORT = (
-    "[{s}|The film|It] [played|ran|screened|held on] [for {m} weeks|{m} weeks|a {m}-week run] [in|across|"
-    "around] "
+    "[{s}|The film|It] [played|ran|screened|held on|stayed] [for {m} weeks|{m} weeks|a {m}-week run|{m}"
+    " straight weeks|about {m} weeks] [in|across|"
+    "around|in cinemas in|on screens in] "
     "{place}",
-    "[A restored|A new|A 4K|An archive|A remastered] [print|copy|cut|version] of {s} [toured|screened in|"
-    "went to] {m} cities",
+    "[A restored|A new|A 4K|An archive|A remastered|A fresh] [print|copy|cut|version|transfer] of {s} "
+    "[toured|screened in|went to|played in|visited] {m} [cities|towns|venues]",
 )
 FILM_PERSON = (
     "{s} [trained for|prepared for|researched|auditioned for] [a role|a part|a stage play] [in {place}|"

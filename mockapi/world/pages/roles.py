@@ -1,0 +1,374 @@
+"""What each page of a question's results says, by role: the pages the planner (`plan`) ranks.
+
+Form first, role second (issue 31): every role's page is drafted the same way (`draft`, `emit`: one prose
+length, one title and layout draw, one dating), so only the statements a role adds differ, and those are of
+the same kinds on every role: the asked attribute with some value (the answer, an older value with its date,
+a rival look-alike's, a peer's), a few other facts, figures of the entities named.
+
+- `answer_page`: states the answer (gold).
+- `answer_form_page`: drafted as an answer page, without the answer: what a question whose answer no page
+  holds (or a false premise) gets in the answer pages' places, so the top of its results looks the same.
+- `stale_page`: an older value of the asked attribute, dated.
+- `lookalike_page`: a rival look-alike's own page stating its value of the asked attribute.
+- `topical_page`: about a subject of the question, without the answer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass, field
+
+from mockapi.formats.pagespec import PageSpec
+from mockapi.world.pages import consistency, layouts, shared, statements, tables
+from mockapi.world.pages.compose import FILLER, Draft, page
+from mockapi.world.pages.frames import Piece
+from mockapi.world.questions import invent, values
+from mockapi.world.questions.kinds import KINDS, REL_TARGET
+from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
+
+# Share of question-specific answer pages titled like a domain roundup ("Stock market today: What to know"),
+# as real answer pages often are roundups: with 4-7 answer pages among ~10 roundup-titled results, a roundup
+# title marks nothing either way.
+P_ROUNDUP = 0.12
+DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a third)
+# Share of topical pages about the asked fact's subject that state the asked attribute (an older value or a
+# rival's): answer pages state it in the same frames, so without these the frames alone mark them.
+P_TOPICAL_ATTRIBUTE = 0.9
+# A rival's value of the asked attribute, on answer-form pages and topical pages alike. Rivals are at most
+# two look-alikes per question and attribute, each with one value, so that each rival's value is stated on
+# about as many of a question's pages as the answer, and as often among its top results: the commonest value
+# of the attribute's type is then the answer no more often than chance (generator 11, a rival drawn from
+# every look-alike: the commonest full date on the 50 pages was the answer of 67% of date questions). On a
+# planner sample (a birth date, 16 questions), each rival on an answer page at 0.5 left the answer the
+# commonest date of the top 10 in 62% of them, at 0.8 in 25%; on topical pages (~22 a question) 0.5 keeps
+# the 50 pages' count near the answer's.
+P_RIVAL = 0.5  # a topical page's statement of the asked attribute names a rival (else an older value, a peer)
+P_RIVAL_EACH = 0.8  # on an answer-form page, each rival's value (the answer is there once or twice)
+RIVALS = 2
+# else a peer's value of it (an invented entity of the same kind, named)
+P_PEER = 0.35
+
+
+@dataclass(frozen=True)
+class Pools:
+    """Pages shared between questions, and the split whose page forms the world uses."""
+
+    entity: dict[tuple[str, str, str], PageSpec]
+    entity_facts: dict[tuple[str, str, str], list[Fact]]
+    noise: dict[str, list[PageSpec]]  # per domain: roundups about entities no question asks about
+    split: str = "dev"
+    # per domain: the latest questions' topical and look-alike pages, which fill other questions' results
+    recent: dict[str, list[PageSpec]] = field(default_factory=dict)
+    taken: frozenset[str] = frozenset()  # every question subject's name key: no invented peer takes one
+
+
+def uid(q: Question, role: str, i: int) -> str:
+    """A page id: the question's, the role's first letters, the page's number."""
+    return f"{q.interaction_id.replace('-', '')[:16]}{role[:2]}{i:02d}"
+
+
+def moment(qtime: dt.datetime, rng: random.Random, not_before: dt.datetime | None = None) -> dt.datetime:
+    """A publication moment before the query time: recent or old in the same mix for every role."""
+    latest = qtime - dt.timedelta(hours=1)
+    back = rng.choice((3, 10, 45, 45, 200, 400, 900))
+    earliest = latest - dt.timedelta(days=back)
+    if not_before is not None:
+        earliest = max(earliest, min(not_before, latest - dt.timedelta(hours=2)))
+    return earliest + dt.timedelta(seconds=rng.randrange(max(1, int((latest - earliest).total_seconds()))))
+
+
+def answer_facts(q: Question) -> list[Fact]:
+    """What an answer page must state: every fact but the relation steps a multi-hop question walks (each
+    stated on the page of the entity it starts from), or the last step when the answer is where it leads."""
+    return [f for f in q.facts if not f.kind.startswith("rel:")] or q.facts[-1:]
+
+
+def asked_facts(q: Question) -> list[Fact]:
+    """The attribute the question's pages are about: the answer's facts, else the true facts behind a false
+    premise (its pages state those as an answerable question's state the answer)."""
+    return answer_facts(q) or premise_facts(q)
+
+
+def latest(q: Question) -> dt.datetime | None:
+    """The date the newest of the question's values holds from (answer pages are published after it)."""
+    return max((dt.datetime.fromisoformat(f.as_of) for f in asked_facts(q) if f.as_of), default=None)
+
+
+def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
+    """The look-alikes whose value of `fact`'s attribute the question's pages state: at most `RIVALS`,
+    ones a reader tells from the subject ("Last Atlas II", not "The Last Atlas"), the same on every page of
+    the question (drawn from its id, which a secret world keys). A set's pages name none."""
+    subjects = {fact.subject.name} | ({f.subject.name for f in q.facts} if q is not None else set())
+    names = sorted(
+        n for n in fact.subject.lookalikes if not any(consistency.indistinct(n, s) for s in subjects)
+    )  # not one a reader takes for another subject of the question either ("North Aaron Titans")
+    qid = q.interaction_id if q is not None else ""
+    own = random.Random(f"rivals|{qid}|{fact.subject.name}|{fact.kind}")
+    return tuple(own.sample(names, min(RIVALS, len(names))))
+
+
+def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Draft:
+    """An empty page about `subject` with the question's names to mention and a prose length."""
+    names = page_names(subject)
+    people = [s for s in q.subjects if s != subject and s.kind != "group"]
+    others = tuple(names[1:]) + subject.lookalikes[:3] + tuple(s.name for s in people)
+    ticker = subject.ticker.upper()
+    topics: tuple[str, ...] = ()
+    kind = subject.kind
+    if kind == "group":  # a set's page talks about its members, never about "clubs by championships"
+        topics = tuple(s.name for s in people) or tuple(f.subject.name for f in q.facts)
+        kind = people[0].kind if people else (q.facts[0].subject.kind if q.facts else "")
+        ticker = ""
+    return Draft(
+        subject.name, q.domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
+        filler=rng.randint(*FILLER), topics=topics,
+    )  # fmt: skip
+
+
+def emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str, i: int,
+         when: dt.datetime, empty: bool = False, answer_form: bool = False) -> PageSpec:  # fmt: skip
+    """The page spec of a draft. Titles name any of the question's subjects, whatever the role (a title must
+    not mark the answer page); an answer-form page is titled like a roundup as often as an answer page."""
+    about = draft.subject if role == "neg" and rng.random() < 0.5 else rng.choice(q.subjects).name
+    title, kind = layouts.title(about, draft.domain, rng), ""
+    if answer_form and rng.random() < P_ROUNDUP:
+        model = rng.choice(pools.noise[q.domain])
+        title, kind = model["title"], model["kind"]
+    return page(draft, rng, pools.split, uid=uid(q, role, i), moment=when,
+                dated=rng.random() < DATED_SHARE, empty=empty, title=title, kind=kind)  # fmt: skip
+
+
+def answer_page(
+    q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int, avoid: frozenset[str]
+) -> PageSpec:
+    """A page stating the answer. `avoid`: forms the value must not be written in."""
+    return _answer_form(q, pools, qtime, rng, i, avoid, answers=True)
+
+
+def answer_form_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
+    """An answer page's form without the answer: where an answer page states the value, it states an older
+    value, a rival's or a peer's (a false premise's: the true facts the premise bends)."""
+    return _answer_form(q, pools, qtime, rng, i, frozenset(), answers=False)
+
+
+def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int,
+                 avoid: frozenset[str], answers: bool) -> PageSpec:  # fmt: skip
+    group = group_of(q)
+    facts = asked_facts(q)
+    subject = group or (facts[-1].subject if facts else q.subjects[0])
+    when = moment(qtime, rng, latest(q))
+    page_draft = draft(q, subject, pools, rng)
+    day = when.date()
+    if group is not None and answers:
+        page_draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
+    elif group is not None:  # the set's members without the asked values, and a member's older news
+        page_draft.pieces.append(_members(q, group, rng))
+        page_draft.pieces.extend(older_news(rng.choice(facts), pools, rng, day, q) if facts else [])
+    elif answers or premise_facts(q):
+        # a page stating two subjects' values names the subject in each statement (a row or a quote without
+        # a name, "debut year, 1966", would be read as the page subject's, against the other's value)
+        shape = "sentence" if len({f.subject.name for f in facts}) > 1 else ""
+        for fact in facts:
+            page_draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid, shape))
+    else:
+        for fact in facts:
+            page_draft.pieces.extend(older_news(fact, pools, rng, day, q))
+    # a distractor a reader could take for an asked value (a peer or rival named like another subject of the
+    # question, "North Aaron Titans" beside "North Karen Titans") is left out: no answer page contradicts
+    # itself
+    page_draft.pieces.extend(p for p in distractors(q, pools, rng, day) if not consistency.rival_claim(q, p))
+    page_draft.pieces.extend(say_known(q, subject, pools, rng, day))
+    if answers:
+        consistency.check_claims(q, page_draft.pieces)
+    return emit(page_draft, q, pools, rng, "gold" if answers else "form", i, when, answer_form=True)
+
+
+def _members(q: Question, group: Subject, rng: random.Random) -> Piece:
+    members = [s.name for s in q.subjects[1:]] or [group.name]
+    shown = rng.sample(members, min(len(members), rng.randint(2, 6)))
+    return Piece("table", group.name, rows=(("Name",), *((m,) for m in shown)))
+
+
+def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
+    """A stale value and a rival's (else a peer's) value on an answer-form page, now and then. A set's page
+    names none (a look-alike's runtime on the page of "2023 films" joins the set)."""
+    out: list[Piece] = []
+    # a multi-hop question names no subject of its chain's end ("the performer of Velvet Summer"): a peer's
+    # birth date on its answer page could be the performer's, as far as a reader can tell
+    chain = next((f for f in q.facts if f.kind.startswith("rel:")), None)
+    for fact in q.facts or premise_facts(q):
+        if consistency.older_values(fact) and rng.random() < 0.4:
+            out.extend(statements.stale_pieces(fact, rng, pools.split, day))
+        names = rivals(q, fact)
+        if group_of(q) is not None:
+            continue
+        named = [n for n in names if rng.random() < P_RIVAL_EACH]
+        out.extend(
+            statements.negative_piece(fact, n, wrong(fact, rng, day, n), rng, pools.split, day) for n in named
+        )
+        if not named and chain is None and rng.random() < P_PEER:  # as topical pages name peers
+            out.append(peer_piece(fact, pools, rng, day, [f.subject.name for f in q.facts]))
+    return out
+
+
+def known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> list[Fact]:
+    """A few true static facts about `subject` that this question does not ask (topical talk)."""
+    # never another value of what is asked (relations may hold many values: other cast members are fine)
+    key = shared.subject_key(subject)  # by key: two questions' Subject objects for one name may differ
+    asked = {
+        f.kind for f in q.facts if shared.subject_key(f.subject) == key and not f.kind.startswith("rel:")
+    }
+    facts = [f for f in pools.entity_facts.get(key, []) if f.kind not in asked]
+    return rng.sample(facts, min(len(facts), rng.randint(0, 3)))
+
+
+def say_known(
+    q: Question, subject: Subject, pools: Pools, rng: random.Random, day: dt.date | None = None
+) -> list[Piece]:
+    """Other facts of the subject; a changing one dated with its own date, and only on a page published after
+    it (an older page cannot know today's value), so dated statements are on every kind of page."""
+    out = []
+    for f in known(q, subject, pools, rng):
+        if not (statements.dynamic(f) and f.as_of):
+            out.append(statements.state(f, rng, pools.split))
+        elif day is not None and dt.date.fromisoformat(f.as_of) <= day:
+            out.append(statements.state(f, rng, pools.split, as_of=f.as_of, page_day=day))
+    return out
+
+
+def stale_page(
+    q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int
+) -> PageSpec:
+    """An older value of `fact`, dated, on a page published before the current value held."""
+    when = moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
+    page_draft = draft(q, fact.subject, pools, rng)
+    page_draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, when.date()))
+    page_draft.pieces.extend(say_known(q, fact.subject, pools, rng, when.date()))
+    return emit(page_draft, q, pools, rng, "stale", i, when)
+
+
+def lookalike_pages(
+    q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, n: int
+) -> list[PageSpec]:
+    """`n` pages about look-alike entities stating the asked attribute with their own values: most about the
+    question's rivals (whose values its answer pages name too), the rest about any look-alike."""
+    facts = asked_facts(q)
+    subject = facts[-1].subject if facts else q.subjects[0]
+    # a disambiguation page lists names, it has no runtime or CEO of its own
+    names = [
+        n for n in subject.lookalikes or invent.lookalikes(subject.name, rng) if "(disambiguation)" not in n
+    ] or [f"{subject.name} II"]
+    chosen = [r for f in facts if f.subject.name == subject.name for r in rivals(q, f)] or names
+    out = []
+    for i in range(n):
+        name = chosen[i % len(chosen)] if rng.random() < 0.8 else rng.choice(names)
+        when = moment(qtime, rng, latest(q))  # published in the same days as the answer pages
+        other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
+        page_draft = draft(q, other, pools, rng)
+        # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
+        # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
+        for fact in (f for f in facts if f.subject.name == subject.name):
+            value = wrong(fact, rng, when.date(), name)
+            page_draft.pieces.append(
+                statements.negative_piece(fact, name, value, rng, pools.split, when.date(), own_page=True)
+            )
+        # and figures of its other attributes, named, as an answer page states its subject's other facts
+        page_draft.pieces.extend(
+            statements.figure_pieces(
+                other, rng, pools.split, when.date(), rng.randint(0, 3), skip={f.kind for f in facts}
+            )
+        )
+        out.append(emit(page_draft, q, pools, rng, "neg", i, when))
+    return out
+
+
+def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> str:
+    """Another value of the asked attribute. A look-alike's is its own, the same on every page that states
+    it (each page drew its own: the answer was then the one value repeated across pages)."""
+    if lookalike:  # a changing value (a price) is its own on each day
+        when = day.isoformat() if statements.dynamic(fact) else ""
+        rng = random.Random(f"wrong|{lookalike}|{fact.subject.name}|{fact.kind}|{when}")
+    if fact.kind.startswith("rel:"):
+        return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
+    kind = KINDS[fact.kind]
+    for _ in range(5):
+        near = fact.number is not None and kind.vtype in _SCALED
+        value = _near(fact.number or 0.0, kind.vtype, rng) if near else invent.other_value(kind, rng, day)
+        if value.lower() != fact.value.lower():
+            return value
+    return value + " (disputed)"
+
+
+_SCALED = ("number", "money", "bigmoney", "decimal")
+
+
+def _near(x: float, vtype: str, rng: random.Random) -> str:
+    """A figure on the scale of `x`: a rival's value of an amount is one an entity like the subject has at the
+    same time (a look-alike club's wins within its season's games, a film's gross beside the subject's; drawn
+    from the attribute's whole range, soccer clubs had 57 wins and quarterly revenues ran to $788bn)."""
+    y = x * rng.uniform(0.6, 1.5)
+    if vtype == "number":
+        step = max(1, round(abs(y - x)))
+        return values.number(max(0, round(x) + rng.choice((-1, 1)) * step))[0]
+    if vtype == "money":
+        return values.money(round(max(0.01, y), 2))[0]
+    if vtype == "bigmoney":
+        return values.bigmoney(float(f"{max(1e6, y):.3g}"))[0]
+    return values.decimal(min(round(y, 2), 9.9) if x <= 10 else round(y, 2))[0]
+
+
+def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
+    """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
+    subject = rng.choice(q.subjects)
+    page_draft = draft(q, subject, pools, rng)
+    # most published in the answer pages' days (an engine ranks fresh pages for a query about now), the rest
+    # older news (an answer page is never older than its value)
+    when = moment(qtime, rng, latest(q) if rng.random() < 0.7 else None)
+    page_draft.pieces.extend(say_known(q, subject, pools, rng, when.date()))
+    if subject.kind == "group" and rng.random() < 0.6:  # the set's title over some of its members, no values
+        if rng.random() < 0.5:  # or a table of them headed as the answer pages' tables are
+            page_draft.pieces.append(_members(q, subject, rng))
+        else:
+            members = [s.name for s in q.subjects[1:]]
+            shown = rng.sample(members, min(len(members), rng.randint(2, 4)))
+            page_draft.pieces.append(Piece("list", "\n".join(shown), label=subject.name))
+    for fact in premise_facts(q):
+        if rng.random() < 0.5:
+            page_draft.pieces.append(statements.state(fact, rng, pools.split))
+    for fact in answer_facts(q):
+        if fact.subject == subject and rng.random() < P_TOPICAL_ATTRIBUTE:
+            page_draft.pieces.extend(older_news(fact, pools, rng, when.date(), q))
+    return emit(page_draft, q, pools, rng, "top", i, when, empty=rng.random() < 0.05)
+
+
+def older_news(
+    fact: Fact, pools: Pools, rng: random.Random, day: dt.date, q: Question | None = None
+) -> list[Piece]:
+    """The asked attribute on a page that does not answer: the subject's earlier value with its own date
+    (older news), else a rival's value ("Last Atlas II runs 99 minutes"), else a peer's, in the frames the
+    answer pages use, so that a snippet's frame words, dates and amounts mark neither."""
+    if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7:
+        return statements.stale_pieces(fact, rng, pools.split, day)
+    names = rivals(q, fact)
+    if names and rng.random() < P_RIVAL:
+        name = rng.choice(names)
+        return [statements.negative_piece(fact, name, wrong(fact, rng, day, name), rng, pools.split, day)]
+    # else a peer's figure ("for comparison, Hale Group's EPS…"): a page about the subject that does not
+    # answer still states the asked attribute, as the query's words find it
+    return [peer_piece(fact, pools, rng, day)]
+
+
+def peer_piece(
+    fact: Fact, pools: Pools, rng: random.Random, day: dt.date, others: list[str] | None = None
+) -> Piece:
+    """The asked attribute of a peer: another entity of the subject's kind, invented afresh (no question asks
+    about it, so its value contradicts nothing), named in the statement, and not one a reader takes for the
+    subject or the question's `others` ("Simmons Corp" for "Simmons Corp.")."""
+    names = [fact.subject.name, *(others or [])]
+    peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
+    for _ in range(20):
+        if not any(consistency.indistinct(peer, n) for n in names):
+            break
+        peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
+    return statements.negative_piece(fact, peer, wrong(fact, rng, day), rng, pools.split, day)

@@ -1,0 +1,64 @@
+"""Form first, role second, at the planner (issue 31): a question whose answer no page holds gets as many
+pages in the answer pages' places as an answerable one, and the answer is not the value its pages repeat
+most.
+
+Generator 11 gave unanswerable and false-premise questions no pages there (whether a question had an answer
+page was told from its top pages' features at AUC 0.74) and let every look-alike state its own value once
+or twice (the commonest full date on a question's 50 pages was the answer of 67% of date questions).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import statistics
+from collections import Counter
+
+from mockapi.audit.exploits import all_dates
+from mockapi.world.pages import shared, specs
+from mockapi.world.pages.plan import Pools, plan
+from mockapi.world.questions.model import Fact, Question, Subject
+
+SINGER = Subject(
+    "Ida Brand", "music", "artist", lookalikes=("Ida Brandt", "Ida Brand Quartet", "Ada Brennan", "Ida Marsh")
+)
+BIRTH = Fact(SINGER, "mu.birth", "March 3, 1981", number=float(dt.date(1981, 3, 3).toordinal()))
+SEEDS = 24
+
+
+def _question(seed: int, answerable: bool) -> Question:
+    q = Question(
+        f"q{seed:04d}", seed, "03/10/2024, 10:00:00 PT", "music", "simple", "static",
+        "when was ida brand born?", "march 3, 1981", [], "head", "web", ["march 3, 1981"], None,
+        facts=[BIRTH], subjects=[SINGER],
+    )  # fmt: skip
+    q.answer_in_pages = answerable
+    return q
+
+
+def _pools() -> Pools:
+    return Pools({}, {}, {"music": shared.noise_pool("music", 6, random.Random(0))})
+
+
+def test_unanswerable_questions_get_answer_form_pages_in_the_answer_pages_places() -> None:
+    answer, form = [], []
+    for seed in range(SEEDS):
+        results = plan(_question(seed, True), _pools(), random.Random(seed))
+        answer.append(len({id(r.spec) for r in results if r.role == "gold"}))
+        results = plan(_question(seed, False), _pools(), random.Random(seed))
+        assert not [r for r in results if r.role == "gold"]
+        form.append(len({id(r.spec) for r in results if r.role == "form"}))
+    assert statistics.mean(form) > 3  # generator 11: none
+    assert abs(statistics.mean(answer) - statistics.mean(form)) < 1.0, (answer, form)
+
+
+def test_the_answer_is_not_the_date_its_pages_repeat_most() -> None:
+    gold = dt.date(1981, 3, 3)
+    top = 0
+    for seed in range(SEEDS):
+        results = plan(_question(seed, True), _pools(), random.Random(seed))
+        text = " ".join(specs.text_of(r.spec) for r in results)
+        counts = Counter(all_dates(text))
+        assert counts[gold] > 0
+        top += counts.most_common(1)[0][0] == gold
+    assert top / SEEDS <= 0.5, top  # generator 11's planner: the answer in most of them
