@@ -21,7 +21,8 @@ from mockapi.http.app import create_app
 from mockapi.http.state import state_of
 from mockapi.sim.config import load_sim_config
 from mockapi.sim.middleware import SimState, Simulator
-from mockapi.wire.limits import MAX_BODY_BYTES, InputLimits
+from mockapi.wire.fields import MAX_BODY_BYTES
+from mockapi.wire.limits import InputLimits
 
 CHUNK = 16 * 1024
 GUARD = 4 * 1024 * 1024  # far past the cap: a middleware still reading here is buffering without a limit
