@@ -45,7 +45,7 @@ class SimSettings(TypedDict, total=False):
 
 @with_config(_KEEP_UNKNOWN)
 class RunArgs(TypedDict, total=False):
-    """run.json `args`: the `crag_eval.evaluate.RunConfig` a run was started with, as JSON."""
+    """run.json `args`: the `crag_eval.config.RunConfig` a run was started with, as JSON."""
 
     task: int
     model: str

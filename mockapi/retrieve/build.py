@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from datetime import datetime
 from pathlib import Path
 from typing import Any, TypedDict
 
@@ -26,7 +25,8 @@ from mockapi.core.paths import PAGES_DB
 from mockapi.core.pipe_pool import ordered_map
 from mockapi.core.staging import stage
 from mockapi.retrieve.passages import page_passages, passage_id
-from mockapi.web.index import UNDATED, _epoch, _publish
+from mockapi.web.fulltext import epoch, publish
+from mockapi.web.index import UNDATED
 from mockapi.web.tables import WebTables
 from mockapi.web.tables_build import URL_ROWS, open_pages
 
@@ -81,7 +81,7 @@ def served_pages(world: Path) -> Served:
         con.close()
     served: Served = defaultdict(list)
     for url, page_id, name, ts in rows:
-        served[page_id].append((url, name or url, UNDATED if ts is None else _epoch(ts)))
+        served[page_id].append((url, name or url, UNDATED if ts is None else epoch(ts)))
     return served
 
 
@@ -115,7 +115,7 @@ def build_passage_index(world: Path, workers: int = 1, target: Path | None = Non
                 "digest": "sha256:" + digest.hexdigest(),
             }
             (tmp / META).write_text(json.dumps(info, sort_keys=True) + "\n", encoding="utf-8")
-            _publish(tmp)
+            publish(tmp)
     finally:
         tables.close()
     return info
@@ -146,8 +146,3 @@ def read_info(world: Path) -> PassageInfo | None:
     except (OSError, ValueError):
         return None
     return info if isinstance(info, dict) and info.get("format") == FORMAT else None  # type: ignore[return-value]
-
-
-def epoch(moment: datetime) -> int:
-    """Seconds since the epoch (naive datetimes are UTC), as the index stores dates."""
-    return _epoch(moment)

@@ -18,8 +18,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mockapi.retrieve.build import PASSAGES_DIR, TITLE_BOOST, epoch
-from mockapi.web.index import _shadow
+from mockapi.retrieve.build import PASSAGES_DIR, TITLE_BOOST
+from mockapi.web.fulltext import any_term, epoch, shadow
 from mockapi.web.snippet import query_terms
 
 CHUNK = 64
@@ -42,9 +42,9 @@ class PassageIndex:
     def __init__(self, world: Path, threads: int | None = None) -> None:
         import tantivy
 
-        shadow = _shadow(world / PASSAGES_DIR)
-        self._cleanup = weakref.finalize(self, shutil.rmtree, shadow, True)
-        self._index = tantivy.Index.open(str(shadow))
+        links = shadow(world / PASSAGES_DIR)
+        self._cleanup = weakref.finalize(self, shutil.rmtree, links, True)
+        self._index = tantivy.Index.open(str(links))
         self._index.config_reader(reload_policy="Manual")  # the world never changes under a server
         self._schema = self._index.schema
         self._pool = ThreadPoolExecutor(threads or os.cpu_count() or 1, thread_name_prefix="retrieve")
@@ -91,7 +91,7 @@ class PassageIndex:
     def _search(self, searcher: Any, query: str, k: int, filters: list[Any]) -> list[Passage]:
         import tantivy
 
-        matcher = self._matcher(query_terms(query))
+        matcher = any_term(self._schema, query_terms(query), "title", TITLE_BOOST)
         if matcher is None:
             return []
         if filters:
@@ -105,13 +105,3 @@ class PassageIndex:
             Passage(doc.get_first("id"), doc.get_first("title"), doc.get_first("text"), score)
             for score, doc in hits
         ]
-
-    def _matcher(self, terms: list[str]) -> Any | None:
-        import tantivy
-
-        clauses = []
-        for term in terms:
-            clauses.append((tantivy.Occur.Should, tantivy.Query.term_query(self._schema, "text", term)))
-            by_title = tantivy.Query.term_query(self._schema, "title", term)
-            clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(by_title, TITLE_BOOST)))
-        return tantivy.Query.boolean_query(clauses) if clauses else None

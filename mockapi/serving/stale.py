@@ -2,8 +2,9 @@
 
 `serving/` is derived from kg.duckdb at build/import time. A world built before a route's table existed
 (the "add a route" recipe, an upgrade) has a `serving/meta.json` of the current format without that table:
-served, the route would fail on every request. `crag-mock build` rebuilds such a world (the builders' own
-version, `builders_version()`, is part of what decides a rebuild); until then the server refuses to start.
+served, the route would fail on every request. The server refuses to start on it, naming the command that
+rebuilds serving/ alone (`REBUILD`); `crag-mock build` would rebuild the whole world (the builders' own
+version, `builders_version()`, is part of what decides a rebuild).
 A world without `serving/` is not stale: the server builds the folder into a temp dir from kg.duckdb.
 """
 
@@ -11,11 +12,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mockapi.core.paths import SECRET_FILE
 from mockapi.core.user_error import UserError
-from mockapi.formats.manifest import read_manifest_or_empty
 from mockapi.serving.build import read_meta
 from mockapi.serving.routes import ROUTES
+
+REBUILD = "python -m mockapi.process.serving_tables"
+"""Rebuilds serving/ alone from kg.duckdb and hashes the world again (mockapi/process/serving_tables.py):
+seconds, where `crag-mock build` would generate the whole world again."""
 
 
 def needed() -> set[str]:
@@ -33,20 +36,12 @@ def missing_tables(world: Path) -> list[str]:
 
 
 def refuse_stale(world: Path) -> None:
-    """A one-line UserError naming the missing tables and the rebuild, for a stale world; else nothing."""
+    """A one-line UserError naming the missing tables and the command that rebuilds them, for a stale
+    world; else nothing."""
     missing = missing_tables(world)
     if not missing:
         return
-    manifest = read_manifest_or_empty(world)
-    if manifest.kind == "synthetic":
-        split = "" if manifest.effective_split == "dev" else f" --split {manifest.effective_split}"
-        secret = f" --secret-file {world / SECRET_FILE}" if manifest.secret else ""
-        how = (
-            f"`crag-mock build --scale {manifest.scale} --seed {manifest.seed}{split}{secret} --data {world}`"
-        )
-    else:
-        how = "importing it again (`crag-mock import-kg` / `crag-mock import-dataset`)"
     raise UserError(
         f"the world at {world} was built before its serving tables {', '.join(missing)} existed; "
-        f"rebuild it with {how}"
+        f"rebuild them from its KG with `{REBUILD} --data {world}`"
     )

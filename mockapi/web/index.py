@@ -14,16 +14,15 @@ writes the files world-readable: tantivy creates `meta.json` and `.managed.json`
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 import weakref
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from mockapi.core.paths import INDEX_DIR, PAGES_DB
+from mockapi.web.fulltext import any_term, epoch, publish, shadow
 from mockapi.web.snippet import query_terms
 
 if TYPE_CHECKING:  # both are imported on first use: a world without pages never loads them
@@ -110,31 +109,8 @@ def build_page_index(world_dir: Path) -> IndexInfo:
         con.close()
     writer.commit()
     writer.wait_merging_threads()
-    _publish(target)
+    publish(target)
     return {"format": INDEX_FORMAT, "pages": pages, "dated_pages": dated}
-
-
-def _publish(index_dir: Path) -> None:
-    """Leave the index as any other file the build writes: lock files gone, modes from the umask (0644
-    under the usual 022) instead of tantivy's 0600 for its metadata, so another user can serve the world."""
-    for lock in index_dir.glob(".tantivy-*.lock"):
-        lock.unlink()
-    mode = 0o666 & ~_umask()
-    for path in index_dir.iterdir():
-        path.chmod(mode)
-
-
-def _umask() -> int:
-    """The process umask, read without changing it where Linux shows it (`os.umask` can only swap)."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    except OSError:
-        pass
-    current = os.umask(0o022)
-    os.umask(current)
-    return current
 
 
 def _add_lookup_indexes(db: Path) -> None:
@@ -157,14 +133,8 @@ def _document(page_id: str, url: str, name: str, last_modified: str, ts: datetim
     doc.add_text("name", name)
     doc.add_text("text", text)
     doc.add_text("last_modified", last_modified)
-    doc.add_integer("modified", UNDATED if ts is None else _epoch(ts))
+    doc.add_integer("modified", UNDATED if ts is None else epoch(ts))
     return doc
-
-
-def _epoch(moment: datetime) -> int:
-    """Seconds since the epoch of a naive-UTC or aware datetime."""
-    aware = moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-    return int(aware.timestamp())
 
 
 @dataclass(frozen=True)
@@ -187,9 +157,9 @@ class PageIndex:
     def __init__(self, world_dir: Path) -> None:
         import tantivy
 
-        shadow = _shadow(world_dir / INDEX_DIR)
-        self._cleanup = weakref.finalize(self, shutil.rmtree, shadow, True)
-        self._index = tantivy.Index.open(str(shadow))
+        links = shadow(world_dir / INDEX_DIR)
+        self._cleanup = weakref.finalize(self, shutil.rmtree, links, True)
+        self._index = tantivy.Index.open(str(links))
         # The world never changes under a running server: no watcher thread polling meta.json for commits.
         self._index.config_reader(reload_policy="Manual")
         self._schema = self._index.schema
@@ -204,13 +174,13 @@ class PageIndex:
         `within` (page ids, URLs) only among pages with one of those ids at one of those URLs."""
         import tantivy
 
-        matcher = self._matcher(query_terms(query))
+        matcher = any_term(self._schema, query_terms(query), "name", NAME_BOOST)
         if matcher is None:
             return []
         musts = [(tantivy.Occur.Must, matcher)]
         if cutoff is not None:
             window = tantivy.Query.range_query(
-                self._schema, "modified", tantivy.FieldType.Integer, None, _epoch(cutoff)
+                self._schema, "modified", tantivy.FieldType.Integer, None, epoch(cutoff)
             )
             musts.append((tantivy.Occur.Must, window))
         if within is not None:
@@ -235,16 +205,6 @@ class PageIndex:
             self._only_cache = (within, (by_id, by_url))
         return self._only_cache[1]
 
-    def _matcher(self, terms: list[str]) -> Any | None:
-        import tantivy
-
-        clauses = []
-        for term in terms:
-            clauses.append((tantivy.Occur.Should, tantivy.Query.term_query(self._schema, "text", term)))
-            by_name = tantivy.Query.term_query(self._schema, "name", term)
-            clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(by_name, NAME_BOOST)))
-        return tantivy.Query.boolean_query(clauses) if clauses else None
-
     @staticmethod
     def _hit(doc: Any, score: float) -> Hit:
         return Hit(
@@ -254,20 +214,6 @@ class PageIndex:
             last_modified=doc.get_first("last_modified") or "",
             score=float(score),
         )
-
-
-def _shadow(index_dir: Path) -> Path:
-    """A fresh temp dir holding a symlink to every file of `index_dir` (absolute: the world may move)."""
-    shadow = Path(tempfile.mkdtemp(prefix="crag-mock-index-"))
-    source = index_dir.resolve()
-    try:
-        for name in os.listdir(source):
-            if not name.endswith(".lock"):
-                (shadow / name).symlink_to(source / name)
-    except BaseException:
-        shutil.rmtree(shadow, ignore_errors=True)
-        raise
-    return shadow
 
 
 def _one_per_url(hits: list[Hit]) -> list[Hit]:

@@ -67,7 +67,7 @@ PARTS: dict[str, str] = {
     "process": (
         "running things: `serve.py` + `listen.py` + `batched_writes.py` + `dataset_world.py` (`crag-mock "
         "serve`), `loopback.py` (a server in a thread), `exporter.py` + `export_progress.py` (`crag-mock "
-        "export`)"
+        "export`), `serving_tables.py` (a stale world's `serving/` rebuilt alone)"
     ),
     "mcp": (
         "`crag-mock mcp`: the KG routes and web search as MCP tools (`tools.py` from the route table), "

@@ -10,12 +10,15 @@ from __future__ import annotations
 import dataclasses
 import random
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from mockapi.audit import learned
 from mockapi.audit.data import AuditQuestion, Result, load_world
-from mockapi.audit.report import lines
+from mockapi.audit.figures import AuditFigures
+from mockapi.audit.learned import FalsePremise, StatesText
+from mockapi.audit.report import Line, lines
 from mockapi.formats.manifest import read_manifest
 
 
@@ -28,21 +31,26 @@ def _with_query(q: AuditQuestion, query: str) -> AuditQuestion:
     return dataclasses.replace(q, query=query)
 
 
-def _line(figures: dict, name: str) -> dict:
+def _line(figures: AuditFigures, name: str) -> Line:
     return next(row for row in lines(figures, None) if row["figure"] == name)
 
 
-def _figures(**adversaries: dict) -> dict:
+def _figures(
+    false_premise: FalsePremise | None = None, states_text: StatesText | None = None
+) -> AuditFigures:
     """The figure tree `lines` reads, with only the adversaries filled in."""
-    return {
-        "adversaries": {
-            "false_premise": {},
-            "labels": {},
-            "states_text": {},
-            "states_meta": {},
-            **adversaries,
-        }
+    adversaries = {
+        "false_premise": false_premise or {},
+        "labels": {},
+        "states_text": states_text or {},
+        "states_meta": {},
     }
+    return cast(AuditFigures, {"adversaries": adversaries})  # `lines` reads the groups it finds
+
+
+def _num(value: float | None) -> float:
+    assert value is not None, "the figure was not computed"
+    return value
 
 
 def test_false_premise_word_is_learned_and_fails_the_line(questions: list[AuditQuestion]) -> None:
@@ -51,14 +59,17 @@ def test_false_premise_word_is_learned_and_fails_the_line(questions: list[AuditQ
     after = learned.false_premise(planted)
     # the tiny world has 10 false premises (8 per training fold): the regularised model learns the word first
     # but does not reach a perfect score; the jump and the failed line are what a leak shows
-    assert after["cv_auc"] >= max(0.8, before["cv_auc"] + 0.2) and "reportedly" in after["top_terms"][:3]
+    assert (
+        _num(after["cv_auc"]) >= max(0.8, _num(before["cv_auc"]) + 0.2)
+        and "reportedly" in after["top_terms"][:3]
+    )
     assert (
         _line(_figures(false_premise=after), "false premise from question text: CV AUC")["verdict"] == "FAIL"
     )
     # the same word on a random half of the questions, whatever their label, teaches nothing
     rng = random.Random(1)
     noise = [_with_query(q, q.query + " reportedly") if rng.random() < 0.5 else q for q in questions]
-    assert abs(learned.false_premise(noise)["cv_auc"] - before["cv_auc"]) < 0.1
+    assert abs(_num(learned.false_premise(noise)["cv_auc"]) - _num(before["cv_auc"])) < 0.1
 
 
 def test_dev_to_test_and_world_to_real_are_scored_on_the_other_questions(
@@ -73,14 +84,16 @@ def test_dev_to_test_and_world_to_real_are_scored_on_the_other_questions(
     flipped = [q if q.false_premise else _with_query(q, q.query + " reportedly") for q in questions[1::2]]
     # about 5 false premises to train on: the regularised model ranks most of the marked ones first, not
     # all (0.86-0.97 with the generator's draw of questions); read backwards it falls below chance
-    assert carried["test_auc"] >= 0.8 and learned.false_premise(train, test=flipped)["test_auc"] < 0.5
+    assert _num(carried["test_auc"]) >= 0.8
+    assert _num(learned.false_premise(train, test=flipped)["test_auc"]) < 0.5
     assert carried["test_questions"] == len(questions) // 2
     labels = learned.question_labels(questions, real=questions[:10])
-    assert labels["type_real_accuracy"] is not None and 0 < labels["type_majority"] < 1
+    assert labels["type_real_accuracy"] is not None and 0 < _num(labels["type_majority"]) < 1
 
 
-def _mark_answer_pages(q: AuditQuestion, **change: object) -> AuditQuestion:
-    results = [dataclasses.replace(r, **change) if r.page_id in q.gold else r for r in q.results]
+def _with_size(q: AuditQuestion, size: int) -> AuditQuestion:
+    """Every answer page of `q` given the same size."""
+    results = [dataclasses.replace(r, size=size) if r.page_id in q.gold else r for r in q.results]
     return dataclasses.replace(q, results=results)
 
 
@@ -93,17 +106,18 @@ def test_answer_page_snippet_cue_is_learned(questions: list[AuditQuestion]) -> N
         for q in questions
     ]
     figure = learned.states_answer_text(planted)
-    assert figure["auc"] >= 0.95 and {"stood", "stood at"} & set(figure["top_terms"])
-    assert learned.states_answer_text(questions)["auc"] < figure["auc"]
+    assert _num(figure["auc"]) >= 0.95 and {"stood", "stood at"} & set(figure["top_terms"])
+    assert _num(learned.states_answer_text(questions)["auc"]) < _num(figure["auc"])
     row = _line(_figures(states_text=figure), "states the answer, from URL+title+snippet: AUC")
     assert row["verdict"] == "FAIL"
 
 
 def test_answer_page_size_cue_is_learned_without_rank(questions: list[AuditQuestion]) -> None:
-    planted = [_mark_answer_pages(q, size=777_777) for q in questions]
+    planted = [_with_size(q, 777_777) for q in questions]
     figure = learned.states_answer_metadata(planted)
-    assert figure["auc_without_rank"] >= 0.95
-    assert learned.states_answer_metadata(questions)["auc_without_rank"] < figure["auc_without_rank"]
+    assert _num(figure["auc_without_rank"]) >= 0.95
+    without_cue = learned.states_answer_metadata(questions)["auc_without_rank"]
+    assert _num(without_cue) < _num(figure["auc_without_rank"])
 
 
 def test_too_few_labels_give_no_figure(questions: list[AuditQuestion]) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import duckdb
 
 from mockapi.audit import consistency, plausible, sources, stock, structure
-from mockapi.audit.anatomy import anatomy
+from mockapi.audit.anatomy import Anatomy, anatomy
 from mockapi.audit.data import AuditQuestion, Corpus, Result
 from mockapi.formats.manifest import Manifest
 
@@ -90,7 +90,7 @@ def test_structure_counts_distinct_body_children_in_windows() -> None:
     assert structure.top_structure("") == "(empty page)"
 
 
-def _gold(*bodies: str, answer: str = "Courtney Williams") -> tuple[list[AuditQuestion], dict]:
+def _gold(*bodies: str, answer: str = "Courtney Williams") -> tuple[list[AuditQuestion], dict[str, Anatomy]]:
     corpus = _corpus([[_page(b) for b in bodies]], answer=answer)
     q = corpus.questions[0]
     q.gold = {r.page_id for r in q.results}

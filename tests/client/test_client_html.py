@@ -106,7 +106,7 @@ def test_chunks_keep_offsets(
         assert 0 < len(chunk.text) <= size
         assert (chunk.page_index, chunk.page_url) == (3, "u")
     assert [c.start for c in chunks] == sorted(c.start for c in chunks)
-    covered = set()
+    covered: set[int] = set()
     for chunk in chunks:
         covered.update(range(chunk.start, chunk.end))
     words = [i for i, ch in enumerate(text) if not ch.isspace()]

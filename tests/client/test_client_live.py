@@ -11,12 +11,12 @@ from typing import Any
 import httpx
 import pytest
 from crag_client import CRAG, AsyncClient, Client, ForbiddenError, NotFoundError, ValidationError
-from crag_client._base import validate_result
+from crag_client._base import ResultType, validate_result
 from crag_client.html import chunk_pages
+from crag_client.results import PageEntry, SearchEntry
 
 from mockapi.serving.routes import ROUTES
 from mockapi.serving.routes import KgRoute as Route
-from mockapi.wire.web import PageEntry, SearchEntry
 
 MISSES: dict[str, Any] = {"query": "zzzz no such thing qqqq"}
 
@@ -25,7 +25,8 @@ MISSES: dict[str, Any] = {"query": "zzzz no such thing qqqq"}
 def meta(tiny_server: str) -> dict[str, Any]:
     response = httpx.get(f"{tiny_server}/meta", timeout=30)
     response.raise_for_status()
-    return response.json()
+    meta: dict[str, Any] = response.json()
+    return meta
 
 
 def args_of(body: dict[str, Any] | None) -> tuple[Any, ...]:
@@ -98,7 +99,7 @@ def test_wrong_types_give_422(tiny_server: str) -> None:
 
 def test_unknown_route_is_not_found_error(tiny_server: str) -> None:
     with Client(tiny_server) as client, pytest.raises(NotFoundError) as info:
-        client._post("/movie/no_such_route", {"query": "x"}, Any)
+        client._post("/movie/no_such_route", {"query": "x"}, ResultType[Any](Any))
     assert info.value.status == 404
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from crag_client import CRAG, AsyncClient, Client
@@ -11,7 +13,7 @@ from crag_client._base import BaseClient
 NAMESPACES = {"open": 2, "movie": 5, "finance": 9, "music": 19, "sports": 3, "web": 3}
 
 
-def public_methods(obj: object) -> dict[str, object]:
+def public_methods(obj: object) -> dict[str, Callable[..., Any]]:
     return {name: fn for name, fn in inspect.getmembers(obj, callable) if not name.startswith("_")}
 
 

@@ -8,8 +8,7 @@ import asyncio
 import httpx
 import pytest
 from crag_client import AsyncClient, Client, ValidationError
-
-from mockapi.wire.retrieve import ScoredDocument
+from crag_client.results import ScoredDocument
 
 QUERIES = ["who directed the film", "stock price dividend", "songs of the band"]
 

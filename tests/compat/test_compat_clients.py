@@ -5,6 +5,7 @@ each return the world's pages for a question: its frozen list, in rank order, as
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
@@ -93,11 +94,12 @@ def test_smolagents_brave_tool_returns_the_questions_pages(tiny_server: str, que
 
 
 def test_brave_offset_pages_through_the_list(tiny_server: str, question: Question) -> None:
-    def page(offset: int) -> dict:  # type: ignore[type-arg]
-        params = {"q": question.query, "count": 3, "offset": offset}
+    def page(offset: int) -> dict[str, Any]:
+        params: dict[str, str | int] = {"q": question.query, "count": 3, "offset": offset}
         headers = {"X-Subscription-Token": "ignored"}
         url = f"{tiny_server}/compat/brave/res/v1/web/search"
-        return httpx.get(url, params=params, headers=headers).json()
+        answer: dict[str, Any] = httpx.get(url, params=params, headers=headers).json()
+        return answer
 
     first, second = page(0), page(1)
     urls = [r["url"] for r in first["web"]["results"] + second["web"]["results"]]
@@ -114,7 +116,7 @@ def test_langchain_searx_wrapper_returns_the_questions_pages(tiny_server: str, q
 
 
 def test_searxng_search_path_pages_by_ten(tiny_server: str, question: Question) -> None:
-    params = {"q": question.query, "format": "json", "pageno": 2}
+    params: dict[str, str | int] = {"q": question.query, "format": "json", "pageno": 2}
     answer = httpx.get(f"{tiny_server}/compat/searxng/search", params=params).json()
     assert [r["url"] for r in answer["results"]] == frozen_urls(tiny_server, question, 20)[10:20]
     assert answer["results"][0]["positions"] == [11]

@@ -66,14 +66,14 @@ def merge(base: Any, patch: Any) -> Any:
                 out[key] = copy.deepcopy(value)
         return out
     if isinstance(base, list) and isinstance(patch, list) and _named(base) and _named(patch):
-        out = copy.deepcopy(base)
-        index = {item["name"]: i for i, item in enumerate(out)}
+        items = copy.deepcopy(base)
+        index = {item["name"]: i for i, item in enumerate(items)}
         for item in patch:
             if item["name"] in index:
-                out[index[item["name"]]] = merge(out[index[item["name"]]], item)
+                items[index[item["name"]]] = merge(items[index[item["name"]]], item)
             else:
-                out.append(copy.deepcopy(item))
-        return out
+                items.append(copy.deepcopy(item))
+        return items
     return copy.deepcopy(patch)
 
 

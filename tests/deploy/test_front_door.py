@@ -66,7 +66,8 @@ def rig(
 def _body(door: FrontDoor) -> dict[str, str]:
     meta = httpx.get(f"{door.base}/meta", headers=_key("a"))
     assert meta.status_code == 200
-    return meta.json()["examples"][ROUTE]
+    body: dict[str, str] = meta.json()["examples"][ROUTE]
+    return body
 
 
 def _key(name: str) -> dict[str, str]:

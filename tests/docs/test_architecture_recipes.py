@@ -101,10 +101,12 @@ def scratch_copy(tmp_path: Path) -> Path:
     return root
 
 
-def run(root: Path, args: list[str], timeout: int = 600, **env: str) -> subprocess.CompletedProcess[str]:
+def run(
+    root: Path, args: list[str], timeout: int = 600, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """A fresh interpreter over the scratch copy (its directories first on the import path)."""
     path = os.pathsep.join([str(root), str(root / "clients"), str(root / "tests" / "architecture")])
-    full_env = {**os.environ, "PYTHONPATH": path, **env}
+    full_env = {**os.environ, "PYTHONPATH": path, **(env or {})}
     return subprocess.run(
         [sys.executable, *args], cwd=root, env=full_env, capture_output=True, text=True, timeout=timeout
     )
@@ -148,10 +150,10 @@ def test_the_simulation_knob_recipe(tmp_path: Path) -> None:
     root = scratch_copy(tmp_path)
     apply(root, recipe("knob"))
     home = {"CRAG_MOCK_HOME": str(tmp_path / "home")}
-    helped = run(root, ["-m", "mockapi.cli", "serve", "--help"], **home)
+    helped = run(root, ["-m", "mockapi.cli", "serve", "--help"], env=home)
     assert helped.returncode == 0, helped.stderr
     assert re.search(r"--journal-size N\s+requests the journal keeps", helped.stdout)
-    refused = run(root, ["-m", "mockapi.cli", "serve", "--journal-size", "0"], **home)
+    refused = run(root, ["-m", "mockapi.cli", "serve", "--journal-size", "0"], env=home)
     assert refused.returncode != 0
     assert refused.stderr.strip() == "crag-mock serve: error: --journal-size must be >= 1, got 0"
     assert not (tmp_path / "home").exists()  # stopped before any build
@@ -223,13 +225,19 @@ def test_the_route_recipe(tmp_path: Path, tiny_world: Path) -> None:
     assert refused.returncode != 0
     assert refused.stderr.strip() == (
         f"crag-mock serve: error: the world at {world} was built before its serving tables "
-        f"movies_released_on existed; rebuild it with `crag-mock build --scale tiny --seed 0 --data {world}`"
+        f"movies_released_on existed; rebuild them from its KG with "
+        f"`python -m mockapi.process.serving_tables --data {world}`"
     )
-    # the documented rebuild rebuilds (the builders' version changed), then the route is served
-    build = ["-m", "mockapi.cli", "build", "--scale", "tiny", "--seed", "0", "--data", str(world)]
-    rebuilt = run(root, build, timeout=1500)
+    # the command it names rebuilds serving/ alone, then the route is served
+    rebuilt = run(root, ["-m", "mockapi.process.serving_tables", "--data", str(world)], timeout=1500)
     assert rebuilt.returncode == 0, rebuilt.stderr
     assert "movies_released_on" in json.loads((world / "serving" / "meta.json").read_text())["tables"]
+    # and the whole-world rebuild sees nothing left to do (the builders' version is the world's again)
+    build = ["-m", "mockapi.cli", "build", "--scale", "tiny", "--seed", "0", "--data", str(world)]
+    reused = run(root, build, timeout=1500)
+    assert reused.returncode == 0, reused.stderr
+    manifests = [json.loads((w / "manifest.json").read_text()) for w in (world, tiny_world)]
+    assert manifests[0]["build_seconds"] == manifests[1]["build_seconds"]
     got = check(root, ROUTE_CHECK, str(world))
     titles = got.pop("sql")
     assert titles and got == {
@@ -326,7 +334,7 @@ def test_the_metric_recipe(tmp_path: Path, tiny_world: Path) -> None:
     args = ["--task", "1", "--model", "oracle", "--data", str(tiny_world), "--limit", "5"]
     args += ["--output", str(out)]
     home = {"CRAG_MOCK_HOME": str(tmp_path / "home")}
-    ran = run(root, ["-m", "crag_eval.cli", *args], **home)
+    ran = run(root, ["-m", "crag_eval.cli", *args], env=home)
     assert ran.returncode == 0, ran.stderr
     rows = (out / "predictions.jsonl").read_text().splitlines()
     answers = [json.loads(line)["prediction"] for line in rows]
@@ -335,6 +343,6 @@ def test_the_metric_recipe(tmp_path: Path, tiny_world: Path) -> None:
     assert len(answers) == 5
     assert json.loads((out / "scores.json").read_text())["answer_words"] == expected
     (out / "scores.json").unlink()  # `crag-eval score RUN` writes it afresh with the figure
-    rescored = run(root, ["-m", "crag_eval.cli", "score", str(out)], **home)
+    rescored = run(root, ["-m", "crag_eval.cli", "score", str(out)], env=home)
     assert rescored.returncode == 0, rescored.stderr
     assert json.loads((out / "scores.json").read_text())["answer_words"] == expected

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from crag_eval.judges.rules import RulesJudge
-from crag_eval.types import Prediction, Question
+from crag_eval.types import Prediction, Question, QuestionType
 
 JUDGE = RulesJudge()
 
 
 def q(
-    answer: str, alts: tuple[str, ...] = (), qtype: str = "simple", iid: str = "q", domain: str = "movie"
+    answer: str,
+    alts: tuple[str, ...] = (),
+    qtype: QuestionType = "simple",
+    iid: str = "q",
+    domain: str = "movie",
 ) -> Question:
     return Question(
         iid, "a question?", "03/05/2024, 23:18:31 PT", answer, alts, domain=domain, question_type=qtype

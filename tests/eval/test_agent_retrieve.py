@@ -12,7 +12,9 @@ from crag_eval.models.openai_agent import openai_tools
 def test_every_task_offers_retrieve(task: int | None) -> None:
     tools = {t["function"]["name"]: t["function"] for t in openai_tools(task)}
     schema = tools["retrieve"]["parameters"]
-    assert {"queries", "query", "topk", "return_scores"} <= set(schema["properties"])
+    properties = schema["properties"]
+    assert isinstance(properties, dict)
+    assert {"queries", "query", "topk", "return_scores"} <= set(properties)
 
 
 def test_the_tool_call_answers_passages(tiny_server: str) -> None:

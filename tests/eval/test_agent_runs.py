@@ -5,23 +5,24 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 from crag_eval.cli import main
-from llm_standin import COMPLETION_TOKENS, serve_standin
+from llm_standin import COMPLETION_TOKENS, StandIn, serve_standin
 
 TOKEN = "agent-test-token"
 AGENT_CLIENT = "crag-eval-agent"
 
 
-def standin_url(server: object) -> str:
+def standin_url(server: StandIn) -> str:
     return str(server.url)
 
 
 @pytest.fixture
-def standin(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):  # type: ignore[no-untyped-def]
+def standin(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[StandIn]:
     with serve_standin() as (url, server):
         monkeypatch.setenv("CRAG_EVAL_MODEL_BASE_URL", url)
         monkeypatch.setenv("CRAG_EVAL_MODEL_MODEL", "standin")
@@ -43,8 +44,8 @@ def _journal(url: str) -> list[dict[str, object]]:
 def test_a_tool_budget_of_three_is_never_exceeded_and_the_report_shows_calls_tokens_cost(
     tiny_world: Path,
     tmp_path: Path,
-    standin,
-    serve_world,  # type: ignore[no-untyped-def]
+    standin: StandIn,
+    serve_world: Callable[..., str],
 ) -> None:
     url = serve_world(tiny_world, task=2, admin_token=TOKEN, trust_client_id=True)
     out = tmp_path / "run"
@@ -73,7 +74,7 @@ def test_a_tool_budget_of_three_is_never_exceeded_and_the_report_shows_calls_tok
     assert scores["retrieval"]["ranked"] > 0
 
 
-def test_the_llm_cache_makes_a_rerun_free(tiny_world: Path, tmp_path: Path, standin) -> None:  # type: ignore[no-untyped-def]
+def test_the_llm_cache_makes_a_rerun_free(tiny_world: Path, tmp_path: Path, standin: StandIn) -> None:
     args = ["--task", "1", "--model", "openai-agent", "--data", str(tiny_world), "--first", "3"]
     args += ["--max-tool-calls", "2", "--llm-cache", "--prices", "standin=1/2"]
     assert main([*args, "--output", str(tmp_path / "a")]) == 0
@@ -93,8 +94,8 @@ def test_the_llm_cache_makes_a_rerun_free(tiny_world: Path, tmp_path: Path, stan
 def test_the_llm_cache_never_replays_another_endpoints_answers(
     tiny_world: Path,
     tmp_path: Path,
-    standin,
-    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+    standin: StandIn,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     args = ["--task", "1", "--model", "openai-agent", "--data", str(tiny_world), "--first", "2"]
     args += ["--max-tool-calls", "2", "--llm-cache"]
@@ -107,7 +108,9 @@ def test_the_llm_cache_never_replays_another_endpoints_answers(
     assert run["llm_endpoints"] == [{"base_url": other_url.rstrip("/"), "model": "standin"}]
 
 
-def test_an_answer_over_the_token_budget_is_withdrawn(tiny_world: Path, tmp_path: Path, standin) -> None:  # type: ignore[no-untyped-def]
+def test_an_answer_over_the_token_budget_is_withdrawn(
+    tiny_world: Path, tmp_path: Path, standin: StandIn
+) -> None:
     args = ["--task", "1", "--model", "openai-agent", "--data", str(tiny_world), "--first", "2"]
     assert main([*args, "--max-tokens", "10", "--output", str(tmp_path / "r")]) == 0
     rows = [json.loads(line) for line in (tmp_path / "r" / "predictions.jsonl").read_text().splitlines()]
@@ -117,8 +120,8 @@ def test_an_answer_over_the_token_budget_is_withdrawn(tiny_world: Path, tmp_path
 def test_key_points_asked_of_the_llm_judge_and_its_tokens_recorded(
     tiny_world: Path,
     tmp_path: Path,
-    standin,
-    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+    standin: StandIn,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     out = tmp_path / "run"
     assert (

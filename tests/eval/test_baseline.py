@@ -6,12 +6,14 @@ from __future__ import annotations
 import bz2
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from crag_eval.cli import main
 from crag_eval.models.baseline import IDK, BaselineModel, answer_passages
 from crag_eval.models.baseline_pages import Passage, passages
 from crag_eval.models.baseline_query import read
+from crag_eval.records import SearchPage
 
 from mockapi.core.paths import QUESTIONS_DB
 
@@ -116,13 +118,13 @@ PAGE = """<!DOCTYPE html><html><head><title>Acme</title><script>var price = "$1.
 
 
 def test_reads_real_html_through_the_batch_protocol() -> None:
-    pages = [
+    pages: list[SearchPage] = [
         {"page_name": "Acme Corp", "page_snippet": "", "page_result": PAGE, "page_url": "https://x.test/"}
     ]
     texts = [p.text for p in passages(pages)]
     assert "Employees | 4,200" in texts and not any("price" in t for t in texts)
     model = BaselineModel()
-    batch = {
+    batch: dict[str, list[Any]] = {
         "interaction_id": ["a", "b", "c"],
         "query": [
             "who founded acme corp?",

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import httpx
 import orjson
@@ -65,7 +66,7 @@ class Records:
     def get_batch_size(self) -> int:
         return 3
 
-    def batch_generate_answer(self, batch: dict[str, object]) -> list[str]:
+    def batch_generate_answer(self, batch: dict[str, list[Any]]) -> list[str]:
         pages = batch["search_results"]
         assert isinstance(pages, list)
         return [str(sum(len(p["page_result"] or "") for p in served)) for served in pages]

@@ -41,7 +41,7 @@ def test_a_bad_spec_is_one_line(bad: str, capsys: pytest.CaptureFixture[str]) ->
 
 def _complete(run: Path) -> bool:
     try:
-        return json.loads((run / "run.json").read_text()).get("status") == "complete"
+        return bool(json.loads((run / "run.json").read_text()).get("status") == "complete")
     except (OSError, ValueError):
         return False
 
@@ -59,6 +59,7 @@ def test_a_killed_two_knob_sweep_resumes_and_writes_its_table_and_plot(
         deadline = time.monotonic() + 300
         while not _complete(root / POINTS[0]) and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.1)
+        assert proc.stderr is not None
         assert _complete(root / POINTS[0]), proc.stderr.read().decode() if proc.poll() is not None else "slow"
     finally:
         proc.send_signal(signal.SIGKILL)

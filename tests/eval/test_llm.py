@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from crag_eval.judges.llm import Cache, LLMJudge
+from crag_eval.judges.llm import LLMJudge
+from crag_eval.kvcache import Cache
 from crag_eval.llm import Endpoint, LLMError, chat
 from crag_eval.types import Prediction, Question
 

@@ -11,6 +11,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+from crag_client.results import SearchEntry
 from crag_eval.agent import AgentUsage
 from crag_eval.evaluate import RUN_ARGS, RunConfig
 from crag_eval.llm import LLMUsage
@@ -29,7 +30,6 @@ from crag_eval.types import Score
 from mockapi.web.html_store import Entry
 from mockapi.web.perturb import PerturbationSummary
 from mockapi.wire.perturb import PerturbationInfo, PerturbFields
-from mockapi.wire.web import SearchEntry
 
 
 def _fields(cls: type[Any]) -> list[str]:
@@ -78,7 +78,7 @@ def test_score_to_dict_is_its_json_dump() -> None:
     )
     dumped = RunLog.model_validate({"summary": score}).to_data()["summary"]
     assert score.to_dict() == dumped
-    assert list(score.to_dict()) == list(dumped)  # type: ignore[arg-type]
+    assert list(score.to_dict()) == list(dumped)
 
 
 def test_sim_settings_are_the_flags_crag_eval_forwards() -> None:

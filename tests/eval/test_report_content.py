@@ -8,10 +8,12 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import cast
 
 import duckdb
 import pytest
 from crag_eval.cli import main
+from crag_eval.records import ScoreData
 from crag_eval.report import slice_svg
 from crag_eval.rundir import load_predictions
 
@@ -110,6 +112,7 @@ def test_answer_pages_marked_in_the_drill_down(tiny_world: Path, tmp_path: Path)
 
 def test_slice_labels_are_never_cut_off() -> None:
     label = "a very long slice value such as simple_w_condition-and-more"
-    svg = str(slice_svg("question type", {label: {"accuracy": 0.5, "missing": 0.5, "n": 2}}))
+    score = cast(ScoreData, {"accuracy": 0.5, "missing": 0.5, "n": 2})  # the keys the bar chart reads
+    svg = str(slice_svg("question type", {label: score}))
     first_bar_x = float(re.findall(r'<rect x="([\d.]+)"', svg)[0])
     assert label in svg and first_bar_x >= 7 * len(label)  # the bars start after the whole label

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from crag_eval.cli import main
+from crag_eval.records import SearchPage
 from crag_eval.retrieval import ndcg_at, ranked_pages, recall_at, reciprocal_rank
 from fixture_paths import CRAG_DEV_10
 
@@ -90,7 +91,7 @@ def test_metrics_on_a_hand_ranking() -> None:
 
 
 def test_contexts_are_traced_to_the_served_page_they_came_from() -> None:
-    pages = [
+    pages: list[SearchPage] = [
         {"page_url": "https://a.example/1", "page_result": "<p>The capital of Foo is Bar City.</p>"},
         {"page_url": "https://b.example/2", "page_result": "<p>Quux was founded in 1901 by Zed.</p>"},
     ]

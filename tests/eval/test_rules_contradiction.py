@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 from crag_eval.judges.rules import RulesJudge
 from crag_eval.questions import load_world_questions
-from crag_eval.types import Prediction, Question
+from crag_eval.types import Prediction, Question, QuestionType
 
 JUDGE = RulesJudge()
 
 
-def verdict(answer: str, alts: tuple[str, ...], prediction: str, qtype: str = "simple") -> tuple[str, str]:
+def verdict(
+    answer: str, alts: tuple[str, ...], prediction: str, qtype: QuestionType = "simple"
+) -> tuple[str, str]:
     question = Question("q", "a question?", "03/05/2024, 23:18:31 PT", answer, alts, question_type=qtype)
     j = JUDGE.judge(question, Prediction("q", prediction))
     return ("undecided" if j.undecided else j.label), j.reason

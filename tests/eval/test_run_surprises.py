@@ -14,9 +14,11 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import cast
 
 import pytest
 from crag_eval.cli import main
+from crag_eval.records import ScoreData
 from crag_eval.report import SVG_CHAR_W, slice_svg
 from crag_eval.runlock import build_lock
 from crag_eval.sources import _world
@@ -177,7 +179,8 @@ def test_report_html_has_the_retrieval_section_of_report_md(tiny_world: Path, tm
 
 def test_slice_bar_figures_fit_in_the_chart() -> None:
     s = {"score_a": -1.0, "accuracy": 0.0, "missing": 0.0, "hallucination": 1.0, "n": 1200}
-    svg = str(slice_svg("domain", {"finance": {**s, "ci": {"score_a": (-1.0, -1.0)}}}))
+    score = cast(ScoreData, {**s, "ci": {"score_a": (-1.0, -1.0)}})  # the keys the bar chart reads
+    svg = str(slice_svg("domain", {"finance": score}))
     width = float(re.search(r'width="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
     x, label = re.findall(r'<text x="([\d.]+)" y="\d+" font-size="12">([^<]+)</text>', svg)[0]
     assert "n=1200" in label

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from crag_eval import metrics
 from crag_eval.truncate import MAX_TOKENS, count_tokens, truncate
-from crag_eval.types import Judgement, Prediction
+from crag_eval.types import Judgement, Prediction, QuestionType
 from rules_cases import JUDGE, label, q
 
 # (gold, alternatives, question type, prediction) → (label, rule). Each row was decided by hand.
@@ -77,7 +77,7 @@ GOLDEN = [
 
 @pytest.mark.parametrize(("gold", "alts", "qtype", "pred", "expected"), GOLDEN)
 def test_golden_labels(
-    gold: str, alts: tuple[str, ...], qtype: str, pred: str, expected: tuple[str, str]
+    gold: str, alts: tuple[str, ...], qtype: QuestionType, pred: str, expected: tuple[str, str]
 ) -> None:
     assert label(q(gold, alts, qtype), pred) == expected
 

@@ -46,7 +46,7 @@ def server_closed(sock: socket.socket) -> bool:
         info = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)
     except OSError:
         return True
-    return struct.unpack("B", info[:1])[0] != ESTABLISHED
+    return bool(struct.unpack("B", info[:1])[0] != ESTABLISHED)
 
 
 def wait_closed(socks: list[socket.socket], want: int, deadline_s: float) -> int:

@@ -22,7 +22,8 @@ from mockapi.http.app import create_app
 from mockapi.http.state import state_of
 from mockapi.sim.config import load_sim_config
 from mockapi.sim.middleware import SimState, Simulator
-from mockapi.wire.limits import BODY_CAPS, MAX_BODY_BYTES, InputLimits
+from mockapi.wire.fields import MAX_BODY_BYTES
+from mockapi.wire.limits import BODY_CAPS, InputLimits
 from mockapi.wire.retrieve import MAX_RETRIEVE_BODY_BYTES
 
 CHUNK = 16 * 1024

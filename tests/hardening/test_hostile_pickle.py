@@ -83,7 +83,9 @@ def test_the_types_crags_files_use_still_load() -> None:
         [pd.Index(["EPL", "EPL"], dtype=object), pd.Index(["2024", "2023"], dtype=object)],
         names=["league", "season"],
     )
-    frame = pd.DataFrame({"score": [1.5, np.nan], "when": pd.to_datetime(["2024-03-01", None])}, index=index)
+    frame = pd.DataFrame(
+        {"score": [1.5, np.nan], "when": pd.to_datetime(pd.Index(["2024-03-01", None]))}, index=index
+    )
     frame.columns = pd.Index(list(frame.columns), dtype=object)
     value = {"a": [np.int64(3), np.float32(2.5), pd.Timestamp("2024-01-01", tz="UTC"), dt.date(2024, 1, 2)],
              "t": (1, {2}, frozenset({3}), b"x", None, pd.NaT), "frame": frame}  # fmt: skip

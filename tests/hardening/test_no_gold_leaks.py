@@ -261,9 +261,13 @@ def probes(tiny_world: Path, tiny_server: str) -> list[tuple[str, str, dict[str,
     examples = httpx.get(f"{tiny_server}/meta", timeout=30).json()["examples"]
     with duckdb.connect(str(tiny_world / QUESTIONS_DB), read_only=True) as con:
         sql = "SELECT interaction_id, gold_page_ids FROM questions WHERE gold_page_ids <> '[]' ORDER BY 1"
-        qid, pages = con.execute(sql).fetchone()
+        row = con.execute(sql).fetchone()
+        assert row is not None
+        qid, pages = row
     with duckdb.connect(str(tiny_world / PAGES_DB), read_only=True) as con:
-        (url,) = con.execute("SELECT url FROM pages WHERE page_id = ?", [json.loads(pages)[0]]).fetchone()
+        page = con.execute("SELECT url FROM pages WHERE page_id = ?", [json.loads(pages)[0]]).fetchone()
+        assert page is not None
+        (url,) = page
     return _error_requests(examples, qid, url)
 
 

@@ -72,7 +72,7 @@ def test_route_keeps_its_contract(
         database=None,
         suppress_health_check=list(HealthCheck),
     )
-    def fuzz(case: Case) -> None:
+    def fuzz(case: Case[Any]) -> None:
         response = case.call_and_validate(
             base_url=tiny_server, session=session, excluded_checks=excluded, timeout=60
         )

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 from mockapi.cli import main
+from mockapi.core.user_error import UserError
 from mockapi.importers.kg import safe_pickle
 
 
@@ -146,7 +147,7 @@ def test_only_exact_names_pass() -> None:
                ("pandas.io.parsers.readers", "read_csv"), ("pandas.io.pickle", "_unpickle")]  # fmt: skip
     for module, name in refused:
         assert (module, name) not in safe_pickle.ALLOWED
-        with pytest.raises(safe_pickle.UserError, match=f"refusing to unpickle {module}.{name}"):
+        with pytest.raises(UserError, match=f"refusing to unpickle {module}.{name}"):
             safe_pickle.loads(global_pickle(module, name), "x")
 
 

@@ -65,9 +65,11 @@ def as_pandas2_wrote(obj: Any) -> Any:
 def _object_index(index: pd.Index) -> pd.Index:
     if isinstance(index, pd.MultiIndex):
         levels = [pd.Index(list(index.get_level_values(i)), dtype=object) for i in range(index.nlevels)]
-        return pd.MultiIndex.from_arrays(levels, names=index.names)
+        multi: pd.Index = pd.MultiIndex.from_arrays(levels, names=index.names)
+        return multi
     if pd.api.types.is_string_dtype(index.dtype):
-        return pd.Index(list(index), dtype=object, name=index.name)
+        objects: pd.Index = pd.Index(list(index), dtype=object, name=index.name)
+        return objects
     return index
 
 
@@ -218,7 +220,9 @@ GRAMMY_ROWS = [  # year, category, nominee, artist, workers
 
 
 def grammy_frame() -> pd.DataFrame:
-    frame = pd.DataFrame(GRAMMY_ROWS, columns=["year", "category", "nominee", "artist", "workers"])
+    frame: pd.DataFrame = pd.DataFrame(
+        GRAMMY_ROWS, columns=["year", "category", "nominee", "artist", "workers"]
+    )
     frame.insert(1, "title", "62nd Annual GRAMMY Awards")  # the Kaggle table has extra columns
     return frame
 
@@ -258,7 +262,7 @@ def soccer_frame() -> pd.DataFrame:
     columns = {
         c: pd.Series([r[1][i] for r in SOCCER_ROWS], dtype=object) for i, c in enumerate(SOCCER_COLUMNS)
     }
-    frame = pd.DataFrame({c: s.values for c, s in columns.items()}, index=index)
+    frame: pd.DataFrame = pd.DataFrame({c: s.values for c, s in columns.items()}, index=index)
     frame["date"] = pd.to_datetime(frame["date"])
     for c in ("xG", "xGA"):
         frame[c] = frame[c].astype("float64")

@@ -10,7 +10,7 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 import pytest
@@ -27,6 +27,7 @@ from cragkg_fixture import (
     write_cragkg,
 )
 from fastapi.testclient import TestClient
+from starlette.applications import Starlette
 
 from mockapi.config.settings import Settings
 from mockapi.http.app import create_app
@@ -89,7 +90,7 @@ def test_movie_search_returns_whole_dicts_in_their_key_order(client: TestClient)
     # an imported KG searches as the original: with two persons every term is in half the documents (IDF 0),
     # so the original finds nobody (checked against it in tests/original); the improved ranking does
     assert q(client, "/movie/get_person_info", "peter jackson") == []
-    state = state_of(client.app)
+    state = state_of(cast(Starlette, client.app))  # the app create_app made
     assert state is not None
     search = state.search
     search.mode = "improved"

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import anyio
 import httpx
@@ -19,6 +19,8 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
+from mcp_types import RequestParamsMeta, TextContent
+from pydantic import BaseModel
 
 from mockapi.mcp.tools import tool_specs
 from mockapi.wire.retrieve import RetrieveRequest
@@ -27,17 +29,26 @@ from mockapi.wire.web import GetPageRequest, SearchRequest
 TOKEN = "mcp-test-token"
 
 
+def model_example(model: type[BaseModel]) -> dict[str, Any]:
+    """The first example body a wire model declares (its `json_schema_extra`, as /docs shows it)."""
+    extra = model.model_config.get("json_schema_extra")
+    assert isinstance(extra, dict) and isinstance(extra["examples"], list)
+    example = extra["examples"][0]
+    assert isinstance(example, dict)
+    return example
+
+
 def try_it_bodies(http_url: str) -> dict[str, dict[str, Any] | None]:
     """Tool name → its try-it body: /meta's example per KG route (as /docs shows), the web models' own."""
     examples = httpx.get(f"{http_url}/meta").json()["examples"]
     bodies: dict[str, dict[str, Any] | None] = {}
     for spec in tool_specs():
         if spec.path == "/web/search":
-            bodies[spec.name] = SearchRequest.model_config["json_schema_extra"]["examples"][0]  # type: ignore[index]
+            bodies[spec.name] = model_example(SearchRequest)
         elif spec.path == "/web/get_page":
-            bodies[spec.name] = GetPageRequest.model_config["json_schema_extra"]["examples"][0]  # type: ignore[index]
+            bodies[spec.name] = model_example(GetPageRequest)
         elif spec.path == "/retrieve":
-            bodies[spec.name] = RetrieveRequest.model_config["json_schema_extra"]["examples"][0]  # type: ignore[index]
+            bodies[spec.name] = model_example(RetrieveRequest)
         else:
             bodies[spec.name] = examples[spec.path] if spec.input_schema.get("properties") else None
     return bodies
@@ -64,9 +75,11 @@ async def _check_session(session: ClientSession, http_url: str, want_tools: int 
     for tool in tools:
         path = next(s.path for s in tool_specs() if s.name == tool.name)
         body = bodies[tool.name]
-        result = await session.call_tool(tool.name, body or {}, meta={"interaction_id": f"iid-{tool.name}"})
-        text = result.content[0].text  # type: ignore[union-attr]
-        assert text.encode() == http_answer(http_url, path, body), tool.name
+        meta = cast(RequestParamsMeta, {"interaction_id": f"iid-{tool.name}"})  # an open map, as the SDK's
+        result = await session.call_tool(tool.name, body or {}, meta=meta)
+        content = result.content[0]
+        assert isinstance(content, TextContent), tool.name
+        assert content.text.encode() == http_answer(http_url, path, body), tool.name
         assert not result.is_error, tool.name
         checked += 1
     return checked

@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -93,7 +94,7 @@ def test_client_id_is_ignored_and_the_token_comes_from_a_file(mcp_http: tuple[st
     assert clients == {"127.0.0.1"}
 
 
-def _read_line(proc: subprocess.Popen[bytes], timeout: float = 120.0) -> dict[str, object]:
+def _read_line(proc: subprocess.Popen[bytes], timeout: float = 120.0) -> dict[str, Any]:
     """One line of the server's stdout (a guard against a hang, not a speed check)."""
     assert proc.stdout is not None
     ready, _, _ = select.select([proc.stdout], [], [], timeout)
@@ -129,7 +130,7 @@ def test_stdio_answers_bad_lines_with_json_rpc_errors(tiny_world: Path) -> None:
         "jsonrpc": "2.0",
         "id": None,
         "error": {"code": -32700, "message": parse["error"]["message"]},
-    }  # type: ignore[index]
-    assert (invalid["id"], invalid["error"]["code"]) == (3, -32600)  # type: ignore[index]
-    assert (too_long["id"], too_long["error"]["code"]) == (None, -32600)  # type: ignore[index]
+    }
+    assert (invalid["id"], invalid["error"]["code"]) == (3, -32600)
+    assert (too_long["id"], too_long["error"]["code"]) == (None, -32600)
     assert initialized["id"] == 7 and "result" in initialized

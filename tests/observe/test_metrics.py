@@ -38,7 +38,7 @@ def count(base: str, **labels: str) -> float:
 
 def test_operations_sit_in_front_of_the_fast_path(tiny_world: Path) -> None:
     """What makes the fast path's requests visible: `Operations` is the outermost middleware."""
-    middleware = [m.cls for m in create_app(Settings(world=tiny_world)).user_middleware]
+    middleware: list[object] = [m.cls for m in create_app(Settings(world=tiny_world)).user_middleware]
     assert middleware[:2] == [Operations, FastPath]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 import pytest
@@ -29,7 +30,9 @@ def test_environment_variable_sets_the_ranking(monkeypatch: pytest.MonkeyPatch) 
 
 
 @pytest.mark.parametrize("mode", [None, "original", "improved"])
-def test_meta_reports_the_active_ranking(tiny_world: Path, mode: str | None) -> None:
+def test_meta_reports_the_active_ranking(
+    tiny_world: Path, mode: Literal["original", "improved"] | None
+) -> None:
     with TestClient(create_app(Settings(world=tiny_world, search=mode))) as client:
         meta = client.get("/meta").json()
     assert meta["search"] == (mode or "improved")

@@ -50,6 +50,7 @@ REQUESTS = (
 def _exchange(url: str) -> bytes:
     """Every byte the server sends for the pipelined REQUESTS, until it closes (after /close)."""
     address = urlparse(url)
+    assert address.port is not None
     with socket.create_connection((address.hostname, address.port), timeout=10) as sock:
         sock.sendall(REQUESTS)
         received = b""

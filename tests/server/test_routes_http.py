@@ -26,7 +26,8 @@ def http(tiny_server: str) -> Iterator[httpx.Client]:
 
 @pytest.fixture(scope="module")
 def examples(http: httpx.Client) -> dict[str, dict[str, Any]]:
-    return http.get("/meta").json()["examples"]
+    examples: dict[str, dict[str, Any]] = http.get("/meta").json()["examples"]
+    return examples
 
 
 def _post(http: httpx.Client, route: Route, body: dict[str, Any] | None) -> httpx.Response:

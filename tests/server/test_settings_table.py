@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import NoneType, UnionType
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, cast, get_args, get_origin
 
 import pytest
 from annotated_types import Ge
@@ -35,7 +35,7 @@ def sample(name: str) -> tuple[str, Any]:
     base = field.annotation
     if get_origin(base) in (Union, UnionType):  # `X | None`: X (a bare Literal's args are its values)
         base = next(a for a in get_args(base) if a is not NoneType)
-    low = next((m.ge for m in field.metadata if isinstance(m, Ge)), 0)
+    low = cast(float, next((m.ge for m in field.metadata if isinstance(m, Ge)), 0))  # an int for an int
     if base is bool:
         return "1", True
     if base is int:

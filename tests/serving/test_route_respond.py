@@ -19,8 +19,9 @@ from mockapi.serving.routes import ROUTES, KgRoute
 
 @pytest.fixture(scope="module")
 def served(tiny_world: Path) -> Iterator[tuple[TestClient, ServerState]]:
-    with TestClient(create_app(Settings(world=tiny_world, task=None))) as client:
-        state = state_of(client.app)  # type: ignore[arg-type]
+    app = create_app(Settings(world=tiny_world, task=None))
+    with TestClient(app) as client:
+        state = state_of(app)
         assert state is not None
         yield client, state
 

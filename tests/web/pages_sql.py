@@ -9,7 +9,8 @@ from typing import Any
 import duckdb
 import orjson
 
-from mockapi.web.page_store import entry, page_html
+from mockapi.web.html_store import page_html
+from mockapi.web.page_store import entry
 from mockapi.web.snippet import SCAN_CHARS
 
 FROZEN_SQL = """

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import zlib
 from pathlib import Path
+from typing import Any
 
 import httpx
 import orjson
@@ -59,7 +60,9 @@ def test_the_stored_pages_are_the_rendered_pages(tiny_world: Path, tiny_server: 
 
 
 @pytest.mark.parametrize("body", [{"k": 50}, {"k": 50, "include_html": True}])
-def test_gzip_is_the_same_json_in_a_fifth_of_the_bytes(tiny_server: str, question: str, body: dict) -> None:
+def test_gzip_is_the_same_json_in_a_fifth_of_the_bytes(
+    tiny_server: str, question: str, body: dict[str, Any]
+) -> None:
     request = {"interaction_id": question, **body}
     plain = post_raw(tiny_server, request, "identity")
     packed = post_raw(tiny_server, request, "gzip, deflate")

@@ -14,7 +14,7 @@ from mockapi.world.graph import incident, load_graph, sample_two_hop, two_hop_pa
 
 
 @pytest.fixture(scope="module")
-def graph(tiny_world: Path) -> Iterator[nx.MultiDiGraph]:
+def graph(tiny_world: Path) -> Iterator[nx.MultiDiGraph[str]]:
     con = duckdb.connect(str(tiny_world / "kg.duckdb"), read_only=True)
     try:
         yield load_graph(con)
@@ -22,7 +22,7 @@ def graph(tiny_world: Path) -> Iterator[nx.MultiDiGraph]:
         con.close()
 
 
-def test_graph_holds_every_entity_and_edge(tiny_world: Path, graph: nx.MultiDiGraph) -> None:
+def test_graph_holds_every_entity_and_edge(tiny_world: Path, graph: nx.MultiDiGraph[str]) -> None:
     con = duckdb.connect(str(tiny_world / "kg.duckdb"), read_only=True)
     try:
         entities = con.execute("SELECT count(*) FROM entities").fetchone()[0]  # type: ignore[index]
@@ -45,7 +45,7 @@ def test_graph_holds_every_entity_and_edge(tiny_world: Path, graph: nx.MultiDiGr
     ],
 )
 def test_sampled_paths_follow_stored_edges(
-    graph: nx.MultiDiGraph, rels: tuple[str, str], kinds: tuple[str | None, str, str]
+    graph: nx.MultiDiGraph[str], rels: tuple[str, str], kinds: tuple[str | None, str, str]
 ) -> None:
     paths = sample_two_hop(graph, random.Random(4), 5, rels=rels, start_kind=kinds[0])
     assert len(paths) == 5 and len({p.start for p in paths}) == 5
@@ -59,7 +59,7 @@ def test_sampled_paths_follow_stored_edges(
     assert paths[0].forward()[0] == (paths[0].first.src == paths[0].start)
 
 
-def test_sampling_is_deterministic_and_can_keep_to_targets(graph: nx.MultiDiGraph) -> None:
+def test_sampling_is_deterministic_and_can_keep_to_targets(graph: nx.MultiDiGraph[str]) -> None:
     first = sample_two_hop(graph, random.Random(9), 8, targets_only=True)
     again = sample_two_hop(graph, random.Random(9), 8, targets_only=True)
     other = sample_two_hop(graph, random.Random(10), 8, targets_only=True)
@@ -67,9 +67,9 @@ def test_sampling_is_deterministic_and_can_keep_to_targets(graph: nx.MultiDiGrap
     assert all(graph.nodes[p.start]["is_target"] for p in first)
 
 
-def test_two_hop_paths_from_a_target_actor(graph: nx.MultiDiGraph) -> None:
+def test_two_hop_paths_from_a_target_actor(graph: nx.MultiDiGraph[str]) -> None:
     actor = next(
-        n for n, d in sorted(graph.nodes(data=True)) if d.get("kind") == "person" and d.get("is_target")
+        n for n, d in sorted(graph.nodes.items()) if d.get("kind") == "person" and d.get("is_target")
         and n.startswith("movie:")
     )  # fmt: skip
     paths = two_hop_paths(graph, actor, ("acted_in", "acted_in"))

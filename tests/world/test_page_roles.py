@@ -8,9 +8,11 @@ from __future__ import annotations
 import datetime as dt
 import random
 from pathlib import Path
+from typing import cast
 
 from pages_db import query, specs
 
+from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import shared, statements
 from mockapi.world.pages.plan import Pools, fill
@@ -44,14 +46,14 @@ def _question(subject: Subject) -> Question:
 
 
 def test_the_fill_is_other_entities_pages_from_before_the_question() -> None:
-    def spec(subject: str, published: str) -> dict[str, str]:
-        return {"subject": subject, "published": published}
+    def spec(subject: str, published: str) -> PageSpec:
+        return cast(PageSpec, {"subject": subject, "published": published})  # the two keys _fill reads
 
     early, late = "2024-03-01T08:00:00", "2024-03-12T08:00:00"
     about_it, lookalike = spec("Last Atlas", early), spec("Last Atlas II", early)
     fine, after = spec("Hollow Bay", early), spec("Hollow Bay", late)
     subject = Subject("Last Atlas", "movie", "movie", lookalikes=("Last Atlas II",))
-    pools = Pools({}, {}, {}, recent={"movie": [about_it, lookalike, fine, after]})  # type: ignore[list-item]
+    pools = Pools({}, {}, {}, recent={"movie": [about_it, lookalike, fine, after]})
     assert fill(_question(subject), pools, dt.datetime(2024, 3, 10, 10)) == [fine]
 
 

@@ -15,6 +15,7 @@ from pages_db import specs as specs_of
 
 from mockapi.audit.structure import top_structure
 from mockapi.core.user_error import UserError
+from mockapi.formats.pagespec import PageSpec
 from mockapi.web.render import render_page
 from mockapi.world.pages import consistency, grammar, prose, specs, styles, syndicate
 from mockapi.world.questions.invent import invent_subject
@@ -127,7 +128,10 @@ def test_build_check_fails_on_an_answer_page_with_another_current_value() -> Non
     good = specs.make(random.Random(1), kind="article", domain="music", title="Mira Vance", uid="u1",
                       subject="Mira Vance", blocks=[["p", "Mira Vance comes from Norway."]])  # fmt: skip
     consistency.check_gold(q, [good], values)
-    bad = {**good, "blocks": [["p", "Mira Vance comes from Norway."], ["p", "Mira Vance is from Portugal."]]}
+    bad: PageSpec = {
+        **good,
+        "blocks": [["p", "Mira Vance comes from Norway."], ["p", "Mira Vance is from Portugal."]],
+    }
     with pytest.raises(consistency.ConsistencyError):
         consistency.check_gold(q, [bad], values)
     assert dt.date(2024, 1, 5).isoformat() == fact.as_of

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._base import ResultType
-from .._types import DividendHistory, FinanceInfo, PriceHistory
+from ..results import DividendHistory, FinanceInfo, PriceHistory
 from ._resource import AsyncResource, SyncResource
 
 _DIVIDENDHISTORY_OR_NONE: ResultType[DividendHistory | None] = ResultType(DividendHistory | None)

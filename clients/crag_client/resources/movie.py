@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .._base import ResultType
-from .._types import Movie as MovieInfo
-from .._types import Person, YearInfo
+from ..results import Movie as MovieInfo
+from ..results import Person, YearInfo
 from ._resource import AsyncResource, SyncResource
 
 _LIST_MOVIEINFO: ResultType[list[MovieInfo]] = ResultType(list[MovieInfo])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._base import ResultType
-from .._types import BillboardRankDate, Lifespan
+from ..results import BillboardRankDate, Lifespan
 from ._resource import AsyncResource, SyncResource
 
 _BILLBOARDRANKDATE: ResultType[BillboardRankDate] = ResultType(BillboardRankDate)

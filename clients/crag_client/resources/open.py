@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._base import ResultType
-from .._types import OpenEntity
+from ..results import OpenEntity
 from ._resource import AsyncResource, SyncResource
 
 _LIST_STR: ResultType[list[str]] = ResultType(list[str])

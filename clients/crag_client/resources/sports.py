@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._base import ResultType
-from .._types import SportsFrame
+from ..results import SportsFrame
 from ._resource import AsyncResource, SyncResource
 
 _SPORTSFRAME_OR_NONE: ResultType[SportsFrame | None] = ResultType(SportsFrame | None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._base import ResultType
-from .._types import PageEntry, ScoredDocument, SearchEntry
+from ..results import PageEntry, ScoredDocument, SearchEntry
 from ._resource import AsyncResource, SyncResource
 
 _LIST_SEARCHENTRY: ResultType[list[SearchEntry]] = ResultType(list[SearchEntry])

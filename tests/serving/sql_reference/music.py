@@ -13,9 +13,10 @@ def _artist(cur: Cursor, name: str, columns: str) -> tuple[Any, ...] | None:
     return latest(cur, f"SELECT {columns}, ord FROM music_artists WHERE name = ?", [name])
 
 
-def _song(cur: Cursor, name: str, column: str) -> Any:
+def _song(cur: Cursor, name: str, column: str) -> str | None:
     row = latest(cur, f"SELECT {column}, ord FROM music_songs WHERE name = ?", [name])
-    return (row[0] or None) if row else None  # falsy ("" or NULL) answers null
+    value: str | None = (row[0] or None) if row else None  # falsy ("" or NULL) answers null
+    return value
 
 
 def get_artist_birth_place(cur: Cursor, name: str) -> str | None:

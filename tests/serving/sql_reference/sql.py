@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+__all__ = ["Cursor", "first", "latest"]
+
 if TYPE_CHECKING:  # duckdb is imported where a query runs: the serving process may never need it
     from duckdb import DuckDBPyConnection as Cursor
 else:
