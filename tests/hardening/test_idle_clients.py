@@ -62,7 +62,7 @@ class Stalled(GuardedHTTP):
 BIG = 16 << 20
 
 
-async def whole_body(scope: dict, receive: object, send: Any) -> None:
+async def whole_body(scope: dict[str, Any], receive: object, send: Any) -> None:
     """A 16 MB answer built whole, as the largest /retrieve batches are (up to 40,960 passages)."""
     if scope["type"] != "http":
         return

@@ -171,7 +171,7 @@ def test_the_passages_are_in_the_content_hash(tiny_world: Path, tmp_path: Path) 
     same-seed rebuild shows the digest is deterministic)."""
     info = json.loads((tiny_world / "passages" / "passages.json").read_text())
     assert re.fullmatch(r"sha256:[0-9a-f]{64}", info["digest"])
-    hashes = set()
+    hashes: set[str] = set()
     for digest in (None, info["digest"], "sha256:" + "0" * 64):
         world = tmp_path / f"w{len(hashes)}"
         (world / "passages").mkdir(parents=True)

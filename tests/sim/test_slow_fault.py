@@ -30,7 +30,7 @@ def _through_slow(
         for message in messages:
             await slow(message)
 
-    monkeypatch.setattr(middleware.asyncio, "sleep", pause)
+    monkeypatch.setattr("mockapi.sim.middleware.asyncio.sleep", pause)  # the module the fault sleeps through
     asyncio.run(run())
     return sent, pauses
 

@@ -14,7 +14,7 @@ FOLDER = Path(lexicon.__file__).parent
 
 
 def _templates() -> list[str]:
-    out = []
+    out: list[str] = []
     for path in sorted(FOLDER.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):
