@@ -2,7 +2,8 @@
 
 pip-compile pins the project itself as `crag-mockapi @ file:///<the checkout it ran in>` when an extra names
 the project (dev = crag-mockapi[world,mcp]); pip then refuses every install with the lock
-(ResolutionImpossible), and `.ci/run` falls back to unpinned versions unnoticed. scripts/lock strips that line."""
+(ResolutionImpossible), and `.ci/run` falls back to unpinned versions unnoticed: scripts/lock
+strips that line."""
 
 from __future__ import annotations
 
