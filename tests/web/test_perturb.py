@@ -48,13 +48,10 @@ def short_value(world: Path, interaction_id: str) -> str:
 
 
 def reader_text(html: str) -> str:
-    """What a reader gets from a page: its visible text, or for an app shell (no visible text) the JSON its
-    script carries."""
-    text = page_text(html)
-    if text.strip():
-        return text
+    """What a reader gets from a page: its visible text, and for an app shell the JSON its script carries
+    (a shell may show a few words of chrome, "home", beside an otherwise empty body)."""
     data = LexborHTMLParser(html).css_first("script#__APP_DATA__")
-    return data.text() if data is not None else ""
+    return page_text(html) + ("\n" + data.text() if data is not None else "")
 
 
 TOKEN = "perturb-admin"
