@@ -13,6 +13,7 @@ from pydantic import JsonValue
 
 from crag_eval import measures
 from crag_eval.records import PageSummary, RunDiagnostics, ScoreData
+from crag_eval.report_details import DATA_ID, Details, QuestionDetail, encode, question_detail
 from crag_eval.rundir import ERRORS, load_judgements, load_predictions, load_questions, read_run, read_scores
 from crag_eval.runfiles import Scores
 from crag_eval.types import Judgement, Prediction, Question
@@ -21,6 +22,9 @@ from mockapi.core.user_error import UserError
 ORIGINAL_KEYS = ("score", "exact_accuracy", "accuracy", "hallucination", "missing")
 RATES = ("accuracy", "hallucination", "missing", "score_a")
 COLOURS = {"correct": "#2e7d32", "missing": "#9e9e9e", "incorrect": "#c62828"}
+PAGE_SIZE = 100
+"""Questions a page of report.html's table shows: the rows of a page not shown are not laid out, which is
+what took the main job's 1,200-row table seconds to open."""
 
 
 def pct(value: float | None) -> str:
@@ -75,7 +79,7 @@ def slice_svg(title: str, values: dict[str, ScoreData]) -> Markup:
     return Markup("".join(parts))
 
 
-def _context(run_dir: Path) -> ReportContext:
+def _context(run_dir: Path, page_size: int = PAGE_SIZE) -> ReportContext:
     log = read_run(run_dir)
     typed = read_scores(run_dir)
     if typed is None:
@@ -89,6 +93,8 @@ def _context(run_dir: Path) -> ReportContext:
         log.world.path if log.world else None, [q.interaction_id for q in questions]
     )
     rows: list[ReportRow] = []
+    table: dict[tuple[str, str, str, str], int] = {}
+    details: list[QuestionDetail] = []
     for q in questions:
         p = predictions.get(q.interaction_id)
         j = judgements.get(q.interaction_id)
@@ -96,11 +102,13 @@ def _context(run_dir: Path) -> ReportContext:
         if j is not None and j.undecided:
             label = "undecided"
         urls = answer_urls.get(q.interaction_id, set())
-        shown = _shown_pages(p, urls)
-        more = len(p.pages) - len(shown) if p else 0
-        rows.append(
-            {"q": q, "p": p, "j": j, "label": label, "answer_urls": urls, "pages": shown, "more_pages": more}
-        )
+        details.append(question_detail(q, p, _shown_pages(p, urls), urls, table))
+        rows.append({"q": q, "p": p, "j": j, "label": label})
+    island: Details = {
+        "pages": list(table),
+        "questions": details,
+        "answer_pages_known": bool(answer_urls),
+    }
     charts = [
         slice_svg(key.replace("_", " "), {value: s.to_dict() for value, s in values.items()})
         for key, values in typed.slices.items()
@@ -110,6 +118,9 @@ def _context(run_dir: Path) -> ReportContext:
         "run": run,
         "scores": scores,
         "rows": rows,
+        "details": encode(island),
+        "details_id": DATA_ID,
+        "page_size": page_size,
         "charts": charts,
         "primary": primary,
         "overall": overall.to_dict() if overall is not None else {},
@@ -138,16 +149,12 @@ class ReportRow(TypedDict):
     p: Prediction | None
     j: Judgement | None
     label: str
-    answer_urls: set[str]
-    pages: list[tuple[int, PageSummary]]
-    """(rank, page) of the pages the drill-down lists: the first SHOWN_PAGES and every answer page."""
-    more_pages: int
-    """Served pages left out of the drill-down (predictions.jsonl has them all)."""
 
 
 SHOWN_PAGES = 5
 """Served pages listed per question in report.html. All 50 of a Task 3 run made the main job's report 31 MB
-and 10 s to open; the first five and the answer pages say what the model had."""
+and 10 s to open; the first five and the answer pages say what the model had (each page's text once, in the
+compressed drill-down data: crag_eval.report_details)."""
 
 
 def _shown_pages(p: Prediction | None, urls: set[str]) -> list[tuple[int, PageSummary]]:
@@ -163,6 +170,10 @@ class ReportContext(TypedDict):
     scores: dict[str, JsonValue]
     """scores.json as written."""
     rows: list[ReportRow]
+    details: str
+    """The drill-down of every question, compressed (crag_eval.report_details)."""
+    details_id: str
+    page_size: int
     charts: list[Markup]
     primary: str
     overall: ScoreData | dict[str, float]
@@ -253,8 +264,8 @@ def _env() -> Environment:
     )
 
 
-def render_reports(run_dir: Path) -> tuple[Path, Path]:
-    ctx = _context(run_dir)
+def render_reports(run_dir: Path, page_size: int = PAGE_SIZE) -> tuple[Path, Path]:
+    ctx = _context(run_dir, page_size)
     env = _env()
     md = run_dir / "report.md"
     html = run_dir / "report.html"

@@ -6,12 +6,11 @@ from __future__ import annotations
 import bz2
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 from crag_eval.cli import main
-from test_report_browser import CHROMIUM
+from test_report_browser import CHROMIUM, dump_dom
 
 HOSTILE = [
     "javascript:document.title='pwned'//",
@@ -40,13 +39,7 @@ def test_report_links_only_http_urls(
     data = hostile_dataset(crag_fixture, tmp_path / "hostile.jsonl.bz2")
     out = tmp_path / "run"
     assert main(["--task", "3", "--model", "oracle", "--data", str(data), "--output", str(out)]) == 0
-    assert CHROMIUM is not None
-    cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp_path / 'profile'}",
-           "--dump-dom", (out / "report.html").as_uri()]  # fmt: skip
-    result = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr[-2000:]
-    dom = result.stdout
-    assert 'data-ready="yes"' in dom
+    dom = dump_dom((out / "report.html").as_uri() + "#all", tmp_path / "profile")  # every drill-down drawn
     hrefs = re.findall(r'<a\b[^>]*\bhref="([^"]*)"', dom)
     pages = [h for h in hrefs if "://" in h or ":" in h.split("/")[0]]
     assert pages and all(h.strip().lower().startswith(("http://", "https://", "file://")) for h in pages), [

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from crag_eval.cli import main
+from crag_eval.report_details import read_details
 from crag_eval.rundir import load_predictions
 
 MODEL = '''
@@ -109,8 +110,8 @@ def test_one_setting_is_an_ordinary_run_with_its_diagnostics(
     assert all(u is not None and u["harness"]["n_calls"] >= 1 for u in per_question)
     report = (out / "report.md").read_text()
     assert "## Retrieval (key phrases)" in report and "Model contexts (" in report
-    html = (out / "report.html").read_text()
-    assert html.count('<ol class="contexts">') == first
+    details = read_details((out / "report.html").read_text())["questions"]
+    assert sum(q["contexts"] is not None for q in details) == first
 
 
 def test_diagnostics_without_any_robustness_flag(tiny_world: Path, tmp_path: Path, echo_model: str) -> None:
