@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
 from typing import Any
 
 from crag_eval.evaluate import RunConfig, evaluate
+from crag_eval.identity import code
 from crag_eval.rundir import read_scores
 
 SYSTEMS = ("dummy", "baseline", "oracle", "oracle-retrieval")
@@ -44,9 +47,33 @@ def reference_row(world: Path, model: str, task: int, out: Path, say: Any = lamb
     return "| " + " | ".join(cells) + " |"
 
 
-def reference_rows(world: Path, runs: Path, say: Any = lambda _m: None) -> list[str]:
-    return [
-        reference_row(world, model, task, runs / f"task{task}-{model}", say)
-        for task in TASKS
-        for model in SYSTEMS
-    ]
+def reference_rows(
+    world: Path, runs: Path, say: Any = lambda _m: None, timed: Any = lambda _m: None
+) -> list[str]:
+    """Every system on every task of `world`; `timed` is told how long each row took (a default-world row
+    is minutes: whoever regenerates them sees which one is running and what is left)."""
+    rows = []
+    for task in TASKS:
+        for model in SYSTEMS:
+            start = time.perf_counter()
+            rows.append(reference_row(world, model, task, runs / f"task{task}-{model}", say))
+            timed(f"{model} on Task {task}: {time.perf_counter() - start:,.0f} s")
+    return rows
+
+
+def world_line(world: Path) -> str:
+    """What the rows were measured on: the world's hash, scale, seed and split, and the code's commit."""
+    manifest = json.loads((world / "manifest.json").read_text(encoding="utf-8"))
+    made = code()
+    commit = str(made.get("commit") or "")[:12] or f"version {made['version']}"
+    dirty = " (with uncommitted changes)" if made.get("dirty") else ""
+    return (
+        f"World `{manifest['content_hash']}` ({manifest['scale']}, seed {manifest['seed']}, "
+        f"{manifest.get('split', 'dev')}), code `{commit}`{dirty}."
+    )
+
+
+def world_block(world: Path, runs: Path, say: Any = lambda _m: None, timed: Any = lambda _m: None) -> str:
+    """A generated block of docs/reference-runs.md: the world line, then the table."""
+    rows = reference_rows(world, runs, say, timed)
+    return "\n".join([world_line(world), "", HEADER, *rows])

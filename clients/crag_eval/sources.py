@@ -126,9 +126,12 @@ def _world(path: Path | None, say: Any) -> Path:
     with build_lock(world):  # a second first-use run waits, then finds the world built
         if not is_complete(world):
             from mockapi.world.build import build_world
+            from mockapi.world.progress import StepClock
 
             say(f"building the default world at {world} ({FIRST_BUILD}; later runs reuse it)…")
-            build_world("default", 0, world, progress=lambda msg: say(f"  {msg}"))
+            steps = StepClock()  # each step's time, and how long the pages step has left
+            build_world("default", 0, world, progress=lambda msg: say(f"  {steps.line(msg)}"))
+            say(f"  {steps.finish('built')}")
     return world
 
 

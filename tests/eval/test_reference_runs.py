@@ -1,31 +1,54 @@
 """Issue 35: the reference runs in docs/reference-runs.md are reproduced exactly: the built-in systems on the
-tiny world give the same rows (`scripts/reference-runs` regenerates them after a deliberate change)."""
+tiny world give the same rows (`scripts/reference-runs` regenerates them after a deliberate change), and the
+block the script writes for a world names that world's hash and the code's commit, with each row's time."""
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from crag_eval.reference import SYSTEMS, TASKS, reference_row
+from crag_eval.identity import code
+from crag_eval.reference import SYSTEMS, TASKS, world_block
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "reference-runs.md"
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "reference-runs.md"
 
 
-def documented_rows() -> list[str]:
-    block = re.search(r"<!-- generated:tiny -->\n(.*?)<!-- /generated:tiny -->", DOC.read_text(), re.S)
-    assert block, f"{DOC} has no generated tiny block"
+def documented_rows(name: str = "tiny") -> list[str]:
+    block = re.search(rf"<!-- generated:{name} -->\n(.*?)<!-- /generated:{name} -->", DOC.read_text(), re.S)
+    assert block, f"{DOC} has no generated {name} block"
     return [
         line for line in block.group(1).splitlines() if line.startswith("| ") and "| system |" not in line
     ]
 
 
-@pytest.mark.parametrize(("task", "model"), [(t, m) for t in TASKS for m in SYSTEMS])
-def test_a_reference_row_is_reproduced_exactly(
-    task: int, model: str, tiny_world: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_the_reference_rows_are_reproduced_exactly(
+    tiny_world: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("CRAG_MOCK_HOME", str(tmp_path / "home"))
-    documented = {tuple(row.split(" | ")[:2]): row for row in documented_rows()}
-    want = documented.get((f"| {model}", str(task)))
-    got = reference_row(tiny_world, model, task, tmp_path / "run")
-    assert got == want, f"{model} on Task {task} now gives\n{got}\nre-run scripts/reference-runs if intended"
+    times: list[str] = []
+    block = world_block(tiny_world, tmp_path / "runs", timed=times.append)
+    got = [line for line in block.splitlines() if line.startswith("| ") and "| system |" not in line]
+    assert got == documented_rows(), f"now:\n{block}\nre-run scripts/reference-runs if intended"
+    # what the default block is written with: the world's hash and the commit, and a time per row
+    first = block.splitlines()[0]
+    content_hash = json.loads((tiny_world / "manifest.json").read_text())["content_hash"]
+    assert f"World `{content_hash}` (tiny, seed 0, dev)" in first
+    commit = code().get("commit")
+    assert commit is None or f"code `{str(commit)[:12]}`" in first
+    assert len(times) == len(SYSTEMS) * len(TASKS) and all(re.search(r": \d+ s$", t) for t in times)
+
+
+def test_the_default_rows_refuse_a_world_that_is_not_the_default_one(tiny_world: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "reference-runs"), "--data", str(tiny_world)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert f"{tiny_world} is ('tiny', 0, 'dev')" in done.stderr
