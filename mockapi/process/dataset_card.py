@@ -48,8 +48,11 @@ def render_card(info: CardInfo) -> str:
         f"- {size_category(rows)}",
         "configs:",
     ]
+    # a world's dev or test questions must not load as a Hub "train" split: someone would train on them
+    split = info.identity.get("split", "train")
+    split = split if split in ("train", "dev", "test") else "train"
     for name, (path, _n) in info.files.items():
-        yaml += [f"- config_name: {name}", "  data_files:", "  - split: train", f"    path: {path}"]
+        yaml += [f"- config_name: {name}", "  data_files:", f"  - split: {split}", f"    path: {path}"]
     yaml += ["crag_mockapi:", *(f"  {k}: {json.dumps(v)}" for k, v in info.identity.items()), "---", ""]
     table = ["| config | file | rows |", "|---|---|---|"]
     table += [f"| {name} | `{path}` | {n:,} |" for name, (path, n) in info.files.items()]
