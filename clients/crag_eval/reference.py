@@ -48,13 +48,17 @@ def reference_row(world: Path, model: str, task: int, out: Path, say: Any = lamb
 
 
 def reference_rows(
-    world: Path, runs: Path, say: Any = lambda _m: None, timed: Any = lambda _m: None
+    world: Path,
+    runs: Path,
+    say: Any = lambda _m: None,
+    timed: Any = lambda _m: None,
+    systems: tuple[str, ...] = SYSTEMS,
 ) -> list[str]:
     """Every system on every task of `world`; `timed` is told how long each row took (a default-world row
     is minutes: whoever regenerates them sees which one is running and what is left)."""
     rows = []
     for task in TASKS:
-        for model in SYSTEMS:
+        for model in systems:
             start = time.perf_counter()
             rows.append(reference_row(world, model, task, runs / f"task{task}-{model}", say))
             timed(f"{model} on Task {task}: {time.perf_counter() - start:,.0f} s")
@@ -73,7 +77,13 @@ def world_line(world: Path) -> str:
     )
 
 
-def world_block(world: Path, runs: Path, say: Any = lambda _m: None, timed: Any = lambda _m: None) -> str:
+def world_block(
+    world: Path,
+    runs: Path,
+    say: Any = lambda _m: None,
+    timed: Any = lambda _m: None,
+    systems: tuple[str, ...] = SYSTEMS,
+) -> str:
     """A generated block of docs/reference-runs.md: the world line, then the table."""
-    rows = reference_rows(world, runs, say, timed)
+    rows = reference_rows(world, runs, say, timed, systems)
     return "\n".join([world_line(world), "", HEADER, *rows])
