@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.questions import load_world_questions
-from crag_eval.rundir import PredictionLog
-from crag_eval.runner import run_batches
+from crag_eval.files.questions import load_world_questions
+from crag_eval.files.rundir import PredictionLog
+from crag_eval.run.runner import run_batches
 
 
 class Waits:

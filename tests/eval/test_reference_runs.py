@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from crag_eval.reference import SYSTEMS, TASKS, reference_row
+from crag_eval.run.reference import SYSTEMS, TASKS, reference_row
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "reference-runs.md"
 

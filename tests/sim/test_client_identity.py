@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
-from crag_eval.server import world_app
+from crag_eval.run.server import world_app
 from fastapi.testclient import TestClient
 from server_process import wait_healthy
 from test_middleware import call, serve

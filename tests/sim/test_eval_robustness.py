@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.rundir import load_predictions
+from crag_eval.files.rundir import load_predictions
 
 MODEL = '''
 from crag_client import Client
