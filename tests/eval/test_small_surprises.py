@@ -11,10 +11,10 @@ import pytest
 from crag_eval.files.records import RunDiagnostics
 from crag_eval.files.rundir import write_scores
 from crag_eval.files.runfiles import Scores
+from crag_eval.files.score_sections import KeyPointScores
 from crag_eval.files.types import Score
 from crag_eval.models import _model_class as load_model_class
 from crag_eval.report.render import print_summary
-from crag_eval.score.keypoints import KeyPointScores
 from crag_eval.sweep.knobs import PointFigures, render_svg, render_table
 from crag_eval.sweep.robustness import render
 

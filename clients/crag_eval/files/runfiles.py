@@ -13,10 +13,8 @@ from typing import TypeVar
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from crag_eval.files.records import JudgeUsage, Number, RunArgs, RunDiagnostics
+from crag_eval.files.score_sections import AgentScores, KeyPointScores, RetrievalScores
 from crag_eval.files.types import Score
-from crag_eval.score.agent_scores import AgentScores
-from crag_eval.score.keypoints import KeyPointScores
-from crag_eval.score.retrieval import RetrievalScores
 from mockapi.formats.jsondoc import first_problem, json_object
 
 RUN_FORMAT = 1

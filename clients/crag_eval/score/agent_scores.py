@@ -7,52 +7,12 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import groupby
 
-from pydantic import BaseModel, Field
-
+from crag_eval.files.score_sections import AgentScores, Bucket, QuestionCost
 from crag_eval.files.types import Judgement, Prediction, Question
 from crag_eval.llm.agent import AgentUsage
 
 CALL_BUCKETS = ((0, 0, "0"), (1, 1, "1"), (2, 2, "2"), (3, 3, "3"), (4, 5, "4-5"), (6, 10**9, "6+"))
 VALUE = {"correct": 1.0, "missing": 0.0, "incorrect": -1.0}
-
-
-class QuestionCost(BaseModel):
-    interaction_id: str
-    label: str
-    tool_calls: dict[str, int]
-    journal_calls: int | None
-    input_tokens: int
-    output_tokens: int
-    cost: float | None
-    latency_s: float
-    over_budget: list[str]
-
-
-class Bucket(BaseModel):
-    bucket: str
-    n: int
-    score_a: float
-
-
-class AgentScores(BaseModel):
-    questions: int
-    tool_calls_per_question: float
-    max_tool_calls_seen: int
-    """The most calls any question made (client count or journal, whichever is larger)."""
-    tool_calls_by_tool: dict[str, int]
-    input_tokens_per_question: float
-    output_tokens_per_question: float
-    llm_calls: int
-    cached_llm_calls: int
-    cost_total: float | None
-    cost_per_question: float | None
-    over_budget: int
-    """Answers withdrawn for overrunning --max-tokens or --max-tool-calls (scored missing)."""
-    refused_calls: int
-    score_a_by_calls: list[Bucket]
-    score_a_by_cost: list[Bucket] = Field(default_factory=list)
-    """By cost quartile (empty when nothing was priced)."""
-    per_question: list[QuestionCost]
 
 
 def _bucket(rows: list[tuple[float, float]], label: str) -> Bucket:

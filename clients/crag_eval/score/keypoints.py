@@ -27,9 +27,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from pydantic import BaseModel
-
-from crag_eval.files.records import LLMUsageCounts
+from crag_eval.files.score_sections import KeyPointScores
 from crag_eval.files.types import Judgement, Prediction, Question
 from crag_eval.judges import text as tx
 from crag_eval.score.diagnostics import QuestionLabels
@@ -41,24 +39,6 @@ SENTENCE_WORDS = 6
 _WORD = re.compile(r"[^\W_]+")
 AskPoint = Callable[[Question, str, str], str | None]
 """An LLM key-point judge: (question, key point, answer) → verdict, or None when it failed (rules then)."""
-
-
-class KeyPointScores(BaseModel):
-    """scores.json `key_points`: RAGEval's three rates (means over questions) and ROUGE-L."""
-
-    judge: str
-    questions: int
-    key_points: int
-    completeness: float
-    hallucination: float
-    irrelevance: float
-    rouge_l_questions: int
-    """Questions with a sentence gold answer (SENTENCE_WORDS words or more)."""
-    rouge_l: float | None
-    llm_failures: int = 0
-    """Key points the LLM judge gave no verdict on (decided by the rules instead)."""
-    usage: LLMUsageCounts | None = None
-    """The LLM key-point judge's tokens and calls (crag_eval.llm.client.LLMUsage)."""
 
 
 def key_points(question: Question, labels: QuestionLabels | None) -> list[str]:

@@ -15,9 +15,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from crag_eval.files.records import SearchPage
+from crag_eval.files.score_sections import RetrievalScores
 from crag_eval.score.phrases import clean, page_plain_text
 from mockapi.web.qrels import Qrels, doc_id, read_qrels
 
@@ -25,22 +24,6 @@ QRELS = "qrels.txt"
 RUN_FILE = "run.trec"
 CUTOFFS = (5, 10, 50)
 MIN_CONTEXT_CHARS = 12  # shorter contexts ("yes", a number) would match almost any page
-
-
-class RetrievalScores(BaseModel):
-    """scores.json `retrieval`: means over the questions that have a relevant page."""
-
-    labels: str
-    """gold (the world knows the answer pages) or estimated (pages that state the answer)."""
-    questions: int
-    """Questions with at least one relevant page (the denominator)."""
-    ranked: int
-    """Of those, questions the model returned a ranking for."""
-    recall_at_5: float
-    recall_at_10: float
-    recall_at_50: float
-    ndcg_at_10: float
-    mrr: float
 
 
 def ranked_pages(answer: Any, pages: Sequence[SearchPage]) -> list[str] | None:

@@ -15,6 +15,7 @@ from crag_eval.files.rundir import (
     write_scores,
 )
 from crag_eval.files.runfiles import SCORES_FORMAT, RunLog, ScoreCounts, Scores
+from crag_eval.files.score_sections import KeyPointScores
 from crag_eval.files.types import Judgement, Prediction, Question
 from crag_eval.judges import Judge, human_judgements, make_judges, read_human_labels
 from crag_eval.llm.client import LLMUsage
@@ -23,7 +24,7 @@ from crag_eval.llm.truncate import TOKENIZER_NAME
 from crag_eval.score import metrics
 from crag_eval.score.agent_scores import agent_scores
 from crag_eval.score.diagnostics import load_labels
-from crag_eval.score.keypoints import KeyPointScores, score_key_points
+from crag_eval.score.keypoints import score_key_points
 from crag_eval.score.retrieval import run_qrels, score_retrieval, write_run_file
 from crag_eval.score.robust_metrics import diagnostics
 
