@@ -128,7 +128,9 @@ def test_no_folder_imports_one_ranked_above_it() -> None:
 def test_a_planted_upward_import_is_found() -> None:
     edges = graph()
     edges["mockapi.web.page_store"] = edges["mockapi.web.page_store"] | {"mockapi.world.manifest"}
-    edges["mockapi.serving.rows"] = edges["mockapi.serving.rows"] | {"mockapi.serving.tables"}  # same folder
+    edges["mockapi.serving.tables.rows"] = edges["mockapi.serving.tables.rows"] | {
+        "mockapi.serving.tables.bodies"
+    }  # same folder
     assert upward_imports(edges) == ["mockapi.web.page_store -> mockapi.world.manifest"]
 
 

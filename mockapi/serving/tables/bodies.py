@@ -12,8 +12,8 @@ from typing import Any
 
 import orjson
 
-from mockapi.serving.jsontext import loads
-from mockapi.serving.rows import Con, body, groups, stream, unique_rows
+from mockapi.serving.tables.jsontext import loads
+from mockapi.serving.tables.rows import Con, body, groups, stream, unique_rows
 
 Items = Iterable[tuple[str, bytes]]
 SEP = "\x00"

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mockapi.serving.frames import ALL, DAY, SEP, WIDTHS, columns_body, keyed
+from mockapi.serving.tables.frames import ALL, DAY, SEP, WIDTHS, columns_body, keyed
 
 if TYPE_CHECKING:  # a type only: the route table imports these answers, and the service imports it
     from mockapi.serving.service import Serving

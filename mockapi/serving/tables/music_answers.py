@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import orjson
 
-from mockapi.serving.rows import body
-from mockapi.serving.tables import SEP
+from mockapi.serving.tables.bodies import SEP
+from mockapi.serving.tables.rows import body
 
 if TYPE_CHECKING:  # a type only: the route table imports these answers, and the service imports it
     from mockapi.serving.service import Serving

@@ -22,9 +22,9 @@ import numpy as np
 import orjson
 from typing_extensions import NotRequired, TypedDict
 
-from mockapi.serving.jsontext import loads
-from mockapi.serving.keytable import write_table
-from mockapi.serving.rows import Con, body, stream
+from mockapi.serving.tables.jsontext import loads
+from mockapi.serving.tables.keytable import write_table
+from mockapi.serving.tables.rows import Con, body, stream
 from mockapi.wire.frames import NBA_GAME_COLUMNS, NBA_PLAY_BY_PLAY_COLUMNS, SOCCER_COLUMNS
 
 DEFAULT_COLUMNS: dict[str, tuple[str, ...]] = {
