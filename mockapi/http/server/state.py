@@ -18,7 +18,7 @@ from starlette.applications import Starlette
 from mockapi.config.settings import Settings
 from mockapi.core.paths import KG_DB, PAGES_DB
 from mockapi.formats.manifest import read_manifest_or_empty
-from mockapi.http.meta import build_meta
+from mockapi.http.server.meta import build_meta
 from mockapi.retrieve.build import read_info
 from mockapi.retrieve.index import PassageIndex
 from mockapi.search.service import NameSearch, default_mode
