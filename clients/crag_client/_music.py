@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .._base import ResultType
-from ..results import BillboardRankDate, Lifespan
+from ._base import ResultType
 from ._resource import AsyncResource, SyncResource
+from .results import BillboardRankDate, Lifespan
 
 _BILLBOARDRANKDATE: ResultType[BillboardRankDate] = ResultType(BillboardRankDate)
 _INT: ResultType[int] = ResultType(int)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .._base import ResultType
-from ..results import DividendHistory, FinanceInfo, PriceHistory
+from ._base import ResultType
 from ._resource import AsyncResource, SyncResource
+from .results import DividendHistory, FinanceInfo, PriceHistory
 
 _DIVIDENDHISTORY_OR_NONE: ResultType[DividendHistory | None] = ResultType(DividendHistory | None)
 _FINANCEINFO_OR_NONE: ResultType[FinanceInfo | None] = ResultType(FinanceInfo | None)

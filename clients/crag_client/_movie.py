@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .._base import ResultType
-from ..results import Movie as MovieInfo
-from ..results import Person, YearInfo
+from ._base import ResultType
 from ._resource import AsyncResource, SyncResource
+from .results import Movie as MovieInfo
+from .results import Person, YearInfo
 
 _LIST_MOVIEINFO: ResultType[list[MovieInfo]] = ResultType(list[MovieInfo])
 _LIST_PERSON: ResultType[list[Person]] = ResultType(list[Person])

@@ -1,11 +1,11 @@
 """Per-domain namespaces of the typed clients, mirroring the server's routers."""
 
-from .finance import AsyncFinance, Finance
-from .movie import AsyncMovie, Movie
-from .music import AsyncMusic, Music
-from .open import AsyncOpen, Open
-from .sports import AsyncSports, Sports
-from .web import AsyncWeb, Web
+from ._finance import AsyncFinance, Finance
+from ._movie import AsyncMovie, Movie
+from ._music import AsyncMusic, Music
+from ._open import AsyncOpen, Open
+from ._sports import AsyncSports, Sports
+from ._web import AsyncWeb, Web
 
 __all__ = [
     "AsyncFinance",

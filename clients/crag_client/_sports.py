@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .._base import ResultType
-from ..results import SportsFrame
+from ._base import ResultType
 from ._resource import AsyncResource, SyncResource
+from .results import SportsFrame
 
 _SPORTSFRAME_OR_NONE: ResultType[SportsFrame | None] = ResultType(SportsFrame | None)
 

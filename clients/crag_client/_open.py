@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .._base import ResultType
-from ..results import OpenEntity
+from ._base import ResultType
 from ._resource import AsyncResource, SyncResource
+from .results import OpenEntity
 
 _LIST_STR: ResultType[list[str]] = ResultType(list[str])
 _OPENENTITY_OR_NONE: ResultType[OpenEntity | None] = ResultType(OpenEntity | None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, TypeVar
 
-from .._base import ResultType
+from ._base import ResultType
 
 R = TypeVar("R")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._base import ResultType
-from ..results import PageEntry, ScoredDocument, SearchEntry
+from ._base import ResultType
 from ._resource import AsyncResource, SyncResource
+from .results import PageEntry, ScoredDocument, SearchEntry
 
 _LIST_SEARCHENTRY: ResultType[list[SearchEntry]] = ResultType(list[SearchEntry])
 _PAGEENTRY_OR_NONE: ResultType[PageEntry | None] = ResultType(PageEntry | None)
