@@ -21,7 +21,7 @@ from mockapi.core.paths import KG_DB
 from mockapi.core.pipe_pool import build_workers, run_each
 from mockapi.formats.schema import schema_sql
 from mockapi.world.context import WorldContext
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 # Each module exposes `generate(ctx: WorldContext, out: TableWriter) -> None`.
 DOMAIN_GENERATORS = [

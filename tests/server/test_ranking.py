@@ -18,7 +18,7 @@ from mockapi.core.textnorm import normalize
 from mockapi.formats.schema import schema_sql
 from mockapi.search.build import build_search_index
 from mockapi.search.service import NameSearch
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 CORPUS_OF_KIND = {
     ("open", "place"): "open",

@@ -15,7 +15,7 @@ from mockapi.formats.schema import schema_sql
 from mockapi.world.context import WorldContext
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.scales import get_scale
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 GenerateDomain = Callable[[str, int], duckdb.DuckDBPyConnection]
 

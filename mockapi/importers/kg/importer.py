@@ -32,7 +32,7 @@ from mockapi.importers.kg.progress import ImportProgress
 from mockapi.importers.kg.summary import entities_per_domain, table_counts
 from mockapi.world.build import code_versions
 from mockapi.world.manifest import content_hash
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 KIND = "imported-kg"
 DATASET_KIND = "imported"

@@ -13,7 +13,7 @@ from typing import Any
 from mockapi.importers.kg.encode import dumps, opt_int, opt_str
 from mockapi.importers.kg.jsonstream import iter_object_items
 from mockapi.importers.kg.progress import ImportProgress
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 DOMAIN = "movie"
 FILES = ("movie/movie_db.json", "movie/person_db.json", "movie/year_db.json")

@@ -15,7 +15,7 @@ from typing import Any
 from mockapi.importers.kg import safe_pickle
 from mockapi.importers.kg.encode import dumps, opt_int, opt_str
 from mockapi.importers.kg.progress import ImportProgress
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 DOMAIN = "music"
 

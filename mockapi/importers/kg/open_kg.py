@@ -13,7 +13,7 @@ import duckdb
 from mockapi.importers.bounded import bounded_lines
 from mockapi.importers.kg.encode import dumps
 from mockapi.importers.kg.progress import Advance, ImportProgress
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 DOMAIN = "open"
 _PART = re.compile(r"kg\.(\d+)\.jsonl\.bz2$")

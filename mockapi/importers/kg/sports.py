@@ -20,7 +20,7 @@ import pandas as pd
 from mockapi.importers.kg import safe_pickle
 from mockapi.importers.kg.encode import dumps
 from mockapi.importers.kg.progress import ImportProgress
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 DOMAIN = "sports"
 SOCCER = "sports/soccer_team_match_stats.pkl"

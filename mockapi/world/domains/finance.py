@@ -26,7 +26,7 @@ from mockapi.world.domains.finance_prices import (
 )
 from mockapi.world.domains.finance_securities import Security
 from mockapi.world.domains.finance_universe import universe
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 DAILY_BARS = 252
 MINUTE_DAYS = 5

@@ -11,7 +11,7 @@ import json
 from mockapi.world.context import WorldContext
 from mockapi.world.domains.open_facts import build_entries, fact_filler
 from mockapi.world.domains.open_text import article, infobox, lead
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 
 def generate(ctx: WorldContext, out: TableWriter) -> None:

@@ -33,7 +33,7 @@ from mockapi.world.domains.sports_teams import (
     person,
     top_club,
 )
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 ROSTER = 13
 

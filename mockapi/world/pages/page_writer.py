@@ -17,7 +17,7 @@ from mockapi.web.render import html_size
 from mockapi.world.pages import snippets, specs
 from mockapi.world.pages.plan import Result
 from mockapi.world.questions.model import Question, key_kinds
-from mockapi.world.writer import TableWriter
+from mockapi.formats.writer import TableWriter
 
 
 class PageWriter:
