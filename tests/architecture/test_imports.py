@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from import_graph import cycles, graph, modules
+from import_graph import cycles, folders, graph, modules
 
 CLIENT_MAY_LOAD = ("mockapi.wire", "mockapi.formats")
 """The bottom of mockapi: wire models and formats import each other, core and crag_client only."""
@@ -31,6 +31,28 @@ def test_a_planted_circle_is_found() -> None:
 
 def test_no_import_circles() -> None:
     assert cycles(graph()) == []
+
+
+def test_no_folder_circles() -> None:
+    """A folder and its subfolder (or two sibling folders) never import each other: each folder can be read
+    knowing only the folders below it."""
+    drawn = folders(graph())
+    # the folder graph must see the project's folders and their edges, or an empty one would pass
+    assert {
+        "mockapi.serving",
+        "mockapi.serving.routes",
+        "mockapi.http",
+        "crag_eval",
+        "crag_client",
+    } <= drawn.keys()
+    assert "mockapi.serving" in drawn["mockapi.http"] and "crag_eval.judges" in drawn["crag_eval"]
+    assert cycles(drawn) == []
+
+
+def test_a_planted_folder_circle_is_found() -> None:
+    edges = {"mockapi.serving.build": {"mockapi.serving.routes"}, "mockapi.serving.routes.spec": set()}
+    edges["mockapi.serving.routes.spec"].add("mockapi.serving.build")
+    assert cycles(folders(edges)) == [["mockapi.serving", "mockapi.serving.routes"]]
 
 
 def test_the_bottom_layer_imports_nothing_above_it() -> None:
