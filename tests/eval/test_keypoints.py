@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 from crag_eval.files.questions import load_world_questions
+from crag_eval.files.score_sections import KeyPointScores
 from crag_eval.files.types import Prediction, Question
 from crag_eval.judges.rules import RulesJudge
 from crag_eval.score.diagnostics import load_labels
 from crag_eval.score.keypoints import (
     FALSE_PREMISE_POINT,
-    KeyPointScores,
     is_sentence,
     key_points,
     rouge_l,
