@@ -27,7 +27,7 @@ import crag_eval.run.fetcher as fetcher
 from crag_eval.files.questions import load_world_questions
 from crag_eval.files.rundir import PredictionLog
 from crag_eval.run.fetcher import fetch_processes
-from crag_eval.run.runner import run_batches
+from crag_eval.run.runner import Loop, run_batches
 from crag_eval.score.diagnostics import RunHooks, load_labels
 
 from mockapi.config.settings import Settings
@@ -57,7 +57,9 @@ def timed(url: str, world: Path, n: int, seconds: float, concurrency: int) -> fl
         started, here, helpers = time.perf_counter(), cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
         try:
             hooks = RunHooks(labels=load_labels(str(world), questions))  # as crag-eval's make_hooks
-            run_batches(Waits(seconds), questions, url, 3, log, hooks=hooks, max_concurrency=concurrency)
+            run_batches(
+                Waits(seconds), questions, Loop(url, 3, hooks=hooks, max_concurrency=concurrency), log
+            )
         finally:
             log.close()
         wall = time.perf_counter() - started

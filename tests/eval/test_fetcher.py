@@ -18,7 +18,7 @@ from crag_eval.files.questions import load_world_questions
 from crag_eval.files.rundir import PredictionLog
 from crag_eval.run.fetch_helper import Connections
 from crag_eval.run.fetcher import MIN_QUESTIONS, Fetcher, fetch_processes
-from crag_eval.run.runner import run_batches
+from crag_eval.run.runner import Loop, run_batches
 from crag_eval.score.diagnostics import RunHooks, load_labels
 
 
@@ -83,7 +83,7 @@ def test_a_run_with_helpers_records_what_an_in_process_run_records(
         log = PredictionLog(out)
         hooks = RunHooks(labels=load_labels(str(tiny_world), questions))
         try:
-            run_batches(Records(), todo, tiny_server, 3, log, hooks=hooks)
+            run_batches(Records(), todo, Loop(tiny_server, 3, hooks=hooks), log)
         finally:
             log.close()
         lines = (out / "predictions.jsonl").read_text(encoding="utf-8").splitlines()

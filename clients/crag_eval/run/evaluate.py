@@ -37,7 +37,7 @@ from crag_eval.run.config import RUN_ARGS, RunConfig, check_config, pick_questio
 from crag_eval.run.progress import progress as progress_bar
 from crag_eval.run.run_context import RunContext, check_resumed_world, close_run, open_run
 from crag_eval.run.runlock import private_run, run_lock
-from crag_eval.run.runner import model_batch_size, model_concurrency, run_batches
+from crag_eval.run.runner import Loop, model_batch_size, model_concurrency, run_batches
 from crag_eval.run.signals import Terminated
 from crag_eval.run.sources import Source, open_source, set_server_env
 from crag_eval.run.workers import ShardJob, choose_workers, run_sharded
@@ -193,30 +193,15 @@ def _answer(ctx: RunContext, model: Any, questions: list[Question], source: Sour
     hooks = make_hooks(ctx, source.url, source.world, questions)
     concurrency = config.max_concurrency or model_concurrency(model)
     workers, pickled = choose_workers(config.workers, model, len(todo), ctx.say)
+    loop = Loop(source.url, config.task, config.seconds_per_question, hooks, config.batch_size, concurrency)
     try:
         with progress_bar(ctx.progress, len(questions), len(questions) - len(todo)) as advance:
             if pickled is not None:  # crag_eval.run.workers: the same loop in `workers` processes
-                cache = (config.llm_cache, _question_set(source.world))
-                job = ShardJob(
-                    pickled, todo, source.url, config.task, config.seconds_per_question, hooks,
-                    config.batch_size, concurrency, cache,
-                )  # fmt: skip
+                job = ShardJob(pickled, todo, loop, (config.llm_cache, _question_set(source.world)))
                 block = (config.batch_size or model_batch_size(model)) * concurrency
                 run_sharded(job, workers, prediction_log, ErrorLog(run_dir), advance, block)
                 return
-            run_batches(
-                model,
-                todo,
-                source.url,
-                config.task,
-                prediction_log,
-                advance,
-                config.seconds_per_question,
-                hooks,
-                ErrorLog(run_dir),
-                config.batch_size,
-                concurrency,
-            )
+            run_batches(model, todo, loop, prediction_log, ErrorLog(run_dir), advance)
     finally:
         prediction_log.close()
 

@@ -16,7 +16,7 @@ import time
 import traceback
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import httpx
@@ -45,6 +45,24 @@ class Errors(Protocol):
     """Where the loop records a failed batch: errors.jsonl (rundir's ErrorLog), or a worker's pipe."""
 
     def append(self, interaction_ids: list[str], error: str, stack: str | None) -> None: ...
+
+
+@dataclass(frozen=True)
+class Loop:
+    """How the run loop asks, whichever process runs it: the run's own, or each `--workers` process (pickled
+    with its `ShardJob`). What it asks (model, questions) and where answers go are the loop's arguments."""
+
+    url: str
+    """The server the model's pages and tools come from."""
+    task: int
+    seconds_per_question: float = SECONDS_PER_QUESTION
+    """A batch's time budget per question."""
+    hooks: RunHooks = field(default_factory=RunHooks)
+    """Retried fetches, perturbations, key-phrase hits, journal usage."""
+    batch_size: int | None = None
+    """--batch-size: replaces the model's own get_batch_size()."""
+    max_concurrency: int = 1
+    """Batches in flight at once."""
 
 
 def pages_per_task(task: int) -> int:
@@ -144,24 +162,18 @@ def _ask(
 def run_batches(
     model: UserModel,
     todo: list[Question],
-    url: str,
-    task: int,
+    loop: Loop,
     log: Answers,
-    advance: Callable[[int], None] = lambda _n: None,
-    seconds_per_question: float = SECONDS_PER_QUESTION,
-    hooks: RunHooks | None = None,
     errors_log: Errors | None = None,
-    batch_size: int | None = None,
-    max_concurrency: int = 1,
+    advance: Callable[[int], None] = lambda _n: None,
 ) -> int:
     """Ask the model every question of `todo`, appending each answer as it arrives; returns errors.
 
-    `batch_size` (the --batch-size flag) replaces the model's own get_batch_size(). Up to `max_concurrency`
-    batches are in flight at once (each in its own thread, under its own time budget); answers are written
-    in dataset order all the same (a batch that finishes early waits for the ones before it), so a killed
-    run resumes from a prefix of the questions."""
-    hooks = hooks or RunHooks()  # retried fetches, perturbations, key-phrase hits, journal usage
-    k = pages_per_task(task)
+    Up to `loop.max_concurrency` batches are in flight at once (each in its own thread, under its own time
+    budget); answers are written in dataset order all the same (a batch that finishes early waits for the
+    ones before it), so a killed run resumes from a prefix of the questions."""
+    url, hooks, max_concurrency = loop.url, loop.hooks, loop.max_concurrency
+    k = pages_per_task(loop.task)
     errors = 0
     position = 0
     planned: deque[tuple[list[Question], list[Ticket]]] = deque()  # fetches submitted, model not yet asked
@@ -169,12 +181,14 @@ def run_batches(
     limits = httpx.Limits(max_connections=max(10, 2 * max_concurrency))
     fetcher = Fetcher(hooks, url, k, fetch_processes(len(todo), k, max_concurrency))
     depth = max_concurrency + fetcher.ahead  # batches planned: in flight, plus those whose pages come ahead
-    asking = functools.partial(_ask, model, url=url, hooks=hooks, seconds_per_question=seconds_per_question)
+    asking = functools.partial(
+        _ask, model, url=url, hooks=hooks, seconds_per_question=loop.seconds_per_question
+    )
     try:
         with httpx.Client(timeout=60.0, limits=limits) as http:
             while position < len(todo) or planned or in_flight:
                 while position < len(todo) and len(in_flight) + len(planned) < depth:
-                    size = batch_size or model_batch_size(model)
+                    size = loop.batch_size or model_batch_size(model)
                     chunk = todo[position : position + size]
                     position += len(chunk)
                     planned.append((chunk, [fetcher.submit(q) for q in chunk]))

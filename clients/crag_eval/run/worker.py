@@ -68,18 +68,7 @@ def main() -> None:
         on, namespace = job.llm_cache
         use_sut_cache(default_llm_cache() if on else None, namespace)
         model = pickle.loads(job.model)
-        errors = run_batches(
-            model,
-            job.questions,
-            job.url,
-            job.task,
-            SentAnswers(outbox),
-            seconds_per_question=job.seconds_per_question,
-            hooks=job.hooks,
-            errors_log=SentErrors(outbox),
-            batch_size=job.batch_size,
-            max_concurrency=job.max_concurrency,
-        )
+        errors = run_batches(model, job.questions, job.loop, SentAnswers(outbox), SentErrors(outbox))
     except BaseException as exc:  # the run's process raises it, as the one-process loop would have
         outbox.send("failed", f"{exc.__class__.__name__}: {exc}", traceback.format_exc())
         return

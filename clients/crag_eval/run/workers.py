@@ -27,8 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from crag_eval.files.types import Prediction, Question
-from crag_eval.run.runner import Answers, Errors
-from crag_eval.score.diagnostics import RunHooks
+from crag_eval.run.runner import Answers, Errors, Loop
 from mockapi.core.pipe_pool import Helper, cores
 
 MIN_QUESTIONS = 24  # per worker, by default: below it a worker's start-up (~1 s of CPU) outweighs its share
@@ -36,17 +35,12 @@ MIN_QUESTIONS = 24  # per worker, by default: below it a worker's start-up (~1 s
 
 @dataclass
 class ShardJob:
-    """What one worker needs, pickled to it once: its questions and the run's settings."""
+    """What one worker needs, pickled to it once: its questions and the run loop's settings."""
 
     model: bytes
     """The model instance, pickled once in the run's process."""
     questions: list[Question]
-    url: str
-    task: int
-    seconds_per_question: float
-    hooks: RunHooks
-    batch_size: int | None
-    max_concurrency: int
+    loop: Loop
     llm_cache: tuple[bool, str]
     """--llm-cache: on or off, and its namespace (crag_eval.llm.client.use_sut_cache)."""
 
@@ -108,12 +102,14 @@ def run_sharded(
         for i, mine in enumerate(shards(todo, workers, block)):
             if mine:
                 helpers.append(Helper("crag_eval.run.worker", inbox=inbox, tag=i))
+                hooks = job.loop.hooks
                 labels = {
-                    q.interaction_id: job.hooks.labels[q.interaction_id]
+                    q.interaction_id: hooks.labels[q.interaction_id]
                     for q in mine
-                    if q.interaction_id in job.hooks.labels
+                    if q.interaction_id in hooks.labels
                 }
-                helpers[-1].send(replace(job, questions=mine, hooks=replace(job.hooks, labels=labels)))
+                loop = replace(job.loop, hooks=replace(hooks, labels=labels))
+                helpers[-1].send(replace(job, questions=mine, loop=loop))
         errors = _merge(
             inbox, {h.tag for h in helpers}, [q.interaction_id for q in todo], log, errors_log, advance
         )
