@@ -11,6 +11,8 @@ from import_graph import cycles, folders, graph, modules
 
 CLIENT_MAY_LOAD = ("mockapi.wire", "mockapi.formats")
 """The bottom of mockapi: wire models and formats import each other, core and crag_client only."""
+EVAL_FOLDERS = ("", "sweep", "run", "report", "score", "models", "judges", "llm", "files")
+"""crag_eval's folders, each importing only those after it (docs/architecture.md lists them in this order)."""
 SERVER_LIBRARIES = ("mockapi", "starlette", "fastapi", "uvicorn", "duckdb", "tantivy", "numpy", "pandas")
 
 
@@ -47,6 +49,21 @@ def test_no_folder_circles() -> None:
     } <= drawn.keys()
     assert "mockapi.serving.routes" in drawn["mockapi.http"] and "crag_eval.judges" in drawn["crag_eval"]
     assert cycles(drawn) == []
+
+
+def upward(drawn: dict[str, set[str]], order: dict[str, int]) -> list[str]:
+    """Edges from a folder to one ranked at or above it."""
+    edges = [(a, b) for a, targets in drawn.items() for b in targets]
+    return sorted(f"{a} -> {b}" for a, b in edges if order.get(b, 99) <= order[a])
+
+
+def test_the_harness_folders_import_downwards() -> None:
+    order = {f"crag_eval.{name}".rstrip("."): rank for rank, name in enumerate(EVAL_FOLDERS)}
+    drawn = {name: targets for name, targets in folders(graph()).items() if name.split(".")[0] == "crag_eval"}
+    assert sorted(drawn) == sorted(order)  # a new folder is given its place here and on the page
+    assert upward(drawn, order) == []
+    drawn["crag_eval.files"] = drawn["crag_eval.files"] | {"crag_eval.score"}  # planted: it must be seen
+    assert upward(drawn, order) == ["crag_eval.files -> crag_eval.score"]
 
 
 def test_a_planted_folder_circle_is_found() -> None:
