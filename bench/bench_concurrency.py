@@ -10,7 +10,7 @@ is about 3.7x where 80 give about 5x on the same quiet machine.
 The run loop gets what `crag-eval` gives it: the world's key phrases, so the 50 served pages of every
 question are scanned for them (the diagnostics), as in a real run. `--in-process` adds the reference of the
 same runs with every page fetch made in this process (no fetch helper processes, as before
-crag_eval.fetcher), in the same run.
+crag_eval.run.fetcher), in the same run.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-import crag_eval.fetcher as fetcher
-from crag_eval.diagnostics import RunHooks, load_labels
-from crag_eval.fetcher import fetch_processes
-from crag_eval.questions import load_world_questions
-from crag_eval.rundir import PredictionLog
-from crag_eval.runner import run_batches
+import crag_eval.run.fetcher as fetcher
+from crag_eval.files.questions import load_world_questions
+from crag_eval.files.rundir import PredictionLog
+from crag_eval.run.fetcher import fetch_processes
+from crag_eval.run.runner import Loop, run_batches
+from crag_eval.score.diagnostics import RunHooks, load_labels
 
 from mockapi.config.settings import Settings
 from mockapi.http.app import create_app
@@ -57,7 +57,9 @@ def timed(url: str, world: Path, n: int, seconds: float, concurrency: int) -> fl
         started, here, helpers = time.perf_counter(), cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
         try:
             hooks = RunHooks(labels=load_labels(str(world), questions))  # as crag-eval's make_hooks
-            run_batches(Waits(seconds), questions, url, 3, log, hooks=hooks, max_concurrency=concurrency)
+            run_batches(
+                Waits(seconds), questions, Loop(url, 3, hooks=hooks, max_concurrency=concurrency), log
+            )
         finally:
             log.close()
         wall = time.perf_counter() - started

@@ -4,7 +4,8 @@ its CPU and wall time split by phase:
 - build: the world build, per stage (its own process and any workers it starts);
 - per run: the page fetches made in the run's own process (HTTP receive, JSON decode, key-phrase scan; for
   a Task 3 run of 20+ questions only the wait for, and the copy from, the fetch helper), the fetch helper
-  processes (crag_eval.fetcher), the model, the in-process server's thread, and judging + scoring + reports;
+  processes (crag_eval.run.fetcher), the model, the in-process server's thread, and judging + scoring +
+  reports;
   "other" is the rest of the process (reading the helpers' results, writing predictions, the run loop).
 
 The reference in the same run is the `dummy` model over the same questions (everything but the model), so
@@ -37,13 +38,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import crag_eval.fetcher as fetcher
-import crag_eval.scoring as scoring
-import crag_eval.server as server_mod
-from crag_eval.evaluate import RunConfig, evaluate
+import crag_eval.run.fetcher as fetcher
+import crag_eval.run.server as server_mod
+import crag_eval.score.scoring as scoring
+from crag_eval.files.rundir import read_scores
 from crag_eval.models.baseline import BaselineModel
 from crag_eval.models.simple import DummyModel
-from crag_eval.rundir import read_scores
+from crag_eval.run.evaluate import RunConfig, evaluate
 
 from mockapi.world.build import build_world
 

@@ -55,8 +55,8 @@ def main() -> int:
     chromium = shutil.which("chromium")
     if chromium is None:
         raise SystemExit("needs Debian's `chromium` on PATH")
-    from crag_eval.report import render_reports
-    from crag_eval.rundir import load_questions
+    from crag_eval.files.rundir import load_questions
+    from crag_eval.report.render import render_reports
 
     with tempfile.TemporaryDirectory(prefix="bench-report-") as tmp:
         run = Path(tmp) / "run"

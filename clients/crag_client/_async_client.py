@@ -10,8 +10,8 @@ import httpx
 
 from ._base import _UNSET, BaseClient, RequestSpec, ResultType
 from ._cache import ResponseCache
+from ._resources import AsyncFinance, AsyncMovie, AsyncMusic, AsyncOpen, AsyncSports, AsyncWeb
 from ._retry import RetryPolicy, asend_with_retries
-from .resources import AsyncFinance, AsyncMovie, AsyncMusic, AsyncOpen, AsyncSports, AsyncWeb
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -12,8 +12,8 @@ import httpx
 
 from ._base import _UNSET, BaseClient, RequestSpec, ResultType
 from ._cache import ResponseCache
+from ._resources import Finance, Movie, Music, Open, Sports, Web
 from ._retry import RetryPolicy, send_with_retries
-from .resources import Finance, Movie, Music, Open, Sports, Web
 
 T = TypeVar("T")
 R = TypeVar("R")

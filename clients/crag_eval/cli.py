@@ -28,7 +28,9 @@ from typing import Any
 from pydantic import JsonValue
 
 from crag_eval.models import BUILTIN
-from crag_eval.robustness import (
+from crag_eval.run.runner import SECONDS_PER_QUESTION
+from crag_eval.run.signals import Terminated, catch_sigterm
+from crag_eval.sweep.robustness import (
     add_robustness_arguments,
     is_sweep,
     run_sweep,
@@ -36,8 +38,6 @@ from crag_eval.robustness import (
     sim_from,
     wants_sim,
 )
-from crag_eval.runner import SECONDS_PER_QUESTION
-from crag_eval.signals import Terminated, catch_sigterm
 from mockapi.core.user_error import UserError
 
 SUBCOMMANDS = ("score", "report", "compare", "leaderboard", "export")
@@ -136,7 +136,7 @@ def sub_parser(command: str) -> argparse.ArgumentParser:
         p.add_argument("--slice", default="domain", help="the per-slice columns' key (default domain)")
         return p
     if command == "export":
-        from crag_eval.export import add_export_arguments
+        from crag_eval.report.export import add_export_arguments
 
         add_export_arguments(p)
         return p
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         if command == "leaderboard":
             return _leaderboard(args)
         if command == "export":
-            from crag_eval.export import export_command
+            from crag_eval.report.export import export_command
 
             return export_command(args)
         return _compare(Path(args.run_a), Path(args.run_b))
@@ -210,11 +210,11 @@ def _model_args(text: str | None) -> dict[str, JsonValue] | None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from crag_eval.evaluate import RunConfig, check_config, error_rate_problem, evaluate
-    from crag_eval.knob_sweep import parse_sweep
-    from crag_eval.prices import parse_prices
-    from crag_eval.report import print_summary
-    from crag_eval.rundir import read_run
+    from crag_eval.files.rundir import read_run
+    from crag_eval.llm.prices import parse_prices
+    from crag_eval.report.render import print_summary
+    from crag_eval.run.evaluate import RunConfig, check_config, error_rate_problem, evaluate
+    from crag_eval.sweep.knobs import parse_sweep
 
     def say(msg: str) -> None:
         print(msg, file=sys.stderr)
@@ -278,9 +278,9 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _log_to(run_dir: Path, target: str | None) -> None:
-    """--log-to: the finished run copied into an experiment tracker (`crag_eval.tracking`)."""
+    """--log-to: the finished run copied into an experiment tracker (`crag_eval.report.tracking`)."""
     if target is not None:
-        from crag_eval.tracking import log_run
+        from crag_eval.report.tracking import log_run
 
         print(f"{target} run: {log_run(run_dir, target)}", file=sys.stderr)
 
@@ -288,8 +288,8 @@ def _log_to(run_dir: Path, target: str | None) -> None:
 def _exit_code(runs: list[Path], say: Any, log_to: str | None = None) -> int:
     """1 when any run of a sweep has too many model errors (each said on one line), else 0; each run logged
     to --log-to first."""
-    from crag_eval.evaluate import error_rate_problem
-    from crag_eval.rundir import read_run
+    from crag_eval.files.rundir import read_run
+    from crag_eval.run.evaluate import error_rate_problem
 
     for run in runs:
         _log_to(run, log_to)
@@ -302,9 +302,9 @@ def _exit_code(runs: list[Path], say: Any, log_to: str | None = None) -> int:
 
 
 def _score(args: argparse.Namespace) -> int:
-    from crag_eval.report import print_summary, render_reports
-    from crag_eval.rundir import read_run
-    from crag_eval.scoring import score_run
+    from crag_eval.files.rundir import read_run
+    from crag_eval.report.render import print_summary, render_reports
+    from crag_eval.score.scoring import score_run
 
     run_dir = Path(args.run)
     read_run(run_dir)
@@ -324,7 +324,7 @@ def _score(args: argparse.Namespace) -> int:
 
 def _gate(run_dir: Path, fail_under: float | None) -> int:
     """BELOW_GATE (one line on stderr) when Score_a % is below `fail_under`, else 0."""
-    from crag_eval.rundir import read_scores
+    from crag_eval.files.rundir import read_scores
 
     scores = read_scores(run_dir) if fail_under is not None else None
     primary = scores.primary_score if scores else None
@@ -340,8 +340,8 @@ def _gate(run_dir: Path, fail_under: float | None) -> int:
 
 
 def _leaderboard(args: argparse.Namespace) -> int:
-    from crag_eval.leaderboard import RENDER, leaderboard
-    from crag_eval.rundir import write_text
+    from crag_eval.files.rundir import write_text
+    from crag_eval.report.leaderboard import RENDER, leaderboard
 
     text = RENDER[args.format](leaderboard([Path(r) for r in args.runs], args.slice))
     if args.output:
@@ -353,8 +353,8 @@ def _leaderboard(args: argparse.Namespace) -> int:
 
 
 def _report(run_dir: Path) -> int:
-    from crag_eval.report import render_reports
-    from crag_eval.rundir import read_run
+    from crag_eval.files.rundir import read_run
+    from crag_eval.report.render import render_reports
 
     read_run(run_dir)
     md, html = render_reports(run_dir)
@@ -363,7 +363,7 @@ def _report(run_dir: Path) -> int:
 
 
 def _compare(a: Path, b: Path) -> int:
-    from crag_eval.compare import compare_runs, print_comparison
+    from crag_eval.report.compare import compare_runs, print_comparison
 
     print_comparison(compare_runs(a, b))
     return 0

@@ -19,10 +19,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from crag_eval.files.types import FOUR_WAY_VALUE, Prediction, Question, QuestionType, question_type_of
 from crag_eval.judges import text as tx
 from crag_eval.judges.rules import RulesJudge
-from crag_eval.truncate import truncate
-from crag_eval.types import FOUR_WAY_VALUE, Prediction, Question, QuestionType, question_type_of
+from crag_eval.llm.truncate import truncate
 
 _ANSWER = re.compile(r"<answer>(.*?)</answer>", re.DOTALL | re.IGNORECASE)
 _JUDGE = RulesJudge()

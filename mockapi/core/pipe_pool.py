@@ -100,7 +100,7 @@ class Helper:
     """One `python -m MODULE ARGS…` helper process fed pickled objects on stdin; a reader thread puts each
     object it writes on stdout into `inbox` as `(tag, object)` as it comes (so the helper never blocks
     writing while this process blocks writing to it), then `(tag, (False, why))` when its output ends.
-    Several helpers may share one inbox (crag_eval.workers merges its workers' answers that way)."""
+    Several helpers may share one inbox (crag_eval.run.workers merges its workers' answers that way)."""
 
     def __init__(
         self,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Annotated
 
 import httpx
-from crag_eval.questions import load_world_questions
+from crag_eval.files.questions import load_world_questions
 from fastapi import Body, FastAPI, WebSocket
 from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError

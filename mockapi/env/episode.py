@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-from crag_eval.types import Question
+from crag_eval.files.types import Question
 from pydantic import JsonValue
 
 from mockapi.env.reward import judge

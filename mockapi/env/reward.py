@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from crag_eval.files.types import FOUR_WAY_VALUE, Prediction, Question
 from crag_eval.judges.rules import RulesJudge
-from crag_eval.truncate import truncate
-from crag_eval.types import FOUR_WAY_VALUE, Prediction, Question
+from crag_eval.llm.truncate import truncate
 
 LABEL_OF = {"correct": "perfect", "missing": "missing", "incorrect": "incorrect", "failed": "incorrect"}
 

@@ -1,8 +1,8 @@
 """`create_app(settings)`: the FastAPI app serving CRAG's 38 KG routes, the web routes and /admin.
 
-The lifespan opens the process's `ServerState` (mockapi/http/state.py: kg.duckdb read-only, the memory-mapped
-serving structures and name search every KG route answers from, the page store, /meta) and closes it on
-exit. The simulator's middleware and its state are built with the app, as middleware must be.
+The lifespan opens the process's `ServerState` (mockapi/http/server/state.py: kg.duckdb read-only, the
+memory-mapped serving structures and name search every KG route answers from, the page store, /meta) and
+closes it on exit. The simulator's middleware and its state are built with the app, as middleware must be.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from mockapi.config.settings import Settings
 from mockapi.http.docs_pages import install_docs
 from mockapi.http.error_handlers import install_error_handlers
 from mockapi.http.fastpath import install_fastpath
-from mockapi.http.meta import add_examples
 from mockapi.http.routers import admin, kg, retrieve, root, web
 from mockapi.http.routers.compat import brave, searxng, tavily
-from mockapi.http.state import ServerState, state_of
+from mockapi.http.server.meta import add_examples
+from mockapi.http.server.state import ServerState, state_of
 from mockapi.observe.wiring import Ops, install_operations, operations_for
 from mockapi.serving.routes import NO_BODY_PATHS
 from mockapi.sim.middleware import SimState

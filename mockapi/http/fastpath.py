@@ -32,7 +32,7 @@ from pydantic import BaseModel
 from starlette.datastructures import State
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mockapi.http.state import ServerState
+from mockapi.http.server.state import ServerState
 from mockapi.serving.routes import ROUTES as KG_ROUTES
 from mockapi.serving.routes import lacks_domain
 from mockapi.serving.routes.spec import Answer

@@ -16,9 +16,9 @@ from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.core.user_error import UserError
 from mockapi.formats.schema import schema_sql
 from mockapi.formats.timefmt import naive_utc, parse_last_modified
+from mockapi.formats.writer import TableWriter
 from mockapi.importers.dataset_read import Record
 from mockapi.web.text import visible_text
-from mockapi.world.writer import TableWriter
 
 ENTRY_KEYS = ("page_name", "page_url", "page_snippet", "page_result", "page_last_modified")
 ALT_KEYS = ("alt_ans", "alternative_answers")

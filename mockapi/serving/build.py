@@ -21,17 +21,25 @@ from typing_extensions import TypedDict
 
 from mockapi.core.pipe_pool import ordered_map
 from mockapi.core.staging import folder_digest, read_derived_meta, stage
-from mockapi.serving.frames import FRAMES, FrameMeta, write_frame
-from mockapi.serving.keytable import write_table
 from mockapi.serving.kgstore import KGSnapshot, snapshot
-from mockapi.serving.rows import Con
-from mockapi.serving.tables import TABLES, grammy_rows
+from mockapi.serving.tables.bodies import TABLES, grammy_rows
+from mockapi.serving.tables.frames import FRAMES, FrameMeta, write_frame
+from mockapi.serving.tables.keytable import write_table
+from mockapi.serving.tables.rows import Con
 
 FORMAT = 1
 SERVING_DIR = "serving"
 META = "meta.json"
 GRAMMY_ROWS = "grammy_rows.json"
-BUILDERS = ("build.py", "tables.py", "frames.py", "keytable.py", "rows.py", "jsontext.py", "kgstore.py")
+BUILDERS = (
+    "build.py",
+    "tables/bodies.py",
+    "tables/frames.py",
+    "tables/keytable.py",
+    "tables/rows.py",
+    "tables/jsontext.py",
+    "kgstore.py",
+)
 """The modules whose code decides what serving/ holds (tables, their bytes, the meta's snapshot)."""
 
 

@@ -17,9 +17,9 @@ import numpy as np
 import orjson
 
 from mockapi.serving.build import GRAMMY_ROWS, SERVING_DIR, build_serving, read_meta
-from mockapi.serving.frames import FrameMeta
-from mockapi.serving.keytable import KeyTable
-from mockapi.serving.rows import Con
+from mockapi.serving.tables.frames import FrameMeta
+from mockapi.serving.tables.keytable import KeyTable
+from mockapi.serving.tables.rows import Con
 
 
 class Frame:

@@ -16,7 +16,7 @@ from typing import Any
 import orjson
 
 from mockapi.core.paths import PAGES_DB, WEB_SERVING_DIR
-from mockapi.serving.keytable import KeyTable
+from mockapi.serving.tables.keytable import KeyTable
 from mockapi.web.tables_build import build_web_tables, read_meta
 
 

@@ -1,8 +1,8 @@
 """Build `<world>/web_serving/`: the key tables /web/search (frozen lists) and /web/get_page answer from.
 
 Each DuckDB query costs 0.5-2 ms from Python even on an index probe, and a /web/get_page took three; a key
-table lookup (mockapi/serving/keytable.py) is a few microseconds and shared by every worker through the page
-cache. Tables (key → value):
+table lookup (mockapi/serving/tables/keytable.py) is a few microseconds and shared by every worker through the
+page cache. Tables (key → value):
 - `frozen`: interaction id → orjson `[[rank, page_id, page_name, page_url, page_snippet, page_last_modified],
   …]` in rank order (the frozen list of a known question);
 - `query`: exact query text → the smallest interaction id with that text;
@@ -33,8 +33,8 @@ from typing_extensions import TypedDict
 from mockapi.core.paths import WEB_SERVING_DIR
 from mockapi.core.pipe_pool import ordered_map
 from mockapi.core.staging import folder_digest, read_derived_meta, stage
-from mockapi.serving.keytable import write_table
-from mockapi.serving.rows import stream
+from mockapi.serving.tables.keytable import write_table
+from mockapi.serving.tables.rows import stream
 from mockapi.web.html_store import html_record, page_html
 from mockapi.web.snippet import SCAN_CHARS
 

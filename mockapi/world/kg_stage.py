@@ -20,8 +20,8 @@ import duckdb
 from mockapi.core.paths import KG_DB
 from mockapi.core.pipe_pool import build_workers, run_each
 from mockapi.formats.schema import schema_sql
+from mockapi.formats.writer import TableWriter
 from mockapi.world.context import WorldContext
-from mockapi.world.writer import TableWriter
 
 # Each module exposes `generate(ctx: WorldContext, out: TableWriter) -> None`.
 DOMAIN_GENERATORS = [

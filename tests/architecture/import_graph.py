@@ -97,3 +97,21 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
         if node not in index:
             visit(node)
     return sorted(found)
+
+
+def folders(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Folder → the other folders its modules import: the graph whose circles a drawing by folder shows (a
+    folder and its subfolder importing each other). A package's `__init__` belongs to its own folder."""
+    known = modules()
+
+    def folder(name: str) -> str:
+        return name if known[name].name == "__init__.py" else name.rpartition(".")[0]
+
+    out: dict[str, set[str]] = {}
+    for name, targets in edges.items():
+        out.setdefault(folder(name), set())
+        for target in targets:
+            out.setdefault(folder(target), set())
+            if folder(target) != folder(name):
+                out[folder(name)].add(folder(target))
+    return out

@@ -34,4 +34,4 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 def test_importing_the_reward_loads_no_run_machinery() -> None:
     code = "import sys, crag_eval.reward; print(sorted(m for m in sys.modules if m.startswith('crag_eval.')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert "crag_eval.evaluate" not in loaded and "crag_eval.reward" in loaded
+    assert "crag_eval.run.evaluate" not in loaded and "crag_eval.reward" in loaded

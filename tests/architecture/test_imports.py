@@ -7,10 +7,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from import_graph import cycles, graph, modules
+from import_graph import cycles, folders, graph, modules
 
 CLIENT_MAY_LOAD = ("mockapi.wire", "mockapi.formats")
 """The bottom of mockapi: wire models and formats import each other, core and crag_client only."""
+EVAL_FOLDERS = ("", "sweep", "run", "report", "score", "models", "judges", "llm", "files")
+"""crag_eval's folders, each importing only those after it (docs/architecture.md lists them in this order)."""
 SERVER_LIBRARIES = ("mockapi", "starlette", "fastapi", "uvicorn", "duckdb", "tantivy", "numpy", "pandas")
 
 
@@ -19,7 +21,7 @@ def test_the_graph_sees_the_whole_project() -> None:
     edges = graph()
     # a checker that read nothing would pass everything: it must see the known layers and their edges
     assert {"mockapi.http.app", "mockapi.serving.routes", "crag_client.html", "crag_eval.cli"} <= found.keys()
-    assert "crag_client.results" in edges["crag_client.resources.web"]
+    assert "crag_client.results" in edges["crag_client._web"]
     assert "crag_client.results" in edges["mockapi.wire.results"]
     assert "crag_client._pagetext" in edges["crag_client.chunking"]
 
@@ -31,6 +33,43 @@ def test_a_planted_circle_is_found() -> None:
 
 def test_no_import_circles() -> None:
     assert cycles(graph()) == []
+
+
+def test_no_folder_circles() -> None:
+    """A folder and its subfolder (or two sibling folders) never import each other: each folder can be read
+    knowing only the folders below it."""
+    drawn = folders(graph())
+    # the folder graph must see the project's folders and their edges, or an empty one would pass
+    assert {
+        "mockapi.serving",
+        "mockapi.serving.routes",
+        "mockapi.http",
+        "crag_eval",
+        "crag_client",
+    } <= drawn.keys()
+    assert "mockapi.serving.routes" in drawn["mockapi.http"] and "crag_eval.judges" in drawn["crag_eval"]
+    assert cycles(drawn) == []
+
+
+def upward(drawn: dict[str, set[str]], order: dict[str, int]) -> list[str]:
+    """Edges from a folder to one ranked at or above it."""
+    edges = [(a, b) for a, targets in drawn.items() for b in targets]
+    return sorted(f"{a} -> {b}" for a, b in edges if order.get(b, 99) <= order[a])
+
+
+def test_the_harness_folders_import_downwards() -> None:
+    order = {f"crag_eval.{name}".rstrip("."): rank for rank, name in enumerate(EVAL_FOLDERS)}
+    drawn = {name: targets for name, targets in folders(graph()).items() if name.split(".")[0] == "crag_eval"}
+    assert sorted(drawn) == sorted(order)  # a new folder is given its place here and on the page
+    assert upward(drawn, order) == []
+    drawn["crag_eval.files"] = drawn["crag_eval.files"] | {"crag_eval.score"}  # planted: it must be seen
+    assert upward(drawn, order) == ["crag_eval.files -> crag_eval.score"]
+
+
+def test_a_planted_folder_circle_is_found() -> None:
+    edges = {"mockapi.serving.build": {"mockapi.serving.routes"}, "mockapi.serving.routes.spec": set()}
+    edges["mockapi.serving.routes.spec"].add("mockapi.serving.build")
+    assert cycles(folders(edges)) == [["mockapi.serving", "mockapi.serving.routes"]]
 
 
 def test_the_bottom_layer_imports_nothing_above_it() -> None:

@@ -37,7 +37,10 @@ PARTS: dict[str, str] = {
         "`pipe_pool.py` (a pure function over helper processes, results in input order: the build renders its"
         " pages over every core, byte for byte what one process writes)"
     ),
-    "formats": "formats shared by writers and readers (manifest, page specs, times, the stores' DDL)",
+    "formats": (
+        "formats shared by writers and readers (manifest, page specs, times, the stores' DDL, `writer.py`: "
+        "the one DuckDB table writer of the builder and both importers)"
+    ),
     "wire": (
         "the wire models, errors and input limits (the typed results are `crag_client.results`, re-exported)"
     ),
@@ -50,7 +53,9 @@ PARTS: dict[str, str] = {
     "search": "what reads a world: entity-name search over memory-mapped postings",
     "serving": (
         "what reads a world: the KG route table (`serving/routes/`, see [the route reference](routes.md)), "
-        "the exact-key serving tables, the stale-world check (`stale.py`)"
+        "below it what the rows read (`serving/tables/`: key tables, sports frames, each table's bodies, the "
+        "answers of more than one lookup), above it `build.py`, `service.py`, `kgstore.py` and the "
+        "stale-world check (`stale.py`)"
     ),
     "web": "what reads a world: pages (key tables, full-text index, renderer, perturbations)",
     "retrieve": (
@@ -61,8 +66,9 @@ PARTS: dict[str, str] = {
     "importers": "what writes a world: the CRAG dataset and KG importers",
     "sim": "the ASGI simulator (latency, faults, rate limits, the journal)",
     "http": (
-        "the HTTP server: `app.py` (`create_app`), `state.py` (`ServerState`), `fastpath.py` (KG requests "
-        "answered before FastAPI), `routers/`, `error_handlers.py`, `meta.py`, `docs_pages.py`"
+        "the HTTP server: `app.py` (`create_app`), `fastpath.py` (KG requests answered before FastAPI), "
+        "`routers/`, `error_handlers.py`, `docs_pages.py`; below the routers, `server/` (`state.py`: "
+        "`ServerState`; `meta.py`: the /meta summary)"
     ),
     "process": (
         "running things: `serve.py` + `listen.py` + `batched_writes.py` + `dataset_world.py` (`crag-mock "
@@ -128,7 +134,9 @@ def test_no_folder_imports_one_ranked_above_it() -> None:
 def test_a_planted_upward_import_is_found() -> None:
     edges = graph()
     edges["mockapi.web.page_store"] = edges["mockapi.web.page_store"] | {"mockapi.world.manifest"}
-    edges["mockapi.serving.rows"] = edges["mockapi.serving.rows"] | {"mockapi.serving.tables"}  # same folder
+    edges["mockapi.serving.tables.rows"] = edges["mockapi.serving.tables.rows"] | {
+        "mockapi.serving.tables.bodies"
+    }  # same folder
     assert upward_imports(edges) == ["mockapi.web.page_store -> mockapi.world.manifest"]
 
 

@@ -10,8 +10,8 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from crag_eval.questions import load_world_questions
-from crag_eval.types import Question
+from crag_eval.files.questions import load_world_questions
+from crag_eval.files.types import Question
 from langchain_community.utilities import SearxSearchWrapper
 from langchain_tavily import TavilySearch
 from smolagents import ApiWebSearchTool

@@ -100,7 +100,7 @@ def test_mcp_host_entry_names_the_command_by_its_absolute_path() -> None:
 
 
 def test_the_first_build_says_its_time_and_disk_and_the_readme_agrees() -> None:
-    from crag_eval.sources import FIRST_BUILD
+    from crag_eval.run.sources import FIRST_BUILD
 
     assert "GB on disk" in FIRST_BUILD and "minutes" in FIRST_BUILD
     assert f"({FIRST_BUILD}," in _flat((ROOT / "README.md").read_text(encoding="utf-8"))

@@ -12,9 +12,9 @@ from typing import Any
 
 import httpx
 import pytest
+from crag_eval.files.questions import load_world_questions
+from crag_eval.files.types import FOUR_WAY_VALUE, Prediction, Question
 from crag_eval.judges.rules import RulesJudge
-from crag_eval.questions import load_world_questions
-from crag_eval.types import FOUR_WAY_VALUE, Prediction, Question
 from openenv.core import GenericEnvClient
 
 from mockapi.config.settings import Settings

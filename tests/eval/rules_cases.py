@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from crag_eval.files.types import Prediction, Question, QuestionType
 from crag_eval.judges.rules import RulesJudge
-from crag_eval.types import Prediction, Question, QuestionType
 
 JUDGE = RulesJudge()
 

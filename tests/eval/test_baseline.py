@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 from crag_eval.cli import main
+from crag_eval.files.records import SearchPage
 from crag_eval.models.baseline import IDK, BaselineModel, answer_passages
 from crag_eval.models.baseline_pages import Passage, passages
 from crag_eval.models.baseline_query import read
-from crag_eval.records import SearchPage
 
 from mockapi.core.paths import QUESTIONS_DB
 

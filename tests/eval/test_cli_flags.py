@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.evaluate import RunConfig, pick_questions
-from crag_eval.progress import PlainProgress
-from crag_eval.questions import load_dataset_questions
+from crag_eval.files.questions import load_dataset_questions
+from crag_eval.run.evaluate import RunConfig, pick_questions
+from crag_eval.run.progress import PlainProgress
 
 MODEL = '''
 class Echo:
@@ -73,7 +73,7 @@ def test_limit_is_a_seeded_sample_and_first_the_old_prefix(crag_fixture: Path, t
 
 
 def test_pick_questions_sample_is_seeded() -> None:
-    from crag_eval.types import Question
+    from crag_eval.files.types import Question
 
     qs = [Question(f"q{i}", "?", "t", "a") for i in range(50)]
     one = pick_questions(qs, RunConfig(task=1, limit=5, seed=1))

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.questions import load_world_questions
-from crag_eval.rundir import PredictionLog
-from crag_eval.runner import run_batches
+from crag_eval.files.questions import load_world_questions
+from crag_eval.files.rundir import PredictionLog
+from crag_eval.run.runner import Loop, run_batches
 
 
 class Waits:
@@ -46,7 +46,7 @@ def timed_run(tiny_server: str, tiny_world: Path, out: Path, concurrency: int) -
     model = Waits()
     started = time.perf_counter()
     try:
-        run_batches(model, questions, tiny_server, 1, log, max_concurrency=concurrency)
+        run_batches(model, questions, Loop(tiny_server, 1, max_concurrency=concurrency), log)
     finally:
         log.close()
     elapsed = time.perf_counter() - started

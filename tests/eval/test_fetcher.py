@@ -14,12 +14,12 @@ from typing import Any
 import httpx
 import orjson
 import pytest
-from crag_eval.diagnostics import RunHooks, load_labels
-from crag_eval.fetch_helper import Connections
-from crag_eval.fetcher import MIN_QUESTIONS, Fetcher, fetch_processes
-from crag_eval.questions import load_world_questions
-from crag_eval.rundir import PredictionLog
-from crag_eval.runner import run_batches
+from crag_eval.files.questions import load_world_questions
+from crag_eval.files.rundir import PredictionLog
+from crag_eval.run.fetch_helper import Connections
+from crag_eval.run.fetcher import MIN_QUESTIONS, Fetcher, fetch_processes
+from crag_eval.run.runner import Loop, run_batches
+from crag_eval.score.diagnostics import RunHooks, load_labels
 
 
 def test_helper_pages_and_evidence_equal_the_in_process_fetch(tiny_server: str, tiny_world: Path) -> None:
@@ -83,7 +83,7 @@ def test_a_run_with_helpers_records_what_an_in_process_run_records(
         log = PredictionLog(out)
         hooks = RunHooks(labels=load_labels(str(tiny_world), questions))
         try:
-            run_batches(Records(), todo, tiny_server, 3, log, hooks=hooks)
+            run_batches(Records(), todo, Loop(tiny_server, 3, hooks=hooks), log)
         finally:
             log.close()
         lines = (out / "predictions.jsonl").read_text(encoding="utf-8").splitlines()
@@ -94,7 +94,7 @@ def test_a_run_with_helpers_records_what_an_in_process_run_records(
 
 def test_the_helper_starts_without_httpx_pydantic_or_the_sdk() -> None:
     """Its start-up is a cost of every Task 3 run (and, with --max-concurrency, of every helper)."""
-    code = "import sys, crag_eval.fetch_helper; print(' '.join(sorted(sys.modules)))"
+    code = "import sys, crag_eval.run.fetch_helper; print(' '.join(sorted(sys.modules)))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     heavy = {"httpx", "pydantic", "crag_client", "mockapi", "duckdb"}
     assert {m.split(".")[0] for m in loaded.split()} & heavy == set()

@@ -5,18 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from crag_eval.diagnostics import load_labels
+from crag_eval.files.questions import load_world_questions
+from crag_eval.files.score_sections import KeyPointScores
+from crag_eval.files.types import Prediction, Question
 from crag_eval.judges.rules import RulesJudge
-from crag_eval.keypoints import (
+from crag_eval.score.diagnostics import load_labels
+from crag_eval.score.keypoints import (
     FALSE_PREMISE_POINT,
-    KeyPointScores,
     is_sentence,
     key_points,
     rouge_l,
     score_key_points,
 )
-from crag_eval.questions import load_world_questions
-from crag_eval.types import Prediction, Question
 
 
 def _score(world: Path, answer_of: dict[str, str] | None, fixed: str = "") -> KeyPointScores:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.knob_sweep import parse_sweep
+from crag_eval.sweep.knobs import parse_sweep
 
 HERE = Path(__file__).resolve().parent
 SPEC = "top_k=1,5;chunk_size=256,512"

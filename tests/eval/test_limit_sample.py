@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from crag_eval.evaluate import RunConfig, pick_questions
-from crag_eval.questions import load_world_questions
+from crag_eval.files.questions import load_world_questions
+from crag_eval.run.evaluate import RunConfig, pick_questions
 
 
 def test_limit_keeps_each_domain_and_type_in_proportion(tiny_world: Path) -> None:

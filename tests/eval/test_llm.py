@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from crag_eval.files.types import Prediction, Question
 from crag_eval.judges.llm import LLMJudge
-from crag_eval.kvcache import Cache
-from crag_eval.llm import Endpoint, LLMError, chat
-from crag_eval.types import Prediction, Question
+from crag_eval.llm.client import Endpoint, LLMError, chat
+from crag_eval.llm.kvcache import Cache
 
 
 class Stub:

@@ -155,7 +155,7 @@ def test_max_error_rate_then_resume_retry_errors(
     crag_fixture: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import loud_models
-    from crag_eval.questions import load_dataset_questions
+    from crag_eval.files.questions import load_dataset_questions
 
     monkeypatch.setattr(
         loud_models.FailsOnce, "victim", load_dataset_questions(crag_fixture)[4].query, raising=False

@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from crag_eval.markup import MARKUP, strip_markup
+from crag_eval.score.markup import MARKUP, strip_markup
 
 PIECES = [
     "<", ">", "</", "/", "script", "SCRIPT", "Script", "style", "STYLE", "scripts", " ", "  ", "\n", "\t",

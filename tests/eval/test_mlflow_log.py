@@ -67,7 +67,7 @@ def test_score_logs_a_rescored_run_and_an_unscored_run_is_one_line(
     assert found.data.metrics["score_a"] == 0.0 and found.data.metrics["missing"] == 1.0
     (run / "scores.json").unlink()
     capsys.readouterr()
-    from crag_eval.tracking import log_run
+    from crag_eval.report.tracking import log_run
 
     from mockapi.core.user_error import UserError
 

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from crag_eval import metrics
-from crag_eval.questions import parse_alt_answers, question_from_record
-from crag_eval.types import Prediction
+from crag_eval.files.questions import parse_alt_answers, question_from_record
+from crag_eval.files.types import Prediction
+from crag_eval.score import metrics
 from rules_cases import label, q
 
 from mockapi.core.user_error import UserError
@@ -57,7 +57,7 @@ def test_bug4_5_6_7_8_judges_are_constructed_without_crashing(tmp_path: Path) ->
         make_judges("gpt")
     # the judge and the tokenizer load from any working directory, without the LLM client
     code = (
-        "import sys\nfrom crag_eval.judges import make_judges\nfrom crag_eval.truncate import truncate\n"
+        "import sys\nfrom crag_eval.judges import make_judges\nfrom crag_eval.llm.truncate import truncate\n"
         "make_judges('rules')\nprint(truncate('x ' * 200, 75).count('x'), 'openai' in sys.modules)"
     )
     done = subprocess.run(
@@ -98,7 +98,7 @@ def test_bug13_empty_set_and_count_mismatch_safe() -> None:
 
 def test_bug14_any_dataset_file(crag_fixture: Path) -> None:
     """Bug 14: the dataset path was hard-coded; we load any file, e.g. the real fixture."""
-    from crag_eval.questions import load_dataset_questions
+    from crag_eval.files.questions import load_dataset_questions
 
     questions = load_dataset_questions(crag_fixture)
     assert len(questions) == 10 and len({x.interaction_id for x in questions}) == 10
@@ -106,7 +106,7 @@ def test_bug14_any_dataset_file(crag_fixture: Path) -> None:
 
 def test_dataset_file_with_a_bad_line_is_a_one_line_error(tmp_path: Path) -> None:
     """The file is read as `crag-mock import-dataset` reads it, which refuses a line that is not JSON."""
-    from crag_eval.questions import load_dataset_questions
+    from crag_eval.files.questions import load_dataset_questions
 
     good = '{"interaction_id": "a", "query": "q", "query_time": "t", "answer": "x", "search_results": []}'
     path = tmp_path / "bad.jsonl"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.prices import parse_prices
+from crag_eval.llm.prices import parse_prices
 
 from mockapi.core.user_error import UserError
 

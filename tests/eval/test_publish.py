@@ -14,7 +14,7 @@ from pathlib import Path
 import duckdb
 import pytest
 from crag_eval.cli import BELOW_GATE, main
-from crag_eval.identity import endpoints
+from crag_eval.run.identity import endpoints
 
 MODELS = ("dummy", "oracle", "baseline")
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)

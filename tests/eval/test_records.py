@@ -1,4 +1,4 @@
-"""The TypedDicts of crag_eval.records mirror the classes whose JSON they describe, key for key and in order.
+"""The TypedDicts of files/records.py mirror the classes whose JSON they describe, key for key and in order.
 
 Order matters: pydantic re-emits a TypedDict's keys in declaration order when it validates run.json and
 scores.json, so a TypedDict that drifts from its class would reorder (or, for a key it lacks, move to the end)
@@ -12,10 +12,7 @@ from typing import Any
 
 import pytest
 from crag_client.results import SearchEntry
-from crag_eval.agent import AgentUsage
-from crag_eval.evaluate import RUN_ARGS, RunConfig
-from crag_eval.llm import LLMUsage
-from crag_eval.records import (
+from crag_eval.files.records import (
     AgentUsageData,
     LLMUsageCounts,
     PerturbationSetting,
@@ -24,8 +21,11 @@ from crag_eval.records import (
     ServedPerturbation,
     SimSettings,
 )
-from crag_eval.runfiles import RunLog
-from crag_eval.types import Score
+from crag_eval.files.runfiles import RunLog
+from crag_eval.files.types import Score
+from crag_eval.llm.agent import AgentUsage
+from crag_eval.llm.client import LLMUsage
+from crag_eval.run.evaluate import RUN_ARGS, RunConfig
 
 from mockapi.web.html_store import Entry
 from mockapi.web.perturb import PerturbationSummary
@@ -82,6 +82,6 @@ def test_score_to_dict_is_its_json_dump() -> None:
 
 
 def test_sim_settings_are_the_flags_crag_eval_forwards() -> None:
-    from crag_eval.robustness import SIM_FLAGS
+    from crag_eval.sweep.robustness import SIM_FLAGS
 
     assert list(SimSettings.__annotations__) == [f.name for f in SIM_FLAGS] + ["admin_token"]

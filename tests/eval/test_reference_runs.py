@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from crag_eval.identity import code
-from crag_eval.reference import SYSTEMS, TASKS, world_block
+from crag_eval.run.identity import code
+from crag_eval.run.reference import SYSTEMS, TASKS, world_block
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "reference-runs.md"

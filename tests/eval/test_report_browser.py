@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.report import render_reports
-from crag_eval.report_details import read_details
+from crag_eval.report.details import read_details
+from crag_eval.report.render import render_reports
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
 

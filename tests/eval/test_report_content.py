@@ -13,10 +13,10 @@ from typing import cast
 import duckdb
 import pytest
 from crag_eval.cli import main
-from crag_eval.records import ScoreData
-from crag_eval.report import slice_svg
-from crag_eval.report_details import read_details
-from crag_eval.rundir import load_predictions
+from crag_eval.files.records import ScoreData
+from crag_eval.files.rundir import load_predictions
+from crag_eval.report.details import read_details
+from crag_eval.report.render import slice_svg
 
 VERBOSE = """
 class Verbose:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.knob_sweep import md_cell, render_table
+from crag_eval.sweep.knobs import md_cell, render_table
 
 HERE = Path(__file__).resolve().parent
 EVIL = "<img src=x onerror=alert(1)>"

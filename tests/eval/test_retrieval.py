@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.records import SearchPage
-from crag_eval.retrieval import ndcg_at, ranked_pages, recall_at, reciprocal_rank
+from crag_eval.files.records import SearchPage
+from crag_eval.score.retrieval import ndcg_at, ranked_pages, recall_at, reciprocal_rank
 from fixture_paths import CRAG_DEV_10
 
 from mockapi.cli import main as crag_mock

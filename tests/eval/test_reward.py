@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from crag_eval.questions import load_world_questions
+from crag_eval.files.questions import load_world_questions
 from crag_eval.reward import answer_span, compute_score
 
 GOLD = {"target": ["1977", "July 30, 1977"]}

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from crag_eval.files.questions import load_world_questions
+from crag_eval.files.types import Prediction, Question, QuestionType
 from crag_eval.judges.rules import RulesJudge
-from crag_eval.questions import load_world_questions
-from crag_eval.types import Prediction, Question, QuestionType
 
 JUDGE = RulesJudge()
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.rundir import new_run_dir
+from crag_eval.files.rundir import new_run_dir
 
 
 @pytest.fixture(autouse=True)

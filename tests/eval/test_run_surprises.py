@@ -18,10 +18,10 @@ from typing import cast
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.records import ScoreData
-from crag_eval.report import SVG_CHAR_W, slice_svg
-from crag_eval.runlock import build_lock
-from crag_eval.sources import _world
+from crag_eval.files.records import ScoreData
+from crag_eval.report.render import SVG_CHAR_W, slice_svg
+from crag_eval.run.runlock import build_lock
+from crag_eval.run.sources import _world
 
 from mockapi.core.paths import MANIFEST
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.rundir import read_run, read_scores, write_run, write_scores
-from crag_eval.runfiles import RunFileError, RunLog, Scores, parse
+from crag_eval.files.rundir import read_run, read_scores, write_run, write_scores
+from crag_eval.files.runfiles import RunFileError, RunLog, Scores, parse
 
 # scores.json as the version before the typed model wrote it (oracle, Task 1, the first 6 questions of the
 # tiny world), with one slice and the diagnostics cut down.

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.evaluate import RunConfig, evaluate
-from crag_eval.rundir import load_predictions
+from crag_eval.files.rundir import load_predictions
+from crag_eval.run.evaluate import RunConfig, evaluate
 
 
 def run_cli(*args: str) -> int:

@@ -5,9 +5,9 @@ test_sentence_rule.py."""
 from __future__ import annotations
 
 import pytest
-from crag_eval import metrics
-from crag_eval.truncate import MAX_TOKENS, count_tokens, truncate
-from crag_eval.types import Judgement, Prediction, QuestionType
+from crag_eval.files.types import Judgement, Prediction, QuestionType
+from crag_eval.llm.truncate import MAX_TOKENS, count_tokens, truncate
+from crag_eval.score import metrics
 from rules_cases import JUDGE, label, q
 
 # (gold, alternatives, question type, prediction) → (label, rule). Each row was decided by hand.

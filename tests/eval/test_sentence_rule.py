@@ -4,7 +4,7 @@ alone."""
 from __future__ import annotations
 
 import pytest
-from crag_eval.types import Question
+from crag_eval.files.types import Question
 from rules_cases import label
 
 # (gold, question, prediction) → label, reason: the one-sentence rule, and the cases it must leave alone.

@@ -8,15 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from crag_eval.keypoints import KeyPointScores
-from crag_eval.knob_sweep import PointFigures, render_svg, render_table
+from crag_eval.files.records import RunDiagnostics
+from crag_eval.files.rundir import write_scores
+from crag_eval.files.runfiles import Scores
+from crag_eval.files.score_sections import KeyPointScores
+from crag_eval.files.types import Score
 from crag_eval.models import _model_class as load_model_class
-from crag_eval.records import RunDiagnostics
-from crag_eval.report import print_summary
-from crag_eval.robustness import render
-from crag_eval.rundir import write_scores
-from crag_eval.runfiles import Scores
-from crag_eval.types import Score
+from crag_eval.report.render import print_summary
+from crag_eval.sweep.knobs import PointFigures, render_svg, render_table
+from crag_eval.sweep.robustness import render
 
 from mockapi.core.user_error import UserError
 
@@ -65,7 +65,7 @@ def test_the_knobs_table_is_in_percent_and_the_plot_labels_its_bars_with_values_
 
 
 def test_tied_costs_make_one_bucket_and_distinct_costs_four() -> None:
-    from crag_eval.agent_scores import cost_quartiles  # scores.json `agent.score_a_by_cost`
+    from crag_eval.score.agent_scores import cost_quartiles  # scores.json `agent.score_a_by_cost`
 
     tied = cost_quartiles([(0.002, 1.0)] * 6 + [(0.002, -1.0)] * 2)
     assert [(b.bucket, b.n, b.score_a) for b in tied] == [("$0.002000", 8, 0.5)]
@@ -146,8 +146,8 @@ def test_the_drill_down_lists_five_pages_and_the_answer_pages_not_all_fifty(
 ) -> None:
     """The main job's report.html was 31 MB (50 pages with snippets per question) and took 10 s to open."""
     from crag_eval.cli import main
-    from crag_eval.report_details import read_details
-    from crag_eval.rundir import load_predictions
+    from crag_eval.files.rundir import load_predictions
+    from crag_eval.report.details import read_details
 
     out = tmp_path / "run"
     args = [

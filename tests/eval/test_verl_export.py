@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
-from crag_eval.questions import load_world_questions
+from crag_eval.files.questions import load_world_questions
 from crag_eval.reward import compute_score
 
 from mockapi.cli import main

@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mockapi.config.settings import Settings
 from mockapi.http.app import create_app
-from mockapi.http.state import state_of
+from mockapi.http.server.state import state_of
 from mockapi.sim.config import load_sim_config
 from mockapi.sim.middleware import SimState, Simulator
 from mockapi.wire.fields import MAX_BODY_BYTES

@@ -31,7 +31,7 @@ from starlette.applications import Starlette
 
 from mockapi.config.settings import Settings
 from mockapi.http.app import create_app
-from mockapi.http.state import state_of
+from mockapi.http.server.state import state_of
 from mockapi.importers.kg.importer import import_kg
 from mockapi.importers.kg.progress import ImportProgress
 

@@ -9,9 +9,9 @@ import duckdb
 
 from mockapi.core.paths import KG_DB
 from mockapi.formats.schema import schema_sql
+from mockapi.formats.writer import TableWriter
 from mockapi.search.build import build_search_index
 from mockapi.wire.frames import NBA_GAME_COLUMNS, NBA_PLAY_BY_PLAY_COLUMNS, SOCCER_COLUMNS
-from mockapi.world.writer import TableWriter
 
 EVERTON_KEY = "('ENG-Premier League', '2324', 'Everton', '2024-03-09 Manchester Utd-Everton')"
 

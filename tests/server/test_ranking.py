@@ -16,9 +16,9 @@ import pytest
 from mockapi.core.paths import KG_DB
 from mockapi.core.textnorm import normalize
 from mockapi.formats.schema import schema_sql
+from mockapi.formats.writer import TableWriter
 from mockapi.search.build import build_search_index
 from mockapi.search.service import NameSearch
-from mockapi.world.writer import TableWriter
 
 CORPUS_OF_KIND = {
     ("open", "place"): "open",

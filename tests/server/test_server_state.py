@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from mockapi.config.settings import Settings
 from mockapi.core.paths import KG_DB, PAGES_DB
 from mockapi.http.app import create_app
-from mockapi.http.state import state_of
+from mockapi.http.server.state import state_of
 
 
 def test_the_lifespan_opens_one_state_and_closes_every_store(tiny_world: Path) -> None:

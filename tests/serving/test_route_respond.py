@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from mockapi.config.settings import Settings
 from mockapi.http.app import create_app
-from mockapi.http.state import ServerState, state_of
+from mockapi.http.server.state import ServerState, state_of
 from mockapi.serving.routes import ROUTES, KgRoute
 
 

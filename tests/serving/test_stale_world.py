@@ -20,10 +20,10 @@ from mockapi.formats.manifest import read_manifest, write_manifest
 from mockapi.http.app import create_app
 from mockapi.process import serving_tables
 from mockapi.serving.build import builders_version
-from mockapi.serving.frames import FRAMES
 from mockapi.serving.routes import ROUTES
 from mockapi.serving.stale import missing_tables, needed, refuse_stale
-from mockapi.serving.tables import TABLES
+from mockapi.serving.tables.bodies import TABLES
+from mockapi.serving.tables.frames import FRAMES
 from mockapi.world.build import build_world
 
 

@@ -15,13 +15,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
-from crag_eval.server import world_app
+from crag_eval.run.server import world_app
 from fastapi.testclient import TestClient
 from server_process import wait_healthy
 from test_middleware import call, serve
 
 from mockapi.config.settings import Settings
-from mockapi.http.state import state_of
+from mockapi.http.server.state import state_of
 from mockapi.sim.config import load_sim_config
 
 RATE = 0.05  # requests per second per client: a burst of 1, then a token every 20 s

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from crag_eval.cli import main
-from crag_eval.report_details import read_details
-from crag_eval.rundir import load_predictions
+from crag_eval.files.rundir import load_predictions
+from crag_eval.report.details import read_details
 
 MODEL = '''
 from crag_client import Client

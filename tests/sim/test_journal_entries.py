@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from crag_eval.diagnostics import JournalReader, usage_of
+from crag_eval.score.diagnostics import JournalReader, usage_of
 from pydantic import ValidationError
 
 from mockapi.sim.journal import Journal

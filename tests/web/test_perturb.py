@@ -242,7 +242,7 @@ def test_shutdown_closes_the_evidence_labels(tiny_world: Path) -> None:
 
     from mockapi.config.settings import Settings
     from mockapi.http.app import create_app
-    from mockapi.http.state import state_of
+    from mockapi.http.server.state import state_of
 
     app = create_app(Settings(world=tiny_world, admin_token=TOKEN))
     iid = gold_questions(tiny_world)[0][0]

@@ -12,10 +12,10 @@ import pytest
 
 from mockapi.core.paths import KG_DB
 from mockapi.formats.schema import schema_sql
+from mockapi.formats.writer import TableWriter
 from mockapi.world.context import WorldContext
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.scales import get_scale
-from mockapi.world.writer import TableWriter
 
 GenerateDomain = Callable[[str, int], duckdb.DuckDBPyConnection]
 

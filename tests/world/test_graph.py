@@ -10,7 +10,7 @@ import duckdb
 import networkx as nx
 import pytest
 
-from mockapi.world.graph import incident, load_graph, sample_two_hop, two_hop_paths
+from mockapi.world.questions.graph import incident, load_graph, sample_two_hop, two_hop_paths
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def test_two_hop_paths_from_a_target_actor(graph: nx.MultiDiGraph[str]) -> None:
 
 
 def test_chains_walk_functional_steps_of_the_target_neighbourhood(tiny_world: Path) -> None:
-    from mockapi.world.graph import chains, hop_key, load_neighbourhood
+    from mockapi.world.questions.graph import chains, hop_key, load_neighbourhood
     from mockapi.world.questions.kg_facts import PATH_HOPS
 
     con = duckdb.connect(str(tiny_world / "kg.duckdb"), read_only=True)

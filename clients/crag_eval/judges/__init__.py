@@ -6,7 +6,7 @@ import csv
 from pathlib import Path
 from typing import Protocol
 
-from crag_eval.types import FOUR_WAY_VALUE, Judgement, Prediction, Question
+from crag_eval.files.types import FOUR_WAY_VALUE, Judgement, Prediction, Question
 from mockapi.core.user_error import UserError
 
 
@@ -24,7 +24,7 @@ def make_judges(kind: str) -> list[Judge]:
         return [RulesJudge()]
     if kind == "openai":
         from crag_eval.judges.llm import DEFAULT_JUDGE_MODEL, LLMJudge, default_cache
-        from crag_eval.llm import Endpoint, check_endpoint
+        from crag_eval.llm.client import Endpoint, check_endpoint
 
         base = Endpoint.from_env("CRAG_EVAL_JUDGE", DEFAULT_JUDGE_MODEL)
         models = [m.strip() for m in base.model.split(",") if m.strip()]

@@ -12,9 +12,9 @@ import hashlib
 import json
 import re
 
-from crag_eval.kvcache import Cache
-from crag_eval.llm import ChatMessage, Endpoint, LLMError, LLMUsage, chat
-from crag_eval.types import Question
+from crag_eval.files.types import Question
+from crag_eval.llm.client import ChatMessage, Endpoint, LLMError, LLMUsage, chat
+from crag_eval.llm.kvcache import Cache
 
 PROMPT_VERSION = "crag-eval-keypoint-1"
 SYSTEM = """You check whether an answer covers one key point of the correct answer to a question.

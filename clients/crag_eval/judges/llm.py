@@ -15,10 +15,10 @@ import os
 import re
 from pathlib import Path
 
+from crag_eval.files.types import Judgement, Label, Prediction, Question
 from crag_eval.judges.rules import RulesJudge
-from crag_eval.kvcache import Cache
-from crag_eval.llm import ChatMessage, Endpoint, LLMError, LLMUsage, chat
-from crag_eval.types import Judgement, Label, Prediction, Question
+from crag_eval.llm.client import ChatMessage, Endpoint, LLMError, LLMUsage, chat
+from crag_eval.llm.kvcache import Cache
 
 PROMPT_VERSION = "crag-eval-judge-1"
 DEFAULT_JUDGE_MODEL = "gpt-4o-mini"

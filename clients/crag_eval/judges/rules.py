@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
+from crag_eval.files.types import Judgement, Prediction, Question
 from crag_eval.judges import text as tx
 from crag_eval.judges.contradiction import contradicts_all
-from crag_eval.types import Judgement, Prediction, Question
 
 Verdict = tuple[bool, str] | None
 """(correct?, rule) when a rule decided, None when none applied."""

@@ -17,11 +17,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from crag_eval.files.records import SearchPage
 from crag_eval.judges.text import dates, numbers, strip_dates
 from crag_eval.models.baseline_extract import YEAR, proximity, spans, vote
 from crag_eval.models.baseline_pages import BM25, Passage, passages, tokens
 from crag_eval.models.baseline_query import Ask, read
-from crag_eval.records import SearchPage
 
 IDK = "i don't know"
 TOP_SENTENCES = 8
@@ -34,7 +34,7 @@ class BaselineModel:
     """CRAG's model protocol: `get_batch_size()` and `batch_generate_answer(batch)`."""
 
     process_safe = True
-    """No state between questions: `--workers` may run copies in several processes (crag_eval.workers)."""
+    """No state between questions: `--workers` may run copies in several processes (crag_eval.run.workers)."""
 
     def get_batch_size(self) -> int:
         return 8

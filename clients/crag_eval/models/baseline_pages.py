@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from crag_client.html import page_text, split_sentences
 
-from crag_eval.records import SearchPage
+from crag_eval.files.records import SearchPage
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9'&-]*[a-z0-9]|[a-z0-9]")
 _TAG = re.compile(r"<[^>]+>")

@@ -20,8 +20,9 @@ from typing import Any
 from crag_client import Client, CragError
 from crag_client.html import page_text
 
-from crag_eval.agent import ToolBudgetExceeded
-from crag_eval.llm import (
+from crag_eval.files.records import BudgetLimits, ExtendedAnswer
+from crag_eval.llm.agent import ToolBudgetExceeded
+from crag_eval.llm.client import (
     ChatMessage,
     ChatRequest,
     ChatTool,
@@ -33,7 +34,6 @@ from crag_eval.llm import (
     complete,
 )
 from crag_eval.models.openai_rag import ENV_PREFIX, SYSTEM
-from crag_eval.records import BudgetLimits, ExtendedAnswer
 from mockapi.mcp.tools import spec_by_name, tool_specs
 
 TOOL_CHARS = 6000

@@ -19,9 +19,9 @@ from typing import Any
 
 import httpx
 
-from crag_eval.llm import ChatMessage, Endpoint, LLMUsage, chat, check_endpoint
-from crag_eval.records import ExtendedAnswer, SearchPage
-from crag_eval.truncate import truncate
+from crag_eval.files.records import ExtendedAnswer, SearchPage
+from crag_eval.llm.client import ChatMessage, Endpoint, LLMUsage, chat, check_endpoint
+from crag_eval.llm.truncate import truncate
 
 ENV_PREFIX = "CRAG_EVAL_MODEL"
 WEB_TOKENS = 4000

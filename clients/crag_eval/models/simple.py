@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from crag_eval.records import ExtendedAnswer
+from crag_eval.files.records import ExtendedAnswer
 
 
 class DummyModel:

@@ -1,5 +1,5 @@
 // report.html's script: the label filter, and each question's drill-down drawn from the compressed data
-// island (crag_eval/report_details.py) the first time the question is opened. Text goes in as text nodes and
+// island (crag_eval/report/details.py) the first time the question is opened. Text goes in as text nodes and
 // only http(s) URLs become links, since page names, URLs and snippets come from the served world.
 "use strict";
 var detailsData = null;

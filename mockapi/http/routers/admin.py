@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
-from mockapi.http.state import Server, server_state
+from mockapi.http.server.state import Server, server_state
 from mockapi.sim.middleware import SimState
 from mockapi.wire.errors import ApiError
 from mockapi.wire.journal import JournalPage

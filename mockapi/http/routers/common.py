@@ -8,7 +8,7 @@ import orjson
 from fastapi import Request
 from starlette.responses import Response
 
-from mockapi.http.state import server_state
+from mockapi.http.server.state import server_state
 from mockapi.wire.errors import ApiError
 
 

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Request
 from starlette.responses import Response
 
 from mockapi.http.routers.common import DomainMissing, forbid_kg_in_task_1, json_bytes
-from mockapi.http.state import server_state
+from mockapi.http.server.state import server_state
 from mockapi.serving.routes import DOMAINS, ROUTES, KgRoute, lacks_domain, values_of
 from mockapi.wire import Envelope
 

@@ -14,7 +14,7 @@ import orjson
 from fastapi import APIRouter
 from starlette.responses import Response
 
-from mockapi.http.state import Server, ServerState
+from mockapi.http.server.state import Server, ServerState
 from mockapi.retrieve.index import Passage, PassageIndex
 from mockapi.retrieve.passages import contents
 from mockapi.wire.errors import ApiError, ErrorBody

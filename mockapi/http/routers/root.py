@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from starlette.responses import Response
 
-from mockapi.http.state import Server
+from mockapi.http.server.state import Server
 from mockapi.wire import Health, Meta, RootMessage
 
 router = APIRouter(tags=["service"])

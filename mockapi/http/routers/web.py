@@ -18,7 +18,7 @@ from starlette.responses import Response, StreamingResponse
 
 from mockapi.http.routers.admin import require_admin_token
 from mockapi.http.routers.common import result
-from mockapi.http.state import Server, ServerState
+from mockapi.http.server.state import Server, ServerState
 from mockapi.web.html_store import Entry
 from mockapi.web.page_store import WebStore
 from mockapi.web.perturb import perturbed_search

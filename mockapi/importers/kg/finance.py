@@ -7,10 +7,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from mockapi.formats.writer import TableWriter
 from mockapi.importers.kg import safe_pickle, sqlitedict
 from mockapi.importers.kg.encode import dumps, opt_float, opt_int
 from mockapi.importers.kg.progress import ImportProgress
-from mockapi.world.writer import TableWriter
 
 DOMAIN = "finance"
 COMPANIES = "finance/company_name.dict"

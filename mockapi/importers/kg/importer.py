@@ -27,12 +27,12 @@ from mockapi.formats.manifest import (
     write_manifest,
 )
 from mockapi.formats.schema import schema_sql
+from mockapi.formats.writer import TableWriter
 from mockapi.importers.kg.layout import DOMAINS, is_present, missing_files
 from mockapi.importers.kg.progress import ImportProgress
 from mockapi.importers.kg.summary import entities_per_domain, table_counts
 from mockapi.world.build import code_versions
 from mockapi.world.manifest import content_hash
-from mockapi.world.writer import TableWriter
 
 KIND = "imported-kg"
 DATASET_KIND = "imported"

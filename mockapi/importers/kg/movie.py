@@ -10,10 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mockapi.formats.writer import TableWriter
 from mockapi.importers.kg.encode import dumps, opt_int, opt_str
 from mockapi.importers.kg.jsonstream import iter_object_items
 from mockapi.importers.kg.progress import ImportProgress
-from mockapi.world.writer import TableWriter
 
 DOMAIN = "movie"
 FILES = ("movie/movie_db.json", "movie/person_db.json", "movie/year_db.json")

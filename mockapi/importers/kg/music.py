@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from mockapi.formats.writer import TableWriter
 from mockapi.importers.kg import safe_pickle
 from mockapi.importers.kg.encode import dumps, opt_int, opt_str
 from mockapi.importers.kg.progress import ImportProgress
-from mockapi.world.writer import TableWriter
 
 DOMAIN = "music"
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import duckdb
 
+from mockapi.formats.writer import TableWriter
 from mockapi.importers.bounded import bounded_lines
 from mockapi.importers.kg.encode import dumps
 from mockapi.importers.kg.progress import Advance, ImportProgress
-from mockapi.world.writer import TableWriter
 
 DOMAIN = "open"
 _PART = re.compile(r"kg\.(\d+)\.jsonl\.bz2$")

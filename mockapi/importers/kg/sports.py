@@ -17,10 +17,10 @@ from typing import Any
 import orjson
 import pandas as pd
 
+from mockapi.formats.writer import TableWriter
 from mockapi.importers.kg import safe_pickle
 from mockapi.importers.kg.encode import dumps
 from mockapi.importers.kg.progress import ImportProgress
-from mockapi.world.writer import TableWriter
 
 DOMAIN = "sports"
 SOCCER = "sports/soccer_team_match_stats.pkl"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from mockapi.serving import music
 from mockapi.serving.routes.spec import Computed, Example, KgRoute, computed, key, names
+from mockapi.serving.tables import music_answers as music
 from mockapi.wire import requests as q
 from mockapi.wire import results as r
 

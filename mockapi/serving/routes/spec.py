@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from pydantic import BaseModel, JsonValue
 
-from mockapi.serving.rows import body as result_body
+from mockapi.serving.tables.rows import body as result_body
 
 if TYPE_CHECKING:
     from duckdb import DuckDBPyConnection as Cursor
@@ -40,9 +40,9 @@ class Answer:
     world built without one is refused at start (`missing_tables`), not answered with a 500."""
 
     tables: tuple[str, ...] = ()
-    """Key tables of `serving/` read (mockapi/serving/tables.py)."""
+    """Key tables of `serving/` read (mockapi/serving/tables/bodies.py)."""
     frames: tuple[str, ...] = ()
-    """Sports frames of `serving/` read (mockapi/serving/frames.py)."""
+    """Sports frames of `serving/` read (mockapi/serving/tables/frames.py)."""
     missing: bytes = NULL
     """The whole body when nothing matches: the route's `not_found`, set by `KgRoute` (declared once)."""
 

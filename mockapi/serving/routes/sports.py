@@ -6,8 +6,8 @@ game (milliseconds of JSON work), so that route runs on the threadpool.
 
 from __future__ import annotations
 
-from mockapi.serving import sports
 from mockapi.serving.routes.spec import Example, KgRoute, computed
+from mockapi.serving.tables import sports_answers as sports
 from mockapi.wire import requests as q
 from mockapi.wire import results as r
 

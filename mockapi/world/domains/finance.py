@@ -12,6 +12,7 @@ import re
 
 import numpy as np
 
+from mockapi.formats.writer import TableWriter
 from mockapi.world.context import WorldContext
 from mockapi.world.domains.finance_calendar import day_key, trading_days_until
 from mockapi.world.domains.finance_dividends import dividend_history
@@ -26,7 +27,6 @@ from mockapi.world.domains.finance_prices import (
 )
 from mockapi.world.domains.finance_securities import Security
 from mockapi.world.domains.finance_universe import universe
-from mockapi.world.writer import TableWriter
 
 DAILY_BARS = 252
 MINUTE_DAYS = 5

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from mockapi.formats.writer import TableWriter
 from mockapi.world.domains.finance_calendar import day_key, minute_keys
 from mockapi.world.domains.finance_securities import Security
-from mockapi.world.writer import TableWriter
 
 MINUTES = 390
 # (log-price mean, log-price sd, daily vol low, daily vol high, log-volume mean) per kind of security

@@ -12,10 +12,10 @@ import random
 from typing import Any
 
 from mockapi.core.textnorm import normalize
+from mockapi.formats.writer import TableWriter
 from mockapi.world.context import WorldContext
 from mockapi.world.domains.movie_catalog import LANGUAGES, Movie, MovieCatalog, Person, build_catalog
 from mockapi.world.domains.movie_oscars import FIRST_CEREMONY_YEAR, LAST_CEREMONY_YEAR, build_oscars
-from mockapi.world.writer import TableWriter
 
 # TMDB's genre ids (public facts about the format, not content).
 GENRES = {

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 
+from mockapi.formats.writer import TableWriter
 from mockapi.world.context import WorldContext
 from mockapi.world.domains.music_billboard import ChartEntry, build_chart
 from mockapi.world.domains.music_catalog import Catalog, build_catalog
 from mockapi.world.domains.music_grammy import GrammyRow, build_grammys
-from mockapi.world.writer import TableWriter
 
 # Published chart weeks per scale: CRAG's questions need at least the ~12 weeks before the clock.
 

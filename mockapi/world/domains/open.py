@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 
+from mockapi.formats.writer import TableWriter
 from mockapi.world.context import WorldContext
 from mockapi.world.domains.open_facts import build_entries, fact_filler
 from mockapi.world.domains.open_text import article, infobox, lead
-from mockapi.world.writer import TableWriter
 
 
 def generate(ctx: WorldContext, out: TableWriter) -> None:

@@ -10,6 +10,7 @@ import datetime as dt
 import json
 import random
 
+from mockapi.formats.writer import TableWriter
 from mockapi.world.context import WorldContext
 from mockapi.world.domains.finance_universe import tier
 from mockapi.world.domains.sports_nba import Game, dev_schedule, game_row, nba_schedule
@@ -33,7 +34,6 @@ from mockapi.world.domains.sports_teams import (
     person,
     top_club,
 )
-from mockapi.world.writer import TableWriter
 
 ROSTER = 13
 

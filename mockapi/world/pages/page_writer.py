@@ -13,11 +13,11 @@ from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.schema import schema_sql
 from mockapi.formats.timefmt import naive_utc, parse_last_modified
+from mockapi.formats.writer import TableWriter
 from mockapi.web.render import html_size
 from mockapi.world.pages import snippets, specs
 from mockapi.world.pages.plan import Result
 from mockapi.world.questions.model import Question, key_kinds
-from mockapi.world.writer import TableWriter
 
 
 class PageWriter:

@@ -12,8 +12,8 @@ from pathlib import Path
 import duckdb
 
 from mockapi.core.paths import KG_DB
-from mockapi.world.graph import HopKey, chains, hop_key, load_neighbourhood
 from mockapi.world.questions import values
+from mockapi.world.questions.graph import HopKey, chains, hop_key, load_neighbourhood
 from mockapi.world.questions.kg_extract import EXTRACTORS, Facts, Game, games
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact, Subject

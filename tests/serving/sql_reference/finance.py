@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mockapi.serving.jsontext import loads
+from mockapi.serving.tables.jsontext import loads
 from sql_reference.sql import Cursor, latest
 
 # No ORDER BY: DuckDB keeps insertion (= source) order for plain scans (preserve_insertion_order).

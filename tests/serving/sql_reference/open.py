@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mockapi.serving.jsontext import loads
+from mockapi.serving.tables.jsontext import loads
 from sql_reference.sql import Cursor, latest
 
 

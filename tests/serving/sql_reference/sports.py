@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mockapi.serving.jsontext import loads
+from mockapi.serving.tables.jsontext import loads
 from mockapi.wire.frames import NBA_GAME_COLUMNS, NBA_PLAY_BY_PLAY_COLUMNS, SOCCER_COLUMNS
 from sql_reference.sql import Cursor
 

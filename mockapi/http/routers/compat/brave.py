@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Query
 
 from mockapi.http.routers.compat.common import RANGE_DAYS, Hit, Window, day_span, iso_modified, recent, search
-from mockapi.http.state import Server, ServerState
+from mockapi.http.server.state import Server, ServerState
 from mockapi.wire.compat.brave import (
     BraveMetaUrl,
     BraveQuery,

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from mockapi.formats.timefmt import parse_last_modified, parse_query_time
 from mockapi.http.routers.web import find_pages, web_store
-from mockapi.http.state import ServerState
+from mockapi.http.server.state import ServerState
 from mockapi.web.html_store import Entry
 from mockapi.web.text import visible_text
 

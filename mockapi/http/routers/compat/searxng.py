@@ -18,7 +18,7 @@ from mockapi.http.routers.compat.common import (
     recent,
     search,
 )
-from mockapi.http.state import Server
+from mockapi.http.server.state import Server
 from mockapi.wire.compat.searxng import PAGE_SIZE, SearxQuery, SearxResponse, SearxResult
 
 router = APIRouter(prefix="/compat/searxng", tags=["compat"])

@@ -22,7 +22,7 @@ from mockapi.http.routers.compat.common import (
     search,
 )
 from mockapi.http.routers.web import web_store
-from mockapi.http.state import Server, ServerState
+from mockapi.http.server.state import Server, ServerState
 from mockapi.web.text import visible_text
 from mockapi.wire.compat.tavily import (
     TavilyExtracted,

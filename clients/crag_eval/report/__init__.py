@@ -1,0 +1,1 @@
+"""What is shown of scored runs: the run report, comparisons, leaderboards, exports, experiment trackers."""

@@ -1,0 +1,1 @@
+"""Scoring a run: judgements into scores, metrics, key points, retrieval and agent figures, diagnostics."""

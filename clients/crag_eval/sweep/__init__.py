@@ -1,0 +1,1 @@
+"""Many runs of one model: robustness sweeps (perturbations, faults) and knob sweeps."""
