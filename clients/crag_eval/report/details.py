@@ -19,7 +19,7 @@ from typing import TypedDict
 from markupsafe import Markup
 
 from crag_eval.files.records import PageSummary
-from crag_eval.types import Prediction, Question
+from crag_eval.files.types import Prediction, Question
 
 DATA_ID = "details-data"
 """The id of the data island's `<script>` element."""
