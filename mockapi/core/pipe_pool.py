@@ -64,8 +64,15 @@ def ordered_map(
         while sent:
             yield from sent.popleft().result()
     finally:
-        for helper in helpers:
-            helper.close()
+        close_all(helpers)
+
+
+def close_all(helpers: list[Helper]) -> None:
+    """End every helper's input first, then wait for each: they end side by side, not one after another."""
+    for helper in helpers:
+        helper.end_input()
+    for helper in helpers:
+        helper.close()
 
 
 def run_each(function: Callable[..., Any], items: list[tuple[Any, ...]], workers: int) -> list[Any]:
@@ -148,11 +155,15 @@ class Helper:
                 self.inbox.put((self.tag, (False, f"it stopped ({exc!r})")))
                 return
 
-    def close(self, kill: bool = False) -> None:
-        """End of input (the helper ends), or `kill`: stop it now (an interrupted caller)."""
+    def end_input(self) -> None:
+        """Close the helper's input: a pipe_worker helper then ends."""
         if self.proc.stdin is not None:
             with contextlib.suppress(OSError):
                 self.proc.stdin.close()
+
+    def close(self, kill: bool = False) -> None:
+        """End of input (the helper ends), or `kill`: stop it now (an interrupted caller)."""
+        self.end_input()
         try:
             if kill:
                 self.proc.kill()

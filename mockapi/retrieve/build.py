@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TypedDict
 
@@ -24,6 +25,7 @@ from typing_extensions import NotRequired
 from mockapi.core.paths import PAGES_DB
 from mockapi.core.pipe_pool import ordered_map
 from mockapi.core.staging import stage
+from mockapi.retrieve.kept import KeptPassages
 from mockapi.retrieve.passages import page_passages, passage_id
 from mockapi.web.fulltext import epoch, publish
 from mockapi.web.index import UNDATED
@@ -85,8 +87,12 @@ def served_pages(world: Path) -> Served:
     return served
 
 
-def build_passage_index(world: Path, workers: int = 1, target: Path | None = None) -> PassageInfo:
-    """(Re)write `target` (default `world/passages/`) from the world's pages, atomically; its info."""
+def build_passage_index(
+    world: Path, workers: int = 1, target: Path | None = None, kept: KeptPassages | None = None
+) -> PassageInfo:
+    """(Re)write `target` (default `world/passages/`) from the world's pages, atomically; its info.
+    `kept`: passages the build cut as it rendered the pages (mockapi/retrieve/kept.py); a page not kept
+    there is read from its stored rendering."""
     import tantivy
 
     served = served_pages(world)
@@ -97,8 +103,7 @@ def build_passage_index(world: Path, workers: int = 1, target: Path | None = Non
         with stage(target or world / PASSAGES_DIR, "building") as tmp:
             index = tantivy.Index(schema(), path=str(tmp), reuse=False)
             writer = index.writer(heap_size=128_000_000, num_threads=1)  # one thread: the same segments
-            items = (_item(tables, pid) for pid in sorted(served))
-            for page_id, passages in ordered_map(page_passages, items, workers):
+            for page_id, passages in _passages(tables, sorted(served), workers, kept):
                 for url, title, modified in served[page_id]:
                     pages += 1
                     for n, text in enumerate(passages):
@@ -119,6 +124,18 @@ def build_passage_index(world: Path, workers: int = 1, target: Path | None = Non
     finally:
         tables.close()
     return info
+
+
+def _passages(
+    tables: WebTables, page_ids: list[str], workers: int, kept: KeptPassages | None
+) -> Iterator[tuple[str, list[str]]]:
+    """(page id, its passages) in `page_ids` order: kept ones as they are, the rest cut in the helpers."""
+    if kept is None or any(pid not in kept.at for pid in page_ids):
+        items = (_item(tables, pid) for pid in page_ids)
+        yield from ordered_map(page_passages, items, workers)
+        return
+    for pid in page_ids:
+        yield pid, kept.get(pid) or []
 
 
 def _item(tables: WebTables, page_id: str) -> tuple[str, bytes | None, tuple[str, bytes] | None]:

@@ -43,7 +43,12 @@ def page_passages(
         html = page_html(*stored)
     else:
         return page_id, []
-    return page_id, split_words(page_text(html, main_content=True))
+    return page_id, html_passages(html)
+
+
+def html_passages(html: str) -> list[str]:
+    """The passages of a page's HTML (also cut from each page as the build renders it: retrieve/kept.py)."""
+    return split_words(page_text(html, main_content=True))
 
 
 def contents(title: str, text: str) -> str:

@@ -87,14 +87,22 @@ class WebTablesMeta(TypedDict):
 _META = TypeAdapter(WebTablesMeta)
 
 
-def build_web_tables(pages_db: Path, world: Path, workers: int = 1) -> WebTablesMeta:
+Also = tuple[Callable[[str], Any], Callable[[str, Any], None]]
+"""What else to make of each page's HTML while it is rendered: a module-level function of the HTML, run in
+the helper that rendered it, and what takes its result, by page id, in this process."""
+
+
+def build_web_tables(
+    pages_db: Path, world: Path, workers: int = 1, also: Also | None = None
+) -> WebTablesMeta:
     """(Re)write `world/web_serving/` from `pages_db`, atomically (built aside, then renamed); its meta.
     The pages are rendered and compressed in `workers` helper processes (mockapi.core.pipe_pool: the same
-    bytes for any number)."""
+    bytes for any number). `also`: see `Also` (the build cuts the passages of mockapi/retrieve from the
+    rendering at hand instead of inflating and parsing the stored one again)."""
     con = open_pages(pages_db)
     try:
         with stage(world / WEB_SERVING_DIR, "building") as tmp:
-            meta = _write_tables(con, tmp, workers)
+            meta = _write_tables(con, tmp, workers, also)
     finally:
         con.close()
     return meta
@@ -109,7 +117,14 @@ def open_pages(pages_db: Path) -> duckdb.DuckDBPyConnection:
     return con
 
 
-def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path, workers: int) -> WebTablesMeta:
+def _write_tables(
+    con: duckdb.DuckDBPyConnection, tmp: Path, workers: int, also: Also | None = None
+) -> WebTablesMeta:
+    pages = _firsts(con, PAGE_ROWS, [])
+    if also is None:
+        html = ordered_map(html_item, pages, workers)
+    else:
+        html = _handing(ordered_map(html_also_item, ((*row, also[0]) for row in pages), workers), also[1])
     tables = {
         "frozen": write_table(tmp, "frozen", _frozen(con)),
         "query": write_table(tmp, "query", _rows(con, QUERY_IDS, lambda r: (r[0], r[1].encode()))),
@@ -120,7 +135,7 @@ def _write_tables(con: duckdb.DuckDBPyConnection, tmp: Path, workers: int) -> We
             tmp, "text", ordered_map(text_item, _firsts(con, TEXT_ROWS, [SCAN_CHARS]), workers, 256)
         ),
         # most of a build's CPU (a page ~1 ms to render, about as long to deflate with zlib): over the cores
-        "html": write_table(tmp, "html", ordered_map(html_item, _firsts(con, PAGE_ROWS, []), workers)),
+        "html": write_table(tmp, "html", html),
     }
     example = con.execute(EXAMPLE).fetchone()
     meta: WebTablesMeta = {
@@ -170,6 +185,22 @@ def _page_value(kind: str, body: bytes) -> bytes:
 def html_item(page_id: str, kind: str, body: bytes) -> tuple[str, bytes]:
     """A row of the `html` table (run in the build's helper processes)."""
     return page_id, html_record(page_html(kind, body))
+
+
+def html_also_item(
+    page_id: str, kind: str, body: bytes, also: Callable[[str], Any]
+) -> tuple[str, bytes, Any]:
+    """`html_item` and `also` of the same HTML (run in the build's helper processes)."""
+    html = page_html(kind, body)
+    return page_id, html_record(html), also(html)
+
+
+def _handing(
+    made: Iterator[tuple[str, bytes, Any]], take: Callable[[str, Any], None]
+) -> Iterator[tuple[str, bytes]]:
+    for page_id, record, extra in made:
+        take(page_id, extra)
+        yield page_id, record
 
 
 def text_item(page_id: str, text: str) -> tuple[str, bytes]:

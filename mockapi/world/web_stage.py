@@ -80,12 +80,14 @@ def _build_index(world_dir: Path, progress: Progress) -> dict[str, Any] | str:
     progress("pages: full-text index")
     result: dict[str, Any] = index.build_page_index(world_dir)
     progress("web tables")  # its own step in bench/bench_build.py
+    from mockapi.retrieve.build import build_passage_index
+    from mockapi.retrieve.kept import KeptPassages
     from mockapi.web.tables_build import build_web_tables
 
-    # what /web/search and /web/get_page read; its pages rendered over every core
-    build_web_tables(world_dir / PAGES_DB, world_dir, build_workers())
-    progress("passages")  # POST /retrieve's passages (mockapi/retrieve), from the pages just rendered
-    from mockapi.retrieve.build import build_passage_index
-
-    build_passage_index(world_dir, build_workers())
+    with KeptPassages(world_dir / ".passages-kept") as kept:
+        # what /web/search and /web/get_page read, its pages rendered over every core, each page's passages
+        # for POST /retrieve (mockapi/retrieve) cut from the rendering at hand
+        build_web_tables(world_dir / PAGES_DB, world_dir, build_workers(), kept.also())
+        progress("passages")
+        build_passage_index(world_dir, build_workers(), kept=kept)
     return result
