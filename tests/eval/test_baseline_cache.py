@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from crag_eval.models import baseline_pages
 from crag_eval.models.baseline_pages import SentenceCache, passages
-from crag_eval.records import SearchPage
+from crag_eval.files.records import SearchPage
 
 ARTICLE = (
     "<html><head><title>Golden Parade</title></head><body><nav>Home | Film</nav><main><p>Golden Parade is a "
