@@ -5,6 +5,7 @@
 #   docker run -p 8000:8000 crag-mockapi:default                     # serve it (add flags: --workers 4, --task 3)
 #   docker run -p 8000:8000 -v /srv/world:/world:ro crag-mockapi      # or mount a world read-only at /world
 #   docker build -t crag-mockapi:challenge --build-arg SCALE=default --build-arg SECRET=1 .  # a challenge world
+#   docker build -t crag-mockapi:smoke --build-arg SCALE=tiny --build-arg QUESTIONS=8 .  # a small world, built fast
 # Gold answers are left out of the image unless --build-arg WITH_QUESTIONS=1: a challenge deployment serves
 # the KG and the pages only. The server reads questions.duckdb only for /web/search perturbations
 # (noise_ratio, negative_rejection, counterfactual), which pick pages by gold labels: they need the admin
@@ -29,9 +30,11 @@ ARG SCALE=none
 ARG SEED=0
 ARG WITH_QUESTIONS=0
 ARG SECRET=0
+ARG QUESTIONS=
 RUN mkdir -p /world && if [ "$SCALE" != "none" ]; then \
       /opt/venv/bin/crag-mock build --scale "$SCALE" --seed "$SEED" --data /world/w \
         $(if [ "$SECRET" = "1" ]; then echo --secret; fi) \
+        $(if [ -n "$QUESTIONS" ]; then echo --questions "$QUESTIONS"; fi) \
       && mv /world/w/* /world/ && rmdir /world/w && rm -f /world/secret.key \
       && if [ "$WITH_QUESTIONS" != "1" ]; then rm -f /world/questions.duckdb; \
          else chmod 0644 /world/questions.duckdb; fi; \

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from small_world import SMALL_BUILD, SMALL_QUESTIONS
 
 from mockapi.core.paths import is_complete
 from mockapi.process.loopback import serve_in_thread
@@ -46,20 +47,22 @@ import fcntl, sys
 from pathlib import Path
 from mockapi.core.paths import is_complete
 from mockapi.world.build import build_world
-world = Path(sys.argv[1])
-with open(world.parent / "tiny.lock", "w") as lock:
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    if not is_complete(world):
-        build_world("tiny", 0, world, jobs=int(sys.argv[2]))
+shared, jobs, small = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+for name, questions in (("tiny", None), ("small", small)):
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not is_complete(shared / name):
+            build_world("tiny", 0, shared / name, jobs=jobs, questions=questions)
 """
 
 
 @pytest.hookimpl(trylast=True)  # after the tmp_path plugin has set up the run's base temp dir
 def pytest_configure(config: pytest.Config) -> None:
-    """A whole-suite run over xdist (`pytest -q`, as .ci/run runs it) starts building the shared tiny world
-    in the controller at once, under the workers' lock: the build overlaps the first files, which do not
-    need it (the image's debootstrap, the install's pip: network waits), instead of one worker building it
-    while the other waits on the lock. Any other run builds it when a test first asks (`build_once`)."""
+    """A whole-suite run over xdist (`pytest -q`, as .ci/run runs it) starts building the shared tiny world,
+    then the small one, in the controller at once, under the workers' locks: the builds overlap the first
+    files, which do not need them (the image's debootstrap, the install's pip: network waits), instead of one
+    worker building while the other waits on the lock. Any other run builds each when a test first asks
+    (`build_once`)."""
     whole_suite = config.args_source == pytest.Config.ArgsSource.TESTPATHS
     controller = not hasattr(config, "workerinput") and (getattr(config.option, "numprocesses", 0) or 0) > 1
     factory = getattr(config, "_tmp_path_factory", None)
@@ -69,7 +72,9 @@ def pytest_configure(config: pytest.Config) -> None:
     shared.mkdir(parents=True, exist_ok=True)
     log = open(shared / "tiny.log", "w")  # noqa: SIM115 (open while the build runs)
     config._tiny_prebuild = subprocess.Popen(  # type: ignore[attr-defined]
-        [sys.executable, "-c", PREBUILD, str(shared / "tiny"), str(TINY_JOBS)], stdout=log, stderr=log
+        [sys.executable, "-c", PREBUILD, str(shared), str(TINY_JOBS), str(SMALL_QUESTIONS)],
+        stdout=log,
+        stderr=log,
     )
 
 
@@ -87,13 +92,25 @@ def tiny_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def small_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A complete seed-0 world of SMALL_QUESTIONS questions over the tiny KG (tests/small_world.py), built
+    once per run and shared read-only: the reference the mechanics tests build their own small worlds
+    against, and the world of the export tests."""
+    return build_once(
+        tmp_path_factory,
+        "small",
+        lambda world: build_world("tiny", 0, world, jobs=TINY_JOBS, questions=SMALL_QUESTIONS),
+    )
+
+
+@pytest.fixture(scope="session")
 def secret_tiny_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A tiny seed-0 challenge world (`crag-mock build --secret`, its own secret), built once per run and
-    shared read-only by the secret-world and gold-file tests (tests/hardening)."""
+    """A small seed-0 challenge world (`crag-mock build --secret --questions 8`, its own secret), built once
+    per run and shared read-only by the secret-world and gold-file tests (tests/hardening)."""
     from mockapi.cli import main
 
     def build(world: Path) -> None:
-        assert main(["build", "--scale", "tiny", "--seed", "0", "--secret", "--data", str(world)]) == 0
+        assert main(["build", *SMALL_BUILD, "--seed", "0", "--secret", "--data", str(world)]) == 0
 
     return build_once(tmp_path_factory, "secret", build)
 

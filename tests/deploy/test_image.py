@@ -6,7 +6,8 @@ and only here (the Dockerfile stays standard):
 - the base image the Dockerfile's FROM names is made with `debootstrap` (Debian bookworm: its python3 is
   the same 3.11), with the host's CA bundle in it and `PIP_CERT` pointing at it, and `podman import`ed
   under that name;
-- `podman build --isolation chroot --network host --pull=never` builds the image with `SCALE=tiny`;
+- `podman build --isolation chroot --network host --pull=never` builds the image with `SCALE=tiny` and
+  `QUESTIONS=8` (the suite's small world, tests/small_world.py: every build stage, half a tiny build's CPU);
 - a container is created (not started) and its root file system mounted (`podman mount`); the image's
   ENTRYPOINT runs in it with `chroot --userspec` as the image's USER, with the image's ENV, once over the
   baked world and once over a world bind-mounted read-only at /world (`docker run -v …:/world:ro`).
@@ -34,6 +35,7 @@ from typing import Any
 import httpx
 import pytest
 from server_process import wait_healthy
+from small_world import SMALL_QUESTIONS
 
 pytestmark = [pytest.mark.slow, pytest.mark.docker]
 
@@ -114,7 +116,8 @@ def image() -> Iterator[Image]:
         seconds["import"] = time.perf_counter() - started
         started = time.perf_counter()
         podman("build", "--isolation", "chroot", "--network", "host", "--pull=never", "--format", "docker",
-               "--build-arg", "SCALE=tiny", "-t", TAG, str(REPO))  # fmt: skip
+               "--build-arg", "SCALE=tiny", "--build-arg", f"QUESTIONS={SMALL_QUESTIONS}", "-t", TAG,
+               str(REPO))  # fmt: skip
         seconds["build"] = time.perf_counter() - started
         yield Image(podman, workdir, seconds)
     finally:

@@ -1,12 +1,13 @@
 """The Dockerfile's install and start steps without a Docker engine: fresh venv, `pip install .`, serve.
 
 Mirrors the image: only the paths the Dockerfile COPYs go into the build context; `pip install .` (not
-editable) into a new venv; `crag-mock build` of a world from the installed package (so missing package
-data fails here) with questions.duckdb removed as the image does by default; the ENTRYPOINT's
+editable) into a new venv; `crag-mock build` of a small world (tests/small_world.py: every stage of the
+build, 8 questions) from the installed package (so missing package data fails here) with questions.duckdb
+removed as the image does by default; the ENTRYPOINT's
 `crag-mock serve` as a subprocess over a read-only world, run as an unprivileged user when the test runs as
 root and an unprivileged user can reach the interpreter (the image's `USER crag`); the HEALTHCHECK command;
 then SIGTERM and a clean exit.
-pip reuses its wheel cache, so this costs a venv, one wheel build and the tiny world (a minute or two).
+pip reuses its wheel cache, so this costs a venv, one wheel build and the small world (about a minute).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pathlib import Path
 import httpx
 import pytest
 from server_process import wait_healthy
+from small_world import SMALL_BUILD
 
 REPO = Path(__file__).resolve().parents[2]
 DOCKERFILE = REPO / "Dockerfile"
@@ -79,7 +81,7 @@ def world(venv: Path, workdir: Path) -> Path:
     """The world stage: build with the installed CLI, drop the gold answers, make everything read-only."""
     target = workdir / "world"
     build = subprocess.run(
-        [str(venv / "bin" / "crag-mock"), "build", "--scale", "tiny", "--data", str(target)],
+        [str(venv / "bin" / "crag-mock"), "build", *SMALL_BUILD, "--data", str(target)],
         capture_output=True,
         text=True,
         cwd=workdir,
@@ -116,7 +118,7 @@ def test_the_dockerfile_copies_what_the_package_needs() -> None:
     assert re.search(r"^USER (?!root)", DOCKERFILE.read_text(), re.M)
 
 
-@pytest.mark.slow  # a venv, a wheel build and a tiny world: about 1.5 minutes on 2 cores
+@pytest.mark.slow  # a venv, a wheel build and a small world: about a minute on 2 cores
 def test_install_start_and_health(venv: Path, world: Path, workdir: Path) -> None:
     port = free_port()
     as_root = os.geteuid() == 0 and _others_can_run(Path(sys.base_prefix))

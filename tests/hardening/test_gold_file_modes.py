@@ -23,11 +23,11 @@ def mode(path: Path) -> int:
 
 @pytest.fixture(scope="module")
 def secret_world(secret_tiny_world: Path) -> Path:
-    """The run's tiny seed-0 world built with `crag-mock build --secret` (tests/conftest.py)."""
+    """The run's small seed-0 world built with `crag-mock build --secret` (tests/conftest.py)."""
     return secret_tiny_world
 
 
-@pytest.mark.slow  # its fixture builds a tiny world
+@pytest.mark.slow  # its fixture builds a small world
 def test_a_secret_worlds_gold_and_key_are_0600(secret_world: Path) -> None:
     assert mode(secret_world / "questions.duckdb") == 0o600
     assert mode(secret_world / "secret.key") == 0o600
@@ -45,10 +45,10 @@ def test_a_secret_worlds_ids_are_a_keyed_hash_of_the_secret_and_the_questions_pl
 
 
 def test_exports_refuse_an_existing_file_without_force(
-    tiny_world: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    small_world: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for flags, out in ((["--qrels"], tmp_path / "qrels.txt"), (["--task", "1"], tmp_path / "t1.jsonl")):
-        export = ["export", *flags, "--data", str(tiny_world), "--out", str(out)]
+        export = ["export", *flags, "--data", str(small_world), "--out", str(out)]
         assert main(export) == 0
         assert mode(out) == 0o600  # gold answers and answer pages
         written = out.read_bytes()

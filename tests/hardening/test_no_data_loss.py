@@ -149,13 +149,13 @@ def test_export_refuses_to_overwrite_a_file_it_did_not_write(
     intact(tmp_path / "project")
 
 
-def test_export_replaces_its_own_earlier_export_with_force(tiny_world: Path, tmp_path: Path) -> None:
-    for name in ("t1.jsonl", "t1.jsonl.bz2"):
+def test_export_replaces_its_own_earlier_export_with_force(small_world: Path, tmp_path: Path) -> None:
+    for name in ("t1.jsonl", "t1.jsonl.bz2"):  # the small world (tests/small_world.py): 8 questions' pages
         out = tmp_path / name
-        first = export_world(tiny_world, 1, out)
+        first = export_world(small_world, 1, out)
         with pytest.raises(UserError, match="pass --force"):  # issue 32: never without asking
-            export_world(tiny_world, 1, out)
-        assert export_world(tiny_world, 1, out, force=True) == first
+            export_world(small_world, 1, out)
+        assert export_world(small_world, 1, out, force=True) == first
 
 
 def test_stale_staging_cleanup_keeps_a_users_look_alike(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import duckdb
 import httpx
 import pytest
+from small_world import SMALL_BUILD, SMALL_QUESTIONS
 
 from mockapi.cli import main
 from mockapi.core.paths import QUESTIONS_DB, SECRET_FILE
@@ -31,21 +32,21 @@ def interaction_ids(world: Path) -> set[str]:
 
 @pytest.fixture(scope="module")
 def secret_worlds(tmp_path_factory: pytest.TempPathFactory, secret_tiny_world: Path) -> tuple[Path, Path]:
-    """Two tiny seed-0 worlds, each with its own secret: one through the CLI (the run's shared one,
-    tests/conftest.py), one through build_world."""
+    """Two small seed-0 worlds (tests/small_world.py), each with its own secret: one through the CLI (the
+    run's shared one, tests/conftest.py), one through build_world."""
     root = tmp_path_factory.mktemp("secret")
-    build_world("tiny", 0, root / "b", secret=new_secret())
+    build_world("tiny", 0, root / "b", secret=new_secret(), questions=SMALL_QUESTIONS)
     return secret_tiny_world, root / "b"
 
 
-@pytest.mark.slow  # its fixture builds two tiny worlds
+@pytest.mark.slow  # its fixture builds two small worlds
 def test_two_secret_worlds_of_one_seed_differ_and_neither_is_the_public_one(
-    secret_worlds: tuple[Path, Path], tiny_world: Path
+    secret_worlds: tuple[Path, Path], small_world: Path
 ) -> None:
     a, b = secret_worlds
-    assert len({content_hash(a), content_hash(b), content_hash(tiny_world)}) == 3
+    assert len({content_hash(a), content_hash(b), content_hash(small_world)}) == 3
     # the interaction ids (the key of every question and its frozen pages) are not the public world's either
-    assert not interaction_ids(a) & interaction_ids(tiny_world)
+    assert not interaction_ids(a) & interaction_ids(small_world)
     assert not interaction_ids(a) & interaction_ids(b)
 
 
@@ -55,8 +56,8 @@ def test_the_secret_is_kept_private_and_a_rebuild_reuses_it(secret_worlds: tuple
     assert stat.S_IMODE(key.stat().st_mode) == 0o600
     assert len(bytes.fromhex(key.read_text())) == 32
     before = (key.read_text(), content_hash(a))
-    assert main(["build", "--scale", "tiny", "--secret", "--data", str(a)]) == 0  # idempotent: same world
-    assert main(["build", "--scale", "tiny", "--secret-file", str(key), "--data", str(a)]) == 0
+    assert main(["build", *SMALL_BUILD, "--secret", "--data", str(a)]) == 0  # idempotent: same world
+    assert main(["build", *SMALL_BUILD, "--secret-file", str(key), "--data", str(a)]) == 0
     assert (key.read_text(), content_hash(a)) == before
 
 

@@ -14,18 +14,18 @@ from mockapi.core.pipe_pool import ordered_map
 from mockapi.web.tables_build import build_web_tables
 
 
-def test_two_helpers_write_the_serial_bytes(tiny_world: Path, tmp_path: Path) -> None:
-    folders = {}
+def test_two_helpers_write_the_serial_bytes(small_world: Path, tmp_path: Path) -> None:
+    folders = {}  # the small world's 344 pages (tests/small_world.py): chunks enough for both helpers
     for workers in (1, 2):
-        build_web_tables(tiny_world / PAGES_DB, tmp_path / str(workers), workers)
+        build_web_tables(small_world / PAGES_DB, tmp_path / str(workers), workers)
         folder = tmp_path / str(workers) / WEB_SERVING_DIR
         folders[workers] = {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
     assert folders[1].keys() == folders[2].keys()
     for name in folders[1]:
         assert folders[1][name] == folders[2][name], name
     assert len(folders[2]["html.bin"]) > 1_000_000  # the rendered pages, not an empty table
-    # and the session's world (built with every core) holds the same: its content hash is the serial one's
-    built = json.loads((tiny_world / WEB_SERVING_DIR / "meta.json").read_text(encoding="utf-8"))
+    # and the session's world (built with 2 helpers) holds the same: its content hash is the serial one's
+    built = json.loads((small_world / WEB_SERVING_DIR / "meta.json").read_text(encoding="utf-8"))
     assert built["digest"] == json.loads(folders[1]["meta.json"])["digest"]
 
 

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from small_world import SMALL_BUILD, SMALL_QUESTIONS
 
 from mockapi.core.paths import MANIFEST, WEB_SERVING_DIR, is_complete
 from mockapi.formats.manifest import Manifest
@@ -24,28 +25,28 @@ def crag_mock(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
 
 
 @pytest.fixture(scope="module")
-def rebuilt(tiny_world: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Manifest]:
-    """The tiny world as a version before web_serving/ left it, built again: one build shared by the
-    determinism test and the derived-folder test (a tiny build costs tens of seconds on a loaded
-    machine). Built with one process (the session's world with TINY_JOBS = 2): so it also shows that
-    --jobs 1 builds the same world (tests/world/test_build_jobs.py builds with 3)."""
+def rebuilt(small_world: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Manifest]:
+    """The session's small world as a version before web_serving/ left it, built again: one build shared by
+    the determinism test and the derived-folder test. Built with one process (the session's worlds with
+    TINY_JOBS = 2): so it also shows that --jobs 1 builds the same world (tests/world/test_build_jobs.py
+    builds with 3). Small worlds (tests/small_world.py): the same stages as the tiny world's, half the CPU."""
     world = tmp_path_factory.mktemp("rebuilt") / "old"
-    shutil.copytree(tiny_world, world, ignore=shutil.ignore_patterns(WEB_SERVING_DIR))
-    return world, build_world("tiny", 0, world, jobs=1)
+    shutil.copytree(small_world, world, ignore=shutil.ignore_patterns(WEB_SERVING_DIR))
+    return world, build_world("tiny", 0, world, jobs=1, questions=SMALL_QUESTIONS)
 
 
-@pytest.mark.slow  # its fixture builds the tiny world again
-def test_same_seed_gives_same_content_hash(tiny_world: Path, rebuilt: tuple[Path, Manifest]) -> None:
+@pytest.mark.slow  # its fixture builds the small world again
+def test_same_seed_gives_same_content_hash(small_world: Path, rebuilt: tuple[Path, Manifest]) -> None:
     again = rebuilt[1]
-    first = json.loads((tiny_world / MANIFEST).read_text())
+    first = json.loads((small_world / MANIFEST).read_text())
     assert again.content_hash == first["content_hash"]
     assert again.kg is not None and again.kg.tables == first["kg"]["tables"]
 
 
-@pytest.mark.slow  # builds a tiny world of seed 1
-def test_other_seed_gives_other_hash(tiny_world: Path, tmp_path: Path) -> None:
-    other = build_world("tiny", 1, tmp_path / "seed1")
-    first = json.loads((tiny_world / MANIFEST).read_text())
+@pytest.mark.slow  # builds a small world of seed 1
+def test_other_seed_gives_other_hash(small_world: Path, tmp_path: Path) -> None:
+    other = build_world("tiny", 1, tmp_path / "seed1", questions=SMALL_QUESTIONS)
+    first = json.loads((small_world / MANIFEST).read_text())
     assert other.content_hash != first["content_hash"]
 
 
@@ -104,9 +105,7 @@ def test_info_without_a_world_says_how_to_make_one(tmp_path: Path) -> None:
 
 def test_killed_build_leaves_no_world_and_is_cleaned_up(tmp_path: Path) -> None:
     target = tmp_path / "w"
-    proc = subprocess.Popen(
-        [*CLI, "build", "--scale", "tiny", "--data", str(target)], stderr=subprocess.DEVNULL
-    )
+    proc = subprocess.Popen([*CLI, "build", *SMALL_BUILD, "--data", str(target)], stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
     while not list(tmp_path.glob(".w.building-*")) and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -116,7 +115,7 @@ def test_killed_build_leaves_no_world_and_is_cleaned_up(tmp_path: Path) -> None:
     assert not target.exists()
     assert crag_mock("info", "--data", str(target)).returncode == 2
     # the next build removes the dead build's temp dir and completes
-    assert crag_mock("build", "--scale", "tiny", "--data", str(target)).returncode == 0
+    assert crag_mock("build", *SMALL_BUILD, "--data", str(target)).returncode == 0
     assert is_complete(target)
     assert not list(tmp_path.glob(".w.building-*"))
 
@@ -125,7 +124,7 @@ def test_terminated_build_removes_its_staging_dir_at_once(tmp_path: Path) -> Non
     """SIGTERM (kill, docker stop, a CI timeout) ends a build with one line, exit 143, its temp dir gone."""
     target = tmp_path / "w"
     proc = subprocess.Popen(
-        [*CLI, "build", "--scale", "tiny", "--data", str(target)], stderr=subprocess.PIPE, text=True
+        [*CLI, "build", *SMALL_BUILD, "--data", str(target)], stderr=subprocess.PIPE, text=True
     )
     deadline = time.monotonic() + 120
     while not list(tmp_path.glob(".w.building-*")) and proc.poll() is None and time.monotonic() < deadline:
@@ -139,9 +138,9 @@ def test_terminated_build_removes_its_staging_dir_at_once(tmp_path: Path) -> Non
 
 
 def test_a_world_without_web_tables_is_rebuilt_with_them(
-    tiny_world: Path, rebuilt: tuple[Path, Manifest]
+    small_world: Path, rebuilt: tuple[Path, Manifest]
 ) -> None:
     """A world from before web_serving/ existed gets it on the next build (and the same content hash)."""
     world, manifest = rebuilt
     assert (world / WEB_SERVING_DIR / "meta.json").is_file()
-    assert manifest.content_hash == json.loads((tiny_world / MANIFEST).read_text())["content_hash"]
+    assert manifest.content_hash == json.loads((small_world / MANIFEST).read_text())["content_hash"]

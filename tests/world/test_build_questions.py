@@ -1,5 +1,6 @@
 """Issue 34: `crag-mock build --questions N` draws N questions (CRAG's mix) over the scale's KG instead of
-the scale's count, into the directory given by --data; a rebuild with the same inputs reuses the world."""
+the scale's count, into the directory given by --data; a rebuild with the same inputs reuses the world. The
+world of N questions is the session's small world (tests/small_world.py, built with TINY_JOBS = 2)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,16 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from small_world import SMALL_QUESTIONS
 
-from mockapi.core.paths import QUESTIONS_DB
+from mockapi.core.paths import MANIFEST, QUESTIONS_DB
+from mockapi.formats.manifest import load_manifest
 from mockapi.world.build import build_world
 
 
-def test_a_world_of_n_questions(tmp_path: Path) -> None:
-    world = tmp_path / "small"
-    manifest = build_world("tiny", 0, world, questions=24, jobs=2)
+def test_a_world_of_n_questions(small_world: Path) -> None:
+    world = small_world
+    manifest = load_manifest(world / MANIFEST)
     con = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
     try:
         count, domains = con.execute("SELECT count(*), count(DISTINCT domain) FROM questions").fetchone() or (
@@ -26,9 +29,10 @@ def test_a_world_of_n_questions(tmp_path: Path) -> None:
         )
     finally:
         con.close()
-    assert (count, domains) == (24, 5)
-    assert manifest.web_stage is not None and manifest.web_stage.summary.questions == 24
-    again = build_world("tiny", 0, world, questions=24, jobs=1)  # the same inputs: reused, not rebuilt
+    assert (count, domains) == (SMALL_QUESTIONS, 5)
+    assert manifest.web_stage is not None and manifest.web_stage.summary.questions == SMALL_QUESTIONS
+    # the same inputs: reused, not rebuilt
+    again = build_world("tiny", 0, world, questions=SMALL_QUESTIONS, jobs=1)
     assert again.content_hash == manifest.content_hash and again.build_seconds == manifest.build_seconds
 
 

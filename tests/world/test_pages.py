@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import random
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from pages_db import query
 from pages_db import specs as specs_of
+from small_world import SMALL_QUESTIONS
 
 from mockapi.core.textnorm import normalize
 from mockapi.web.render import html_size, render_page
@@ -141,15 +143,18 @@ def test_page_sizes_spread_like_real_pages(tiny_world: Path) -> None:
     assert 0 < sizes.count(0) < 0.12 * len(sizes)
 
 
-def test_stage_is_deterministic(tiny_world: Path, tmp_path: Path) -> None:
-    (tmp_path / "kg.duckdb").write_bytes((tiny_world / "kg.duckdb").read_bytes())
-    run(WorldContext(get_scale("tiny"), 0), tmp_path, lambda _m: None)
+def test_stage_is_deterministic(small_world: Path, tmp_path: Path) -> None:
+    """The questions-and-pages stage run again over the small world's KG (tests/small_world.py: the tiny KG,
+    8 questions) writes the rows the build wrote."""
+    (tmp_path / "kg.duckdb").write_bytes((small_world / "kg.duckdb").read_bytes())
+    scale = dataclasses.replace(get_scale("tiny"), questions=SMALL_QUESTIONS)  # as `build --questions 8`
+    run(WorldContext(scale, 0), tmp_path, lambda _m: None)
     for db, sql in (
         ("pages.duckdb", "SELECT * FROM results ORDER BY interaction_id, rank"),
         ("pages.duckdb", "SELECT page_id, url, html_size, text FROM pages ORDER BY page_id"),
         ("questions.duckdb", "SELECT * FROM questions ORDER BY ord"),
     ):
-        assert query(tmp_path, db, sql) == query(tiny_world, db, sql)
+        assert query(tmp_path, db, sql) == query(small_world, db, sql)
 
 
 def test_value_styles_are_checkable() -> None:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from small_world import SMALL_QUESTIONS
 
 from mockapi.core.paths import MANIFEST, world_dir
 from mockapi.world.build import build_world
@@ -22,14 +23,14 @@ def test_default_paths_keep_dev_plain_and_name_test(tmp_path: Path, monkeypatch:
     assert world_dir(None, "tiny", 2, "test") == (tmp_path / "tiny-test-seed2").resolve()
 
 
-@pytest.mark.slow  # builds a tiny world of the test split
-def test_test_split_is_another_world(tiny_world: Path, tmp_path: Path) -> None:
-    test = build_world("tiny", 0, tmp_path / "tiny-test", split="test")
-    dev = json.loads((tiny_world / MANIFEST).read_text())
+@pytest.mark.slow  # builds a small world of the test split (tests/small_world.py)
+def test_test_split_is_another_world(small_world: Path, tmp_path: Path) -> None:
+    test = build_world("tiny", 0, tmp_path / "tiny-test", split="test", questions=SMALL_QUESTIONS)
+    dev = json.loads((small_world / MANIFEST).read_text())
     assert (dev["split"], test.split) == ("dev", "test")
     assert test.content_hash != dev["content_hash"]
     # the same inputs find the built world again; the other split does not reuse it
-    again = build_world("tiny", 0, tmp_path / "tiny-test", split="test")
+    again = build_world("tiny", 0, tmp_path / "tiny-test", split="test", questions=SMALL_QUESTIONS)
     assert again.build_seconds == test.build_seconds
 
 
