@@ -3,9 +3,9 @@ passages as a fresh read, and a page without text still gives each question its 
 
 from __future__ import annotations
 
+from crag_eval.files.records import SearchPage
 from crag_eval.models import baseline_pages
 from crag_eval.models.baseline_pages import SentenceCache, passages
-from crag_eval.files.records import SearchPage
 
 ARTICLE = (
     "<html><head><title>Golden Parade</title></head><body><nav>Home | Film</nav><main><p>Golden Parade is a "
