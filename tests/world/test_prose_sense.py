@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 import re
 
-from mockapi.world.lexicon import sports as lex_sports
+from mockapi.world.lexicon import teams as lex_teams
 from mockapi.world.pages import grammar, prose, styles, synonyms
-from mockapi.world.pages.frames import agreement, proper
+from mockapi.world.pages.fact_frames import agreement, proper
 
 
 def test_articles_follow_the_next_words_sound() -> None:
@@ -55,7 +55,7 @@ def test_team_prose_holds_no_single_sports_words() -> None:
     table.update({name: (lambda _r: "Ida Brand") for name in ("s", "o")})
     rng = random.Random(0)
     banned = re.compile(r"quarter|steals|keeper|midfielder|point guard|from three|arc\b|fifth|sixth")
-    for template in lex_sports.TEAM + lex_sports.TEAM_SHORT + lex_sports.TEAM_LEADS + lex_sports.PLAYER:
+    for template in lex_teams.TEAM + lex_teams.TEAM_SHORT + lex_teams.TEAM_LEADS + lex_teams.PLAYER:
         for _ in range(40):
             text = grammar.expand(template, table, rng)
             assert not banned.search(text), text

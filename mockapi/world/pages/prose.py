@@ -18,14 +18,14 @@ from functools import lru_cache
 from mockapi.world.lexicon import arts as lex_arts
 from mockapi.world.lexicon import business as lex_business
 from mockapi.world.lexicon import places as lex_places
-from mockapi.world.lexicon import sports as lex_sports
+from mockapi.world.lexicon import teams as lex_teams
 from mockapi.world.pages import grammar, styles, synonyms
-from mockapi.world.pages.names import FIRST, LAST, PLACES, REGIONS
+from mockapi.world.pages.name_parts import FIRST, LAST, PLACES, REGIONS
 
 _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "company": (lex_business.COMPANY, lex_business.COMPANY_SHORT, lex_business.COMPANY_LEADS),
-    "team": (lex_sports.TEAM, lex_sports.TEAM_SHORT, lex_sports.TEAM_LEADS),
-    "player": (lex_sports.PLAYER, lex_sports.PLAYER_SHORT, lex_sports.TEAM_LEADS),
+    "team": (lex_teams.TEAM, lex_teams.TEAM_SHORT, lex_teams.TEAM_LEADS),
+    "player": (lex_teams.PLAYER, lex_teams.PLAYER_SHORT, lex_teams.TEAM_LEADS),
     "song": (lex_arts.SONG, lex_arts.SONG_SHORT, ()),
     "artist": (lex_arts.MUSICIAN, lex_arts.MUSICIAN_SHORT, ()),
     "band": (lex_arts.MUSICIAN, lex_arts.MUSICIAN_SHORT, ()),
@@ -176,7 +176,7 @@ def _slots(day: dt.date, others: tuple[str, ...]) -> dict[str, Callable[[random.
         "firm": lambda rng: f"{rng.choice(LAST)} {rng.choice(lex_business.FIRM_TAILS)}",
         "unit": lambda rng: rng.choice(lex_business.UNITS),
         "buyers": lambda rng: rng.choice(lex_business.BUYERS),
-        "age": lambda rng: rng.choice(lex_sports.AGES),
+        "age": lambda rng: rng.choice(lex_teams.AGES),
         "bpm": lambda rng: str(rng.randint(70, 170)),
         "film": lambda rng: rng.choice(("16mm", "35mm", "65mm", "digital", "Super 8")),
         "topic": lambda rng: rng.choice(lex_places.TOPICS),

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import consistency, layouts, shared, statements, tables
-from mockapi.world.pages.compose import FILLER, Draft, page
-from mockapi.world.pages.frames import Piece
+from mockapi.world.pages.fact_frames import Piece
+from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent, values
 from mockapi.world.questions.kinds import KINDS, REL_TARGET
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
