@@ -12,7 +12,7 @@ from typing_extensions import NotRequired, TypedDict
 
 Block = list[Any]
 """One content block: a tag, then its fields (`["p", text]`, `["table", head, rows, caption]`, …; see
-`mockapi.world.pages.compose`)."""
+`mockapi.world.pages.page_blocks`)."""
 
 
 class PageSpec(TypedDict):

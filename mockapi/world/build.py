@@ -38,7 +38,9 @@ Progress = Callable[[str], None]
 # 9: no rival look-alike values on answer pages; topical pages state the asked attribute (pages side)
 # 12: answer-form pages for questions no page answers, rival values as often as the answer (issue 31); each
 #     page's random stream named by (seed, stage, id), so helpers make pages in any order (issue 34)
-GENERATOR_VERSION = "12"
+# 13: prose read as written (issue 31's naturalness read): synonym groups of one sense, articles by sound,
+#     sizes a firm can hold, counts with commas, one sports vocabulary; pages titled for their own subject
+GENERATOR_VERSION = "13"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

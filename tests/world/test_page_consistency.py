@@ -112,7 +112,7 @@ def test_pages_that_do_not_answer_state_the_asked_attribute_as_answer_pages_do()
 
 
 def test_long_pages_carry_timelines_more_often_than_short_ones() -> None:
-    from mockapi.world.pages.compose import Draft, blocks
+    from mockapi.world.pages.page_blocks import Draft, blocks
 
     def share(filler: int) -> float:
         found = 0

@@ -17,7 +17,7 @@ from small_world import SMALL_QUESTIONS
 from mockapi.core.textnorm import normalize
 from mockapi.web.render import html_size, render_page
 from mockapi.world.context import WorldContext
-from mockapi.world.pages import frames, layouts, styles
+from mockapi.world.pages import fact_frames, layouts, styles
 from mockapi.world.scales import get_scale
 from mockapi.world.web_stage import run
 
@@ -173,8 +173,8 @@ def test_dev_and_test_share_a_core_and_keep_their_own_forms() -> None:
     dev, test = layouts.kinds("finance", "dev"), layouts.kinds("finance", "test")
     assert "blog" in dev and "blog" not in test and "qa" in test and "qa" not in dev
     assert len(set(dev) & set(test)) >= 8
-    for pool in (frames.PLAIN, frames.DATED, frames.QUOTES, frames.CAPTIONS):
-        d, t = set(frames.allowed(pool, "dev")), set(frames.allowed(pool, "test"))
+    for pool in (fact_frames.PLAIN, fact_frames.DATED, fact_frames.QUOTES, fact_frames.CAPTIONS):
+        d, t = set(fact_frames.allowed(pool, "dev")), set(fact_frames.allowed(pool, "test"))
         assert d & t and d - t and t - d
     rng = random.Random(1)
     assert {layouts.shell("test", rng) for _ in range(400)}.isdisjoint(layouts.SHELLS["dev"])

@@ -66,7 +66,7 @@ def test_a_false_premise_is_a_true_question_with_one_premise_bent() -> None:
     import datetime as dt
 
     from mockapi.world.questions.ask import Ask
-    from mockapi.world.questions.compose import COMPOSERS
+    from mockapi.world.questions.composers import COMPOSERS
     from mockapi.world.questions.falsepremise import INVALID, bending, false_premise
     from mockapi.world.questions.generate import _plain
     from mockapi.world.questions.mix import DOMAINS, Cell

@@ -58,8 +58,10 @@ def test_grammar_expansions_are_pinned() -> None:
         "The Vanes shelved new material over 2 weeks",
         "The Vanes was licensed for a television drama",
     ]
-    assert digest(out) == "5ca931e7af9efcd2"
-    assert rng.random() == 0.2909322437487786  # the rng is left where the old code left it
+    # generator 13 moved these (were 5ca931e7af9efcd2, 0.2909322437487786) by the slots' data only: {n} is
+    # mostly hundreds and {money} a billion sum 15% of the time (issue 31: sizes a mid-sized firm can hold)
+    assert digest(out) == "6ec8128c52e3e021"
+    assert rng.random() == 0.28026774696926715  # the rng is left where the old code left it
 
 
 def test_synonym_swaps_are_pinned() -> None:
@@ -67,10 +69,12 @@ def test_synonym_swaps_are_pinned() -> None:
     out = [synonyms.vary(t, rng) for _ in range(300) for t in TEXTS]
     # generator 12 moved these (were "...insisted the company...", bac21f84e30db0d3, 0.8857506409976075) by a
     # data change only: the synonym table lost its words of several senses ("drew", "group", "before")
-    said = "an investor claimed the business was slow; a band tour (an old show) drew audiences — "
-    assert out[1] == said + "fans, reporters"
-    assert digest(out) == "3be9b812bb14f229"
-    assert rng.random() == 0.38047629949907813
+    # generator 13 (was "...claimed the business was slow...", 3be9b812bb14f229, 0.38047629949907813) by the
+    # table's data again: words whose sense changes with the phrase ("firm", "busy", "quiet") are in no group
+    said = "an investor suggested the company was quiet; a band tour (an old show) drew visitors — "
+    assert out[1] == said + "fans, journalists"
+    assert digest(out) == "5c80092796d153a5"
+    assert rng.random() == 0.061094128129883796
 
 
 def test_sentences_are_pinned() -> None:
@@ -83,6 +87,7 @@ def test_sentences_are_pinned() -> None:
     ]
     # generator 11 moved this digest (was 4c25aff88d430e4c) by a lexicon change only: the generic lead-in
     # "[as of|by|through] {month} {fy}" takes a past year, {y} (issue 31: no event after the query time);
-    # generator 12 (was 2a0cc82caf5a87ac) by the synonym table's data ("before" is in no group)
-    assert digest(out) == "603006c667433d30"
-    assert rng.random() == 0.20536947075818712
+    # generator 12 (was 2a0cc82caf5a87ac) by the synonym table's data ("before" is in no group); generator 13
+    # (was 603006c667433d30, 0.20536947075818712) by the slots' and the synonym table's data (above)
+    assert digest(out) == "ba7f95062f350437"
+    assert rng.random() == 0.1575768022549856

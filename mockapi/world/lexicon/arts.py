@@ -92,10 +92,10 @@ MOVIE = (
     "[a storm|a downpour|the rain|a heatwave|a strike] cost [them|the crew|the production] {m} days [in "
     "{place}|on location|]|the {place} set went up in {m} weeks|{person} improvised "
     "the {ord} scene]",
-    "{s} [draws on|borrows from|reworks|nods to|loosely adapts] [a {y} novel|a true story from "
+    "{s} [draws on|borrows from|reworks|nods to|loosely adapts] [a novel|a true story from "
     "{place}|a [radio play|stage play|short story|comic] [from|written in|first aired in] {y}|a folk tale "
-    "from {region}|a {y} thriller|a memoir by {person}]",
-    "[a fan event|a midnight screening|a {y} retrospective|[a double bill|a double feature|a twin bill] "
+    "from {region}|an old thriller|a memoir by {person}]",
+    "[a fan event|a midnight screening|a retrospective|[a double bill|a double feature|a twin bill] "
     "[with|alongside] {o}|a "
     "[sing-along|quote-along|costume] [night|evening|screening]] "
     "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of] {s}",
@@ -105,10 +105,11 @@ MOVIE = (
     "auctioned in {month}]",
     "[{person}|a {place} critic|a columnist in {place}|a [film|movie] [blogger|podcaster|writer]] [ranked|"
     "listed|named|placed] {s} "
-    "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies|pictures] [of|from] {y}|in "
+    "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies] [of the decade|of"
+    " recent years|in years]|in "
     "[a|one] [top {m}|{m}-best|year-end] [list|ranking|countdown]|as [a sleeper|an "
     "overlooked|a quiet] "
-    "[hit|success|favourite] [of|in|from] {y}|as overlooked]",
+    "[hit|success|favourite]|as overlooked]",
 )
 MOVIE_SHORT = (
     "[{s}|The film|It] [played|ran|screened|held on|stayed] [for {m} weeks|{m} weeks|a {m}-week run|{m}"

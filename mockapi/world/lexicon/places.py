@@ -9,13 +9,15 @@ TOPIC = (
     "{s} [reopened|closed|extended|restored|resurfaced|repaired] [its north entrance|the main trail|a "
     "wing built in {y}|the visitor centre|two reading rooms|the boardwalk|the old boathouse|the east "
     "galleries] [after {m} months of work|for about {grant}|in {month} {y}|last {season}|]",
-    "[volunteers at {s}|staff at {s}|students at {s}|rangers at {s}|curators at {s}] [planted|catalogued|"
-    "counted|restored|digitised|cleared] [{n} trees|{n} objects|[a century|decades|a lifetime] of [letters|"
-    "correspondence|diaries]|{n} rare seeds|the "
-    "old maps|invasive reeds|{n} photographs] [over the {season}|in {month}|with help from {place}|]",
+    "[volunteers at {s}|staff at {s}|students at {s}|rangers at {s}|curators at {s}] [planted {n} trees|"
+    "planted {n} rare seeds|catalogued {n} objects|[catalogued|digitised|restored] [a century|decades|"
+    "a lifetime] of [letters|correspondence|diaries]|[restored|digitised] the old maps|cleared"
+    " invasive reeds|[digitised|catalogued] {n} photographs]"
+    " [over the {season}|in {month}|with help from {place}|]",
     "[a study from {s}|researchers at {s}|a survey of {s}|a team working at {s}] [found|measured|"
     "mapped|reported|traced] [[a rise|an increase|a jump] in [water|lake|river] [temperature|temperatures]|"
-    "{n} bird species|[a drop|a fall|a decline] in [litter|rubbish|waste] [left by visitors|on the paths|]|"
+    "{m} new bird species|[a drop|a fall|a decline] in [litter|rubbish|waste] [left by visitors|on the"
+    " paths|]|"
     "the "
     "spread of a beetle|how [visitors|crowds|people] [move|spread out|gather] [on weekends|at peak"
     " times|in summer]|{pct} more cyclists]",

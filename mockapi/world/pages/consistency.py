@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from mockapi.core.user_error import UserError
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import specs
-from mockapi.world.pages.frames import Piece
+from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, group_of
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import consistency, layouts, shared, statements, tables
-from mockapi.world.pages.compose import FILLER, Draft, page
-from mockapi.world.pages.frames import Piece
+from mockapi.world.pages.fact_frames import Piece
+from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent, values
 from mockapi.world.questions.kinds import KINDS, REL_TARGET
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
@@ -128,9 +128,10 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
 
 def emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str, i: int,
          when: dt.datetime, empty: bool = False, answer_form: bool = False) -> PageSpec:  # fmt: skip
-    """The page spec of a draft. Titles name any of the question's subjects, whatever the role (a title must
-    not mark the answer page); an answer-form page is titled like a roundup as often as an answer page."""
-    about = draft.subject if role == "neg" and rng.random() < 0.5 else rng.choice(q.subjects).name
+    """The page spec of a draft, titled for the page's own subject whatever the role (a title naming the
+    question's subject over a page wholly about a look-alike read ambiguous); an answer-form page is titled
+    like a roundup as often as an answer page."""
+    about = draft.subject  # a page titled for one entity but wholly about a look-alike read ambiguous
     title, kind = layouts.title(about, draft.domain, rng), ""
     if answer_form and rng.random() < P_ROUNDUP:
         model = rng.choice(pools.noise[q.domain])

@@ -7,7 +7,7 @@ import random
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import consistency, layouts, statements
-from mockapi.world.pages.compose import FILLER, Draft, page
+from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject, page_names

@@ -1,7 +1,7 @@
 """Statements of facts on pages: the current value (gold), an older one (stale), a look-alike's (negative).
 
-Each statement picks a frame (`frames`), a shape (sentence, table row, list item, quote, caption) and a style
-for the value and date (`styles`), so one fact is written in many ways across the pages that state it.
+Each statement picks a frame (`fact_frames`), a shape (sentence, table row, list item, quote, caption) and a
+style for the value and date (`styles`), so one fact is written in many ways across the pages that state it.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import dataclasses
 import datetime as dt
 import random
 
-from mockapi.world.pages import consistency, frames, grammar, prose, styles
-from mockapi.world.pages.frames import Piece
+from mockapi.world.pages import consistency, fact_frames, grammar, prose, styles
+from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Subject
@@ -87,33 +87,38 @@ def _state(
     slots = {
         "s": name,
         "v": shown,
-        **frames.agreement(label(fact), vtype, rng),
+        **fact_frames.agreement(label(fact), vtype, rng),
         "say": _say(fact, name, shown, rng),
-        "its": frames.possessive(fact.subject.kind),
+        "its": fact_frames.possessive(fact.subject.kind),
         "intro": prose.clause(name, fact.subject.domain, fact.subject.kind, rng, page_day),
     }
     how = shape or _shape(rng)
     if how in ("row", "item", "caption"):
-        slots["l"] = frames.proper(frames.synonym(label(fact), rng))
+        slots["l"] = fact_frames.proper(fact_frames.synonym(label(fact), rng))
     day = _market_day(fact, dt.date.fromisoformat(as_of)) if as_of else None
     if day is not None:
         slots["d"] = styles.day_text(day, rng, page_day)
         if how in ("row", "item"):
             slots["l"] = f"{slots['l']} ({slots['d']})"
     if how == "row":
-        return Piece("row", "", label=frames._cap(slots["l"]), value=shown)
+        return Piece("row", "", label=fact_frames._cap(slots["l"]), value=shown)
     if how == "item":
-        return Piece("item", frames.fill(rng.choice(frames.ITEMS), slots, rng))
+        return Piece("item", fact_frames.fill(rng.choice(fact_frames.ITEMS), slots, rng))
     if how == "quote" and day is None:
-        return Piece("quote", frames.fill(rng.choice(frames.allowed(frames.QUOTES, split)), slots, rng))
+        return Piece(
+            "quote", fact_frames.fill(rng.choice(fact_frames.allowed(fact_frames.QUOTES, split)), slots, rng)
+        )
     if how == "caption" and day is None:
-        return Piece("caption", frames.fill(rng.choice(frames.allowed(frames.CAPTIONS, split)), slots, rng))
-    pool = frames.allowed(frames.DATED if day is not None else frames.PLAIN, split)
+        return Piece(
+            "caption",
+            fact_frames.fill(rng.choice(fact_frames.allowed(fact_frames.CAPTIONS, split)), slots, rng),
+        )
+    pool = fact_frames.allowed(fact_frames.DATED if day is not None else fact_frames.PLAIN, split)
     # a lead-in clause that does not name the subject ("Fans packed the arena. Separately, the player's
     # points per game is 9.34") leaves "its" to nobody: on a set's page, any member's (the contradiction scan)
     if named or name not in str(slots["intro"]):
         pool = [f for f in pool if "{intro}" not in f]
-    return Piece("sentence", frames.sentence(rng.choice(pool), slots, rng))
+    return Piece("sentence", fact_frames.sentence(rng.choice(pool), slots, rng))
 
 
 def _market_day(fact: Fact, day: dt.date) -> dt.date:
@@ -141,7 +146,7 @@ def gold_pieces(
         # value repeated on every answer page was the commonest of its type in the top 10)
         out.append(state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid, shape=shape))
     if fact.items and rng.random() < 0.6 and not avoid:
-        out.append(Piece("list", "\n".join(fact.items), label=frames._cap(label(fact))))
+        out.append(Piece("list", "\n".join(fact.items), label=fact_frames._cap(label(fact))))
     return out
 
 

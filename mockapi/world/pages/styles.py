@@ -113,7 +113,7 @@ def _big_forms(short: str, unit: str) -> list[str]:
 
 def _count_forms(value: str) -> list[str]:
     n = int(value.replace(",", ""))
-    out = [f"{n:,}", str(n)]
+    out = [f"{n:,}"] if n >= 1000 else [str(n)]  # "2066, according to…" read as a year
     if n >= 1_000_000:
         out += [f"{n / 1e6:.2f} million", f"{n / 1e6:.2f}M"]
     elif n >= 10_000:
@@ -146,9 +146,10 @@ def restyle(value: str, rng: random.Random, keep: float = 0.35) -> str:
 
 
 def number_text(n: int, rng: random.Random) -> str:
-    """A filler number in one of several styles (12,400 / 12.4K / 12400)."""
+    """A filler number in one of several styles (12,400 / 12.4K)."""
     if n >= 1_000_000:
         return rng.choice((f"{n:,}", f"{n / 1e6:.1f} million", f"{n / 1e6:.1f}M"))
     if n >= 1000:
-        return rng.choice((f"{n:,}", str(n), f"{n / 1e3:.1f}K"))
+        # with its comma: "uncovered 2053 species" reads as a year (the audit's future line too)
+        return rng.choice((f"{n:,}", f"{n / 1e3:.1f}K"))
     return str(n)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from mockapi.world.pages import statements, styles
-from mockapi.world.pages.frames import Piece
+from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions.model import Fact, Subject
 
 

@@ -9,7 +9,7 @@ entity's own page, and the answer on the page of the last entity (pages.plan).
 
 from __future__ import annotations
 
-from mockapi.world.questions import answers, derived, frames, values
+from mockapi.world.questions import answers, derived, question_frames, values
 from mockapi.world.questions.ask import Ask, Draft, nearest
 from mockapi.world.questions.kinds import KINDS, Kind, asked_label, fits_role, fits_subject
 from mockapi.world.questions.model import Fact, Subject
@@ -31,7 +31,9 @@ def chained(a: Ask) -> Draft | None:
     ref = a.name(start)
     phrase = ref
     for i, (relation, _) in enumerate(hops):
-        phrase = a.frame(frames.NEXT_STEP if i else frames.FIRST_STEP).format(r=relation, s=phrase)
+        phrase = a.frame(question_frames.NEXT_STEP if i else question_frames.FIRST_STEP).format(
+            r=relation, s=phrase
+        )
     links, prev = [], start
     for relation, node in hops:
         links.append(Fact(prev, f"rel:{relation}", node.name, source=a.src.name))
@@ -50,14 +52,16 @@ def chained(a: Ask) -> Draft | None:
             answer, alts = answers.finish(short, alts, said, a.rng)
             text = frame.format(s=phrase, e=kind.event)
             return Draft(text, answer, alts, [*links, fact], keys, None, subjects, [*refs, fact.value])
-        nesting = tuple(f for f in frames.attribute_frames(kind) if "{s}'s" not in f)  # see NEXT_STEP
+        nesting = tuple(
+            f for f in question_frames.attribute_frames(kind) if "{s}'s" not in f
+        )  # see NEXT_STEP
         text = a.frame(nesting).format(s=phrase, l=asked_label(kind), e=kind.event)
         sentences = [f"{answers.chain(start.name, steps)}, whose {kind.label} is {fact.value}"]
         sentences += answers.attribute(kind, end.name, fact.value)
         answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)
         wrong = fact.stale[0].lower() if fact.stale else None
         return Draft(text, answer, alts, [*links, fact], keys, wrong, subjects, [*refs, fact.value])
-    who = frames.CHAIN_WHO if end.kind == "person" else frames.CHAIN_WHAT
+    who = question_frames.CHAIN_WHO if end.kind == "person" else question_frames.CHAIN_WHAT
     short, alts = values.person(end.name) if end.kind == "person" else values.name(end.name)
     answer, alts = answers.finish(short, alts, answers.chain_end(start.name, steps), a.rng)
     return Draft(a.frame(who).format(p=phrase), answer, alts, links, [end.name], None, subjects, refs)

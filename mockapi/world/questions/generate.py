@@ -8,9 +8,9 @@ import random
 import uuid
 from dataclasses import dataclass
 
-from mockapi.world.questions import frames
+from mockapi.world.questions import question_frames
 from mockapi.world.questions.ask import Ask, Draft
-from mockapi.world.questions.compose import COMPOSERS
+from mockapi.world.questions.composers import COMPOSERS
 from mockapi.world.questions.falsepremise import bending, false_premise, imitated_type
 from mockapi.world.questions.kg_facts import KgSource
 from mockapi.world.questions.mix import KG_SHARE, Cell, allocate
@@ -157,7 +157,9 @@ def _question(slot: _Slot, rng: random.Random, web: Source, kg: KgSource | None)
         domain=cell.domain,
         question_type=cell.question_type,
         static_or_dynamic=cell.dynamism,
-        query=voice(frames.inverted(draft.query.lower()), [r.lower() for r in draft.refs], rng, slot.split),
+        query=voice(
+            question_frames.inverted(draft.query.lower()), [r.lower() for r in draft.refs], rng, slot.split
+        ),
         answer=answer,
         alt_ans=[a for a in draft.alts if a != answer],
         popularity=popularity,

@@ -39,10 +39,12 @@ def ticker_for(name: str, rng: random.Random) -> str:
 @lru_cache(maxsize=1)
 def _question_words() -> frozenset[str]:
     """Every word of the frames, openers, casual forms and kind labels: no ticker may read as one."""
-    from mockapi.world.questions import frames, phrasing
+    from mockapi.world.questions import phrasing, question_frames
     from mockapi.world.questions.kinds import KINDS
 
-    texts = [t for v in vars(frames).values() if isinstance(v, tuple) for t in v if isinstance(t, str)]
+    texts = [
+        t for v in vars(question_frames).values() if isinstance(v, tuple) for t in v if isinstance(t, str)
+    ]
     texts += [*phrasing.OPENERS, *phrasing.TAILS, *(r for _, r in phrasing.CASUAL)]
     texts += [f"{k.ask} {k.label} {k.item} {k.event}" for k in KINDS.values()]
     return frozenset(w for t in texts for w in re.findall(r"[a-z]+", t.lower()))

@@ -16,7 +16,7 @@ import datetime as dt
 import random
 from dataclasses import dataclass, field
 
-from mockapi.world.questions import answers, frames, values
+from mockapi.world.questions import answers, question_frames, values
 from mockapi.world.questions.ask import Ask, Draft, pick_kind, subject_for
 from mockapi.world.questions.kinds import COUNTED_LABELS, KINDS, Kind, asked_label, fits_subject
 from mockapi.world.questions.model import Fact, Subject
@@ -170,9 +170,9 @@ def _top_one(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made:
     best = ranked[0] if top else ranked[-1]
     if a.cell.question_type == "simple_w_condition" and best.as_of and kind.dynamism != "static":
         when = values.spoken_date(dt.date.fromisoformat(best.as_of), a.day, a.rng)
-        frame = a.frame(frames.TOP_ONE_THEN).format(sup=sup, l=kind.label, d=when, **_KEEP)
+        frame = a.frame(question_frames.TOP_ONE_THEN).format(sup=sup, l=kind.label, d=when, **_KEEP)
     else:
-        frame = a.frame(frames.TOP_ONE).format(sup=sup, l=kind.label, **_KEEP)
+        frame = a.frame(question_frames.TOP_ONE).format(sup=sup, l=kind.label, **_KEEP)
     name = best.subject.name
     short, alts = values.name(name)
     sentences = [
@@ -184,7 +184,7 @@ def _top_one(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made:
 
 def _top_set(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made:
     sup = _sup(kind, True)
-    frame = a.frame(frames.TOP_SET).format(sup=sup, l=kind.label, **_KEEP)
+    frame = a.frame(question_frames.TOP_SET).format(sup=sup, l=kind.label, **_KEEP)
     names = [f.subject.name for f in ranked[:3]]
     short, alts = values.listing(names)
     sentences = [
@@ -212,7 +212,7 @@ def _above(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | No
     n = sum(1 for x in numbers if x > cut)
     if kind.vtype == "number" and float(int(cut)) in numbers:
         return None
-    frame = a.frame(frames.ABOVE).format(l=asked_label(kind), x=shown, **_KEEP)
+    frame = a.frame(question_frames.ABOVE).format(l=asked_label(kind), x=shown, **_KEEP)
     short, alts = values.number(n)
     sentences = [
         f"{short} of {named.np()} have a {kind.label} above {shown}",
@@ -233,18 +233,18 @@ def _count_or_total(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> 
         short, alts = values.number(int(x))
     else:
         short, alts = f"{x:,.2f}", [f"{x:.1f}"]
-    frame = a.frame(frames.GROUP_TOTAL).format(l=kind.label, **_KEEP)
+    frame = a.frame(question_frames.GROUP_TOTAL).format(l=kind.label, **_KEEP)
     return frame, short, alts, [f"{named.np()} have a combined {kind.label} of {short}"], []
 
 
 def _arith(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made:
     numbers = [f.number or 0.0 for f in ranked]
     if a.rng.random() < 0.6:
-        frame = a.frame(frames.AVERAGE).format(l=kind.label, **_KEEP)
+        frame = a.frame(question_frames.AVERAGE).format(l=kind.label, **_KEEP)
         x = sum(numbers) / len(numbers)
         what = "average"
     else:
-        frame = a.frame(frames.SPREAD).format(l=kind.label, **_KEEP)
+        frame = a.frame(question_frames.SPREAD).format(l=kind.label, **_KEEP)
         x = max(numbers) - min(numbers)
         what = "difference between the highest and lowest"
     if kind.vtype == "money":
@@ -264,7 +264,7 @@ def _top_hop(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | 
     if named.relation in (f"rel:{relation}", _REL_KIND.get(relation)):
         return None  # the set is defined by that relation: its holder is no hop away
     sup = _sup(kind, True)
-    frame = a.frame(frames.TOP_HOP).format(r=relation, sup=sup, l=kind.label, **_KEEP)
+    frame = a.frame(question_frames.TOP_HOP).format(r=relation, sup=sup, l=kind.label, **_KEEP)
     link = Fact(ranked[0].subject, f"rel:{relation}", target.name, source=a.src.name)
     short, alts = values.person(target.name) if target.kind == "person" else values.name(target.name)
     top = ranked[0].subject.name

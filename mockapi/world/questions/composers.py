@@ -1,8 +1,8 @@
 """Question types as intents: from a cell (domain, type, dynamism) and a fact source to a drafted question.
 
-Each composer picks facts, then realises the intent with a frame (frames.py), subject references (refer.py)
-and a gold answer that is either the short value or a sentence (answers.py). The voice (openers, casual
-spellings, typos) is added later, in generate.py, for every question alike.
+Each composer picks facts, then realises the intent with a frame (question_frames.py), subject references
+(refer.py) and a gold answer that is either the short value or a sentence (answers.py). The voice
+(openers, casual spellings, typos) is added later, in generate.py, for every question alike.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import datetime as dt
 import random
 from collections.abc import Callable
 
-from mockapi.world.questions import answers, chain, derived, frames, refer, values
+from mockapi.world.questions import answers, chain, derived, question_frames, refer, values
 from mockapi.world.questions.ask import Ask, Draft, nearest, one_fact, pick_kind, refer_to, subject_for
 from mockapi.world.questions.kinds import KINDS, Kind, asked_label, fits_role, fits_subject
 from mockapi.world.questions.model import Fact
@@ -41,12 +41,12 @@ SCALAR = (
 
 
 def _qualify(kind: Kind, a: Ask) -> str:
-    return a.frame(frames.NOW) if kind.dynamism != "static" and a.rng.random() < 0.25 else ""
+    return a.frame(question_frames.NOW) if kind.dynamism != "static" and a.rng.random() < 0.25 else ""
 
 
 def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:
     kind = KINDS[fact.kind]
-    text = a.frame(frames.attribute_frames(kind)).format(s=phrase, l=asked_label(kind), e=kind.event)
+    text = a.frame(question_frames.attribute_frames(kind)).format(s=phrase, l=asked_label(kind), e=kind.event)
     qualifier = _qualify(kind, a)
     return text.rstrip("?") + qualifier + "?" if qualifier else text
 
@@ -91,7 +91,7 @@ def with_condition(a: Ask) -> Draft | None:
     else:
         day = dt.date.fromisoformat(fact.as_of)
         when, bare = values.spoken_date(day, a.day, a.rng), values.bare_date(day, a.day, a.rng)
-        query = a.frame(frames.CONDITION).format(l=asked_label(kind), s=ref, d=when, db=bare)
+        query = a.frame(question_frames.CONDITION).format(l=asked_label(kind), s=ref, d=when, db=bare)
         sentences = answers.dated(kind, fact.subject.name, fact.value, values.date(day)[0])
         made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
         if made is not None:  # "how much would 100 shares of x have cost on march 3?"
@@ -136,7 +136,9 @@ def comparison(a: Ask) -> Draft | None:
     name1, name2 = f1.subject.name, f2.subject.name
     if kind.vtype in ("date", "year"):
         first = a.rng.random() < 0.7
-        query = a.frame(frames.EARLIER if first else frames.LATER).format(e=kind.event, a=r1, b=r2)
+        query = a.frame(question_frames.EARLIER if first else question_frames.LATER).format(
+            e=kind.event, a=r1, b=r2
+        )
         w, lo = (name1, name2) if (n1 < n2) == first else (name2, name1)
         short, alts = values.name(w)
         answer, alts = answers.finish(short, alts, answers.earlier(kind.event, w, lo, first), a.rng)
@@ -146,7 +148,7 @@ def comparison(a: Ask) -> Draft | None:
     higher = a.rng.random() < 0.7
     adj = a.rng.choice(("higher", "bigger", "larger", "greater") if higher else ("lower", "smaller"))
     if a.rng.random() < 0.3:
-        query = a.frame(frames.COMPARE_YES_NO).format(l=asked_label(kind), a=r1, b=r2, adj=adj)
+        query = a.frame(question_frames.COMPARE_YES_NO).format(l=asked_label(kind), a=r1, b=r2, adj=adj)
         yes = (n1 > n2) == higher
         answer = "yes" if yes else "no"
         return Draft(
@@ -159,7 +161,7 @@ def comparison(a: Ask) -> Draft | None:
             [f1.subject, f2.subject],
             refs,
         )
-    query = a.frame(frames.COMPARE).format(l=asked_label(kind), a=r1, b=r2, adj=adj)
+    query = a.frame(question_frames.COMPARE).format(l=asked_label(kind), a=r1, b=r2, adj=adj)
     w, lo = (name1, name2) if (n1 > n2) == higher else (name2, name1)
     short, alts = values.name(w)
     answer, alts = answers.finish(short, alts, answers.comparison(kind.label, w, lo, higher), a.rng)
@@ -174,7 +176,7 @@ def aggregation(a: Ask) -> Draft | None:
     if fact is not None and fact.items:
         kind, facts, refs = KINDS[fact.kind], [fact], [*fact.items]
         ref = refer_to(a, fact.subject, facts, refs)
-        query = a.frame(frames.COUNT).format(i=kind.item, s=ref)
+        query = a.frame(question_frames.COUNT).format(i=kind.item, s=ref)
         short, alts = values.number(len(fact.items))
         sentences = answers.count(kind.item, fact.subject.name, short)
         answer, alts = answers.finish(short, alts, sentences, a.rng)
@@ -188,7 +190,7 @@ def aggregation(a: Ask) -> Draft | None:
     label = KINDS[f1.kind].label
     r1, r2, refs = _pair_refs(a, f1, f2)
     short, alts = values.number(int(f1.number + f2.number))
-    query = a.frame(frames.TOTAL).format(l=label, a=r1, b=r2)
+    query = a.frame(question_frames.TOTAL).format(l=label, a=r1, b=r2)
     answer, alts = answers.finish(
         short, alts, answers.total(label, f1.subject.name, f2.subject.name, short), a.rng
     )
@@ -202,9 +204,9 @@ def set_question(a: Ask) -> Draft | None:
         return None
     kind, facts, refs = KINDS[fact.kind], [fact], [*fact.items]
     ref = refer_to(a, fact.subject, facts, refs)
-    options: tuple[str, ...] = (kind.ask, *frames.LIST)
+    options: tuple[str, ...] = (kind.ask, *question_frames.LIST)
     counted = a.rng.random() < P_COUNTED
-    frame = a.frame(frames.COUNTED_LIST if counted else options)
+    frame = a.frame(question_frames.COUNTED_LIST if counted else options)
     query = frame.format(s=ref, i=kind.item, n=_count_words(len(fact.items), a.rng))
     if counted:  # the count said is a premise: one off by some makes the question invalid
         n = len(fact.items) + a.rng.choice((1, 2, 3, -1)) if len(fact.items) > 2 else len(fact.items) + 2
@@ -248,7 +250,7 @@ def multi_hop(a: Ask) -> Draft | None:
     refs = [fact.value, target.name]
     ref = a.name(start, [link, fact])
     refs.append(ref)
-    phrase = a.frame(frames.RELATION).format(r=relation, s=ref)
+    phrase = a.frame(question_frames.RELATION).format(r=relation, s=ref)
     made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
     if made is not None:  # "what day of the week was the director of x born?"
         frame, short, alts, said = made
@@ -288,9 +290,9 @@ def post_processing(a: Ask) -> Draft | None:
         values.money(diff) if kind.vtype == "money" else (f"{diff:,.2f}".rstrip("0").rstrip("."), [])
     )
     r1, r2, refs = _pair_refs(a, f1, f2)
-    frame = a.frame(frames.DIFFERENCE)
+    frame = a.frame(question_frames.DIFFERENCE)
     query = frame.format(l=asked_label(kind), a=r1, b=r2)
-    if frame in frames.ORDERED:  # "how much higher is a's x than b's": the order is a premise
+    if frame in question_frames.ORDERED:  # "how much higher is a's x than b's": the order is a premise
         a.premises.append(Premise(query, frame.format(l=asked_label(kind), a=r2, b=r1), f2, f2.subject.name))
     sentences = answers.difference(kind.label, f1.subject.name, f2.subject.name, short)
     answer, alts = answers.finish(short, alts, sentences, a.rng)
@@ -308,7 +310,13 @@ def _elapsed(a: Ask, fact: Fact) -> Draft:
         years = a.day.year - int(fact.number)
     aging = kind.key in ("mu.birth", "pe.birth") and a.rng.random() < 0.5
     said = not aging and a.rng.random() < 0.4  # the year said in the question, as wrong-year premises do
-    options = frames.AGE if aging else frames.YEARS_AGO_SAID if said else frames.YEARS_AGO
+    options = (
+        question_frames.AGE
+        if aging
+        else question_frames.YEARS_AGO_SAID
+        if said
+        else question_frames.YEARS_AGO
+    )
     year = dt.date.fromordinal(int(fact.number)).year if kind.vtype == "date" else int(fact.number)
     frame = a.frame(options)
     query = frame.format(s=ref, e=kind.event, y=year)
@@ -342,7 +350,7 @@ def _margin(a: Ask) -> Draft | None:
         return None
     facts, refs = [fact], [fact.value]
     ref = refer_to(a, fact.subject, facts, refs)
-    frame, won = a.frame(frames.MARGIN), own > other
+    frame, won = a.frame(question_frames.MARGIN), own > other
     query, bent = (frame.format(s=ref, **_RESULT[w]) for w in (won, not won))
     a.premises.append(Premise(query, bent, fact, _RESULT[not won]["r"]))  # a loss said as a win
     short, alts = values.number(abs(own - other))

@@ -24,11 +24,11 @@ PLAIN: tuple[tuple[str, str], ...] = (
     ("core", "{say}"),
     ("core", "The {l} of {s} [{is}|{is} listed as|{is} given as] {v}"),
     ("core", "{v} {is} the {l} of {s}[, according to {src}|, {src} says|]"),
-    ("core", "{intro}[, and|; meanwhile,|. For the record,|. Separately,] {its} {l} {is} {v}"),
-    ("core", "{intro}. [Its|{Its}] {l}? {v}[, according to {src}|]"),
+    ("core", "{intro}[, and|. For the record,|. Separately,] {its} {l} {is} {v}"),
+    ("core", "{intro}. {Its} {l} {is} {v}[, according to {src}|]"),
     ("core", "[According to|Going by|Per] {src}, {say}"),
     ("core", "[For|As for] {s}, the {l} {is} {v}"),
-    ("dev", "What {is} the {l} of {s}? [That would be|The answer is] {v}"),
+    ("dev", "[Listed|Recorded|Given] as the {l} of {s}: {v}"),
     ("dev", "[The profile of|The official listing for|The entry for] {s} [lists|gives|shows] {v} as the {l}"),
     ("test", "[Records|Figures] [from|kept by] {src} show that {say}"),
     ("test", "{v}[ —|:] [that is|such is] the {l} {src} [gives|reports] for {s}"),
@@ -44,7 +44,7 @@ DATED: tuple[tuple[str, str], ...] = (
     ("test", "{intro}. The [latest|newest|most recent] [update|listing|entry] ({d}) gives {its} {l} as {v}"),
 )
 QUOTES: tuple[tuple[str, str], ...] = (
-    ("core", "[Everyone|People|Friends] [keeps|keep] asking me about {s}. The {l} is {v}[, end of story|]."),
+    ("core", "[For what it is worth|Worth noting], {say}."),
     ("core", "[People forget|Do not forget|Remember] that {say}."),
     ("dev", "If you want the short version: {l}, {v}."),
     ("test", "I [checked|looked] this [myself|up]: {say}."),
@@ -57,10 +57,12 @@ CAPTIONS: tuple[tuple[str, str], ...] = (
 )
 ITEMS = ("{L}: {v}", "{L} — {v}", "{v} ({l})")
 # Who a statement cites: generic publications and named firms, places and people (choice points).
+# Each fits any subject's fact: "the Zagreb registry" for an NBA score, "Quist Markets" for an actor's birth
+# date read wrong (issue 31's naturalness read).
 SOURCES = (
-    "{firm}", "data from {firm}", "a recent filing", "records in {place}", "{person}", "the official site",
-    "figures from {firm}", "a [quarterly|annual|recent] report", "the {place} registry",
-    "an analyst at {firm}", "public records", "its own [site|release|filings]",
+    "the official site", "public records", "[its|the] official [page|listing]", "its own [site|release]",
+    "a [recent|published] [report|profile|summary]", "{person}, who [follows|tracks|covers] it",
+    "[local|regional] [press|reporting|coverage]", "[a|one] [reference|fact] [guide|sheet]",
 )  # fmt: skip
 _POSSESSIVE = {
     "company": "the company's",
@@ -126,23 +128,38 @@ _NOT_PLURAL = frozenset(
 # one takes the singular ("1 titles", "1 grammy awards").
 _PROPER = re.compile(r"\b(ceo|eps|ipo|p/e|grammys?|oscars?|academy awards?|the academy|hot 100)\b")
 _PROPER_FORMS = {"ceo": "CEO", "eps": "EPS", "ipo": "IPO", "p/e": "P/E", "hot 100": "Hot 100"}
-_ONE = re.compile(r"(?<![\d.,$])\b1 ((?:[a-z]+ )?[a-z]+?)s\b")
+# a count noun after "1 " (at most one word between): only these lose their s ("lists 1 as the" stays)
+_SINGULAR = {
+    "championships": "championship", "titles": "title", "wins": "win", "awards": "award",
+    "albums": "album", "victories": "victory", "grammys": "grammy", "oscars": "oscar", "lps": "lp",
+    "members": "member", "weeks": "week", "games": "game", "points": "point", "goals": "goal",
+}  # fmt: skip
+_ONE = re.compile(r"(?<![\d.,$])\b1 ((?:[a-z]+ )?)(" + "|".join(_SINGULAR) + r")\b")
 
 
 def proper(text: str) -> str:
     """`text` with registry words capitalised as pages write them, and counts of one in the singular."""
-    text = _ONE.sub(r"1 \1", text) if "1 " in text else text
+    text = _ONE.sub(lambda m: f"1 {m[1]}{_SINGULAR[m[2]]}", text) if "1 " in text else text
     return _PROPER.sub(lambda m: _PROPER_FORMS.get(m[1]) or m[1].title().replace("The ", "the "), text)
 
 
 def agreement(label: str, vtype: str, rng: random.Random) -> dict[str, str]:
     """The label a sentence uses and the verbs that agree with it: `l`, `is`, `was`, `was_at`."""
-    plural = label not in _NOT_PLURAL and (label.split()[0].endswith("s") or label == "notable people")
+    plural = label not in _NOT_PLURAL and (_head(label).endswith("s") or label == "notable people")
     if plural and vtype == "number":
         label, plural = f"number of {label}", False
     verbs = {"is": "are", "was": "were"} if plural else {"is": "is", "was": "was"}
     at = rng.choice(_AT) if vtype in AMOUNTS else verbs["was"]
     return {"l": label, **verbs, "was_at": at}
+
+
+def _head(label: str) -> str:
+    """A label's head noun: the word before "on", "per" or "of", else the last ("oscar wins", "weeks on
+    chart")."""
+    words = label.split()
+    cut = next((i for i, w in enumerate(words) if w in ("on", "per", "of") and i), len(words))
+    head = words[cut - 1]
+    return "" if head.endswith("ss") else head
 
 
 _AT = ("was", "came to", "was reported at", "sat at", "stood at")

@@ -14,7 +14,7 @@ from typing import Any
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import layouts, prose, specs, styles
-from mockapi.world.pages.frames import Piece
+from mockapi.world.pages.fact_frames import Piece
 
 
 @dataclass

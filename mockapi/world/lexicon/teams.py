@@ -1,0 +1,74 @@
+"""What a team or player page talks about: form, injuries, training, transfers, tactics, fans, the venue's
+atmosphere. Nothing states an asked attribute (scores, opponents, wins, coach, venue name, titles, founding
+year, starters, captains, points per game): those come only from `statements`.
+"""
+
+from __future__ import annotations
+
+# One vocabulary for soccer clubs and basketball teams alike (a page does not know the sport): no keepers,
+# midfielders, point guards, quarters, steals or three-pointers, which mixed two sports on one team's page.
+TEAM = (
+    "{s} [rested|lost|recalled|welcomed back|activated|sidelined] [their [starting|first-choice] playmaker|a"
+    " veteran forward|two rotation players|a rookie|[the club's|their] [top|best|first-choice|most reliable]"
+    " defender|a reserve] [with a hamstring strain|after an ankle sprain|for {m2} games|ahead of [the|a"
+    " long|this week's] [road trip|trip west|swing east]|on {weekday}|for personal reasons|]",
+    "[the front office [of|at] {s}|the general manager of {s}|{s}'s scouting staff|executives at"
+    " {s}|{s}] [signed|traded for|re-signed|agreed terms with] [a {age}-year-old forward|a free-agent"
+    " defender|a defender from {place}|a veteran backup|a young prospect]"
+    "[ on a [two|three|four]-year deal| before the deadline| on {d}|]",
+    "{s} [switched to|experimented with|went back to] [a smaller lineup|a slower tempo|a faster tempo|"
+    "[heavier|more|longer] minutes [for|from] [the bench|reserves|backups]|a deeper rotation] [in the second"
+    " half|after halftime|in {month}|against bigger sides|on the road|]",
+    "[about|nearly|roughly|more than] {n} [fans|supporters|spectators|season-ticket holders] [turned out|"
+    "showed up|braved the rain|stayed late] [for the {weekday} game|for [an|the|a rare] open"
+    " [practice|training session|workout]|"
+    "[at|for] the {month} [fan day|open day]|for the parade in {place}|when {s} played at home]",
+    "{s} [won|lost] {m2} of their last [ten|twelve] [road games|home games|games] [in {month}|before the"
+    " break|on their travels|]",
+    "[the training ground of {s}|the practice facility {s} uses|{s}'s gym] [reopened|"
+    "added a recovery pool|was renovated for {grant}|hosted a youth clinic|got a new floor]"
+    "[ in {month} {y}| last {season}| this {season}|]",
+    "[{person}, an assistant with {s},|{person} of {s}|a team doctor for {s}|{s}'s strength coach] "
+    "[said|told reporters|insisted|admitted] [the group was tired|minutes would be managed|the "
+    "second unit needed work|the [young|younger|new] players [were|looked|seemed] ready|the travel had"
+    " been hard|the injury was minor]",
+    "[[jerseys of {s}|tickets for {s} games] [sold out|went on sale|climbed in price]|{s} merchandise"
+    " [sold out|went on sale]|the {s} podcast [drew {n} downloads|returned]] [within {m} hours|in {month}|"
+    "after the {weekday} win|before the season|]",
+    "{s} [travel to|fly to|bus to|stay in] {place} [for a {m2}-game trip|after the {weekday} game|in "
+    "{month}|on {d}|for a preseason camp|]",
+    "[pundits in {place}|former players|bettors|league executives|local radio hosts] [picked|doubted|"
+    "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in the {y} "
+    "preview|as dark horses|for a deep run|]",
+)
+TEAM_SHORT = (
+    "[Practice|Training|The morning session|The {weekday} walkthrough|Film study|The "
+    "team's workout] [ran [long|late|over|past noon]|was [closed|shut] to [the press|fans|reporters]|"
+    "[moved|went|was moved] [indoors|inside|to a {place} gym]|was [cut short|called off early|trimmed|"
+    "shortened]] [on {weekday}|in {place}|[because of|due to|after] [the rain|a storm|the heat|a roof "
+    "leak]|before the flight|]",
+    "{s} [did not|would not|declined to|refused to|chose not to] [confirm|address|discuss|deny] "
+    "[the|a|that] [report|rumour|injury|move|story]"
+    "[ on {weekday}| by email|]",
+)
+TEAM_LEADS = (
+    "[before|after] the {weekday} [game|match|practice|flight]",
+    "[in|during] the [first|second|last] week of {month}",
+    "on the {m2}-game road trip",
+    "[since|after] the {month} [break|deadline|window]",
+)
+PLAYER = (
+    "{s} [worked on|rebuilt|changed|refined|simplified] [their fitness|their footwork|their recovery work|"
+    "their diet|their pre-game routine] [with {person}|over the {season}|in "
+    "{place}|after the {month} slump|]",
+    "{s} [missed|sat out|returned for|played through] [{m2} games|the {weekday} game|the second half|"
+    "a back-to-back|the {month} road trip] [with a sore knee|after an illness|for rest|with a wrist "
+    "injury|]",
+    "[{person}, who trains {s},|a teammate of {s}|{s}'s agent, {person},] [said|told reporters|wrote|"
+    "insisted] that [the contract talks were close|the injury was minor|the rhythm had come back|"
+    "the summer work paid off|a move to {place} was never discussed]",
+    "{s} [signed|renegotiated|opted out of|extended] [a shoe deal|a [two|three|four]-year contract|an"
+    " endorsement with {firm}|a deal worth {grant}]",
+)
+PLAYER_SHORT = ("{s} [did not|would not] [speak|talk] to reporters [after the game|on {weekday}|]",)
+AGES = tuple(str(a) for a in range(19, 36))
