@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from crag_eval.files.rundir import read_scores
 from crag_eval.run.evaluate import RunConfig, evaluate
 from crag_eval.run.identity import code
+
+Say = Callable[[str], None]
+"""Where a line of progress goes (the script prints it; the tests drop it)."""
 
 SYSTEMS = ("dummy", "baseline", "oracle", "oracle-retrieval")
 """The built-in systems that need no LLM: a decliner, the extractive keyword reader, and the two oracles."""
@@ -22,7 +25,7 @@ HEADER = (
 )
 
 
-def reference_row(world: Path, model: str, task: int, out: Path, say: Any = lambda _m: None) -> str:
+def reference_row(world: Path, model: str, task: int, out: Path, say: Say = lambda _m: None) -> str:
     """One system on one task of `world`: its Markdown row (run directory `out`)."""
     run = evaluate(
         RunConfig(task=task, model=model, data=str(world), output=str(out)), say=say, progress=False
@@ -50,8 +53,8 @@ def reference_row(world: Path, model: str, task: int, out: Path, say: Any = lamb
 def reference_rows(
     world: Path,
     runs: Path,
-    say: Any = lambda _m: None,
-    timed: Any = lambda _m: None,
+    say: Say = lambda _m: None,
+    timed: Say = lambda _m: None,
     systems: tuple[str, ...] = SYSTEMS,
 ) -> list[str]:
     """Every system on every task of `world`; `timed` is told how long each row took (a default-world row
@@ -80,8 +83,8 @@ def world_line(world: Path) -> str:
 def world_block(
     world: Path,
     runs: Path,
-    say: Any = lambda _m: None,
-    timed: Any = lambda _m: None,
+    say: Say = lambda _m: None,
+    timed: Say = lambda _m: None,
     systems: tuple[str, ...] = SYSTEMS,
 ) -> str:
     """A generated block of docs/reference-runs.md: the world line, then the table."""
