@@ -23,6 +23,7 @@ from itertools import islice
 from typing import IO, Any
 
 AHEAD = 2  # chunks handed to each helper beyond the one it works on: it never waits for the next
+WORKER = "mockapi.core.pipe_worker"
 
 
 def build_workers() -> int:
@@ -41,6 +42,84 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+class Group:
+    """Pipe_worker helpers sharing one inbox: each message names the function to run on a chunk, so one
+    group serves every stage of a build (each helper imports the modules once, not once per stage)."""
+
+    def __init__(self, workers: int) -> None:
+        self.inbox: queue.Queue[tuple[Any, Any]] = queue.Queue()
+        self.helpers = [Helper(WORKER, (), self.inbox, tag=i) for i in range(workers)]
+        self.early: dict[int, deque[Any]] = {i: deque() for i in range(workers)}
+        self.busy = False
+
+    def send(self, i: int, function: Callable[..., Any], items: list[tuple[Any, ...]]) -> None:
+        self.helpers[i].send((f"{function.__module__}:{function.__qualname__}", items))
+
+    def result(self, i: int) -> list[Any]:
+        """Helper `i`'s next results (a chunk's, in the order sent), or raises its error."""
+        while not self.early[i]:
+            tag, message = self.inbox.get()
+            self.early[tag].append(message)
+        ok, value = self.early[i].popleft()
+        if not ok:
+            raise RuntimeError(f"a build helper process failed: {value}")
+        return list(value)
+
+    def any_result(self) -> tuple[int, list[Any]]:
+        """The next results of whichever helper ends a chunk first (each holding at most one chunk)."""
+        for i, early in self.early.items():
+            if early:
+                return i, self.result(i)
+        tag, message = self.inbox.get()
+        self.early[tag].append(message)
+        return tag, self.result(tag)
+
+    def close(self, kill: bool = False) -> None:
+        """End every helper's input first, then wait for each: they end side by side, not in turn."""
+        for helper in self.helpers:
+            helper.end_input()
+        for helper in self.helpers:
+            helper.close(kill)
+
+
+_POOLS: list[Group] = []  # the helpers of the build under way (`pool`), lent to one map at a time
+
+
+@contextlib.contextmanager
+def pool(workers: int) -> Iterator[None]:
+    """Keep `workers` helpers for every `ordered_map` and `run_each` inside (a build's stages): started
+    once, not per stage (each start re-imports the build's modules: ~1 CPU-s a helper). None below 2."""
+    if workers < 2:
+        yield
+        return
+    group = Group(workers)
+    _POOLS.append(group)
+    try:
+        yield
+    finally:
+        _POOLS.remove(group)
+        group.close()
+
+
+@contextlib.contextmanager
+def _lend(workers: int) -> Iterator[Group]:
+    """The build's pool when it is free and has `workers` helpers, else helpers of this map's own. A map
+    left before its end (an error, a consumer that stops) leaves chunks unread: the pool is then ended."""
+    mine = next((g for g in _POOLS if not g.busy and len(g.helpers) == workers), None)
+    group = mine or Group(workers)
+    group.busy = True
+    clean = False
+    try:
+        yield group
+        clean = True
+    finally:
+        group.busy = False
+        if mine is None or not clean:
+            if mine is not None:
+                _POOLS.remove(mine)
+            group.close(kill=not clean)
+
+
 def ordered_map(
     function: Callable[..., Any], items: Iterable[tuple[Any, ...]], workers: int, chunk: int = 64
 ) -> Iterator[Any]:
@@ -49,57 +128,58 @@ def ordered_map(
     if workers < 2:
         yield from (function(*item) for item in items)
         return
-    name = f"{function.__module__}:{function.__qualname__}"
-    helpers = [Helper("mockapi.core.pipe_worker", (name,)) for _ in range(workers)]
-    try:
-        sent: deque[Helper] = deque()  # which helper holds each chunk not yet read back, in order
+    with _lend(workers) as group:
+        sent: deque[int] = deque()  # which helper holds each chunk not yet read back, in order
         rest = iter(items)
         chunks = iter(lambda: list(islice(rest, chunk)), [])
         for i, batch in enumerate(chunks):
             if len(sent) >= workers * (1 + AHEAD):
-                yield from sent.popleft().result()
-            helper = helpers[i % workers]
-            helper.send(batch)
-            sent.append(helper)
+                yield from group.result(sent.popleft())
+            group.send(i % workers, function, batch)
+            sent.append(i % workers)
         while sent:
-            yield from sent.popleft().result()
-    finally:
-        close_all(helpers)
+            yield from group.result(sent.popleft())
 
 
-def close_all(helpers: list[Helper]) -> None:
-    """End every helper's input first, then wait for each: they end side by side, not one after another."""
-    for helper in helpers:
-        helper.end_input()
-    for helper in helpers:
-        helper.close()
+def in_each(function: Callable[[], Any], workers: int) -> None:
+    """`function()` once in each helper of the build's pool (a stage lets go of what its helpers hold)."""
+    if any(not g.busy and len(g.helpers) == workers for g in _POOLS):
+        list(ordered_map(function, [()] * workers, workers, 1))
 
 
 def run_each(function: Callable[..., Any], items: list[tuple[Any, ...]], workers: int) -> list[Any]:
-    """`function(*item)` for each item, each in a helper process of its own, up to `workers` at once, the
-    next item starting as soon as one ends (give the longest first); results in item order. For a few big
-    independent pieces of work (the KG's domains), where `ordered_map`'s fixed turns leave a core idle."""
-    name = f"{function.__module__}:{function.__qualname__}"
-    inbox: queue.Queue[tuple[Any, Any]] = queue.Queue()
-    running: dict[int, Helper] = {}
-    results: dict[int, Any] = {}
+    """`function(*item)` for each item, up to `workers` at once in helper processes, the next item going to
+    the first helper free (give the longest first); results in item order. For a few big independent pieces
+    of work (the KG's domains), where `ordered_map`'s fixed turns leave a core idle."""
+    if workers < 2:
+        return [function(*item) for item in items]
+    mine = next((g for g in _POOLS if not g.busy and len(g.helpers) >= workers), None)
+    with contextlib.nullcontext(mine) if mine else _lend(workers) as group:
+        return _each(group, function, items, workers)
+
+
+def _each(
+    group: Group, function: Callable[..., Any], items: list[tuple[Any, ...]], workers: int
+) -> list[Any]:
     waiting = list(enumerate(items))[::-1]
+    holds: dict[int, int] = {}  # helper -> the item it works on
+    results: dict[int, Any] = {}
+    group.busy = True
     try:
-        while waiting or running:
-            while waiting and len(running) < max(1, workers):
-                i, item = waiting.pop()
-                running[i] = Helper("mockapi.core.pipe_worker", (name,), inbox, tag=i)
-                running[i].send([item])
-            i, (ok, value) = inbox.get()
-            if i not in running:  # the end of output of a helper already done
-                continue
-            if not ok:
-                raise RuntimeError(f"a build helper process failed: {value}")
-            results[i] = value[0]
-            running.pop(i).close()
+        while waiting or holds:
+            for h in range(workers):
+                if h not in holds and waiting:
+                    holds[h], item = waiting.pop()
+                    group.send(h, function, [item])
+            h, value = group.any_result()
+            results[holds.pop(h)] = value[0]
+    except BaseException:
+        if group in _POOLS:  # chunks left unread: the pool cannot be lent again
+            _POOLS.remove(group)
+            group.close(kill=True)
+        raise
     finally:
-        for helper in running.values():
-            helper.close(kill=True)
+        group.busy = False
     return [results[i] for i in range(len(items))]
 
 

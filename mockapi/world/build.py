@@ -108,7 +108,8 @@ def _build_world(
         if built == same and world_secret(target) == secret:
             return current
     started = time.perf_counter()
-    with stage_world(target, "building") as tmp:
+    # one set of helpers for every stage (pipe_pool.pool): each imports the build's modules once
+    with stage_world(target, "building") as tmp, pipe_pool.pool(pipe_pool.build_workers()):
         ctx = WorldContext(scale=scale, seed=seed, split=split, secret=secret or b"")
         manifest = Manifest(
             format=MANIFEST_FORMAT,

@@ -18,7 +18,7 @@ from typing import Any
 import duckdb
 
 from mockapi.core.paths import KG_DB
-from mockapi.core.pipe_pool import build_workers, run_each
+from mockapi.core.pipe_pool import build_workers, in_each, run_each
 from mockapi.formats.schema import schema_sql
 from mockapi.formats.writer import TableWriter
 from mockapi.world.context import WorldContext
@@ -78,9 +78,19 @@ def build_kg(ctx: WorldContext, world: Path, progress: Progress) -> dict[str, An
     con = duckdb.connect(str(world / KG_DB), read_only=True)
     try:
         build_serving(con, world, progress, (world / KG_DB, build_workers()))
+        in_each(close_serving_connections, build_workers())  # the build's helpers go on to other stages
         return kg_summary(con)
     finally:
         con.close()
+
+
+def close_serving_connections() -> None:
+    """In each helper of the build: close the read-only connections to kg.duckdb the serving builders keep
+    (`mockapi.serving.build._read_only`; not edited there: its source is part of a world's version)."""
+    from mockapi.serving import build
+
+    while build._CONNECTIONS:
+        build._CONNECTIONS.popitem()[1].close()
 
 
 def generate_into(module_name: str, ctx: WorldContext, out: TableWriter) -> None:

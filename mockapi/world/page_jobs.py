@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from mockapi.core.pipe_pool import build_workers, ordered_map
+from mockapi.core.pipe_pool import build_workers, in_each, ordered_map
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.context import WorldContext
 from mockapi.world.pages import consistency, shared
@@ -113,4 +113,10 @@ def own_pages(ctx: WorldContext, state: Path, questions: list[Question]) -> Iter
     try:
         yield from ordered_map(question_pages, items, build_workers(), 4)
     finally:
-        _STATE.clear()
+        forget()
+    in_each(forget, build_workers())  # the build's helpers go on to the next stages: not with the pools
+
+
+def forget() -> None:
+    """Let go of the pools read by `_state` (here and in each helper of the build)."""
+    _STATE.clear()
