@@ -85,10 +85,16 @@ class IndexInfo(TypedDict):
 
 def build_page_index(world_dir: Path) -> IndexInfo:
     """(Re)build `world_dir/index/` from `world_dir/pages.duckdb`; returns the manifest section."""
+    add_lookup_indexes(world_dir / PAGES_DB)
+    return write_page_index(world_dir)
+
+
+def write_page_index(world_dir: Path) -> IndexInfo:
+    """The tantivy part of `build_page_index`: it only reads pages.duckdb, so the build runs it in a thread
+    beside the web tables (after `add_lookup_indexes`, the one write)."""
     import duckdb
     import tantivy
 
-    _add_lookup_indexes(world_dir / PAGES_DB)
     target = world_dir / INDEX_DIR
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
@@ -113,7 +119,8 @@ def build_page_index(world_dir: Path) -> IndexInfo:
     return {"format": INDEX_FORMAT, "pages": pages, "dated_pages": dated}
 
 
-def _add_lookup_indexes(db: Path) -> None:
+def add_lookup_indexes(db: Path) -> None:
+    """The ART indexes of `LOOKUP_INDEXES` on pages.duckdb."""
     import duckdb
 
     con = duckdb.connect(str(db))
