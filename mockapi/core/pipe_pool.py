@@ -97,8 +97,9 @@ def pool(workers: int) -> Iterator[None]:
     try:
         yield
     finally:
-        _POOLS.remove(group)
-        group.close()
+        if group in _POOLS:  # else a failed map ended it already
+            _POOLS.remove(group)
+            group.close()
 
 
 @contextlib.contextmanager

@@ -29,6 +29,7 @@ from mockapi.serving.build import builders_version
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
 from mockapi.world.manifest import DERIVED_FOLDERS, content_hash
+from mockapi.world.questions.model import Question
 from mockapi.world.scales import Scale, get_scale
 from mockapi.world.secret import choose_secret, world_secret, write_secret
 
@@ -123,12 +124,18 @@ def _build_world(
         if secret:
             manifest.secret = True
             write_secret(tmp, secret)
-        manifest.kg = KgSection.model_validate(build_kg(ctx, tmp, progress))
         # imported here, not at the top: the importers load this module for code_versions() only, and the
         # questions and pages stage pulls in the generator (Faker, Jinja2)
         from mockapi.world import web_stage
 
-        manifest.web_stage = WebStageSection.model_validate(web_stage.run(ctx, tmp, progress))
+        made: list[Question] = []  # with helpers, the questions are made beside the serving tables
+
+        def questions() -> None:
+            made.extend(web_stage.make_questions(ctx, tmp))
+
+        manifest.kg = KgSection.model_validate(build_kg(ctx, tmp, progress, questions))
+        section = web_stage.run(ctx, tmp, progress, made if pipe_pool.build_workers() > 1 else None)
+        manifest.web_stage = WebStageSection.model_validate(section)
         # a test world is never the dev world; pages are rendered on request, so the renderer is content
         hash_inputs = {**manifest.versions, "split": split, **web_stage.HASH_INPUTS}
         progress("hashing")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import shutil
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -46,8 +47,12 @@ Progress = Callable[[str], None]
 BUILD_MEMORY_LIMIT = "1GB"
 
 
-def build_kg(ctx: WorldContext, world: Path, progress: Progress) -> dict[str, Any]:
-    """Generate every domain into `world/kg.duckdb`; returns the KG part of the manifest."""
+def build_kg(
+    ctx: WorldContext, world: Path, progress: Progress, beside: Callable[[], None] | None = None
+) -> dict[str, Any]:
+    """Generate every domain into `world/kg.duckdb`; returns the KG part of the manifest. `beside`: work
+    that only reads the finished KG, run in a thread while the helpers write the serving tables (this
+    process then only waits on them); with no helpers, not run."""
     # DuckDB keeps freshly written blocks cached up to 80% of RAM by default (5 GB at full scale); a cap makes
     # it evict them to the file instead, so the build's memory stays flat whatever the scale.
     con = duckdb.connect(str(world / KG_DB), config={"memory_limit": BUILD_MEMORY_LIMIT})
@@ -77,8 +82,11 @@ def build_kg(ctx: WorldContext, world: Path, progress: Progress) -> dict[str, An
     # the serving tables over the helpers, each reading kg.duckdb: no connection here may write it then
     con = duckdb.connect(str(world / KG_DB), read_only=True)
     try:
-        build_serving(con, world, progress, (world / KG_DB, build_workers()))
-        in_each(close_serving_connections, build_workers())  # the build's helpers go on to other stages
+        with ThreadPoolExecutor(1, thread_name_prefix="crag-mock-beside") as thread:
+            done = thread.submit(beside or (lambda: None))
+            build_serving(con, world, progress, (world / KG_DB, build_workers()))
+            in_each(close_serving_connections, build_workers())  # the build's helpers go on to other stages
+            done.result()
         return kg_summary(con)
     finally:
         con.close()

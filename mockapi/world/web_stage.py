@@ -22,18 +22,27 @@ from mockapi.world.pages.plan import fill_results
 from mockapi.world.pages.summary import page_summary, question_summary, render_timing
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
+from mockapi.world.questions.model import Question
 
 HASH_INPUTS = {"renderer": RENDERER_VERSION}
 
 Progress = Callable[[str], None]
 
 
-def run(ctx: WorldContext, world_dir: Path, progress: Progress) -> dict[str, Any]:
-    """Generate questions and pages into `world_dir`; returns the manifest section."""
-    progress("questions")
+def make_questions(ctx: WorldContext, world_dir: Path) -> list[Question]:
+    """The world's questions, from its finished kg.duckdb (read only: the build makes them in a thread
+    beside the serving tables when it has helpers)."""
     kg = open_kg_source(world_dir)
     id_key = f"{ctx.secret.hex()}:{ctx.seed}".encode() if ctx.secret else b""  # issue 32: keyed ids
-    questions = generate(ctx.scale.questions, ctx.rng("questions"), kg, ctx.split, id_key)
+    return generate(ctx.scale.questions, ctx.rng("questions"), kg, ctx.split, id_key)
+
+
+def run(
+    ctx: WorldContext, world_dir: Path, progress: Progress, ready: list[Question] | None = None
+) -> dict[str, Any]:
+    """Generate questions (unless `ready`) and pages into `world_dir`; returns the manifest section."""
+    progress("questions")
+    questions = ready if ready is not None else make_questions(ctx, world_dir)
     progress("pages: shared")
     writer_rows: dict[str, PageRow] = {}
     pools = page_jobs.shared_pools(ctx, questions, writer_rows)

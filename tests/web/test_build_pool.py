@@ -1,0 +1,61 @@
+"""Issue 34: a build keeps one set of helper processes for all its stages (`pipe_pool.pool`), instead of
+starting fresh ones for every map (each start re-imported the generator: ~1 CPU-s a helper, about 17 starts
+on a 2-job build). Real helper processes here: each answers with its process id."""
+
+from __future__ import annotations
+
+import operator
+import os
+
+import pytest
+
+from mockapi.core import pipe_pool
+from mockapi.core.pipe_pool import in_each, ordered_map, pool, run_each
+
+
+def pid(_n: int) -> int:
+    """The helper's process id (module level: a helper imports it by name)."""
+    return os.getpid()
+
+
+def test_every_map_of_a_build_runs_on_the_same_helpers() -> None:
+    with pool(2):
+        first = set(ordered_map(pid, [(n,) for n in range(20)], 2, chunk=3))
+        second = set(ordered_map(pid, [(n,) for n in range(20)], 2, chunk=3))
+        each = set(run_each(pid, [(n,) for n in range(5)], 2))
+    assert len(first) == 2 and os.getpid() not in first
+    assert second == first
+    assert each <= first
+    assert pipe_pool._POOLS == []  # ended with the block
+
+
+def test_outside_a_pool_each_map_starts_its_own_helpers() -> None:
+    first = set(ordered_map(pid, [(n,) for n in range(8)], 2, chunk=2))
+    second = set(ordered_map(pid, [(n,) for n in range(8)], 2, chunk=2))
+    assert len(first) == 2 and not first & second
+
+
+def test_a_map_inside_a_map_gets_helpers_of_its_own_and_both_keep_their_order() -> None:
+    with pool(2):
+        outer = ordered_map(operator.mul, [(i, 2) for i in range(50)], 2, chunk=4)
+        got = [next(outer) for _ in range(5)]  # the pool is lent to this map until it ends
+        inner = list(ordered_map(operator.mul, [(i, 3) for i in range(50)], 2, chunk=4))
+        got += list(outer)
+    assert got == [i * 2 for i in range(50)]
+    assert inner == [i * 3 for i in range(50)]
+
+
+def test_a_failed_map_ends_the_pool_and_the_next_map_still_works() -> None:
+    with pool(2):
+        with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+            list(ordered_map(operator.truediv, [(1, 1), (1, 0), (2, 1), (3, 1)], 2, chunk=1))
+        assert pipe_pool._POOLS == []  # its unread chunks would answer the next map
+        assert list(ordered_map(operator.truediv, [(4, 2), (9, 3)], 2, chunk=1)) == [2.0, 3.0]
+
+
+def test_in_each_reaches_every_helper_of_the_pool_once() -> None:
+    with pool(3):
+        in_each(os.getpid, 3)  # runs without error, once per helper
+        pids = set(ordered_map(pid, [(n,) for n in range(30)], 3, chunk=1))
+        assert len(pids) == 3
+        assert sorted(ordered_map(os.getpid, [()] * 3, 3, 1)) == sorted(pids)
