@@ -50,16 +50,34 @@ class Group:
         self.inbox: queue.Queue[tuple[Any, Any]] = queue.Queue()
         self.helpers = [Helper(WORKER, (), self.inbox, tag=i) for i in range(workers)]
         self.early: dict[int, deque[Any]] = {i: deque() for i in range(workers)}
+        self.flight = [0] * workers
+        """Chunks sent to each helper whose results have not come back yet."""
         self.busy = False
 
     def send(self, i: int, function: Callable[..., Any], items: list[tuple[Any, ...]]) -> None:
+        self.flight[i] += 1
         self.helpers[i].send((f"{function.__module__}:{function.__qualname__}", items))
+
+    def freest(self) -> int:
+        """The helper with the fewest chunks in flight (the first of equals), after taking in what came."""
+        self.take(block=False)
+        return self.flight.index(min(self.flight))
+
+    def take(self, block: bool) -> None:
+        """Move the results that came (at least one when `block`) from the inbox to their helpers'."""
+        while True:
+            try:
+                tag, message = self.inbox.get(block)
+            except queue.Empty:
+                return
+            self.early[tag].append(message)
+            self.flight[tag] -= 1
+            block = False
 
     def result(self, i: int) -> list[Any]:
         """Helper `i`'s next results (a chunk's, in the order sent), or raises its error."""
         while not self.early[i]:
-            tag, message = self.inbox.get()
-            self.early[tag].append(message)
+            self.take(block=True)
         ok, value = self.early[i].popleft()
         if not ok:
             raise RuntimeError(f"a build helper process failed: {value}")
@@ -67,12 +85,11 @@ class Group:
 
     def any_result(self) -> tuple[int, list[Any]]:
         """The next results of whichever helper ends a chunk first (each holding at most one chunk)."""
-        for i, early in self.early.items():
-            if early:
-                return i, self.result(i)
-        tag, message = self.inbox.get()
-        self.early[tag].append(message)
-        return tag, self.result(tag)
+        while True:
+            for i, early in self.early.items():
+                if early:
+                    return i, self.result(i)
+            self.take(block=True)
 
     def close(self, kill: bool = False) -> None:
         """End every helper's input first, then wait for each: they end side by side, not in turn."""
@@ -132,12 +149,21 @@ def ordered_map(
     with _lend(workers) as group:
         sent: deque[int] = deque()  # which helper holds each chunk not yet read back, in order
         rest = iter(items)
-        chunks = iter(lambda: list(islice(rest, chunk)), [])
-        for i, batch in enumerate(chunks):
-            if len(sent) >= workers * (1 + AHEAD):
+        for batch in iter(lambda: list(islice(rest, chunk)), []):
+            # each chunk to the helper with the least work in hand (uneven chunks leave none idle), but no
+            # helper holds more than 1 + AHEAD chunks, nor waits on more than a few results unread
+            while min(group.flight) > AHEAD or len(sent) >= workers * (1 + AHEAD) * 4:
+                if group.early[sent[0]]:
+                    yield from group.result(sent.popleft())
+                elif min(group.flight) > AHEAD:
+                    group.take(block=True)
+                else:
+                    yield from group.result(sent.popleft())
+            helper = group.freest()
+            group.send(helper, function, batch)
+            sent.append(helper)
+            while sent and group.early[sent[0]]:  # what is ready, in order
                 yield from group.result(sent.popleft())
-            group.send(i % workers, function, batch)
-            sent.append(i % workers)
         while sent:
             yield from group.result(sent.popleft())
 
