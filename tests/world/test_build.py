@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from small_world import SMALL_BUILD, SMALL_QUESTIONS
 
-from mockapi.core.paths import MANIFEST, WEB_SERVING_DIR, is_complete
+from mockapi.core.paths import INDEX_DIR, MANIFEST, WEB_SERVING_DIR, is_complete
 from mockapi.formats.manifest import Manifest
 from mockapi.world.build import build_world
 
@@ -144,3 +144,23 @@ def test_a_world_without_web_tables_is_rebuilt_with_them(
     world, manifest = rebuilt
     assert (world / WEB_SERVING_DIR / "meta.json").is_file()
     assert manifest.content_hash == json.loads((small_world / MANIFEST).read_text())["content_hash"]
+
+
+@pytest.mark.slow  # its fixture builds the small world again
+def test_the_full_text_index_is_the_same_written_beside_the_web_tables(
+    small_world: Path, rebuilt: tuple[Path, Manifest]
+) -> None:
+    """With helpers (the session's world) the index is written in a thread beside the web tables, with one
+    process (the rebuild) before them: the same segments. tantivy names a segment by a random id, so the
+    files are compared by kind (the part after the dot)."""
+
+    def segments(world: Path) -> dict[str, list[bytes]]:
+        files: dict[str, list[bytes]] = {}
+        for path in sorted((world / INDEX_DIR).iterdir()):
+            if path.suffix and not path.name.startswith("."):  # not meta.json's ids, nor tantivy's locks
+                files.setdefault(path.suffix, []).append(path.read_bytes())
+        return {kind: sorted(blobs) for kind, blobs in files.items() if kind != ".json"}
+
+    served = segments(small_world)
+    assert served.keys() >= {".idx", ".store", ".term"}
+    assert served == segments(rebuilt[0])
