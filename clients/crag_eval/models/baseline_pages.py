@@ -49,7 +49,7 @@ def fold(token: str) -> str:
 
 def tokens(text: str) -> list[str]:
     """Folded lower-case tokens."""
-    return [fold(t) for t in _TOKEN.findall(text.lower())]
+    return list(map(fold, _TOKEN.findall(text.lower())))  # map: no Python frame per token
 
 
 def passages(pages: list[SearchPage]) -> list[Passage]:
@@ -186,8 +186,8 @@ class BM25:
 
 @dataclass(frozen=True)
 class _Counted:
-    counts: dict[str, int]
-    """How often each folded token occurs."""
+    counts: Counter[str]
+    """How often each folded token occurs (never changed: shared by every question that reads it)."""
     total: int
     """How many tokens."""
 
@@ -195,7 +195,7 @@ class _Counted:
 @functools.lru_cache(maxsize=1 << 16)  # a sentence of a page seen before: counted once (~100 MB)
 def _counts(text: str) -> _Counted:
     found = Counter(tokens(text))
-    return _Counted(dict(found), found.total())
+    return _Counted(found, found.total())
 
 
 @functools.lru_cache(maxsize=1 << 14)
