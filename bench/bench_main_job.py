@@ -18,7 +18,9 @@ The reference in the same run is the `dummy` model over the same questions (ever
 
 With `--workers 1,2` the baseline run (the real `baseline`, no phase clocks: its work is in the worker
 processes) is made once per count over the same questions, and the speed-up of each over the first is
-printed, with a check that their predictions are identical.
+printed, with a check that their predictions are identical. One worker fetches through a helper process
+beside it; workers that fill the cores fetch in their own processes (crag_eval.run.fetcher), so compare the
+CPU as well as the wall: on a loaded machine the wall is the scheduler's share of it.
 
 Prints figures; never pass/fail.
 """

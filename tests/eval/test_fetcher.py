@@ -5,6 +5,7 @@ must cost nothing but time (its fetches are made again in-process)."""
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -111,3 +112,34 @@ def test_the_helper_reconnects_when_its_connection_was_closed(tiny_server: str, 
     assert connections.post(target, orjson.dumps(body), headers) == first
     with pytest.raises(RuntimeError, match="HTTP 422"):  # a failed attempt is the run process's to retry
         connections.post(target, b"{}", headers)
+
+
+def test_the_lean_in_process_fetch_gives_the_pages_and_evidence_of_the_sdks(
+    tiny_server: str, tiny_world: Path
+) -> None:
+    """No helper (few questions, or `--workers` filling the cores): a Task 3 fetch from a loopback server
+    is made in the run's process the helper's way (http.client, gzip, orjson), with the same results."""
+    questions = load_world_questions(tiny_world)[:4]
+    labels = load_labels(str(tiny_world), questions)
+    here, lean = RunHooks(labels=labels), RunHooks(labels=labels)
+    fetcher = Fetcher(lean, tiny_server, 50, processes=0)
+    assert fetcher.lean
+    try:
+        with httpx.Client(timeout=60) as http:
+            for question in questions:
+                ticket = fetcher.submit(question)
+                assert ticket.future is None
+                assert ticket.pages(http) == here.fetch(http, tiny_server, question, 50)
+            assert len(fetcher._opened) == 1  # one kept-alive connection for the run loop's thread
+    finally:
+        fetcher.close()
+    for q in questions:
+        assert lean.extras(q, "x", {}) == here.extras(q, "x", {})
+    assert not Fetcher(RunHooks(), "http://10.0.0.1:8000", 50, processes=0).lean  # a proxy may be needed
+
+
+def test_workers_that_fill_the_cores_start_no_helpers() -> None:
+    """Each `--workers` process would pickle every page across to its helper and back for nothing."""
+    cores = os.cpu_count() or 1
+    assert fetch_processes(1200, 50, 1, loops=max(2, cores)) == 0
+    assert fetch_processes(1200, 50, 1, loops=1) == 1

@@ -49,7 +49,7 @@ def fold(token: str) -> str:
 
 def tokens(text: str) -> list[str]:
     """Folded lower-case tokens."""
-    return [fold(t) for t in _TOKEN.findall(text.lower())]
+    return list(map(fold, _TOKEN.findall(text.lower())))  # map: no Python frame per token
 
 
 def passages(pages: list[SearchPage]) -> list[Passage]:
@@ -116,44 +116,63 @@ def _clean(text: str) -> str:
 
 
 class BM25:
-    """Okapi BM25 over passages (each passage a document)."""
+    """Okapi BM25 over passages (each passage a document), each sentence scored with its page's title.
+
+    Built lazily: a question asks about a handful of terms, so document frequencies and postings are
+    counted per term when first asked (`_posting`), not for every word of ~3,000 sentences; a sentence's
+    token counts are cached across questions (`_counts`: pages repeat). Scores, their order and ties are
+    exactly those of counting every term up front (tests/eval/test_baseline_index.py compares the two)."""
 
     def __init__(self, docs: list[Passage]) -> None:
         self.docs = docs
-        # a sentence is scored with its page's title: the title often names what the sentence's "it" is
-        titles: dict[str, set[str]] = {}
-        self.tf = []
-        for d in docs:
-            tf = Counter(tokens(d.text))
-            if d.title not in titles:
-                titles[d.title] = set(tokens(d.title))
-            for term in titles[d.title]:  # as `+ Counter(set(...))`, without a third Counter per sentence
-                tf[term] += 1
-            self.tf.append(tf)
-        self.lengths = [sum(tf.values()) for tf in self.tf]
+        self.counts = [_counts(d.text) for d in docs]
+        titles = {d.title: _title_terms(d.title) for d in docs}
+        self.titled: dict[str, list[int]] = {}  # a title's documents, for terms found in a title
+        for i, d in enumerate(docs):
+            self.titled.setdefault(d.title, []).append(i)
+        self.title_terms = titles
+        # a sentence counts once more each distinct term of its page's title
+        self.lengths = [c.total + len(titles[d.title]) for c, d in zip(self.counts, docs, strict=True)]
         self.avg = (sum(self.lengths) / len(docs)) if docs else 1.0
-        df: Counter[str] = Counter()
-        for tf in self.tf:
-            df.update(tf.keys())
-        n = len(docs)
-        self.idf = {t: math.log(1 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
+        self._postings: dict[str, dict[int, int]] = {}
+        self._weights: dict[str, float] = {}
+
+    def _posting(self, term: str) -> dict[int, int]:
+        """{document: term frequency} of the documents holding `term` (its sentence or its title)."""
+        found = self._postings.get(term)
+        if found is None:
+            found = {i: c.counts[term] for i, c in enumerate(self.counts) if term in c.counts}
+            for title, members in self.titled.items():
+                if term in self.title_terms[title]:
+                    for i in members:
+                        found[i] = found.get(i, 0) + 1
+            self._postings[term] = found
+        return found
 
     def weight(self, term: str) -> float:
         """IDF of a folded term (unseen terms weigh like the rarest)."""
-        return self.idf.get(term, math.log(1 + (len(self.docs) + 0.5) / 0.5))
+        w = self._weights.get(term)
+        if w is None:
+            c, n = len(self._posting(term)), len(self.docs)
+            w = math.log(1 + (n - c + 0.5) / (c + 0.5)) if c else math.log(1 + (n + 0.5) / 0.5)
+            self._weights[term] = w
+        return w
 
     def score(self, i: int, terms: list[str]) -> float:
-        tf, length = self.tf[i], self.lengths[i]
+        length = self.lengths[i]
         total = 0.0
         for t in terms:
-            f = tf.get(t, 0)
+            f = self._posting(t).get(i, 0)
             if f:
                 total += self.weight(t) * f * (K1 + 1) / (f + K1 * (1 - B + B * length / self.avg))
         return total
 
     def top(self, terms: list[str], k: int) -> list[tuple[float, Passage]]:
         """The k best passages for `terms`, best first (ties in result order)."""
-        scored = [(self.score(i, terms), -i) for i in range(len(self.docs))]
+        holding: set[int] = set()
+        for t in terms:  # only a document holding a term scores above 0
+            holding.update(self._posting(t))
+        scored = [(self.score(i, terms), -i) for i in holding]
         scored = [s for s in scored if s[0] > 0]
         scored.sort(reverse=True)
         return [(score, self.docs[-neg]) for score, neg in scored[:k]]
@@ -163,3 +182,22 @@ class BM25:
         have = set(tokens(text))
         total = sum(self.weight(t) for t in terms)
         return sum(self.weight(t) for t in terms if t in have) / total if total else 0.0
+
+
+@dataclass(frozen=True)
+class _Counted:
+    counts: Counter[str]
+    """How often each folded token occurs (never changed: shared by every question that reads it)."""
+    total: int
+    """How many tokens."""
+
+
+@functools.lru_cache(maxsize=1 << 16)  # a sentence of a page seen before: counted once (~100 MB)
+def _counts(text: str) -> _Counted:
+    found = Counter(tokens(text))
+    return _Counted(found, found.total())
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _title_terms(title: str) -> frozenset[str]:
+    return frozenset(tokens(title))

@@ -59,12 +59,30 @@ class Connections:
             return data
         raise AssertionError("unreachable: the fresh attempt returns or raises")
 
+    def close(self) -> None:
+        for conn in self.open.values():
+            conn.close()
+        self.open = {}
+
     def _connect(self, key: tuple[str, str, int | None]) -> http.client.HTTPConnection:
         scheme, host, port = key
         kind = http.client.HTTPSConnection if scheme == "https" else http.client.HTTPConnection
         conn = kind(host, port, timeout=TIMEOUT_S)
         self.open[key] = conn
         return conn
+
+
+def search(
+    connections: Connections,
+    target: str,
+    body: bytes,
+    headers: dict[str, str],
+    k: int,
+    phrases: tuple[str, ...],
+) -> tuple[Any, Any]:
+    """One /web/search request, one attempt: (pages, evidence) as crag_eval.score.phrases.served_evidence
+    gives them. Also made in a run's own process when no helper runs (crag_eval.run.fetcher.Ticket)."""
+    return served_evidence(orjson.loads(connections.post(target, body, headers)), k, phrases)
 
 
 def main() -> None:
@@ -79,8 +97,7 @@ def main() -> None:
             return
         result: tuple[bool, Any]
         try:
-            reply = orjson.loads(connections.post(target, body, headers))
-            result = (True, served_evidence(reply, k, phrases))
+            result = (True, search(connections, target, body, headers, k, phrases))
         except Exception as exc:  # the run loop fetches this one again in-process, which reports it
             result = (False, f"{exc.__class__.__name__}: {exc}")
         pickle.dump(result, out, protocol=pickle.HIGHEST_PROTOCOL)

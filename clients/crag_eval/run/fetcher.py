@@ -8,9 +8,13 @@ in a spawned helper process on the other core, one batch or more ahead of the mo
 pages (pickled: a memory copy) and the key-phrase evidence, exactly what the in-process fetch gives.
 
 Runs with few questions or few pages (Tasks 1-2: 5 pages) fetch in-process, as a helper process costs a
-Python start-up. A helper makes one attempt per search (crag_eval.run.fetch_helper); a fetch it cannot do (a
-dead helper, a failed attempt) is made again in-process with the SDK's retries, so a failure is retried and
-reported as it always was.
+Python start-up; so do the run loops of a `--workers N` run when N processes already fill the cores
+(crag_eval.run.workers): a helper there only adds the pickled copy of 16 MB of pages a question (~30 ms of
+CPU each way) and takes a core from a worker. A Task 3 fetch made in-process from a server on this
+machine goes the helper's lean way (http.client, gzip inflated by ISA-L, orjson: `fetch_helper.search`),
+not httpx's.
+A helper or a lean fetch makes one attempt per search; a fetch that fails (a dead helper, a failed attempt)
+is made again in-process with the SDK's retries, so a failure is retried and reported as it always was.
 """
 
 from __future__ import annotations
@@ -31,18 +35,21 @@ import orjson
 
 from crag_eval.files.records import SearchPage
 from crag_eval.files.types import Question
-from crag_eval.score.diagnostics import RunHooks
+from crag_eval.run.fetch_helper import Connections, search
+from crag_eval.score.diagnostics import RunHooks, is_loopback
 
 MIN_QUESTIONS = 20  # below this a helper's start-up (about 0.4 s of CPU) outweighs what it saves
 MIN_PAGES = 50  # Task 3; 5 pages decode in about a millisecond
 
 
-def fetch_processes(questions: int, k: int, max_concurrency: int) -> int:
-    """How many helper processes a run's fetches get: none for small runs, else one, or two (the cores
-    this machine has, at most) when several batches are in flight at once."""
-    if questions < MIN_QUESTIONS or k < MIN_PAGES:
+def fetch_processes(questions: int, k: int, max_concurrency: int, loops: int = 1) -> int:
+    """How many helper processes a run's fetches get: none for small runs, none when the run's `loops`
+    processes (`--workers`) leave no core spare for one each, else one, or two (the cores this machine has,
+    at most) when several batches are in flight at once."""
+    cores = os.cpu_count() or 1
+    if questions < MIN_QUESTIONS or k < MIN_PAGES or (loops > 1 and 2 * loops > cores):
         return 0
-    return max(1, min(2 if max_concurrency > 1 else 1, os.cpu_count() or 1))
+    return max(1, min(2 if max_concurrency > 1 else 1, cores))
 
 
 class Ticket:
@@ -53,15 +60,17 @@ class Ticket:
 
     def pages(self, http: httpx.Client) -> list[SearchPage]:
         f = self.fetcher
-        if self.future is not None:
-            try:
+        try:
+            if self.future is not None:
                 pages, evidence = self.future.result()
-            except Exception:  # the helper failed (or died): the in-process fetch says how, as it always did
-                pass
+            elif f.lean:
+                pages, evidence = search(f.connections(), *f.request(self.question))
             else:
-                f.hooks.keep_evidence(self.question, evidence)
-                return list(pages)
-        return f.hooks.fetch(http, f.url, self.question, f.k)
+                return f.hooks.fetch(http, f.url, self.question, f.k)
+        except Exception:  # the helper or the lean fetch failed: the SDK's fetch retries and says how
+            return f.hooks.fetch(http, f.url, self.question, f.k)
+        f.hooks.keep_evidence(self.question, evidence)
+        return list(pages)
 
 
 class Fetcher:
@@ -72,6 +81,10 @@ class Fetcher:
         self.hooks, self.url, self.k = hooks, url, k
         self.helpers = [_Helper() for _ in range(processes)]
         self._next = cycle(self.helpers)
+        # a lean fetch in this process only from a server on this machine: http.client knows no proxy
+        self.lean = k >= MIN_PAGES and is_loopback(url)
+        self._local = threading.local()  # a lean fetch's kept-alive connection, one per batch thread
+        self._opened: list[Connections] = []
 
     @property
     def ahead(self) -> int:
@@ -81,19 +94,30 @@ class Fetcher:
     def submit(self, question: Question) -> Ticket:
         if not self.helpers:
             return Ticket(self, question, None)
+        return Ticket(self, question, next(self._next).submit(self.request(question)))
+
+    def request(self, question: Question) -> tuple[str, bytes, dict[str, str], int, tuple[str, ...]]:
+        """A lean fetch's arguments (crag_eval.run.fetch_helper.search)."""
         target, body, headers = self.hooks.search_request(self.url, question, self.k)
-        headers = {
-            **headers,
-            "accept-encoding": "gzip",
-        }  # the helper inflates: see crag_eval.run.fetch_helper
-        request = (target, orjson.dumps(body), headers, self.k, self.hooks.phrases(question))
-        return Ticket(self, question, next(self._next).submit(request))
+        headers = {**headers, "accept-encoding": "gzip"}  # the server sends its stored segments as they are
+        return target, orjson.dumps(body), headers, self.k, self.hooks.phrases(question)
+
+    def connections(self) -> Connections:
+        """This thread's kept-alive connections for lean fetches."""
+        mine: Connections | None = getattr(self._local, "connections", None)
+        if mine is None:
+            mine = self._local.connections = Connections()
+            self._opened.append(mine)
+        return mine
 
     def close(self) -> None:
         """Stop the helpers now (an interrupted run must not wait for fetches nobody will read)."""
         for helper in self.helpers:
             helper.close()
         self.helpers = []
+        for connections in self._opened:
+            connections.close()
+        self._opened = []
 
 
 class _Helper:

@@ -63,6 +63,8 @@ class Loop:
     """--batch-size: replaces the model's own get_batch_size()."""
     max_concurrency: int = 1
     """Batches in flight at once."""
+    loops: int = 1
+    """Run-loop processes of the run (`--workers`): whether the cores leave room for fetch helpers."""
 
 
 def pages_per_task(task: int) -> int:
@@ -179,7 +181,7 @@ def run_batches(
     planned: deque[tuple[list[Question], list[Ticket]]] = deque()  # fetches submitted, model not yet asked
     in_flight: deque[_Flight] = deque()
     limits = httpx.Limits(max_connections=max(10, 2 * max_concurrency))
-    fetcher = Fetcher(hooks, url, k, fetch_processes(len(todo), k, max_concurrency))
+    fetcher = Fetcher(hooks, url, k, fetch_processes(len(todo), k, max_concurrency, loop.loops))
     depth = max_concurrency + fetcher.ahead  # batches planned: in flight, plus those whose pages come ahead
     asking = functools.partial(
         _ask, model, url=url, hooks=hooks, seconds_per_question=loop.seconds_per_question

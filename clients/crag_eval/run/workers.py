@@ -108,7 +108,7 @@ def run_sharded(
                     for q in mine
                     if q.interaction_id in hooks.labels
                 }
-                loop = replace(job.loop, hooks=replace(hooks, labels=labels))
+                loop = replace(job.loop, hooks=replace(hooks, labels=labels), loops=workers)
                 helpers[-1].send(replace(job, questions=mine, loop=loop))
         errors = _merge(
             inbox, {h.tag for h in helpers}, [q.interaction_id for q in todo], log, errors_log, advance
