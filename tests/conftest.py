@@ -18,6 +18,8 @@ from mockapi.core.paths import is_complete
 from mockapi.process.loopback import serve_in_thread
 from mockapi.world.build import build_world
 
+pytest_plugins = ["cpu_account"]  # CRAG_CPU_ACCOUNT=FILE: per-test CPU seconds (tests/cpu_account.py)
+
 TINY_JOBS = 2
 """The session's tiny world is built with 2 helper processes, whatever the machine: tests/world/
 test_build_jobs.py and test_build.py build it again with 3 and 1 and compare content hashes."""
