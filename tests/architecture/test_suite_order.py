@@ -32,11 +32,13 @@ def test_a_file_holding_a_slow_test_is_the_first_its_worker_runs(tmp_path: Path)
         (tmp_path / f"test_{name}.py").write_text(tests)
     slow = "import pytest\n\n\n@pytest.mark.slow\ndef test_long() -> None:\n    pass\n"
     (tmp_path / "test_z_slow.py").write_text(slow)
-    path = os.pathsep.join([str(REPO / "tests"), os.environ.get("PYTHONPATH", "")])
-    env = {**os.environ, "PYTHONPATH": path}
+    path = os.pathsep.join(p for p in [str(REPO / "tests"), os.environ.get("PYTHONPATH", "")] if p)
+    # only the plugins the configuration needs (three interpreters loading every installed one: 30 CPU-s)
+    env = {**os.environ, "PYTHONPATH": path, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     command = [sys.executable, "-m", "pytest", "-c", str(REPO / "pyproject.toml"), "--rootdir", str(tmp_path)]
+    plugins = ["-p", "xdist.plugin", "-p", "pytest_timeout", "-p", "file_order", "-p", "no:cacheprovider"]
     done = subprocess.run(
-        [*command, "-p", "file_order", "-p", "no:cacheprovider", "-q", str(tmp_path)],
+        [*command, *plugins, "-q", str(tmp_path)],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
