@@ -1,6 +1,7 @@
 """A per-test CPU account, on when `CRAG_CPU_ACCOUNT=FILE` is set: each test's CPU seconds (its process's
 user + system time and that of every child it waited for: builds, CLI runs, servers in threads) and wall
-seconds, setup and teardown included, appended to FILE as a tab-separated line. The suite is CPU-bound on
+seconds, setup and teardown included, appended to FILE as a tab-separated line (with the xdist worker and
+the start time). The suite is CPU-bound on
 CI's two cores, so its wall time follows the CPU it spends; `scripts/cpu-ranking FILE` ranks the files by it.
 
 A session fixture's cost (a shared world's build) falls to the first test that asks for it. Each xdist worker
@@ -30,8 +31,11 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
     if not path:
         yield
         return
-    cpu, wall = cpu_seconds(), time.monotonic()
+    cpu, wall, started = cpu_seconds(), time.monotonic(), time.time()
     yield
-    line = f"{item.nodeid}\t{cpu_seconds() - cpu:.3f}\t{time.monotonic() - wall:.3f}\n"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")  # which worker, and when: the run's timeline
+    spent = f"{cpu_seconds() - cpu:.3f}\t{time.monotonic() - wall:.3f}"
+    fields = [item.nodeid, spent, worker, f"{started:.0f}"]
+    line = "\t".join(fields) + "\n"
     with open(path, "a", encoding="utf-8") as account:
         account.write(line)
