@@ -12,11 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from file_order import pytest_collection_modifyitems  # noqa: F401 (a hook: slow files first)
 from small_world import SMALL_BUILD, SMALL_QUESTIONS
 
 from mockapi.core.paths import is_complete
 from mockapi.process.loopback import serve_in_thread
 from mockapi.world.build import build_world
+
+pytest_plugins = ["cpu_account"]  # CRAG_CPU_ACCOUNT=FILE: per-test CPU seconds (tests/cpu_account.py)
 
 TINY_JOBS = 2
 """The session's tiny world is built with 2 helper processes, whatever the machine: tests/world/
@@ -141,11 +144,3 @@ def tiny_server(tiny_world: Path) -> Iterator[str]:
 
     with serve_in_thread(create_app(Settings(world=tiny_world))) as url:
         yield url
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Files holding a `slow` test first, in collection order otherwise: xdist's loadfile hands out files
-    in this order, so the longest ones (the image, the install, the worlds built apart) start at once and
-    the last file a worker takes is a short one, not a four-minute image build while the other idles."""
-    slow_files = {item.path for item in items if item.get_closest_marker("slow") is not None}
-    items.sort(key=lambda item: item.path not in slow_files)

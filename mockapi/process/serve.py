@@ -55,6 +55,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--admin-token shows in `ps`",
     )
     add("--scale", default="default", help="world to build when none exists (default: default)")
+    add(
+        "--questions",
+        type=int,
+        metavar="N",
+        help="with --build: N questions instead of the scale's, over the scale's KG (as `crag-mock build`)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="world seed (default: 0)")
     add_split_argument(parser)
     parser.add_argument("--host", default="127.0.0.1", help="bind address (default: 127.0.0.1)")
@@ -76,13 +82,14 @@ def ensure_world(args: argparse.Namespace) -> Path:
 
     what = f"the {args.scale} {args.split} world (seed {args.seed})"
     with status(f"no world at {target}: building {what}") as progress:
-        build_world(args.scale, args.seed, target, progress, split=args.split)
+        build_world(args.scale, args.seed, target, progress, split=args.split, questions=args.questions)
     return target
 
 
 def _check_may_build(target: Path, args: argparse.Namespace) -> None:
     """A UserError unless building at the user's `--data DIR` is safe (absent or empty) and was asked for."""
-    build = f"crag-mock build --scale {args.scale} --data {target}"
+    questions = "" if args.questions is None else f" --questions {args.questions}"
+    build = f"crag-mock build --scale {args.scale}{questions} --data {target}"
     if not target.exists() and DATASET_NAME.search(target.name):
         raise UserError(f"--data {target}: no such file (a CRAG dataset file or a world directory)")
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
@@ -155,6 +162,8 @@ def run(args: argparse.Namespace) -> int:
     """Find or build the world, bind the port, print where to look, and serve until interrupted."""
     if args.workers < 1:
         raise UserError(f"--workers must be at least 1, got {args.workers}")
+    if args.questions is not None and args.data is None:  # the default folder is the scale's own world
+        raise UserError("--questions needs --data DIR: a world of another size than its scale's")
     settings = serve_settings(args)  # check the flags before a (possibly long) world build
     sock = bind(args.host, args.port)  # a taken port fails here, before any build or banner
     # uvicorn re-raises a SIGTERM it caught once it has shut down; as an exception it lets the `finally`

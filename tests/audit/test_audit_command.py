@@ -1,5 +1,6 @@
-"""`crag-mock audit` end to end: on the session's tiny world, and on the real CRAG fixture side by side; its
-table and determinism on the small world (tests/small_world.py: an audit there costs 13 CPU-s, 47 on tiny)."""
+"""`crag-mock audit` end to end on the session's small world (tests/small_world.py: every figure and line is
+computed there, for 20 CPU-s against 47 on tiny), alone and beside the real CRAG fixture: its JSON, its table
+and its determinism."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from fixture_paths import CRAG_DEV_10
+from small_world import SMALL_QUESTIONS
 
 from mockapi.audit.data import load_real
 from mockapi.audit.figures import AuditFigures, compute
@@ -43,18 +45,19 @@ def test_real_fixture_figures(real: AuditFigures) -> None:
     assert real["pinned"]["last_modified_empty_share"] == pytest.approx(0.68)
 
 
-def test_audit_on_tiny_world_json(tiny_world: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_audit_json_beside_the_real_fixture(small_world: Path, capsys: pytest.CaptureFixture[str]) -> None:
     real = str(CRAG_DEV_10) if CRAG_DEV_10.is_file() else None
-    argv = ["audit", "--data", str(tiny_world), "--json", "--pages", "120", "--questions", "60"]
+    argv = ["audit", "--data", str(small_world), "--json", "--pages", "120", "--questions", "5"]
     assert main(argv + (["--real", real] if real else [])) == 0
     out = json.loads(capsys.readouterr().out)
     names = [line["figure"] for line in out["lines"]]
     assert names == [s.name for s in SPECS]
     figures = out["figures"]
-    assert figures["questions"]["questions"] == 80
-    assert figures["sample"]["pages"] == 120 and figures["sample"]["answer_questions"] == 60
+    assert figures["questions"]["questions"] == SMALL_QUESTIONS
+    # the sample sizes asked for (5 of the small world's 7 questions an answer page holds)
+    assert figures["sample"]["pages"] == 120 and figures["sample"]["answer_questions"] == 5
     assert 0 <= figures["leaks"]["rank1_share"] <= 1
-    assert figures["leaks"]["page_rules"]["pairs"] == 80 * 50
+    assert figures["leaks"]["page_rules"]["pairs"] == SMALL_QUESTIONS * 50
     assert figures["pinned"]["snr"] is not None and figures["pinned"]["recall_web_pct"] is not None
     assert {line["verdict"] for line in out["lines"]} <= {"PASS", "FAIL", "info", "n/a"}
     if real:

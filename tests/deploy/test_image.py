@@ -37,7 +37,9 @@ import pytest
 from server_process import wait_healthy
 from small_world import SMALL_QUESTIONS
 
-pytestmark = [pytest.mark.slow, pytest.mark.docker]
+# debootstrap, then PyPI inside the build: network waits that pytest's 600 s a test does not cover on a busy
+# machine (the module's first test carries the image's setup)
+pytestmark = [pytest.mark.slow, pytest.mark.docker, pytest.mark.timeout(1800)]
 
 REPO = Path(__file__).resolve().parents[2]
 SUITE = "bookworm"

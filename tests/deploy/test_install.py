@@ -119,6 +119,7 @@ def test_the_dockerfile_copies_what_the_package_needs() -> None:
 
 
 @pytest.mark.slow  # a venv, a wheel build and a small world: about a minute on 2 cores
+@pytest.mark.timeout(1800)  # pip waits on PyPI: 600 s is too short for it on a busy machine
 def test_install_start_and_health(venv: Path, world: Path, workdir: Path) -> None:
     port = free_port()
     as_root = os.geteuid() == 0 and _others_can_run(Path(sys.base_prefix))

@@ -12,10 +12,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import duckdb
 import httpx
 import pytest
 from fixture_paths import CRAG_DEV_10
 from server_process import wait_healthy
+from small_world import SMALL_QUESTIONS
 
 
 def free_port() -> int:
@@ -106,13 +108,32 @@ def test_serve_without_data_still_builds_the_default_location_first(tmp_path: Pa
     assert (tmp_path / "tiny" / "manifest.json").is_file()
 
 
-@pytest.mark.slow  # builds a tiny world
+@pytest.mark.slow  # builds a small world (tests/small_world.py)
 def test_serve_build_builds_into_an_empty_dir_when_asked(tmp_path: Path) -> None:
     empty = tmp_path / "world"
     empty.mkdir()
-    with serve(empty, "--build", "--scale", "tiny") as base:
+    with serve(empty, "--build", "--scale", "tiny", "--questions", str(SMALL_QUESTIONS)) as base:
         assert httpx.get(base + "/meta").json()["scale"] == "tiny"
     assert (empty / "manifest.json").is_file()
+    # --questions reached the build
+    with duckdb.connect(str(empty / "questions.duckdb"), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM questions").fetchone() == (SMALL_QUESTIONS,)
+
+
+def test_serve_questions_needs_data_and_names_it_in_the_build_hint(tmp_path: Path) -> None:
+    alone = crag_mock("serve", "--scale", "tiny", "--questions", "8", env={"CRAG_MOCK_HOME": str(tmp_path)})
+    assert alone.returncode == 2
+    assert alone.stderr.strip().splitlines() == [
+        "crag-mock serve: error: --questions needs --data DIR: a world of another size than its scale's"
+    ]
+    assert list(tmp_path.iterdir()) == []
+    missing = tmp_path / "w"
+    hint = crag_mock("serve", "--data", str(missing), "--scale", "tiny", "--questions", "8")
+    assert (
+        hint.stderr.strip()
+        .splitlines()[-1]
+        .endswith(f"`crag-mock build --scale tiny --questions 8 --data {missing}` or add --build")
+    )
 
 
 @pytest.mark.parametrize("port", ["80000", "0", "-1", "http"])
