@@ -41,7 +41,10 @@ Progress = Callable[[str], None]
 #     page's random stream named by (seed, stage, id), so helpers make pages in any order (issue 34)
 # 13: prose read as written (issue 31's naturalness read): synonym groups of one sense, articles by sound,
 #     sizes a firm can hold, counts with commas, one sports vocabulary; pages titled for their own subject
-GENERATOR_VERSION = "13"
+# 14: a set question's topical pages titled for the set as its answer pages are; conditions said as any
+#     question says a fact ("the wolves, founded in 1962"), shared across domains; follow-up lines name
+#     their subject; swap groups that changed sense out (issue 31's read of generator 13)
+GENERATOR_VERSION = "14"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

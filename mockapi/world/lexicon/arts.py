@@ -104,7 +104,7 @@ MOVIE = (
     "at a [fair|car boot sale]] [in|near|outside] {place}|were "
     "auctioned in {month}]",
     "[{person}|a {place} critic|a columnist in {place}|a [film|movie] [blogger|podcaster|writer]] [ranked|"
-    "listed|named|placed] {s} "
+    "listed|named] {s} "
     "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies] [of the decade|of"
     " recent years|in years]|in "
     "[a|one] [top {m}|{m}-best|year-end] [list|ranking|countdown]|as [a sleeper|an "

@@ -38,7 +38,7 @@ TOPIC = (
     "signs helped|[the "
     "budget|funding|the grant] [was cut|fell|had been trimmed] by {pct}]",
     "[the city of {place}|a foundation in {place}|donors|the regional government|alumni] [gave|pledged|"
-    "approved|withheld] {grant} for [a new [wing|building|extension] [at|for] {s}|repairs at {s}|"
+    "approved|set aside] {grant} for [a new [wing|building|extension] [at|for] {s}|repairs at {s}|"
     "scholarships at {s}|[a footbridge|a walkway|a new path] near "
     "{s}|research at {s}]",
     "[a film crew|a photographer from {place}|a travel writer|a school group from {place}] [spent {m} "

@@ -10,7 +10,8 @@ from __future__ import annotations
 TEAM = (
     "{s} [rested|lost|recalled|welcomed back|activated|sidelined] [their [starting|first-choice] playmaker|a"
     " veteran forward|two rotation players|a rookie|[the club's|their] [top|best|first-choice|most reliable]"
-    " defender|a reserve] [with a hamstring strain|after an ankle sprain|for {m2} games|ahead of [the|a"
+    " defender|a reserve] [with a hamstring strain|after an ankle sprain|for [two|three|four|a few] games|"
+    "ahead of [the|a"
     " long|this week's] [road trip|trip west|swing east]|on {weekday}|for personal reasons|]",
     "[the front office [of|at] {s}|the general manager of {s}|{s}'s scouting staff|executives at"
     " {s}|{s}] [signed|traded for|re-signed|agreed terms with] [a {age}-year-old forward|a free-agent"
@@ -24,7 +25,7 @@ TEAM = (
     " [practice|training session|workout]|"
     "[at|for] the {month} [fan day|open day]|for the parade in {place}|when {s} played at home]",
     "{s} [won|lost] {m2} of their last [ten|twelve] [road games|home games|games] [in {month}|before the"
-    " break|on their travels|]",
+    " break|]",
     "[the training ground of {s}|the practice facility {s} uses|{s}'s gym] [reopened|"
     "added a recovery pool|was renovated for {grant}|hosted a youth clinic|got a new floor]"
     "[ in {month} {y}| last {season}| this {season}|]",
@@ -35,7 +36,8 @@ TEAM = (
     "[[jerseys of {s}|tickets for {s} games] [sold out|went on sale|climbed in price]|{s} merchandise"
     " [sold out|went on sale]|the {s} podcast [drew {n} downloads|returned]] [within {m} hours|in {month}|"
     "after the {weekday} win|before the season|]",
-    "{s} [travel to|fly to|bus to|stay in] {place} [for a {m2}-game trip|after the {weekday} game|in "
+    "{s} [travelled to|flew to|took the bus to|stayed in] {place} [for a {m2}-game trip|after the {weekday}"
+    " game|in "
     "{month}|on {d}|for a preseason camp|]",
     "[pundits in {place}|former players|bettors|league executives|local radio hosts] [picked|doubted|"
     "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in the {y} "
@@ -61,7 +63,8 @@ PLAYER = (
     "{s} [worked on|rebuilt|changed|refined|simplified] [their fitness|their footwork|their recovery work|"
     "their diet|their pre-game routine] [with {person}|over the {season}|in "
     "{place}|after the {month} slump|]",
-    "{s} [missed|sat out|returned for|played through] [{m2} games|the {weekday} game|the second half|"
+    "{s} [missed|sat out|returned for|played through] [[two|three|four] games|the {weekday} game|the second"
+    " half|"
     "a back-to-back|the {month} road trip] [with a sore knee|after an illness|for rest|with a wrist "
     "injury|]",
     "[{person}, who trains {s},|a teammate of {s}|{s}'s agent, {person},] [said|told reporters|wrote|"

@@ -39,10 +39,11 @@ _DOMAIN_KIND = {"finance": "company", "sports": "team", "music": "artist", "movi
 # Every year here is the page's or earlier ({y}): a lead-in opens a past-tense clause, and "By April 2029, X
 # sat down with a radio host" narrated an event after the query time ({fy} is for plans and schedules only).
 _LEADS = (
-    "in {month} {y}", "on {d}", "[early|late|later|earlier] in {y}", "by [early|mid-|late] {month}",
+    "in {month} {y}", "on {d}", "[early|late|later|earlier] in {y}",
+    "by [early {month}|mid-{month}|late {month}]",
     "[back in|as far back as|as early as] {y}", "{m} [days|weeks|months] [later|earlier|on]",
     "[last|this] {season}",
-    "[for the {ord} time|a {ord} time] [since|after] {y}",
+    "for the {ord} time since {y}",
     "after {m} [weeks|months] of [talks|delays|rumours|work]",
     "[around|shortly after|just before] {time} on {weekday}", "[since|until] {month} {y}", "as of {d}",
     "[as of|by|through] {month} {y}",
@@ -265,7 +266,8 @@ def _sentence(
         )
     if "he the " in text:  # "the {s} defence" with {s} an epithet ("the young squad"): one article
         text = _THE_THE.sub(r"\1", text)
-    return grammar.cap(synonyms.vary(text, rng)) + "."
+    text = grammar.cap(synonyms.vary(text, rng))
+    return text if text.endswith(".") else text + "."  # "8:45 p.m.", "Davis Inc." end it
 
 
 _THE_THE = re.compile(r"\b([Tt]he) the\b")

@@ -48,6 +48,11 @@ P_RIVAL_EACH = 0.8  # on an answer-form page, each rival's value (the answer is 
 RIVALS = 2
 # else a peer's value of it (an invented entity of the same kind, named)
 P_PEER = 0.35
+# Share of a set question's topical pages about the set itself, titled with its name ("Meridian 100
+# components"): its answer pages are all titled so, and with topical pages about one member each, a title
+# word of the set's name the question does not use marked the answer page (generator 13: "components",
+# precision 0.607 against a 0.098 base rate). With most topical pages titled for the set, it marks nothing.
+P_GROUP_TOPICAL = 0.85
 
 
 @dataclass(frozen=True)
@@ -321,7 +326,8 @@ def _near(x: float, vtype: str, rng: random.Random) -> str:
 
 def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
-    subject = rng.choice(q.subjects)
+    group = group_of(q)
+    subject = group if group is not None and rng.random() < P_GROUP_TOPICAL else rng.choice(q.subjects)
     page_draft = draft(q, subject, pools, rng)
     # most published in the answer pages' days (an engine ranks fresh pages for a query about now), the rest
     # older news (an answer page is never older than its value)

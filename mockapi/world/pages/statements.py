@@ -89,7 +89,9 @@ def _state(
         "v": shown,
         **fact_frames.agreement(label(fact), vtype, rng),
         "say": _say(fact, name, shown, rng),
-        "its": fact_frames.possessive(fact.subject.kind),
+        # by name, not "the company's": on a page naming several entities a follow-up line with a bare
+        # possessive ("The company's closing price is $330.80") left readers guessing whose (issue 31's read)
+        "its": f"{name}'" if name.endswith("s") else f"{name}'s",
         "intro": prose.clause(name, fact.subject.domain, fact.subject.kind, rng, page_day),
     }
     how = shape or _shape(rng)

@@ -32,7 +32,7 @@ team squad; players athletes; games matches; season campaign
 deal agreement contract pact; plan proposal scheme; report study; study survey analysis
 magazine weekly journal; city town; festival showcase
 small modest little; large big sizeable
-recent latest newest; local regional; rare uncommon unusual
+local regional; rare uncommon unusual
 strong solid robust; weak soft sluggish
 after following; during throughout; within inside; storm downpour squall
 heatwave heat-spell; trail path footpath; trails paths walkways
@@ -66,12 +66,12 @@ income profit earnings; expected forecast projected; workers hands
 contractors freelancers; refinancing rollover; regulators watchdogs
 inquiry probe investigation; fined penalised sanctioned; dispute fight battle; merger tie-up combination
 leased rented; customers clients buyers; unions labour-groups
-criticised attacked; lobbied campaigned; contract agreement; terms conditions
+criticised attacked; lobbied campaigned; contract agreement
 freight shipping transport; narrowed shrank tightened; widened grew expanded
 improved recovered firmed; swelled ballooned climbed
 spokesperson representative; procurement purchasing buying; memo message email
 orders demand; pricing prices; rested benched; sidelined ruled-out
-recalled brought-back; activated reinstated; hamstring thigh; ankle foot
+activated reinstated; hamstring thigh; ankle foot
 executives officials
 re-signed retained kept; loaned lent; prospect talent youngster
 experimented tinkered toyed; leaned relied; defence defense
@@ -94,16 +94,16 @@ livestream stream; college university; fright nerves; label record-company
 promoter booker; catalogue back-catalogue
 charity fundraising; merch merchandise
 juries panels; pacing rhythm tempo
-cinematography camera-work photography; dialogue script writing; streaming on-demand online; cable broadcast
+cinematography camera-work photography; dialogue script writing; cable broadcast
 trailer promo; poster one-sheet
 storm snowstorm gale
 researched studied; auditioned tried-out
 revival remount; gala dinner ceremony; panel forum
-memoir autobiography; column op-ed; hospital clinic
+memoir autobiography; column op-ed
 galleries rooms halls; boardwalk pier promenade; boathouse pavilion
 catalogued counted logged; digitised scanned; planted sowed; seeds specimens
 measured tracked; mapped surveyed; traced followed
-cyclists walkers hikers; shuttle bus; lecture talk; walks hikes; trail route
+cyclists walkers hikers; lecture talk; walks hikes; trail route
 wildfire bushfire blaze; flooded swamped; shop gift-shop; complaint gripe
 foundation trust; government council; donors patrons benefactors
 scholarships bursaries grants; crew team

@@ -106,3 +106,27 @@ def refer_to(a: Ask, subject: Subject, facts: list[Fact], refs: list[str]) -> st
     ref = a.name(subject, facts)
     refs.append(ref)
     return ref
+
+
+def two_facts(a: Ask, vtypes: tuple[str, ...]) -> tuple[Fact, Fact] | None:
+    """The same numeric attribute of two different subjects, with different values."""
+    kind = pick_kind(a.src, a.cell.domain, a.cell.dynamism, a.rng, vtypes)
+    if kind is None:
+        return None
+    s1 = subject_for(a, kind)
+    if s1 is None:
+        return None
+    # two of one league: a soccer club's goals set beside an NBA side's points read absurd (issue 31's read)
+    peers = (subject_for(a, kind) for _ in range(4))
+    s2 = next((s for s in peers if s is not None and s.name != s1.name and _league(s) == _league(s1)), None)
+    if s2 is None:
+        return None
+    f1, f2 = a.src.fact(s1, kind, a.day, a.rng), a.src.fact(s2, kind, a.day, a.rng)
+    if f1 is None or f2 is None or f1.number is None or f2.number is None or f1.number == f2.number:
+        return None
+    return f1, f2
+
+
+def _league(subject: Subject) -> str:
+    """The KG table an entity comes from ("sports:nba_team"), '' for an invented one."""
+    return ":".join(subject.entity_id.split(":")[:2])

@@ -76,7 +76,9 @@ def asked_label(kind: Kind) -> str:
 
 # Open-domain topics are places (towns, counties), nature (a lake, a park) and institutions (a museum, a
 # university): an opera house has no population and a lake no leader, so a kind fits a topic by its name.
-_NATURE = re.compile(r"\b(?:lake|national park|river|mountain|island|forest)$", re.I)
+_NATURE = re.compile(
+    r"\b(?:lake|national park|river|mountain|island|forest)$|^(?:lake|mount|mt\.?|river|isle of) ", re.I
+)  # "Lake Michelle" too: a lake "led by" someone, with languages, read absurd (issue 31's read)
 _INSTITUTION = re.compile(
     r"\b(?:university|college|museum(?: of art)?|institute(?: of technology)?|observatory|cathedral|library|"
     r"zoo|opera house|foundation|botanical garden|orchestra|school|hospital|laboratories)$",
@@ -84,7 +86,7 @@ _INSTITUTION = re.compile(
 )
 _UNFIT = {
     "nature": {"op.population", "op.leader", "op.version", "op.languages"},
-    "institution": {"op.population", "op.languages"},
+    "institution": {"op.population", "op.languages", "op.area"},  # no cathedral of 7,636 km2
     "place": {"op.version"},
 }
 

@@ -28,6 +28,8 @@ from mockapi.world.questions.source import Source
 P_PREMISE = 0.95
 
 # How a name is qualified by one of its facts, per (subject kind, fact kind): {n} the name, {v} the value.
+# Domains share forms where their facts do ("led by" a ceo, a coach, a mayor; "founded in" a firm, a club, a
+# town): a clause that names the domain made it readable from the text (issue 31: 0.977, real CRAG 0.76).
 # No form ends in a comma where a possessive may follow (see `fits`).
 FORMS: dict[tuple[str, str], tuple[str, ...]] = {
     ("movie", "mv.release"): ("the {v} film {n}", "{n} ({v})", "the {v} movie {n}", "{n} from {v}"),
@@ -41,13 +43,13 @@ FORMS: dict[tuple[str, str], tuple[str, ...]] = {
     ("artist", "rel:manager"): ("{n}, managed by {v},",),
     ("company", "fin.founded"): ("{n}, founded in {v},", "{n} (founded {v})"),
     ("company", "fin.ipo_year"): ("{n}, public since {v},", "{n}, which went public in {v},"),
-    ("company", "fin.ceo"): ("{n}, whose ceo is {v},", "{v}'s {n}", "{n}, run by {v},"),
+    ("company", "fin.ceo"): ("{n}, whose ceo is {v},", "{v}'s {n}", "{n}, run by {v},", "{n}, led by {v},"),
     ("company", "fin.founders"): ("{n}, founded by {v},",),
     ("team", "sp.founded"): ("{n}, founded in {v},", "{n} (founded {v})"),
-    ("team", "sp.coach"): ("{v}'s {n}", "{n}, coached by {v},"),
+    ("team", "sp.coach"): ("{v}'s {n}", "{n}, coached by {v},", "{n}, led by {v},"),
     ("player", "rel:team"): ("{n} of the {v}", "{v} player {n}", "{n} ({v})"),
-    ("topic", "op.founded"): ("{n}, established in {v},", "{n} (est. {v})", "{n}, founded in {v},"),
-    ("topic", "op.leader"): ("{n}, led by {v},", "{n}, which {v} leads,"),
+    ("topic", "op.founded"): ("{n}, founded in {v},", "{n} (founded {v})", "{n}, established in {v},"),
+    ("topic", "op.leader"): ("{n}, led by {v},", "{n}, run by {v},", "{v}'s {n}"),
     ("person", "pe.birth"): ("{n}, born in {v},", "{n} (born {v})"),
 }
 # Relations a premise may state (reached through Source.related; other relations lead elsewhere).
@@ -192,10 +194,30 @@ def name_or_premise(
     """The subject's name (or ticker, alias), qualified by a premise with P_PREMISE (always when `force`);
     a premise said goes to `said`."""
     ref = refer.name_ref(subject, rng)
-    if not force and rng.random() >= P_PREMISE:
+    if not force and not confusable(subject) and rng.random() >= P_PREMISE:
         return refer.with_kind_words(ref, subject, rng)
     made = premised(subject, ref, src, rng, day, asked)
     if made is None:
         return ref
     said.append(made[1])
     return made[0]
+
+
+def _tokens(name: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", name.lower())
+
+
+def confusable(subject: Subject) -> bool:
+    """Whether a look-alike of `subject` reads as the same name ("S. Hierro" for "Stina Hierro", "FC
+    Nanvallon" for "Nanvallon", "Bright Lions" for "The Bright Lions"): a question naming it always says
+    one of its facts as well, so that the wording separates them (issue 31's read: 5 of 9 ambiguous)."""
+    own = _tokens(subject.name)
+    for other in subject.lookalikes:
+        theirs = _tokens(other)
+        shorter, longer = sorted((own, theirs), key=len)
+        if shorter and set(shorter) <= set(longer):  # one name inside the other, articles and prefixes aside
+            return True
+        same_tail = len(own) == len(theirs) and own[-1:] == theirs[-1:] and bool(own[:1]) and bool(theirs[:1])
+        if same_tail and own[0][0] == theirs[0][0] and min(len(own[0]), len(theirs[0])) == 1:  # an initial
+            return True
+    return False
