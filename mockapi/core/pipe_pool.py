@@ -168,10 +168,20 @@ def ordered_map(
             yield from group.result(sent.popleft())
 
 
-def in_each(function: Callable[[], Any], workers: int) -> None:
-    """`function()` once in each helper of the build's pool (a stage lets go of what its helpers hold)."""
-    if any(not g.busy and len(g.helpers) == workers for g in _POOLS):
-        list(ordered_map(function, [()] * workers, workers, 1))
+def in_each(function: Callable[[], Any], workers: int) -> list[Any]:
+    """`function()` once in each helper of the build's pool (a stage lets go of what its helpers hold);
+    its results in helper order, none without a free pool. One message to each helper by name: handed out
+    as `ordered_map` does, a helper done early could take a second turn and leave another without one."""
+    group = next((g for g in _POOLS if not g.busy and len(g.helpers) == workers), None)
+    if group is None:
+        return []
+    group.busy = True
+    try:
+        for i in range(workers):
+            group.send(i, function, [()])
+        return [value for i in range(workers) for value in group.result(i)]
+    finally:
+        group.busy = False
 
 
 def run_each(function: Callable[..., Any], items: list[tuple[Any, ...]], workers: int) -> list[Any]:
