@@ -130,3 +130,10 @@ def two_facts(a: Ask, vtypes: tuple[str, ...]) -> tuple[Fact, Fact] | None:
 def _league(subject: Subject) -> str:
     """The KG table an entity comes from ("sports:nba_team"), '' for an invented one."""
     return ":".join(subject.entity_id.split(":")[:2])
+
+
+def pair_refs(a: Ask, f1: Fact, f2: Fact) -> tuple[str, str, list[str]]:
+    """How a question names two facts' subjects, and the strings its answer may not give away."""
+    refs = [f1.value, f2.value]
+    r1, r2 = a.name(f1.subject, [f1, f2]), a.name(f2.subject, [f1, f2])
+    return r1, r2, [*refs, r1, r2]
