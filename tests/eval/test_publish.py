@@ -129,6 +129,8 @@ def test_run_and_world_export_to_parquet_that_datasets_loads_with_a_valid_card(
     assert card.data.to_dict()["crag_mockapi"]["model"] == "baseline"
     world = json.loads((runs["baseline"] / "run.json").read_text())["world"]["content_hash"]
     assert card.data.to_dict()["crag_mockapi"]["world_content_hash"] == world
+    # answers on real CRAG questions (no split recorded) are filed as "test", never as training data
+    assert [f["split"] for c in card.data.to_dict()["configs"] for f in c["data_files"]] == ["test"]
 
     wout = tmp_path / "world-export"
     assert mock_main(["export", "--format", "parquet", "--data", str(tiny_world), "--out", str(wout)]) == 0

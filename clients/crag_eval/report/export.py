@@ -91,6 +91,9 @@ def export_run(run: Path, out: Path) -> Path:
         "score_a": f"{primary.score_a:.4f}",
         "n": str(primary.n),
         "world_content_hash": str(world.content_hash or world.sha256 or "") if world else "",
+        # the Hub split the card declares: a run's answers are an evaluation record, never training data, so a
+        # run on a world of unknown split (a CRAG file, --server) is filed under "test", not the Hub's "train"
+        "split": world.split if world and world.split in ("train", "dev", "test") else "test",
         "crag_mockapi": str((log.code or {}).get("version", log.versions.get("crag-mockapi", ""))),
         "commit": str((log.code or {}).get("commit", "")),
         "run_args": json.dumps(log.args, sort_keys=True),
