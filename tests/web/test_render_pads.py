@@ -50,5 +50,5 @@ def test_join_renders_what_replace_did(tiny_world: Path) -> None:
 def test_a_mark_in_the_text_is_filled_as_before(tiny_world: Path) -> None:
     """A page whose own text holds a mark's characters: the first one is filled, as replace did."""
     spec = next(s for s in stored_specs(tiny_world) if s["kind"] == "article")
-    odd: PageSpec = {**spec, "title": spec["title"] + _MARK["nav_pad"]}  # type: ignore[typeddict-item]
+    odd: PageSpec = {**spec, "title": spec["title"] + _MARK["nav_pad"]}
     assert render_page(odd) == replaced(odd)
