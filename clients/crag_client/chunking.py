@@ -74,12 +74,19 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
 
     Line breaks always end a sentence; a full stop after a known abbreviation or a single initial does not.
     """
+    # the hot loop of the `baseline` (every sentence of 50 pages a question): a boundary's first character
+    # read once, each span trimmed by str.strip (the same whitespace as str.isspace) instead of a loop
     spans: list[tuple[int, int]] = []
     start = 0
     for match in _BOUNDARY.finditer(text):
-        end = match.end() if match.group()[0] != "\n" else match.start()
-        if match.group()[0] == "." and not _ends_sentence(text, match.start(), match.end()):
-            continue
+        at = match.start()
+        first = text[at]
+        if first == "\n":
+            end = at
+        else:
+            end = match.end()
+            if first == "." and not _ends_sentence(text, at, end):
+                continue
         _add_span(text, start, end, spans)
         start = match.end()
     _add_span(text, start, len(text), spans)
@@ -98,12 +105,10 @@ def _ends_sentence(text: str, dot: int, after: int) -> bool:
 
 
 def _add_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    if end > start:
-        spans.append((start, end))
+    piece = text[start:end].lstrip()
+    if piece:
+        start = end - len(piece)
+        spans.append((start, start + len(piece.rstrip())))
 
 
 def chunk_text(
