@@ -4,7 +4,10 @@ and a test world of 40 questions over the tiny KG, and the session's tiny (dev) 
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -97,3 +100,15 @@ def test_a_train_world_exports_verl_rows_and_answers_retrieve(
     answer = httpx.post(f"{base}/retrieve", json={"queries": texts[:3], "topk": 5}, timeout=60)
     assert answer.status_code == 200
     assert [len(hits) for hits in answer.json()["result"]] == [5, 5, 5]
+
+
+@pytest.mark.parametrize("count", ["0", "100001"])
+def test_an_impossible_train_size_is_one_line(tmp_path: Path, count: str) -> None:
+    # a train world needs no --data (its folder is <scale>-train): the size is what is refused
+    cmd = [sys.executable, "-m", "mockapi.cli", "build", "--scale", "tiny", "--split", "train"]
+    home = {"CRAG_MOCK_HOME": str(tmp_path / "home")}
+    done = subprocess.run(
+        [*cmd, "--questions", count], capture_output=True, text=True, timeout=120, env={**os.environ, **home}
+    )
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert f"--questions must be between 1 and 100,000, got {count}" in done.stderr
