@@ -151,7 +151,7 @@ class Manifest(Section):
     secret: bool | None = None
     """`build --secret`: the world derives from the seed and secret.key, so /meta hides the seed."""
     split: str | None = None
-    """Synthetic worlds: dev or test; absent in worlds built before splits existed (they are dev)."""
+    """Synthetic worlds: dev, test or train; absent in worlds built before splits existed (they are dev)."""
     clock: str | None = None
     """Synthetic worlds: the world's 'now'."""
     # ── sources: where an imported world came from

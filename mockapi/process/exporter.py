@@ -27,7 +27,7 @@ from pydantic import JsonValue
 
 from mockapi.core.paths import QUESTIONS_DB, world_dir
 from mockapi.core.user_error import UserError
-from mockapi.formats.manifest import read_manifest
+from mockapi.formats.manifest import read_manifest, read_manifest_or_empty
 from mockapi.importers.dataset_write import RecordLayout
 from mockapi.process import verl_export
 from mockapi.process.export_progress import export_progress, human_bytes
@@ -233,8 +233,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Export with progress on stderr (a warning first when a large file is written uncompressed)."""
     world = world_dir(args.data, args.scale, args.seed, args.split)
-    if args.format == "verl":
-        return verl_export.run(world, args.out, args.split, args.prompt_template)
+    if args.format == "verl":  # a world given by --data is labelled by its own split (train rows are not dev)
+        split = (read_manifest_or_empty(world).split or args.split) if args.data else args.split
+        return verl_export.run(world, args.out, split, args.prompt_template)
     if args.qrels:
         return export_qrels(world, args.out, args.force)
     if args.format == "parquet":

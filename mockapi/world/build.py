@@ -183,7 +183,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--questions",
         type=int,
         metavar="N",
-        help=f"N questions (1-{MAX_QUESTIONS:,}) instead of the scale's, over the scale's KG; needs --data",
+        help=f"N questions (1-{MAX_QUESTIONS:,}) instead of the scale's, over the scale's KG; needs --data "
+        "unless --split train",
     )
 
 
@@ -192,8 +193,11 @@ def run(args: argparse.Namespace) -> int:
     from mockapi.world.info import print_summary
     from mockapi.world.progress import status
 
-    if args.questions is not None and args.data is None:  # the default folder is the scale's own world
-        raise UserError("--questions needs --data DIR: a world of another size than its scale's")
+    # the default folder of dev or test is the scale's own world; a train world has no size of its own
+    if args.questions is not None and args.data is None and args.split != "train":
+        raise UserError(
+            "--questions needs --data DIR (or --split train): a world of another size than its scale's"
+        )
     target = world_dir(args.data, args.scale, args.seed, args.split)
     check_replaceable(target)  # before the status line: a refusal is the one line printed
     secret = choose_secret(target, args.secret_file, args.secret)

@@ -12,10 +12,11 @@ from mockapi.world.scales import Scale
 # CRAG's questions are dated late Feb to mid Mar 2024; its price history ends 2024-02-28.
 DEFAULT_CLOCK = dt.datetime(2024, 3, 15, 23, 59, 59)
 
-# A world is built for one split: dev (what participants see) or test (held out). The two share the KG's
-# shape and CRAG's mixes, but part of the question phrasings and page frames/layouts belong to one split only,
-# so a test world shows surface forms a system tuned on dev never saw.
-SPLITS: tuple[str, ...] = ("dev", "test")
+# A world is built for one split: dev (what participants see), test (held out) or train (to train on, of any
+# size). All share the KG's shape and CRAG's mixes; dev and test share a core of question phrasings and page
+# frames/layouts and have a part of their own each, and train uses only its own part, so a test world shows
+# surface forms a system tuned on dev never saw, and nothing a system trained on train saw (docs/worlds.md).
+SPLITS: tuple[str, ...] = ("dev", "test", "train")
 
 
 @dataclass(frozen=True)
@@ -37,10 +38,11 @@ class WorldContext:
 
 
 def add_split_argument(parser: argparse.ArgumentParser) -> None:
-    """`--split dev|test`, shared by the commands that name a world by scale/seed."""
+    """`--split dev|test|train`, shared by the commands that name a world by scale/seed."""
     parser.add_argument(
         "--split",
         default="dev",
         choices=SPLITS,
-        help="dev or test: part of the question phrasings and page forms differ between them (default: dev)",
+        help="dev, test or train: train's question phrasings and page forms are its own, and part of dev's "
+        "and test's differ (default: dev)",
     )

@@ -36,13 +36,13 @@ def test_test_split_is_another_world(small_world: Path, tmp_path: Path) -> None:
 
 def test_cli_rejects_an_unknown_split(tmp_path: Path) -> None:
     result = subprocess.run(
-        [*CLI, "build", "--scale", "tiny", "--split", "train", "--data", str(tmp_path / "w")],
+        [*CLI, "build", "--scale", "tiny", "--split", "validation", "--data", str(tmp_path / "w")],
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert result.returncode == 2
-    assert "invalid choice: 'train'" in result.stderr
+    assert "invalid choice: 'validation'" in result.stderr
     assert "Traceback" not in result.stderr
 
 

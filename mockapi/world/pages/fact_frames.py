@@ -1,9 +1,11 @@
 """Sentence frames that state a fact on a page, in many shapes: sentences (active, inverted, relative clause,
 two sentences joined by a pronoun, FAQ), table and infobox rows, list items, quotes and captions.
 
-Frames belong to a family: `core` (both splits), `dev` or `test` (one split only), so a test world states
-facts in frames a dev-tuned reader never saw. Slots: {s} subject, {v} value, {l} label, {say} the kind's own
-clause, {src} a source, {d} a date phrase, {its} a possessive for the subject ("its", "the band's").
+Frames belong to a family: `core` (dev and test), `dev` or `test` (one split only), so a test world states
+facts in frames a dev-tuned reader never saw. A train world uses only every second `core` row of a list
+(`allowed`), which dev and test then do not use: its frames are its own.
+Slots: {s} subject, {v} value, {l} label, {say} the kind's own clause, {src} a source, {d} a date phrase,
+{its} a possessive for the subject ("its", "the band's").
 """
 
 from __future__ import annotations
@@ -185,8 +187,16 @@ class Piece:
 
 
 def allowed(frames: tuple[tuple[str, str], ...], split: str) -> list[str]:
-    """Frames of the shared core and of `split`'s own family."""
-    return [f for family, f in frames if family in ("core", split)]
+    """Frames `split` may use, in list order: train's are every second `core` row (by rule, so rows added
+    to a list fall to a split without a tag of their own); dev and test have the other core rows and their
+    own. A list with under two core rows keeps its core for all three splits (none does today)."""
+    core = [i for i, (family, _) in enumerate(frames) if family == "core"]
+    trains = set(core[1::2]) if len(core) > 1 else set()
+    if split == "train":
+        return [f for i, (_, f) in enumerate(frames) if i in trains or (not trains and i in core)]
+    return [
+        f for i, (family, f) in enumerate(frames) if family == split or (family == "core" and i not in trains)
+    ]
 
 
 def _cap(text: str) -> str:

@@ -2,7 +2,10 @@
 
 The layout of a page never depends on its role (answer page, stale, look-alike, topical, noise): every page of
 a domain draws from the same weights, so a layout, host, URL shape or title says nothing about the answer.
-`blog` pages and shells 6-7 belong to dev worlds only, `qa` pages and shells 8-9 to test worlds only.
+A layout is a page kind in a shell (`pdf` and `spa` pages draw no shell). `blog` pages and shells 6-7 belong
+to dev worlds only, `qa` pages and shells 8-9 to test worlds only; a train world takes every second core
+shell (1, 3, 5) and every second shell-less core kind (`spa`), which dev and test then never use, so no train
+page has the layout of a dev or test page.
 """
 
 from __future__ import annotations
@@ -35,12 +38,26 @@ _DOMAIN_WEIGHTS = {
 _SHARED = {"blog": 3, "qa": 3, "spa": 1}
 INFOBOX_KINDS = ("wiki", "quote", "boxscore", "spa")
 SHELLS = {"core": range(0, 6), "dev": range(6, 8), "test": range(8, 10)}
+SHELLESS = ("pdf", "spa")  # kinds whose template has its own outer frame (base.html.j2)
+# train's own part, by rule: every second core shell and every second shell-less core kind
+TRAIN_SHELLS = tuple(SHELLS["core"])[1::2]
+TRAIN_KINDS = tuple(k for k in SHELLESS if FAMILY[k] == "core")[1::2]
+
+
+def split_of(kind: str) -> tuple[str, ...]:
+    """The splits that may draw pages of `kind`."""
+    family = FAMILY[kind]
+    if family != "core":
+        return (family,)
+    if kind in TRAIN_KINDS:
+        return ("train",)
+    return ("dev", "test", "train") if kind not in SHELLESS else ("dev", "test")
 
 
 def kinds(domain: str, split: str) -> dict[str, int]:
     """Layout weights of a domain in one split."""
     weights = {**_DOMAIN_WEIGHTS.get(domain, _DOMAIN_WEIGHTS["open"]), **_SHARED}
-    return {k: w for k, w in weights.items() if FAMILY[k] in ("core", split)}
+    return {k: w for k, w in weights.items() if split in split_of(k)}
 
 
 def pick(domain: str, split: str, rng: random.Random) -> str:
@@ -52,7 +69,10 @@ def pick(domain: str, split: str, rng: random.Random) -> str:
 
 def shell(split: str, rng: random.Random) -> int:
     """The page's outer frame (header/nav/footer arrangement)."""
-    return int(rng.choice([*SHELLS["core"], *SHELLS["core"], *SHELLS.get(split, ())]))
+    if split == "train":
+        return int(rng.choice(TRAIN_SHELLS))
+    core = [s for s in SHELLS["core"] if s not in TRAIN_SHELLS]
+    return int(rng.choice([*core, *core, *SHELLS.get(split, ())]))
 
 
 _TAILS = (

@@ -46,7 +46,7 @@ def chained(a: Ask) -> Draft | None:
     fact = _attribute(a, end, hops[-1][0]) if len(hops) == 2 and a.rng.random() < P_ATTRIBUTE else None
     if fact is not None:
         kind, keys = KINDS[fact.kind], [end.name, fact.value]
-        made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
+        made = derived.derive(fact, a.rng, a.split) if a.rng.random() < P_DERIVED else None
         if made is not None:  # "what day of the week was the founder of x's mayor born?"
             frame, short, alts, said = made
             answer, alts = answers.finish(short, alts, said, a.rng)

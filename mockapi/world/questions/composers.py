@@ -66,7 +66,7 @@ def simple(a: Ask) -> Draft | None:
     if fact is None:
         return None
     facts, refs = [fact], [fact.value]
-    made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
+    made = derived.derive(fact, a.rng, a.split) if a.rng.random() < P_DERIVED else None
     if made is not None:  # a converted value or a weekday: stated by no page as such
         frame, short, alts, sentences = made
         query = frame.format(s=refer_to(a, fact.subject, facts, refs), e=KINDS[fact.kind].event)
@@ -111,7 +111,7 @@ def with_condition(a: Ask) -> Draft | None:
         when, bare = values.spoken_date(day, a.day, a.rng), values.bare_date(day, a.day, a.rng)
         query = a.frame(question_frames.CONDITION).format(l=asked_label(kind), s=ref, d=when, db=bare)
         sentences = answers.dated(kind, fact.subject.name, fact.value, values.date(day)[0])
-        made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
+        made = derived.derive(fact, a.rng, a.split) if a.rng.random() < P_DERIVED else None
         if made is not None:  # "how much would 100 shares of x have cost on march 3?"
             frame, short, alts, sentences = made
             query = frame.format(s=ref, e=kind.event).rstrip("?") + f" {when}?"
@@ -249,7 +249,7 @@ def multi_hop(a: Ask) -> Draft | None:
     ref = a.name(start, [link, fact])
     refs.append(ref)
     phrase = a.frame(question_frames.RELATION).format(r=relation, s=ref)
-    made = derived.derive(fact, a.rng) if a.rng.random() < P_DERIVED else None
+    made = derived.derive(fact, a.rng, a.split) if a.rng.random() < P_DERIVED else None
     if made is not None:  # "what day of the week was the director of x born?"
         frame, short, alts, said = made
         query = frame.format(s=phrase, e=kind.event)

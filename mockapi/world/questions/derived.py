@@ -13,6 +13,7 @@ import random
 from mockapi.world.questions import values
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact
+from mockapi.world.questions.phrasing import pick
 
 Units = tuple[tuple[str, float], ...]  # (unit words, its size), largest first
 Derived = tuple[
@@ -53,56 +54,61 @@ IN_UNITS = (
 )
 
 
-def derive(fact: Fact, rng: random.Random) -> Derived | None:
-    """A derived question about `fact`, or None when its kind has none."""
+def derive(fact: Fact, rng: random.Random, split: str = "dev") -> Derived | None:
+    """A derived question about `fact`, or None when its kind has none; frames of `split`'s family."""
     kind = KINDS[fact.kind]
     if kind.vtype in ("date", "year") and kind.event and fact.number is not None and rng.random() < 0.4:
         year = dt.date.fromordinal(int(fact.number)).year if kind.vtype == "date" else int(fact.number)
         decade = f"the {year // 10 * 10}s"
         alts = [f"{year // 10 * 10}s", f"the {str(year // 10 * 10)[2:]}s"]
-        return rng.choice(DECADE), decade, alts, [f"{fact.subject.name} {kind.event} in {decade}"]
+        return pick(DECADE, rng, split), decade, alts, [f"{fact.subject.name} {kind.event} in {decade}"]
     if fact.kind in ("fin.price", "fin.close") and fact.number:
         n = rng.choice((10, 25, 50, 100, 200, 1000))
         cost = values.money(fact.number * n)
-        frame = rng.choice(SHARES).replace("{n}", str(n))
+        frame = pick(SHARES, rng, split).replace("{n}", str(n))
         return frame, cost[0], cost[1], [f"{n} shares of {fact.subject.name} cost {cost[0]}"]
     if fact.kind == "fin.dividend" and fact.number:
         yearly = values.money(fact.number * 4)
-        return rng.choice(ANNUAL), yearly[0], yearly[1], [f"{fact.subject.name} pays {yearly[0]} a year"]
+        return (
+            pick(ANNUAL, rng, split),
+            yearly[0],
+            yearly[1],
+            [f"{fact.subject.name} pays {yearly[0]} a year"],
+        )
     if fact.kind == "fin.volume" and fact.number and fact.number >= 1e6:
-        return _in_units(fact, rng, fact.number, (("millions of shares", 1e6),), "")
+        return _in_units(fact, rng, fact.number, (("millions of shares", 1e6),), "", split)
     if kind.vtype == "bigmoney" and fact.number:
         return _in_units(
-            fact, rng, fact.number, (("billions of dollars", 1e9), ("millions of dollars", 1e6)), "$"
+            fact, rng, fact.number, (("billions of dollars", 1e9), ("millions of dollars", 1e6)), "$", split
         )
     if fact.kind == "op.population" and fact.number and fact.number >= 100_000:
-        return _in_units(fact, rng, fact.number, (("millions", 1e6), ("thousands", 1e3)), "")
+        return _in_units(fact, rng, fact.number, (("millions", 1e6), ("thousands", 1e3)), "", split)
     if kind.vtype == "date" and kind.event and fact.number is not None:
         day = dt.date.fromordinal(int(fact.number))
         name = f"{day:%A}".lower()
         s = fact.subject.name
-        return rng.choice(WEEKDAY), name, [], [f"{s} {kind.event} on a {name}", f"it was a {name}"]
+        return pick(WEEKDAY, rng, split), name, [], [f"{s} {kind.event} on a {name}", f"it was a {name}"]
     if fact.kind == "mv.runtime" and fact.number:
         h, m = divmod(int(fact.number), 60)
         short = f"{h} hours {m} minutes" if m else f"{h} hours"
         alts = [f"{h}h {m}m", f"{h}:{m:02d}", f"{fact.number / 60:.2f} hours", f"{h} hours and {m} minutes"]
-        return rng.choice(HOURS), short, alts, [f"{fact.subject.name} runs {short}"]
+        return pick(HOURS, rng, split), short, alts, [f"{fact.subject.name} runs {short}"]
     if fact.kind == "op.area" and fact.number:
         miles = fact.number / 2.58999
         short = f"{miles:,.0f} square miles"
         alts = [f"{miles:,.0f} sq mi", f"about {miles:,.0f} square miles", f"{miles:,.1f} square miles"]
-        return rng.choice(SQ_MILES), short, alts, [f"{fact.subject.name} covers about {short}"]
+        return pick(SQ_MILES, rng, split), short, alts, [f"{fact.subject.name} covers about {short}"]
     return None
 
 
-def _in_units(fact: Fact, rng: random.Random, x: float, units: Units, sign: str) -> Derived:
+def _in_units(fact: Fact, rng: random.Random, x: float, units: Units, sign: str, split: str) -> Derived:
     """The value in the largest unit it reaches ("$0.44 billion" asked of a page saying "$438.0 million")."""
     unit, scale = next(((u, sc) for u, sc in units if x >= sc), units[-1])
     n, word = x / scale, unit.split()[0].rstrip("s")
     short = f"{sign}{n:,.2f} {word}"
     alts = [f"{n:,.2f}", f"{n:,.1f} {word}", f"{sign}{n:,.1f} {word}", f"{n:,.2f} {word}s"]
     label = KINDS[fact.kind].label
-    frame = rng.choice(IN_UNITS).replace("{l}", label).replace("{u}", unit)
+    frame = pick(IN_UNITS, rng, split).replace("{l}", label).replace("{u}", unit)
     return frame, short, alts, [f"the {label} of {fact.subject.name} is about {short}"]
 
 

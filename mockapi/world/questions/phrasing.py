@@ -5,15 +5,20 @@ requests ("can you tell me…"), contract ("what's"), drop the question mark, or
 misspell. A question here is an intent (what is asked, about what) realised by a frame; this module adds the
 voice on top. Entity references are never altered, so gold answers and names stay exact.
 
-Dev and test worlds share a core of every phrasing list but each also has its own part (`family`): items at
-index 1 mod 4 appear only in dev worlds, items at index 3 mod 4 only in test worlds, the rest in both.
+Every phrasing list is partitioned by position between the three splits (`family`): items at index 0 mod 4
+are the core dev and test share, index 1 mod 4 only dev's, 3 mod 4 only test's, 2 mod 4 only train's, so a
+train world asks in words neither held-out split uses (and the reverse). A list of two gives its first item to
+dev and test and its second to train; a one-item list is all three splits' (nothing to split). So the order
+of a list matters: add new items at the end.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -80,12 +85,47 @@ P_NO_MARK = 0.18
 P_TYPO = 0.07
 
 
+# index mod 4 -> the splits that may use the item (see the module docstring)
+_OWNERS: tuple[tuple[str, ...], ...] = (("dev", "test"), ("dev",), ("train",), ("test",))
+# Modules whose module-level tuples of strings are canonical phrasing lists (`_registry`).
+_CANONICAL = ("mockapi.world.questions.question_frames", "mockapi.world.questions.derived")
+
+
 def family(items: Sequence[T], split: str) -> list[T]:
-    """The items a split may use: the shared core plus the split's own part (see the module docstring)."""
-    if len(items) < 3:
-        return list(items)
-    other = 3 if split == "dev" else 1  # the other split's own part
-    return [x for i, x in enumerate(items) if i % 4 != other]
+    """The items a split may use: dev and test share a core and have their own part each; train only its
+    own part (see the module docstring). An item of a canonical list keeps the owners of its place there
+    wherever it is offered (composers join and slice lists: `attribute_frames`), so a frame never changes
+    family between questions; other items are placed by their index in `items`. A split left with nothing
+    (a one-item list, or one whose train place repeats a core item) takes the list's first item."""
+    registry = _registry()
+    n = len(items)
+    own = [x for i, x in enumerate(items) if split in registry.get(x, _place(i, n))]
+    return own or [items[0]]
+
+
+def _place(i: int, n: int) -> tuple[str, ...]:
+    """The splits owning index `i` of a list of `n` (of two: dev and test the first, train the second)."""
+    if n == 2:
+        return ("dev", "test") if i == 0 else ("train",)
+    return _OWNERS[i % 4]
+
+
+@lru_cache(maxsize=1)
+def _registry() -> dict[object, tuple[str, ...]]:
+    """Phrasing -> its owners, from its first place in a canonical list (OPENERS and TAILS here, then the
+    canonical modules' tuples of strings in definition order)."""
+    lists: list[Sequence[object]] = [OPENERS, TAILS]
+    for name in _CANONICAL:
+        lists += [v for v in vars(importlib.import_module(name)).values() if _phrasings(v)]
+    owners: dict[object, tuple[str, ...]] = {}
+    for items in lists:
+        for i, x in enumerate(items):
+            owners.setdefault(x, _place(i, len(items)))
+    return owners
+
+
+def _phrasings(value: object) -> bool:
+    return isinstance(value, tuple) and bool(value) and all(isinstance(x, str) for x in value)
 
 
 def pick(items: Sequence[T], rng: random.Random, split: str) -> T:
