@@ -53,7 +53,7 @@ def test_development_page_names_every_check_and_package_of_ci_run() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     page = _flat(_text("development.md"))
     commands = re.findall(
-        r"^(?:setsid -w nice -n \d+ )?(?:NO_MKDOCS_2_WARNING=1 )?(?:\.venv/bin/)?"
+        r"^ *(?:setsid -w nice -n \d+ )?(?:NO_MKDOCS_2_WARNING=1 )?(?:\.venv/bin/)?"
         r"(ruff|mypy|mkdocs|pytest|scripts/typecheck)(.*)$",
         ci,
         re.M,

@@ -70,8 +70,10 @@ def baseline_reads_what_it_answers(world: Path, run: Path) -> None:
     with duckdb.connect(str(world / QUESTIONS_DB), read_only=True) as con:
         (questions,) = con.execute("SELECT count(*) FROM questions").fetchone() or (0,)
     assert s["n"] == questions and s["n_model_errors"] == 0
-    assert s["missing"] < 1
+    # mostly declines, as a template-blind reader should on unfamiliar phrasing; never crashes
+    assert 0.5 <= s["missing"] < 1
     predictions = [json.loads(line) for line in (run / "predictions.jsonl").read_text().splitlines()]
+    assert len(predictions) == questions and not any(p.get("error") for p in predictions)
     answered = [p for p in predictions if p["prediction"] != IDK]
     assert answered
     with duckdb.connect(str(world / PAGES_DB), read_only=True) as con:

@@ -6,6 +6,7 @@ import bz2
 import functools
 import io
 import json
+import shutil
 import tarfile
 from pathlib import Path
 
@@ -34,24 +35,32 @@ def leftovers(parent: Path) -> list[str]:
     return sorted(p.name for p in parent.iterdir()) if parent.exists() else []
 
 
-def test_export_round_trips_byte_identical(tmp_path: Path) -> None:
-    world = tmp_path / "world"
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str | None]:
+    """The fixture imported once a module (~4 CPU-s an import), read-only: (world, its content hash)."""
+    world = tmp_path_factory.mktemp("imported") / "world"
     manifest = import_dataset([FIXTURE], world)
+    assert manifest.kind == "imported"
+    return world, manifest.content_hash
+
+
+def test_export_round_trips_byte_identical(imported: tuple[Path, str | None], tmp_path: Path) -> None:
+    world, content_hash = imported
     written = json.loads((world / "manifest.json").read_text())
-    assert written["kind"] == manifest.kind == "imported"
+    assert written["kind"] == "imported"
     assert written["questions"]["count"] == 10
     assert written["pages"] == {"pages": 38, "results": 50, "records": 10, "duplicates_replaced": 0,
                                 "duplicates_skipped": 0}  # fmt: skip
-    assert written["content_hash"] == manifest.content_hash
-    assert str(manifest.content_hash).startswith("sha256:")
+    assert written["content_hash"] == content_hash
+    assert str(content_hash).startswith("sha256:")
     assert export_world(world, 1, tmp_path / "task1.jsonl.bz2") == 10
     assert read_bz2(tmp_path / "task1.jsonl.bz2") == fixture_bytes()
     assert export_world(world, 3, tmp_path / "task3.jsonl") == 10
     assert (tmp_path / "task3.jsonl").read_bytes() == fixture_bytes()
 
 
-def test_import_is_deterministic(tmp_path: Path) -> None:
-    first = import_dataset([FIXTURE], tmp_path / "a").content_hash
+def test_import_is_deterministic(imported: tuple[Path, str | None], tmp_path: Path) -> None:
+    first = imported[1]  # another import, into another directory
     assert first is not None and import_dataset([FIXTURE], tmp_path / "b").content_hash == first
 
 
@@ -173,9 +182,10 @@ def test_truncated_tar_part(tmp_path: Path) -> None:
     assert_one_line_error([parts[0]], tmp_path / "world", "crag_task_3_dev_v4.tar.bz2.part1..2")
 
 
-def test_failed_import_keeps_the_previous_world(tmp_path: Path) -> None:
+def test_failed_import_keeps_the_previous_world(imported: tuple[Path, str | None], tmp_path: Path) -> None:
     world = tmp_path / "world"
-    good = import_dataset([FIXTURE], world).content_hash
+    shutil.copytree(imported[0], world)  # a world imported before (a copy: the import below targets it)
+    good = imported[1]
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"query": "no id"}\n', encoding="ascii")
     assert_one_line_error([bad], world, "bad.jsonl: line 1", "missing interaction_id")
