@@ -41,7 +41,8 @@ def _spread(kind: str, n: int = 30) -> tuple[float, str]:
 
 
 def test_no_run_of_five_words_recurs_across_most_subjects_prose() -> None:
-    # generator 14: "of their last twelve road" on 0.53 of teams, "the business side of music" on 0.33 of artists
+    # generator 14: "of their last twelve road" on 0.53 of teams, "the business side of music" on 0.33
+    # of artists
     for kind in _SUBJECTS:
         share, gram = _spread(kind)
         assert share <= 0.25, (kind, share, gram)
