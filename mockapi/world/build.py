@@ -44,7 +44,7 @@ Progress = Callable[[str], None]
 # 14: a set question's topical pages titled for the set as its answer pages are; conditions said as any
 #     question says a fact ("the wolves, founded in 1962"), shared across domains; follow-up lines name
 #     their subject; swap groups that changed sense out (issue 31's read of generator 13)
-GENERATOR_VERSION = "14"
+GENERATOR_VERSION = "15"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

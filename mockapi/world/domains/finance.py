@@ -109,7 +109,8 @@ def write_parents(ctx: WorldContext, out: TableWriter, secs: list[Security]) -> 
     # a subsidiary has one parent while the pool lasts: draw without replacement, then wrap around
     pool = itertools.cycle(operating)
     for sec in (s for s in secs if s.role == "target"):
-        if rng.random() < 0.5:
+        # a share class is no one's parent company (the reader's g14 read: "Y's parent is X Class B")
+        if rng.random() < 0.5 or sec.kind != "common":
             out.add("kg_edges", (company_id(next(pool).ticker), "parent_of", company_id(sec.ticker)))
         else:
             for _ in range(rng.randint(1, 3)):

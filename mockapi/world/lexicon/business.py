@@ -11,9 +11,9 @@ COMPANY = (
     "retail "
     "footprint|the sales organisation|its European operations|two regional divisions|its cloud unit|the "
     "consumer business|its supplier base|its distribution centres|the services arm|its research labs]",
-    "{s} [announced|completed|abandoned|is weighing|agreed to|quietly pursued] [a {money} acquisition|a "
-    "joint "
-    "venture in {region}|a licensing deal with {firm}|the sale of a [minority|small|partial|{pct}]"
+    "{s} [announced|completed|abandoned|is weighing|agreed to|quietly pursued] [a {money} acquisition|[a"
+    " joint venture|a partnership|a tie-up] [in|across|"
+    "covering] {region}|a licensing deal with {firm}|the sale of a [minority|small|partial|{pct}]"
     " stake|a supply agreement with "
     "{firm}|a {money} share buyback|a bid for {firm}|spinning off its {unit} unit]",
     "{s} [launched|delayed|repriced|recalled|redesigned|discontinued|previewed] [a [product line|range|"
@@ -40,8 +40,8 @@ COMPANY = (
     "signed off on|waved through|rejected] [[a|its|the] [new|revised] capital plan|[a bond sale of"
     " {money}|a {money} bond [sale|issue|offering]|new bonds worth {money}]|a [revised|new|"
     "trimmed] [pay|bonus|"
-    "pension] [package|plan|scheme]|an update to "
-    "its bylaws|a plan to close {m} stores|a debt refinancing]",
+    "pension] [package|plan|scheme]|[an update to its|changes to the|a rewrite of the|a vote on"
+    " its] [bylaws|charter|governance rules]|a plan to close {m} stores|a debt refinancing]",
     "[regulators in {region}|a court in {place}|competition officials|a labour board|tax authorities in "
     "{region}] [opened an inquiry into|fined|cleared|questioned|ruled against|sided with] {s} [over pricing|"
     "on data handling|in a patent dispute|over a merger|about overtime pay|on {d}]",
@@ -53,12 +53,14 @@ COMPANY = (
     " restructuring|the new "
     "contract terms|the office mandate|its latest guidance|the plan to outsource support]",
     "[margins at {s}|{s}'s gross margin|operating costs at {s}|{s}'s inventory] [narrowed|widened|improved|"
-    "shrank|swelled|tightened] [by {pct}|to {pct}|for a {ord} straight quarter|as freight costs eased|on "
+    "shrank|swelled|tightened] [by {pct}|to {pct}|[for a {ord} straight quarter|for the {ord} quarter"
+    " running]|as freight costs eased|on "
     "weaker demand in {region}|despite the {money} charge]",
     "{s} [priced|issued|retired|refinanced|redeemed] [{money} of notes|a {money} term loan|bonds due {fy}|"
     "commercial paper worth {money}|a convertible of {money}]",
     "[{person}, who [runs|leads|oversees] [investor relations|the {unit} unit|its {region} business|"
-    "procurement|product design] at {s},|a spokesperson for {s}|{s}'s finance chief] [said|told investors|"
+    "procurement|product design] at {s},|a spokesperson for {s}|{s}'s [finance chief|CFO|treasurer|chief"
+    " financial officer]] [said|told [investors|analysts|shareholders]|"
     "[wrote|argued|noted] [in a memo|on a call|at a conference in {place}|to staff|in an interview]] "
     "that [demand held up|orders slowed in {month}|pricing stayed firm|"
     "[the {unit} unit|its {unit} arm|the {unit} business] [would|could|should] [break even|turn a "

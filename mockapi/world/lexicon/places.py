@@ -13,29 +13,33 @@ TOPIC = (
     "planted {n} rare seeds|catalogued {n} objects|[catalogued|digitised|restored] [a century|decades|"
     "a lifetime] of [letters|correspondence|diaries]|[restored|digitised] the old maps|cleared"
     " invasive reeds|[digitised|catalogued] {n} photographs]"
-    " [over the {season}|in {month}|with help from {place}|]",
+    " [over the {season}|in {month}|[with help from|alongside|helped by] [{place}|volunteers from {place}]|]",
     "[a study from {s}|researchers at {s}|a survey of {s}|a team working at {s}] [found|measured|"
     "mapped|reported|traced] [[a rise|an increase|a jump] in [water|lake|river] [temperature|temperatures]|"
     "{m} new bird species|[a drop|a fall|a decline] in [litter|rubbish|waste] [left by visitors|on the"
     " paths|]|"
     "the "
-    "spread of a beetle|how [visitors|crowds|people] [move|spread out|gather] [on weekends|at peak"
+    "spread of [a beetle|an invasive [beetle|weed|moss]|a [leaf|tree|bark] disease|a fungus]|how [visitors"
+    "|crowds|people] [move|spread out|gather] [on weekends|at peak"
     " times|in summer]|{pct} more cyclists]",
     "{s} [added|launched|started|dropped|revived] [night tours|a shuttle from {place}|free entry on "
     "{weekday}s|a summer lecture series|guided walks in {lang}|a membership scheme|a children's trail]"
     "[ in {month}| last {season}| this {season}|]",
     "[a storm|heavy rain|a heatwave|a power cut|a burst pipe|a wildfire near {place}] [closed|damaged|"
-    "flooded|shut] [part of {s}|[the|the main|the visitor|the north] car park at {s}|parking at {s}|a"
+    "flooded|shut] [part of {s}|[the|the main|the visitor|the north|the lower] [car park|parking lot"
+    "|parking area] [at|of|beside] {s}|parking at {s}|a"
     " gallery at {s}|the trails around {s}|]"
     "[ for {m} days| on {d}| in {month} {y}|]",
-    "[{person}, who [guides tours|teaches|keeps the archive|runs the shop|maintains the trails] at {s},|a "
+    "[{person}, who [guides tours|teaches|[keeps|runs|looks after] the [archive|records|collection]|runs the"
+    " shop|[maintains|clears|walks] the trails] [at|for|around] {s},|a "
     "spokesperson for {s}|[a longtime|a new|a weekend|a retired] [volunteer|member|guide] at {s}] "
-    "[said|told [a local paper|local reporters|a regional paper|the newsletter]|wrote] [that|] [crowds "
+    "[said|told [a local paper|local reporters|a regional paper|the newsletter|a radio station]|wrote|"
+    "posted|remarked] [that|] [crowds "
     "peak in "
     "{month}|[the {season}|{season}] [is|tends to be] the [quiet|slow|calm] [time|period|stretch]|[parking|"
     "finding "
     "a space|weekend parking] [is|remains|has become] the [main|biggest|usual] [complaint|gripe]|the new "
-    "signs helped|[the "
+    "[signs|maps|benches|signposts|paths] [helped|made a difference|worked|paid off]|[the "
     "budget|funding|the grant] [was cut|fell|had been trimmed] by {pct}]",
     "[the city of {place}|a foundation in {place}|donors|the regional government|alumni] [gave|pledged|"
     "approved|set aside] {grant} for [a new [wing|building|extension] [at|for] {s}|repairs at {s}|"
@@ -50,11 +54,24 @@ TOPIC_SHORT = (
     "{s} [is busiest|gets crowded|is quietest] [on {weekday}s|in {month}|around noon|after {time}]",
 )
 PERSON = (
-    "{s} [spoke at|was honoured at|visited|hosted|judged] [a gala in {place}|a school in {place}|a charity "
-    "dinner|a panel on {topic}|a conference in {region}] [in {month} {y}|on {d}|]",
-    "{s} [wrote|published] [a memoir|an essay on {topic}|a letter about {topic}|a column for a paper in "
-    "{place}]",
-    "{s} [donated|gave|pledged] {grant} to [a hospital in {place}|a library in {place}|work on {topic}]",
+    "{s} [spoke at|was honoured at|visited|hosted|judged|addressed] [a [gala|dinner|fundraiser|reception] in"
+    " {place}|a [school|college|university|hospital] in {place}|a charity [dinner|auction|ball]|a [panel"
+    "|debate"
+    "|forum] on {topic}|a [conference|summit|forum|congress] [in|held in|hosted in] {place}] [in {month}"
+    " {y}|on {d}|]",
+    "{s} [wrote|published|penned] [a memoir|an essay on {topic}|a letter about {topic}|[a column|a guest"
+    " essay|a piece|an article] [for|in] [a paper|a [daily|weekly|local] paper|a magazine|a newsletter]"
+    " [in|from|based in] {place}]",
+    "{s} [led|joined|backed|chaired] [a campaign for {topic}|a [fund|drive|committee] for {topic}|a march"
+    " in {place}|an appeal for [flood|storm|fire] victims in {place}] [in {month} {y}|last {season}|]",
+    "[a [statue|mural|plaque|bench] [honouring|named for|of] {s}|a [street|school|bursary|reading room]"
+    " named for {s}] [was unveiled|went up|opened] in {place} [in {month} {y}|on {d}|last {season}|]",
+    "{s} [turned down|accepted|was offered|declined] [a [seat|place|role] on [a|the] [board|panel|council|"
+    "jury] [of|for] a [museum|school|charity|hospital|theatre] [in|near] {place}|a post in {region}|[an"
+    " award|a medal|a prize|a fellowship] [from|in] {place}]",
+    "{s} [donated|gave|pledged|left|raised] {grant} [to|for] [[a [children's|city|rural|teaching] hospital|a"
+    " [public|school|village|city] library|a [food bank|shelter|theatre|youth club]] [in|near|outside]"
+    " {place}|work on {topic}]",
     "[a biography of {s}|a profile of {s}|an archive of {s}'s letters|a portrait of {s}] [was published|"
     "went on display|was sold for {price}|was found in {place}] [in {month} {y}|on {d}|]",
 )

@@ -14,25 +14,40 @@ TEAM = (
     "ahead of [the|a"
     " long|this week's] [road trip|trip west|swing east]|on {weekday}|for personal reasons|]",
     "[the front office [of|at] {s}|the general manager of {s}|{s}'s scouting staff|executives at"
-    " {s}|{s}] [signed|traded for|re-signed|agreed terms with] [a {age}-year-old forward|a free-agent"
-    " defender|a defender from {place}|a veteran backup|a young prospect]"
-    "[ on a [two|three|four]-year deal| before the deadline| on {d}|]",
-    "{s} [switched to|experimented with|went back to] [a smaller lineup|a slower tempo|a faster tempo|"
-    "[heavier|more|longer] minutes [for|from] [the bench|reserves|backups]|a deeper rotation] [in the second"
-    " half|after halftime|in {month}|against bigger sides|on the road|]",
-    "[about|nearly|roughly|more than] {n} [fans|supporters|spectators|season-ticket holders] [turned out|"
-    "showed up|braved the rain|stayed late] [for the {weekday} game|for [an|the|a rare] open"
+    " {s}|{s}] [signed|traded for|re-signed|agreed terms with|added|picked up] [a {age}-year-old [forward"
+    "|defender]|"
+    "[a free-agent|an experienced|a backup|a journeyman|an unsigned] [defender|forward]|a [defender|forward]"
+    " from {place}|a veteran backup|a [young|promising|raw|teenage] prospect]"
+    "[ on a [two|three|four|one]-year [deal|contract|pact]| [before|ahead of|just before] the deadline|"
+    " before the"
+    " window [closed|shut]| on {d}|]",
+    "{s} [switched to|experimented with|went back to|tried|leaned on|settled on|returned to] [a [smaller|"
+    "bigger|taller|younger|quicker] lineup|a [slower|faster|steadier|quicker|more patient] tempo|"
+    "[heavier|more|longer] minutes [for|from] [the bench|reserves|backups]|a [deeper|shorter|longer"
+    "|tighter] rotation] [in the second"
+    " half|after halftime|in {month}|against [bigger|stronger|taller|top] sides|on the road|]",
+    "[about|nearly|roughly|more than|close to|over] {n} [fans|supporters|spectators|[season-ticket|ticket|"
+    "club] [holders|members]|locals] [turned out|showed up|[braved|sat through] the [rain|cold|wind]|stayed"
+    " [late|behind|on]|came along|queued early] [for the {weekday} game|for [an|the|a rare] open"
     " [practice|training session|workout]|"
     "[at|for] the {month} [fan day|open day]|for the parade in {place}|when {s} played at home]",
-    "{s} [won|lost] {m2} of their last [ten|twelve] [road games|home games|games] [in {month}|before the"
-    " break|]",
-    "[the training ground of {s}|the practice facility {s} uses|{s}'s gym] [reopened|"
-    "added a recovery pool|was renovated for {grant}|hosted a youth clinic|got a new floor]"
+    "{s} [won|lost|dropped|took] {m2} of [their|the] [last|past|previous|latest] [ten|twelve|eleven|fifteen|"
+    "dozen] [road games|home games|games|matches|outings|fixtures|away games|home dates|league games] [in"
+    " {month}|before the [break|bye|holidays]|since {month}|through {month}|]",
+    "[the [training ground|practice base|training complex] [of|used by] {s}|the practice facility {s} uses"
+    "|{s}'s [gym|weight room|training base|"
+    "academy]|the [club's|team's] [gym|training centre]] [reopened|"
+    "added a [recovery|hydrotherapy|plunge|cold] pool|[was renovated|was refitted|got a makeover] for"
+    " {grant}|hosted a [youth|junior|kids'|summer] [clinic|camp|skills day]|[got|gained|unveiled] [a new|a"
+    " better|an"
+    " upgraded] [floor|roof|lighting rig|video room]]"
     "[ in {month} {y}| last {season}| this {season}|]",
     "[{person}, an assistant with {s},|{person} of {s}|a team doctor for {s}|{s}'s strength coach] "
-    "[said|told reporters|insisted|admitted] [the group was tired|minutes would be managed|the "
-    "second unit needed work|the [young|younger|new] players [were|looked|seemed] ready|the travel had"
-    " been hard|the injury was minor]",
+    "[said|told reporters|insisted|admitted] [the [group|squad|roster] [was|looked|felt] [tired|jaded|"
+    "flat|leggy]|minutes would be [managed|limited|watched]|the [second unit|bench|reserves] [needed|still"
+    " needed|could use] [work|more reps|time]|the [young|younger|new] players [were|looked|seemed]"
+    " ready|the [travel|schedule|road swing|trip] had been [hard|tough|draining|long]|the [injury|knock]"
+    " was [minor|not serious|day-to-day]]",
     "[[jerseys of {s}|tickets for {s} games] [sold out|went on sale|climbed in price]|{s} merchandise"
     " [sold out|went on sale]|the {s} podcast [drew {n} downloads|returned]] [within {m} hours|in {month}|"
     "after the {weekday} win|before the season|]",

@@ -43,7 +43,6 @@ _LEADS = (
     "by [early {month}|mid-{month}|late {month}]",
     "[back in|as far back as|as early as] {y}", "{m} [days|weeks|months] [later|earlier|on]",
     "[last|this] {season}",
-    "for the {ord} time since {y}",
     "after {m} [weeks|months] of [talks|delays|rumours|work]",
     "[around|shortly after|just before] {time} on {weekday}", "[since|until] {month} {y}", "as of {d}",
     "[as of|by|through] {month} {y}",
@@ -102,7 +101,8 @@ _Q = (
 _MONEY = ("${}m", "${} million", "€{}m", "£{}m")
 _BILLIONS = ("${}bn", "${} billion", "€{}bn")
 _GRANT = ("${}m", "${} million", "${},000", "€{} million")
-_PRICE = ("${}", "${},{}00", "£{}", "€{}")
+# memorabilia and tickets: tens to hundreds ("a poster sold for $54,300" read absurd to the reader)
+_PRICE = ("${}", "${}0", "£{}", "€{}")
 _MINUTES = (":15", ":30", ":45", "")
 # a clause that already says when (a number, month, weekday, season or "last"/"since") takes no lead-in
 _DIGIT = re.compile(r"\d")
@@ -121,10 +121,23 @@ def _timed(text: str) -> bool:
     )
 
 
-def _noun(name: str, kind: str) -> tuple[str, ...]:
+# an epithet alternation, then the noun's: "[young|in-form|] [team|club]"
+_EPITHET = re.compile(r"\[([^\[\]]*)\] (\[[^\[\]]*\])$")
+
+
+def _noun(name: str, kind: str, rng: random.Random) -> tuple[str, ...]:
+    """How a page refers back to its subject: one epithet for the whole page (each mention drew its own, so
+    one page called a club "in-form" and "struggling": the reader's g14 count, 10.4 % of pages), the noun
+    still varies."""
     if kind == "topic":
         return tuple(f"the {noun}" for word, noun in _PLACE_NOUNS if word in name) or ("the [site|place]",)
-    return (f"the {_NOUNS[kind]}",) if kind in _NOUNS else ()
+    if kind not in _NOUNS:
+        return ()
+    found = _EPITHET.match(_NOUNS[kind])
+    if found is None:
+        return (f"the {_NOUNS[kind]}",)
+    epithet = rng.choice(found[1].split("|"))
+    return (f"the {epithet} {found[2]}" if epithet else f"the {found[2]}",)
 
 
 _QUALIFIER = re.compile(r" \([^()]*\)$")
@@ -222,7 +235,7 @@ def sentences(
     clauses, shorts, leads = _KINDS[kind]
     names = tuple(bare(n) for n in topics or (subject,))
     slots = _slots(day, others or names)
-    nouns = _noun(subject, kind)
+    nouns = _noun(subject, kind, rng)
     out = []
     for _ in range(n):
         name = rng.choice(names)

@@ -282,7 +282,7 @@ def lookalike_pages(
         # and figures of its other attributes, named, as an answer page states its subject's other facts
         page_draft.pieces.extend(
             statements.figure_pieces(
-                other, rng, pools.split, when.date(), rng.randint(0, 3), skip={f.kind for f in facts}
+                other, rng, pools.split, when.date(), rng.randint(1, 4), skip={f.kind for f in facts}
             )
         )
         out.append(emit(page_draft, q, pools, rng, "neg", i, when))
@@ -346,7 +346,24 @@ def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
     for fact in answer_facts(q):
         if fact.subject == subject and rng.random() < P_TOPICAL_ATTRIBUTE:
             page_draft.pieces.extend(older_news(fact, pools, rng, when.date(), q))
+    page_draft.pieces.extend(peer_figures(q, subject, pools, rng, when.date()))
     return emit(page_draft, q, pools, rng, "top", i, when, empty=rng.random() < 0.05)
+
+
+def peer_figures(
+    q: Question, subject: Subject, pools: Pools, rng: random.Random, day: dt.date
+) -> list[Piece]:
+    """A peer's figures, named, as a roundup covers several entities: an answer page holds more statements
+    than a topical one (the answer, rivals', an older value), and its digits, dates and colons marked it
+    (generator 14: form (a) 0.704)."""
+    if subject.kind == "group":
+        return []
+    names = [s.name for s in q.subjects]
+    peer = shared.invented_name(subject.kind, rng, pools.taken)
+    if any(consistency.indistinct(peer, n) for n in names):
+        return []
+    other = Subject(peer, subject.domain, subject.kind)
+    return statements.figure_pieces(other, rng, pools.split, day, rng.randint(0, 3))
 
 
 def older_news(

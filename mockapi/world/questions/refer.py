@@ -81,14 +81,32 @@ def name_ref(subject: Subject, rng: random.Random, allow_ticker: bool = True) ->
     """The string a question uses for the subject: its ticker, an alias or its name."""
     roll = rng.random()
     if allow_ticker and subject.ticker and roll < P_TICKER:
-        return subject.ticker.lower() if rng.random() < 0.85 else subject.ticker
+        lower = rng.random() < 0.85 and not _wordlike(subject.ticker, subject.name)
+        return subject.ticker.lower() if lower else subject.ticker
     if subject.aliases and roll < P_TICKER + P_ALIAS:
-        return rng.choice(subject.aliases)
+        alias = rng.choice(subject.aliases)
+        return subject.name if _shared_nickname(alias, subject) else alias
     if subject.kind == "company" and _SHARE_CLASS.search(subject.name):
         return _SHARE_CLASS.sub(
             "", subject.name
         )  # people say "orchard inc.", not "orchard inc. common stock"
     return subject.name
+
+
+def _wordlike(ticker: str, name: str) -> bool:
+    """A symbol cut from the front of the name's first word ("HERO" of Heron plc) reads as that word in lower
+    case ("hero"): the reader's g14 read took it for one. Such a symbol keeps its capitals."""
+    first = name.split()[0].upper() if name.split() else ""
+    return len(ticker) >= 4 and first.startswith(ticker)
+
+
+def _shared_nickname(alias: str, subject: Subject) -> bool:
+    """A team's bare nickname ("the comets") that a look-alike shares ("Port Atlas Comets" and "Lake Hill
+    Comets"): the question would name either (the reader's g14 read), so the full name is used instead."""
+    if not alias.lower().startswith("the "):
+        return False
+    word = alias.split()[-1].lower()
+    return any(n.split()[-1].lower() == word for n in subject.lookalikes if n.split())
 
 
 KIND_WORDS = {
