@@ -20,7 +20,7 @@ from crag_eval.models.baseline_query import read
 from crag_eval.score.diagnostics import RunHooks
 
 QUESTIONS = (
-    30  # a question costs ~0.5 s here (fetch, then read twice); these hold answers, not only abstentions
+    30  # a question costs ~0.5 s here (fetch, then read twice); more are read until one holds an answer
 )
 
 
@@ -103,7 +103,9 @@ def test_the_baselines_answers_equal_the_eager_indexs_on_tiny_questions(
     hooks, model = RunHooks(), BaselineModel()
     answered = 0
     with httpx.Client(timeout=60) as http:
-        for q in load_world_questions(tiny_world)[:QUESTIONS]:
+        for i, q in enumerate(load_world_questions(tiny_world)):
+            if i >= QUESTIONS and answered:  # past the first QUESTIONS, only until one answer is compared
+                break
             pages = hooks.fetch(http, tiny_server, q, 50)
             got = model.answer(q.query, pages, q.query_time)
             assert got == eager_answer(q.query, pages, q.query_time), q.query

@@ -44,7 +44,7 @@ def test_join_renders_what_replace_did(tiny_world: Path) -> None:
         assert html == replaced(spec)
         assert "\x00" not in html  # every mark filled
         kinds.add(spec["kind"])
-    assert {"spa", "article"} <= kinds  # a shell without content slots and a full page
+    assert {"pdf", "article"} <= kinds  # a page that draws no shell and a full page (spa pages are train's)
 
 
 def test_a_mark_in_the_text_is_filled_as_before(tiny_world: Path) -> None:
