@@ -85,11 +85,12 @@ def generate(
     for i, cell in enumerate(cells):
         bucket = POPULARITY[kg_done % 3] if i in kg_slots else ""
         slot = _Slot(i, cell, bucket, split, groups, id_key)
-        question = _question(slot, rng, web, kg if i in kg_slots else None)
+        source = kg if i in kg_slots else None
+        question = _question(slot, rng, web, source)
         for _ in range(REDRAWS):
             if question.query not in asked:
                 break
-            question = _question(slot, rng, web, kg if i in kg_slots else None)
+            question = _question(slot, rng, web, source)
         asked.add(question.query)
         questions.append(question)
         kg_done += questions[-1].answer_source == "kg"

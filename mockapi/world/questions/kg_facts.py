@@ -141,10 +141,8 @@ class KgSource:
             season = "2023-08-01"  # both leagues' 2023-24 seasons start after this
             n = sum(1 for g in played if g[0] >= season and g[2] > g[3])
             return _num(s, kind, n, when)
-        if (
-            kind == "sp.last_points"
-        ):  # goals are not points: a soccer club (scores in single figures) has none
-            soccer = max(g[2] for g in played) < 15
+        if kind == "sp.last_points":  # goals are not points: a soccer club has none
+            soccer = s.entity_id.split(":")[1] == "soccer_team"  # "sports:soccer_team:<name>"
             return None if soccer else _num(s, kind, own, when, (str(played[-2][2]),))
         if kind == "sp.last_opponent":
             return Fact(s, kind, opponent, stale=(played[-2][1],), as_of=when, source="kg")
