@@ -22,11 +22,13 @@ SPLITS = ("dev", "test", "train")
 _ANY = r"[^\n]{1,160}?"
 # A template says at least this many words of its own on every path through it, or it would match any text.
 MIN_WORDS = 3
-# Contractions the voice makes (phrasing.CASUAL) undone on both sides, so "what's" matches "what is".
-_EXPAND = tuple((re.compile(rf"\b{re.escape(short)}(?=\W|$)"), long) for long, short in (
-    ("what is", "what's"), ("who is", "who's"), ("where is", "where's"), ("when is", "when's"),
-    ("what are", "what're"), ("how is", "how's"),
-))  # fmt: skip
+# Contractions the voice makes (phrasing.CASUAL's "what is" -> "what's") undone on both sides, so "what's"
+# matches "what is"; its casual spellings without an apostrophe ("u", "cuz") are not contractions.
+_EXPAND = tuple(
+    (re.compile(rf"\b{re.escape(short)}(?=\W|$)"), long.replace(r"\b", ""))
+    for long, short in phrasing.CASUAL
+    if "'" in short
+)
 
 
 @dataclass(frozen=True)
