@@ -26,7 +26,7 @@ from pathlib import Path
 
 from mockapi.config.flags import add_setting_flags, given, setting_flags, worker_env
 from mockapi.config.settings import Settings, load_settings
-from mockapi.core.paths import is_complete, world_dir
+from mockapi.core.paths import PAGES_DB, is_complete, world_dir
 from mockapi.core.user_error import UserError
 from mockapi.process.listen import bind, port_number
 from mockapi.serving.stale import refuse_stale
@@ -173,11 +173,23 @@ def run(args: argparse.Namespace) -> int:
     try:
         with served_world(args) as world:
             refuse_stale(world)  # one line, before uvicorn: a route would fail on every request
+            _passages(world)
             os.environ.update(settings_env(args, world))
             _serve(args, settings, world, sock)
     finally:
         sock.close()
     return 0
+
+
+def _passages(world: Path) -> None:
+    """POST /retrieve's passages, made once here when the world was built without them (a build leaves
+    them out: mockapi/retrieve/ensure.py), so the workers share them and no request waits for them."""
+    from mockapi.retrieve.build import read_info
+    from mockapi.retrieve.ensure import ensure_passages
+
+    if read_info(world) is None and (world / PAGES_DB).is_file():
+        _say(f"indexing the passages of POST /retrieve into {world / 'passages'} (once)")
+        ensure_passages(world)
 
 
 def _terminated(_signum: int, _frame: object) -> None:

@@ -73,13 +73,15 @@ def build_world(
     secret: bytes | None = None,
     jobs: int | None = None,
     questions: int | None = None,
+    passages: bool = False,
 ) -> Manifest:
     """Build (or reuse, when built with the same inputs) the world at `target`; returns its manifest.
 
     With a `secret` (`build --secret`) every random draw also depends on it (mockapi/world/secret.py).
     `jobs`: helper processes of the stages that use them (`--jobs`; None: every core); the bytes are the
     same for any number. `questions`: how many questions instead of the scale's (`--questions`; the KG
-    and the pages per question are the scale's)."""
+    and the pages per question are the scale's). `passages`: also the passages of POST /retrieve, which a
+    build otherwise leaves to their first use (mockapi/retrieve/ensure.py; not in the content hash)."""
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be a positive number, got {jobs}")
     scale = get_scale(scale_name)
@@ -89,13 +91,24 @@ def build_world(
         scale = dataclasses.replace(scale, questions=questions)
     pipe_pool.JOBS.append(jobs or pipe_pool.cores())
     try:
-        return _build_world(scale, seed, target, progress, split, secret)
+        manifest = _build_world(scale, seed, target, progress, split, secret, passages)
+        if passages:  # a world reused as it was built may lack them
+            from mockapi.retrieve.ensure import ensure_passages
+
+            ensure_passages(target)
+        return manifest
     finally:
         pipe_pool.JOBS.pop()
 
 
 def _build_world(
-    scale: Scale, seed: int, target: Path, progress: Progress, split: str, secret: bytes | None
+    scale: Scale,
+    seed: int,
+    target: Path,
+    progress: Progress,
+    split: str,
+    secret: bytes | None,
+    passages: bool,
 ) -> Manifest:
     scale_name = scale.name
     if seed < 0:
@@ -137,7 +150,8 @@ def _build_world(
             made.extend(web_stage.make_questions(ctx, tmp))
 
         manifest.kg = KgSection.model_validate(build_kg(ctx, tmp, progress, questions))
-        section = web_stage.run(ctx, tmp, progress, made if pipe_pool.build_workers() > 1 else None)
+        ready = made if pipe_pool.build_workers() > 1 else None
+        section = web_stage.run(ctx, tmp, progress, ready, passages)
         manifest.web_stage = WebStageSection.model_validate(section)
         # a test world is never the dev world; pages are rendered on request, so the renderer is content
         hash_inputs = {**manifest.versions, "split": split, **web_stage.HASH_INPUTS}
@@ -180,6 +194,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--jobs", type=int, metavar="N", help="helper processes (default: every core); same bytes for any N"
     )
     parser.add_argument(
+        "--passages",
+        action="store_true",
+        help="also index the passages of POST /retrieve now (else `serve` or the first /retrieve does)",
+    )
+    parser.add_argument(
         "--questions",
         type=int,
         metavar="N",
@@ -211,6 +230,7 @@ def run(args: argparse.Namespace) -> int:
             secret=secret,
             jobs=args.jobs,
             questions=args.questions,
+            passages=args.passages,
         )
     print_summary(target, manifest)
     return 0

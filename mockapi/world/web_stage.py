@@ -38,9 +38,14 @@ def make_questions(ctx: WorldContext, world_dir: Path) -> list[Question]:
 
 
 def run(
-    ctx: WorldContext, world_dir: Path, progress: Progress, ready: list[Question] | None = None
+    ctx: WorldContext,
+    world_dir: Path,
+    progress: Progress,
+    ready: list[Question] | None = None,
+    passages: bool = False,
 ) -> dict[str, Any]:
-    """Generate questions (unless `ready`) and pages into `world_dir`; returns the manifest section."""
+    """Generate questions (unless `ready`) and pages into `world_dir`; returns the manifest section.
+    `passages`: also the passages of /retrieve (else made when first needed: mockapi/retrieve/ensure.py)."""
     progress("questions")
     questions = ready if ready is not None else make_questions(ctx, world_dir)
     progress("pages: shared")
@@ -77,11 +82,11 @@ def run(
         "summary": {**question_summary(questions), **page_summary(writer.sizes, served, dated)},
         "renderer": RENDERER_VERSION,
         "render": render_timing(sample),
-        "index": _build_index(world_dir, progress),
+        "index": _build_index(world_dir, progress, passages),
     }
 
 
-def _build_index(world_dir: Path, progress: Progress) -> dict[str, Any] | str:
+def _build_index(world_dir: Path, progress: Progress, passages: bool) -> dict[str, Any] | str:
     """The web part's full-text index over pages.duckdb, when that module is installed."""
     try:
         index = importlib.import_module("mockapi.web.index")
@@ -90,7 +95,7 @@ def _build_index(world_dir: Path, progress: Progress) -> dict[str, Any] | str:
     progress("pages: full-text index")
     if build_workers() < 2:
         result: dict[str, Any] = index.build_page_index(world_dir)
-        _web_tables(world_dir, progress)
+        _web_tables(world_dir, progress, passages)
         return result
     # With helpers, this process mostly waits on them in the web tables: the full-text index (which only
     # reads pages.duckdb once its lookup indexes are in) is written meanwhile, in a thread; tantivy indexes
@@ -98,21 +103,26 @@ def _build_index(world_dir: Path, progress: Progress) -> dict[str, Any] | str:
     index.add_lookup_indexes(world_dir / PAGES_DB)
     with ThreadPoolExecutor(1, thread_name_prefix="crag-mock-index") as beside:
         written = beside.submit(index.write_page_index, world_dir)
-        _web_tables(world_dir, progress)
+        _web_tables(world_dir, progress, passages)
         result = written.result()
     return result
 
 
-def _web_tables(world_dir: Path, progress: Progress) -> None:
-    """web_serving/ and the passages of /retrieve."""
+def _web_tables(world_dir: Path, progress: Progress, passages: bool) -> None:
+    """web_serving/, and the passages of /retrieve when the build was asked for them (`--passages`; else
+    they are made when first needed: mockapi/retrieve/ensure.py)."""
     progress("web tables")  # its own step in bench/bench_build.py
-    from mockapi.retrieve.build import build_passage_index
-    from mockapi.retrieve.kept import KeptPassages
     from mockapi.web.tables_build import build_web_tables
 
+    # what /web/search and /web/get_page read, its pages rendered over every core
+    if not passages:
+        build_web_tables(world_dir / PAGES_DB, world_dir, build_workers())
+        return
+    from mockapi.retrieve.build import build_passage_index
+    from mockapi.retrieve.kept import KeptPassages
+
     with KeptPassages(world_dir / ".passages-kept") as kept:
-        # what /web/search and /web/get_page read, its pages rendered over every core, each page's passages
-        # for POST /retrieve (mockapi/retrieve) cut from the rendering at hand
+        # each page's passages for POST /retrieve (mockapi/retrieve) cut from the rendering at hand
         build_web_tables(world_dir / PAGES_DB, world_dir, build_workers(), kept.also())
         progress("passages")
         build_passage_index(world_dir, build_workers(), kept=kept)

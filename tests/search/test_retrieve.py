@@ -14,6 +14,7 @@ import httpx
 import pytest
 from crag_client.html import page_text
 
+from mockapi.retrieve.ensure import ensure_passages
 from mockapi.wire.fields import MAX_BODY_BYTES
 from mockapi.wire.retrieve import MAX_QUERIES, MAX_TOPK
 from mockapi.world.manifest import content_hash
@@ -152,30 +153,36 @@ def test_task_1_passages_come_from_the_pages_questions_show(
     assert urls and urls <= shown
 
 
-def test_a_world_without_passages_says_how_to_add_them(
-    tiny_world: Path, tmp_path: Path, serve_world: Any
+def test_a_world_built_without_passages_makes_them_on_first_use(
+    tiny_world: Path, tmp_path: Path, serve_world: Any, tiny_server: str, queries: list[str]
 ) -> None:
-    old = tmp_path / "old-world"
-    old.mkdir()
+    """A build leaves the passages to their first use (mockapi/retrieve/ensure.py): a world without them
+    answers /retrieve exactly as one that has them, having made them once."""
+    fresh = tmp_path / "fresh-world"
+    fresh.mkdir()
     for entry in os.listdir(tiny_world):
-        if entry != "passages":  # a world built before /retrieve: everything else, linked
-            (old / entry).symlink_to(tiny_world / entry)
-    answer = retrieve(serve_world(old), queries=["anything"])
-    assert answer.status_code == 503
-    assert "python -m mockapi.retrieve --data" in answer.json()["detail"]
+        if entry != "passages":  # the world as a build leaves it: everything else, linked
+            (fresh / entry).symlink_to(tiny_world / entry)
+    body = {"queries": queries[:20], "topk": 5, "return_scores": True}
+    made = retrieve(serve_world(fresh), **body)
+    assert made.status_code == 200
+    assert (fresh / "passages" / "passages.json").is_file()
+    assert made.json() == retrieve(tiny_server, **body).json()
+    assert ensure_passages(fresh) == ensure_passages(tiny_world)  # the same documents indexed
 
 
-def test_the_passages_are_in_the_content_hash(tiny_world: Path, tmp_path: Path) -> None:
+def test_the_passages_are_not_in_the_content_hash(tiny_world: Path, tmp_path: Path) -> None:
     """passages.json carries a digest of what was indexed (the index's own bytes vary from build to build);
-    the world's content hash takes it in, so other passages make another hash (and tests/world/test_build.py's
-    same-seed rebuild shows the digest is deterministic)."""
-    info = json.loads((tiny_world / "passages" / "passages.json").read_text())
-    assert re.fullmatch(r"sha256:[0-9a-f]{64}", info["digest"])
+    the passages are a function of the pages, made when first needed, so the world's content hash leaves
+    them out: a world hashes the same before and after (tests/world/test_build.py's same-seed rebuild shows
+    the digest is deterministic)."""
+    info = ensure_passages(tiny_world)
+    assert info is not None and re.fullmatch(r"sha256:[0-9a-f]{64}", info["digest"])
     hashes: set[str] = set()
-    for digest in (None, info["digest"], "sha256:" + "0" * 64):
-        world = tmp_path / f"w{len(hashes)}"
+    for n, digest in enumerate((None, info["digest"], "sha256:" + "0" * 64)):
+        world = tmp_path / f"w{n}"
         (world / "passages").mkdir(parents=True)
         if digest is not None:
             (world / "passages" / "passages.json").write_text(json.dumps({**info, "digest": digest}))
         hashes.add(content_hash(world, {}))
-    assert len(hashes) == 3
+    assert len(hashes) == 1

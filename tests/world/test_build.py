@@ -41,6 +41,7 @@ def test_same_seed_gives_same_content_hash(small_world: Path, rebuilt: tuple[Pat
     first = json.loads((small_world / MANIFEST).read_text())
     assert again.content_hash == first["content_hash"]
     assert again.kg is not None and again.kg.tables == first["kg"]["tables"]
+    assert not (rebuilt[0] / "passages").exists()  # left to their first use (mockapi/retrieve/ensure.py)
 
 
 @pytest.mark.slow  # builds a small world of seed 1

@@ -23,16 +23,18 @@ from mockapi.wire.retrieve import RetrieveRequest, RetrieveResponse
 router = APIRouter(tags=["retrieve"])
 
 MISSING = (
-    "this world has no passage index (built before /retrieve existed): "
-    "run `python -m mockapi.retrieve --data WORLD_DIR` once, then restart the server"
+    "this world has no passage index and it cannot be written here (a read-only world built without one): "
+    "run `python -m mockapi.retrieve --data WORLD_DIR` once as its owner, then restart the server"
 )
 
 
 def passage_index(state: ServerState) -> PassageIndex:
-    """The world's passage index; 503 with the one line that fixes it for a world built without one."""
-    if state.passages is None:
+    """The world's passage index (built on first use); 503 with the one line that fixes it for a world
+    that has none and cannot be written."""
+    index = state.passages()
+    if index is None:
         raise ApiError(503, "unavailable", MISSING)
-    return state.passages
+    return index
 
 
 @router.post(

@@ -19,7 +19,7 @@ from mockapi.config.settings import Settings
 from mockapi.core.paths import KG_DB, PAGES_DB
 from mockapi.formats.manifest import read_manifest_or_empty
 from mockapi.http.server.meta import build_meta
-from mockapi.retrieve.build import read_info
+from mockapi.retrieve.ensure import ensure_passages
 from mockapi.retrieve.index import PassageIndex
 from mockapi.search.service import NameSearch, default_mode
 from mockapi.serving.build import serving_snapshot
@@ -55,8 +55,9 @@ class ServerState:
     _evidence: EvidenceLabels | None = field(default=None, repr=False)
     _evidence_opened: bool = field(default=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    passages: PassageIndex | None = None
-    """The passage index of `/retrieve` (mockapi/retrieve); None for a world built without one."""
+    _passages: PassageIndex | None = field(default=None, repr=False)
+    _passages_opened: bool = field(default=False, repr=False)
+    _passages_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @classmethod
     def open(cls, settings: Settings, sim: SimState | None) -> ServerState:
@@ -77,13 +78,23 @@ class ServerState:
             if web is not None:
                 closing.callback(web.close)
                 meta.examples.update(web.examples())  # so /meta and /docs have working web bodies too
-            passages = PassageIndex(world) if read_info(world) is not None else None
-            if passages is not None:
-                closing.callback(passages.close)
         except BaseException:
             closing.close()
             raise
-        return cls(settings, kg, serving, search, meta, web, sim, closing, passages=passages)
+        return cls(settings, kg, serving, search, meta, web, sim, closing)
+
+    def passages(self) -> PassageIndex | None:
+        """The passage index of `/retrieve` (mockapi/retrieve), opened on the first call and built first if
+        the world has none yet (mockapi/retrieve/ensure.py: a world is built without them); None for a world
+        without pages, or a read-only one built without them."""
+        with self._passages_lock:  # the first /retrieve builds; those beside it wait, then read
+            if not self._passages_opened:
+                world = self.settings.world
+                self._passages = PassageIndex(world) if ensure_passages(world) is not None else None
+                if self._passages is not None:
+                    self._closing.callback(self._passages.close)
+                self._passages_opened = True
+            return self._passages
 
     def evidence(self) -> EvidenceLabels | None:
         """The evidence labels of perturbed searches, opened on the first one (None: no questions.duckdb)."""
