@@ -35,7 +35,7 @@ from mockapi.core.pipe_pool import ordered_map
 from mockapi.core.staging import folder_digest, read_derived_meta, stage
 from mockapi.serving.tables.keytable import write_table
 from mockapi.serving.tables.rows import stream
-from mockapi.web.html_store import html_record, page_html
+from mockapi.web.html_store import html_record, page_html, page_record
 from mockapi.web.snippet import SCAN_CHARS
 
 if TYPE_CHECKING:  # the serving process reads FORMAT and META from here and builds only for an old world
@@ -184,7 +184,7 @@ def _page_value(kind: str, body: bytes) -> bytes:
 
 def html_item(page_id: str, kind: str, body: bytes) -> tuple[str, bytes]:
     """A row of the `html` table (run in the build's helper processes)."""
-    return page_id, html_record(page_html(kind, body))
+    return page_id, page_record(kind, body)
 
 
 def html_also_item(
