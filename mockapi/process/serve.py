@@ -189,7 +189,8 @@ def _passages(world: Path) -> None:
 
     if read_info(world) is None and (world / PAGES_DB).is_file():
         _say(f"indexing the passages of POST /retrieve into {world / 'passages'} (once)")
-        ensure_passages(world)
+        if ensure_passages(world) is None:  # a read-only world: every other route serves
+            _say(f"  not writable: /retrieve answers 503 until `python -m mockapi.retrieve --data {world}`")
 
 
 def _terminated(_signum: int, _frame: object) -> None:

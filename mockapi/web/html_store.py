@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import orjson
@@ -61,7 +62,7 @@ def html_record(html: str) -> bytes:
     return json_record([orjson.dumps(html)])
 
 
-def json_record(pieces: list[bytes | memoryview]) -> bytes:
+def json_record(pieces: Sequence[bytes | memoryview]) -> bytes:
     """`html_record` of the page whose JSON string is `pieces` joined. Fed to zlib piece by piece: deflate
     with no flush between inputs makes the same stream however its input is cut (zlib waits for a full
     look-ahead before it matches), so no joined copy of the page is made."""
