@@ -32,7 +32,7 @@ ARG WITH_QUESTIONS=0
 ARG SECRET=0
 ARG QUESTIONS=
 RUN mkdir -p /world && if [ "$SCALE" != "none" ]; then \
-      /opt/venv/bin/crag-mock build --scale "$SCALE" --seed "$SEED" --data /world/w \
+      /opt/venv/bin/crag-mock build --scale "$SCALE" --seed "$SEED" --data /world/w --passages \
         $(if [ "$SECRET" = "1" ]; then echo --secret; fi) \
         $(if [ -n "$QUESTIONS" ]; then echo --questions "$QUESTIONS"; fi) \
       && mv /world/w/* /world/ && rmdir /world/w && rm -f /world/secret.key \
