@@ -71,7 +71,7 @@ def run(
             q.answer_in_pages = bool(q.gold_page_ids)
             served.extend(writer.sizes[writer.url_page[r.spec["url"]]] for r in results)
             dated += sum(1 for r in results if r.spec["modified"])
-        writer.out.flush()
+        writer.flush()
         con.execute("CHECKPOINT")
     finally:
         con.close()

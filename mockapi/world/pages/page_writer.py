@@ -19,12 +19,19 @@ from mockapi.world.pages import snippets, specs
 from mockapi.world.pages.plan import Result
 from mockapi.world.questions.model import Question, key_kinds
 
+# Rows queued before an insert. A page row holds its compressed spec and its visible text (several KB): at
+# the writer's default 100,000 rows the queue held every page of a world up to ~2,800 questions (~35 pages a
+# question), so the build's memory grew with a train world's size (bench/bench_build_memory.py).
+PAGE_BATCH_ROWS = 2_000
+ROW_BATCH_ROWS = 20_000
+
 
 class PageWriter:
     """Collects unique pages (by content address) and result rows; one URL always means one page."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
-        self.out = TableWriter(con)
+        self.out = TableWriter(con, ROW_BATCH_ROWS)
+        self.pages = TableWriter(con, PAGE_BATCH_ROWS)
         self.url_page: dict[str, str] = {}
         self.sizes: dict[str, int] = {}
         self.ready: dict[str, PageRow] = {}
@@ -37,11 +44,16 @@ class PageWriter:
             row = self.ready.pop(spec["url"], None) or page_row(spec)
             self.url_page[spec["url"]] = row[0]
             self.sizes[row[0]] = row[4]
-            self.out.add("pages", row)
+            self.pages.add("pages", row)
             return row[0]
         if known != specs.page_id(spec):
             raise RuntimeError(f"two different pages share the URL {spec['url']}")
         return known
+
+    def flush(self) -> None:
+        """Insert every queued row."""
+        self.pages.flush()
+        self.out.flush()
 
     def add_results(self, q: Question, results: list[Result], rng: random.Random) -> list[str]:
         """The question's query and its ranked result rows; returns the gold page ids (rank order, unique)."""
