@@ -59,7 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--questions",
         type=int,
         metavar="N",
-        help="with --build: N questions instead of the scale's, over the scale's KG (as `crag-mock build`)",
+        help="with --build: N questions instead of the scale's, over the scale's KG (as `crag-mock build`); "
+        "needs --data unless --split train",
     )
     parser.add_argument("--seed", type=int, default=0, help="world seed (default: 0)")
     add_split_argument(parser)
@@ -162,8 +163,12 @@ def run(args: argparse.Namespace) -> int:
     """Find or build the world, bind the port, print where to look, and serve until interrupted."""
     if args.workers < 1:
         raise UserError(f"--workers must be at least 1, got {args.workers}")
-    if args.questions is not None and args.data is None:  # the default folder is the scale's own world
-        raise UserError("--questions needs --data DIR: a world of another size than its scale's")
+    # as `crag-mock build`: the default folder of dev or test is the scale's own world; a train world has no
+    # size of its own (its folder is <scale>-train)
+    if args.questions is not None and args.data is None and args.split != "train":
+        raise UserError(
+            "--questions needs --data DIR (or --split train): a world of another size than its scale's"
+        )
     settings = serve_settings(args)  # check the flags before a (possibly long) world build
     sock = bind(args.host, args.port)  # a taken port fails here, before any build or banner
     # uvicorn re-raises a SIGTERM it caught once it has shut down; as an exception it lets the `finally`

@@ -12,9 +12,6 @@ import httpx
 import pytest
 from crag_eval.files.questions import load_world_questions
 from crag_eval.files.types import Question
-from langchain_community.utilities import SearxSearchWrapper
-from langchain_tavily import TavilySearch
-from smolagents import ApiWebSearchTool
 from tavily import TavilyClient
 
 from mockapi.formats.timefmt import parse_last_modified
@@ -24,6 +21,10 @@ from mockapi.formats.timefmt import parse_last_modified
 def question(tiny_world: Path) -> Question:
     """A question with at least 12 frozen pages (enough to page through)."""
     return load_world_questions(tiny_world)[0]
+
+
+# langchain's and smolagents' clients are imported in the tests that use them: 3 CPU-s that every xdist worker
+# would spend collecting this file though only one runs it (at 66c0ce5).
 
 
 def frozen_urls(server: str, question: Question, k: int) -> list[str]:
@@ -79,6 +80,8 @@ def _modified(server: str, url: str):  # type: ignore[no-untyped-def]
 
 
 def test_langchain_tavily_returns_the_questions_pages(tiny_server: str, question: Question) -> None:
+    from langchain_tavily import TavilySearch
+
     base = f"{tiny_server}/compat/tavily"
     tool = TavilySearch(max_results=3, tavily_api_key="tvly-anything", api_base_url=base)
     answer = tool.invoke({"query": question.query})
@@ -86,6 +89,8 @@ def test_langchain_tavily_returns_the_questions_pages(tiny_server: str, question
 
 
 def test_smolagents_brave_tool_returns_the_questions_pages(tiny_server: str, question: Question) -> None:
+    from smolagents import ApiWebSearchTool
+
     endpoint = f"{tiny_server}/compat/brave/res/v1/web/search"
     tool = ApiWebSearchTool(endpoint=endpoint, api_key="brave-anything")
     markdown = tool.forward(question.query)
@@ -109,6 +114,8 @@ def test_brave_offset_pages_through_the_list(tiny_server: str, question: Questio
 
 
 def test_langchain_searx_wrapper_returns_the_questions_pages(tiny_server: str, question: Question) -> None:
+    from langchain_community.utilities import SearxSearchWrapper
+
     searx = SearxSearchWrapper(searx_host=f"{tiny_server}/compat/searxng")
     found = searx.results(question.query, num_results=5)
     assert [r["link"] for r in found] == frozen_urls(tiny_server, question, 5)

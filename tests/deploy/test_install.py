@@ -66,8 +66,18 @@ def venv(workdir: Path) -> Path:
             shutil.copy2(source, context / name)
     target = workdir / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(target)], check=True)
+    # --no-compile: pip would compile every installed module's byte code (faker's locales, pandas' tests):
+    # 60 CPU-s for the install against 33 without (warm wheel cache, load 18, at 66c0ce5); what this test
+    # checks imports a small part of them, compiled when first imported (the image's pip compiles them all)
     pip = subprocess.run(
-        [str(target / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check", ".[world]"],
+        [
+            str(target / "bin" / "pip"),
+            "install",
+            "--quiet",
+            "--no-compile",
+            "--disable-pip-version-check",
+            ".[world]",
+        ],
         cwd=context,
         capture_output=True,
         text=True,

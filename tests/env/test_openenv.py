@@ -8,19 +8,31 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
 from crag_eval.files.questions import load_world_questions
 from crag_eval.files.types import FOUR_WAY_VALUE, Prediction, Question
 from crag_eval.judges.rules import RulesJudge
-from openenv.core import GenericEnvClient
 
 from mockapi.config.settings import Settings
 from mockapi.env.app import create_env_app
 from mockapi.env.episode import Budget
 from mockapi.process.loopback import serve_in_thread
+
+if TYPE_CHECKING:
+    from openenv.core import SyncEnvClient
+
+Observation = dict[str, Any]
+
+
+def connect(url: str) -> SyncEnvClient[Observation, Observation, Observation]:
+    """openenv's own client of our server. Imported here, not at the top: openenv.core loads gradio, 10 CPU-s
+    that every xdist worker would spend collecting this file though only one runs it (load 18, at 66c0ce5)."""
+    from openenv.core import GenericEnvClient
+
+    return GenericEnvClient(base_url=url).sync()
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +59,7 @@ def tool(name: str, **arguments: Any) -> dict[str, Any]:
 def test_an_episode_scores_the_answer_as_the_rules_judge(
     env_url: str, questions: dict[str, Question]
 ) -> None:
-    with GenericEnvClient(base_url=env_url).sync() as env:
+    with connect(env_url) as env:
         start = env.reset(seed=7)
         first = start.observation
         question = questions[first["interaction_id"]]
@@ -70,7 +82,7 @@ def test_an_episode_scores_the_answer_as_the_rules_judge(
 
 
 def test_a_wrong_answer_scores_as_the_rules_judge(env_url: str, questions: dict[str, Question]) -> None:
-    with GenericEnvClient(base_url=env_url).sync() as env:
+    with connect(env_url) as env:
         question = questions[env.reset(seed=11).observation["interaction_id"]]
         wrong = "the year 1642 and 77 million"
         final = env.step({"answer": wrong})
@@ -79,7 +91,7 @@ def test_a_wrong_answer_scores_as_the_rules_judge(env_url: str, questions: dict[
 
 
 def test_two_sessions_share_no_state(env_url: str) -> None:
-    with GenericEnvClient(base_url=env_url).sync() as a, GenericEnvClient(base_url=env_url).sync() as b:
+    with connect(env_url) as a, connect(env_url) as b:
         qa = a.reset(seed=1).observation["interaction_id"]
         qb = b.reset(seed=2).observation["interaction_id"]
         assert qa != qb
@@ -92,21 +104,21 @@ def test_two_sessions_share_no_state(env_url: str) -> None:
 
 
 def test_the_same_seed_draws_the_same_question(env_url: str) -> None:
-    with GenericEnvClient(base_url=env_url).sync() as a, GenericEnvClient(base_url=env_url).sync() as b:
+    with connect(env_url) as a, connect(env_url) as b:
         assert a.reset(seed=5).observation["question"] == b.reset(seed=5).observation["question"]
 
 
 def test_sessions_past_max_concurrent_envs_are_refused(env_url: str) -> None:
-    with GenericEnvClient(base_url=env_url).sync() as a, GenericEnvClient(base_url=env_url).sync() as b:
+    with connect(env_url) as a, connect(env_url) as b:
         a.reset(seed=1), b.reset(seed=2)
-        third = GenericEnvClient(base_url=env_url).sync()
+        third = connect(env_url)
         with pytest.raises(RuntimeError, match="CAPACITY_REACHED"):
             third.reset(seed=3)
         third.close()
 
 
 def test_the_tool_budget_refuses_then_ends_the_episode(env_url: str) -> None:
-    with GenericEnvClient(base_url=env_url).sync() as env:
+    with connect(env_url) as env:
         env.reset(seed=3)
         for _ in range(4):
             assert env.step(tool("web_search", query="team")).observation["error"] is None
@@ -117,7 +129,7 @@ def test_the_tool_budget_refuses_then_ends_the_episode(env_url: str) -> None:
 
 
 def test_unknown_tools_and_bad_actions(env_url: str) -> None:
-    with GenericEnvClient(base_url=env_url).sync() as env:
+    with connect(env_url) as env:
         env.reset(seed=3)
         assert "no tool 'nope'" in env.step(tool("nope")).observation["error"]
         bad = env.step(tool("web_search", k=99)).observation

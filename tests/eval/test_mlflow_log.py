@@ -7,10 +7,21 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import mlflow  # the dev extra installs mlflow-skinny: this test runs in CI, never skips
 import pytest
 from crag_eval.cli import main
+
+if TYPE_CHECKING:
+    from mlflow.tracking import MlflowClient
+
+
+def tracking_client(uri: str) -> MlflowClient:
+    """MLflow's own client (the dev extra installs mlflow-skinny: this test runs in CI, never skips). Imported
+    here: 4 CPU-s that every xdist worker would spend collecting this file though one runs it (at 66c0ce5)."""
+    from mlflow.tracking import MlflowClient
+
+    return MlflowClient(tracking_uri=uri)
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +43,7 @@ def test_a_run_logged_to_mlflow_reads_back_with_params_metrics_and_report(
     assert "MLFLOW_ALLOW_FILE_STORE" not in os.environ  # set for the call only
 
     monkeypatch.setenv("MLFLOW_ALLOW_FILE_STORE", "true")
-    client = mlflow.tracking.MlflowClient(tracking_uri=(tmp_path / "mlruns").as_uri())
+    client = tracking_client((tmp_path / "mlruns").as_uri())
     got = client.get_run(line.removeprefix("mlflow run: "))
     log = json.loads((run / "run.json").read_text())
     scores = json.loads((run / "scores.json").read_text())
@@ -60,7 +71,7 @@ def test_score_logs_a_rescored_run_and_an_unscored_run_is_one_line(
     assert main(args) == 0 and not store.exists()  # nothing logged unless asked
     assert main(["score", str(run), "--log-to", "mlflow"]) == 0
     monkeypatch.setenv("MLFLOW_ALLOW_FILE_STORE", "true")
-    client = mlflow.tracking.MlflowClient(tracking_uri=store.as_uri())
+    client = tracking_client(store.as_uri())
     experiment = client.get_experiment_by_name("gates")
     assert experiment is not None
     (found,) = client.search_runs([experiment.experiment_id])

@@ -101,11 +101,18 @@ def test_serve_build_refuses_a_non_empty_dir_that_is_not_a_world(tmp_path: Path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
-@pytest.mark.slow  # builds a tiny world
+@pytest.mark.slow  # builds a small train world
 def test_serve_without_data_still_builds_the_default_location_first(tmp_path: Path) -> None:
-    with serve(None, "--scale", "tiny", env={"CRAG_MOCK_HOME": str(tmp_path)}) as base:
-        assert httpx.get(base + "/meta").json()["world"] == "tiny"  # a name, never a path
-    assert (tmp_path / "tiny" / "manifest.json").is_file()
+    # a train world of SMALL_QUESTIONS at its default folder (<scale>-train), as `build --split train
+    # --questions N` allows without --data: the same path through serve as the scale's own world, for 35 of
+    # the 69 CPU-s a whole tiny world took (tests/small_world.py, at 66c0ce5)
+    flags = ("--scale", "tiny", "--split", "train", "--questions", str(SMALL_QUESTIONS))
+    with serve(None, *flags, env={"CRAG_MOCK_HOME": str(tmp_path)}) as base:
+        meta = httpx.get(base + "/meta").json()
+        assert (meta["world"], meta["split"]) == ("tiny-train", "train")  # a name, never a path
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny-train"]
+    with duckdb.connect(str(tmp_path / "tiny-train" / "questions.duckdb"), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM questions").fetchone() == (SMALL_QUESTIONS,)
 
 
 @pytest.mark.slow  # builds a small world (tests/small_world.py)
@@ -124,7 +131,8 @@ def test_serve_questions_needs_data_and_names_it_in_the_build_hint(tmp_path: Pat
     alone = crag_mock("serve", "--scale", "tiny", "--questions", "8", env={"CRAG_MOCK_HOME": str(tmp_path)})
     assert alone.returncode == 2
     assert alone.stderr.strip().splitlines() == [
-        "crag-mock serve: error: --questions needs --data DIR: a world of another size than its scale's"
+        "crag-mock serve: error: --questions needs --data DIR (or --split train): "
+        "a world of another size than its scale's"
     ]
     assert list(tmp_path.iterdir()) == []
     missing = tmp_path / "w"
