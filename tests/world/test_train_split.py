@@ -73,7 +73,7 @@ def test_train_pages_never_use_dev_or_test_frames_or_layouts(
 ) -> None:
     layouts_of = {split: {(kind, shell) for kind, shell, _ in rows} for split, rows in page_rows.items()}
     assert not layouts_of["train"] & (layouts_of["dev"] | layouts_of["test"])
-    assert {shell for _, shell in layouts_of["train"]} == {1, 3, 5, None}
+    assert {shell for _, shell in layouts_of["train"]} == {10, 11, None}
     runs = sf.page_chunks()
     for split, rows in page_rows.items():
         found = sf.chunks_in(text for _, _, text in rows)
