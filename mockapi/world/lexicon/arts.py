@@ -148,9 +148,7 @@ MOVIE = (
     "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies] [of the decade|of"
     " recent years|in years]|in "
     "[a|one|her|his|their] [top {m}|{m}-best|year-end|annual|[summer|winter|autumn] [top|best]]"
-    " [list|ranking|countdown|roundup]|as [a sleeper|an "
-    "overlooked|a quiet] "
-    "[hit|success|favourite]]",
+    " [list|ranking|countdown|roundup]]",
 )
 MOVIE_SHORT = (
     "[{s}|The film|It] [played|ran|screened|held on|stayed] [for {m} weeks|{m} weeks|a {m}-week run|{m}"

@@ -63,11 +63,12 @@ TEAM = (
     " game|in "
     "{month}|on {d}|for a preseason camp|]",
     "[pundits in {place}|former players|bettors|league executives|local radio hosts] [picked|doubted|"
-    "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in the {y} "
-    "preview|as dark horses|for a deep run|]",
+    "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in [their|"
+    "a] {y} season"
+    " [guide|predictions]|as dark horses|for a deep run|]",
 )
 TEAM_SHORT = (
-    "[Practice|Training|The morning session|The {weekday} walkthrough|Film study|The "
+    "[Practice|Training|The morning session|The {weekday} walkthrough|The video session|The "
     "team's workout] [ran [long|late|over|past noon]|was [closed|shut] to [the press|fans|reporters]|"
     "[moved|went|was moved] [indoors|inside|to a {place} gym]|was [cut short|called off early|trimmed|"
     "shortened]] [on {weekday}|in {place}|[because of|due to|after] [the rain|a storm|the heat|a roof "
