@@ -25,7 +25,7 @@ TEAM = (
     "{s} [switched to|experimented with|went back to|tried|leaned on|settled on|returned to] [a [smaller|"
     "bigger|taller|younger|quicker] lineup|a [slower|faster|steadier|quicker|more patient] tempo|"
     "[heavier|more|longer] minutes [for|from] [the bench|reserves|backups]|a [deeper|shorter|longer"
-    "|tighter] rotation] [[in|for|during|over] the [second|closing|last] [half|quarter|stretch|minutes]|after"
+    "|tighter] rotation] [[in|for|during|over] the [second|closing|last] [half|spell|stretch|minutes]|after"
     " halftime|in {month}|against [bigger|stronger|taller|top] sides|on the road|]",
     "[about|nearly|roughly|more than|close to|over] {n} [fans|supporters|spectators|[season-ticket|ticket|"
     "club] [holders|members]|locals] [turned out|showed up|[braved|sat through] [the|a] [rain|cold|wind|"
