@@ -49,7 +49,8 @@ MUSICIAN = (
     "date|a festival slot|[an arena run|a [theatre|club|stadium] tour|[a run|a string|a swing|a series]"
     " of [dates|shows|concerts]] [in|across|around|through] {region}|the {month} leg of the tour]",
     "{s} [told|spoke to|sat down with|opened up to|chatted with|talked to] [[a radio host|a local radio"
-    " host|a late-night DJ|a radio presenter|a DJ|[an|one] interviewer] [in|from|based in] {place}|"
+    " host|[a late-night|an overnight|a breakfast] DJ|a radio presenter|a DJ|[an|one] interviewer] [in|"
+    "from|based in] {place}|"
     "a [podcast|"
     "music podcast|weekly podcast|podcast host]|[a|one] [magazine|music magazine|music writer|culture"
     " writer|critic|reporter] [from {place}|]|[fans|followers|viewers] [on|during|in] a [livestream|"
