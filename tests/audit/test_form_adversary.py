@@ -80,3 +80,31 @@ def test_a_measure_is_not_read_as_a_year() -> None:
 
     assert _ANY_YEAR.findall("Its area is 2063 square kilometres, or 2064 sq km by another count.") == []
     assert _ANY_YEAR.findall("By 2029 it had moved; in 2031, people came back.") == ["2029", "2031"]
+
+
+def test_a_value_dated_by_the_questions_own_day_is_not_a_date_answer() -> None:
+    # generator 15's typed voting (0.137) counted "x had 15 wins as of march 2, 2024" as a date answer: its
+    # date, which the question names ("yesterday"), is on every answer page, so the commonest date "won"
+    from mockapi.audit.data import AuditQuestion, Result
+    from mockapi.formats.manifest import Manifest
+
+    html = {
+        "p1": "<p>As of March 2, 2024, Hale Rovers had 15 wins. Jo Lee was born on March 5, 1990.</p>",
+        "p2": "<p>Hale Rovers had 15 wins (updated March 2, 2024). Born March 5, 1990, Jo Lee plays.</p>",
+        "p3": "<p>On March 2, 2024 the Rovers won again.</p>",
+    }
+    results = [Result(i, p, f"https://x.test/{p}", p, "", 100) for i, p in enumerate(html, 1)]
+
+    def question(qid: str, query: str, answer: str, alts: list[str]) -> AuditQuestion:
+        return AuditQuestion(
+            qid, query, "sports", "simple", "fast-changing", answer, alts, [], results, {"p1"}
+        )
+
+    wins = question("q1", "how many wins did hale rovers have yesterday?", "hale rovers had 15 wins as of "
+                    "march 2, 2024", ["15", "fifteen"])  # fmt: skip
+    born = question("q2", "when was jo lee born?", "jo lee was born on march 5, 1990", ["march 5, 1990"])
+    corpus = Corpus("real", [wins, born], Manifest(), _html=html)
+    figures = exploits.voting(corpus, [wins, born])
+    # the birth date is a date answer; the commonest date (march 2, 2024, three times) is not it
+    assert figures["date_questions"] == 1 and figures["date_vote_share"] == 0.0
+    assert figures["typed_questions"] == 1 and figures["typed_vote_share"] == 0.0

@@ -15,7 +15,7 @@ from pathlib import Path
 import duckdb
 
 from mockapi.world.pages import fact_frames, grammar, layouts
-from mockapi.world.questions import phrasing
+from mockapi.world.questions import phrasing, question_frames
 
 SPLITS = ("dev", "test", "train")
 # Slot fillers a page frame writes as words of its own ({is} -> "is"/"are"): any text.
@@ -92,8 +92,14 @@ def expand(text: str) -> str:
 @lru_cache(maxsize=1)
 def question_forms() -> tuple[Form, ...]:
     """Every canonical question phrasing (phrasing._registry: openers, tails, question frames) that says
-    enough words of its own to be recognised."""
-    forms = (_form(t, owners, True) for t, owners in phrasing._registry().items() if isinstance(t, str))
+    enough words of its own to be recognised; a chain's frame ("name {p}") also as the chain's first step
+    fills it ("name the {r} of {s}", the step shared by all splits), since a question says the two as one:
+    "name the birthplace of the originator of x" is the chain frame's, though train's "name the {l} of {s}"
+    reads it too."""
+    templates = [(t, o) for t, o in phrasing._registry().items() if isinstance(t, str)]
+    steps = [step for step in dict.fromkeys(question_frames.FIRST_STEP) if "{p}" not in step]
+    templates += [(t.replace("{p}", step), o) for t, o in templates if "{p}" in t for step in steps]
+    forms = (_form(t, owners, True) for t, owners in templates)
     return tuple(f for f in forms if f is not None)
 
 

@@ -73,6 +73,15 @@ def test_the_build_check_fails_on_a_rival_claim() -> None:
     assert not consistency.indistinct("First Hull Inc. Common Stock", "Hull Inc. Common Shares")
 
 
+def test_a_name_holding_the_subjects_name_after_a_comma_is_the_subject_to_a_reader() -> None:
+    # generator 15's audit: a look-alike "West Larkford City, West Larkford" stated its own area on an answer
+    # page of "add west larkford's area to summerville's", in a sentence the scan read as West Larkford's
+    assert consistency.indistinct("West Larkford City, West Larkford", "West Larkford")
+    assert consistency.indistinct("West Larkford", "Larkford Hills, West Larkford")
+    assert not consistency.indistinct("West Larkford City", "West Larkford")
+    assert not consistency.indistinct("Larkford, Ohio", "West Larkford")
+
+
 def test_a_lookalikes_value_off_its_own_page_names_the_lookalike() -> None:
     # the merged generator-9 world put "Length (min) 95" (a look-alike's runtime) in an answer page's infobox
     fact = Fact(ATLAS, "mv.runtime", "128")

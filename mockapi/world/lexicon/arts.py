@@ -40,16 +40,23 @@ SONG_SHORT = (
     "[Streams|Downloads|Shazam searches] for {s} [rose|spiked|doubled|fell off] in {month}",
 )
 MUSICIAN = (
-    "{s} [recorded|finished|shelved|started|mixed] [new material|a covers record|an EP|a batch of demos|"
-    "a live album] [in {place}|with {person}|over {m} weeks|in a converted [barn|chapel|garage]|[at a|in a"
-    " rented|at a friend's] studio [in|outside|near] {place}|]",
+    "{s} [recorded|finished|shelved|started|mixed|cut|wrapped] [new material|[a|one] covers"
+    " [record|album|set]|an EP|[a|one] [batch|handful|set] of [demos|new songs|rough mixes]|[a|one]"
+    " live [album|record]|[{m}|a dozen|some] new [songs|tracks]] [in {place}|with {person}|over {m} weeks|"
+    "in [a converted|an old|a disused] [barn|chapel|garage|church|school]|[at a|in a rented|at a friend's|"
+    "in a borrowed] [studio|room|flat] [in|outside|near] {place}|]",
     "{s} [added|cancelled|postponed|sold out|rescheduled] [{m} shows|a residency in {place}|the {place} "
-    "date|a festival slot|[an arena run|a [theatre|club|stadium] tour|a run of dates] [in|across] {region}"
-    "|the {month} leg of the tour]",
-    "{s} [told|spoke to|sat down with|opened up to|chatted with] [[a radio host|a local radio host|a"
-    " late-night DJ|a radio presenter|a DJ] in {place}|a [podcast|music podcast|weekly podcast|podcast host]"
-    "|a [magazine|music magazine|music writer]|fans on a livestream|[students|a class|a songwriting class]"
-    " [at|from] a [college|conservatory|music school] in {place}] about [touring|their early bands|stage"
+    "date|a festival slot|[an arena run|a [theatre|club|stadium] tour|[a run|a string|a swing|a series]"
+    " of [dates|shows|concerts]] [in|across|around|through] {region}|the {month} leg of the tour]",
+    "{s} [told|spoke to|sat down with|opened up to|chatted with|talked to] [[a radio host|a local radio"
+    " host|[a late-night|an overnight|a breakfast] DJ|a radio presenter|a DJ|[an|one] interviewer] [in|"
+    "from|based in] {place}|"
+    "a [podcast|"
+    "music podcast|weekly podcast|podcast host]|[a|one] [magazine|music magazine|music writer|culture"
+    " writer|critic|reporter] [from {place}|]|[fans|followers|viewers] [on|during|in] a [livestream|"
+    "live stream|late-night stream|video chat]|[students|a class|[a|one] [songwriting|"
+    "music|guitar|production] [class|seminar|workshop]] [at|from|in] [a|one|the] [college|conservatory|"
+    "music school|arts school|academy] [in|of|near] {place}] about [touring|their early bands|stage"
     " fright|{place}|growing up [near|in|outside] {place}|the {y} tour|writing with {o}|[the business side"
     " of [music|touring|the industry]|money in music|streaming pay|record deals]]",
     "[{s}'s label|{s}'s management|a promoter in {place}|the publisher of {s}'s catalogue] [confirmed|"
@@ -62,25 +69,33 @@ MUSICIAN = (
     "{place}|a rooftop set|a charity gig|a [late|Saturday|Sunday|{weekday}] [TV|television|talk show] "
     "slot] [in {month} {y}|on {d}|last {season}|]",
     "[tickets for {s}'s {place} show|{s}'s vinyl reissue|the tour merch of {s}|a [signed guitar|stage-worn"
-    " jacket|handwritten setlist|signed drum head] [of|from|belonging to] {s}] "
+    " jacket|handwritten setlist|signed drum head|worn [jacket|shirt]] [of|from|belonging to|once owned by|"
+    "used by] {s}] "
     "[sold out|went for {price}|resold for {price}|was raffled] [in {m} minutes|at auction|online|]",
 )
 MUSICIAN_SHORT = (
     "{s} [thanked|teased|surprised|addressed] fans [in {place}|online|on {weekday}|from the stage]",
     "{s} [rehearsed|warmed up|soundchecked] for [{m} hours|{m} straight hours|about {m}"
-    " hours] [in {place}|[before|ahead of] [the show|the set|the gig|the opener]|]",
+    " hours|[most|much|a good part|the better part] of [the|an|that] [afternoon|evening|day]|{m} [long|full]"
+    " hours] [in {place}|[before|ahead of"
+    "|prior to|on the eve of|the day before|hours before|the night before] [the|their|that] [show|set|"
+    "gig|opener|{place} date|"
+    "[{weekday}|weekend|festival|club] [show|set|gig]]|]",
 )
 MOVIE = (
     # a plural subject takes "were" (the reader's g14 count: "the opening scenes of X was shot", 10.5 %)
     "[most of|much of|part of|the [final|closing|last] [act|reel|third] of] {s} [was shot|was filmed|was"
     " staged|took shape|was photographed] [in {place}|around {place}|[on location in|across|in parts of]"
     " {region}|over {m}"
-    " weeks|on {film} stock|near {place}|during one {season}|on [a soundstage|a sound stage|studio stages|a"
-    " back lot] [in|near|outside] {place}]",
-    "[the opening [scenes|minutes|shots] [of|in]|[several|a few|two|the key] scenes [in|of]] {s} [were"
-    " shot|were filmed|were staged|took shape] [in {place}|around {place}|[on location in|across|in parts"
-    " of] {region}|near"
-    " {place}|on [a soundstage|studio stages|a back lot] [in|near|outside] {place}]",
+    " weeks|on {film} stock|near {place}|during one {season}|[on|at] [a soundstage|a sound stage|studio"
+    " stages|a back lot|the studio's lot|a rented lot|an old [hangar|warehouse|mill]] [in|near|outside|just"
+    " outside|on the edge of|north of|south of] {place}]",
+    "[the [opening|first|early|final|closing] [scenes|minutes|shots|sequences] [of|in|from]|[several|a few"
+    "|two|three|the key|some|many|most] [scenes|shots|sequences] [in|of|from]] {s} [were"
+    " shot|were filmed|were staged|took shape|were captured|were done] [in {place}|around {place}|[on"
+    " location in|across|in parts of] {region}|near {place}|[on|at] [a soundstage|studio stages|a back"
+    " lot|the studio's lot|a rented lot|an old [hangar|warehouse|mill]] [in|near|outside|just outside|on"
+    " the edge of] {place}]",
     "{s} [screened|premiered|played|[had|got] its [first|earliest|debut] [showing|screening]|opened] [at a "
     "festival in {place}|for {n} "
     "guests in {place}|in {m} cities|[outdoors|under the stars|in a park|on a rooftop] in {place}|before "
@@ -91,15 +106,17 @@ MOVIE = (
     "the camera work|the dialogue|the casting|the last {m} minutes|the [opening|closing|final|first] [shot|"
     "scene|sequence]] [of|in|from] {s}",
     "{s} [arrived on|left|came back to|was added to|rotated off|returned to|landed on|dropped off] [[a"
-    " streaming service|a video"
-    " platform|an online service] in {region}|cable "
-    "in {region}|home video|airline menus|a {place} arthouse chain|{m} streaming platforms] "
+    " streaming service|a video platform|an online service|[a|one] [big|major|niche|small] streamer|[one|"
+    "two|several] streamers] [in|across|for viewers in] {region}|cable "
+    "in {region}|home video|[airline|in-flight] [menus|entertainment|screens]|a {place} arthouse chain|"
+    "{m} streaming platforms] "
     "[in {month}|on {d}|last {season}|]",
     "[the score|the trailer|a deleted scene|the poster|an [extended|alternate|director's] cut|a"
-    " making-of [reel|short|featurette]|the {ord} teaser] "
+    " [making-of|behind-the-scenes] [reel|short|featurette|clip]|the {ord} teaser] "
     "[from|for|of] {s} [drew {n} views|came out|did the rounds online|became a meme|"
     "surfaced in {month}|leaked in {place}]",
-    "[{person}, who [edited|designed the sets for|scored|cast|lit|costumed] {s},|a producer on {s}|"
+    "[{person}, who [edited|designed [the sets|the set|the costumes] [for|of|on]|scored|cast|lit|costumed"
+    "|worked [on|as a runner on]] {s},|a producer on {s}|"
     "{person}, [a stunt double|a body double|a stand-in] [on|for] {s},|[a camera operator|a grip|the focus "
     "puller|a runner|an extra] [on|from|who worked on] "
     "{s}] [said|recalled|admitted|told [a|one] "
@@ -108,17 +125,21 @@ MOVIE = (
     " reworked] [twice|{m} times|late|in the edit]|"
     "the {ord} [draft|script|version] [was kept|survived|stuck|won out]|"
     "[a storm|a downpour|the rain|a heatwave|a strike] cost [them|the crew|the production] {m} days [in "
-    "{place}|on location|]|the {place} set went up in {m} weeks|{person} improvised "
+    "{place}|on location|]|[the {place} set|the main set|the sets [in|near] {place}] [went up|was built|"
+    "were built|took shape] in [{m} weeks|under {m} weeks|about {m} weeks]|{person} improvised "
     "the {ord} scene]",
     "{s} [draws on|borrows from|reworks|nods to|loosely adapts|is based on|updates] [a"
-    " novel|a [true|real-life|forgotten|local] story [from|set in] {place}|a [radio play|stage play|short"
+    " novel|[a|one] [true|real-life|forgotten|local|half-true] [story|tale|episode|case] [from|set in|out of|"
+    "that happened in] {place}|a [radio play|stage play|short"
     " story|comic] [from|written in|first aired in] {y}|a [folk tale|legend|fable|myth] [from|told in]"
-    " {region}|an old [thriller|noir|western|serial]|a memoir by {person}]",
+    " {region}|an old [thriller|noir|western|serial]|a [memoir|diary|family history] [by|from|"
+    "written by] {person}]",
     "[a fan event|a midnight screening|a retrospective|[a double bill|a double feature|a twin bill] "
     "[with|alongside] {o}|a "
     "[sing-along|quote-along|costume] [night|evening|screening]] "
-    "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of|drew a"
-    " crowd for|honoured|showed] {s}",
+    "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of|drew"
+    " [a crowd|an audience|fans|hundreds|a [full|packed|big|young] house] [for|to see|to watch]|honoured|"
+    "showed] {s}",
     "[tickets|posters|props|costumes|a storyboard] from {s} [sold for {price}|went on display in {place}|"
     "[surfaced|resurfaced|appeared|were spotted] [at a [flea|street|weekend] market|in a [shop|junk shop]|"
     "at a [fair|[car boot|yard|estate|charity] sale]] [in|near|outside] {place}|were "
@@ -127,17 +148,18 @@ MOVIE = (
     "listed|named] {s} "
     "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies] [of the decade|of"
     " recent years|in years]|in "
-    "[a|one] [top {m}|{m}-best|year-end] [list|ranking|countdown]|as [a sleeper|an "
-    "overlooked|a quiet] "
-    "[hit|success|favourite]]",
+    "[a|one|her|his|their] [top {m}|{m}-best|year-end|annual|[summer|winter|autumn] [top|best]]"
+    " [list|ranking|countdown|roundup]]",
 )
 MOVIE_SHORT = (
     "[{s}|The film|It] [played|ran|screened|held on|stayed] [for {m} weeks|{m} weeks|a {m}-week run|{m}"
     " straight weeks|about {m} weeks] [in|across|"
-    "around|in [cinemas|theatres|picture houses|arthouses] [in|around|across]|on [screens|cinema screens"
-    "|the big screen] in] "
+    "around|in [cinemas|theatres|picture houses|arthouses] [in|around|across]|on [screens|local screens|"
+    "[cinema|multiplex|arthouse] screens|the big screen|big screens] [in|across|around]]"
+    " "
     "{place}",
-    "[A restored|A new|A 4K|An archive|A remastered|A fresh] [print|copy|cut|version|transfer] of {s} "
+    "[A restored|A new|A 4K|An archive|A remastered|A fresh|A digital|A touring] [print|copy|cut|version|"
+    "transfer|restoration] of {s} "
     "[toured|screened in|went to|played in|visited] {m} [cities|towns|venues]",
 )
 FILM_PERSON = (

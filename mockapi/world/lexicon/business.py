@@ -13,8 +13,9 @@ COMPANY = (
     "consumer business|its supplier base|its distribution centres|the services arm|its research labs]",
     "{s} [announced|completed|abandoned|is weighing|agreed to|quietly pursued] [a {money} acquisition|[a"
     " joint venture|a partnership|a tie-up] [in|across|"
-    "covering] {region}|a licensing deal with {firm}|the sale of a [minority|small|partial|{pct}]"
-    " stake|a supply agreement with "
+    "covering] {region}|a licensing deal with {firm}|[the sale of|selling|a sale of|offloading] [a"
+    " minority|a small|a partial|a {pct}|part of its|its] [stake|holding|interest] [in its {unit} arm|to"
+    " {firm}|]|a supply agreement with "
     "{firm}|a {money} share buyback|a bid for {firm}|spinning off its {unit} unit]",
     "{s} [launched|delayed|repriced|recalled|redesigned|discontinued|previewed] [a [product line|range|"
     "lineup] [aimed at|for|built for] "
@@ -25,52 +26,62 @@ COMPANY = (
     "into the close|[in the week to|in the [five|seven] days to|over the week ending] {d}]",
     "[analysts at {firm}|a {firm} analyst|portfolio managers at {firm}|short sellers|credit analysts at "
     "{firm}|the desk at {firm}] [[raised|lifted|bumped up] [their|its|a] [target|estimate]"
-    " [on|for]|downgraded|upgraded|reiterated a [hold|neutral] [rating|call] on|added to "
+    " [on|for]|downgraded|upgraded|[reiterated|kept|stuck with|repeated] [a|their|its] [hold|neutral|"
+    "market-weight] [rating|call|view] on|added to "
     "positions in|trimmed exposure to|questioned the margins of|started coverage of] {s}",
-    "{s} reported [{q} revenue|{q} sales|revenue [for|in|over] the {qn}|{q} operating income|[cash flow|net "
-    "income|operating profit|adjusted earnings] [in|for] the "
-    "{qn}] [of|at|worth|totalling] {money}, [ahead of|short of|[roughly|broadly|about] in line with|well "
-    "above|a touch below|slightly below|just under|a little short of] "
+    "{s} [reported|posted|booked|announced] [{q} revenue|{q} sales|revenue [for|in|over] the {qn}|{q}"
+    " operating income|[cash flow|free cash flow|net income|operating profit|adjusted earnings] [in|for|over"
+    "|across] [the|its] {qn}] [of|at|worth|totalling|near] {money}, [ahead of|short of|[roughly|broadly|"
+    "about] in line with|well "
+    "above|a touch below|slightly below|just under|a little short of|close to|near] "
     "[estimates|the "
     "consensus|guidance|what {firm} expected]",
     "{s} [hired|laid off|relocated|added|moved|retrained] {n} [engineers|warehouse workers|sales staff|"
     "support agents|managers|researchers|contractors|drivers] [in {place}|across {region}|at its {place} "
     "site|this year|over {m} months]",
-    "[the board of {s}|directors at {s}|{s}'s board|{s}'s audit committee] [approved|postponed|reviewed|"
-    "signed off on|waved through|rejected] [[a|its|the] [new|revised] capital plan|[a bond sale of"
+    "[the board of {s}|directors at {s}|{s}'s board|{s}'s [audit|finance|risk] [committee|panel]|the"
+    " [audit|finance] committee of {s}] [approved|postponed|reviewed|signed off on|waved through|"
+    "rejected|[backed|cleared|put off|held up]] [[a|its|the] [new|revised] capital plan|[a bond sale of"
     " {money}|a {money} bond [sale|issue|offering]|new bonds worth {money}]|a [revised|new|"
     "trimmed] [pay|bonus|"
     "pension] [package|plan|scheme]|[an update to its|changes to the|a rewrite of the|a vote on"
     " its] [bylaws|charter|governance rules]|a plan to close {m} stores|a debt refinancing]",
     "[regulators in {region}|a court in {place}|competition officials|a labour board|tax authorities in "
-    "{region}] [opened an inquiry into|fined|cleared|questioned|ruled against|sided with] {s} [over pricing|"
+    "{region}] [opened an inquiry into|fined|cleared|questioned|ruled against|sided with|found for|backed]"
+    " {s} [over pricing|"
     "on data handling|in a patent dispute|over a merger|about overtime pay|on {d}]",
     "{s} [opened|closed|leased|sold|upgraded|built] [a plant|a warehouse|an office|a data centre|a "
     "flagship store|a research hub|a training site] [in {place}|outside {place}|near {place}] [for about "
     "{money}|last {season}|in {month} {y}|after {m} years of planning|]",
-    "[customers in {region}|suppliers|unions at {s}|rival {firm}|bondholders|franchise owners] [pushed back "
-    "on|welcomed|criticised|sued over|lobbied against|praised] [{s}'s pricing|the [planned|proposed|]"
+    "[customers in {region}|suppliers|unions at {s}|rival {firm}|bondholders|[franchise|store|shop]"
+    " [owners|operators]] [pushed back [on|against]|welcomed|criticised|sued over|lobbied against|praised"
+    "|objected to|balked at] [{s}'s pricing|the [planned|proposed|]"
     " restructuring|the new "
-    "contract terms|the office mandate|its latest guidance|the plan to outsource support]",
+    "contract terms|the office mandate|its latest guidance|the plan to [outsource|move|"
+    "offshore] [support|its call centres|customer service]]",
     "[margins at {s}|{s}'s gross margin|operating costs at {s}|{s}'s inventory] [narrowed|widened|improved|"
     "shrank|swelled|tightened] [by {pct}|to {pct}|[for a {ord} straight quarter|for the {ord} quarter"
-    " running]|as freight costs eased|on "
-    "weaker demand in {region}|despite the {money} charge]",
+    " [running|in a row]|[for a|in a] {ord} [consecutive|successive] [quarter|period]]|as freight costs"
+    " eased|on [weaker|softer|slower|patchy] [demand|sales|orders] [in|across|from] {region}|[despite|"
+    "after|on top of] [a|the|a one-off|an earlier]"
+    " [{money} charge|[restructuring|writedown|legal] [charge|cost]]]",
     "{s} [priced|issued|retired|refinanced|redeemed] [{money} of notes|a {money} term loan|bonds due {fy}|"
     "commercial paper worth {money}|a convertible of {money}]",
-    "[{person}, who [runs|leads|oversees] [investor relations|the {unit} unit|its {region} business|"
-    "procurement|product design] at {s},|a spokesperson for {s}|{s}'s [finance chief|CFO|treasurer|chief"
+    "[{person}, who [runs|leads|oversees|heads|manages] [investor relations|the {unit} unit|its"
+    " {region} business|procurement|[product|packaging|store] design] [at|for] {s},|"
+    "a spokesperson for {s}|{s}'s [finance chief|CFO|treasurer|chief"
     " financial officer]] [said|told [investors|analysts|shareholders]|"
     "[wrote|argued|noted] [in a memo|on a call|at a conference in {place}|to staff|in an interview]] "
     "that [demand held up|orders slowed in {month}|pricing stayed firm|"
     "[the {unit} unit|its {unit} arm|the {unit} business] [would|could|should] [break even|turn a "
     "profit|grow] [by|in|before] {fy}|hiring would resume in {fy}|[costs|expenses|input costs|spending]"
-    " [peaked|topped out] in the {qn}]",
+    " [peaked|topped out|hit a high|stopped rising|levelled off] [in|during|by the end of|around] the {qn}]",
 )
 COMPANY_SHORT = (
     "{s} [declined to|chose not to|did not] [comment|respond|elaborate]"
-    "[ on {weekday}| on {d}| by email| in a [filing|statement|regulatory filing|note to staff]| when asked "
-    "about [it|the report|the figures|the numbers|the results|the matter]|]",
+    "[ on {weekday}| on {d}| by email| in a [filing|statement|regulatory filing|note to staff]| when"
+    " [asked|pressed|questioned|contacted] [about|on|over] [it|the report|the figures|the numbers|the"
+    " results|the matter]| [further|beyond a short statement]|]",
     "{s} [confirmed|denied|disputed|played down] [the move|the report|the figures|the story|the account]"
     "[ on {weekday}| on {d}| in a [filing|statement|regulatory filing|note to staff]|]",
     "[The stock|{s}|Shares of {s}|{s} stock] [ended|finished|closed out|wrapped up] [the|its|this|last] "

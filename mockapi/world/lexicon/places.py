@@ -11,16 +11,18 @@ TOPIC = (
     "galleries] [after {m} months of work|for about {grant}|in {month} {y}|last {season}|]",
     "[volunteers at {s}|staff at {s}|students at {s}|rangers at {s}|curators at {s}] [planted {n} trees|"
     "planted {n} rare seeds|catalogued {n} objects|[catalogued|digitised|restored] [a century|decades|"
-    "a lifetime] of [letters|correspondence|diaries]|[restored|digitised] the old maps|cleared"
-    " invasive reeds|[digitised|catalogued] {n} photographs]"
+    "a lifetime] of [letters|correspondence|diaries]|[restored|digitised] the old maps|[cleared|pulled"
+    " out|cut back] [invasive|overgrown|non-native] [reeds|weeds|scrub|bracken]|[digitised|catalogued] {n}"
+    " photographs]"
     " [over the {season}|in {month}|[with help from|alongside|helped by] [{place}|volunteers from {place}]|]",
-    "[a study from {s}|researchers at {s}|a survey of {s}|a team working at {s}] [found|measured|"
+    "[a study from {s}|researchers at {s}|a survey of {s}|[a team|ecologists|a group] [working at|based"
+    " at|from] {s}] [found|measured|"
     "mapped|reported|traced] [[a rise|an increase|a jump] in [water|lake|river] [temperature|temperatures]|"
     "{m} new bird species|[a drop|a fall|a decline] in [litter|rubbish|waste] [left by visitors|on the"
     " paths|]|"
-    "the "
-    "spread of [a beetle|an invasive [beetle|weed|moss]|a [leaf|tree|bark] disease|a fungus]|how [visitors"
-    "|crowds|people] [move|spread out|gather] [on weekends|at peak"
+    "[the spread|the reach|the advance|the march] of [a beetle|an [invasive|imported|alien] [beetle|weed|"
+    "moss]|a [leaf|tree|bark] disease|a fungus|[non-native|foreign] [weeds|mosses]]|how [visitors"
+    "|crowds|people] [move|spread out|gather|bunch up] [on weekends|at [peak|busy|the busiest]"
     " times|in summer]|{pct} more cyclists]",
     "{s} [added|launched|started|dropped|revived] [night tours|a shuttle from {place}|free entry on "
     "{weekday}s|a summer lecture series|guided walks in {lang}|a membership scheme|a children's trail]"
@@ -36,17 +38,19 @@ TOPIC = (
     "[said|told [a local paper|local reporters|a regional paper|the newsletter|a radio station]|wrote|"
     "posted|remarked] [that|] [crowds "
     "peak in "
-    "{month}|[the {season}|{season}] [is|tends to be] the [quiet|slow|calm] [time|period|stretch]|[parking|"
-    "finding "
-    "a space|weekend parking] [is|remains|has become] the [main|biggest|usual] [complaint|gripe]|the new "
+    "{month}|[the {season}|{season}|{month}] [is|tends to be|is usually|is often] [the|a] [quiet|slow|calm]"
+    " [time|period|stretch]|[parking|finding [a space|a spot|somewhere to park]|weekend parking]"
+    " [is|remains|has become|is still] [the|a] [main|biggest|usual|common] [complaint|gripe]|the new "
     "[signs|maps|benches|signposts|paths] [helped|made a difference|worked|paid off]|[the "
     "budget|funding|the grant] [was cut|fell|had been trimmed] by {pct}]",
     "[the city of {place}|a foundation in {place}|donors|the regional government|alumni] [gave|pledged|"
-    "approved|set aside] {grant} for [a new [wing|building|extension] [at|for] {s}|repairs at {s}|"
-    "scholarships at {s}|[a footbridge|a walkway|a new path] near "
-    "{s}|research at {s}]",
-    "[a film crew|a photographer from {place}|a travel writer|a school group from {place}] [spent {m} "
-    "days at {s}|documented {s}|visited {s} in {month}|[wrote|blogged] about {s}]",
+    "approved|set aside] {grant} [for|towards] [[a|the] [new|planned|long-awaited] [wing|"
+    "building|extension|annex] [at|for|beside] {s}|[repairs|upkeep] at {s}|"
+    "scholarships at {s}|[a footbridge|a walkway|a path|a cycle lane] [near|to|past] "
+    "{s}|[research|fieldwork] at {s}]",
+    "[a film crew|a photographer from {place}|a [travel|food|nature] [writer|blogger]|a school group from"
+    " {place}] [spent {m} days at {s}|documented {s}|visited {s} in {month}|[wrote|blogged|posted] [about|"
+    "on|a piece on] {s}]",
 )
 TOPIC_SHORT = (
     "[Parking|A day ticket|The shuttle [bus|service]|A guided walk|Entry|An annual pass|A family ticket] "

@@ -13,7 +13,8 @@ TEAM = (
     " defender|a reserve] [with a hamstring strain|after an ankle sprain|for [two|three|four|a few] games|"
     "ahead of [the|a"
     " long|this week's] [road trip|trip west|swing east]|on {weekday}|for personal reasons|]",
-    "[the front office [of|at] {s}|the general manager of {s}|{s}'s scouting staff|executives at"
+    "[the front office [of|at] {s}|[the general manager|the GM|the sporting director] [of|at] {s}|"
+    "{s}'s scouting staff|executives at"
     " {s}|{s}] [signed|traded for|re-signed|agreed terms with|added|picked up] [a {age}-year-old [forward"
     "|defender]|"
     "[a free-agent|an experienced|a backup|a journeyman|an unsigned] [defender|forward]|a [defender|forward]"
@@ -24,17 +25,20 @@ TEAM = (
     "{s} [switched to|experimented with|went back to|tried|leaned on|settled on|returned to] [a [smaller|"
     "bigger|taller|younger|quicker] lineup|a [slower|faster|steadier|quicker|more patient] tempo|"
     "[heavier|more|longer] minutes [for|from] [the bench|reserves|backups]|a [deeper|shorter|longer"
-    "|tighter] rotation] [in the second"
-    " half|after halftime|in {month}|against [bigger|stronger|taller|top] sides|on the road|]",
+    "|tighter] rotation] [[in|for|during|over] the [second|closing|last] [half|spell|stretch|minutes]|after"
+    " halftime|in {month}|against [bigger|stronger|taller|top] sides|on the road|]",
     "[about|nearly|roughly|more than|close to|over] {n} [fans|supporters|spectators|[season-ticket|ticket|"
-    "club] [holders|members]|locals] [turned out|showed up|[braved|sat through] the [rain|cold|wind]|stayed"
-    " [late|behind|on]|came along|queued early] [for the {weekday} game|for [an|the|a rare] open"
+    "club] [holders|members]|locals] [turned out|showed up|[braved|sat through] [the|a] [rain|cold|wind|"
+    "drizzle|chill]|stayed"
+    " [late|behind|on]|came [along|out|to watch]|queued early] [for the {weekday} game|for [an|the|"
+    "a rare] open"
     " [practice|training session|workout]|"
     "[at|for] the {month} [fan day|open day]|for the parade in {place}|when {s} played at home]",
     "{s} [won|lost|dropped|took] {m2} of [their|the] [last|past|previous|latest] [ten|twelve|eleven|fifteen|"
     "dozen] [road games|home games|games|matches|outings|fixtures|away games|home dates|league games] [in"
     " {month}|before the [break|bye|holidays]|since {month}|through {month}|]",
-    "[the [training ground|practice base|training complex] [of|used by] {s}|the practice facility {s} uses"
+    "[the [training ground|practice base|training complex|practice facility|training centre] [of|used by|"
+    "run by|that belongs to|shared by] {s}|the practice facility {s} uses"
     "|{s}'s [gym|weight room|training base|"
     "academy]|the [club's|team's] [gym|training centre]] [reopened|"
     "added a [recovery|hydrotherapy|plunge|cold] pool|[was renovated|was refitted|got a makeover] for"
@@ -42,24 +46,29 @@ TEAM = (
     " better|an"
     " upgraded] [floor|roof|lighting rig|video room]]"
     "[ in {month} {y}| last {season}| this {season}|]",
-    "[{person}, an assistant with {s},|{person} of {s}|a team doctor for {s}|{s}'s strength coach] "
+    "[{person}, an assistant with {s},|{person} of {s}|a team doctor for {s}|{s}'s [strength|fitness|"
+    "conditioning] coach] "
     "[said|told reporters|insisted|admitted] [the [group|squad|roster] [was|looked|felt] [tired|jaded|"
     "flat|leggy]|minutes would be [managed|limited|watched]|the [second unit|bench|reserves] [needed|still"
     " needed|could use] [work|more reps|time]|the [young|younger|new] players [were|looked|seemed]"
     " ready|the [travel|schedule|road swing|trip] had been [hard|tough|draining|long]|the [injury|knock]"
     " was [minor|not serious|day-to-day]]",
-    "[[jerseys of {s}|tickets for {s} games] [sold out|went on sale|climbed in price]|{s} merchandise"
-    " [sold out|went on sale]|the {s} podcast [drew {n} downloads|returned]] [within {m} hours|in {month}|"
-    "after the {weekday} win|before the season|]",
-    "{s} [travelled to|flew to|took the bus to|stayed in] {place} [for a {m2}-game trip|after the {weekday}"
+    "[[jerseys of {s}|tickets for {s} games|[shirts|scarves|caps] of {s}] [sold out|went on sale|climbed"
+    " in price|were snapped up]|{s} merchandise [sold out|went on sale|was restocked]|the {s}"
+    " podcast [drew {n} downloads|returned]] [within {m} hours|in {month}|after the {weekday} win|[before|"
+    "ahead of|weeks before|just before] [the|this|last] [season|opener|home opener|derby]|]",
+    "{s} [travelled to|flew to|arrived in|headed to|stayed in|[spent|had] [a night|two nights|"
+    "a few days] in] {place} [for a"
+    " {m2}-game trip|after the {weekday}"
     " game|in "
     "{month}|on {d}|for a preseason camp|]",
     "[pundits in {place}|former players|bettors|league executives|local radio hosts] [picked|doubted|"
-    "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in the {y} "
-    "preview|as dark horses|for a deep run|]",
+    "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in [their|"
+    "a] {y} season"
+    " [guide|predictions]|as dark horses|for a deep run|]",
 )
 TEAM_SHORT = (
-    "[Practice|Training|The morning session|The {weekday} walkthrough|Film study|The "
+    "[Practice|Training|The morning session|The {weekday} walkthrough|The video session|The "
     "team's workout] [ran [long|late|over|past noon]|was [closed|shut] to [the press|fans|reporters]|"
     "[moved|went|was moved] [indoors|inside|to a {place} gym]|was [cut short|called off early|trimmed|"
     "shortened]] [on {weekday}|in {place}|[because of|due to|after] [the rain|a storm|the heat|a roof "

@@ -128,11 +128,18 @@ def _edits(a: str, b: str) -> int:
 @functools.lru_cache(maxsize=65536)  # asked per look-alike of every answer and topical page: names recur
 def indistinct(name: str, other: str) -> bool:
     """Whether a reader would take `name` for `other`: the same words but for an article, a disambiguation
-    tag or a security's listing, or within two typos (a swapped or dropped letter)."""
+    tag or a security's listing, within two typos (a swapped or dropped letter), or one holding the other's
+    whole name after a comma ("West Larkford City, West Larkford" states its area in a sentence a reader
+    takes for West Larkford's)."""
     a, b = name_key(name), name_key(other)
-    if a == b:
+    if a == b or _comma_part(name, b) or _comma_part(other, a):
         return True
     return min(len(a), len(b)) >= 5 and abs(len(a) - len(b)) <= 2 and _edits(a, b) <= 2
+
+
+def _comma_part(name: str, key: str) -> bool:
+    """Whether a part of `name` between commas is, as a reader matches names, the name whose key is `key`."""
+    return "," in name and any(name_key(part) == key for part in name.split(","))
 
 
 def rival_claim(q: Question, piece: Piece) -> str:

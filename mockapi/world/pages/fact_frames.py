@@ -1,9 +1,10 @@
 """Sentence frames that state a fact on a page, in many shapes: sentences (active, inverted, relative clause,
 two sentences joined by a pronoun, FAQ), table and infobox rows, list items, quotes and captions.
 
-Frames belong to a family: `core` (dev and test), `dev` or `test` (one split only), so a test world states
-facts in frames a dev-tuned reader never saw. A train world uses only every second `core` row of a list
-(`allowed`), which dev and test then do not use: its frames are its own.
+Frames belong to a family: `core` (dev and test), `dev`, `test` or `train` (one split only), so a test world
+states facts in frames a dev-tuned reader never saw, and a train world (`allowed`) only in rows of its own,
+written in its own words: dev and test keep every core row (taking half of them for train concentrated a
+kind's facts on fewer frames: audit, top frame share 0.21 -> 0.46).
 Slots: {s} subject, {v} value, {l} label, {say} the kind's own clause, {src} a source, {d} a date phrase,
 {its} a possessive for the subject ("its", "the band's").
 """
@@ -34,6 +35,10 @@ PLAIN: tuple[tuple[str, str], ...] = (
     ("dev", "[The profile of|The official listing for|The entry for] {s} [lists|gives|shows] {v} as the {l}"),
     ("test", "[Records|Figures] [from|kept by] {src} show that {say}"),
     ("test", "{v}[ —|:] [that is|such is] the {l} {src} [gives|reports] for {s}"),
+    ("train", "[On file|On record], the {l} [for|of] {s} [reads|stands as] {v}"),
+    ("train", "Looking at {s}, [one finds|we find] {v} [for|as] the {l}"),
+    ("train", "{intro}; {its} {l}[, for reference,|] {is} {v}"),
+    ("train", "[Check|Consult] {src} and [you will see|you see] that {say}"),
 )
 DATED: tuple[tuple[str, str], ...] = (
     ("core", "[As of|On|By|Through|At the close on] {d}, {say}"),
@@ -44,18 +49,25 @@ DATED: tuple[tuple[str, str], ...] = (
     ("dev", "{src} [reported|listed|gave] the {l} of {s} as {v} [on|as of|in a note dated] {d}"),
     ("test", "[In data published|In a release dated|In an update on] {d}, {say}"),
     ("test", "{intro}. The [latest|newest|most recent] [update|listing|entry] ({d}) gives {its} {l} as {v}"),
+    ("train", "[A check on|A look on] {d} [found|showed] that {say}"),
+    ("train", "{say}, [going by|based on] [figures|numbers] [from|of] {d}"),
+    ("train", "Dated {d}, [a|one] [note|record] gives the {l} of {s} as {v}"),
 )
 QUOTES: tuple[tuple[str, str], ...] = (
     ("core", "[For what it is worth|Worth noting], {say}."),
     ("core", "[People forget|Do not forget|Remember] that {say}."),
     ("dev", "If you want the short version: {l}, {v}."),
     ("test", "I [checked|looked] this [myself|up]: {say}."),
+    ("train", "[Funny enough|Mind you], {say}."),
+    ("train", "[Put simply|In short], {say}."),
 )
 CAPTIONS: tuple[tuple[str, str], ...] = (
     ("core", "{s} ({l}: {v})"),
     ("core", "[Pictured|Above|Shown]: {s}. {L}: {v}."),
     ("dev", "[File photo|Archive photo] of {s}; {l} {v}."),
     ("test", "{s} — {l} {v} (photo: [archive|{person}])"),
+    ("train", "[Seen here|In the frame]: {s}, [with {l} {v}|whose {l} {is} {v}]."),
+    ("train", "{s} in [an undated|a file] [image|picture]; {l}: {v}"),
 )
 ITEMS = ("{L}: {v}", "{L} — {v}", "{v} ({l})")
 # Who a statement cites: generic publications and named firms, places and people (choice points).
@@ -187,16 +199,12 @@ class Piece:
 
 
 def allowed(frames: tuple[tuple[str, str], ...], split: str) -> list[str]:
-    """Frames `split` may use, in list order: train's are every second `core` row (by rule, so rows added
-    to a list fall to a split without a tag of their own); dev and test have the other core rows and their
-    own. A list with under two core rows keeps its core for all three splits (none does today)."""
-    core = [i for i, (family, _) in enumerate(frames) if family == "core"]
-    trains = set(core[1::2]) if len(core) > 1 else set()
+    """Frames `split` may use, in list order: train only its own rows; dev and test the core and their own.
+    A list with no train row gives train its core (none does today)."""
     if split == "train":
-        return [f for i, (_, f) in enumerate(frames) if i in trains or (not trains and i in core)]
-    return [
-        f for i, (family, f) in enumerate(frames) if family == split or (family == "core" and i not in trains)
-    ]
+        own = [f for family, f in frames if family == "train"]
+        return own or [f for family, f in frames if family == "core"]
+    return [f for family, f in frames if family in ("core", split)]
 
 
 def _cap(text: str) -> str:

@@ -3,9 +3,9 @@
 The layout of a page never depends on its role (answer page, stale, look-alike, topical, noise): every page of
 a domain draws from the same weights, so a layout, host, URL shape or title says nothing about the answer.
 A layout is a page kind in a shell (`pdf` and `spa` pages draw no shell). `blog` pages and shells 6-7 belong
-to dev worlds only, `qa` pages and shells 8-9 to test worlds only; a train world takes every second core
-shell (1, 3, 5) and every second shell-less core kind (`spa`), which dev and test then never use, so no train
-page has the layout of a dev or test page.
+to dev worlds only, `qa` pages and shells 8-9 to test worlds only, shells 10-11 and the shell-less `spa` pages
+to train worlds only, so no train page has the layout of a dev or test page. Dev and test keep all core shells
+(0-5): train took 1, 3 and 5 at first, which narrowed dev's page forms (audit, form (c)).
 """
 
 from __future__ import annotations
@@ -37,10 +37,10 @@ _DOMAIN_WEIGHTS = {
 }
 _SHARED = {"blog": 3, "qa": 3, "spa": 1}
 INFOBOX_KINDS = ("wiki", "quote", "boxscore", "spa")
-SHELLS = {"core": range(0, 6), "dev": range(6, 8), "test": range(8, 10)}
+SHELLS = {"core": range(0, 6), "dev": range(6, 8), "test": range(8, 10), "train": range(10, 12)}
 SHELLESS = ("pdf", "spa")  # kinds whose template has its own outer frame (base.html.j2)
-# train's own part, by rule: every second core shell and every second shell-less core kind
-TRAIN_SHELLS = tuple(SHELLS["core"])[1::2]
+# train's own part: its own shells and every second shell-less core kind
+TRAIN_SHELLS = tuple(SHELLS["train"])
 TRAIN_KINDS = tuple(k for k in SHELLESS if FAMILY[k] == "core")[1::2]
 
 
@@ -71,8 +71,7 @@ def shell(split: str, rng: random.Random) -> int:
     """The page's outer frame (header/nav/footer arrangement)."""
     if split == "train":
         return int(rng.choice(TRAIN_SHELLS))
-    core = [s for s in SHELLS["core"] if s not in TRAIN_SHELLS]
-    return int(rng.choice([*core, *core, *SHELLS.get(split, ())]))
+    return int(rng.choice([*SHELLS["core"], *SHELLS["core"], *SHELLS.get(split, ())]))
 
 
 _TAILS = (

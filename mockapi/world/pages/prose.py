@@ -169,7 +169,7 @@ def _slots(day: dt.date, others: tuple[str, ...]) -> dict[str, Callable[[random.
         "m3": lambda rng: str(rng.randint(5, 12)),
         "pct": lambda rng: f"{rng.randint(1, 19)}.{rng.randint(0, 9)}%" if rng.random() < 0.6 else
         f"{rng.randint(2, 40)} percent",
-        "money": lambda rng: rng.choice(_MONEY).format(rng.randint(2, 950)) if rng.random() < 0.85 else
+        "money": lambda rng: rng.choice(_MONEY).format(rng.randint(2, 950)) if rng.random() < 0.95 else
         rng.choice(_BILLIONS).format(rng.randint(1, 9)),
         "grant": lambda rng: rng.choice(_GRANT).format(rng.randint(1, 90)),
         "price": lambda rng: rng.choice(_PRICE).format(rng.randint(20, 99), rng.randint(1, 9)),

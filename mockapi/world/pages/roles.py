@@ -198,16 +198,19 @@ def _members(q: Question, group: Subject, rng: random.Random) -> Piece:
 
 def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
     """A stale value and a rival's (else a peer's) value on an answer-form page, now and then. A set's page
-    names none (a look-alike's runtime on the page of "2023 films" joins the set)."""
+    states neither (a look-alike's runtime on the page of "2023 films" joins the set)."""
     out: list[Piece] = []
     # a multi-hop question names no subject of its chain's end ("the performer of Velvet Summer"): a peer's
     # birth date on its answer page could be the performer's, as far as a reader can tell
     chain = next((f for f in q.facts if f.kind.startswith("rel:")), None)
+    group = group_of(q)
     for fact in q.facts or premise_facts(q):
-        if consistency.older_values(fact) and rng.random() < 0.4:
+        # nor a member's older value: beside the set's undated table a reader took the dated line for the
+        # newer (g15 reading: 7 of 9 ambiguous questions, "As of 17 Aug 2023, X's rating came to 3.30")
+        if group is None and consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
         names = rivals(q, fact)
-        if group_of(q) is not None:
+        if group is not None:
             continue
         named = [n for n in names if rng.random() < P_RIVAL_EACH]
         out.extend(

@@ -235,9 +235,35 @@ def pool_item(pool: str, rng: random.Random) -> str:
 def invent_fact(kind: Kind, subject: Subject, query_day: dt.date, rng: random.Random) -> Fact:
     """A made-up value of `kind` for `subject` as of `query_day`, with older values if dynamic."""
     value, number, items, alts = _value(kind, rng, query_day)
-    stale = tuple(_value(kind, rng, query_day)[0] for _ in range(2)) if kind.dynamism != "static" else ()
+    stale = (
+        tuple(_older(kind, value, number, rng, query_day) for _ in range(2))
+        if kind.dynamism != "static"
+        else ()
+    )
+    stale = tuple(dict.fromkeys(v for v in stale if v != value))
     as_of = _as_of(kind.dynamism, query_day, rng)
     return Fact(subject, kind.key, value, number, items, tuple(alts), stale, as_of.isoformat(), "", "web")
+
+
+def _older(kind: Kind, value: str, number: float | None, rng: random.Random, day: dt.date) -> str:
+    """An earlier value of `kind`: an amount drifts from the current one (a film's rating 8.6 a year before
+    its 8.9, not 3.3: independent draws read as two films' values swapped, and set questions' answers changed
+    with the line a reader trusted); a name or a date is another draw."""
+    if number is None or kind.vtype not in ("money", "bigmoney", "decimal", "number"):
+        return _value(kind, rng, day)[0]
+    sign = rng.choice((-1, 1))
+    share = rng.uniform(0.04, 0.2)  # of the current amount; a rating by 0.1-0.7 of its 2.5-9.2 scale
+    if kind.vtype == "money":
+        return values.money(max(0.01, round(number * (1 + sign * share), 2)))[0]
+    if kind.vtype == "bigmoney":
+        return values.bigmoney(max(1e6, round(number * (1 + sign * share) / 1e6) * 1e6))[0]
+    if kind.vtype == "decimal":
+        lo, hi = _DECIMALS.get(kind.key, (1.0, 60.0))
+        x = min(hi, max(lo, number + sign * share * 3.5 * (hi - lo) / 6.7))
+        return values.decimal(round(x, 1 if kind.key in _DECIMALS else 2))[0]
+    low, high = _RANGES.get(kind.key, (1, 100))
+    n = int(number) + sign * max(1, round(share * number))
+    return values.number(min(high, max(low, n)))[0]
 
 
 def _as_of(dynamism: str, query_day: dt.date, rng: random.Random) -> dt.date:

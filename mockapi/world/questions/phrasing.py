@@ -5,11 +5,13 @@ requests ("can you tell me…"), contract ("what's"), drop the question mark, or
 misspell. A question here is an intent (what is asked, about what) realised by a frame; this module adds the
 voice on top. Entity references are never altered, so gold answers and names stay exact.
 
-Every phrasing list is partitioned by position between the three splits (`family`): items at index 0 mod 4
-are the core dev and test share, index 1 mod 4 only dev's, 3 mod 4 only test's, 2 mod 4 only train's, so a
-train world asks in words neither held-out split uses (and the reverse). A list of two gives its first item to
-dev and test and its second to train; a one-item list is all three splits' (nothing to split). So the order
-of a list matters: add new items at the end.
+Every phrasing list is partitioned by position between the three splits (`family`): items at index 1 mod 4
+are only dev's, 3 mod 4 only test's, 2 mod 8 only train's and the rest (0 mod 4, 6 mod 8) the core dev and
+test share, so a train world asks in words neither held-out split uses (and the reverse). Train takes one
+item in eight, not one in four: a quarter cost dev and test generator 15's wording (audit: question type,
+false premises from the text). A list of two gives its first item to dev and test and its second to train;
+a one-item list is all three splits' (nothing to split). So the order of a list matters: add new items at
+the end.
 """
 
 from __future__ import annotations
@@ -85,8 +87,9 @@ P_NO_MARK = 0.18
 P_TYPO = 0.07
 
 
-# index mod 4 -> the splits that may use the item (see the module docstring)
-_OWNERS: tuple[tuple[str, ...], ...] = (("dev", "test"), ("dev",), ("train",), ("test",))
+# index mod 8 -> the splits that may use the item (see the module docstring)
+_CORE, _DEV, _TEST, _TRAIN = ("dev", "test"), ("dev",), ("test",), ("train",)
+_OWNERS: tuple[tuple[str, ...], ...] = (_CORE, _DEV, _TRAIN, _TEST, _CORE, _DEV, _CORE, _TEST)
 # Modules whose module-level tuples of strings are canonical phrasing lists (`_registry`).
 _CANONICAL = ("mockapi.world.questions.question_frames", "mockapi.world.questions.derived")
 
@@ -107,7 +110,7 @@ def _place(i: int, n: int) -> tuple[str, ...]:
     """The splits owning index `i` of a list of `n` (of two: dev and test the first, train the second)."""
     if n == 2:
         return ("dev", "test") if i == 0 else ("train",)
-    return _OWNERS[i % 4]
+    return _OWNERS[i % 8]
 
 
 @lru_cache(maxsize=1)

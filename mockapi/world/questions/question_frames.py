@@ -4,8 +4,9 @@ Slots: {s} subject phrase, {a}/{b} two subjects, {l} attribute label, {e} event 
 plural item noun, {adj} comparative, {d} a date phrase, {p} plural noun of a subject kind, {sup} superlative,
 {x} a threshold, {y} a year, {n} a count, {r} a relation (or "win"/"lose").
 
-Each list is split between dev and test by phrasing.family (index mod 4), so order matters: add new frames at
-the end. Wording aims at CRAG's mix of typed questions, search-box fragments and requests.
+Each list is split between dev, test and train by phrasing.family (index mod 4, train's mod 8), so order
+matters: add new frames at the end. Wording aims at CRAG's mix of typed questions, search-box fragments and
+requests.
 """
 
 from __future__ import annotations
