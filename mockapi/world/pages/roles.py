@@ -181,8 +181,7 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
         for fact in facts:
             page_draft.pieces.extend(older_news(fact, pools, rng, day, q))
     # a distractor a reader could take for an asked value (a peer or rival named like another subject of the
-    # question, "North Aaron Titans" beside "North Karen Titans") is left out: no answer page contradicts
-    # itself
+    # question, "North Aaron Titans" beside "North Karen Titans") stays out: no answer page contradicts itself
     page_draft.pieces.extend(p for p in distractors(q, pools, rng, day) if not consistency.rival_claim(q, p))
     page_draft.pieces.extend(say_known(q, subject, pools, rng, day))
     if answers:
