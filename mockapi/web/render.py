@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import itertools
 import json
 import random
 from dataclasses import dataclass
@@ -23,8 +24,12 @@ from markupsafe import Markup
 
 import web_pages
 from mockapi.formats.pagespec import PageSpec
+from mockapi.web.html_store import Deflated, JsonPiece, deflate_after
 
 RENDERER_VERSION = "3"
+BLOCK = 16_384
+"""Escaped bytes of a pool deflated alone, once per process (`_EscapedPool`): a page's pads are mostly
+whole blocks, stored as these bytes; smaller blocks deflate less of each page but each compresses less."""
 
 # Shares of the padding budget per slot: inline CSS, head scripts, nav, related links, tail scripts. Visible
 # slots (nav, related links) are capped: on real pages navigation is a small part of the visible text.
@@ -191,9 +196,18 @@ def _budgets(spec: PageSpec, skeleton_len: int) -> dict[str, int]:
 
 def render_page(spec: PageSpec) -> str:
     """The page's HTML: '' for pages marked empty, else exactly max(spec['size'], content) characters."""
+    return "" if spec.get("empty") else _filled(spec, _skeleton(spec))
+
+
+def page_and_json(spec: PageSpec) -> tuple[str, list[JsonPiece]]:
+    """`render_page(spec)` and `page_json_pieces(spec)` from one rendering of the skeleton."""
     if spec.get("empty"):
-        return ""
+        return "", [b'""']
     html = _skeleton(spec)
+    return _filled(spec, html), _json_pieces(spec, html)
+
+
+def _filled(spec: PageSpec, html: str) -> str:
     pools = _pools()
     # Each slot's first mark replaced by its padding, in one join: five str.replace calls copied the whole
     # page (hundreds of KB) five times. Pads hold no NUL, so no mark is found inside one (the same bytes).
@@ -209,20 +223,23 @@ def render_page(spec: PageSpec) -> str:
 def page_json(spec: PageSpec) -> bytes:
     """`orjson.dumps(render_page(spec))`, the JSON string the web tables store (mockapi/web/html_store.py),
     joined from `page_json_pieces`."""
-    return b"".join(page_json_pieces(spec))
+    return b"".join(p.raw if isinstance(p, Deflated) else p for p in page_json_pieces(spec))
 
 
-def page_json_pieces(spec: PageSpec) -> list[bytes | memoryview]:
+def page_json_pieces(spec: PageSpec) -> list[JsonPiece]:
     """`page_json(spec)` in pieces, made without the page as one string: the skeleton's pieces are escaped
     here, the pads (nine tenths of a page) are views of the pools' text escaped once. JSON escapes each
     character on its own, so the escaped pieces joined are the escaped page. About half the CPU of
     escaping the page: one dash or currency sign makes a page a string of two bytes a character, which
-    joining the ASCII pads into and encoding back to UTF-8 cost about a millisecond a page."""
-    if spec.get("empty"):
-        return [b'""']
-    html = _skeleton(spec)
+    joining the ASCII pads into and encoding back to UTF-8 cost about a millisecond a page. The whole
+    blocks of the pools inside a pad come deflated already (`Deflated`): deflating a page cost more than
+    rendering it, and most of it was the same pool text again and again."""
+    return [b'""'] if spec.get("empty") else _json_pieces(spec, _skeleton(spec))
+
+
+def _json_pieces(spec: PageSpec, html: str) -> list[JsonPiece]:
     pools = _pools()
-    pieces: list[bytes | memoryview] = [b'"']
+    pieces: list[JsonPiece] = [b'"']
     done = 0
     for at, end, name, n, seed in _cuts(spec, html):
         pieces.append(_escaped(html[done:at]))
@@ -250,20 +267,39 @@ def _escaped(text: str) -> bytes:
 
 @dataclass(frozen=True)
 class _EscapedPool:
-    """A pool's text escaped for JSON once, with where each piece starts in the escaped bytes."""
+    """A pool's text escaped for JSON once, with where each piece starts in the escaped bytes, and the text
+    cut into blocks of about BLOCK escaped bytes (on piece starts), each deflated once per process with the
+    block before it as its history (`html_store.deflate_after`): as well as deflating the pool whole."""
 
     text: memoryview
     at: dict[int, int]
     """Character offset of a piece start (and of the text's end) → its offset in `text`."""
+    edges: list[int]
+    """Character offsets where the blocks start, then the text's end."""
+    deflated: memoryview
+    """Every block deflated after the one before it, back to back."""
+    deflated_at: list[int]
+    """Offset in `deflated` of each edge's block (and of the end)."""
 
-    def fill(self, pool: _Pool, n: int, seed: int) -> list[bytes | memoryview]:
-        """`_escaped(pool.fill(n, seed))` in pieces: the same cut, its whole pieces a view of the escaped
-        text (no copy)."""
+    def fill(self, pool: _Pool, n: int, seed: int) -> list[JsonPiece]:
+        """`_escaped(pool.fill(n, seed))` in pieces: the same cut, its whole pieces views of the escaped
+        text (no copy), the blocks inside them as their deflated bytes too (`html_store.Deflated`). A block
+        refers back into the block before it, so that one must be in the pad too: the first whole block is
+        deflated with the page, the blocks after it are spliced in."""
         start, cut, tail = pool.cut(n, seed)
         if start < 0:
             return [_escaped(tail)]
-        whole = self.text[self.at[start] : self.at[cut]]
-        return [_escaped(pool.open), whole, _escaped(tail + pool.close)]
+        at, edges = self.at, self.edges
+        first, last = bisect.bisect_left(edges, start) + 1, bisect.bisect_right(edges, cut) - 1
+        if first >= last:  # fewer than two whole blocks inside: deflated with the page
+            whole: list[JsonPiece] = [self.text[at[start] : at[cut]]]
+        else:
+            run = Deflated(
+                self.text[at[edges[first]] : at[edges[last]]],
+                self.deflated[self.deflated_at[first] : self.deflated_at[last]],
+            )
+            whole = [self.text[at[start] : at[edges[first]]], run, self.text[at[edges[last]] : at[cut]]]
+        return [_escaped(pool.open), *whole, _escaped(tail + pool.close)]
 
 
 @cache
@@ -272,12 +308,22 @@ def _escaped_pool(name: str) -> _EscapedPool:
     at: dict[int, int] = {}
     parts: list[bytes] = []
     total = 0
+    edges: list[int] = []
     for start, end in zip(pool.starts, [*pool.starts[1:], len(pool.text)], strict=True):
         at[start] = total
+        if not edges or total - at[edges[-1]] >= BLOCK:
+            edges.append(start)
         parts.append(_escaped(pool.text[start:end]))
         total += len(parts[-1])
     at[len(pool.text)] = total
-    return _EscapedPool(memoryview(b"".join(parts)), at)
+    edges.append(len(pool.text))
+    text = b"".join(parts)
+    raws = [text[at[a] : at[b]] for a, b in itertools.pairwise(edges)]
+    blocks = [deflate_after(raw, raws[k - 1] if k else b"") for k, raw in enumerate(raws)]
+    deflated_at = [0]
+    for block in blocks:
+        deflated_at.append(deflated_at[-1] + len(block))
+    return _EscapedPool(memoryview(text), at, edges, memoryview(b"".join(blocks)), deflated_at)
 
 
 def html_size(spec: PageSpec) -> int:

@@ -35,7 +35,7 @@ from mockapi.core.pipe_pool import ordered_map
 from mockapi.core.staging import folder_digest, read_derived_meta, stage
 from mockapi.serving.tables.keytable import write_table
 from mockapi.serving.tables.rows import stream
-from mockapi.web.html_store import html_record, page_html, page_record
+from mockapi.web.html_store import page_record, record_and_html
 from mockapi.web.snippet import SCAN_CHARS
 
 if TYPE_CHECKING:  # the serving process reads FORMAT and META from here and builds only for an old world
@@ -191,8 +191,8 @@ def html_also_item(
     page_id: str, kind: str, body: bytes, also: Callable[[str], Any]
 ) -> tuple[str, bytes, Any]:
     """`html_item` and `also` of the same HTML (run in the build's helper processes)."""
-    html = page_html(kind, body)
-    return page_id, html_record(html), also(html)
+    record, html = record_and_html(kind, body)
+    return page_id, record, also(html)
 
 
 def _handing(
