@@ -326,9 +326,21 @@ def _escaped_pool(name: str) -> _EscapedPool:
     return _EscapedPool(memoryview(text), at, edges, memoryview(b"".join(blocks)), deflated_at)
 
 
+def size_and_json(spec: PageSpec) -> tuple[int, list[JsonPiece]]:
+    """`html_size(spec)` and `page_json_pieces(spec)` from one rendering of the skeleton."""
+    if spec.get("empty"):
+        return 0, [b'""']
+    html = _skeleton(spec)
+    return _size(spec, html), _json_pieces(spec, html)
+
+
 def html_size(spec: PageSpec) -> int:
     """len(render_page(spec)) without building the padding (the build stores it for every page)."""
     if spec.get("empty"):
         return 0
-    skeleton = len(_skeleton(spec))
-    return skeleton - sum(len(m) for m in _MARK.values()) + sum(_budgets(spec, skeleton).values())
+    return _size(spec, _skeleton(spec))
+
+
+def _size(spec: PageSpec, skeleton: str) -> int:
+    n = len(skeleton)
+    return n - sum(len(m) for m in _MARK.values()) + sum(_budgets(spec, n).values())

@@ -91,18 +91,26 @@ Also = tuple[Callable[[str], Any], Callable[[str, Any], None]]
 """What else to make of each page's HTML while it is rendered: a module-level function of the HTML, run in
 the helper that rendered it, and what takes its result, by page id, in this process."""
 
+Records = Callable[[str], bytes | None]
+"""A page's stored record made already, by page id (None: none made)."""
+
 
 def build_web_tables(
-    pages_db: Path, world: Path, workers: int = 1, also: Also | None = None
+    pages_db: Path,
+    world: Path,
+    workers: int = 1,
+    also: Also | None = None,
+    records: Records | None = None,
 ) -> WebTablesMeta:
     """(Re)write `world/web_serving/` from `pages_db`, atomically (built aside, then renamed); its meta.
     The pages are rendered and compressed in `workers` helper processes (mockapi.core.pipe_pool: the same
     bytes for any number). `also`: see `Also` (the build cuts the passages of mockapi/retrieve from the
-    rendering at hand instead of inflating and parsing the stored one again)."""
+    rendering at hand instead of inflating and parsing the stored one again). `records`: the pages' records
+    made already (the build's pages stage), by page id; a page it has none for is rendered here."""
     con = open_pages(pages_db)
     try:
         with stage(world / WEB_SERVING_DIR, "building") as tmp:
-            meta = _write_tables(con, tmp, workers, also)
+            meta = _write_tables(con, tmp, workers, also, records)
     finally:
         con.close()
     return meta
@@ -118,10 +126,16 @@ def open_pages(pages_db: Path) -> duckdb.DuckDBPyConnection:
 
 
 def _write_tables(
-    con: duckdb.DuckDBPyConnection, tmp: Path, workers: int, also: Also | None = None
+    con: duckdb.DuckDBPyConnection,
+    tmp: Path,
+    workers: int,
+    also: Also | None = None,
+    records: Records | None = None,
 ) -> WebTablesMeta:
     pages = _firsts(con, PAGE_ROWS, [])
-    if also is None:
+    if records is not None and also is None:
+        html: Iterator[tuple[str, bytes]] = _recorded(pages, records)
+    elif also is None:
         html = ordered_map(html_item, pages, workers)
     else:
         html = _handing(ordered_map(html_also_item, ((*row, also[0]) for row in pages), workers), also[1])
@@ -176,6 +190,12 @@ def _firsts(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> Iter
         if row[0] not in seen:
             seen.add(row[0])
             yield row
+
+
+def _recorded(pages: Iterator[tuple[Any, ...]], records: Records) -> Iterator[tuple[str, bytes]]:
+    for page_id, kind, body in pages:
+        record = records(page_id)
+        yield page_id, record if record is not None else page_record(kind, body)
 
 
 def _page_value(kind: str, body: bytes) -> bytes:

@@ -8,6 +8,10 @@ a rendering) comes back in input order (`pipe_pool.ordered_map`), and this proce
 question order: the fill of each question's results from the pages of the questions before it, the
 snippets, the rows.
 
+Each page's stored record (mockapi/web/html_store.py) is made in the helper from the same rendering of
+its skeleton as its HTML size, and kept in a `RecordSpill` for the web tables (which then render no page
+again).
+
 The helpers read the shared pools once each, from a pickle this process writes beside the world being
 built (`pools_file`), not with every chunk of questions.
 """
@@ -19,31 +23,46 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from mockapi.core.pipe_pool import build_workers, in_each, ordered_map
 from mockapi.formats.pagespec import PageSpec
+from mockapi.web.html_store import json_record
+from mockapi.web.record_spill import RecordSpill
+from mockapi.web.render import size_and_json
 from mockapi.world.context import WorldContext
-from mockapi.world.pages import consistency, shared
+from mockapi.world.pages import consistency, shared, specs
 from mockapi.world.pages.page_writer import PageRow, page_row
 from mockapi.world.pages.plan import Pages, Pools, Result, own_results
 from mockapi.world.questions.model import Fact, Question
 
 DOMAINS = ("finance", "sports", "music", "movie", "open")
 Key = tuple[str, str, str]
-Made = tuple[Pages, list[Result], dict[str, PageRow]]
-"""A question's own pages, its results before the fill, and the rows of the pages it made, by URL."""
+Made = tuple[Pages, list[Result], dict[str, PageRow], list[tuple[str, bytes]]]
+"""A question's own pages, its results before the fill, the rows of the pages it made, by URL, and their
+stored records by page id."""
 
 
-def noise_page(ctx: WorldContext, domain: str, n: int, taken: frozenset[str]) -> tuple[PageSpec, PageRow]:
-    """Roundup page `n` of `domain` and its row (in a helper)."""
+def made_page(spec: PageSpec) -> tuple[PageRow, bytes]:
+    """A page's row and its stored record from one rendering of its skeleton. Both from the spec as stored
+    (canonical JSON read back: lists, sorted keys), as the web tables would render it."""
+    size, pieces = size_and_json(orjson.loads(specs.spec_bytes(spec)))
+    return page_row(spec, size), json_record(pieces)
+
+
+def noise_page(
+    ctx: WorldContext, domain: str, n: int, taken: frozenset[str]
+) -> tuple[PageSpec, PageRow, bytes]:
+    """Roundup page `n` of `domain`, its row and record (in a helper)."""
     rng = ctx.rng("pages", "noise", domain, str(n))
     spec = shared.noise_pool(domain, 1, rng, ctx.split, taken)[0]
-    return spec, page_row(spec)
+    return spec, *made_page(spec)
 
 
-def entity_page(ctx: WorldContext, key: Key, facts: list[Fact]) -> tuple[PageSpec, PageRow]:
-    """The shared page of one subject, at the URL it would have if no other took it, and its row."""
+def entity_page(ctx: WorldContext, key: Key, facts: list[Fact]) -> tuple[PageSpec, PageRow, bytes]:
+    """The shared page of one subject, at the URL it would have if no other took it, its row and record."""
     spec = shared.entity_page(key, facts, ctx.rng("pages", "entity", *key), ctx.split)
-    return spec, page_row(spec)
+    return spec, *made_page(spec)
 
 
 def question_pages(ctx: WorldContext, state: str, q: Question) -> Made:
@@ -51,8 +70,9 @@ def question_pages(ctx: WorldContext, state: str, q: Question) -> Made:
     pools, values, shared_urls = _state(state)
     pages, results = own_results(q, pools, ctx.rng("pages", q.interaction_id))
     consistency.check_gold(q, [r.spec for r in results if r.role == "gold"], values)
-    rows = {s["url"]: page_row(s) for _, s in pages if s["url"] not in shared_urls}
-    return pages, results, rows
+    made = {s["url"]: made_page(s) for _, s in pages if s["url"] not in shared_urls}
+    rows = {url: row for url, (row, _) in made.items()}
+    return pages, results, rows, [(row[0], record) for row, record in made.values()]
 
 
 _STATE: dict[str, tuple[Pools, Any, frozenset[str]]] = {}
@@ -67,30 +87,35 @@ def _state(path: str) -> tuple[Pools, Any, frozenset[str]]:
     return _STATE[path]
 
 
-def shared_pools(ctx: WorldContext, questions: list[Question], ready: dict[str, PageRow]) -> Pools:
-    """The roundup pools and one page per subject, made over the helpers; their rows go into `ready`."""
+def shared_pools(
+    ctx: WorldContext, questions: list[Question], ready: dict[str, PageRow], records: RecordSpill
+) -> Pools:
+    """The roundup pools and one page per subject, made over the helpers; their rows go into `ready`, their
+    records into `records`."""
     workers = build_workers()
     facts = shared.entity_facts(questions)
     taken = shared.taken_names(facts)
     per_domain = max(40, ctx.scale.questions // 8)  # no off-topic pool: a domain's own roundups fill in
     items = [(ctx, d, n, taken) for d in DOMAINS for n in range(per_domain)]
     noise: dict[str, list[PageSpec]] = {d: [] for d in DOMAINS}
-    for (_, domain, _, _), (spec, row) in zip(
+    for (_, domain, _, _), (spec, row, record) in zip(
         items, ordered_map(noise_page, items, workers, 16), strict=True
     ):
         noise[domain].append(spec)
         ready[spec["url"]] = row
+        records.add(row[0], record)
     keys = sorted(facts)
     entity: dict[Key, PageSpec] = {}
     used: set[str] = set()
     made = ordered_map(entity_page, ((ctx, k, facts[k]) for k in keys), workers, 16)
-    for key, (spec, row) in zip(keys, made, strict=True):
+    for key, (spec, row, record) in zip(keys, made, strict=True):
         if spec["url"] in used:  # rare: remade here, past the URLs taken before it in key order
             spec = shared.entity_page(key, facts[key], ctx.rng("pages", "entity", *key), ctx.split, used)
-            row = page_row(spec)
+            row, record = made_page(spec)
         used.add(spec["url"])
         entity[key] = spec
         ready[spec["url"]] = row
+        records.add(row[0], record)
     return Pools(entity, facts, noise, ctx.split, taken=taken)
 
 

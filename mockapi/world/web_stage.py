@@ -14,6 +14,7 @@ from typing import Any
 
 from mockapi.core.paths import PAGES_DB
 from mockapi.core.pipe_pool import build_workers
+from mockapi.web.record_spill import RecordSpill
 from mockapi.web.render import RENDERER_VERSION
 from mockapi.world import page_jobs
 from mockapi.world.context import WorldContext
@@ -50,7 +51,23 @@ def run(
     questions = ready if ready is not None else make_questions(ctx, world_dir)
     progress("pages: shared")
     writer_rows: dict[str, PageRow] = {}
-    pools = page_jobs.shared_pools(ctx, questions, writer_rows)
+    records = RecordSpill(world_dir / ".page-records")  # for the web tables; deleted when they are made
+    try:
+        return _pages(ctx, world_dir, progress, questions, writer_rows, records, passages)
+    finally:
+        records.close()
+
+
+def _pages(
+    ctx: WorldContext,
+    world_dir: Path,
+    progress: Progress,
+    questions: list[Question],
+    writer_rows: dict[str, PageRow],
+    records: RecordSpill,
+    passages: bool,
+) -> dict[str, Any]:
+    pools = page_jobs.shared_pools(ctx, questions, writer_rows, records)
     state = page_jobs.pools_file(world_dir, pools, questions)
     con = open_pages(world_dir)
     try:
@@ -59,12 +76,14 @@ def run(
         served: list[int] = []
         dated = 0
         made = page_jobs.own_pages(ctx, state, questions)
-        for i, (q, (pages, own, rows)) in enumerate(zip(questions, made, strict=True)):
+        for i, (q, (pages, own, rows, made_records)) in enumerate(zip(questions, made, strict=True)):
             if i % 100 == 0:
                 progress(f"pages: question {i:,}/{len(questions):,}")
             rng = ctx.rng("pages", "fill", q.interaction_id)  # the fill and the snippets
             results = fill_results(q, pools, rng, pages, own)
             writer.ready.update(rows)
+            for page_id, record in made_records:
+                records.add(page_id, record)
             q.gold_page_ids = writer.add_results(q, results, rng)
             for url in rows:  # a page cut from the results is made again if a later fill takes it
                 writer.ready.pop(url, None)
@@ -82,11 +101,13 @@ def run(
         "summary": {**question_summary(questions), **page_summary(writer.sizes, served, dated)},
         "renderer": RENDERER_VERSION,
         "render": render_timing(sample),
-        "index": _build_index(world_dir, progress, passages),
+        "index": _build_index(world_dir, progress, passages, records),
     }
 
 
-def _build_index(world_dir: Path, progress: Progress, passages: bool) -> dict[str, Any] | str:
+def _build_index(
+    world_dir: Path, progress: Progress, passages: bool, records: RecordSpill
+) -> dict[str, Any] | str:
     """The web part's full-text index over pages.duckdb, when that module is installed."""
     try:
         index = importlib.import_module("mockapi.web.index")
@@ -95,7 +116,7 @@ def _build_index(world_dir: Path, progress: Progress, passages: bool) -> dict[st
     progress("pages: full-text index")
     if build_workers() < 2:
         result: dict[str, Any] = index.build_page_index(world_dir)
-        _web_tables(world_dir, progress, passages)
+        _web_tables(world_dir, progress, passages, records)
         return result
     # With helpers, this process mostly waits on them in the web tables: the full-text index (which only
     # reads pages.duckdb once its lookup indexes are in) is written meanwhile, in a thread; tantivy indexes
@@ -103,20 +124,20 @@ def _build_index(world_dir: Path, progress: Progress, passages: bool) -> dict[st
     index.add_lookup_indexes(world_dir / PAGES_DB)
     with ThreadPoolExecutor(1, thread_name_prefix="crag-mock-index") as beside:
         written = beside.submit(index.write_page_index, world_dir)
-        _web_tables(world_dir, progress, passages)
+        _web_tables(world_dir, progress, passages, records)
         result = written.result()
     return result
 
 
-def _web_tables(world_dir: Path, progress: Progress, passages: bool) -> None:
+def _web_tables(world_dir: Path, progress: Progress, passages: bool, records: RecordSpill) -> None:
     """web_serving/, and the passages of /retrieve when the build was asked for them (`--passages`; else
     they are made when first needed: mockapi/retrieve/ensure.py)."""
     progress("web tables")  # its own step in bench/bench_build.py
     from mockapi.web.tables_build import build_web_tables
 
     # what /web/search and /web/get_page read, its pages rendered over every core
-    if not passages:
-        build_web_tables(world_dir / PAGES_DB, world_dir, build_workers())
+    if not passages:  # the pages' records made beside their sizes in the pages stage
+        build_web_tables(world_dir / PAGES_DB, world_dir, build_workers(), records=records.get)
         return
     from mockapi.retrieve.build import build_passage_index
     from mockapi.retrieve.kept import KeptPassages

@@ -88,10 +88,12 @@ PageRow = tuple[str, str, str, bytes, int, str]
 """A row of pages.duckdb's `pages`: page id, URL, kind, compressed spec, HTML size, visible text."""
 
 
-def page_row(spec: PageSpec) -> PageRow:
-    """What the pages table stores of a page (its HTML size costs a rendering: made in helper processes)."""
+def page_row(spec: PageSpec, size: int | None = None) -> PageRow:
+    """What the pages table stores of a page (its HTML size costs a rendering: made in helper processes;
+    `size`: that size, when the caller rendered the page already)."""
     body = zlib.compress(specs.spec_bytes(spec), 6)
-    return specs.page_id(spec), spec["url"], "spec", body, html_size(spec), specs.text_of(spec)
+    size = html_size(spec) if size is None else size
+    return specs.page_id(spec), spec["url"], "spec", body, size, specs.text_of(spec)
 
 
 def open_pages(world: Path) -> duckdb.DuckDBPyConnection:
