@@ -101,14 +101,18 @@ def build_web_tables(
     workers: int = 1,
     also: Also | None = None,
     records: Records | None = None,
+    spill: Callable[[duckdb.DuckDBPyConnection], None] | None = None,
 ) -> WebTablesMeta:
     """(Re)write `world/web_serving/` from `pages_db`, atomically (built aside, then renamed); its meta.
     The pages are rendered and compressed in `workers` helper processes (mockapi.core.pipe_pool: the same
     bytes for any number). `also`: see `Also` (the build cuts the passages of mockapi/retrieve from the
     rendering at hand instead of inflating and parsing the stored one again). `records`: the pages' records
-    made already (the build's pages stage), by page id; a page it has none for is rendered here."""
+    made already (the build's pages stage), by page id; a page it has none for is rendered here. `spill`:
+    bounds the connection's memory (a build, which may spill inside its world; else no spilling beside it)."""
     con = open_pages(pages_db)
     try:
+        if spill is not None:
+            spill(con)
         with stage(world / WEB_SERVING_DIR, "building") as tmp:
             meta = _write_tables(con, tmp, workers, also, records)
     finally:

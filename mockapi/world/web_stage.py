@@ -7,8 +7,10 @@ pages are stored as compact specs that mockapi.web.render turns into HTML on req
 from __future__ import annotations
 
 import importlib
+import shutil
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,14 @@ from mockapi.web.record_spill import RecordSpill
 from mockapi.web.render import RENDERER_VERSION
 from mockapi.world import page_jobs
 from mockapi.world.context import WorldContext
-from mockapi.world.pages.page_writer import PageRow, PageWriter, open_pages, write_questions
+from mockapi.world.pages.page_writer import (
+    SPILL_DIR,
+    PageRow,
+    PageWriter,
+    build_memory,
+    open_pages,
+    write_questions,
+)
 from mockapi.world.pages.plan import fill_results
 from mockapi.world.pages.summary import page_summary, question_summary, render_timing
 from mockapi.world.questions.generate import generate
@@ -56,6 +65,7 @@ def run(
         return _pages(ctx, world_dir, progress, questions, writer_rows, records, passages)
     finally:
         records.close()
+        shutil.rmtree(world_dir / SPILL_DIR, ignore_errors=True)  # DuckDB's spill: not part of a world
 
 
 def _pages(
@@ -137,7 +147,8 @@ def _web_tables(world_dir: Path, progress: Progress, passages: bool, records: Re
 
     # what /web/search and /web/get_page read, its pages rendered over every core
     if not passages:  # the pages' records made beside their sizes in the pages stage
-        build_web_tables(world_dir / PAGES_DB, world_dir, build_workers(), records=records.get)
+        bound = partial(build_memory, world=world_dir)
+        build_web_tables(world_dir / PAGES_DB, world_dir, build_workers(), records=records.get, spill=bound)
         return
     from mockapi.retrieve.build import build_passage_index
     from mockapi.retrieve.kept import KeptPassages

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import cast
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages.page_writer import PageRow, PageWriter, open_pages
+from mockapi.world.pages.page_writer import SPILL_DIR, PageRow, PageWriter, open_pages
 
 PAGES = 5_000
 
@@ -38,3 +38,22 @@ def test_pages_reach_the_store_while_the_stage_runs(tmp_path: Path) -> None:
     finally:
         con.close()
     assert ids == [_row(n)[0] for n in range(PAGES)]  # every page once, in the order added
+
+
+def test_the_build_bounds_duckdbs_cache_of_pages_and_spills_inside_the_world(tmp_path: Path) -> None:
+    """DuckDB caches the blocks it writes or reads up to 80 % of RAM by default: a train world's build grew
+    ~0.7 MB a question. The build's connections to pages.duckdb are capped and spill inside the world."""
+    con = open_pages(tmp_path)
+    try:
+        limit, spill = con.execute(
+            "SELECT current_setting('memory_limit'), current_setting('temp_directory')"
+        ).fetchall()[0]
+    finally:
+        con.close()
+    assert limit.endswith("MiB") and 900 <= float(limit.split()[0]) <= 1024
+    assert Path(spill) == tmp_path / SPILL_DIR
+
+
+def test_a_built_world_keeps_no_spill_nor_page_records(small_world: Path) -> None:
+    left = [p.name for p in small_world.iterdir() if p.name in (SPILL_DIR, ".page-records")]
+    assert left == []

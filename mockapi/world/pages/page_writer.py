@@ -97,10 +97,23 @@ def page_row(spec: PageSpec, size: int | None = None) -> PageRow:
 
 
 def open_pages(world: Path) -> duckdb.DuckDBPyConnection:
-    """A fresh pages.duckdb with the shared schema."""
+    """A fresh pages.duckdb with the shared schema, its cache bounded (`build_memory`)."""
     con = duckdb.connect(str(world / PAGES_DB))
+    build_memory(con, world)
     con.execute(schema_sql("pages.sql"))
     return con
+
+
+BUILD_MEMORY_LIMIT = "1GB"
+SPILL_DIR = ".duckdb-spill"
+
+
+def build_memory(con: duckdb.DuckDBPyConnection, world: Path) -> None:
+    """Bound DuckDB's memory on a build's connection to pages.duckdb, spilling inside the world being built
+    (removed before the world is hashed). By default DuckDB keeps every block it wrote or read cached up to
+    80 % of RAM: a build's memory grew ~0.7 MB a question (docs/worlds.md, a train world)."""
+    con.execute(f"SET memory_limit = '{BUILD_MEMORY_LIMIT}'")
+    con.execute("SET temp_directory = ?", [str(world / SPILL_DIR)])
 
 
 def write_questions(world: Path, questions: list[Question]) -> None:

@@ -1,0 +1,43 @@
+"""The build makes each page's stored record in the pages stage, from the one rendering its HTML size needs
+(mockapi/world/page_jobs.py `made_page`), and keeps it on disk until the web tables take it
+(mockapi/web/record_spill.py): the web tables then render no page again. The record and the size must be
+what the web tables and the page row make from the stored spec."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from test_render_pads import stored_specs
+
+from mockapi.formats.pagespec import PageSpec
+from mockapi.web.html_store import page_record
+from mockapi.web.record_spill import RecordSpill
+from mockapi.world.page_jobs import made_page
+from mockapi.world.pages.page_writer import page_row
+
+
+def test_a_page_made_once_has_the_row_and_record_of_its_stored_spec(small_world: Path) -> None:
+    specs = stored_specs(small_world)
+    assert len(specs) > 300
+    odd: list[PageSpec] = [{**specs[0], "empty": True}, {**specs[1], "title": "café – €5 🎬"}]
+    for spec in [*specs, *odd]:
+        row, record = made_page(spec)
+        assert row == page_row(spec)
+        assert record == page_record("spec", row[3])
+
+
+def test_the_spill_gives_back_each_first_record_and_deletes_its_file(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    records = {f"spec:{i}": rng.randbytes(rng.randrange(0, 40_000)) for i in range(200)}
+    spill = RecordSpill(tmp_path / ".page-records")
+    for page_id, record in records.items():
+        spill.add(page_id, record)
+        spill.add(page_id, b"a later record of the same id is the same page: not kept")
+    assert spill.get("spec:none") is None
+    for page_id in rng.sample(sorted(records), len(records)):
+        assert spill.get(page_id) == records[page_id]
+    spill.add("spec:late", b"added after reading")
+    assert spill.get("spec:late") == b"added after reading"
+    spill.close()
+    assert not (tmp_path / ".page-records").exists()
