@@ -19,8 +19,8 @@ these bytes are part of the world's content hash. zlib costs about 45 s more CPU
 over the build's helper processes; inflating, the hot path, stays on ISA-L.
 Nine tenths of a spec page are pads cut from a few boilerplate pools (mockapi/web/render.py): the pools are
 deflated once per process in blocks of 16 KB, each with the block before it as history, and a pad's blocks
-are spliced into the page's segment between full flushes (`Deflated`) instead of deflated again: half the
-CPU of a record, about 3 % more bytes.
+are spliced into the page's segment between full flushes (mockapi/web/deflate.py) instead of deflated
+again: half the CPU of a record, about 3 % more bytes.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ import orjson
 from isal import isal_zlib as _inflate  # ISA-L inflates 2-3x faster than zlib (the same deflate format)
 from typing_extensions import NotRequired, TypedDict
 
+from mockapi.web.deflate import LEVEL, Deflated, JsonPiece
+
 HEADER = struct.Struct("<II")  # CRC-32 and length of the uncompressed JSON string
-LEVEL = 1
 
 
 def page_html(kind: str, body: bytes) -> str:
@@ -77,32 +78,6 @@ def record_and_html(kind: str, body: bytes) -> tuple[bytes, str]:
 def html_record(html: str) -> bytes:
     """The stored form of one page: CRC-32 and length of its JSON string, then the deflate segment."""
     return json_record([orjson.dumps(html)])
-
-
-class Deflated(NamedTuple):
-    """A piece of a page's JSON string that comes deflated already (`deflate_after`): it goes into the page's
-    segment as it is, after a full flush of the page's own compressor (which then refers to nothing before
-    the flush); `stored` may refer back only into the bytes that come before `raw` in the page."""
-
-    raw: bytes | memoryview
-    stored: bytes | memoryview
-
-
-JsonPiece = bytes | memoryview | Deflated
-"""A piece of a page's JSON string (`json_record`)."""
-
-
-def deflate_after(data: bytes | memoryview, before: bytes | memoryview) -> bytes:
-    """`data` as raw-deflate blocks ended by a full flush, referring back only into `before` (at most 32 KB:
-    deflate's window), which must come right before it wherever these bytes are spliced."""
-    if len(before) > 32_768:
-        raise ValueError("a deflate history holds at most 32 KB")
-    compressor = (
-        zlib.compressobj(LEVEL, zlib.DEFLATED, -15, zdict=bytes(before))
-        if before
-        else zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
-    )
-    return compressor.compress(data) + compressor.flush(zlib.Z_FULL_FLUSH)
 
 
 def json_record(pieces: Sequence[JsonPiece]) -> bytes:

@@ -24,7 +24,7 @@ from markupsafe import Markup
 
 import web_pages
 from mockapi.formats.pagespec import PageSpec
-from mockapi.web.html_store import Deflated, JsonPiece, deflate_after
+from mockapi.web.deflate import Deflated, JsonPiece, deflate_after
 
 RENDERER_VERSION = "3"
 BLOCK = 16_384
@@ -269,7 +269,7 @@ def _escaped(text: str) -> bytes:
 class _EscapedPool:
     """A pool's text escaped for JSON once, with where each piece starts in the escaped bytes, and the text
     cut into blocks of about BLOCK escaped bytes (on piece starts), each deflated once per process with the
-    block before it as its history (`html_store.deflate_after`): as well as deflating the pool whole."""
+    block before it as its history (`deflate.deflate_after`): as well as deflating the pool whole."""
 
     text: memoryview
     at: dict[int, int]
@@ -283,7 +283,7 @@ class _EscapedPool:
 
     def fill(self, pool: _Pool, n: int, seed: int) -> list[JsonPiece]:
         """`_escaped(pool.fill(n, seed))` in pieces: the same cut, its whole pieces views of the escaped
-        text (no copy), the blocks inside them as their deflated bytes too (`html_store.Deflated`). A block
+        text (no copy), the blocks inside them as their deflated bytes too (`deflate.Deflated`). A block
         refers back into the block before it, so that one must be in the pad too: the first whole block is
         deflated with the page, the blocks after it are spliced in."""
         start, cut, tail = pool.cut(n, seed)

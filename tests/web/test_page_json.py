@@ -14,9 +14,9 @@ import pytest
 from test_render_pads import stored_specs
 
 from mockapi.formats.pagespec import PageSpec
+from mockapi.web.deflate import Deflated
 from mockapi.web.html_store import (
     HEADER,
-    Deflated,
     html_record,
     inflate,
     json_record,
