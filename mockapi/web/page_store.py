@@ -22,6 +22,7 @@ from mockapi.formats.manifest import read_manifest_or_empty
 from mockapi.web.body_stream import gzip_chunks, gzip_length, identity_chunks, identity_length
 from mockapi.web.html_store import Entry, PageRef, Piece, inflate, page_html, result_pieces
 from mockapi.web.index import PageIndex
+from mockapi.web.page_frames import frames
 from mockapi.web.snippet import make_snippet, query_terms
 from mockapi.web.tables import WebTables
 from mockapi.web.taskview import view_for_task
@@ -132,6 +133,22 @@ class WebStore:
         if gzip:
             return Body(gzip_length(pieces), gzip_chunks(pieces, self._record))
         return Body(identity_length(pieces), identity_chunks(pieces, self._record))
+
+    def frames(self, entries: list[Entry], page_ids: list[str]) -> bytes:
+        """The same answer as `body`, in frames (mockapi/web/page_frames.py): each stored page as it is
+        stored, behind the entries; a page without a record (an older world) rendered into its entry."""
+        items: list[Entry] = []
+        framed: list[bool] = []
+        records: list[bytes] = []
+        for item, page_id in zip(entries, page_ids, strict=True):
+            record = self._tables.html_record(page_id)
+            if record is None:
+                item = {**item, "page_result": self.html_of([page_id]).get(page_id, "")}
+            else:
+                records.append(record)
+            items.append(item)
+            framed.append(record is not None)
+        return frames(orjson.dumps({"result": items, "framed": framed}), records)
 
     def _record(self, page_id: str) -> bytes:
         record = self._tables.html_record(page_id)

@@ -49,6 +49,15 @@ def test_clean_of_ascii_is_the_regexs() -> None:
     assert clean("Café — Ⅻ ﬁne_x") == reference_clean("Café — Ⅻ ﬁne_x") == "caféxiifinex"
 
 
+def test_clean_of_unicode_is_the_regexs() -> None:
+    """Non-ASCII text loses its ASCII non-word characters in C first, then the regex takes the rest."""
+    rng = random.Random(34)
+    pool = string.printable + "_éÉßİıſﬁ—–’“”\u00a0\u2028\u0301\u0308ⅫＡ１＿中文😀·¿¡\u200b\ufdd0"
+    for _ in range(2_000):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 40)))
+        assert clean(text) == reference_clean(text), repr(text)
+
+
 def test_served_pages_give_the_hits_of_the_whole_text(tiny_server: str, tiny_world: Path) -> None:
     rng = random.Random(34)
     hooks = RunHooks()

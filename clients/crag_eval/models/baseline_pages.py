@@ -7,12 +7,13 @@ passage too), scored together with its page's title. Terms are lower-cased token
 
 from __future__ import annotations
 
+import collections
 import functools
 import html as htmllib
 import math
 import re
-from collections import Counter, OrderedDict
-from dataclasses import dataclass
+from collections import OrderedDict
+from typing import NamedTuple
 
 from crag_client.html import page_text, split_sentences
 
@@ -25,16 +26,16 @@ MAX_PAGE_CHARS = 120_000  # a huge page's tail is rarely where its answer is; ke
 K1, B = 1.2, 0.75
 
 
-@dataclass(frozen=True)
-class Passage:
-    """One sentence of one page (page = its position in the results)."""
+class Passage(NamedTuple):
+    """One sentence of one page (page = its position in the results). A named tuple, not a frozen
+    dataclass: a question makes ~2,600 of them, and a frozen dataclass's __init__ cost 5 us each."""
 
     text: str
     page: int
     title: str
 
 
-@functools.lru_cache(maxsize=1 << 18)  # words repeat: folding each once cut a tenth of the model's CPU
+@functools.lru_cache(maxsize=1 << 14)  # for callers other than `tokens` (they go through `_FOLDS`)
 def fold(token: str) -> str:
     """A light stem: plural and verb endings, then a final "e", dropped ("shares", "share" → "shar";
     "released", "release" → "releas"), so inflections meet."""
@@ -47,9 +48,25 @@ def fold(token: str) -> str:
     return token[:-1] if token.endswith("e") and len(token) > 3 else token
 
 
+class _Folds(dict[str, str]):
+    """`fold` of each token seen, looked up in C (`dict.__getitem__`; only a new token calls `fold`):
+    words repeat, and an lru_cache's lookup cost three times a dict's. Cleared past MAX_FOLDS tokens."""
+
+    def __missing__(self, token: str) -> str:
+        if len(self) >= MAX_FOLDS:
+            self.clear()
+        folded = self[token] = fold(token)
+        return folded
+
+
+MAX_FOLDS = 1 << 18
+_count_elements = collections._count_elements  # type: ignore[attr-defined]  # Counter's own C counting loop
+_FOLDS = _Folds()
+
+
 def tokens(text: str) -> list[str]:
     """Folded lower-case tokens."""
-    return list(map(fold, _TOKEN.findall(text.lower())))  # map: no Python frame per token
+    return list(map(_FOLDS.__getitem__, _TOKEN.findall(text.lower())))  # map: no Python frame per token
 
 
 def passages(pages: list[SearchPage]) -> list[Passage]:
@@ -184,9 +201,8 @@ class BM25:
         return sum(self.weight(t) for t in terms if t in have) / total if total else 0.0
 
 
-@dataclass(frozen=True)
-class _Counted:
-    counts: Counter[str]
+class _Counted(NamedTuple):
+    counts: dict[str, int]
     """How often each folded token occurs (never changed: shared by every question that reads it)."""
     total: int
     """How many tokens."""
@@ -194,8 +210,12 @@ class _Counted:
 
 @functools.lru_cache(maxsize=1 << 16)  # a sentence of a page seen before: counted once (~100 MB)
 def _counts(text: str) -> _Counted:
-    found = Counter(tokens(text))
-    return _Counted(found, found.total())
+    # a plain dict filled by Counter's own C counter: Counter() checks its argument against the Mapping ABC
+    # and wraps it in two Python calls, a third of the count of a 12-token sentence
+    found: dict[str, int] = {}
+    words = _TOKEN.findall(text.lower())
+    _count_elements(found, map(_FOLDS.__getitem__, words))
+    return _Counted(found, len(words))
 
 
 @functools.lru_cache(maxsize=1 << 14)

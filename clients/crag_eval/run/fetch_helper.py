@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 import orjson
 from isal import isal_zlib  # ISA-L: inflates 2-3x faster than zlib
 
+from crag_eval.run.frames import MEDIA_TYPE, read_frames
 from crag_eval.score.phrases import served_evidence
 
 TIMEOUT_S = 60.0
@@ -34,8 +35,9 @@ class Connections:
     def __init__(self) -> None:
         self.open: dict[tuple[str, str, int | None], http.client.HTTPConnection] = {}
 
-    def post(self, url: str, body: bytes, headers: dict[str, str]) -> bytes:
-        """The body of a 200 answer (gunzipped if it came gzipped); raises on anything else."""
+    def post(self, url: str, body: bytes, headers: dict[str, str]) -> tuple[bytes, str]:
+        """The body of a 200 answer (gunzipped if it came gzipped) and its media type; raises on anything
+        else."""
         parts = urlsplit(url)
         key = (parts.scheme, parts.hostname or "", parts.port)
         target = parts.path + (f"?{parts.query}" if parts.query else "")
@@ -56,7 +58,7 @@ class Connections:
                 raise RuntimeError(f"HTTP {response.status}")
             if response.getheader("content-encoding", "").lower() == "gzip":
                 data = isal_zlib.decompress(data, wbits=31)
-            return data
+            return data, response.getheader("content-type", "").split(";")[0].strip().lower()
         raise AssertionError("unreachable: the fresh attempt returns or raises")
 
     def close(self) -> None:
@@ -81,8 +83,12 @@ def search(
     phrases: tuple[str, ...],
 ) -> tuple[Any, Any]:
     """One /web/search request, one attempt: (pages, evidence) as crag_eval.score.phrases.served_evidence
-    gives them. Also made in a run's own process when no helper runs (crag_eval.run.fetcher.Ticket)."""
-    return served_evidence(orjson.loads(connections.post(target, body, headers)), k, phrases)
+    gives them. Also made in a run's own process when no helper runs (crag_eval.run.fetcher.Ticket).
+    A server that answers in frames (crag_eval/run/frames.py: asked for by `crag_eval.run.fetcher`) is
+    read page by page; any other answer is JSON."""
+    data, media_type = connections.post(target, body, headers)
+    reply = read_frames(data) if media_type == MEDIA_TYPE else orjson.loads(data)
+    return served_evidence(reply, k, phrases)
 
 
 def main() -> None:

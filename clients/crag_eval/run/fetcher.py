@@ -36,6 +36,7 @@ import orjson
 from crag_eval.files.records import SearchPage
 from crag_eval.files.types import Question
 from crag_eval.run.fetch_helper import Connections, search
+from crag_eval.run.frames import MEDIA_TYPE
 from crag_eval.score.diagnostics import RunHooks, is_loopback
 
 MIN_QUESTIONS = 20  # below this a helper's start-up (about 0.4 s of CPU) outweighs what it saves
@@ -99,7 +100,9 @@ class Fetcher:
     def request(self, question: Question) -> tuple[str, bytes, dict[str, str], int, tuple[str, ...]]:
         """A lean fetch's arguments (crag_eval.run.fetch_helper.search)."""
         target, body, headers = self.hooks.search_request(self.url, question, self.k)
-        headers = {**headers, "accept-encoding": "gzip"}  # the server sends its stored segments as they are
+        # the server sends its stored segments as they are: in frames (run/frames.py) if it knows them, else
+        # as one gzip member
+        headers = {**headers, "accept": f"{MEDIA_TYPE}, application/json", "accept-encoding": "gzip"}
         return target, orjson.dumps(body), headers, self.k, self.hooks.phrases(question)
 
     def connections(self) -> Connections:

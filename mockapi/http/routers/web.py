@@ -20,6 +20,7 @@ from mockapi.http.routers.admin import require_admin_token
 from mockapi.http.routers.common import result
 from mockapi.http.server.state import Server, ServerState
 from mockapi.web.html_store import Entry
+from mockapi.web.page_frames import MEDIA_TYPE, wants_frames
 from mockapi.web.page_store import WebStore
 from mockapi.web.perturb import perturbed_search
 from mockapi.web.taskview import view_for_task
@@ -52,6 +53,8 @@ def search(body: SearchRequest, request: Request, state: Server) -> Response:
     entries, page_ids = find_pages(store, task, body.query, body.interaction_id, body.k, body.cutoff())
     if not body.include_html:
         return result(entries)
+    if wants_frames(request.headers.get("accept", "")):  # crag-eval's own fetches (page_frames.py)
+        return Response(store.frames(entries, page_ids), media_type=MEDIA_TYPE)
     return pages_response(request, store, entries, page_ids)
 
 
