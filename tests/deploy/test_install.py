@@ -1,13 +1,13 @@
 """The Dockerfile's install and start steps without a Docker engine: fresh venv, `pip install .`, serve.
 
 Mirrors the image: only the paths the Dockerfile COPYs go into the build context; `pip install .` (not
-editable) into a new venv; `crag-mock build` of a small world (tests/small_world.py: every stage of the
-build, 8 questions) from the installed package (so missing package data fails here) with questions.duckdb
-removed as the image does by default; the ENTRYPOINT's
+editable; uv's pip when the suite has it, `install_command`) into a new venv; `crag-mock build` of a small
+world (tests/small_world.py: every stage of the build, 8 questions) from the installed package (so missing
+package data fails here) with questions.duckdb removed as the image does by default; the ENTRYPOINT's
 `crag-mock serve` as a subprocess over a read-only world, run as an unprivileged user when the test runs as
 root and an unprivileged user can reach the interpreter (the image's `USER crag`); the HEALTHCHECK command;
 then SIGTERM and a clean exit.
-pip reuses its wheel cache, so this costs a venv, one wheel build and the small world (about a minute).
+With uv every dependency comes from its cache: this costs a venv, one wheel build and the small world.
 """
 
 from __future__ import annotations
@@ -54,6 +54,25 @@ def workdir() -> Iterator[Path]:
     shutil.rmtree(path, ignore_errors=True)
 
 
+def install_command(target: Path) -> list[str]:
+    """`pip install .[world]` into the venv `target`: uv's pip interface when the suite's own venv has uv
+    (.ci/run installs the suite with it: its cache holds every wheel requirements.lock pins, so only our
+    package's wheel is built: 4.4 CPU-s and 21 s at load 14, where pip on CI's fresh machine downloaded every
+    dependency again, most of the test's 210 s of setup at fdd9835), else the venv's own pip. Either builds
+    our wheel through its build backend with build isolation and installs the extra's dependencies from
+    pyproject.toml: a file missing from the package or a dependency missing from `[world]` fails either way
+    (the image test runs the Dockerfile's own pip). Neither compiles byte code (uv does not by default; pip
+    with --no-compile: 60 CPU-s against 33, warm cache, load 18, at 66c0ce5): the test compiles what it
+    imports."""
+    uv = Path(sys.executable).parent / "uv"
+    if uv.is_file():
+        lock = ["-c", str(REPO / "requirements.lock")] if (REPO / "requirements.lock").is_file() else []
+        python = str(target / "bin" / "python")
+        return [str(uv), "pip", "install", "--quiet", "--python", python, *lock, ".[world]"]
+    pip = str(target / "bin" / "pip")
+    return [pip, "install", "--quiet", "--no-compile", "--disable-pip-version-check", ".[world]"]
+
+
 @pytest.fixture(scope="module")
 def venv(workdir: Path) -> Path:
     context = workdir / "src"
@@ -66,23 +85,8 @@ def venv(workdir: Path) -> Path:
             shutil.copy2(source, context / name)
     target = workdir / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(target)], check=True)
-    # --no-compile: pip would compile every installed module's byte code (faker's locales, pandas' tests):
-    # 60 CPU-s for the install against 33 without (warm wheel cache, load 18, at 66c0ce5); what this test
-    # checks imports a small part of them, compiled when first imported (the image's pip compiles them all)
-    pip = subprocess.run(
-        [
-            str(target / "bin" / "pip"),
-            "install",
-            "--quiet",
-            "--no-compile",
-            "--disable-pip-version-check",
-            ".[world]",
-        ],
-        cwd=context,
-        capture_output=True,
-        text=True,
-    )
-    assert pip.returncode == 0, pip.stderr[-3000:]
+    install = subprocess.run(install_command(target), cwd=context, capture_output=True, text=True)
+    assert install.returncode == 0, install.stderr[-3000:]
     return target
 
 
