@@ -137,6 +137,12 @@ def indistinct(name: str, other: str) -> bool:
     return min(len(a), len(b)) >= 5 and abs(len(a) - len(b)) <= 2 and _edits(a, b) <= 2
 
 
+def told_apart(lookalike: str, subject: str) -> bool:
+    """Whether a look-alike may carry values of its own: a reader tells it from the subject, and it is not
+    a disambiguation entry (which lists names and has no runtime or CEO)."""
+    return "(disambiguation)" not in lookalike and not indistinct(lookalike, subject)
+
+
 def _comma_part(name: str, key: str) -> bool:
     """Whether a part of `name` between commas is, as a reader matches names, the name whose key is `key`."""
     return "," in name and any(name_key(part) == key for part in name.split(","))

@@ -75,9 +75,7 @@ CASUAL: tuple[tuple[str, str], ...] = (
     (r"\bwhen is\b", "when's"),
     (r"\bwhat are\b", "what're"),
     (r"\bhow is\b", "how's"),
-    (r"\byou\b", "u"),
     (r"\bplease\b", "pls"),
-    (r"\bbecause\b", "cuz"),
 )
 # How often each voice feature fires (per question).
 # Tails and typos are rarer than openers: real CRAG questions are mostly plain and well formed (the g16

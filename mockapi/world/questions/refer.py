@@ -33,7 +33,9 @@ def ticker_for(name: str, rng: random.Random) -> str:
     n = min(rng.choice((3, 4, 4, 2)), len(letters))
     if n < 2:
         return (letters + "X")[:2]
-    ticker = (letters[:n] if rng.random() < 0.6 else letters[0] + "".join(rng.sample(letters[1:], n - 1)))[:n]
+    ticker = (letters[:n] if rng.random() < 0.25 else letters[0] + "".join(rng.sample(letters[1:], n - 1)))[
+        :n
+    ]
     return ticker + "X" if ticker.lower() in _question_words() else ticker
 
 
@@ -168,6 +170,17 @@ def description(subject: Subject, fact: Fact, rng: random.Random) -> str | None:
         return None
     value = " and ".join(fact.items[:2]) if fact.items else fact.value
     return rng.choice(phrases).format(v=value)
+
+
+@lru_cache(maxsize=1)
+def _described() -> re.Pattern[str]:
+    forms = (re.escape(p).replace(re.escape("{v}"), ".+") for ps in DESCRIPTIONS.values() for p in ps)
+    return re.compile("^(?:" + "|".join(forms) + ")$")
+
+
+def is_description(phrase: str) -> bool:
+    """Whether `phrase` is one of the descriptions above rather than a name."""
+    return bool(_described().match(phrase))
 
 
 def description_kinds(subject_kind: str) -> list[str]:
