@@ -134,7 +134,13 @@ def indistinct(name: str, other: str) -> bool:
     a, b = name_key(name), name_key(other)
     if a == b or _comma_part(name, b) or _comma_part(other, a):
         return True
-    return min(len(a), len(b)) >= 5 and abs(len(a) - len(b)) <= 2 and _edits(a, b) <= 2
+    # with the article too: "Tghe Season's Tempest" is a typo of "The Season's Tempest" (g16 reader)
+    pairs = ((a, b), (_words(name), _words(other)))
+    return any(min(len(x), len(y)) >= 5 and abs(len(x) - len(y)) <= 2 and _edits(x, y) <= 2 for x, y in pairs)
+
+
+def _words(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
 
 
 def told_apart(lookalike: str, subject: str) -> bool:

@@ -115,7 +115,7 @@ class WebSource:
         key = (subject.name, subject.kind, kind.key)
         if key not in self._facts:
             fact = invent.invent_fact(kind, subject, day, rng)
-            for _ in range(40):  # years are drawn independently: redraw until they fit the subject's others
+            for _ in range(400):  # drawn independently: redraw until years and amounts fit the others
                 if plausible(fact, self._facts):
                     break
                 fact = invent.invent_fact(kind, subject, day, rng)
