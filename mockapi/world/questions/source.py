@@ -58,7 +58,8 @@ ERA_AMOUNTS = ("mv.gross", "mv.budget", "mv.weekend")
 def era_cap(kind: str, year: int) -> float:
     """The largest amount of `kind` a film of `year` plausibly has: the kind's range scaled as the KG's."""
     top = {"mv.gross": 2_400e6, "mv.budget": 320e6, "mv.weekend": 160e6}[kind]
-    return max(top * min(1.0, max(0.0, (year - 1920) / 100)) ** 2.5, 8e6)
+    scale = float(min(1.0, max(0.0, (year - 1920) / 100)) ** 2.5)
+    return max(top * scale, 8e6)
 
 
 def plausible(fact: Fact, known: dict[tuple[str, str, str], Fact]) -> bool:
@@ -69,8 +70,8 @@ def plausible(fact: Fact, known: dict[tuple[str, str, str], Fact]) -> bool:
     year = year_of(release) if release is not None else None
     if year is not None:
         for amount in ERA_AMOUNTS:
-            other = fact if fact.kind == amount else known.get((name, kind, amount))
-            if other is not None and other.number is not None and other.number > era_cap(amount, year):
+            held = fact if fact.kind == amount else known.get((name, kind, amount))
+            if held is not None and held.number is not None and held.number > era_cap(amount, year):
                 return False
     for early, late, gap in ORDER:
         other = {early: late, late: early}.get(fact.kind)
