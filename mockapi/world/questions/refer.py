@@ -18,8 +18,9 @@ _SHARE_CLASS = re.compile(
 )
 _LEGAL = re.compile(r"\s+(?:Inc\.|Corp\.|Corporation|Co\.|plc|Ltd\.|Holdings|Group|Technologies|Systems)$")
 # Share of finance questions that name the company by ticker (CRAG: 42% of real finance questions do; the
-# audit counted 0.625 here at 0.5, and the g16 reader found "shc", "loee", "mso" read as words).
-P_TICKER = 0.35
+# audit counted 0.625 here at 0.5; at 0.35 this test set fell under 0.30; the g16 reader found "shc",
+# "loee", "mso" read as words, so half are in capitals).
+P_TICKER = 0.42
 P_ALIAS = 0.22
 P_DESCRIBE = 0.08
 # Share of plain name mentions that say what the thing is ("the feature film x"): conditional questions say
