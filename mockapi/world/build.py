@@ -47,7 +47,10 @@ Progress = Callable[[str], None]
 # 16: the train split's own fact frames, shells 10-11 and one phrasing in eight, so dev and test keep
 #     generator 15's families; look-alikes named "<X> City, <X>" are the subject to the consistency check;
 #     older amounts drift from the current one; a set's answer pages state no older values (issue 31)
-GENERATOR_VERSION = "16"
+# 17: open-domain questions about other domains' subjects in their words (domain read from the text); plain
+#     questions (rare tails and typos, no embedding opener before a statement, no initials or "the utd" as a
+#     name, fewer lower-case tickers); films' amounts of their era; rival dates on topical pages (issue 31)
+GENERATOR_VERSION = "17"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

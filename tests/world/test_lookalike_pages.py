@@ -16,7 +16,7 @@ def test_lookalike_pages_state_only_the_lookalike_s_own_attributes() -> None:
     written up as a team ("the head coach of <a coach's look-alike>"): fails on the old code."""
     team = Subject("Lakeport Comets", "sports", "team", lookalikes=("Lakeport Comet",))
     coach = Subject(
-        "Courtney Williams", "sports", "person", lookalikes=("Courtnye Williams", "Cortney Williams")
+        "Courtney Williams", "sports", "person", lookalikes=("Courtnye Williams", "Courtney Williams II")
     )
     steps = [
         Fact(team, "rel:head coach", coach.name),
@@ -29,6 +29,8 @@ def test_lookalike_pages_state_only_the_lookalike_s_own_attributes() -> None:
     pages = lookalike_pages(q, pools, dt.datetime(2024, 3, 1, 10), random.Random(4), 5)
     assert pages
     text = json.dumps([p for p in pages], default=str).lower()
-    assert "courtnye williams" in text or "cortney williams" in text
-    assert "head coach of courtnye williams" not in text and "head coach of cortney williams" not in text
-    assert "courtnye williams's head coach" not in text and "cortney williams's head coach" not in text
+    assert "courtney williams ii" in text
+    assert "head coach of courtney williams ii" not in text
+    assert "courtney williams ii's head coach" not in text
+    # generator 17: a typo of the name ("Tghe Season's Tempest") carries no values of its own (g16 reader)
+    assert "courtnye williams" not in text

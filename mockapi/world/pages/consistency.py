@@ -134,7 +134,19 @@ def indistinct(name: str, other: str) -> bool:
     a, b = name_key(name), name_key(other)
     if a == b or _comma_part(name, b) or _comma_part(other, a):
         return True
-    return min(len(a), len(b)) >= 5 and abs(len(a) - len(b)) <= 2 and _edits(a, b) <= 2
+    # with the article too: "Tghe Season's Tempest" is a typo of "The Season's Tempest" (g16 reader)
+    pairs = ((a, b), (_words(name), _words(other)))
+    return any(min(len(x), len(y)) >= 5 and abs(len(x) - len(y)) <= 2 and _edits(x, y) <= 2 for x, y in pairs)
+
+
+def _words(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
+
+
+def told_apart(lookalike: str, subject: str) -> bool:
+    """Whether a look-alike may carry values of its own: a reader tells it from the subject, and it is not
+    a disambiguation entry (which lists names and has no runtime or CEO)."""
+    return "(disambiguation)" not in lookalike and not indistinct(lookalike, subject)
 
 
 def _comma_part(name: str, key: str) -> bool:

@@ -91,8 +91,9 @@ def fill_results(
         # same words and forms as this question's own pages), some the domain's roundups. Roundups alone
         # (a few dozen fixed titles, no figures) were told from answer pages by their snippets at AUC 0.85.
         use_fill = others and rng.random() < P_OTHER_ENTITY
-        results.append(Result(rng.choice(others) if use_fill else rng.choice(pools.noise[q.domain]), "noise"))
-    recent = pools.recent.setdefault(q.domain, [])
+        noise = pools.noise[q.pages_domain]
+        results.append(Result(rng.choice(others) if use_fill else rng.choice(noise), "noise"))
+    recent = pools.recent.setdefault(q.pages_domain, [])
     recent.extend(spec for role, spec in pages if role in ("topical", "negative"))
     del recent[:-RECENT_PAGES]
     return results[:RESULTS]
@@ -106,7 +107,7 @@ def fill(q: Question, pools: Pools, qtime: dt.datetime) -> list[PageSpec]:
     asked = qtime.isoformat()
     return [
         spec
-        for spec in pools.recent.get(q.domain, [])
+        for spec in pools.recent.get(q.pages_domain, [])
         if spec["published"] <= asked and spec["subject"] not in names
     ]
 
@@ -128,7 +129,7 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
     out.extend((role, p) for p in firsts)
     copies = rng.choice(COPIES)
     out.extend(
-        (role, syndicate.copy(rng.choice(firsts), rng, roles.uid(q, "sy", i), q.domain, pools.split))
+        (role, syndicate.copy(rng.choice(firsts), rng, roles.uid(q, "sy", i), q.pages_domain, pools.split))
         for i in range(copies if firsts else 0)
     )
     out.extend(

@@ -101,6 +101,17 @@ _Q = (
 _MONEY = ("${}m", "${} million", "€{}m", "£{}m")
 _BILLIONS = ("${}bn", "${} billion", "€{}bn")
 _GRANT = ("${}m", "${} million", "${},000", "€{} million")
+# Gifts and refits: tens of millions to a walkway or a club gym read absurd (g16 reader: >= $10m on 13.1 % of
+# pages); most are thousands, the rest a few million.
+P_GRANT_THOUSANDS = 0.7
+
+
+def _grant(rng: random.Random) -> str:
+    if rng.random() < P_GRANT_THOUSANDS:
+        return _GRANT[2].format(rng.randint(5, 950))
+    return rng.choice(_GRANT[:2] + _GRANT[3:]).format(rng.randint(1, 9))
+
+
 # memorabilia and tickets: tens to hundreds ("a poster sold for $54,300" read absurd to the reader)
 _PRICE = ("${}", "${}0", "£{}", "€{}")
 _MINUTES = (":15", ":30", ":45", "")
@@ -171,7 +182,7 @@ def _slots(day: dt.date, others: tuple[str, ...]) -> dict[str, Callable[[random.
         f"{rng.randint(2, 40)} percent",
         "money": lambda rng: rng.choice(_MONEY).format(rng.randint(2, 950)) if rng.random() < 0.95 else
         rng.choice(_BILLIONS).format(rng.randint(1, 9)),
-        "grant": lambda rng: rng.choice(_GRANT).format(rng.randint(1, 90)),
+        "grant": _grant,
         "price": lambda rng: rng.choice(_PRICE).format(rng.randint(20, 99), rng.randint(1, 9)),
         "fee": lambda rng: rng.choice(("${}", "£{}", "€{}", "${}.50")).format(rng.randint(3, 40)),
         "d": date,

@@ -35,19 +35,16 @@ DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a 
 # Share of topical pages about the asked fact's subject that state the asked attribute (an older value or a
 # rival's): answer pages state it in the same frames, so without these the frames alone mark them.
 P_TOPICAL_ATTRIBUTE = 0.9
-# A rival's value of the asked attribute, on answer-form pages and topical pages alike. Rivals are at most
-# two look-alikes per question and attribute, each with one value, so that each rival's value is stated on
-# about as many of a question's pages as the answer, and as often among its top results: the commonest value
-# of the attribute's type is then the answer no more often than chance (generator 11, a rival drawn from
-# every look-alike: the commonest full date on the 50 pages was the answer of 67% of date questions). On a
-# planner sample (a birth date, 16 questions), each rival on an answer page at 0.5 left the answer the
-# commonest date of the top 10 in 62% of them, at 0.8 in 25%; on topical pages (~22 a question) 0.5 keeps
-# the 50 pages' count near the answer's.
+# A rival's value of the asked attribute, on answer-form and topical pages alike: at most two look-alikes per
+# question and attribute, one value each, so each is stated about as often as the answer and the commonest
+# value of its type is the answer no more often than chance (g11, rivals from every look-alike: 67% of date
+# questions). Planner sample (16 birth dates): a rival on an answer page at 0.5 left the answer the top 10's
+# commonest date in 62%, at 0.8 in 25%; on topical pages (~22 a question) 0.5 keeps the 50 pages' even.
 P_RIVAL = 0.5  # a topical page's statement of the asked attribute names a rival (else an older value, a peer)
+P_RIVAL_DATE = 0.8  # a full date has no older value: its 3-5 answer pages made it the top 10's commonest
 P_RIVAL_EACH = 0.8  # on an answer-form page, each rival's value (the answer is there once or twice)
 RIVALS = 2
-# else a peer's value of it (an invented entity of the same kind, named)
-P_PEER = 0.35
+P_PEER = 0.35  # else a peer's value of it (an invented entity of the same kind, named)
 # Share of a set question's topical pages about the set itself, titled with its name ("Meridian 100
 # components"): its answer pages are all titled so, and with topical pages about one member each, a title
 # word of the set's name the question does not use marked the answer page (generator 13: "components",
@@ -126,7 +123,7 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
         kind = people[0].kind if people else (q.facts[0].subject.kind if q.facts else "")
         ticker = ""
     return Draft(
-        subject.name, q.domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
+        subject.name, q.pages_domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
         filler=rng.randint(*FILLER), topics=topics,
     )  # fmt: skip
 
@@ -139,7 +136,7 @@ def emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str,
     about = draft.subject  # a page titled for one entity but wholly about a look-alike read ambiguous
     title, kind = layouts.title(about, draft.domain, rng), ""
     if answer_form and rng.random() < P_ROUNDUP:
-        model = rng.choice(pools.noise[q.domain])
+        model = rng.choice(pools.noise[q.pages_domain])
         title, kind = model["title"], model["kind"]
     return page(draft, rng, pools.split, uid=uid(q, role, i), moment=when,
                 dated=rng.random() < DATED_SHARE, empty=empty, title=title, kind=kind)  # fmt: skip
@@ -263,10 +260,9 @@ def lookalike_pages(
     question's rivals (whose values its answer pages name too), the rest about any look-alike."""
     facts = asked_facts(q)
     subject = facts[-1].subject if facts else q.subjects[0]
-    # a disambiguation page lists names, it has no runtime or CEO of its own
-    names = [
-        n for n in subject.lookalikes or invent.lookalikes(subject.name, rng) if "(disambiguation)" not in n
-    ] or [f"{subject.name} II"]
+    # g16: "Tghe Season's Tempest" grossing $710M was ambiguous
+    alike = subject.lookalikes or invent.lookalikes(subject.name, rng)
+    names = [n for n in alike if consistency.told_apart(n, subject.name)] or [f"{subject.name} II"]
     chosen = [r for f in facts if f.subject.name == subject.name for r in rivals(q, f)] or names
     out = []
     for i in range(n):
@@ -377,7 +373,8 @@ def older_news(
     if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7:
         return statements.stale_pieces(fact, rng, pools.split, day)
     names = rivals(q, fact)
-    if names and rng.random() < P_RIVAL:
+    date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
+    if names and rng.random() < (P_RIVAL_DATE if date else P_RIVAL):
         name = rng.choice(names)
         return [statements.negative_piece(fact, name, wrong(fact, rng, day, name), rng, pools.split, day)]
     # else a peer's figure ("for comparison, Hale Group's EPS…"): a page about the subject that does not

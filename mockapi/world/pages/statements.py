@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import random
+import re
 
 from mockapi.world.pages import consistency, fact_frames, grammar, prose, styles
 from mockapi.world.pages.fact_frames import Piece
@@ -45,6 +46,21 @@ def _say(fact: Fact, name: str, shown: str, rng: random.Random) -> str:
     return grammar.expand(KINDS[fact.kind].say, {"s": lambda _r: name, "v": lambda _r: shown}, rng)
 
 
+# A security's listing after a company's name ("Sterling Inc. Class A Common Stock"): sentences name the
+# company as people do; tables and quote pages keep the listing (the g16 reader: a share class as the company
+# on 7.2 % of pages, "… Class A Common Stock is the parent company of Beacon Inc.").
+_LISTING = re.compile(
+    r"\s+(?:Class [A-C]\s+)?(?:Common Stock|Common Shares|Ordinary Shares|American Depositary Shares)$"
+)
+P_LISTED = 0.15  # a sentence that still says the listing
+
+
+def _spoken(name: str, rng: random.Random) -> str:
+    if not _LISTING.search(name) or rng.random() < P_LISTED:
+        return name
+    return _LISTING.sub("", name)
+
+
 def _shape(rng: random.Random) -> str:
     return rng.choices([s for s, _ in _SHAPES], weights=[w for _, w in _SHAPES])[0]
 
@@ -77,8 +93,10 @@ def _state(
     fact: Fact, rng: random.Random, split: str, value: str | None, subject: str | None, as_of: str,
     page_day: dt.date | None, shape: str, avoid: frozenset[str], named: bool = False,
 ) -> Piece:  # fmt: skip
-    name = subject or fact.subject.name
+    name = _spoken(subject or fact.subject.name, rng)
     shown = styles.restyle(fact.value if value is None else value, rng)
+    if fact.kind.startswith("rel:"):  # a parent company is a company, not its share class
+        shown = _LISTING.sub("", shown)
     for _ in range(8 if avoid else 0):  # another style of the value when its gold form must not appear
         if shown.lower() not in avoid:
             break

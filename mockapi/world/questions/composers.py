@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from collections.abc import Callable
 
 from mockapi.world.questions import answers, chain, derived, question_frames, refer, values
@@ -55,9 +56,18 @@ def _qualify(kind: Kind, a: Ask) -> str:
 
 def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:
     kind = KINDS[fact.kind]
-    text = a.frame(question_frames.attribute_frames(kind)).format(s=phrase, l=asked_label(kind), e=kind.event)
+    frames = question_frames.attribute_frames(kind)
+    if _phrase_not_name(phrase):  # "the artist born august 8, 1962's hometown" (g17 draft), as chain.py does
+        frames = tuple(f for f in frames if "{s}'s" not in f) or frames
+    text = a.frame(frames).format(s=phrase, l=asked_label(kind), e=kind.event)
     qualifier = _qualify(kind, a)
     return text.rstrip("?") + qualifier + "?" if qualifier else text
+
+
+def _phrase_not_name(phrase: str) -> bool:
+    """A description, a relation or a premise, not a bare name: a possessive after it attaches to its last
+    word ("what's the parent company of smith corp.'s ceo?" asked the ceo of the parent company)."""
+    return refer.is_description(phrase) or bool(re.search(r" of |'s? |,|\(", phrase))
 
 
 def simple(a: Ask) -> Draft | None:

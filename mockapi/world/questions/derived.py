@@ -36,7 +36,7 @@ SQ_MILES = (
 
 SHARES = (
     "how much would {n} shares of {s} cost?",
-    "what do {n} shares of {s} cost at that price?",
+    "what do {n} shares of {s} cost right now?",
     "cost of {n} {s} shares?",
     "if i buy {n} shares of {s}, how much do i pay?",
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
 from faker import Faker
@@ -165,7 +166,38 @@ def fake(rng: random.Random) -> Faker:
 def _plain_name(f: Faker) -> str:
     """A first and last name: a singer or a cast member is not "matthew russell phd" or "dr. amy neal"
     (a company officer's title stays: finance sites print "Mr. Timothy D. Cook")."""
-    return f"{f.first_name()} {f.last_name()}"
+    return _unknown(f, lambda: f"{f.first_name()} {f.last_name()}")
+
+
+# Famous people Faker's first and last names can spell: an invented director named "Bruce Lee", born in
+# "South Patrick, Maine", reads wrong to anyone who knows the real one (g16 reader).
+FAMOUS = frozenset(
+    n.strip()
+    for n in """
+    bruce lee|janet jackson|michael jackson|michael jordan|james brown|tom jones|will smith|john williams|
+    paul simon|chris brown|kevin hart|steve martin|jennifer lopez|julia roberts|emma stone|sharon stone|
+    oliver stone|harrison ford|tom ford|paul walker|ryan reynolds|adam scott|robert smith|george michael|
+    michael johnson|john lewis|jerry lewis|carl lewis|john legend|taylor swift|jessica simpson|tom hanks|
+    bill gates|steve jobs|elon musk|mark cuban|tiger woods|kevin james|david allen|billy joel|john wayne|
+    james taylor|randy jackson|samuel jackson|peter jackson|jack white|barry white|diana ross|bob ross|
+    kelly clarkson|brad pitt|jim carrey|tom cruise|chris evans|chris martin|michael moore|mary j. blige|
+    david lee|sean paul|john stewart|martha stewart|rod stewart|kristen stewart|patrick stewart|amy adams|
+    bryan adams|ryan adams|don johnson|dwayne johnson|magic johnson|lebron james|rick james|etta james|
+    george washington|abraham lincoln|john adams|james madison|andrew jackson|george bush|bill clinton
+    """.replace("\n", "|").split("|")
+    if n.strip()
+)
+
+
+def _unknown(f: Faker, draw: Callable[[], str]) -> str:
+    """A drawn name that is not a famous person's (a few redraws)."""
+    name = draw()
+    for _ in range(8):
+        bare = " ".join(w for w in name.lower().split() if not w.endswith(".") or len(w) <= 2)
+        if bare not in FAMOUS and name.lower() not in FAMOUS:
+            break
+        name = draw()
+    return name
 
 
 def title(rng: random.Random) -> str:
@@ -306,7 +338,8 @@ def _value(
         shown, alts = values.listing(list(items))
         return shown, float(len(items)), items, alts
     if vt == "person":
-        return (*_pair(values.person(str(fake(rng).name())), None),)
+        f = fake(rng)
+        return (*_pair(values.person(_unknown(f, lambda: str(f.name()))), None),)
     if vt == "place":
         f = fake(rng)
         return (*_pair(values.name(f"{f.city()}, {f.state()}"), None),)

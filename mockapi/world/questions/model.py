@@ -68,6 +68,14 @@ class Question:
     # Facts about the question's subjects that pages should discuss but that are not the answer: the true
     # facts behind a false premise (what the premise gets wrong), so topical pages talk about its subject.
     context: list[Fact] = field(default_factory=list)
+    # The domain whose entities the question asks about and whose pages answer it: the label's, but for an
+    # open-domain question about another domain's subject (generate.P_OPEN_BORROWS)
+    content_domain: str = ""
+
+    @property
+    def pages_domain(self) -> str:
+        """The domain of the question's pages (noise, roundups, recent pages of the same domain)."""
+        return self.content_domain or self.domain
 
 
 # ─────────── what pages need from questions (the page planner reads these; kept with the nouns) ───────────

@@ -41,9 +41,9 @@ OPENERS: tuple[str, ...] = (
     "please tell me {q}",
     "do you happen to know {q}",
     "just wondering, {q}",
-    "help me out: {q}",
+    "i want to know {q}",
     "ok so {q}",
-    "can u tell me {q}",
+    "can you find out {q}",
     "i'd like to know {q}",
     "settle a debate for me, {q}",
     "hi! {q}",
@@ -59,12 +59,12 @@ IMPERATIVE = re.compile(
 # Tails some people add after the question.
 TAILS: tuple[str, ...] = (
     "{q} thanks",
-    "{q} anyone know?",
+    "{q}? thank you",
     "{q} just curious",
     "{q} thx",
-    "{q} i forgot",
+    "{q}? i forgot",
     "{q} please",
-    "{q} if you know",
+    "{q}? thanks!",
     "{q} asking for a friend",
 )
 # Contractions and casual spellings (whole words only).
@@ -75,16 +75,20 @@ CASUAL: tuple[tuple[str, str], ...] = (
     (r"\bwhen is\b", "when's"),
     (r"\bwhat are\b", "what're"),
     (r"\bhow is\b", "how's"),
-    (r"\byou\b", "u"),
     (r"\bplease\b", "pls"),
-    (r"\bbecause\b", "cuz"),
 )
 # How often each voice feature fires (per question).
+# Tails and typos are rarer than openers: real CRAG questions are mostly plain and well formed (the g16
+# reader counted 9 of 40 with a tacked-on filler and 5 of 40 with a typo, "too many").
 P_OPENER = 0.26
-P_TAIL = 0.05
+P_TAIL = 0.015
 P_CONTRACT = 0.3
 P_NO_MARK = 0.18
-P_TYPO = 0.07
+P_TYPO = 0.025
+# Openers that embed the question ("can you tell me {q}") read only before a wh-question: "could you tell
+# me the head coach of x was born in which decade" did not (g16 reader); the others go before anything.
+EMBEDDING = re.compile(r"^(?:can|could|do|i was|any idea|i need|i'd|i want|would|i'm trying|please tell)\b")
+WH_START = re.compile(r"^(?:what|whats|who|whose|when|where|which|how|in what|in which|on what)\b")
 
 
 # index mod 8 -> the splits that may use the item (see the module docstring)
@@ -147,8 +151,10 @@ def voice(question: str, protected: Sequence[str], rng: random.Random, split: st
     if rng.random() < P_TYPO:
         text = typo(text, protected, rng)
     roll = rng.random()
-    if roll < P_OPENER and not IMPERATIVE.match(text):
-        text = pick(OPENERS, rng, split).format(q=text)
+    if roll < P_OPENER:  # an imperative frame takes no opener and no tail either (it had one in four)
+        opener = pick(OPENERS, rng, split)
+        if not IMPERATIVE.match(text) and (WH_START.match(text) or not EMBEDDING.match(opener)):
+            text = opener.format(q=text)
     elif roll < P_OPENER + P_TAIL:
         text = pick(TAILS, rng, split).format(q=text.rstrip("?"))
     if rng.random() < P_NO_MARK:

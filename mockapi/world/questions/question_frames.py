@@ -30,9 +30,9 @@ ATTRIBUTE = (
     "do you have the {l} for {s}?",
     "what would the {l} of {s} be?",
     "find the {l} of {s}",
-    "{s} - {l}?",
+    "what's the {l} for {s}?",
     "whats the {l} on {s}",
-    "the {l} of {s} is what?",
+    "what is the {l} for {s}?",
 )
 PERSON = (
     "who is the {l} of {s}?",
@@ -55,7 +55,7 @@ YEAR = (
     "{s} {e} in what year?",
     "which year {s} {e}?",
     "when {s} {e}?",
-    "year {s} {e}?",
+    "which year was it that {s} {e}?",
 )
 WHERE = ("where is {s}'s {l}?", "where's the {l} of {s}?", "in which city is {s}'s {l}?")
 # Dynamic facts: a time qualifier some askers add (years here make a bare year a poor false-premise cue).
@@ -156,7 +156,7 @@ CHAIN_WHO = (
     "who is {p} again?",
     "who exactly is {p}?",
     "tell me who {p} is",
-    "{p} is who?",
+    "do you know who {p} is?",
     "name {p}",
     "who would {p} be?",
 )
@@ -166,7 +166,7 @@ CHAIN_WHAT = (
     "which one is {p}?",
     "what is {p} called?",
     "tell me {p}",
-    "{p} is what?",
+    "do you know what {p} is?",
     "name {p}",
     "what would {p} be?",
 )

@@ -17,8 +17,10 @@ _SHARE_CLASS = re.compile(
     r"\s+(?:Class [A-C]\s+)?(?:Common Stock|Common Shares|Ordinary Shares|American Depositary Shares)$"
 )
 _LEGAL = re.compile(r"\s+(?:Inc\.|Corp\.|Corporation|Co\.|plc|Ltd\.|Holdings|Group|Technologies|Systems)$")
-# Share of finance questions that name the company by ticker (CRAG: 42% of real finance questions do).
-P_TICKER = 0.5
+# Share of finance questions that name the company by ticker (CRAG: 42% of real finance questions do; the
+# audit counted 0.625 here at 0.5; at 0.35 this test set fell under 0.30; the g16 reader found "shc",
+# "loee", "mso" read as words, so half are in capitals).
+P_TICKER = 0.42
 P_ALIAS = 0.22
 P_DESCRIBE = 0.08
 # Share of plain name mentions that say what the thing is ("the feature film x"): conditional questions say
@@ -32,7 +34,9 @@ def ticker_for(name: str, rng: random.Random) -> str:
     n = min(rng.choice((3, 4, 4, 2)), len(letters))
     if n < 2:
         return (letters + "X")[:2]
-    ticker = (letters[:n] if rng.random() < 0.6 else letters[0] + "".join(rng.sample(letters[1:], n - 1)))[:n]
+    ticker = (letters[:n] if rng.random() < 0.25 else letters[0] + "".join(rng.sample(letters[1:], n - 1)))[
+        :n
+    ]
     return ticker + "X" if ticker.lower() in _question_words() else ticker
 
 
@@ -58,13 +62,19 @@ def aliases_for(name: str, kind: str) -> tuple[str, ...]:
         short = _SHARE_CLASS.sub("", name)
         bare = _LEGAL.sub("", short)
         out += [short, bare]
-    elif kind == "team" and len(name.split()) >= 2:
+    elif kind == "team" and len(name.split()) >= 2 and name.split()[-1].lower() not in _NOT_NICKNAMES:
         out.append("the " + name.split()[-1])
     elif kind == "topic" and len(name.split()) >= 3:
         out.append("".join(w[0] for w in name.split() if w[0].isalpha() and w.lower() != "of").upper())
     if name.lower().startswith("the ") and kind in ("band", "artist", "movie", "song"):
         out.append(name[4:])
     return tuple(dict.fromkeys(a for a in out if a and a != name))
+
+
+# Last words of club names that are no nickname on their own: "the utd" named no club (g16 reader).
+_NOT_NICKNAMES = frozenset(
+    ("utd", "united", "fc", "afc", "sc", "city", "town", "county", "athletic", "albion")
+)
 
 
 def with_refs(subject: Subject, rng: random.Random) -> Subject:
@@ -81,10 +91,13 @@ def name_ref(subject: Subject, rng: random.Random, allow_ticker: bool = True) ->
     """The string a question uses for the subject: its ticker, an alias or its name."""
     roll = rng.random()
     if allow_ticker and subject.ticker and roll < P_TICKER:
-        lower = rng.random() < 0.85 and not _wordlike(subject.ticker, subject.name)
+        lower = rng.random() < 0.5 and not _wordlike(subject.ticker, subject.name)
         return subject.ticker.lower() if lower else subject.ticker
-    if subject.aliases and roll < P_TICKER + P_ALIAS:
-        alias = rng.choice(subject.aliases)
+    # an invented institution's initials ("lkso", "nsc") are no name anyone asks by (g16 reader): pages
+    # still show them, questions say the name
+    said = [a for a in subject.aliases if not (subject.kind == "topic" and a.isupper())]
+    if said and roll < P_TICKER + P_ALIAS:
+        alias = rng.choice(said)
         return subject.name if _shared_nickname(alias, subject) else alias
     if subject.kind == "company" and _SHARE_CLASS.search(subject.name):
         return _SHARE_CLASS.sub(
@@ -158,6 +171,17 @@ def description(subject: Subject, fact: Fact, rng: random.Random) -> str | None:
         return None
     value = " and ".join(fact.items[:2]) if fact.items else fact.value
     return rng.choice(phrases).format(v=value)
+
+
+@lru_cache(maxsize=1)
+def _described() -> re.Pattern[str]:
+    forms = (re.escape(p).replace(re.escape("{v}"), ".+") for ps in DESCRIPTIONS.values() for p in ps)
+    return re.compile("^(?:" + "|".join(forms) + ")$")
+
+
+def is_description(phrase: str) -> bool:
+    """Whether `phrase` is one of the descriptions above rather than a name."""
+    return bool(_described().match(phrase))
 
 
 def description_kinds(subject_kind: str) -> list[str]:

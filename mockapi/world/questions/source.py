@@ -50,9 +50,29 @@ def year_of(fact: Fact) -> int | None:
     return int(fact.number) if vtype == "year" else dt.date.fromordinal(int(fact.number)).year
 
 
+# A film's amounts on its release year's scale (as the KG's budgets, domains/movie.py): a 1963 film grossing
+# $945M read absurd (g16 reader). The cap in dollars for a film released in `year`.
+ERA_AMOUNTS = ("mv.gross", "mv.budget", "mv.weekend")
+
+
+def era_cap(kind: str, year: int) -> float:
+    """The largest amount of `kind` a film of `year` plausibly has: the kind's range scaled as the KG's."""
+    top = {"mv.gross": 2_400e6, "mv.budget": 320e6, "mv.weekend": 160e6}[kind]
+    scale = float(min(1.0, max(0.0, (year - 1920) / 100)) ** 2.5)
+    return max(top * scale, 8e6)
+
+
 def plausible(fact: Fact, known: dict[tuple[str, str, str], Fact]) -> bool:
-    """Whether `fact` keeps the order of years with the facts already known about its subject."""
+    """Whether `fact` keeps the order of years with the facts already known about its subject, and a film's
+    amounts fit its release year."""
     name, kind = fact.subject.name, fact.subject.kind
+    release = fact if fact.kind == "mv.release" else known.get((name, kind, "mv.release"))
+    year = year_of(release) if release is not None else None
+    if year is not None:
+        for amount in ERA_AMOUNTS:
+            held = fact if fact.kind == amount else known.get((name, kind, amount))
+            if held is not None and held.number is not None and held.number > era_cap(amount, year):
+                return False
     for early, late, gap in ORDER:
         other = {early: late, late: early}.get(fact.kind)
         if other is None or (name, kind, other) not in known:
@@ -96,7 +116,7 @@ class WebSource:
         key = (subject.name, subject.kind, kind.key)
         if key not in self._facts:
             fact = invent.invent_fact(kind, subject, day, rng)
-            for _ in range(40):  # years are drawn independently: redraw until they fit the subject's others
+            for _ in range(400):  # drawn independently: redraw until years and amounts fit the others
                 if plausible(fact, self._facts):
                     break
                 fact = invent.invent_fact(kind, subject, day, rng)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from mockapi.world.questions import answers, question_frames, values
 from mockapi.world.questions.ask import Ask, Draft, pick_kind, subject_for
-from mockapi.world.questions.kinds import COUNTED_LABELS, KINDS, Kind, asked_label, fits_subject
+from mockapi.world.questions.kinds import COUNTED_LABELS, KINDS, Kind, asked_label, fits_subject, topic_class
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.premise import Premise
 from mockapi.world.questions.sets import NamedSet, make_set
@@ -57,8 +57,13 @@ class Groups:
         named = make_set(kind.subject, a.rng)
         if named is None or any(s.title == named.title for s, _ in known):
             return a.rng.choice(known) if known else None
-        members = [m for m in (subject_for(a, kind) for _ in range(a.rng.randint(6, 9))) if m]
-        known.append((named, list({m.name: m for m in members}.values())))
+        want = a.rng.randint(6, 9)
+        members = [
+            m for m in (subject_for(a, kind) for _ in range(want * _draws(named))) if m and _fits(named, m)
+        ]
+        if len(members) < 3:
+            return a.rng.choice(known) if known else None
+        known.append((named, list({m.name: m for m in members[:want]}.values())))
         return known[-1]
 
     def members(self, a: Ask, kind: Kind, named: NamedSet, subjects: list[Subject]) -> list[Fact]:
@@ -69,6 +74,15 @@ class Groups:
         if key not in self.cache:
             self.cache[key] = _make(a.src, subjects, kind, a.day, a.rng)
         return self.cache[key]
+
+
+def _draws(named: NamedSet) -> int:
+    return 5 if named.noun == "landmarks" else 1
+
+
+def _fits(named: NamedSet, member: Subject) -> bool:
+    """A landmark built in some century is a building, not a county, a lake or a park (g16 reader)."""
+    return named.noun != "landmarks" or topic_class(member.name) == "institution"
 
 
 def _make(src: Source, subjects: list[Subject], kind: Kind, day: dt.date, rng: random.Random) -> list[Fact]:
