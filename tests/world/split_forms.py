@@ -66,10 +66,10 @@ def _words(seq: grammar.Seq) -> int:
     return total
 
 
-def _form(template: str, owners: Iterable[str], edge: bool) -> Form | None:
+def _form(template: str, owners: Iterable[str], edge: bool, min_words: int = MIN_WORDS) -> Form | None:
     text = expand(template.lower().rstrip("?."))
     seq = grammar.parse(text)
-    if _words(seq) < MIN_WORDS:
+    if _words(seq) < min_words:
         return None
     body = _regex(seq)
     pattern = rf"(?:^|\b|\W){body}" if edge else body
@@ -101,6 +101,17 @@ def question_forms() -> tuple[Form, ...]:
     templates += [(t.replace("{p}", step), o) for t, o in templates if "{p}" in t for step in steps]
     forms = (_form(t, owners, True) for t, owners in templates)
     return tuple(f for f in forms if f is not None)
+
+
+@lru_cache(maxsize=1)
+def weak_question_forms() -> tuple[Form, ...]:
+    """The phrasings too short to recognise (`MIN_WORDS`): a question one of them says may also match a
+    longer one it does not own ("{l} for {s} {d}?" with the label "number of wins" reads as dev's "number of
+    {i} for {s}?"), so a split's own short phrasing that says the whole question excuses a match
+    (`foreign`)."""
+    templates = [(t, o) for t, o in phrasing._registry().items() if isinstance(t, str)]
+    forms = (_form(t, owners, False, min_words=1) for t, owners in templates)
+    return tuple(f for f in forms if f is not None and _words(grammar.parse(f.template.lower())) < MIN_WORDS)
 
 
 def expansions(seq: grammar.Seq) -> list[str]:
@@ -159,14 +170,18 @@ def seen(texts: Iterable[str], forms: tuple[Form, ...]) -> dict[str, set[str]]:
     return hits
 
 
-def foreign(texts: Iterable[str], forms: tuple[Form, ...], split: str) -> dict[str, list[str]]:
+def foreign(
+    texts: Iterable[str], forms: tuple[Form, ...], split: str, own: tuple[Form, ...] = ()
+) -> dict[str, list[str]]:
     """Templates `split` may not use that some text matches when no template it may use matches that text
-    (a text another family's pattern also reads, as a core sentence can, is not evidence)."""
+    (a text another family's pattern also reads, as a core sentence can, is not evidence; nor is one that a
+    short template of `split`'s own, in `own`, says in full)."""
     out: dict[str, list[str]] = {}
     for text in texts:
         plain = expand(text.lower())
         matched = [f for f in forms if f.search(plain)]
-        if matched and not any(split in f.owners for f in matched):
+        said = [f for f in own if split in f.owners and f.pattern.fullmatch(plain.rstrip("?. "))]
+        if matched and not said and not any(split in f.owners for f in matched):
             for f in matched:
                 out.setdefault(f.template, []).append(text)
     return out
