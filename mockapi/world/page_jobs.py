@@ -46,8 +46,9 @@ stored records by page id."""
 def made_page(spec: PageSpec) -> tuple[PageRow, bytes]:
     """A page's row and its stored record from one rendering of its skeleton. Both from the spec as stored
     (canonical JSON read back: lists, sorted keys), as the web tables would render it."""
-    size, pieces = size_and_json(orjson.loads(specs.spec_bytes(spec)))
-    return page_row(spec, size), json_record(pieces)
+    data = specs.spec_bytes(spec)  # serialised once: the row's body and id hash the same bytes
+    size, pieces = size_and_json(orjson.loads(data))
+    return page_row(spec, size, data), json_record(pieces)
 
 
 def noise_page(

@@ -88,12 +88,13 @@ PageRow = tuple[str, str, str, bytes, int, str]
 """A row of pages.duckdb's `pages`: page id, URL, kind, compressed spec, HTML size, visible text."""
 
 
-def page_row(spec: PageSpec, size: int | None = None) -> PageRow:
+def page_row(spec: PageSpec, size: int | None = None, data: bytes | None = None) -> PageRow:
     """What the pages table stores of a page (its HTML size costs a rendering: made in helper processes;
-    `size`: that size, when the caller rendered the page already)."""
-    body = zlib.compress(specs.spec_bytes(spec), 6)
+    `size`: that size, when the caller rendered the page already; `data`: its `spec_bytes`, when made)."""
+    data = specs.spec_bytes(spec) if data is None else data
+    body = zlib.compress(data, 6)
     size = html_size(spec) if size is None else size
-    return specs.page_id(spec), spec["url"], "spec", body, size, specs.text_of(spec)
+    return specs.bytes_id(data), spec["url"], "spec", body, size, specs.text_of(spec)
 
 
 def open_pages(world: Path) -> duckdb.DuckDBPyConnection:

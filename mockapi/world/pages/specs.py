@@ -126,4 +126,9 @@ def spec_bytes(spec: PageSpec) -> bytes:
 
 def page_id(spec: PageSpec) -> str:
     """Content address of a spec page."""
-    return "spec:" + hashlib.sha256(spec_bytes(spec)).hexdigest()
+    return bytes_id(spec_bytes(spec))
+
+
+def bytes_id(data: bytes) -> str:
+    """Content address of a spec page from its `spec_bytes` (when the caller has them already)."""
+    return "spec:" + hashlib.sha256(data).hexdigest()
