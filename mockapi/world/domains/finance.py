@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import re
 
 import numpy as np
@@ -88,7 +89,7 @@ def write_documents(ctx: WorldContext, out: TableWriter, secs: list[Security], b
         divs = dividend_history(rng, q.price, today) if not spac and rng.random() < DIVIDEND_SHARE else []
         for day, amount in divs:
             out.add("fin_dividends", (sec.ticker, day_key(day), amount))
-        shares = int(np.exp(rng.uniform(16.0, 22.5)))
+        shares = int(math.exp(rng.uniform(16.0, 22.5)))
         doc = full_info(rng, sec, q, divs, shares, today, sp_change)
         out.add("fin_info", (sec.ticker, json.dumps(doc, ensure_ascii=False)))
         # a separate source in CRAG: computed at another moment, so it differs slightly from info.marketCap

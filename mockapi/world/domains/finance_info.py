@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -116,7 +117,7 @@ def profile(rng: random.Random, sec: Security, founded: int) -> dict[str, Any]:
         "sectorKey": sec.sector.lower().replace(" ", "-"),
         "sectorDisp": sec.sector,
         "longBusinessSummary": summary,
-        "fullTimeEmployees": int(np.exp(rng.uniform(3.0, 12.0))),
+        "fullTimeEmployees": int(math.exp(rng.uniform(3.0, 12.0))),
     }
 
 

@@ -30,6 +30,19 @@ KIND_PARAMS = {
 }
 
 
+def on_ticks(prices: np.ndarray) -> np.ndarray:
+    """Prices on an exchange's tick grid: a cent from $1 up, a hundredth of a cent below (as SEC Rule 612).
+
+    Why: numpy's exp and log run other SIMD code on other CPUs (AVX-512 or not) and differ in the last bit,
+    and stored unrounded those bits moved the world's content hash from machine to machine. Rounded to a tick
+    (multiply, round half to even, divide: exact IEEE operations on every CPU) where they are drawn, the last
+    bits reach no stored value and nothing drawn from one; rounding is monotone, so high >= open, close >= low
+    still holds.
+    """
+    ticks = np.where(prices >= 1.0, np.round(prices, 2), np.round(prices, 4))
+    return np.maximum(ticks, 1e-4)
+
+
 @dataclass
 class DailyBars:
     """Arrays of shape (securities, days), row i belonging to securities[i]."""
@@ -63,7 +76,7 @@ def daily_bars(securities: list[Security], n_days: int, gen: np.random.Generator
     low = np.minimum(open_, close) * np.exp(-wick[1])
     base_volume = np.exp(gen.normal(params[:, 4], 1.2))[:, None]
     volume = np.maximum(100, base_volume * np.exp(gen.normal(0.0, 0.45, (n, n_days)))).astype(np.int64)
-    return DailyBars(open_, high, low, close, volume)
+    return DailyBars(on_ticks(open_), on_ticks(high), on_ticks(low), on_ticks(close), volume)
 
 
 @dataclass
@@ -88,12 +101,12 @@ def minute_bars(daily: DailyBars, rows: np.ndarray, gen: np.random.Generator, n_
     walk = np.cumsum(steps, axis=2)
     frac = np.arange(1, MINUTES + 1) / MINUTES
     bridge = walk - frac * walk[:, :, -1:]
-    close = np.exp(lo + frac * (lc - lo) + bridge)
+    close = on_ticks(np.exp(lo + frac * (lc - lo) + bridge))
     close[:, :, -1] = day_close[:, :, 0]  # exact: the day's close is the last minute's close
     open_ = np.concatenate([day_open, close[:, :, :-1]], axis=2)
     wick = np.abs(gen.normal(0.0, 0.5, (2, *close.shape))) * sigma_day / np.sqrt(MINUTES)
-    high = np.maximum(open_, close) * np.exp(wick[0])
-    low = np.minimum(open_, close) * np.exp(-wick[1])
+    high = on_ticks(np.maximum(open_, close) * np.exp(wick[0]))
+    low = on_ticks(np.minimum(open_, close) * np.exp(-wick[1]))
     # trading is heavier at the open and the close (the intraday "U")
     shape = 1.0 + 2.5 * ((np.arange(MINUTES) - 195) / 195) ** 2
     weights = shape * np.exp(gen.normal(0.0, 0.5, close.shape))
