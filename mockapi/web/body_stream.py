@@ -12,6 +12,7 @@ page read when the body reaches it: a client that stops reading stops the stream
 
 from __future__ import annotations
 
+import functools
 import struct
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -26,7 +27,6 @@ Reader = Callable[[str], bytes]
 """A page id's stored record."""
 _GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # deflate, no name, no mtime, OS unknown
 _FINAL_EMPTY_BLOCK = b"\x03\x00"  # a final fixed-Huffman block holding only end-of-block
-_ZEROS = bytes(1 << 20)
 
 
 def identity_length(pieces: Iterable[Piece]) -> int:
@@ -108,13 +108,41 @@ def _stored_blocks(data: bytes) -> Iterator[bytes]:
 
 
 def _crc32_combine(crc1: int, crc2: int, len2: int) -> int:
-    """CRC-32 of A+B from crc(A), crc(B) and len(B). CRC-32 is affine: running `len2` zero bytes through the
-    register from crc1 and from 0 differ by exactly crc1's contribution, which B's own CRC then completes."""
-    shifted, zero = crc1, 0
-    remaining = len2
-    while remaining:
-        n = min(remaining, len(_ZEROS))
-        chunk = memoryview(_ZEROS)[:n]
-        shifted, zero = zlib.crc32(chunk, shifted), zlib.crc32(chunk, zero)
-        remaining -= n
-    return shifted ^ zero ^ crc2
+    """CRC-32 of A+B from crc(A), crc(B) and len(B). The CRC is affine in its message, so the register's
+    start and final inversions cancel: crc(A+B) = crc(A) * x^(8 len(B)) mod P, plus crc(B), over GF(2).
+    The product costs a few dozen shifts and the power is cached per length (a page is served again and again
+    with its one length); running len(B) zero bytes through zlib instead took ~18 ms per 50-page answer."""
+    return _mul_mod_p(_x_pow_8n(len2), crc1) ^ crc2
+
+
+_POLY = 0xEDB88320  # CRC-32's polynomial, bit-reflected: bit 31 is x^0, bit 0 is x^31
+
+
+def _mul_mod_p(a: int, b: int) -> int:
+    """a * b mod P, both bit-reflected polynomials of degree < 32."""
+    product = 0
+    bit = 1 << 31  # x^0 of `a`; b is multiplied by x once per lower bit
+    while a:
+        if a & bit:
+            product ^= b
+            a ^= bit
+        bit >>= 1
+        b = (b >> 1) ^ _POLY if b & 1 else b >> 1
+    return product
+
+
+_X_POW_2K = [1 << 30]  # x^(2^k) mod P, k = 0, 1, …: x^1, x^2, x^4, …
+for _ in range(63):
+    _X_POW_2K.append(_mul_mod_p(_X_POW_2K[-1], _X_POW_2K[-1]))
+
+
+@functools.lru_cache(maxsize=8192)
+def _x_pow_8n(n: int) -> int:
+    """x^(8 n) mod P, by squaring: the bits of 8 n pick the powers x^(2^k)."""
+    power, k, e = 1 << 31, 0, n << 3
+    while e:
+        if e & 1:
+            power = _mul_mod_p(_X_POW_2K[k], power)
+        e >>= 1
+        k += 1
+    return power

@@ -87,3 +87,17 @@ def test_a_body_without_pages_is_its_plain_pieces() -> None:
         == gzip.decompress(b"".join(gzip_chunks(pieces, read)))
     )
     assert identity_length(pieces) == len(expected)
+
+
+@pytest.mark.parametrize("len_b", [0, 1, 7, 4_096, 65_535, (1 << 20) + 3, 3 * (1 << 20) + 11])
+def test_the_combined_crc_is_the_crc_of_the_joined_bytes(len_b: int) -> None:
+    """The gzip trailer's CRC-32 is combined from the pages' own CRCs (multiplied by x^(8n) mod P): it must
+    equal zlib's CRC of the concatenation at any length, past the 1 MiB steps of the old zero-byte loop."""
+    import zlib
+
+    from mockapi.web.body_stream import _crc32_combine
+
+    rng = random.Random(len_b)
+    a, b = rng.randbytes(rng.randrange(1, 5_000)), rng.randbytes(len_b)
+    assert _crc32_combine(zlib.crc32(a), zlib.crc32(b), len(b)) == zlib.crc32(a + b)
+    assert _crc32_combine(0, zlib.crc32(b), len(b)) == zlib.crc32(b)
