@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import time
 from typing import Any
@@ -12,6 +13,13 @@ import pytest
 START_DEADLINE_S = 300.0
 """A guard against a hung start, not a speed check: start-up figures belong in bench/. A start that builds the
 tiny world first also renders its 2,725 pages once (web_serving/html): over 120 s at load 25."""
+
+
+def free_port() -> int:
+    """A loopback port free at the time of asking (the server binds it moments later)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
 
 
 def wait_healthy(base: str, proc: subprocess.Popen[Any]) -> float:
