@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from mockapi.world.questions.kinds import Kind
+from mockapi.world.questions.kinds import COUNTED_LABELS, Kind
 
 # Any attribute, by its label.
 ATTRIBUTE = (
@@ -122,12 +122,19 @@ EARLIER = (
     "between {a} and {b}, which {e} first?",
     "who {e} first, {a} or {b}?",
     "which of {a} and {b} {e} earlier?",
+    # "and" as aggregations say it: "or" alone marked comparisons (issue 31)
+    "of {a} and {b}, which {e} first?",
+    "tell me which of {a} and {b} {e} first",
+    "{a} and {b}: which one {e} earlier?",
+    "i need to know which of {a} and {b} {e} first",
 )
 LATER = (
     "which {e} more recently, {a} or {b}?",
     "which {e} later, {a} or {b}?",
     "{a} or {b}: which {e} last?",
     "between {a} and {b}, which {e} most recently?",
+    "of {a} and {b}, which {e} later?",
+    "tell me which of {a} and {b} {e} more recently",
 )
 
 COUNT = (
@@ -279,14 +286,15 @@ TOP_ONE_THEN = (
     "{d}, which of {np} had the {sup} {l}?",
     "which of {np} had the {sup} {l} {d}?",
 )
+# {k} how many the answer lists, in words ("three"), {kn} in digits: always three had marked the type
 TOP_SET = (
-    "which three {many} have the {sup} {l}?",
-    "what are the three {many} with the {sup} {l}?",
-    "of {np}, which three have the {sup} {l}?",
-    "list the top 3 {many} by {l}",
-    "top three of {np} by {l}?",
-    "name the three {many} with the {sup} {l}",
-    "which three of {np} have the {sup} {l}?",
+    "which {k} {many} have the {sup} {l}?",
+    "what are the {k} {many} with the {sup} {l}?",
+    "of {np}, which {k} have the {sup} {l}?",
+    "list the top {kn} {many} by {l}",
+    "top {k} of {np} by {l}?",
+    "name the {k} {many} with the {sup} {l}",
+    "which {k} of {np} have the {sup} {l}?",
 )
 ABOVE = (
     "how many {many} have a {l} above {x}?",
@@ -332,6 +340,8 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
         return own + WHERE + ATTRIBUTE
     if kind.label in TALLIED:
         return own + HOW_MANY + TALLY + ATTRIBUTE[:8]
+    if kind.vtype in ("money", "bigmoney", "number") and kind.label not in COUNTED_LABELS:
+        return own + TOTAL_ONE + ATTRIBUTE
     return own + ATTRIBUTE
 
 
@@ -343,6 +353,14 @@ TALLY = (  # {l} is the counted label ("number of grammy wins")
     "{l} for {s} in total?",
     "what is {s}'s {l} altogether?",
     "what is the total {l} of {s}?",
+)
+# An amount of one subject said as its total ("what is x's total revenue?"), as people say it: "total" was
+# the aggregations' word alone (issue 31: question type read from the text 0.726)
+TOTAL_ONE = (
+    "what is the total {l} of {s}?",
+    "what's {s}'s total {l}?",
+    "total {l} of {s}?",
+    "what does {s}'s {l} come to in total?",
 )
 # ... and as a count ("how many wins do x have?"): "how many" had marked aggregation. {c} the bare label.
 HOW_MANY = (
