@@ -50,7 +50,10 @@ Progress = Callable[[str], None]
 # 17: open-domain questions about other domains' subjects in their words (domain read from the text); plain
 #     questions (rare tails and typos, no embedding opener before a statement, no initials or "the utd" as a
 #     name, fewer lower-case tickers); films' amounts of their era; rival dates on topical pages (issue 31)
-GENERATOR_VERSION = "17"
+# 18: counts, totals, lists and comparisons asked in each other's and attributes' words (question type read
+#     from the text); a true question's answer-form pages state no answer; type-tagged look-alikes are the
+#     subject to the consistency check; "who" only for people; no two-letter tickers (issue 31, g17 reader)
+GENERATOR_VERSION = "18"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

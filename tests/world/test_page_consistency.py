@@ -82,6 +82,19 @@ def test_a_name_holding_the_subjects_name_after_a_comma_is_the_subject_to_a_read
     assert not consistency.indistinct("Larkford, Ohio", "West Larkford")
 
 
+def test_a_type_tagged_lookalike_is_the_subject_to_a_reader() -> None:
+    # g17 reader: "Fire Ghosts (group)" and "Ture Weston (politician)" carried values of their own beside the
+    # bare names' pages: ambiguous. A tag is a title's, not another entity's
+    pairs: tuple[tuple[str, str], ...] = (
+        ("Fire Ghosts (group)", "Fire Ghosts"),
+        ("Ture Weston (politician)", "Ture Weston"),
+    )
+    pairs += (("Paper Mirrors (2011 film)", "Paper Mirrors"), ("Atlas (band)", "The Atlas"))
+    for tagged, bare in pairs:
+        assert consistency.indistinct(tagged, bare) and not consistency.told_apart(tagged, bare)
+    assert not consistency.indistinct("Harvest (Reckless Version)", "Harvest")  # a version is its own song
+
+
 def test_a_lookalikes_value_off_its_own_page_names_the_lookalike() -> None:
     # the merged generator-9 world put "Length (min) 95" (a look-alike's runtime) in an answer page's infobox
     fact = Fact(ATLAS, "mv.runtime", "128")

@@ -135,3 +135,22 @@ def test_an_invented_peer_or_roundup_entity_is_no_questions_subject() -> None:
     assert shared.invented_name("company", random.Random(7), taken) != first
     pages = shared.noise_pool("finance", 3, random.Random(7), taken=taken)
     assert not [p for p in pages if first in " ".join(str(b[-1]) for b in p["blocks"])]
+
+
+def test_an_answer_form_page_of_a_true_question_with_a_premise_states_no_answer() -> None:
+    # "what is the home venue of west sarah sentinels, founded in 1999?" labelled not answerable: the
+    # premise's fact (founded 1999) sits in the question's context as a false premise's true facts do, and its
+    # answer-form pages stated the answer (g17 default world: 59 of 146 such questions, value on ranks 1-3)
+    import json
+
+    from mockapi.world.pages.roles import answer_form_page
+
+    wolves = Subject("West Sarah Sentinels", "sports", "team")
+    q = _question(wolves)
+    q.domain, q.query, q.answer = "sports", "what is the home venue of west sarah sentinels?", "Russellstad"
+    q.facts = [Fact(wolves, "sp.arena", "Russellstad")]
+    q.context = [Fact(wolves, "sp.founded", "1999")]
+    pools = Pools({}, {}, {"sports": shared.noise_pool("sports", 4, random.Random(0))})
+    qtime = dt.datetime(2024, 3, 10, 10)
+    texts = [json.dumps(answer_form_page(q, pools, qtime, random.Random(s), 0)) for s in range(40)]
+    assert not [t for t in texts if "Russellstad" in t]

@@ -97,3 +97,39 @@ def test_counts_are_asked_as_counts(dev: list[Question]) -> None:
     )
     assert not [q.query for q in dev if bare.search(q.query) or "most runtime" in q.query]
     assert any("number of" in q.query for q in dev)
+
+
+def test_who_asks_only_for_people(world: Path) -> None:
+    # "who are the 4 languages of x?" (g17 reader: unnatural): a list of things is asked with "what"/"which"
+    many = generate(6000, random.Random("1:questions"), open_kg_source(world), "dev")
+    things = [q for q in many if q.question_type == "set" and _list_pool(q) not in ("person", "fund", None)]
+    assert len(things) >= 15
+    assert not [q.query for q in things if re.search(r"\bwho(?: are|'re)\b", q.query)]
+
+
+def _list_pool(q: Question) -> str | None:
+    from mockapi.world.questions.kinds import KINDS
+
+    kinds = [KINDS[f.kind] for f in q.facts if f.kind in KINDS and KINDS[f.kind].vtype == "list"]
+    return kinds[0].pool if kinds else None
+
+
+def test_an_invented_ticker_is_never_two_letters() -> None:
+    # nearly every two-letter symbol is a live listing: "PR", "SE" and "BA" read as real firms (g17 reader)
+    from mockapi.world.questions.refer import ticker_for
+
+    rng = random.Random(0)
+    tickers = [ticker_for(name, rng) for name in ("Pratt Holdings", "Seabrook Corp.", "Bannon Inc.") * 100]
+    assert min(len(t) for t in tickers) >= 3
+
+
+def test_a_top_set_asks_for_more_sizes_than_three(dev: list[Question]) -> None:
+    # "which three x have the most y?" in every top-set question marked the set type (question type read from
+    # the text 0.726, real CRAG 0.61); the answer lists as many names as the question asks for
+    sizes = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
+    said = re.compile(r"\b(?:which|the|top) (two|three|four|five|[2-5]) .*\b(?:with the|have the|by)\b")
+    tops = [q for q in dev if q.question_type == "set" and q.subjects and q.subjects[0].kind == "group"]
+    asked = [(sizes[m[1]], q) for q in tops if (m := said.search(q.query))]
+    assert len({n for n, _ in asked}) >= 3, [q.query for _, q in asked][:5]
+    for n, q in asked:
+        assert len(q.facts) > n  # the set's members, more than the top asked for

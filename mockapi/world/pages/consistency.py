@@ -109,8 +109,16 @@ _LISTING = re.compile(
 )
 
 
+# A type tag a look-alike's name carries ("Fire Ghosts (group)", "Ture Weston (politician)"): a reader takes
+# the tagged name for the bare one, so a page giving it values of its own read ambiguous (g17 reader)
+_TAG = re.compile(
+    r"\s*\((?:disambiguation|singer|musician|actor|footballer|politician|band|group|album|song|"
+    r"(?:\d{4} )?film|soundtrack|tv series|city|novel|ship)\)$"
+)
+
+
 def name_key(name: str) -> str:
-    key = re.sub(r"\s*\(disambiguation\)$", "", name.lower().strip())
+    key = _TAG.sub("", name.lower().strip())
     key = _LISTING.sub("", re.sub(r"^the\s+", "", key))
     return re.sub(r"[^a-z0-9]+", " ", key).strip()
 

@@ -55,7 +55,7 @@ def chained(a: Ask) -> Draft | None:
         nesting = tuple(
             f for f in question_frames.attribute_frames(kind) if "{s}'s" not in f
         )  # see NEXT_STEP
-        text = a.frame(nesting).format(s=phrase, l=asked_label(kind), e=kind.event)
+        text = a.frame(nesting).format(s=phrase, l=asked_label(kind), e=kind.event, c=kind.label)
         sentences = [f"{answers.chain(start.name, steps)}, whose {kind.label} is {fact.value}"]
         sentences += answers.attribute(kind, end.name, fact.value)
         answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)

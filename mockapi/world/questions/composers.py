@@ -34,6 +34,8 @@ P_DERIVED = 0.7
 P_CHAIN = 0.75
 # Share of set questions that say the count ("who are the five members of x?"), a premise (premise.py).
 P_COUNTED = 0.3
+# List kinds whose items can be asked with "who" (kinds.json `pool`).
+PEOPLE = ("person", "fund")
 NUMERIC = ("money", "bigmoney", "decimal", "number", "year", "date")
 SCALAR = (
     "money",
@@ -59,7 +61,7 @@ def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:
     frames = question_frames.attribute_frames(kind)
     if _phrase_not_name(phrase):  # "the artist born august 8, 1962's hometown" (g17 draft), as chain.py does
         frames = tuple(f for f in frames if "{s}'s" not in f) or frames
-    text = a.frame(frames).format(s=phrase, l=asked_label(kind), e=kind.event)
+    text = a.frame(frames).format(s=phrase, l=asked_label(kind), e=kind.event, c=kind.label)
     qualifier = _qualify(kind, a)
     return text.rstrip("?") + qualifier + "?" if qualifier else text
 
@@ -119,7 +121,10 @@ def with_condition(a: Ask) -> Draft | None:
     else:
         day = dt.date.fromisoformat(fact.as_of)
         when, bare = values.spoken_date(day, a.day, a.rng), values.bare_date(day, a.day, a.rng)
-        query = a.frame(question_frames.CONDITION).format(l=asked_label(kind), s=ref, d=when, db=bare)
+        frames: tuple[str, ...] = question_frames.CONDITION
+        if kind.label in question_frames.TALLIED:  # "how many wins did x have on march 2?"
+            frames += question_frames.CONDITION_COUNT
+        query = a.frame(frames).format(l=asked_label(kind), s=ref, d=when, db=bare, c=kind.label)
         sentences = answers.dated(kind, fact.subject.name, fact.value, values.date(day)[0])
         made = derived.derive(fact, a.rng, a.split) if a.rng.random() < P_DERIVED else None
         if made is not None:  # "how much would 100 shares of x have cost on march 3?"
@@ -214,7 +219,7 @@ def set_question(a: Ask) -> Draft | None:
     ref = refer_to(a, fact.subject, facts, refs)
     options: tuple[str, ...] = (kind.ask, *question_frames.LIST)
     counted = a.rng.random() < P_COUNTED
-    frame = a.frame(question_frames.COUNTED_LIST if counted else options)
+    frame = a.frame(_people_only(question_frames.COUNTED_LIST if counted else options, kind))
     query = frame.format(s=ref, i=kind.item, n=_count_words(len(fact.items), a.rng))
     if counted:  # the count said is a premise: one off by some makes the question invalid
         n = len(fact.items) + a.rng.choice((1, 2, 3, -1)) if len(fact.items) > 2 else len(fact.items) + 2
@@ -272,6 +277,14 @@ def multi_hop(a: Ask) -> Draft | None:
         answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)
     key = [target.name, fact.value]
     return Draft(query, answer, alts, [link, fact], key, _wrong(fact), [start, target], refs)
+
+
+def _people_only(frames: tuple[str, ...], kind: Kind) -> tuple[str, ...]:
+    """Frames that ask "who" only for items that are people or funds: "who are the 4 languages of x?" (g17
+    reader: unnatural)."""
+    if kind.pool in PEOPLE:
+        return frames
+    return tuple(f for f in frames if not f.startswith("who")) or frames
 
 
 def _count_words(n: int, rng: random.Random) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from mockapi.world.questions.kinds import Kind
+from mockapi.world.questions.kinds import COUNTED_LABELS, Kind
 
 # Any attribute, by its label.
 ATTRIBUTE = (
@@ -75,6 +75,15 @@ CONDITION = (
     "{s}: {l} {d}?",
     "what was {s} at in {l} {d}?",
 )
+# A running tally asked on a date as a count is asked ("how many wins did x have on march 2?"): "how many"
+# was aggregation's word alone (issue 31: question type read from the text 0.726). {c} the bare label.
+CONDITION_COUNT = (
+    "how many {c} did {s} have {d}?",
+    "{d}, how many {c} did {s} have?",
+    "how many {c} did {s} have as of {db}?",
+    "how many {c} had {s} got {d}?",
+    "{s}: how many {c} {d}?",
+)
 
 COMPARE = (
     "which has a {adj} {l}, {a} or {b}?",
@@ -88,6 +97,15 @@ COMPARE = (
     "{a} or {b}, whose {l} is {adj}?",
     "which is {adj} in {l}: {a} or {b}?",
     "which one came out {adj} on {l}, {a} or {b}?",
+    # "and" and "which of" as aggregations and named sets say them: "or" alone marked comparisons (issue 31)
+    "which of {a} and {b} has the {adj} {l}?",
+    "tell me which of {a} and {b} has the {adj} {l}",
+    "{a} and {b}: which one has the {adj} {l}?",
+    "i need to know which of {a} and {b} has the {adj} {l}",
+    "what has the {adj} {l}, {a} or {b}?",
+    "of the two, {a} and {b}, which has the {adj} {l}?",
+    "which of {a} and {b} has a {adj} {l}?",
+    "which of {a} and {b} is {adj} in {l}?",
 )
 COMPARE_YES_NO = (
     "is the {l} of {a} {adj} than that of {b}?",
@@ -104,12 +122,19 @@ EARLIER = (
     "between {a} and {b}, which {e} first?",
     "who {e} first, {a} or {b}?",
     "which of {a} and {b} {e} earlier?",
+    # "and" as aggregations say it: "or" alone marked comparisons (issue 31)
+    "of {a} and {b}, which {e} first?",
+    "tell me which of {a} and {b} {e} first",
+    "{a} and {b}: which one {e} earlier?",
+    "i need to know which of {a} and {b} {e} first",
 )
 LATER = (
     "which {e} more recently, {a} or {b}?",
     "which {e} later, {a} or {b}?",
     "{a} or {b}: which {e} last?",
     "between {a} and {b}, which {e} most recently?",
+    "of {a} and {b}, which {e} later?",
+    "tell me which of {a} and {b} {e} more recently",
 )
 
 COUNT = (
@@ -123,6 +148,16 @@ COUNT = (
     "total {i} for {s}?",
     "how many {i} did {s} have in the end?",
     "how many {i} does {s} list?",
+    # a count asked in an attribute's words, as simple questions ask one: "how many" alone had read as
+    # aggregation (issue 31: question type read from the text 0.726, real CRAG 0.61)
+    "what is the number of {i} of {s}?",
+    "{s}: number of {i}?",
+    "tell me the number of {i} of {s}",
+    "give me the number of {i} for {s}",
+    "i need the number of {i} for {s}",
+    "what's {s}'s number of {i}?",
+    "look up the number of {i} for {s}",
+    "find the number of {i} of {s}",
 )
 TOTAL = (
     "what is the combined {l} of {a} and {b}?",
@@ -133,6 +168,15 @@ TOTAL = (
     "sum of {l} for {a} and {b}?",
     "if you add {a}'s {l} to {b}'s, what do you get?",
     "how much {l} did {a} and {b} have combined?",
+    # in an attribute's or a comparison's words (issue 31: "combined", "total" and "sum" marked the type)
+    "what is the {l} of {a} and {b} together?",
+    "{a} and {b}: {l} altogether?",
+    "tell me the {l} of {a} and {b} put together",
+    "what's the {l} for {a} and {b} in all?",
+    "{l} of {a} and {b} together?",
+    "i need the {l} of {a} and {b} taken together",
+    "between {a} and {b}, what {l} do they have together?",
+    "what {l} do {a} and {b} have between them?",
 )
 LIST = (
     "list the {i} of {s}",
@@ -143,6 +187,16 @@ LIST = (
     "i need a list of {s}'s {i}",
     "which {i} does {s} have?",
     "tell me the {i} of {s}",
+    # a list asked in an attribute's words, as simple questions ask one value: "list" and "name the" marked
+    # the type (issue 31: question type read from the text 0.726)
+    "what are {s}'s {i}?",
+    "look up the {i} of {s}",
+    "{s}: what are the {i}?",
+    "i need the {i} for {s}",
+    "find the {i} of {s}",
+    "do you have the {i} of {s}?",
+    "what would the {i} of {s} be?",
+    "what're the {i} for {s}?",
 )
 RELATION = ("the {r} of {s}", "{s}'s {r}", "the {r} of {s}", "the {r} for {s}")
 # Steps of a chain ("the mayor of the birthplace of X"): the first step from a name may be a possessive;
@@ -232,14 +286,15 @@ TOP_ONE_THEN = (
     "{d}, which of {np} had the {sup} {l}?",
     "which of {np} had the {sup} {l} {d}?",
 )
+# {k} how many the answer lists, in words ("three"), {kn} in digits: always three had marked the type
 TOP_SET = (
-    "which three {many} have the {sup} {l}?",
-    "what are the three {many} with the {sup} {l}?",
-    "of {np}, which three have the {sup} {l}?",
-    "list the top 3 {many} by {l}",
-    "top three of {np} by {l}?",
-    "name the three {many} with the {sup} {l}",
-    "which three of {np} have the {sup} {l}?",
+    "which {k} {many} have the {sup} {l}?",
+    "what are the {k} {many} with the {sup} {l}?",
+    "of {np}, which {k} have the {sup} {l}?",
+    "list the top {kn} {many} by {l}",
+    "top {k} of {np} by {l}?",
+    "name the {k} {many} with the {sup} {l}",
+    "which {k} of {np} have the {sup} {l}?",
 )
 ABOVE = (
     "how many {many} have a {l} above {x}?",
@@ -284,7 +339,9 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
     if kind.vtype == "place":
         return own + WHERE + ATTRIBUTE
     if kind.label in TALLIED:
-        return own + TALLY + ATTRIBUTE
+        return own + HOW_MANY + TALLY + ATTRIBUTE[:8]
+    if kind.vtype in ("money", "bigmoney", "number") and kind.label not in COUNTED_LABELS:
+        return own + TOTAL_ONE + ATTRIBUTE
     return own + ATTRIBUTE
 
 
@@ -296,6 +353,23 @@ TALLY = (  # {l} is the counted label ("number of grammy wins")
     "{l} for {s} in total?",
     "what is {s}'s {l} altogether?",
     "what is the total {l} of {s}?",
+)
+# An amount of one subject said as its total ("what is x's total revenue?"), as people say it: "total" was
+# the aggregations' word alone (issue 31: question type read from the text 0.726)
+TOTAL_ONE = (
+    "what is the total {l} of {s}?",
+    "what's {s}'s total {l}?",
+    "total {l} of {s}?",
+    "what does {s}'s {l} come to in total?",
+)
+# ... and as a count ("how many wins do x have?"): "how many" had marked aggregation. {c} the bare label.
+HOW_MANY = (
+    "how many {c} does {s} have?",
+    "how many {c} has {s} got?",
+    "{s} has how many {c}?",
+    "how many {c} for {s}?",
+    "how many {c} does {s} have now?",
+    "how many {c} is {s} up to?",
 )
 
 

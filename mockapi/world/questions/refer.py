@@ -31,7 +31,8 @@ P_KIND_WORDS = 0.1
 def ticker_for(name: str, rng: random.Random) -> str:
     """An invented exchange symbol: 2-4 letters from the name, never a word a question uses ("ME", "TOP")."""
     letters = re.sub(r"[^A-Za-z]", "", name).upper()
-    n = min(rng.choice((3, 4, 4, 2)), len(letters))
+    # never two letters: nearly every pair is a live listing, and a reader knows PR, SE or BA (g17 reader)
+    n = min(rng.choice((3, 4, 4, 4)), len(letters))
     if n < 2:
         return (letters + "X")[:2]
     ticker = (letters[:n] if rng.random() < 0.25 else letters[0] + "".join(rng.sample(letters[1:], n - 1)))[
