@@ -53,7 +53,8 @@ def standard_json(spec: PageSpec) -> bytes:
 
 def test_spec_bytes_escape_text_as_the_standard_encoder_does() -> None:
     """Whatever text a page holds (quotes, backslashes, control characters, line separators, accents,
-    emoji, lone high code points), its canonical bytes are those of `json.dumps`, keys sorted at every level."""
+    emoji, the highest code point), its canonical bytes are those of `json.dumps`, keys sorted at every
+    level."""
     spec = json.loads(OLD_SPEC)
     odd = 'He said "hi"\\ \t\n\r\x00\x1f\x7f \u2028\u2029 café – naïve 😀 \U0010ffff </p> & \ufeff'
     spec["blocks"] = [["p", odd], ["table", ["ä", "b"], [["1", odd]], ""], ["li", [odd, ""]]]
