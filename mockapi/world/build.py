@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from mockapi.core import pipe_pool
 from mockapi.core.paths import QUESTIONS_DB, is_complete, world_dir
@@ -160,12 +161,13 @@ def _build_world(
 
         manifest.kg = KgSection.model_validate(build_kg(ctx, tmp, progress, questions))
         ready = made if pipe_pool.build_workers() > 1 else None
-        section = web_stage.run(ctx, tmp, progress, ready, passages)
+        stores: dict[str, Any] = {}  # the stores' digests, when taken beside the web tables
+        section = web_stage.run(ctx, tmp, progress, ready, passages, stores)
         manifest.web_stage = WebStageSection.model_validate(section)
         # a test world is never the dev world; pages are rendered on request, so the renderer is content
         hash_inputs = {**manifest.versions, "split": split, **web_stage.HASH_INPUTS}
         progress("hashing")
-        manifest.content_hash = content_hash(tmp, hash_inputs)
+        manifest.content_hash = content_hash(tmp, hash_inputs, stores)
         manifest.build_seconds = round(time.perf_counter() - started, 2)
         manifest.disk_bytes = disk_usage(tmp)
         if secret:  # its gold cannot be rebuilt from public inputs: owner-only, as secret.key

@@ -95,15 +95,25 @@ def _quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def content_hash(world: Path, extra: dict[str, str]) -> str:
+def store_digests(world: Path) -> dict[str, dict[str, TableDigest]]:
+    """`table_digest` of each store (*.duckdb) of `world`, by file name: taken by the build beside its web
+    tables once no store changes any more (mockapi/world/web_stage.py), for `content_hash`."""
+    return {db.name: table_digest(db) for db in sorted(world.glob("*.duckdb"))}
+
+
+def content_hash(
+    world: Path, extra: dict[str, str], stores: dict[str, dict[str, TableDigest]] | None = None
+) -> str:
     """sha256 over every store's table digests, the derived folders' digests and `extra` (e.g. the page
     renderer version) less the libraries' versions: the manifest records those, but the hash names content,
-    so the same content built or read with another DuckDB (or Faker, Jinja2) gives the same hash."""
+    so the same content built or read with another DuckDB (or Faker, Jinja2) gives the same hash.
+    `stores`: `store_digests` taken already (a store missing from it is digested now)."""
     extra = {k: v for k, v in extra.items() if k not in LIBRARY_VERSIONS}
     h = hashlib.sha256()
     for db in sorted(world.glob("*.duckdb")):
+        digests = (stores or {}).get(db.name)
         h.update(db.name.encode())
-        h.update(json.dumps(table_digest(db), sort_keys=True).encode())
+        h.update(json.dumps(table_digest(db) if digests is None else digests, sort_keys=True).encode())
     for folder in DERIVED_FOLDERS:  # each one's sha256 over its bytes, from its meta.json
         digest = _derived_digest(world / folder / "meta.json")
         if digest is not None:

@@ -20,6 +20,7 @@ from mockapi.web.record_spill import RecordSpill
 from mockapi.web.render import RENDERER_VERSION
 from mockapi.world import page_jobs
 from mockapi.world.context import WorldContext
+from mockapi.world.manifest import store_digests
 from mockapi.world.pages.page_writer import (
     SPILL_DIR,
     PageRow,
@@ -53,16 +54,19 @@ def run(
     progress: Progress,
     ready: list[Question] | None = None,
     passages: bool = False,
+    stores: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Generate questions (unless `ready`) and pages into `world_dir`; returns the manifest section.
-    `passages`: also the passages of /retrieve (else made when first needed: mockapi/retrieve/ensure.py)."""
+    `passages`: also the passages of /retrieve (else made when first needed: mockapi/retrieve/ensure.py).
+    `stores`: filled with the stores' digests (`manifest.store_digests`) when they are taken here, beside
+    the web tables (with helpers), for the content hash."""
     progress("questions")
     questions = ready if ready is not None else make_questions(ctx, world_dir)
     progress("pages: shared")
     writer_rows: dict[str, PageRow] = {}
     records = RecordSpill(world_dir / ".page-records")  # for the web tables; deleted when they are made
     try:
-        return _pages(ctx, world_dir, progress, questions, writer_rows, records, passages)
+        return _pages(ctx, world_dir, progress, questions, writer_rows, records, passages, stores)
     finally:
         records.close()
         shutil.rmtree(world_dir / SPILL_DIR, ignore_errors=True)  # DuckDB's spill: not part of a world
@@ -76,6 +80,7 @@ def _pages(
     writer_rows: dict[str, PageRow],
     records: RecordSpill,
     passages: bool,
+    stores: dict[str, Any] | None,
 ) -> dict[str, Any]:
     pools = page_jobs.shared_pools(ctx, questions, writer_rows, records)
     state = page_jobs.pools_file(world_dir, pools, questions)
@@ -111,12 +116,16 @@ def _pages(
         "summary": {**question_summary(questions), **page_summary(writer.sizes, served, dated)},
         "renderer": RENDERER_VERSION,
         "render": render_timing(sample),
-        "index": _build_index(world_dir, progress, passages, records),
+        "index": _build_index(world_dir, progress, passages, records, stores),
     }
 
 
 def _build_index(
-    world_dir: Path, progress: Progress, passages: bool, records: RecordSpill
+    world_dir: Path,
+    progress: Progress,
+    passages: bool,
+    records: RecordSpill,
+    stores: dict[str, Any] | None = None,
 ) -> dict[str, Any] | str:
     """The web part's full-text index over pages.duckdb, when that module is installed."""
     try:
@@ -130,12 +139,18 @@ def _build_index(
         return result
     # With helpers, this process mostly waits on them in the web tables: the full-text index (which only
     # reads pages.duckdb once its lookup indexes are in) is written meanwhile, in a thread; tantivy indexes
-    # in a thread of its own either way, so the bytes are the same.
+    # in a thread of its own either way, so the bytes are the same. The stores are final from here on (the
+    # web tables and the index only read them), so their digests for the content hash are taken meanwhile
+    # too, in a thread (DuckDB's own threads do the work): the hashing step was ~13 s of one core after
+    # the web tables, with the helpers idle (issue 34).
     index.add_lookup_indexes(world_dir / PAGES_DB)
-    with ThreadPoolExecutor(1, thread_name_prefix="crag-mock-index") as beside:
+    with ThreadPoolExecutor(2, thread_name_prefix="crag-mock-index") as beside:
         written = beside.submit(index.write_page_index, world_dir)
+        digests = beside.submit(store_digests, world_dir) if stores is not None else None
         _web_tables(world_dir, progress, passages, records)
         result = written.result()
+        if digests is not None and stores is not None:
+            stores.update(digests.result())
     return result
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from crag_eval.cli import main
 from crag_eval.files.records import SearchPage
-from crag_eval.models.baseline import IDK, BaselineModel, answer_passages
+from crag_eval.models.baseline import IDK, READ_PAGES, BaselineModel, answer_passages
 from crag_eval.models.baseline_pages import Passage, passages
 from crag_eval.models.baseline_query import read
 
@@ -135,6 +135,25 @@ def test_reads_real_html_through_the_batch_protocol() -> None:
         "query_time": ["03/01/2024, 10:00:00 PT"] * 3,
     }
     assert model.batch_generate_answer(batch) == ["Jane Roe", "1987", IDK]
+
+
+def test_reads_the_top_pages_by_rank_only() -> None:
+    """Task 3 serves 50 pages; the baseline reads the first READ_PAGES (their HTML is most of its CPU): an
+    answer stated only below them is not read, unless it is asked to read every page."""
+    filler = PAGE.replace("Acme Corp", "Zenith Ltd").replace("Jane Roe", "Ann Poe")
+    page: SearchPage = {"page_name": "", "page_snippet": "", "page_result": filler, "page_url": ""}
+    pages = [{**page, "page_url": f"https://x.test/{i}"} for i in range(50)]
+    pages[READ_PAGES] = {"page_name": "Acme Corp", "page_snippet": "", "page_result": PAGE, "page_url": ""}
+    batch: dict[str, list[Any]] = {
+        "interaction_id": ["a"],
+        "query": ["who founded acme corp?"],
+        "search_results": [pages],
+        "query_time": ["03/01/2024, 10:00:00 PT"],
+    }
+    assert READ_PAGES < 50 and BaselineModel().batch_generate_answer(batch) == [IDK]
+    assert BaselineModel(read_pages=50).batch_generate_answer(batch) == ["Jane Roe"]
+    with pytest.raises(ValueError, match="read_pages"):
+        BaselineModel(read_pages=0)
 
 
 # --- whole runs ---------------------------------------------------------------------------------------------

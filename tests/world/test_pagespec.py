@@ -43,6 +43,24 @@ def test_stored_specs_have_the_declared_keys_and_round_trip(tiny_world: Path) ->
         spec: PageSpec = json.loads(data)
         assert required <= spec.keys() <= declared, (pid, spec.keys() ^ declared)
         assert spec_bytes(spec) == data and page_id(spec) == pid
+        assert standard_json(spec) == data  # orjson writes the bytes json.dumps did (the stored form)
+
+
+def standard_json(spec: PageSpec) -> bytes:
+    """The canonical form as the standard encoder wrote it before spec_bytes used orjson."""
+    return json.dumps(spec, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def test_spec_bytes_escape_text_as_the_standard_encoder_does() -> None:
+    """Whatever text a page holds (quotes, backslashes, control characters, line separators, accents,
+    emoji, the highest code point), its canonical bytes are those of `json.dumps`, keys sorted at every
+    level."""
+    spec = json.loads(OLD_SPEC)
+    odd = 'He said "hi"\\ \t\n\r\x00\x1f\x7f \u2028\u2029 café – naïve 😀 \U0010ffff </p> & \ufeff'
+    spec["blocks"] = [["p", odd], ["table", ["ä", "b"], [["1", odd]], ""], ["li", [odd, ""]]]
+    spec["infobox"] = [[odd, "Ω"]]
+    spec["z"], spec["a"], spec["empty"], spec["refs"] = {"b": 1, "a": [True, None]}, -(2**40), False, 0
+    assert spec_bytes(spec) == standard_json(spec)
 
 
 def test_a_spec_of_an_older_world_renders_with_defaults(tiny_world: Path) -> None:

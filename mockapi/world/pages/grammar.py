@@ -117,16 +117,21 @@ def _option(seq: Seq) -> Option:
     return _compile(seq)
 
 
-def _walk(parts: Sequence[str | Choice], choice: Callable[[Choice], Option], out: list[str]) -> None:
+def _walk(parts: Sequence[str | Choice], bits: Callable[[int], int], out: list[str]) -> None:
     for part in parts:
         if type(part) is str:
             out.append(part)
         else:
-            chosen = choice(part)  # type: ignore[arg-type]
+            n = len(part)  # `rng.choice(part)`, inlined as in `expand`
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            chosen = part[r]
             if type(chosen) is str:
                 out.append(chosen)
             else:
-                _walk(chosen, choice, out)
+                _walk(chosen, bits, out)
 
 
 def expand(template: str, slots: Slots, rng: random.Random) -> str:
@@ -136,13 +141,26 @@ def expand(template: str, slots: Slots, rng: random.Random) -> str:
         return fixed
     if general:
         return _expand_joined(template, slots, rng)
-    choice = rng.choice
+    # `rng.choice(options)` inlined: the draws it makes (`Random._randbelow_with_getrandbits`: getrandbits of
+    # the count's bit length until one falls below it, the same since CPython 3.2) without its two Python
+    # calls a choice. Choices are most of a sentence's cost, and a build makes millions (tests/world/
+    # test_prose.py checks the two draw alike).
+    bits = rng.getrandbits
+    out: list[str] = []
     if flat:
-        text = "".join([p if type(p) is str else choice(p) for p in parts])  # type: ignore[misc]
+        for p in parts:
+            if type(p) is str:
+                out.append(p)
+            else:
+                n = len(p)
+                k = n.bit_length()
+                r = bits(k)
+                while r >= n:
+                    r = bits(k)
+                out.append(p[r])  # type: ignore[arg-type]
     else:
-        out: list[str] = []
-        _walk(parts, choice, out)
-        text = "".join(out)
+        _walk(parts, bits, out)
+    text = "".join(out)
     if marked:
         pieces = text.split(_MARK)  # text, name, text, name, ..., text
         for i in range(1, len(pieces), 2):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 import math
 import random
 from typing import Any
+
+import orjson
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import layouts, sites
@@ -120,8 +121,11 @@ def running_text(spec: PageSpec) -> str:
 
 
 def spec_bytes(spec: PageSpec) -> bytes:
-    """Canonical JSON (sorted keys, compact): what is hashed and stored."""
-    return json.dumps(spec, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    """Canonical JSON (sorted keys, compact, UTF-8): what is hashed and stored. orjson writes the bytes of
+    `json.dumps(spec, sort_keys=True, separators=(",", ":"), ensure_ascii=False)` for what a spec holds
+    (str keys; str, int, bool and lists: no float, whose exponent forms differ) at a tenth of its CPU: the
+    standard encoder was ~2 % of a build's pages stage (tests/world/test_specs.py compares the two)."""
+    return orjson.dumps(spec, option=orjson.OPT_SORT_KEYS)
 
 
 def page_id(spec: PageSpec) -> str:

@@ -173,11 +173,17 @@ def vary(text: str, rng: random.Random, share: float = 0.85) -> str:
     # word and a second only when it is swapped. The world's prose is pinned to this order of rng calls.
     tokens = text.split(" ")
     kinds = list(map(_TOKENS.__getitem__, tokens))
+    draw, bits = rng.random, rng.getrandbits
     for i in compress(range(len(tokens)), kinds):
         kind = kinds[i]
         if type(kind) is tuple:
-            if rng.random() <= share:
-                tokens[i] = rng.choice(kind)
+            if draw() <= share:
+                n = len(kind)  # `rng.choice(kind)` inlined, as in grammar.expand (the same draws)
+                k = n.bit_length()
+                r = bits(k)
+                while r >= n:
+                    r = bits(k)
+                tokens[i] = kind[r]
         else:
             tokens[i] = _vary_inside(kind, rng, share)  # type: ignore[arg-type]
     return articles(" ".join(tokens))
