@@ -27,12 +27,13 @@ def crag_mock(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
 @pytest.fixture(scope="module")
 def rebuilt(small_world: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Manifest]:
     """The session's small world as a version before web_serving/ left it, built again: one build shared by
-    the determinism test and the derived-folder test. Built with one process (the session's worlds with
-    TINY_JOBS = 2): so it also shows that --jobs 1 builds the same world (tests/world/test_build_jobs.py
-    builds with 3). Small worlds (tests/small_world.py): the same stages as the tiny world's, half the CPU."""
+    the determinism test and the derived-folder test. Built with 2 helpers (the session's worlds in one
+    process, TINY_JOBS = 1): so it also shows that --jobs 2 builds the same world
+    (tests/world/test_build_jobs.py builds with 3). Small worlds (tests/small_world.py): the same stages as
+    the tiny world's, half the CPU."""
     world = tmp_path_factory.mktemp("rebuilt") / "old"
     shutil.copytree(small_world, world, ignore=shutil.ignore_patterns(WEB_SERVING_DIR))
-    return world, build_world("tiny", 0, world, jobs=1, questions=SMALL_QUESTIONS)
+    return world, build_world("tiny", 0, world, jobs=2, questions=SMALL_QUESTIONS)
 
 
 @pytest.mark.slow  # its fixture builds the small world again
@@ -151,8 +152,8 @@ def test_a_world_without_web_tables_is_rebuilt_with_them(
 def test_the_full_text_index_is_the_same_written_beside_the_web_tables(
     small_world: Path, rebuilt: tuple[Path, Manifest]
 ) -> None:
-    """With helpers (the session's world) the index is written in a thread beside the web tables, with one
-    process (the rebuild) before them: the same segments. tantivy names a segment by a random id, so the
+    """With helpers (the rebuild) the index is written in a thread beside the web tables, with one process
+    (the session's world) before them: the same segments. tantivy names a segment by a random id, so the
     files are compared by kind (the part after the dot)."""
 
     def segments(world: Path) -> dict[str, list[bytes]]:
