@@ -16,14 +16,20 @@
 ARG PYTHON_VERSION=3.11
 
 FROM python:${PYTHON_VERSION}-slim AS install
-ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 UV_NO_CACHE=1
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY mockapi ./mockapi
 COPY kg_data ./kg_data
 COPY web_pages ./web_pages
 COPY clients ./clients
-RUN python -m venv /opt/venv && /opt/venv/bin/pip install '.[world]'
+# The image's venv holds what `crag-mock serve` needs (`[server]`), installed by uv (parallel downloads; pip's
+# resolver and installer cost several times its CPU) from a venv of its own that the image leaves behind.
+# Byte code is compiled here: the image runs with PYTHONDONTWRITEBYTECODE and its user cannot write the venv,
+# so without it every start would compile all it imports.
+RUN python -m venv /opt/uv && /opt/uv/bin/pip install --quiet 'uv>=0.13,<1' \
+    && python -m venv /opt/venv \
+    && /opt/uv/bin/uv pip install --quiet --python /opt/venv/bin/python --compile-bytecode '.[server]'
 
 FROM install AS world
 ARG SCALE=none
@@ -31,8 +37,10 @@ ARG SEED=0
 ARG WITH_QUESTIONS=0
 ARG SECRET=0
 ARG QUESTIONS=
+# The world builder's own dependencies (`[world]`: pandas, Faker, networkx) go into this stage only.
 RUN mkdir -p /world && if [ "$SCALE" != "none" ]; then \
-      /opt/venv/bin/crag-mock build --scale "$SCALE" --seed "$SEED" --data /world/w --passages \
+      /opt/uv/bin/uv pip install --quiet --python /opt/venv/bin/python '.[world]' \
+      && /opt/venv/bin/crag-mock build --scale "$SCALE" --seed "$SEED" --data /world/w --passages \
         $(if [ "$SECRET" = "1" ]; then echo --secret; fi) \
         $(if [ -n "$QUESTIONS" ]; then echo --questions "$QUESTIONS"; fi) \
       && mv /world/w/* /world/ && rmdir /world/w && rm -f /world/secret.key \

@@ -60,6 +60,23 @@ def _version() -> str:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `crag-mock` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(argv)
+    except ModuleNotFoundError as exc:
+        # A command whose extra is not installed (a `[server]`-only install, as in the Docker image, asked to
+        # build a world): one line naming the package, not a traceback. Our own modules missing is a bug.
+        if not exc.name or exc.name.split(".")[0] == "mockapi":
+            raise
+        command = next((a for a in argv if not a.startswith("-")), "")
+        print(
+            f"crag-mock {command}: error: needs the package {exc.name!r}, which is not installed; an extra "
+            "brings it (`pip install 'crag-mockapi[world]'` to build worlds, '[server]' to serve them)",
+            file=sys.stderr,
+        )
+        return 2
+
+
+def _main(argv: list[str]) -> int:
     parser = make_parser(argv)
     args = parser.parse_args(argv)
     if not args.command:

@@ -64,7 +64,7 @@ def test_development_page_names_every_check_and_package_of_ci_run() -> None:
         assert f"{tool}{args}".strip() in page, f"docs/development.md does not name `{tool}{args}`"
     packages = re.findall(r"--no-install-recommends(.*?)\)", ci, re.S)
     names = {p for chunk in packages for p in chunk.replace("\\", " ").split()}
-    assert {"chromium", "jq", "nginx", "podman", "debootstrap"} <= names
+    assert {"chromium", "jq", "nginx", "podman", "mmdebstrap"} <= names
     assert all(f"`{name}`" in page for name in names), names
     assert "requirements.lock" in page and "-c requirements.lock" in ci
 

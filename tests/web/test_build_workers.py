@@ -24,7 +24,8 @@ def test_two_helpers_write_the_serial_bytes(small_world: Path, tmp_path: Path) -
     for name in folders[1]:
         assert folders[1][name] == folders[2][name], name
     assert len(folders[2]["html.bin"]) > 1_000_000  # the rendered pages, not an empty table
-    # and the session's world (built with 2 helpers) holds the same: its content hash is the serial one's
+    # and the session's world holds the same (built in one process, TINY_JOBS; tests/world/test_build.py
+    # rebuilds it with 2 helpers and compares the content hash, which covers these tables)
     built = json.loads((small_world / WEB_SERVING_DIR / "meta.json").read_text(encoding="utf-8"))
     assert built["digest"] == json.loads(folders[1]["meta.json"])["digest"]
 

@@ -27,12 +27,13 @@ def crag_mock(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
 @pytest.fixture(scope="module")
 def rebuilt(small_world: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Manifest]:
     """The session's small world as a version before web_serving/ left it, built again: one build shared by
-    the determinism test and the derived-folder test. Built with one process (the session's worlds with
-    TINY_JOBS = 2): so it also shows that --jobs 1 builds the same world (tests/world/test_build_jobs.py
-    builds with 3). Small worlds (tests/small_world.py): the same stages as the tiny world's, half the CPU."""
+    the determinism test and the derived-folder test. Built with 2 helpers (the session's worlds in one
+    process, TINY_JOBS = 1): so it also shows that --jobs 2 builds the same world
+    (tests/world/test_build_jobs.py builds with 3). Small worlds (tests/small_world.py): the same stages as
+    the tiny world's, half the CPU."""
     world = tmp_path_factory.mktemp("rebuilt") / "old"
     shutil.copytree(small_world, world, ignore=shutil.ignore_patterns(WEB_SERVING_DIR))
-    return world, build_world("tiny", 0, world, jobs=1, questions=SMALL_QUESTIONS)
+    return world, build_world("tiny", 0, world, jobs=2, questions=SMALL_QUESTIONS)
 
 
 @pytest.mark.slow  # its fixture builds the small world again
@@ -46,7 +47,8 @@ def test_same_seed_gives_same_content_hash(small_world: Path, rebuilt: tuple[Pat
 
 @pytest.mark.slow  # builds a small world of seed 1
 def test_other_seed_gives_other_hash(small_world: Path, tmp_path: Path) -> None:
-    other = build_world("tiny", 1, tmp_path / "seed1", questions=SMALL_QUESTIONS)
+    # in one process, as the session's worlds (tests/conftest.py, TINY_JOBS: helpers add CPU in the suite)
+    other = build_world("tiny", 1, tmp_path / "seed1", jobs=1, questions=SMALL_QUESTIONS)
     first = json.loads((small_world / MANIFEST).read_text())
     assert other.content_hash != first["content_hash"]
 
@@ -115,8 +117,8 @@ def test_killed_build_leaves_no_world_and_is_cleaned_up(tmp_path: Path) -> None:
     assert not is_complete(target)
     assert not target.exists()
     assert crag_mock("info", "--data", str(target)).returncode == 2
-    # the next build removes the dead build's temp dir and completes
-    assert crag_mock("build", *SMALL_BUILD, "--data", str(target)).returncode == 0
+    # the next build removes the dead build's temp dir and completes (in one process, as TINY_JOBS)
+    assert crag_mock("build", *SMALL_BUILD, "--jobs", "1", "--data", str(target)).returncode == 0
     assert is_complete(target)
     assert not list(tmp_path.glob(".w.building-*"))
 
@@ -151,8 +153,8 @@ def test_a_world_without_web_tables_is_rebuilt_with_them(
 def test_the_full_text_index_is_the_same_written_beside_the_web_tables(
     small_world: Path, rebuilt: tuple[Path, Manifest]
 ) -> None:
-    """With helpers (the session's world) the index is written in a thread beside the web tables, with one
-    process (the rebuild) before them: the same segments. tantivy names a segment by a random id, so the
+    """With helpers (the rebuild) the index is written in a thread beside the web tables, with one process
+    (the session's world) before them: the same segments. tantivy names a segment by a random id, so the
     files are compared by kind (the part after the dot)."""
 
     def segments(world: Path) -> dict[str, list[bytes]]:

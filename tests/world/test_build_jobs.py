@@ -4,8 +4,8 @@ rendering, the passages when asked for: `--passages`) and writes the same world 
 hash (every store's rows, the serving tables, which read the KG in rowid order, the search postings, the
 questions and the page tables) equals the session's small world's (tests/small_world.py: every stage, 8
 questions), and the passages built with it are those the small world makes on first use
-(mockapi/retrieve/ensure.py). N = 2 is the session's small world itself (tests/conftest.py, TINY_JOBS),
-N = 1 the determinism test's rebuild (tests/world/test_build.py), N = 3 here: three values, one extra
+(mockapi/retrieve/ensure.py). N = 1 is the session's small world itself (tests/conftest.py, TINY_JOBS),
+N = 2 the determinism test's rebuild (tests/world/test_build.py), N = 3 here: three values, one extra
 small build each. How much faster 2 helpers are is a timing: bench/bench_build.py."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Issue 34: `crag-mock build --questions N` draws N questions (CRAG's mix) over the scale's KG instead of
 the scale's count, into the directory given by --data; a rebuild with the same inputs reuses the world. The
-world of N questions is the session's small world (tests/small_world.py, built with TINY_JOBS = 2)."""
+world of N questions is the session's small world (tests/small_world.py, built with TINY_JOBS = 1)."""
 
 from __future__ import annotations
 
