@@ -116,7 +116,8 @@ def secret_tiny_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from mockapi.cli import main
 
     def build(world: Path) -> None:
-        assert main(["build", *SMALL_BUILD, "--seed", "0", "--secret", "--data", str(world)]) == 0
+        flags = [*SMALL_BUILD, "--seed", "0", "--secret", "--jobs", str(TINY_JOBS)]
+        assert main(["build", *flags, "--data", str(world)]) == 0
 
     return build_once(tmp_path_factory, "secret", build)
 

@@ -35,7 +35,8 @@ def secret_worlds(tmp_path_factory: pytest.TempPathFactory, secret_tiny_world: P
     """Two small seed-0 worlds (tests/small_world.py), each with its own secret: one through the CLI (the
     run's shared one, tests/conftest.py), one through build_world."""
     root = tmp_path_factory.mktemp("secret")
-    build_world("tiny", 0, root / "b", secret=new_secret(), questions=SMALL_QUESTIONS)
+    # in one process, as the session's worlds (tests/conftest.py, TINY_JOBS: helpers add CPU in the suite)
+    build_world("tiny", 0, root / "b", secret=new_secret(), jobs=1, questions=SMALL_QUESTIONS)
     return secret_tiny_world, root / "b"
 
 

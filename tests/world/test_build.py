@@ -47,7 +47,8 @@ def test_same_seed_gives_same_content_hash(small_world: Path, rebuilt: tuple[Pat
 
 @pytest.mark.slow  # builds a small world of seed 1
 def test_other_seed_gives_other_hash(small_world: Path, tmp_path: Path) -> None:
-    other = build_world("tiny", 1, tmp_path / "seed1", questions=SMALL_QUESTIONS)
+    # in one process, as the session's worlds (tests/conftest.py, TINY_JOBS: helpers add CPU in the suite)
+    other = build_world("tiny", 1, tmp_path / "seed1", jobs=1, questions=SMALL_QUESTIONS)
     first = json.loads((small_world / MANIFEST).read_text())
     assert other.content_hash != first["content_hash"]
 
@@ -116,8 +117,8 @@ def test_killed_build_leaves_no_world_and_is_cleaned_up(tmp_path: Path) -> None:
     assert not is_complete(target)
     assert not target.exists()
     assert crag_mock("info", "--data", str(target)).returncode == 2
-    # the next build removes the dead build's temp dir and completes
-    assert crag_mock("build", *SMALL_BUILD, "--data", str(target)).returncode == 0
+    # the next build removes the dead build's temp dir and completes (in one process, as TINY_JOBS)
+    assert crag_mock("build", *SMALL_BUILD, "--jobs", "1", "--data", str(target)).returncode == 0
     assert is_complete(target)
     assert not list(tmp_path.glob(".w.building-*"))
 

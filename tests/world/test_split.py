@@ -25,7 +25,8 @@ def test_default_paths_keep_dev_plain_and_name_test(tmp_path: Path, monkeypatch:
 
 @pytest.mark.slow  # builds a small world of the test split (tests/small_world.py)
 def test_test_split_is_another_world(small_world: Path, tmp_path: Path) -> None:
-    test = build_world("tiny", 0, tmp_path / "tiny-test", split="test", questions=SMALL_QUESTIONS)
+    # in one process, as the session's worlds (tests/conftest.py, TINY_JOBS: helpers add CPU in the suite)
+    test = build_world("tiny", 0, tmp_path / "tiny-test", split="test", jobs=1, questions=SMALL_QUESTIONS)
     dev = json.loads((small_world / MANIFEST).read_text())
     assert (dev["split"], test.split) == ("dev", "test")
     assert test.content_hash != dev["content_hash"]
