@@ -95,7 +95,8 @@ def world(venv: Path, workdir: Path) -> Path:
     """The world stage: build with the installed CLI, drop the gold answers, make everything read-only."""
     target = workdir / "world"
     build = subprocess.run(
-        [str(venv / "bin" / "crag-mock"), "build", *SMALL_BUILD, "--data", str(target)],
+        # in one process, as the session's worlds (tests/conftest.py, TINY_JOBS: helpers add CPU in the suite)
+        [str(venv / "bin" / "crag-mock"), "build", *SMALL_BUILD, "--jobs", "1", "--data", str(target)],
         capture_output=True,
         text=True,
         cwd=workdir,

@@ -25,8 +25,9 @@ QUESTIONS = 40
 @pytest.fixture(scope="module")
 def worlds(tiny_world: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     def built(split: str) -> Path:
-        # one helper: the suite's xdist workers already keep CI's 2 cores busy, and a second helper only adds
-        # its own start and hand-offs (the same bytes for any --jobs: tests/world/test_build_jobs.py)
+        # in one process (--jobs 1), as the session's worlds (tests/conftest.py, TINY_JOBS): the suite's xdist
+        # workers already keep CI's 2 cores busy, and helpers add CPU of their own (the same bytes for any
+        # --jobs: tests/world/test_build_jobs.py)
         world = tmp_path_factory.mktemp("split") / f"tiny-{split}"
         build_world("tiny", 0, world, split=split, jobs=1, questions=QUESTIONS)
         return world
