@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import time
 from typing import Any
 
 import httpx
 import pytest
+
+from mockapi.process.loopback import free_socket
 
 START_DEADLINE_S = 300.0
 """A guard against a hung start, not a speed check: start-up figures belong in bench/. A start that builds the
@@ -17,8 +18,7 @@ tiny world first also renders its 2,725 pages once (web_serving/html): over 120 
 
 def free_port() -> int:
     """A loopback port free at the time of asking (the server binds it moments later)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+    with free_socket() as sock:
         return int(sock.getsockname()[1])
 
 

@@ -15,8 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 import httpx
-
-from mockapi.process.loopback import free_socket
+from server_process import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX_DIR = ROOT / "deploy" / "nginx"
@@ -35,11 +34,6 @@ def render_module() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def free_port() -> int:
-    with free_socket() as sock:
-        return int(sock.getsockname()[1])
 
 
 @dataclass

@@ -22,7 +22,8 @@ from pathlib import Path
 import httpx
 import orjson
 import pytest
-from front_door_rig import FrontDoor, Replica, free_port, front_door, nginx_binary, replicas
+from front_door_rig import FrontDoor, Replica, front_door, nginx_binary, replicas
+from server_process import free_port
 
 pytestmark = pytest.mark.skipif(
     nginx_binary() is None, reason="nginx is not installed (apt-get install nginx; .ci/run does)"

@@ -16,7 +16,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import stat
 import subprocess
 import sys
@@ -26,7 +25,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_process import wait_healthy
+from server_process import free_port, wait_healthy
 from small_world import SMALL_BUILD
 
 REPO = Path(__file__).resolve().parents[2]
@@ -107,12 +106,6 @@ def world(venv: Path, workdir: Path) -> Path:
         mode = path.stat().st_mode
         path.chmod(mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) | stat.S_IRGRP | stat.S_IROTH)
     return target
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _others_can_run(prefix: Path) -> bool:

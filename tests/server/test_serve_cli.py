@@ -16,14 +16,8 @@ import duckdb
 import httpx
 import pytest
 from fixture_paths import CRAG_DEV_10
-from server_process import wait_healthy
+from server_process import free_port, wait_healthy
 from small_world import SMALL_QUESTIONS
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager

@@ -144,7 +144,7 @@ def expand(template: str, slots: Slots, rng: random.Random) -> str:
     # `rng.choice(options)` inlined: the draws it makes (`Random._randbelow_with_getrandbits`: getrandbits of
     # the count's bit length until one falls below it, the same since CPython 3.2) without its two Python
     # calls a choice. Choices are most of a sentence's cost, and a build makes millions (tests/world/
-    # test_prose.py checks the two draw alike).
+    # test_prose_pins.py pins the text rng.choice drew, and fails on any other draw).
     bits = rng.getrandbits
     out: list[str] = []
     if flat:

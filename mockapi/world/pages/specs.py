@@ -124,7 +124,7 @@ def spec_bytes(spec: PageSpec) -> bytes:
     """Canonical JSON (sorted keys, compact, UTF-8): what is hashed and stored. orjson writes the bytes of
     `json.dumps(spec, sort_keys=True, separators=(",", ":"), ensure_ascii=False)` for what a spec holds
     (str keys; str, int, bool and lists: no float, whose exponent forms differ) at a tenth of its CPU: the
-    standard encoder was ~2 % of a build's pages stage (tests/world/test_specs.py compares the two)."""
+    standard encoder was ~2 % of a build's pages stage (tests/world/test_pagespec.py compares the two)."""
     return orjson.dumps(spec, option=orjson.OPT_SORT_KEYS)
 
 
