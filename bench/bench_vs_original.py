@@ -29,12 +29,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "original"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from bench_server import free_port  # noqa: E402
 from compare_answers import compare, record  # noqa: E402
 from load_loop import have_wrk, run_load, settle  # noqa: E402
 from original_kg import request_bodies, write_kg  # noqa: E402
 from original_server import (  # noqa: E402
     Original,
-    free_port,
     locate,
     start_original,
     start_ours,

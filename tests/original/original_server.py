@@ -10,7 +10,6 @@ copied here: it runs from its checkout, as a separate process, with its pinned r
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -58,12 +57,6 @@ def locate(directory: str | None = None, python: str | None = None) -> Original 
         last = (probe.stderr.strip().splitlines() or ["?"])[-1]
         return f"the original's venv {interpreter} cannot import its requirements: {last}"
     return Original(mock_api, interpreter)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def write_pandas_pickles(original: Original, kg: Path) -> None:

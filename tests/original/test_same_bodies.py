@@ -17,7 +17,6 @@ import httpx
 import numpy
 import pytest
 from original_server import (
-    free_port,
     locate,
     start_original,
     stop,
@@ -25,6 +24,7 @@ from original_server import (
     write_pandas_pickles,
 )
 from request_matrix import SEARCH_ROUTES, extra_open_names, request_matrix
+from server_process import free_port
 from ties import same_up_to_ties
 
 from mockapi.config.settings import Settings
