@@ -9,7 +9,7 @@ import random
 import pytest
 
 from mockapi.world.pages import consistency, statements
-from mockapi.world.pages.roles import distractors
+from mockapi.world.pages.decoys import distractors
 from mockapi.world.questions.model import Fact, Question, Subject
 
 ATLAS = Subject("Last Atlas", "movie", "movie", lookalikes=("The Last Atlas", "Lsat Atlas", "Last Atlas II"))

@@ -16,7 +16,7 @@ from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import shared, statements
 from mockapi.world.pages.plan import Pools, fill
-from mockapi.world.pages.roles import distractors, older_news
+from mockapi.world.pages.decoys import distractors, older_news
 from mockapi.world.questions.model import Fact, Question, Subject
 
 ATLAS = Subject("Last Atlas", "movie", "movie")

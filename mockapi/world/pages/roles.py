@@ -11,6 +11,8 @@ a rival look-alike's, a peer's), a few other facts, figures of the entities name
 - `stale_page`: an older value of the asked attribute, dated.
 - `lookalike_page`: a rival look-alike's own page stating its value of the asked attribute.
 - `topical_page`: about a subject of the question, without the answer.
+
+The values these pages state that are not the answer (rivals', peers', older ones) are `decoys`'.
 """
 
 from __future__ import annotations
@@ -20,11 +22,10 @@ import random
 from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import consistency, layouts, shared, statements, tables
+from mockapi.world.pages import consistency, decoys, layouts, shared, statements, tables
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
-from mockapi.world.questions import invent, values
-from mockapi.world.questions.kinds import KINDS, REL_TARGET
+from mockapi.world.questions import invent
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
 
 # Share of question-specific answer pages titled like a domain roundup ("Stock market today: What to know"),
@@ -35,16 +36,6 @@ DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a 
 # Share of topical pages about the asked fact's subject that state the asked attribute (an older value or a
 # rival's): answer pages state it in the same frames, so without these the frames alone mark them.
 P_TOPICAL_ATTRIBUTE = 0.9
-# A rival's value of the asked attribute, on answer-form and topical pages alike: at most two look-alikes per
-# question and attribute, one value each, so each is stated about as often as the answer and the commonest
-# value of its type is the answer no more often than chance (g11, rivals from every look-alike: 67% of date
-# questions). Planner sample (16 birth dates): a rival on an answer page at 0.5 left the answer the top 10's
-# commonest date in 62%, at 0.8 in 25%; on topical pages (~22 a question) 0.5 keeps the 50 pages' even.
-P_RIVAL = 0.5  # a topical page's statement of the asked attribute names a rival (else an older value, a peer)
-P_RIVAL_DATE = 0.8  # a full date has no older value: its 3-5 answer pages made it the top 10's commonest
-P_RIVAL_EACH = 0.8  # on an answer-form page, each rival's value (the answer is there once or twice)
-RIVALS = 2
-P_PEER = 0.35  # else a peer's value of it (an invented entity of the same kind, named)
 # Share of a set question's topical pages about the set itself, titled with its name ("Meridian 100
 # components"): its answer pages are all titled so, and with topical pages about one member each, a title
 # word of the set's name the question does not use marked the answer page (generator 13: "components",
@@ -95,19 +86,6 @@ def asked_facts(q: Question) -> list[Fact]:
 def latest(q: Question) -> dt.datetime | None:
     """The date the newest of the question's values holds from (answer pages are published after it)."""
     return max((dt.datetime.fromisoformat(f.as_of) for f in asked_facts(q) if f.as_of), default=None)
-
-
-def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
-    """The look-alikes whose value of `fact`'s attribute the question's pages state: at most `RIVALS`,
-    ones a reader tells from the subject ("Last Atlas II", not "The Last Atlas"), the same on every page of
-    the question (drawn from its id, which a secret world keys). A set's pages name none."""
-    subjects = {fact.subject.name} | ({f.subject.name for f in q.facts} if q is not None else set())
-    names = sorted(
-        n for n in fact.subject.lookalikes if not any(consistency.indistinct(n, s) for s in subjects)
-    )  # not one a reader takes for another subject of the question either ("North Aaron Titans")
-    qid = q.interaction_id if q is not None else ""
-    own = random.Random(f"rivals|{qid}|{fact.subject.name}|{fact.kind}")
-    return tuple(own.sample(names, min(RIVALS, len(names))))
 
 
 def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Draft:
@@ -167,7 +145,7 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
         page_draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
     elif group is not None:  # the set's members without the asked values, and a member's older news
         page_draft.pieces.append(_members(q, group, rng))
-        page_draft.pieces.extend(older_news(rng.choice(facts), pools, rng, day, q) if facts else [])
+        page_draft.pieces.extend(decoys.older_news(rng.choice(facts), pools, rng, day, q) if facts else [])
     elif answers or not answer_facts(q):
         # a false premise's pages state the true facts it bends; a true question that says a premise keeps
         # that premise's fact in its context too, and its answer-form pages then stated the answer itself
@@ -179,10 +157,12 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
             page_draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid, shape))
     else:
         for fact in facts:
-            page_draft.pieces.extend(older_news(fact, pools, rng, day, q))
+            page_draft.pieces.extend(decoys.older_news(fact, pools, rng, day, q))
     # a distractor a reader could take for an asked value (a peer or rival named like another subject of the
     # question, "North Aaron Titans" beside "North Karen Titans") stays out: no answer page contradicts itself
-    page_draft.pieces.extend(p for p in distractors(q, pools, rng, day) if not consistency.rival_claim(q, p))
+    page_draft.pieces.extend(
+        p for p in decoys.distractors(q, pools, rng, day) if not consistency.rival_claim(q, p)
+    )
     page_draft.pieces.extend(say_known(q, subject, pools, rng, day))
     if answers:
         consistency.check_claims(q, page_draft.pieces)
@@ -193,31 +173,6 @@ def _members(q: Question, group: Subject, rng: random.Random) -> Piece:
     members = [s.name for s in q.subjects[1:]] or [group.name]
     shown = rng.sample(members, min(len(members), rng.randint(2, 6)))
     return Piece("table", group.name, rows=(("Name",), *((m,) for m in shown)))
-
-
-def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
-    """A stale value and a rival's (else a peer's) value on an answer-form page, now and then. A set's page
-    states neither (a look-alike's runtime on the page of "2023 films" joins the set)."""
-    out: list[Piece] = []
-    # a multi-hop question names no subject of its chain's end ("the performer of Velvet Summer"): a peer's
-    # birth date on its answer page could be the performer's, as far as a reader can tell
-    chain = next((f for f in q.facts if f.kind.startswith("rel:")), None)
-    group = group_of(q)
-    for fact in q.facts or premise_facts(q):
-        # nor a member's older value: beside the set's undated table a reader took the dated line for the
-        # newer (g15 reading: 7 of 9 ambiguous questions, "As of 17 Aug 2023, X's rating came to 3.30")
-        if group is None and consistency.older_values(fact) and rng.random() < 0.4:
-            out.extend(statements.stale_pieces(fact, rng, pools.split, day))
-        names = rivals(q, fact)
-        if group is not None:
-            continue
-        named = [n for n in names if rng.random() < P_RIVAL_EACH]
-        out.extend(
-            statements.negative_piece(fact, n, wrong(fact, rng, day, n), rng, pools.split, day) for n in named
-        )
-        if not named and chain is None and rng.random() < P_PEER:  # as topical pages name peers
-            out.append(peer_piece(fact, pools, rng, day, [f.subject.name for f in q.facts]))
-    return out
 
 
 def known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> list[Fact]:
@@ -266,7 +221,7 @@ def lookalike_pages(
     # g16: "Tghe Season's Tempest" grossing $710M was ambiguous
     alike = subject.lookalikes or invent.lookalikes(subject.name, rng)
     names = [n for n in alike if consistency.told_apart(n, subject.name)] or [f"{subject.name} II"]
-    chosen = [r for f in facts if f.subject.name == subject.name for r in rivals(q, f)] or names
+    chosen = [r for f in facts if f.subject.name == subject.name for r in decoys.rivals(q, f)] or names
     out = []
     for i in range(n):
         name = chosen[i % len(chosen)] if rng.random() < 0.8 else rng.choice(names)
@@ -276,7 +231,7 @@ def lookalike_pages(
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
         # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
         for fact in (f for f in facts if f.subject.name == subject.name):
-            value = wrong(fact, rng, when.date(), name)
+            value = decoys.wrong(fact, rng, when.date(), name)
             page_draft.pieces.append(
                 statements.negative_piece(fact, name, value, rng, pools.split, when.date(), own_page=True)
             )
@@ -288,41 +243,6 @@ def lookalike_pages(
         )
         out.append(emit(page_draft, q, pools, rng, "neg", i, when))
     return out
-
-
-def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> str:
-    """Another value of the asked attribute. A look-alike's is its own, the same on every page that states
-    it (each page drew its own: the answer was then the one value repeated across pages)."""
-    if lookalike:  # a changing value (a price) is its own on each day
-        when = day.isoformat() if statements.dynamic(fact) else ""
-        rng = random.Random(f"wrong|{lookalike}|{fact.subject.name}|{fact.kind}|{when}")
-    if fact.kind.startswith("rel:"):
-        return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
-    kind = KINDS[fact.kind]
-    for _ in range(5):
-        near = fact.number is not None and kind.vtype in _SCALED
-        value = _near(fact.number or 0.0, kind.vtype, rng) if near else invent.other_value(kind, rng, day)
-        if value.lower() != fact.value.lower():
-            return value
-    return value + " (disputed)"
-
-
-_SCALED = ("number", "money", "bigmoney", "decimal")
-
-
-def _near(x: float, vtype: str, rng: random.Random) -> str:
-    """A figure on the scale of `x`: a rival's value of an amount is one an entity like the subject has at the
-    same time (a look-alike club's wins within its season's games, a film's gross beside the subject's; drawn
-    from the attribute's whole range, soccer clubs had 57 wins and quarterly revenues ran to $788bn)."""
-    y = x * rng.uniform(0.6, 1.5)
-    if vtype == "number":
-        step = max(1, round(abs(y - x)))
-        return values.number(max(0, round(x) + rng.choice((-1, 1)) * step))[0]
-    if vtype == "money":
-        return values.money(round(max(0.01, y), 2))[0]
-    if vtype == "bigmoney":
-        return values.bigmoney(float(f"{max(1e6, y):.3g}"))[0]
-    return values.decimal(min(round(y, 2), 9.9) if x <= 10 else round(y, 2))[0]
 
 
 def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
@@ -346,55 +266,6 @@ def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
             page_draft.pieces.append(statements.state(fact, rng, pools.split))
     for fact in answer_facts(q):
         if fact.subject == subject and rng.random() < P_TOPICAL_ATTRIBUTE:
-            page_draft.pieces.extend(older_news(fact, pools, rng, when.date(), q))
-    page_draft.pieces.extend(peer_figures(q, subject, pools, rng, when.date()))
+            page_draft.pieces.extend(decoys.older_news(fact, pools, rng, when.date(), q))
+    page_draft.pieces.extend(decoys.peer_figures(q, subject, pools, rng, when.date()))
     return emit(page_draft, q, pools, rng, "top", i, when, empty=rng.random() < 0.05)
-
-
-def peer_figures(
-    q: Question, subject: Subject, pools: Pools, rng: random.Random, day: dt.date
-) -> list[Piece]:
-    """A peer's figures, named, as a roundup covers several entities: an answer page holds more statements
-    than a topical one (the answer, rivals', an older value), and its digits, dates and colons marked it
-    (generator 14: form (a) 0.704)."""
-    if subject.kind == "group":
-        return []
-    names = [s.name for s in q.subjects]
-    peer = shared.invented_name(subject.kind, rng, pools.taken)
-    if any(consistency.indistinct(peer, n) for n in names):
-        return []
-    other = Subject(peer, subject.domain, subject.kind)
-    return statements.figure_pieces(other, rng, pools.split, day, rng.randint(0, 3))
-
-
-def older_news(
-    fact: Fact, pools: Pools, rng: random.Random, day: dt.date, q: Question | None = None
-) -> list[Piece]:
-    """The asked attribute on a page that does not answer: the subject's earlier value with its own date
-    (older news), else a rival's value ("Last Atlas II runs 99 minutes"), else a peer's, in the frames the
-    answer pages use, so that a snippet's frame words, dates and amounts mark neither."""
-    if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7:
-        return statements.stale_pieces(fact, rng, pools.split, day)
-    names = rivals(q, fact)
-    date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
-    if names and rng.random() < (P_RIVAL_DATE if date else P_RIVAL):
-        name = rng.choice(names)
-        return [statements.negative_piece(fact, name, wrong(fact, rng, day, name), rng, pools.split, day)]
-    # else a peer's figure ("for comparison, Hale Group's EPS…"): a page about the subject that does not
-    # answer still states the asked attribute, as the query's words find it
-    return [peer_piece(fact, pools, rng, day)]
-
-
-def peer_piece(
-    fact: Fact, pools: Pools, rng: random.Random, day: dt.date, others: list[str] | None = None
-) -> Piece:
-    """The asked attribute of a peer: another entity of the subject's kind, invented afresh (no question asks
-    about it, so its value contradicts nothing), named in the statement, and not one a reader takes for the
-    subject or the question's `others` ("Simmons Corp" for "Simmons Corp.")."""
-    names = [fact.subject.name, *(others or [])]
-    peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
-    for _ in range(20):
-        if not any(consistency.indistinct(peer, n) for n in names):
-            break
-        peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
-    return statements.negative_piece(fact, peer, wrong(fact, rng, day), rng, pools.split, day)
