@@ -54,7 +54,10 @@ Progress = Callable[[str], None]
 # 18: counts, totals, lists and comparisons asked in each other's and attributes' words (question type read
 #     from the text); a true question's answer-form pages state no answer; type-tagged look-alikes are the
 #     subject to the consistency check; "who" only for people; no two-letter tickers (issue 31, g17 reader)
-GENERATOR_VERSION = "18"
+# 19: no decoy cut from the subject's name (initials, short forms, hyphens), namesakes for people; lists in a
+#     page's own order; lead-ins name a moment; timelines say what happened; no share class as a company;
+#     simple questions in relations' words, comparisons of list sizes (issue 31, g18 reader and audit)
+GENERATOR_VERSION = "19"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

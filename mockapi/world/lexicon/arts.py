@@ -158,8 +158,10 @@ MOVIE_SHORT = (
     "[cinema|multiplex|arthouse] screens|the big screen|big screens] [in|across|around]]"
     " "
     "{place}",
-    "[A restored|A new|A 4K|An archive|A remastered|A fresh|A digital|A touring] [print|copy|cut|version|"
-    "transfer|restoration] of {s} "
+    # no "4K": a fixed digit in every film's prose made 4 the top 10's commonest number, and counts of 4 (cast
+    # members) were read off it by typed-candidate voting (g18: 10 of 72 counts)
+    "[A restored|A new|A high-definition|An archive|A remastered|A fresh|A digital|A touring] [print|copy|"
+    "cut|version|transfer|restoration] of {s} "
     "[toured|screened in|went to|played in|visited] {m} [cities|towns|venues]",
 )
 FILM_PERSON = (
@@ -167,6 +169,7 @@ FILM_PERSON = (
     "for {m} months|with {person}|]",
     "{s} [turned down|signed on to|dropped out of|joined] [a stage revival|a streaming series|a "
     "production in {place}|a voice role|a short film by {person}]",
-    "{s} [spoke at|was honoured at|hosted|judged] [a festival in {place}|a film school in {place}|a "
+    "{s} [spoke at|was honoured at|hosted|judged] [a festival in {place}|a "
     "charity gala|a screening series] [in {month} {y}|on {d}|]",
+    "{s} [spoke at|visited|taught a class at] a film school in {place} [in {month} {y}|on {d}|]",
 )

@@ -90,7 +90,7 @@ COMPANY_SHORT = (
 )
 COMPANY_LEADS = (
     "[in|during|for] the {qn}",
-    "[after|before|since] the {month} [call|filing|report]",
+    "[after|before|soon after] the {month} [call|filing|report]",  # a moment: "since" is for states
     "[ahead of|after] its {month} investor day",
     "in a filing [dated|on] {d}",
 )

@@ -58,11 +58,14 @@ TOPIC_SHORT = (
     "{s} [is busiest|gets crowded|is quietest] [on {weekday}s|in {month}|around noon|after {time}]",
 )
 PERSON = (
-    "{s} [spoke at|was honoured at|visited|hosted|judged|addressed] [a [gala|dinner|fundraiser|reception] in"
-    " {place}|a [school|college|university|hospital] in {place}|a charity [dinner|auction|ball]|a [panel"
+    # the verb fits its object: "judged a hospital" read wrong on 10 of 100 g18 rank-1 pages
+    "{s} [spoke at|was honoured at|hosted|judged|addressed] [a [gala|dinner|fundraiser|reception] in"
+    " {place}|a charity [dinner|auction|ball]|a [panel"
     "|debate"
     "|forum] on {topic}|a [conference|summit|forum|congress] [in|held in|hosted in] {place}] [in {month}"
     " {y}|on {d}|]",
+    "{s} [spoke at|visited|toured|opened a wing of] a [school|college|university|hospital] in {place} [in"
+    " {month} {y}|on {d}|]",
     "{s} [wrote|published|penned] [a memoir|an essay on {topic}|a letter about {topic}|[a column|a guest"
     " essay|a piece|an article] [for|in] [a paper|a [daily|weekly|local] paper|a magazine|a newsletter]"
     " [in|from|based in] {place}]",

@@ -81,7 +81,7 @@ TEAM_LEADS = (
     "[before|after] the {weekday} [game|match|practice|flight]",
     "[in|during] the [first|second|last] week of {month}",
     "on the {m2}-game road trip",
-    "[since|after] the {month} [break|deadline|window]",
+    "[just after|after] the {month} [break|deadline|window]",  # a moment: "since" is for states
 )
 PLAYER = (
     "{s} [worked on|rebuilt|changed|refined|simplified] [their fitness|their footwork|their recovery work|"

@@ -157,6 +157,30 @@ def told_apart(lookalike: str, subject: str) -> bool:
     return "(disambiguation)" not in lookalike and not indistinct(lookalike, subject)
 
 
+def built_from(name: str, subject: str) -> bool:
+    """Whether `name` is the subject's own name cut or respelt, which a reader takes for the subject: a short
+    form ("Machines" for "Lord of the Machines", "Rousseau"), an initial ("L. Rousseau", "Louis K.
+    Rousseau"), a hyphenated token ("Elis-Abeth"), or within two typos (g18 reader: a rival "L. Rousseau"
+    born in 1970 on ranks 1 and 3, "Machines" grossing $624.0m beside the gold's $1.00bn). A namesake with
+    another first name ("Karen Rousseau") or a sequel ("Lord of the Machines II") is told apart."""
+    if indistinct(name, subject):
+        return True
+    own, theirs = _words(name).split(), _words(subject).split()
+    if not own or not theirs:
+        return False
+    if set(own) < set(theirs) or own == theirs:
+        return True
+    if (
+        any(len(t) == 1 for t in own)
+        and [t for t in own if len(t) > 1]
+        and all(len(t) == 1 or t in theirs for t in own)
+    ):
+        return True  # initials beside the subject's own words
+    joined = "".join(theirs)  # "Elis-Abeth", "Eli-Eli" from "Elisabeth"
+    parts = [p for t in name.lower().split() if "-" in t for p in t.split("-") if len(p) >= 2]
+    return any(p in joined for p in parts)
+
+
 def _comma_part(name: str, key: str) -> bool:
     """Whether a part of `name` between commas is, as a reader matches names, the name whose key is `key`."""
     return "," in name and any(name_key(part) == key for part in name.split(","))

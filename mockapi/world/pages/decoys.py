@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 P_RIVAL = 0.5  # a topical page's statement of the asked attribute names a rival (else an older value, a peer)
 P_RIVAL_DATE = 0.8  # a full date has no older value: its 3-5 answer pages made it the top 10's commonest
 P_RIVAL_EACH = 0.8  # on an answer-form page, each rival's value (the answer is there once or twice)
+# a full date has no older value, so only rivals' dates stand beside the answer's: at 0.8 the answer was the
+# top 10's commonest date for 9 of 25 date answers (g18, typed-candidate voting)
+P_RIVAL_EACH_DATE = 1.0
 RIVALS = 2
 P_PEER = 0.35  # else a peer's value of it (an invented entity of the same kind, named)
 
@@ -41,8 +44,9 @@ def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
     the question (drawn from its id, which a secret world keys). A set's pages name none."""
     subjects = {fact.subject.name} | ({f.subject.name for f in q.facts} if q is not None else set())
     names = sorted(
-        n for n in fact.subject.lookalikes if not any(consistency.indistinct(n, s) for s in subjects)
-    )  # not one a reader takes for another subject of the question either ("North Aaron Titans")
+        n for n in fact.subject.lookalikes if not any(consistency.built_from(n, s) for s in subjects)
+    )  # not one a reader takes for another subject of the question either ("North Aaron Titans"), nor its
+    # name cut or respelt ("L. Rousseau", "Machines": built_from)
     qid = q.interaction_id if q is not None else ""
     own = random.Random(f"rivals|{qid}|{fact.subject.name}|{fact.kind}")
     return tuple(own.sample(names, min(RIVALS, len(names))))
@@ -64,7 +68,8 @@ def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> 
         names = rivals(q, fact)
         if group is not None:
             continue
-        named = [n for n in names if rng.random() < P_RIVAL_EACH]
+        date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
+        named = [n for n in names if rng.random() < (P_RIVAL_EACH_DATE if date else P_RIVAL_EACH)]
         out.extend(
             statements.negative_piece(fact, n, wrong(fact, rng, day, n), rng, pools.split, day) for n in named
         )

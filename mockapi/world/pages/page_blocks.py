@@ -51,9 +51,12 @@ _USERS = (
     "ellie.r", "statsguy", "northern_lights", "paul_m", "ratherbefishing",
 )  # fmt: skip
 _WHO = ("a longtime reader", "one analyst", "a spokesperson", "a former staffer", "a fan at the event")
+# A timeline's events name what they were about (a bare "Announcement | 12" under "Date Event Sources" read
+# as an empty table on 32.5 of 100 g18 rank-1 pages); the count beside each is its readers' comments.
 _EVENTS = (
-    "Announcement", "Interview published", "Public appearance", "Report released", "Statement issued",
-    "Feature story", "Reader poll closed", "Update posted",
+    "Announcement by {s}", "Interview about {s} published", "Public appearance by {s}",
+    "Report on {s} released", "Statement from {s}", "Feature story on {s}", "Reader poll on {s} closed",
+    "Update on {s} posted",
 )  # fmt: skip
 
 
@@ -66,14 +69,15 @@ def _paragraphs(lines: list[str], rng: random.Random) -> list[str]:
     return out
 
 
-def _timeline(day: dt.date, rng: random.Random) -> list[Any]:
-    """A generic dated table (events with no attribute values), as many real pages carry."""
+def _timeline(day: dt.date, rng: random.Random, about: tuple[str, ...]) -> list[Any]:
+    """A dated table of events about the page's subject (no attribute values), as many real pages carry."""
     rows = []
     for _ in range(rng.randint(3, 8)):
         when = day - dt.timedelta(days=rng.randint(5, 900))
-        rows.append([styles.day_text(when, rng, styles=6), rng.choice(_EVENTS), str(rng.randint(1, 40))])
+        event = rng.choice(_EVENTS).format(s=rng.choice(about))
+        rows.append([styles.day_text(when, rng, styles=6), event, str(rng.randint(1, 40))])
     rows.sort(key=lambda r: r[0])
-    return ["table", ["Date", "Event", "Sources"], rows, "Timeline"]
+    return ["table", ["Date", "Event", "Comments"], rows, "Timeline"]
 
 
 def blocks(draft: Draft, kind: str, day: dt.date, rng: random.Random) -> tuple[list[Any], list[list[str]]]:
@@ -108,7 +112,7 @@ def blocks(draft: Draft, kind: str, day: dt.date, rng: random.Random) -> tuple[l
     # more timelines on longer pages: at one rate for all, a short page's snippet (which spans most of such a
     # page) showed its timeline and a long answer page's rarely did; the floor keeps tables on 25%+ of pages
     if rng.random() < max(0.3, min(0.75, draft.filler / TIMELINE_SENTENCES)):
-        extra.append(_timeline(day, rng))
+        extra.append(_timeline(day, rng, tuple(prose.bare(n) for n in draft.topics or (draft.subject,))))
     return _arrange(kind, lines, extra, rng), infobox
 
 

@@ -40,7 +40,7 @@ ANSWER_PAGES = (3, 3, 4, 4, 5, 6)  # answer pages, or answer-form pages where no
 COPIES = (1, 1, 2, 2, 3)  # syndicated copies of them
 LOOKALIKES = (3, 7)  # look-alike pages
 TOPICAL = (18, 26)  # pages about a subject (real results mostly name the query's subject in their titles)
-P_RESTYLED = 0.22  # questions whose answer pages never write the value as the gold answer does
+P_RESTYLED = 0.32  # questions whose answer pages never write the value as the gold answer does
 P_OTHER_ENTITY = 0.7  # share of the fill (results after a question's own pages) about other entities
 RECENT_PAGES = 400  # how many of the latest pages per domain the fill is drawn from
 

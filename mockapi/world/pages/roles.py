@@ -92,7 +92,10 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
     """An empty page about `subject` with the question's names to mention and a prose length."""
     names = page_names(subject)
     people = [s for s in q.subjects if s != subject and s.kind != "group"]
-    others = tuple(names[1:]) + subject.lookalikes[:3] + tuple(s.name for s in people)
+    # no look-alike cut from the subject's own name: "Machines played with Lord of the Machines" booked an
+    # act with itself (g18 reader)
+    alike = tuple(n for n in subject.lookalikes[:3] if not consistency.built_from(n, subject.name))
+    others = tuple(names[1:]) + alike + tuple(s.name for s in people)
     ticker = subject.ticker.upper()
     topics: tuple[str, ...] = ()
     kind = subject.kind
@@ -219,8 +222,12 @@ def lookalike_pages(
     facts = asked_facts(q)
     subject = facts[-1].subject if facts else q.subjects[0]
     # g16: "Tghe Season's Tempest" grossing $710M was ambiguous
-    alike = subject.lookalikes or invent.lookalikes(subject.name, rng)
-    names = [n for n in alike if consistency.told_apart(n, subject.name)] or [f"{subject.name} II"]
+    alike = subject.lookalikes or invent.lookalikes(subject.name, rng, kind=subject.kind)
+    names = [
+        n
+        for n in alike
+        if consistency.told_apart(n, subject.name) and not consistency.built_from(n, subject.name)
+    ] or [f"{subject.name} II"]
     chosen = [r for f in facts if f.subject.name == subject.name for r in decoys.rivals(q, f)] or names
     out = []
     for i in range(n):

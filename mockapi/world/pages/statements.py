@@ -9,11 +9,10 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import random
-import re
 
 from mockapi.world.pages import consistency, fact_frames, grammar, prose, styles
 from mockapi.world.pages.fact_frames import Piece
-from mockapi.world.questions import invent
+from mockapi.world.questions import invent, values
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Subject
 
@@ -49,10 +48,8 @@ def _say(fact: Fact, name: str, shown: str, rng: random.Random) -> str:
 # A security's listing after a company's name ("Sterling Inc. Class A Common Stock"): sentences name the
 # company as people do; tables and quote pages keep the listing (the g16 reader: a share class as the company
 # on 7.2 % of pages, "… Class A Common Stock is the parent company of Beacon Inc.").
-_LISTING = re.compile(
-    r"\s+(?:Class [A-C]\s+)?(?:Common Stock|Common Shares|Ordinary Shares|American Depositary Shares)$"
-)
-P_LISTED = 0.15  # a sentence that still says the listing
+_LISTING = prose.LISTING
+P_LISTED = 0.05  # a sentence that still says the listing (0.15: a share class as the company, g18 reader)
 
 
 def _spoken(name: str, rng: random.Random) -> str:
@@ -95,6 +92,8 @@ def _state(
 ) -> Piece:  # fmt: skip
     name = _spoken(subject or fact.subject.name, rng)
     shown = styles.restyle(fact.value if value is None else value, rng)
+    if value is None and len(fact.items) > 1:
+        shown = page_order(fact.items, rng)
     if fact.kind.startswith("rel:"):  # a parent company is a company, not its share class
         shown = _LISTING.sub("", shown)
     for _ in range(8 if avoid else 0):  # another style of the value when its gold form must not appear
@@ -166,8 +165,25 @@ def gold_pieces(
         # value repeated on every answer page was the commonest of its type in the top 10)
         out.append(state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid, shape=shape))
     if fact.items and rng.random() < 0.6 and not avoid:
-        out.append(Piece("list", "\n".join(fact.items), label=fact_frames._cap(label(fact))))
+        out.append(Piece("list", "\n".join(_shuffled(fact.items, rng)), label=fact_frames._cap(label(fact))))
     return out
+
+
+def page_order(items: tuple[str, ...], rng: random.Random) -> str:
+    """A list as one page writes it: in its own order, never the gold answer's (a page does not list a cast
+    or a band's members in the order an annotator wrote them; g18: 49 % of set answers were on their answer
+    pages word for word, the audit's answer-verbatim line fell below its bar)."""
+    return values.listing(_shuffled(items, rng))[0]
+
+
+def _shuffled(items: tuple[str, ...], rng: random.Random) -> list[str]:
+    if len(items) < 2:
+        return list(items)
+    cut = rng.randrange(1, len(items))  # a rotation and maybe a swap: never the items' own order
+    out = [*items[cut:], *items[:cut]]
+    if len(out) > 2 and rng.random() < 0.5:
+        out[0], out[1] = out[1], out[0]
+    return out if out != list(items) else [*items[1:], items[0]]
 
 
 # How long before the current value an older one held, per dynamism (days).

@@ -129,7 +129,7 @@ _RANGES = {
     "mu.rank_now": (1, 200),
     "mu.weeks": (1, 60),
     "mu.albums": (2, 16),
-    "mu.grammys": (1, 22),
+    "mu.grammys": (1, 16),
     "mv.runtime": (82, 189),
     "mv.oscars": (1, 11),
     "op.visitors": (40, 9_000),
@@ -145,6 +145,9 @@ _RANGES = {
     "mv.gross": (2, 2_400),
     "mv.budget": (3, 320),
 }
+# Awards most winners hold one or two of: drawn uniformly, eight singers of one label held 97 Grammys and
+# 2016's films 42 Oscars (g18 reader: absurd). The value is low + span * u ** skew.
+_SKEWED = {"mu.grammys": 4.0, "mv.oscars": 3.0, "sp.titles": 2.0}
 # decimal kinds on a fixed scale: a film's rating is out of 10 (invented ratings of 15.7-51.3 stood beside
 # the KG's 2.9-9.0)
 _DECIMALS = {"mv.rating": (2.5, 9.2)}
@@ -227,9 +230,23 @@ def subject_name(subject_kind: str, rng: random.Random) -> str:
     return f"{f.city()} {rng.choice(_TOPICS)}"
 
 
-def lookalikes(name: str, rng: random.Random, n: int = 6) -> tuple[str, ...]:
-    """Names that look like `name`: 'The X', 'X (disambiguation)', shared tokens, a near spelling."""
+_PEOPLE = ("person", "player", "artist", "film_person")
+
+
+def lookalikes(name: str, rng: random.Random, n: int = 6, kind: str = "") -> tuple[str, ...]:
+    """Names that look like `name`: 'The X', 'X (disambiguation)', shared tokens, a near spelling. A person's
+    are namesakes (another first name, another surname): a first name with a noun ("Cynthia Lanterns") or
+    an article ("The Cynthia Hale") read as garbled names (g18 reader: 32.5 of 100 rank-1 pages)."""
     tokens = name.split()
+    if kind in _PEOPLE and len(tokens) > 1:
+        f = fake(rng)
+        people = [
+            f"{f.first_name()} {tokens[-1]}",
+            f"{tokens[0]} {f.last_name()}",
+            f"{name} (disambiguation)",
+        ]
+        people.append(f"{f.first_name()} {tokens[-1]}")
+        return tuple(dict.fromkeys(x for x in people if x != name))[:n]
     out = [name[4:] if name.startswith("The ") else f"The {name}", f"{name} (disambiguation)"]
     out.append(f"{tokens[0]} {rng.choice(_NOUN)}" if len(tokens) > 1 else f"{name} {rng.choice(_NOUN)}")
     out.append(f"{rng.choice(_ADJ)} {tokens[-1]}")
@@ -247,7 +264,10 @@ def invent_subject(domain: str, subject_kind: str, rng: random.Random) -> Subjec
 
     name = subject_name(subject_kind, rng)
     return with_refs(
-        Subject(name=name, domain=domain, kind=subject_kind, lookalikes=lookalikes(name, rng)), rng
+        Subject(
+            name=name, domain=domain, kind=subject_kind, lookalikes=lookalikes(name, rng, kind=subject_kind)
+        ),
+        rng,
     )
 
 
@@ -320,7 +340,8 @@ def _value(
         return (*_pair(values.decimal(x), x),)
     if vt == "number":
         low, high = _RANGES.get(kind.key, (1, 100))
-        n = rng.randint(low, high)
+        skew = _SKEWED.get(kind.key)
+        n = low + int((high - low + 1) * rng.random() ** skew) if skew else rng.randint(low, high)
         return (*_pair(values.number(n), float(n)),)
     if vt == "year":
         low, high = _RANGES.get(kind.key, (1890, 2015))

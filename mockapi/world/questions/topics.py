@@ -118,6 +118,11 @@ def _defining(named: NamedSet, ranked: list[Fact]) -> list[Fact]:
     return [Fact(f.subject, named.relation, named.holder) for f in ranked]
 
 
+# A club plays football: 78-141 points a game and 5-60 wins a season are a basketball team's (g18 reader:
+# soccer clubs scoring 99-141 points a game)
+_NOT_CLUBS = ("sp.last_points", "sp.wins")
+
+
 def _sup(kind: Kind, top: bool) -> str:
     if kind.label in COUNTED_LABELS:  # "the most oscar wins"; "the most runtime" does not read
         return "most" if top else "fewest"
@@ -137,6 +142,8 @@ def group_question(a: Ask, groups: Groups) -> Draft | None:
     if not kind or not found:
         return None
     named, members = found
+    if named.noun == "clubs" and kind.key in _NOT_CLUBS:
+        return None
     ranked = groups.members(a, kind, named, members)
     if len(ranked) < 4:
         return None
