@@ -161,3 +161,32 @@ def test_simple_questions_ask_for_the_entity_a_relation_leads_to() -> None:
     related = [q for q in simple if any(f.kind.startswith("rel:") for f in q.facts)]
     assert len(related) / len(simple) > 0.1
     assert any(re.search(r"head coach|parent company|director|performer", q.query) for q in related)
+
+
+def test_a_verb_fits_its_object() -> None:
+    from mockapi.world.lexicon import places as lex_places
+    from mockapi.world.pages import grammar, synonyms
+
+    # "judged a hospital" (10 of 100 g18 rank-1 pages) and "debuted a probe" ("opened an inquiry", swapped)
+    assert "debuted" not in synonyms.table() and "opened" not in synonyms.table()
+    slots = prose.slot_table()
+    slots.update({name: (lambda _r: "Ida Brand") for name in ("s", "o")})
+    rng = random.Random(6)
+    odd = re.compile(r"\b(?:judged|hosted|addressed) a (?:school|college|university|hospital|film school)\b")
+    for template in lex_places.PERSON + lex_arts.FILM_PERSON:
+        for _ in range(200):
+            text = grammar.expand(template, slots, rng)
+            assert not odd.search(text), text
+
+
+def test_a_films_prose_never_premieres_it() -> None:
+    from mockapi.world.pages import grammar
+
+    # ">= 3 premieres" on 10 of 100 g18 rank-1 pages: a clause any sentence may draw said "premiered"
+    slots = prose.slot_table()
+    slots.update({name: (lambda _r: "Iron Atlas") for name in ("s", "o")})
+    rng = random.Random(7)
+    for template in lex_arts.MOVIE + lex_arts.MOVIE_SHORT:
+        for _ in range(100):
+            text = grammar.expand(template, slots, rng)
+            assert not re.search(r"premiered|(?:first|earliest|debut) (?:showing|screening)", text), text

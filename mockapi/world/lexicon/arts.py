@@ -96,7 +96,9 @@ MOVIE = (
     " location in|across|in parts of] {region}|near {place}|[on|at] [a soundstage|studio stages|a back"
     " lot|the studio's lot|a rented lot|an old [hangar|warehouse|mill]] [in|near|outside|just outside|on"
     " the edge of] {place}]",
-    "{s} [screened|premiered|played|[had|got] its [first|earliest|debut] [showing|screening]|opened] [at a "
+    # a film premieres once: "premiered" and "its first showing" in a clause any page may repeat gave >= 3
+    # premieres on 10 of 100 g18 rank-1 pages
+    "{s} [screened|played|was shown|[had|got] [a|another] [showing|screening]] [at a "
     "festival in {place}|for {n} "
     "guests in {place}|in {m} cities|[outdoors|under the stars|in a park|on a rooftop] in {place}|before "
     "[a packed|a full|a sold-out|an eager] [room|house|hall|crowd] in {place}|at "
