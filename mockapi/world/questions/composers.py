@@ -29,15 +29,6 @@ from mockapi.world.questions.premise import Premise
 
 # Share of simple questions that ask for a derived form of the value when the kind has one (derived.py).
 P_DERIVED = 0.7
-# Share of comparisons of two lists' sizes ("which has more cast members, a or b?").
-P_ITEMS = 0.25
-# Two lists' sizes, {i} the items ("cast members"), {adj} "more" or "fewer".
-COMPARE_ITEMS = (
-    "which has {adj} {i}, {a} or {b}?",
-    "{a} or {b}: which has {adj} {i}?",
-    "between {a} and {b}, which one has {adj} {i}?",
-    "which of {a} and {b} has {adj} {i}?",
-)
 # Share of simple questions that ask for the entity one relation leads to ("who is the head coach of x?").
 P_RELATION = 0.3
 # Share of multi-hop questions that walk two or three relation steps of the KG's graph (where it has walks
@@ -179,10 +170,6 @@ def with_condition(a: Ask) -> Draft | None:
 
 def comparison(a: Ask) -> Draft | None:
     """Which of two subjects has the higher (or lower) value, which came first, or the yes/no form."""
-    if a.rng.random() < P_ITEMS:
-        more = _more_items(a)
-        if more is not None:
-            return more
     pair = two_facts(a, NUMERIC)
     if pair is None:
         return None
@@ -226,27 +213,6 @@ def comparison(a: Ask) -> Draft | None:
     return Draft(
         query, answer, alts, [f1, f2], [f1.value, f2.value], lo.lower(), [f1.subject, f2.subject], refs
     )
-
-
-def _more_items(a: Ask) -> Draft | None:
-    """'which has more cast members, a or b?': two lists' sizes compared, in the words of sets and counts
-    ("members", "cast", "founders": issue 31, they marked set and aggregation questions in the text)."""
-    pair = two_facts(a, ("list",))
-    if pair is None or len(pair[0].items) == len(pair[1].items) or not pair[0].items or not pair[1].items:
-        return None
-    f1, f2 = pair
-    item = KINDS[f1.kind].item or KINDS[f1.kind].label
-    r1, r2, refs = pair_refs(a, f1, f2)
-    more = a.rng.random() < 0.7
-    query = a.frame(COMPARE_ITEMS).format(i=item, a=r1, b=r2, adj="more" if more else "fewer")
-    big = (len(f1.items) > len(f2.items)) == more
-    w, lo = (f1, f2) if big else (f2, f1)
-    short, alts = values.name(w.subject.name)
-    said = [f"{w.subject.name} has {len(w.items)} {item} and {lo.subject.name} {len(lo.items)}"]
-    answer, alts = answers.finish(short, alts, said, a.rng)
-    subjects = [f1.subject, f2.subject]
-    keys = [*f1.items, *f2.items]
-    return Draft(query, answer, alts, [f1, f2], keys, lo.subject.name.lower(), subjects, [*refs, *keys])
 
 
 def aggregation(a: Ask) -> Draft | None:
