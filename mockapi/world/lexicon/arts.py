@@ -99,7 +99,7 @@ MOVIE = (
     # a film premieres once: "premiered" and "its first showing" in a clause any page may repeat gave >= 3
     # premieres on 10 of 100 g18 rank-1 pages
     "{s} [screened|played|was shown|[had|got] [a|another] [showing|screening]] [at a "
-    "festival in {place}|for {n} "
+    "[festival|film festival|film week|small festival] [in|near|outside] {place}|for {n} "
     "guests in {place}|in {m} cities|[outdoors|under the stars|in a park|on a rooftop] in {place}|before "
     "[a packed|a full|a sold-out|an eager] [room|house|hall|crowd] in {place}|at "
     "a {month} gala]",
@@ -119,7 +119,8 @@ MOVIE = (
     "surfaced in {month}|leaked in {place}]",
     "[{person}, who [edited|designed [the sets|the set|the costumes] [for|of|on]|scored|cast|lit|costumed"
     "|worked [on|as a runner on]] {s},|a producer on {s}|"
-    "{person}, [a stunt double|a body double|a stand-in] [on|for] {s},|[a camera operator|a grip|the focus "
+    "{person}, [a stunt double|a body double|a stand-in|a fight double|a riding double] [on|for|who worked "
+    "on] {s},|[a camera operator|a grip|the focus "
     "puller|a runner|an extra] [on|from|who worked on] "
     "{s}] [said|recalled|admitted|told [a|one] "
     "[podcast|radio show|fan site|newspaper|film blog|trade paper|local paper]] [that|] [the [shoot|"
@@ -149,7 +150,7 @@ MOVIE = (
     "[{person}|a {place} critic|a columnist in {place}|a [film|movie] [blogger|podcaster|writer]] [ranked|"
     "listed|named] {s} "
     "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies] [of the decade|of"
-    " recent years|in years]|in "
+    " recent years|in years|of {y}|since {y}|of its year]|in "
     "[a|one|her|his|their] [top {m}|{m}-best|year-end|annual|[summer|winter|autumn] [top|best]]"
     " [list|ranking|countdown|roundup]]",
 )

@@ -39,8 +39,12 @@ def dynamic(fact: Fact) -> bool:
 
 
 def _say(fact: Fact, name: str, shown: str, rng: random.Random) -> str:
-    if fact.kind.startswith("rel:"):
-        return f"the {fact.kind[4:]} of {name} is {shown}"
+    if fact.kind.startswith("rel:"):  # several frames: one sentence made "rel:director" facts' top frame
+        # 0.571 of its facts (audit bar 0.40) once simple questions asked relations (generator 19)
+        r = fact.kind[4:]
+        return rng.choice((f"the {r} of {name} is {shown}", f"{shown} is the {r} of {name}",
+                           f"{name}'s {r} is {shown}", f"{name} lists {shown} as its {r}",
+                           f"{shown} is named as the {r} of {name}"))  # fmt: skip
     # a kind's own sentence may vary ("x is a native of y"): one frame per fact kind marked its statements
     return grammar.expand(KINDS[fact.kind].say, {"s": lambda _r: name, "v": lambda _r: shown}, rng)
 
