@@ -142,7 +142,7 @@ def test_no_fixed_digit_in_film_prose() -> None:
 
 def test_every_rival_states_its_date_on_an_answer_page() -> None:
     # a full date has no older value: at 0.8 a rival's, the answer stayed the top 10's commonest date for 9 of
-    # 25 date answers (g18 typed-candidate voting)
+    # 30 date answers (g18 typed-candidate voting)
     louis = Subject("Louis Rousseau", "music", "artist", lookalikes=("Karen Rousseau", "Louis Marchand"))
     fact = Fact(louis, "mu.birth", "March 3, 1950")
     q = _question(louis, fact)

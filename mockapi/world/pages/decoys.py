@@ -32,7 +32,7 @@ P_RIVAL = 0.5  # a topical page's statement of the asked attribute names a rival
 P_RIVAL_DATE = 0.8  # a full date has no older value: its 3-5 answer pages made it the top 10's commonest
 P_RIVAL_EACH = 0.8  # on an answer-form page, each rival's value (the answer is there once or twice)
 # a full date has no older value, so only rivals' dates stand beside the answer's: at 0.8 the answer was the
-# top 10's commonest date for 9 of 25 date answers (g18, typed-candidate voting)
+# top 10's commonest date for 9 of 30 date answers (g18, typed-candidate voting)
 P_RIVAL_EACH_DATE = 1.0
 RIVALS = 2
 P_PEER = 0.35  # else a peer's value of it (an invented entity of the same kind, named)
