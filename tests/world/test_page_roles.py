@@ -15,8 +15,8 @@ from pages_db import query, specs
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import shared, statements
-from mockapi.world.pages.plan import Pools, fill
 from mockapi.world.pages.decoys import distractors, older_news
+from mockapi.world.pages.plan import Pools, fill
 from mockapi.world.questions.model import Fact, Question, Subject
 
 ATLAS = Subject("Last Atlas", "movie", "movie")
