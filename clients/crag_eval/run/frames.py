@@ -26,6 +26,8 @@ MEDIA_TYPE = "application/x-crag-pages"  # mockapi.web.page_frames.MEDIA_TYPE (t
 MAGIC = b"crag-pages/1\n"
 _LENGTH = struct.Struct("<I")
 _RECORD_HEADER = struct.Struct("<II")  # CRC-32 and length of the page's JSON string
+PageKey = tuple[str, int, int]
+"""A page record's key: ("record", its length, the hash of its bytes (cached on the kept bytes object))."""
 
 
 class FrameError(ValueError):
@@ -34,6 +36,13 @@ class FrameError(ValueError):
 
 def read_frames(data: bytes) -> Any:
     """The search answer a framed body holds, as orjson.loads of the JSON answer gives it."""
+    return read_frames_keyed(data)[0]
+
+
+def read_frames_keyed(data: bytes) -> tuple[Any, list[PageKey | None]]:
+    """`read_frames`, and beside each entry the key of its page's record (None: the entry has no page):
+    equal keys, equal pages. The key-phrase scan keys its cleaned texts by it (crag_eval.score.phrases),
+    instead of hashing each page's 300 K characters again."""
     if not data.startswith(MAGIC):
         raise FrameError("not a crag-pages body")
     view = memoryview(data)
@@ -43,13 +52,16 @@ def read_frames(data: bytes) -> Any:
     entries = reply["result"]
     if len(framed) != len(entries):
         raise FrameError("the head's entries and frames differ in number")
+    keys: list[PageKey | None] = []
     for entry, has_page in zip(entries, framed, strict=True):
+        key = None
         if has_page:
             at, record = _chunk(view, at)
-            entry["page_result"] = _PAGES.of(record)
+            entry["page_result"], key = _PAGES.of(record)
+        keys.append(key)
     if at != len(data):
         raise FrameError("bytes after the last record")
-    return reply
+    return reply, keys
 
 
 def json_string(data: bytes) -> str:
@@ -91,13 +103,15 @@ class _PageCache:
         self.size = 0
         self.lock = threading.Lock()  # a run's batch threads read frames at once
 
-    def of(self, record: memoryview) -> str:
+    def of(self, record: memoryview) -> tuple[str, PageKey]:
+        """The record's page and its key."""
         key = record.tobytes()
+        page_key = ("record", len(key), hash(key))
         with self.lock:
             found = self.kept.get(key)
             if found is not None:
                 self.kept.move_to_end(key)
-                return found[0]
+                return found[0], page_key
         data = _inflate(record)  # outside the lock: the slow part, and it raises on a torn record
         page = json_string(data)
         with self.lock:
@@ -106,7 +120,7 @@ class _PageCache:
                 self.size += len(data)
                 while self.size > self.budget:
                     self.size -= self.kept.popitem(last=False)[1][1]
-        return page
+        return page, page_key
 
 
 _PAGES = _PageCache()
