@@ -138,6 +138,6 @@ def test_framed_pages_keyed_by_their_records_give_the_hits_of_the_whole_text(
                     assert reply[0] == pages
                     assert reply[1]["served_hits"] == reference_hits(pages, found) >= 1
         added = set(phrases._BODIES.kept) - before
-        assert added and all(key[0] == "record" for key in added)
+        assert added and all(isinstance(key, tuple) and key[0] == "record" for key in added)
     finally:
         connections.close()
