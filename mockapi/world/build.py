@@ -10,12 +10,13 @@ import argparse
 import dataclasses
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from mockapi.core import pipe_pool
-from mockapi.core.paths import QUESTIONS_DB, is_complete, world_dir
+from mockapi.core.paths import KG_DB, QUESTIONS_DB, is_complete, world_dir
 from mockapi.core.staging import check_replaceable, disk_usage, stage_world
 from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import (
@@ -29,7 +30,7 @@ from mockapi.formats.manifest import (
 from mockapi.serving.build import builders_version
 from mockapi.world.context import SPLITS, WorldContext, add_split_argument
 from mockapi.world.kg_stage import build_kg
-from mockapi.world.manifest import DERIVED_FOLDERS, content_hash
+from mockapi.world.manifest import DERIVED_FOLDERS, content_hash, table_digest
 from mockapi.world.questions.model import Question
 from mockapi.world.scales import Scale, get_scale
 from mockapi.world.secret import choose_secret, world_secret, write_secret
@@ -158,13 +159,19 @@ def _build_world(
         from mockapi.world import web_stage
 
         made: list[Question] = []  # with helpers, the questions are made beside the serving tables
+        stores: dict[str, Any] = {}  # the stores' digests for the content hash, when taken beside a stage
 
-        def questions() -> None:
-            made.extend(web_stage.make_questions(ctx, tmp))
+        def beside_serving() -> None:
+            # kg.duckdb is final once the serving stage reads it: its digest (DuckDB's threads, ~7 CPU-s and
+            # ~0.8 GB on the default world) is taken here, where a core idles while the serving tables wait on
+            # their slowest helper, not beside the web tables, where it raised the build's peak memory
+            with ThreadPoolExecutor(1, thread_name_prefix="crag-mock-kg-digest") as thread:
+                kg = thread.submit(table_digest, tmp / KG_DB)
+                made.extend(web_stage.make_questions(ctx, tmp))
+                stores[KG_DB] = kg.result()
 
-        manifest.kg = KgSection.model_validate(build_kg(ctx, tmp, progress, questions))
+        manifest.kg = KgSection.model_validate(build_kg(ctx, tmp, progress, beside_serving))
         ready = made if pipe_pool.build_workers() > 1 else None
-        stores: dict[str, Any] = {}  # the stores' digests, when taken beside the web tables
         section = web_stage.run(ctx, tmp, progress, ready, passages, stores)
         manifest.web_stage = WebStageSection.model_validate(section)
         # a test world is never the dev world; pages are rendered on request, so the renderer is content

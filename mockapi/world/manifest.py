@@ -95,10 +95,11 @@ def _quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def store_digests(world: Path) -> dict[str, dict[str, TableDigest]]:
-    """`table_digest` of each store (*.duckdb) of `world`, by file name: taken by the build beside its web
-    tables once no store changes any more (mockapi/world/web_stage.py), for `content_hash`."""
-    return {db.name: table_digest(db) for db in sorted(world.glob("*.duckdb"))}
+def store_digests(world: Path, taken: frozenset[str] = frozenset()) -> dict[str, dict[str, TableDigest]]:
+    """`table_digest` of each store (*.duckdb) of `world` but those named in `taken`, by file name: taken by
+    the build beside its web tables once no store changes any more (mockapi/world/web_stage.py), for
+    `content_hash` (kg.duckdb's beside the serving stage: mockapi/world/build.py)."""
+    return {db.name: table_digest(db) for db in sorted(world.glob("*.duckdb")) if db.name not in taken}
 
 
 def content_hash(

@@ -146,7 +146,8 @@ def _build_index(
     index.add_lookup_indexes(world_dir / PAGES_DB)
     with ThreadPoolExecutor(2, thread_name_prefix="crag-mock-index") as beside:
         written = beside.submit(index.write_page_index, world_dir)
-        digests = beside.submit(store_digests, world_dir) if stores is not None else None
+        taken = frozenset(stores or ())  # kg.duckdb's, taken beside the serving stage
+        digests = beside.submit(store_digests, world_dir, taken) if stores is not None else None
         _web_tables(world_dir, progress, passages, records)
         result = written.result()
         if digests is not None and stores is not None:

@@ -108,7 +108,7 @@ def test_the_baselines_answers_equal_the_eager_indexs_on_tiny_questions(
                 break
             pages = hooks.fetch(http, tiny_server, q, 50)
             got = model.answer(q.query, pages, q.query_time)
-            read = pages[: model.read_pages]  # the pages it reads (the top 25 of 50)
+            read = pages[: model.read_pages]  # the pages it reads (the top READ_PAGES of 50)
             assert got == eager_answer(q.query, read, q.query_time), q.query
             answered += got != IDK
     assert answered >= 1  # the comparison covers answers, not only abstentions

@@ -13,8 +13,11 @@ import unicodedata
 from pathlib import Path
 
 import httpx
+import orjson
 from crag_eval.files.questions import load_world_questions
 from crag_eval.files.records import SearchPage, SearchReply
+from crag_eval.run.fetch_helper import Connections, search
+from crag_eval.run.frames import MEDIA_TYPE
 from crag_eval.score import phrases
 from crag_eval.score.diagnostics import RunHooks
 from crag_eval.score.markup import strip_markup
@@ -109,3 +112,32 @@ def test_pieces_joining_across_their_edges_give_the_hits_of_the_whole_text() -> 
         ]
         found = tuple({"".join(rng.choices(MARKS, k=rng.randint(1, 3))) for _ in range(6)})
         assert hits(pages, found) == reference_hits(pages, found), pages
+
+
+def test_framed_pages_keyed_by_their_records_give_the_hits_of_the_whole_text(
+    tiny_server: str, tiny_world: Path
+) -> None:
+    """The lean fetch (fetch_helper.search) reads frames and keys each body's cleaned text by its page's
+    record (crag_eval.run.frames.read_frames_keyed), not by hashing the body: the same pages as the JSON
+    answer, the hits of the whole text, and the kept texts under record keys, never under body hashes."""
+    rng = random.Random(35)
+    hooks, connections = RunHooks(), Connections()
+    before = set(phrases._BODIES.kept)
+    accept = {"accept": f"{MEDIA_TYPE}, application/json", "accept-encoding": "gzip"}
+    try:
+        with httpx.Client(timeout=60) as http:
+            for q in load_world_questions(tiny_world)[12:24]:
+                pages = hooks.fetch(http, tiny_server, q, 50)
+                texts = [html.unescape(strip_markup(p["page_result"] or "")) for p in pages[:5]]
+                texts = [t for t in texts if len(t) > 40]
+                found = tuple(t[i : i + rng.randint(3, 40)] for t in texts for i in (rng.randrange(len(t)),))
+                found += (q.query, "zq" * 9)
+                target, body, headers = hooks.search_request(tiny_server, q, 50)
+                for _ in range(2):  # the second time from the kept pages and bodies
+                    reply = search(connections, target, orjson.dumps(body), {**headers, **accept}, 50, found)
+                    assert reply[0] == pages
+                    assert reply[1]["served_hits"] == reference_hits(pages, found) >= 1
+        added = set(phrases._BODIES.kept) - before
+        assert added and all(isinstance(key, tuple) and key[0] == "record" for key in added)
+    finally:
+        connections.close()

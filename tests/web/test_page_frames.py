@@ -76,3 +76,32 @@ def test_a_damaged_body_is_refused(tiny_server: str, questions: list[str]) -> No
     for damaged in (framed[:-1], framed + b"\0", b"x" + framed[1:], framed[: len(frames.MAGIC) + 2]):
         with pytest.raises(FrameError):
             read_frames(damaged)
+
+
+def test_a_page_read_again_is_decoded_once_into_the_same_string(
+    tiny_server: str, questions: list[str]
+) -> None:
+    """A page served to an earlier question comes back as the string decoded then (frames._PAGES), equal to
+    what the JSON answer holds: the model gets the same text, without a second inflate and decode."""
+    framed = [post(tiny_server, {"interaction_id": q, "k": 50}, ACCEPT)[0] for q in questions]
+    plain = [orjson.loads(post(tiny_server, {"interaction_id": q, "k": 50}, {})[0]) for q in questions]
+    for body, want in zip(framed, plain, strict=True):
+        one, two = read_frames(body), read_frames(body)
+        assert one == two == want
+        for a, b in zip(one["result"], two["result"], strict=True):
+            assert type(b["page_result"]) is str
+            assert b["page_result"] is a["page_result"]  # kept, not decoded again
+
+
+def test_the_page_cache_keeps_within_its_budget(
+    tiny_server: str, questions: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    framed, _kind = post(tiny_server, {"interaction_id": questions[0], "k": 50}, ACCEPT)
+    want = read_frames(framed)
+    cache = frames._PageCache(budget=2_000_000)  # a few of the 50 pages (~300 KB each)
+    monkeypatch.setattr(frames, "_PAGES", cache)
+    assert read_frames(framed) == want
+    assert read_frames(framed) == want  # read again past evictions: the same pages
+    assert 1 < len(cache.kept) < 50
+    assert 0 < cache.size <= cache.budget
+    assert cache.size == sum(n for _page, n in cache.kept.values())

@@ -183,3 +183,16 @@ def test_the_cli_reports_a_bad_manifest_on_one_line(tmp_path: Path) -> None:
 def test_a_reused_world_returns_the_manifest_it_was_built_with(tiny_world: Path) -> None:
     manifest = build_world("tiny", 0, tiny_world)
     assert manifest == read_manifest(tiny_world)
+
+
+def test_digests_taken_beside_the_stages_hash_as_digests_taken_at_the_end(tiny_world: Path) -> None:
+    """With helpers the build takes kg.duckdb's digest beside the serving stage and the other stores'
+    beside the web tables (`store_digests(world, taken)` skips the ones it has): the content hash from those
+    pieces is the one a digest of every store at the end gives (a build with no helpers takes them so)."""
+    from mockapi.world.manifest import content_hash, store_digests, table_digest
+
+    rest = store_digests(tiny_world, frozenset({"kg.duckdb"}))
+    assert "kg.duckdb" not in rest and {"pages.duckdb", "questions.duckdb"} <= set(rest)
+    stores = {"kg.duckdb": table_digest(tiny_world / "kg.duckdb"), **rest}
+    extra = {"renderer": "x"}
+    assert content_hash(tiny_world, extra, stores) == content_hash(tiny_world, extra)

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 import orjson
 from isal import isal_zlib  # ISA-L: inflates 2-3x faster than zlib
 
-from crag_eval.run.frames import MEDIA_TYPE, read_frames
+from crag_eval.run.frames import MEDIA_TYPE, read_frames_keyed
 from crag_eval.score.phrases import served_evidence
 
 TIMEOUT_S = 60.0
@@ -87,8 +87,10 @@ def search(
     A server that answers in frames (crag_eval/run/frames.py: asked for by `crag_eval.run.fetcher`) is
     read page by page; any other answer is JSON."""
     data, media_type = connections.post(target, body, headers)
-    reply = read_frames(data) if media_type == MEDIA_TYPE else orjson.loads(data)
-    return served_evidence(reply, k, phrases)
+    if media_type == MEDIA_TYPE:
+        reply, keys = read_frames_keyed(data)
+        return served_evidence(reply, k, phrases, keys)
+    return served_evidence(orjson.loads(data), k, phrases)
 
 
 def main() -> None:

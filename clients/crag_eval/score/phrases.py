@@ -19,6 +19,7 @@ import html
 import re
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from crag_eval.score.markup import strip_markup
@@ -58,12 +59,16 @@ def phrase_hits(phrases: tuple[str, ...], text: str) -> int:
     return sum(1 for p in phrases if clean(p) and clean(p) in haystack)
 
 
-def served_evidence(data: SearchReply, k: int, phrases: tuple[str, ...]) -> tuple[list[SearchPage], Evidence]:
+def served_evidence(
+    data: SearchReply, k: int, phrases: tuple[str, ...], keys: Sequence[Hashable | None] = ()
+) -> tuple[list[SearchPage], Evidence]:
     """The served pages of a search answer, and what the diagnostics keep of it: the perturbation and how
-    many of the key phrases the pages hold."""
+    many of the key phrases the pages hold. `keys`, beside the entries, name their bodies where the caller
+    knows a cheaper key than the body's own hash (equal keys, equal bodies: crag_eval.run.frames)."""
     pages = list(data.get("result") or [])[:k]
+    named = [*keys[:k], *[None] * (len(pages) - len(keys[:k]))]
     # 16 MB of HTML: scanned only if used; `clean(" ".join(page_plain_text(p) for p in pages))`, page by page
-    haystack = "".join(_cleaned(p) for p in pages) if phrases else ""
+    haystack = "".join(_cleaned(p, key) for p, key in zip(pages, named, strict=True)) if phrases else ""
     evidence: Evidence = {
         "perturbation": data.get("perturbation"),
         "key_phrases": len(phrases),
@@ -72,25 +77,27 @@ def served_evidence(data: SearchReply, k: int, phrases: tuple[str, ...]) -> tupl
     return pages, evidence
 
 
-def _cleaned(page: SearchPage) -> str:
+def _cleaned(page: SearchPage, key: Hashable | None) -> str:
     """`clean(page_plain_text(page))`, the body's part kept from earlier questions."""
     head = " ".join(html.unescape(str(page.get(k) or "")) for k in ("page_name", "page_snippet"))
     body = page.get("page_result") or ""
     if not body.startswith("<"):  # text before the first tag could join the snippet's end: all at once
         return clean(head + html.unescape(strip_markup(body)))
-    return clean(head) + _BODIES.of(body)
+    return clean(head) + _BODIES.of(body, key)
 
 
 class _BodyCache:
     """`clean(html.unescape(strip_markup(body)))` of recent bodies, keyed by length and string hash (the
-    HTML itself is not kept); the oldest out past `limit` pages (~5 KB of text each)."""
+    HTML itself is not kept), or by the key the caller names it with (a framed page's record: hashing the
+    string costs ~6 ms of CPU a question, its record's ~0.3); the oldest out past `limit` pages (~5 KB of
+    text each)."""
 
     def __init__(self, limit: int = 4096) -> None:
         self.limit = limit
-        self.kept: OrderedDict[tuple[int, int], str] = OrderedDict()
+        self.kept: OrderedDict[Hashable, str] = OrderedDict()
 
-    def of(self, body: str) -> str:
-        key = (len(body), hash(body))
+    def of(self, body: str, named: Hashable | None = None) -> str:
+        key = named if named is not None else (len(body), hash(body))
         found = self.kept.get(key)
         if found is None:
             found = self.kept[key] = clean(html.unescape(strip_markup(body)))
