@@ -163,7 +163,7 @@ def _web_tables(world_dir: Path, progress: Progress, passages: bool, records: Re
     # what /web/search and /web/get_page read, its pages rendered over every core
     if not passages:  # the pages' records made beside their sizes in the pages stage
         bound = partial(build_memory, world=world_dir)
-        build_web_tables(world_dir / PAGES_DB, world_dir, build_workers(), records=records.get, spill=bound)
+        build_web_tables(world_dir / PAGES_DB, world_dir, build_workers(), records=records.take, spill=bound)
         return
     from mockapi.retrieve.build import build_passage_index
     from mockapi.retrieve.kept import KeptPassages
