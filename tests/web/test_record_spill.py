@@ -31,10 +31,8 @@ def test_a_page_made_once_has_the_row_and_record_of_its_stored_spec(small_world:
 
 def test_the_spill_gives_back_each_first_record_and_deletes_its_file(tmp_path: Path) -> None:
     rng = random.Random(5)
-    records = {f"spec:{i}": rng.randbytes(rng.randrange(0, 40_000)) for i in range(200)}
-    spill = RecordSpill(tmp_path / ".page-records")
-    for page_id, record in records.items():
-        spill.add(page_id, record)
+    records, spill = _filled(tmp_path, rng, 200, 0)
+    for page_id in records:
         spill.add(page_id, b"a later record of the same id is the same page: not kept")
     assert spill.get("spec:none") is None
     for page_id in rng.sample(sorted(records), len(records)):
@@ -50,10 +48,7 @@ def test_a_taken_record_gives_its_disk_back(tmp_path: Path) -> None:
     # spill and the copy need twice the records' size on disk at the end of a build (~24 GB each at a
     # 20,000-question train world)
     rng = random.Random(6)
-    records = {f"spec:{i}": rng.randbytes(rng.randrange(1, 40_000)) for i in range(300)}
-    spill = RecordSpill(tmp_path / ".page-records")
-    for page_id, record in records.items():
-        spill.add(page_id, record)
+    records, spill = _filled(tmp_path, rng, 300, 1)
     assert spill.get("spec:0") == records["spec:0"]  # flushed: its blocks are on disk
     whole = _on_disk(spill)
     assert whole >= sum(map(len, records.values()))
@@ -73,3 +68,14 @@ def test_a_taken_record_gives_its_disk_back(tmp_path: Path) -> None:
 
 def _on_disk(spill: RecordSpill) -> int:
     return os.stat(spill.path).st_blocks * 512
+
+
+def _filled(
+    tmp_path: Path, rng: random.Random, count: int, smallest: int
+) -> tuple[dict[str, bytes], RecordSpill]:
+    """A spill holding `count` random records of `smallest` to 40,000 bytes, and those records by id."""
+    records = {f"spec:{i}": rng.randbytes(rng.randrange(smallest, 40_000)) for i in range(count)}
+    spill = RecordSpill(tmp_path / ".page-records")
+    for page_id, record in records.items():
+        spill.add(page_id, record)
+    return records, spill
