@@ -133,7 +133,7 @@ def _lend(workers: int) -> Iterator[Group]:
     finally:
         group.busy = False
         if mine is None or not clean:
-            if mine is not None:
+            if mine is not None and mine in _POOLS:  # else the build's block ended it (the build failed)
                 _POOLS.remove(mine)
             group.close(kill=not clean)
 

@@ -14,10 +14,13 @@ again).
 
 The helpers read the shared pools once each, from a pickle this process writes beside the world being
 built (`pools_file`), not with every chunk of questions.
+
+One URL always means one page: `Claims` gives each URL to the first page made for it, in this process's order.
 """
 
 from __future__ import annotations
 
+import itertools
 import pickle
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,16 +34,17 @@ from mockapi.web.html_store import json_record
 from mockapi.web.record_spill import RecordSpill
 from mockapi.web.render import size_and_json
 from mockapi.world.context import WorldContext
-from mockapi.world.pages import consistency, shared, specs
+from mockapi.world.pages import consistency, shared, sites, specs
 from mockapi.world.pages.page_writer import PageRow, page_row
 from mockapi.world.pages.plan import Pages, Pools, Result, own_results
 from mockapi.world.questions.model import Fact, Question
 
 DOMAINS = ("finance", "sports", "music", "movie", "open")
 Key = tuple[str, str, str]
-Made = tuple[Pages, list[Result], dict[str, PageRow], list[tuple[str, bytes]]]
-"""A question's own pages, its results before the fill, the rows of the pages it made, by URL, and their
-stored records by page id."""
+Made = tuple[Pages, list[Result], list[tuple[PageRow, bytes] | None]]
+"""A question's own pages, its results before the fill, and for each of its pages the row and stored record
+made for it (None: a shared page, made before)."""
+_DOMAIN_OF = {sites.section(d): d for d in DOMAINS}
 
 
 def made_page(spec: PageSpec) -> tuple[PageRow, bytes]:
@@ -68,18 +72,54 @@ def entity_page(ctx: WorldContext, key: Key, facts: list[Fact]) -> tuple[PageSpe
 
 def question_pages(ctx: WorldContext, state: str, q: Question) -> Made:
     """One question's own pages and ranked results, checked, with the rows of the pages it made."""
-    pools, values, shared_urls = _state(state)
+    pools, values, shared_ids = _state(state)
     pages, results = own_results(q, pools, ctx.rng("pages", q.interaction_id))
     consistency.check_gold(q, [r.spec for r in results if r.role == "gold"], values)
-    made = {s["url"]: made_page(s) for _, s in pages if s["url"] not in shared_urls}
-    rows = {url: row for url, (row, _) in made.items()}
-    return pages, results, rows, [(row[0], record) for row, record in made.values()]
+    made = [None if _is_shared(s, shared_ids) else made_page(s) for _, s in pages]
+    return pages, results, made
 
 
-_STATE: dict[str, tuple[Pools, Any, frozenset[str]]] = {}
+def _is_shared(spec: PageSpec, shared_ids: dict[str, str]) -> bool:
+    """The shared page at its URL (not a page of the question's own that drew the same URL)."""
+    shared_id = shared_ids.get(spec["url"])
+    return shared_id is not None and shared_id == specs.page_id(spec)
 
 
-def _state(path: str) -> tuple[Pools, Any, frozenset[str]]:
+class Claims:
+    """Which page took each URL, in the build's order: the shared pages, then each question's own pages in
+    question order. A URL holds a short decimal id hashed from the page's uid (mockapi/world/pages/sites.py),
+    so at a train world's size two pages of one site and slug can draw the same one (20,000 questions,
+    ~720,000 pages: "two different pages share the URL …/lists/box-office-weekend-results-39763"). The later
+    page then moves to another id of the same shape, drawn from the URL it lost, and is made again here. A
+    world where no two pages draw one URL (the tiny and default worlds) is the same bytes as before."""
+
+    def __init__(self) -> None:
+        self.at: dict[str, str] = {}
+        """URL → the page id that took it."""
+
+    def place(self, spec: PageSpec, row: PageRow, record: bytes) -> tuple[PageRow, bytes]:
+        """The row and record of `spec` at a URL no other page took: as made, or moved and made again (the
+        spec is changed in place, so every result that lists it follows)."""
+        taken = self.at.get(spec["url"])
+        if taken is not None and taken != row[0]:
+            self._move(spec)
+            row, record = made_page(spec)
+        self.at[spec["url"]] = row[0]
+        return row, record
+
+    def _move(self, spec: PageSpec) -> None:
+        lost, domain = spec["url"], _DOMAIN_OF[spec["section"]]
+        for n in itertools.count(1):
+            url = sites.url_for(spec["kind"], spec["skin"], spec["title"], f"{lost}#{n}", domain)
+            if url not in self.at:
+                spec["url"] = url
+                return
+
+
+_STATE: dict[str, tuple[Pools, Any, dict[str, str]]] = {}
+
+
+def _state(path: str) -> tuple[Pools, Any, dict[str, str]]:
     """The pools of `pools_file`, read once per process."""
     if path not in _STATE:
         _STATE.clear()
@@ -89,10 +129,14 @@ def _state(path: str) -> tuple[Pools, Any, frozenset[str]]:
 
 
 def shared_pools(
-    ctx: WorldContext, questions: list[Question], ready: dict[str, PageRow], records: RecordSpill
+    ctx: WorldContext,
+    questions: list[Question],
+    ready: dict[str, PageRow],
+    records: RecordSpill,
+    claims: Claims,
 ) -> Pools:
     """The roundup pools and one page per subject, made over the helpers; their rows go into `ready`, their
-    records into `records`."""
+    records into `records`, their URLs into `claims`."""
     workers = build_workers()
     facts = shared.entity_facts(questions)
     taken = shared.taken_names(facts)
@@ -102,18 +146,20 @@ def shared_pools(
     for (_, domain, _, _), (spec, row, record) in zip(
         items, ordered_map(noise_page, items, workers, 16), strict=True
     ):
+        row, record = claims.place(spec, row, record)
         noise[domain].append(spec)
         ready[spec["url"]] = row
         records.add(row[0], record)
     keys = sorted(facts)
     entity: dict[Key, PageSpec] = {}
-    used: set[str] = set()
+    used = set(claims.at)  # an entity page never takes a roundup's URL either
     made = ordered_map(entity_page, ((ctx, k, facts[k]) for k in keys), workers, 16)
     for key, (spec, row, record) in zip(keys, made, strict=True):
         if spec["url"] in used:  # rare: remade here, past the URLs taken before it in key order
             spec = shared.entity_page(key, facts[key], ctx.rng("pages", "entity", *key), ctx.split, used)
             row, record = made_page(spec)
         used.add(spec["url"])
+        claims.place(spec, row, record)  # not taken: `used` holds every URL claimed before it
         entity[key] = spec
         ready[spec["url"]] = row
         records.add(row[0], record)
@@ -121,11 +167,10 @@ def shared_pools(
 
 
 def pools_file(world: Path, pools: Pools, questions: list[Question]) -> Path:
-    """The shared pools, the values the answer pages are checked against and the shared pages' URLs, as
-    the helpers read them; deleted by the caller when the stage ends."""
-    shared_urls = {s["url"] for s in pools.entity.values()}
-    shared_urls |= {s["url"] for pool in pools.noise.values() for s in pool}
-    state = (pools, consistency.conflicting_values(questions), frozenset(shared_urls))
+    """The shared pools, the values the answer pages are checked against and the shared pages' ids by URL,
+    as the helpers read them; deleted by the caller when the stage ends."""
+    shared = [*pools.entity.values(), *(s for pool in pools.noise.values() for s in pool)]
+    state = (pools, consistency.conflicting_values(questions), {s["url"]: specs.page_id(s) for s in shared})
     path = world / ".pages-pools.pickle"
     with open(path, "wb") as f:
         pickle.dump(state, f, protocol=pickle.HIGHEST_PROTOCOL)

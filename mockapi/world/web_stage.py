@@ -82,7 +82,8 @@ def _pages(
     passages: bool,
     stores: dict[str, Any] | None,
 ) -> dict[str, Any]:
-    pools = page_jobs.shared_pools(ctx, questions, writer_rows, records)
+    claims = page_jobs.Claims()
+    pools = page_jobs.shared_pools(ctx, questions, writer_rows, records, claims)
     state = page_jobs.pools_file(world_dir, pools, questions)
     con = open_pages(world_dir)
     try:
@@ -91,14 +92,18 @@ def _pages(
         served: list[int] = []
         dated = 0
         made = page_jobs.own_pages(ctx, state, questions)
-        for i, (q, (pages, own, rows, made_records)) in enumerate(zip(questions, made, strict=True)):
+        for i, (q, (pages, own, made_rows)) in enumerate(zip(questions, made, strict=True)):
             if i % 100 == 0:
                 progress(f"pages: question {i:,}/{len(questions):,}")
+            rows: dict[str, PageRow] = {}
+            for (_, spec), row_record in zip(pages, made_rows, strict=True):
+                if row_record is not None:  # before the fill: a moved page is listed at its new URL
+                    row, record = claims.place(spec, *row_record)
+                    rows[spec["url"]] = row
+                    records.add(row[0], record)
             rng = ctx.rng("pages", "fill", q.interaction_id)  # the fill and the snippets
             results = fill_results(q, pools, rng, pages, own)
             writer.ready.update(rows)
-            for page_id, record in made_records:
-                records.add(page_id, record)
             q.gold_page_ids = writer.add_results(q, results, rng)
             for url in rows:  # a page cut from the results is made again if a later fill takes it
                 writer.ready.pop(url, None)
@@ -164,7 +169,7 @@ def _web_tables(world_dir: Path, progress: Progress, passages: bool, records: Re
     # what /web/search and /web/get_page read, its pages rendered over every core
     if not passages:  # the pages' records made beside their sizes in the pages stage
         bound = partial(build_memory, world=world_dir)
-        build_web_tables(world_dir / PAGES_DB, world_dir, build_workers(), records=records.get, spill=bound)
+        build_web_tables(world_dir / PAGES_DB, world_dir, build_workers(), records=records.take, spill=bound)
         return
     from mockapi.retrieve.build import build_passage_index
     from mockapi.retrieve.kept import KeptPassages

@@ -60,3 +60,15 @@ def test_in_each_reaches_every_helper_of_the_pool_once() -> None:
         used = set(ordered_map(pid, [(n,) for n in range(30)], 3, chunk=1))
         assert used <= set(reached)  # the pool's own helpers, each reached once
     assert in_each(os.getpid, 3) == []  # no pool: nothing to let go of
+
+
+def test_a_map_left_open_when_its_build_fails_closes_without_a_second_error() -> None:
+    # the 20,000-question build's pages stage failed while its map of question pages was open: the pool
+    # ended with the build's block, and closing the map afterwards raised "list.remove(x): x not in list"
+    # on top of the real error
+    with pytest.raises(LookupError), pool(2):
+        pages = ordered_map(operator.mul, [(i, 2) for i in range(50)], 2, chunk=4)
+        assert next(pages) == 0
+        raise LookupError("the stage's own error")
+    assert pipe_pool._POOLS == []
+    pages.close()  # as the garbage collector closes it

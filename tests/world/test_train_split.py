@@ -70,6 +70,30 @@ def test_train_questions_never_ask_in_dev_or_test_words(worlds: dict[str, Path])
         assert sf.foreign(texts, forms, split, sf.weak_question_forms()) == {}, split
 
 
+@pytest.mark.slow  # the same worlds
+def test_train_questions_open_and_close_only_in_train_words(worlds: dict[str, Path]) -> None:
+    # the check above excuses a text that one of the split's own patterns reads, and the frame inside an
+    # opener or a tail is one: a train world whose openers and tails ignored the partition passed it. Here an
+    # opener or tail of another family is excused only when one of the split's own whole-question frames
+    # says the whole text (dev's "i need to know which of {a} and {b} ..." is a frame, not train's opener),
+    # in words of its own at both ends: a frame that starts or ends with a slot says any opener or tail too
+    pieces = [f for f in sf.question_forms() if f.template in phrasing.OPENERS + phrasing.TAILS]
+    frames = [
+        f
+        for f in sf.question_forms()
+        if f not in pieces and not f.template.startswith("{") and not f.template.rstrip("?. ").endswith("}")
+    ]
+    for split, world in worlds.items():
+        found: dict[str, list[str]] = {}
+        for text in sf.questions(world):
+            plain = sf.expand(text.lower())
+            said = plain.rstrip("?. ")
+            for piece in (f for f in pieces if split not in f.owners and f.search(plain)):
+                if not any(split in f.owners and f.pattern.fullmatch(said) for f in frames):
+                    found.setdefault(piece.template, []).append(text)
+        assert found == {}, split
+
+
 @pytest.mark.slow
 def test_train_pages_never_use_dev_or_test_frames_or_layouts(
     page_rows: dict[str, list[tuple[str, int | None, str]]],
