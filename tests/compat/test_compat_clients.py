@@ -4,6 +4,7 @@ each return the world's pages for a question: its frozen list, in rank order, as
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -99,7 +100,9 @@ def test_smolagents_brave_tool_returns_the_questions_pages(tiny_server: str, que
     tool = ApiWebSearchTool(endpoint=endpoint, api_key="brave-anything")
     markdown = tool.forward(question.query)
     urls = frozen_urls(tiny_server, question, 10)
-    assert [markdown.index(f"]({url})") for url in urls] == sorted(markdown.index(f"]({u})") for u in urls)
+    # the links in the tool's order; a page can stand twice in one question's results (ranks 8 and 10 of the
+    # tiny world's first question at generator 19), so the links are read in turn, not looked up by URL
+    assert re.findall(r"\]\((https?://[^)\s]+)\)", markdown) == urls
 
 
 def test_brave_offset_pages_through_the_list(tiny_server: str, question: Question) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import operator
 import os
+from types import GeneratorType
 
 import pytest
 
@@ -71,4 +72,5 @@ def test_a_map_left_open_when_its_build_fails_closes_without_a_second_error() ->
         assert next(pages) == 0
         raise LookupError("the stage's own error")
     assert pipe_pool._POOLS == []
+    assert isinstance(pages, GeneratorType)  # ordered_map is a generator: it has close()
     pages.close()  # as the garbage collector closes it
