@@ -30,7 +30,7 @@ from mockapi.retrieve.passages import page_passages, passage_id
 from mockapi.web.fulltext import epoch, publish
 from mockapi.web.index import UNDATED
 from mockapi.web.tables import WebTables
-from mockapi.web.tables_build import URL_ROWS, open_pages
+from mockapi.web.tables_build import EVERY_URL, URL_ROWS, open_pages
 
 PASSAGES_DIR = "passages"
 FORMAT = 1
@@ -78,7 +78,7 @@ def served_pages(world: Path) -> Served:
     """Which page each URL serves, with its title and date."""
     con = open_pages(world / PAGES_DB)
     try:
-        rows = con.execute(SERVED).fetchall()
+        rows = con.execute(SERVED, EVERY_URL).fetchall()
     finally:
         con.close()
     served: Served = defaultdict(list)

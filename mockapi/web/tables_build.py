@@ -47,25 +47,40 @@ META = "meta.json"
 TEXT_LEVEL = 6  # zlib level of the snippet text: 185 MB of text → 45 MB on the default world
 BATCH = 1000  # rows per fetch: page bodies run to tens of KB each (the KG tables' 5,000 would be MBs)
 
-FROZEN_ROWS = """
+# The two wide sorts (names, snippets and URLs of every result: ~0.9 GB of strings at 20,000 questions) run
+# one key range at a time ($lo <= key < $hi; $hi NULL: no upper bound), so DuckDB's sort holds one range, not
+# the world: it does not spill its payload well, and the whole URL sort ran past the build's 1 GB cap at
+# 20,000 questions ("failed to pin block", issue 34). The ranges partition the keys in order: the same rows.
+RANGE = "{key} >= $lo AND ($hi IS NULL OR {key} < $hi)"
+FROZEN_KEYS = "SELECT DISTINCT interaction_id FROM results ORDER BY interaction_id"
+FROZEN_PER = 500  # questions a range: ~25,000 results of ~1 KB
+FROZEN_ROWS = f"""
 SELECT interaction_id, rank, page_id, page_name, page_url, page_snippet, page_last_modified
-FROM results ORDER BY interaction_id, rank, page_id
+FROM results WHERE {RANGE.format(key="interaction_id")} ORDER BY interaction_id, rank, page_id
 """
 QUERY_IDS = "SELECT query, min(interaction_id) FROM queries GROUP BY query ORDER BY query"
 # /web/get_page's rule, for every URL at once: of the frozen results listing a page stored under the URL, the
 # most recently modified (then by interaction id, rank, page id) gives page, name, snippet and date; a URL
 # no result lists serves its first stored page id with no names.
-URL_ROWS = """
+URL_KEYS = "SELECT DISTINCT url FROM pages ORDER BY url"
+URL_PER = 5_000  # URLs a range: ~7,000 results
+URL_ROWS = f"""
 WITH listed AS (
     SELECT DISTINCT ON (r.page_url) r.page_url AS url, r.page_id, r.page_name, r.page_snippet,
            r.page_last_modified
-    FROM results r SEMI JOIN pages p ON p.url = r.page_url AND p.page_id = r.page_id
+    FROM results r
+    SEMI JOIN (SELECT url, page_id FROM pages WHERE {RANGE.format(key="url")}) p
+      ON p.url = r.page_url AND p.page_id = r.page_id
+    WHERE {RANGE.format(key="r.page_url")}
     ORDER BY r.page_url, r.last_modified_ts DESC NULLS LAST, r.interaction_id, r.rank, r.page_id
 )
 SELECT u.url, coalesce(l.page_id, u.first_id), l.page_name, l.page_snippet, l.page_last_modified
-FROM (SELECT url, min(page_id) AS first_id FROM pages GROUP BY url) u LEFT JOIN listed l USING (url)
+FROM (SELECT url, min(page_id) AS first_id FROM pages WHERE {RANGE.format(key="url")} GROUP BY url) u
+LEFT JOIN listed l USING (url)
 ORDER BY u.url
 """
+EVERY_URL = {"lo": "", "hi": None}
+"""URL_ROWS's parameters for every URL at once."""
 # Insertion order (DuckDB keeps it for a plain scan): no sort of the bodies, which run to gigabytes for an
 # imported CRAG corpus. A page id is content-addressed (a sha256 of its HTML or spec), so every row of a
 # repeated id holds the same kind, body and text: the first one stands for all.
@@ -155,7 +170,7 @@ def _write_tables(
         tables = {
             "frozen": write_table(tmp, "frozen", _frozen(con)),
             "query": write_table(tmp, "query", _rows(con, QUERY_IDS, lambda r: (r[0], r[1].encode()))),
-            "url": write_table(tmp, "url", _rows(con, URL_ROWS, lambda r: (r[0], orjson.dumps(r[1:])))),
+            "url": write_table(tmp, "url", ((r[0], orjson.dumps(r[1:])) for r in _urls(con))),
             "page": write_table(tmp, "page", _first_per_page(con, PAGE_ROWS, [], _page_value)),
             "text": text.result() if text is not None else write_table(tmp, "text", texts),
             # most of a build's CPU (a page ~1 ms to render, about as long to deflate with zlib): over the
@@ -184,8 +199,20 @@ def _rows(
 
 
 def _frozen(con: duckdb.DuckDBPyConnection) -> Iterator[tuple[str, bytes]]:
-    for qid, rows in groupby(_batches(con, FROZEN_ROWS, []), key=lambda r: r[0]):
+    for qid, rows in groupby(ranged(con, FROZEN_KEYS, FROZEN_ROWS, FROZEN_PER), key=lambda r: r[0]):
         yield qid, orjson.dumps([row[1:] for row in rows])
+
+
+def _urls(con: duckdb.DuckDBPyConnection) -> Iterator[tuple[Any, ...]]:
+    return ranged(con, URL_KEYS, URL_ROWS, URL_PER)
+
+
+def ranged(con: duckdb.DuckDBPyConnection, keys_sql: str, sql: str, per: int) -> Iterator[tuple[Any, ...]]:
+    """The rows of `sql` (which orders by a key and filters on `RANGE`), one range of `per` keys at a time;
+    `keys_sql` lists the keys in order (one narrow sort)."""
+    bounds = [key for i, (key,) in enumerate(_batches(con, keys_sql, [])) if i % per == 0]
+    for lo, hi in zip(bounds, [*bounds[1:], None], strict=True):
+        yield from stream(con, sql, {"lo": lo, "hi": hi}, BATCH)
 
 
 def _first_per_page(

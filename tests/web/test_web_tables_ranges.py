@@ -1,0 +1,86 @@
+"""The web tables' two wide sorts (frozen lists by question, served page by URL) run one key range at a time:
+the same rows as one whole-table query, and within a DuckDB memory cap the whole query runs past (at 20,000
+questions the URL sort failed the build's 1 GB cap: issue 34)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+
+from mockapi.core.paths import PAGES_DB
+from mockapi.formats.schema import schema_sql
+from mockapi.web.tables_build import (
+    EVERY_URL,
+    FROZEN_KEYS,
+    FROZEN_PER,
+    FROZEN_ROWS,
+    URL_KEYS,
+    URL_PER,
+    URL_ROWS,
+    ranged,
+)
+
+WHOLE = 10**9  # keys a range: one range, the whole table at once
+QUESTIONS = 1_500
+RESULTS = 40  # a question's results: 60,000 rows of ~1 KB, ~60 MB of strings to sort
+CAP = "48MB"
+
+
+def _rows(con: duckdb.DuckDBPyConnection, keys: str, sql: str, per: int) -> list[tuple[Any, ...]]:
+    return list(ranged(con, keys, sql, per))
+
+
+def test_ranges_give_the_rows_of_one_whole_query(small_world: Path) -> None:
+    """Small ranges (3 questions, 7 URLs) on a built world: the rows and order of the whole-table query."""
+    with duckdb.connect(str(small_world / PAGES_DB), read_only=True) as con:
+        frozen = con.execute(FROZEN_ROWS, EVERY_URL).fetchall()  # no bound: every key
+        urls = con.execute(URL_ROWS, EVERY_URL).fetchall()
+        assert len(frozen) > 100 and len(urls) > 100
+        assert _rows(con, FROZEN_KEYS, FROZEN_ROWS, 3) == frozen
+        assert _rows(con, URL_KEYS, URL_ROWS, 7) == urls
+        assert _rows(con, URL_KEYS, URL_ROWS, URL_PER) == urls
+
+
+def _wide_pages(path: Path) -> None:
+    """A pages.duckdb whose results are wide (long names and snippets): many URLs, listed twice each."""
+    with duckdb.connect(str(path)) as con:
+        con.execute(schema_sql("pages.sql"))
+        con.execute(
+            "INSERT INTO pages SELECT 'spec:' || lpad(i::VARCHAR, 8, '0'), 'https://site.example/p/' || (i * 7919 % ?),"
+            " 'spec', ''::BLOB, 0, '' FROM range(?) t(i)",
+            [QUESTIONS * RESULTS // 2, QUESTIONS * RESULTS // 2],
+        )
+        con.execute(
+            "INSERT INTO results SELECT 'q' || lpad((i // ?)::VARCHAR, 6, '0'), i % ? + 1,"
+            " 'spec:' || lpad((i % ?)::VARCHAR, 8, '0'), repeat(chr((65 + i % 26)::INTEGER), 400),"
+            " 'https://site.example/p/' || ((i % ?) * 7919 % ?), repeat(chr((97 + i % 26)::INTEGER), 600), '',"
+            " TIMESTAMP '2024-01-01' + to_days((i % 97)::INTEGER) FROM range(?) t(i)",
+            [
+                RESULTS,
+                RESULTS,
+                QUESTIONS * RESULTS // 2,
+                QUESTIONS * RESULTS // 2,
+                QUESTIONS * RESULTS // 2,
+                QUESTIONS * RESULTS,
+            ],
+        )
+
+
+def test_the_sorts_keep_within_a_memory_cap_the_whole_query_runs_past(tmp_path: Path) -> None:
+    db = tmp_path / PAGES_DB
+    _wide_pages(db)
+    with duckdb.connect(str(db), read_only=True) as con:
+        frozen = con.execute(FROZEN_ROWS, EVERY_URL).fetchall()
+        urls = con.execute(URL_ROWS, EVERY_URL).fetchall()
+    spill = tmp_path / "spill"
+    config: dict[str, Any] = {"memory_limit": CAP, "temp_directory": str(spill), "threads": 2}
+    with duckdb.connect(str(db), read_only=True, config=config) as con:
+        with pytest.raises(duckdb.OutOfMemoryException):
+            _rows(con, URL_KEYS, URL_ROWS, WHOLE)
+        assert _rows(con, URL_KEYS, URL_ROWS, URL_PER) == urls
+        with pytest.raises(duckdb.OutOfMemoryException):
+            _rows(con, FROZEN_KEYS, FROZEN_ROWS, WHOLE)
+        assert _rows(con, FROZEN_KEYS, FROZEN_ROWS, FROZEN_PER) == frozen
