@@ -44,29 +44,29 @@ def test_ranges_give_the_rows_of_one_whole_query(small_world: Path) -> None:
         assert _rows(con, URL_KEYS, URL_ROWS, URL_PER) == urls
 
 
+PAGES = QUESTIONS * RESULTS // 2
+PAGE_ROWS = """
+INSERT INTO pages
+SELECT 'spec:' || lpad(i::VARCHAR, 8, '0'), 'https://site.example/p/' || (i * 7919 % $pages),
+       'spec', ''::BLOB, 0, ''
+FROM range($pages) t(i)
+"""
+RESULT_ROWS = """
+INSERT INTO results
+SELECT 'q' || lpad((i // $per)::VARCHAR, 6, '0'), i % $per + 1,
+       'spec:' || lpad((i % $pages)::VARCHAR, 8, '0'), repeat(chr((65 + i % 26)::INTEGER), 400),
+       'https://site.example/p/' || ((i % $pages) * 7919 % $pages),
+       repeat(chr((97 + i % 26)::INTEGER), 600), '', TIMESTAMP '2024-01-01' + to_days((i % 97)::INTEGER)
+FROM range($results) t(i)
+"""
+
+
 def _wide_pages(path: Path) -> None:
-    """A pages.duckdb whose results are wide (long names and snippets): many URLs, listed twice each."""
+    """A pages.duckdb whose results are wide (long names and snippets): many URLs, each listed twice."""
     with duckdb.connect(str(path)) as con:
         con.execute(schema_sql("pages.sql"))
-        con.execute(
-            "INSERT INTO pages SELECT 'spec:' || lpad(i::VARCHAR, 8, '0'), 'https://site.example/p/' || (i * 7919 % ?),"
-            " 'spec', ''::BLOB, 0, '' FROM range(?) t(i)",
-            [QUESTIONS * RESULTS // 2, QUESTIONS * RESULTS // 2],
-        )
-        con.execute(
-            "INSERT INTO results SELECT 'q' || lpad((i // ?)::VARCHAR, 6, '0'), i % ? + 1,"
-            " 'spec:' || lpad((i % ?)::VARCHAR, 8, '0'), repeat(chr((65 + i % 26)::INTEGER), 400),"
-            " 'https://site.example/p/' || ((i % ?) * 7919 % ?), repeat(chr((97 + i % 26)::INTEGER), 600), '',"
-            " TIMESTAMP '2024-01-01' + to_days((i % 97)::INTEGER) FROM range(?) t(i)",
-            [
-                RESULTS,
-                RESULTS,
-                QUESTIONS * RESULTS // 2,
-                QUESTIONS * RESULTS // 2,
-                QUESTIONS * RESULTS // 2,
-                QUESTIONS * RESULTS,
-            ],
-        )
+        con.execute(PAGE_ROWS, {"pages": PAGES})
+        con.execute(RESULT_ROWS, {"per": RESULTS, "pages": PAGES, "results": QUESTIONS * RESULTS})
 
 
 def test_the_sorts_keep_within_a_memory_cap_the_whole_query_runs_past(tmp_path: Path) -> None:
