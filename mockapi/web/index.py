@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from mockapi.core.paths import INDEX_DIR, PAGES_DB
+from mockapi.core.ranged import RANGE, ranged
 from mockapi.web.fulltext import any_term, epoch, publish, shadow
 from mockapi.web.snippet import query_terms
 
@@ -39,16 +40,22 @@ OVERFETCH = 2
 # One row per (page, URL): its name and date from the earliest dated result that serves it (a page can be
 # served under several names/dates; the earliest date is the safest "existed by" claim). Identical HTML
 # under different URLs (empty pages, mirrors) shares a page_id, so a page is keyed by (page_id, url).
-PAGE_ROWS = """
+# Sorted one range of page ids at a time (`rows.ranged`): the pages' text is the widest column of a world
+# (~3 GB at 20,000 questions), and the build caps DuckDB's memory at 1 GB (issue 34).
+PAGE_ROWS = f"""
 SELECT p.page_id, p.url, coalesce(r.page_name, p.url), coalesce(r.page_last_modified, ''), r.last_modified_ts,
        p.text
 FROM pages p
 LEFT JOIN (
     SELECT DISTINCT ON (page_id, page_url) page_id, page_url, page_name, page_last_modified, last_modified_ts
-    FROM results ORDER BY page_id, page_url, last_modified_ts ASC NULLS LAST, interaction_id, rank
+    FROM results WHERE {RANGE.format(key="page_id")}
+    ORDER BY page_id, page_url, last_modified_ts ASC NULLS LAST, interaction_id, rank
 ) r ON r.page_id = p.page_id AND r.page_url = p.url
+WHERE {RANGE.format(key="p.page_id")}
 ORDER BY p.page_id, p.url
 """
+PAGE_KEYS = "SELECT DISTINCT page_id FROM pages ORDER BY page_id"
+PAGE_PER = 1_000  # page ids a range: ~4 MB of synthetic text; imported real pages run to ~100 KB each
 
 
 # Point lookups the server makes per request; ART indexes turn them from scans into probes.
@@ -105,12 +112,10 @@ def write_page_index(world_dir: Path) -> IndexInfo:
     con = duckdb.connect(str(world_dir / PAGES_DB), read_only=True)
     pages = dated = 0
     try:
-        cur = con.execute(PAGE_ROWS)
-        while batch := cur.fetchmany(500):
-            for page_id, url, name, last_modified, ts, text in batch:
-                writer.add_document(_document(page_id, url, name, last_modified, ts, text))
-                pages += 1
-                dated += ts is not None
+        for page_id, url, name, last_modified, ts, text in ranged(con, PAGE_KEYS, PAGE_ROWS, PAGE_PER, 500):
+            writer.add_document(_document(page_id, url, name, last_modified, ts, text))
+            pages += 1
+            dated += ts is not None
     finally:
         con.close()
     writer.commit()

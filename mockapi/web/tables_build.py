@@ -33,6 +33,7 @@ from typing_extensions import TypedDict
 
 from mockapi.core.paths import WEB_SERVING_DIR
 from mockapi.core.pipe_pool import ordered_map
+from mockapi.core.ranged import RANGE, ranged
 from mockapi.core.staging import folder_digest, read_derived_meta, stage
 from mockapi.serving.tables.keytable import write_table
 from mockapi.serving.tables.rows import stream
@@ -48,10 +49,8 @@ TEXT_LEVEL = 6  # zlib level of the snippet text: 185 MB of text → 45 MB on th
 BATCH = 1000  # rows per fetch: page bodies run to tens of KB each (the KG tables' 5,000 would be MBs)
 
 # The two wide sorts (names, snippets and URLs of every result: ~0.9 GB of strings at 20,000 questions) run
-# one key range at a time ($lo <= key < $hi; $hi NULL: no upper bound), so DuckDB's sort holds one range, not
-# the world: it does not spill its payload well, and the whole URL sort ran past the build's 1 GB cap at
-# 20,000 questions ("failed to pin block", issue 34). The ranges partition the keys in order: the same rows.
-RANGE = "{key} >= $lo AND ($hi IS NULL OR {key} < $hi)"
+# one key range at a time (`rows.ranged`): the whole URL sort ran past the build's 1 GB cap at 20,000
+# questions ("failed to pin block", issue 34).
 FROZEN_KEYS = "SELECT DISTINCT interaction_id FROM results ORDER BY interaction_id"
 FROZEN_PER = 500  # questions a range: ~25,000 results of ~1 KB
 FROZEN_ROWS = f"""
@@ -205,14 +204,6 @@ def _frozen(con: duckdb.DuckDBPyConnection) -> Iterator[tuple[str, bytes]]:
 
 def _urls(con: duckdb.DuckDBPyConnection) -> Iterator[tuple[Any, ...]]:
     return ranged(con, URL_KEYS, URL_ROWS, URL_PER)
-
-
-def ranged(con: duckdb.DuckDBPyConnection, keys_sql: str, sql: str, per: int) -> Iterator[tuple[Any, ...]]:
-    """The rows of `sql` (which orders by a key and filters on `RANGE`), one range of `per` keys at a time;
-    `keys_sql` lists the keys in order (one narrow sort)."""
-    bounds = [key for i, (key,) in enumerate(_batches(con, keys_sql, [])) if i % per == 0]
-    for lo, hi in zip(bounds, [*bounds[1:], None], strict=True):
-        yield from stream(con, sql, {"lo": lo, "hi": hi}, BATCH)
 
 
 def _first_per_page(

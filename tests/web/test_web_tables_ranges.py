@@ -11,6 +11,7 @@ import duckdb
 import pytest
 
 from mockapi.core.paths import PAGES_DB
+from mockapi.core.ranged import ranged
 from mockapi.formats.schema import schema_sql
 from mockapi.web.tables_build import (
     EVERY_URL,
@@ -20,7 +21,6 @@ from mockapi.web.tables_build import (
     URL_KEYS,
     URL_PER,
     URL_ROWS,
-    ranged,
 )
 
 WHOLE = 10**9  # keys a range: one range, the whole table at once
