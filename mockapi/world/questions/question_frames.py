@@ -303,6 +303,29 @@ ABOVE = (
     "of {np}, how many have a {l} of more than {x}?",
     "how many {many} are above {x} in {l}?",
 )
+# ... of a count, in its own words ("more than 7 studio albums"; "a number of studio albums over 7" read as a
+# database filter to the g19 reader). {c} the bare label.
+ABOVE_COUNT = (
+    "how many {many} have more than {x} {c}?",
+    "how many of {np} have more than {x} {c}?",
+    "count {np} with more than {x} {c}",
+    "of {np}, how many have more than {x} {c}?",
+    "how many {many} have over {x} {c} to their name?",
+)
+# Totals of a count, in its own words ("what is the combined wins of a and b" read as a database's column to
+# the g19 reader). {c} the bare label.
+TOTAL_COUNT = (
+    "how many {c} do {a} and {b} have between them?",
+    "{a} and {b}: how many {c} together?",
+    "how many {c} have {a} and {b} got combined?",
+    "add up the {c} of {a} and {b}",
+)
+GROUP_TOTAL_COUNT = (
+    "how many {c} do {np} have between them?",
+    "how many {c} do all {many} have together?",
+    "all {many} together, how many {c}?",
+    "how many {c} have {np} got in all?",
+)
 GROUP_TOTAL = (
     "what is the total {l} of {np}?",
     "combined {l} of all {np}?",
@@ -348,11 +371,11 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
 # A running tally asked as one value says "total" as people do ("how many grammys has x won in total?"), as
 # an aggregation's sum does: the word marked that type (issue 31: type read from the text 0.76, real 0.61).
 TALLIED = frozenset(("oscar wins", "grammy wins", "championships", "studio albums", "wins"))
-TALLY = (  # {l} is the counted label ("number of grammy wins")
-    "what's the total {l} for {s}?",
-    "{l} for {s} in total?",
-    "what is {s}'s {l} altogether?",
-    "what is the total {l} of {s}?",
+TALLY = (  # {c} is the bare counted label ("grammy wins")
+    "how many {c} does {s} have in total?",
+    "{c} for {s} in total?",
+    "how many {c} has {s} had altogether?",
+    "in total, how many {c} has {s} got?",
 )
 # An amount of one subject said as its total ("what is x's total revenue?"), as people say it: "total" was
 # the aggregations' word alone (issue 31: question type read from the text 0.726)
@@ -369,7 +392,7 @@ HOW_MANY = (
     "{s} has how many {c}?",
     "how many {c} for {s}?",
     "how many {c} does {s} have now?",
-    "how many {c} is {s} up to?",
+    "how many {c} has {s} had so far?",
 )
 
 
