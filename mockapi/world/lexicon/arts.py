@@ -66,7 +66,7 @@ MUSICIAN = (
     "[promoters|bookers|festival organisers|a promoter in {place}] [paired|billed|booked] {s} "
     "with {o} [after the {month} show|in {y}|on festival bills|]",
     "{s} [performed|headlined|played|opened] [a benefit show|a festival in {place}|a small club in "
-    "{place}|a rooftop set|a charity gig|a [late|Saturday|Sunday|{weekday}] [TV|television|talk show] "
+    "{place}|a rooftop set|a charity gig|a [late|late-night|prime-time|weekend] [TV|television|talk show] "
     "slot] [in {month} {y}|on {d}|last {season}|]",
     "[tickets for {s}'s {place} show|{s}'s vinyl reissue|the tour merch of {s}|a [signed guitar|stage-worn"
     " jacket|handwritten setlist|signed drum head|worn [jacket|shirt]] [of|from|belonging to|once owned by|"

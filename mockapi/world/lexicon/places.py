@@ -26,7 +26,7 @@ TOPIC = (
     " times|in summer]|{pct} more cyclists]",
     "{s} [added|launched|started|dropped|revived] [night tours|a shuttle from {place}|free entry on "
     "{weekday}s|a summer lecture series|guided walks in {lang}|a membership scheme|a children's trail]"
-    "[ in {month}| last {season}| this {season}|]",
+    "[ in {month}| last {season}|]",
     "[a storm|heavy rain|a heatwave|a power cut|a burst pipe|a wildfire near {place}] [closed|damaged|"
     "flooded|shut] [part of {s}|[the|the main|the visitor|the north|the lower] [car park|parking lot"
     "|parking area] [at|of|beside] {s}|parking at {s}|a"

@@ -90,6 +90,11 @@ def state(
     return dataclasses.replace(piece, claim=claimed)
 
 
+# A bare figure's unit, said wherever a frame gives the value ("The runtime of Midnight Circuit is 166." left
+# readers guessing: 10 of 100 g19 rank-1 pages); the kinds' own sayings carry it already.
+_UNITS = {"mv.runtime": "minutes", "op.area": "km²"}
+
+
 def _state(
     fact: Fact, rng: random.Random, split: str, value: str | None, subject: str | None, as_of: str,
     page_day: dt.date | None, shape: str, avoid: frozenset[str], named: bool = False,
@@ -105,9 +110,10 @@ def _state(
             break
         shown = styles.restyle(fact.value if value is None else value, rng)
     vtype = "" if fact.kind.startswith("rel:") else KINDS[fact.kind].vtype
+    unit = _UNITS.get(fact.kind, "")
     slots = {
         "s": name,
-        "v": shown,
+        "v": f"{shown} {unit}" if unit else shown,
         **fact_frames.agreement(label(fact), vtype, rng),
         "say": _say(fact, name, shown, rng),
         # by name, not "the company's": on a page naming several entities a follow-up line with a bare
@@ -124,7 +130,7 @@ def _state(
         if how in ("row", "item"):
             slots["l"] = f"{slots['l']} ({slots['d']})"
     if how == "row":
-        return Piece("row", "", label=fact_frames._cap(slots["l"]), value=shown)
+        return Piece("row", "", label=fact_frames._cap(slots["l"]), value=slots["v"])
     if how == "item":
         return Piece("item", fact_frames.fill(rng.choice(fact_frames.ITEMS), slots, rng))
     if how == "quote" and day is None:

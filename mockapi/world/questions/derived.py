@@ -90,8 +90,9 @@ def derive(fact: Fact, rng: random.Random, split: str = "dev") -> Derived | None
         return pick(WEEKDAY, rng, split), name, [], [f"{s} {kind.event} on a {name}", f"it was a {name}"]
     if fact.kind == "mv.runtime" and fact.number:
         h, m = divmod(int(fact.number), 60)
-        short = f"{h} hours {m} minutes" if m else f"{h} hours"
-        alts = [f"{h}h {m}m", f"{h}:{m:02d}", f"{fact.number / 60:.2f} hours", f"{h} hours and {m} minutes"]
+        hours = "hour" if h == 1 else "hours"  # "1 hours 36 minutes" (g19 reader)
+        short = f"{h} {hours} {m} minutes" if m else f"{h} {hours}"
+        alts = [f"{h}h {m}m", f"{h}:{m:02d}", f"{fact.number / 60:.2f} hours", f"{h} {hours} and {m} minutes"]
         return pick(HOURS, rng, split), short, alts, [f"{fact.subject.name} runs {short}"]
     if fact.kind == "op.area" and fact.number:
         miles = fact.number / 2.58999
