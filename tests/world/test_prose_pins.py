@@ -94,7 +94,7 @@ def test_sentences_are_pinned() -> None:
     # 098ebe1e667815fc, 0.2415035172792349) by the lead-ins' and the synonym table's data (no "for the {ord}
     # time since", "re-signed" and "re-release" keep their hyphen); generator 19 (was 879bab72aa72565c,
     # 0.34440315372793195) by the lead-ins' data only: each names a moment, no "since/until/as of/through/by";
-    # generator 20 (was 2d334a1ee00a833c, 0.573288740359585) by the joiners' data only: no ", so" nor
-    # ", although" between two unrelated clauses
-    assert digest(out) == "7af736a85b9d7782"
-    assert rng.random() == 0.03655514351807154
+    # generator 20 (was 2d334a1ee00a833c, 0.573288740359585) by the joiners' and the synonym table's data
+    # only: no ", so" nor ", although" between two unrelated clauses, no "disclosed a new roof"
+    assert digest(out) == "67cd0579b405c271"
+    assert rng.random() == 0.5153622678053328

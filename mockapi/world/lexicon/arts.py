@@ -174,7 +174,7 @@ FILM_PERSON = (
     "for {m} months|with {person}|]",
     "{s} [turned down|signed on to|dropped out of|joined] [a stage revival|a streaming series|a "
     "production in {place}|a voice role|a short film by {person}]",
-    "{s} [spoke at|was honoured at|hosted|judged] [a festival in {place}|a "
+    "{s} [spoke at|was honoured at|hosted] [a festival in {place}|a "
     "charity gala|a screening series] [in {month} {y}|on {d}|]",
     "{s} [spoke at|visited|taught a class at] a film school in {place} [in {month} {y}|on {d}|]",
 )
