@@ -19,7 +19,7 @@ from mockapi.world.context import WorldContext
 from mockapi.world.domains import movie_catalog, open_facts
 from mockapi.world.lexicon import arts as lex_arts
 from mockapi.world.names import NameRegistry, lookalikes
-from mockapi.world.pages import decoys, grammar, prose, statements
+from mockapi.world.pages import decoys, grammar, layouts, prose, statements
 from mockapi.world.questions import derived, question_frames
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
@@ -148,3 +148,21 @@ def test_one_hour_is_singular() -> None:
     fact = Fact(Subject("Gentle Summer", "movie", "movie"), "mv.runtime", "96", 96.0)
     made = derived.derive(fact, random.Random(1), "dev")
     assert made is not None and made[1] == "1 hour 36 minutes"
+
+
+def test_a_title_promises_no_attribute_section() -> None:
+    # "Runtime | Orbit Rising" over a page with no runtime (30 of 100 rank-1 pages)
+    labels = {k.label.lower() for k in KINDS.values()}
+    for domain in ("movie", "music", "finance", "sports", "open"):
+        rng = random.Random(domain)
+        titles = [layouts.title("Orbit Rising", domain, rng).lower() for _ in range(300)]
+        said = [t for t in titles if any(re.search(rf"(?:^|[|:(-] ){re.escape(lb)}\b", t) for lb in labels)]
+        assert said == [], said[:3]
+
+
+def test_a_films_prose_gives_it_no_year_and_no_source() -> None:
+    # "Late in 2001, the film arrived on a video platform" for a 2019 film; six sources of one film
+    lines = prose.sentences("Avenue Rising", "movie", random.Random(2), 3000, kind="movie")
+    # only recent dates (the last ~16 months' news), no year decades back
+    assert [s for s in lines if any(int(y) < 2022 for y in re.findall(r"\b(?:19|20)\d\d\b", s))] == []
+    assert [s for s in lines if re.search(r"\b(?:based on|adapts|draws on|borrows from|reworks)\b", s)] == []
