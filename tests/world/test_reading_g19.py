@@ -166,3 +166,12 @@ def test_a_films_prose_gives_it_no_year_and_no_source() -> None:
     # only recent dates (the last ~16 months' news), no year decades back
     assert [s for s in lines if any(int(y) < 2022 for y in re.findall(r"\b(?:19|20)\d\d\b", s))] == []
     assert [s for s in lines if re.search(r"\b(?:based on|adapts|draws on|borrows from|reworks)\b", s)] == []
+
+
+def test_a_gross_asked_in_the_pages_unit_has_their_precision() -> None:
+    # gold "$1.16 billion" on no page; pages say "$1.2 billion" (bigmoney's one decimal)
+    fact = Fact(Subject("Hollow Atlas", "movie", "movie"), "mv.gross", "$1.2 billion", 1.16e9)
+    made = [derived.derive(fact, random.Random(seed), "dev") for seed in range(60)]
+    billions = [m[1] for m in made if m is not None and "billion" in m[1]]
+    assert billions
+    assert set(billions) == {"$1.2 billion"}

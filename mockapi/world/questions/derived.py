@@ -108,6 +108,10 @@ def _in_units(fact: Fact, rng: random.Random, x: float, units: Units, sign: str,
     n, word = x / scale, unit.split()[0].rstrip("s")
     short = f"{sign}{n:,.2f} {word}"
     alts = [f"{n:,.2f}", f"{n:,.1f} {word}", f"{sign}{n:,.1f} {word}", f"{n:,.2f} {word}s"]
+    if sign == "$" and scale == (1e9 if x >= 1e9 else 1e6):
+        # asked in the unit pages write it in, the answer has their one decimal: "$1.16 billion" is on no
+        # page that says "$1.2 billion" (g19 reader)
+        short, alts = alts[2], [f"{n:,.1f}", alts[1], f"{sign}{n:,.2f} {word}", f"{n:,.1f} {word}s"]
     label = KINDS[fact.kind].label
     frame = pick(IN_UNITS, rng, split).replace("{l}", label).replace("{u}", unit)
     return frame, short, alts, [f"the {label} of {fact.subject.name} is about {short}"]
