@@ -262,6 +262,10 @@ def sentences(
     # film: 22.5 of 100 g19 rank-1 pages)
     dated = kind != "movie"
     slots = _slots(day, others or names)
+    if kind in _CAREERS:
+        # a career's events are recent: a year up to 30 back had a 2004 debut's artist touring in 1994 (g19
+        # reader)
+        slots["y"] = lambda r: str(day.year - r.randint(1, 4))
     nouns = _noun(subject, kind, rng)
     out = []
     for _ in range(n):
@@ -311,4 +315,5 @@ def _sentence(
     return text if text.endswith(".") else text + "."  # "8:45 p.m.", "Davis Inc." end it
 
 
+_CAREERS = frozenset(("artist", "band", "film_person", "player"))
 _THE_THE = re.compile(r"\b([Tt]he) the\b")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import hmac
 import random
-import re
 import uuid
 from dataclasses import dataclass, replace
 
@@ -65,25 +64,6 @@ POPULARITY_FACTOR = {"head": 1.25, "torso": 1.0, "tail": 0.75, "": 1.0}
 # alone named the domain (audit: domain from the text 0.964 at g16; real CRAG 0.76).
 P_OPEN_BORROWS = 0.8
 BORROWED = ("movie", "music", "finance", "sports")
-# ... but not in the words only that domain uses: "the worldwide gross of hollow atlas (1996)", "how many
-# wins" labelled open read as mislabelled to the g19 reader (7 of 40 open questions plainly movies, sports,
-# finance or music). A borrowed question with one of these words is drawn again (`generate`).
-PLAINLY = {
-    "movie": re.compile(
-        r"\b(?:movies?|films?|oscars?|academy awards?|cast|gross|box office|budget|runtime|starring)\b"
-    ),
-    "music": re.compile(r"\b(?:albums?|grammys?|songs?|singles?|band|chart|billboard|debut(?:ed)?)\b"),
-    "finance": re.compile(r"\b(?:stock|shares?|eps|p/e|dividends?|market cap|ticker|closing price)\b"),
-    "sports": re.compile(
-        r"\b(?:wins?|points|games?|championships?|coach(?:ed)?|season|clubs?|league|score)\b"
-    ),
-}
-
-
-def plainly_borrowed(q: Question) -> bool:
-    """Whether an open question about another domain's subject says that domain in its own words."""
-    other = q.content_domain
-    return q.domain == "open" and other in PLAINLY and PLAINLY[other].search(q.query) is not None
 
 
 def query_time(rng: random.Random) -> tuple[str, dt.date]:
@@ -114,7 +94,7 @@ def generate(
         source = kg if i in kg_slots else None
         question = _question(slot, rng, web, source)
         for _ in range(REDRAWS):
-            if question.query not in asked and not plainly_borrowed(question):
+            if question.query not in asked:
                 break
             question = _question(slot, rng, web, source)
         asked.add(question.query)

@@ -314,16 +314,18 @@ ABOVE_COUNT = (
 )
 # Totals of a count, in its own words ("what is the combined wins of a and b" read as a database's column to
 # the g19 reader). {c} the bare label.
+# In the words simple questions use for one subject's count ("how many wins do x and y have?"): "between them"
+# and "together" marked the type (question type from the text 0.708 at the first draft of generator 20).
 TOTAL_COUNT = (
-    "how many {c} do {a} and {b} have between them?",
-    "{a} and {b}: how many {c} together?",
-    "how many {c} have {a} and {b} got combined?",
-    "add up the {c} of {a} and {b}",
+    "how many {c} do {a} and {b} have?",
+    "{a} and {b}: how many {c}?",
+    "how many {c} have {a} and {b} got?",
+    "how many {c} for {a} and {b} in total?",
 )
 GROUP_TOTAL_COUNT = (
-    "how many {c} do {np} have between them?",
-    "how many {c} do all {many} have together?",
-    "all {many} together, how many {c}?",
+    "how many {c} do {np} have?",
+    "how many {c} do all {many} have?",
+    "{np}: how many {c} in total?",
     "how many {c} have {np} got in all?",
 )
 GROUP_TOTAL = (
@@ -352,7 +354,7 @@ TOP_HOP = (
 
 def attribute_frames(kind: Kind) -> tuple[str, ...]:
     """Frames that ask for one attribute value of `{s}`: the kind's own question plus shaped generic ones."""
-    own = (kind.ask,)
+    own = (kind.ask, *COUNT_ASKS.get(kind.key, ()))
     if kind.vtype == "person":
         return own + PERSON + ATTRIBUTE[:8]
     if kind.vtype == "date" and kind.event:
@@ -366,6 +368,17 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
     if kind.vtype in ("money", "bigmoney", "number") and kind.label not in COUNTED_LABELS:
         return own + TOTAL_ONE + ATTRIBUTE
     return own + ATTRIBUTE
+
+
+# One value asked as a count, as people ask it ("how many people live in x?"): "how many" was the
+# aggregations' word (question type from the text 0.708 at the first draft of generator 20)
+COUNT_ASKS = {
+    "op.population": ("how many people live in {s}?", "how many residents does {s} have?"),
+    "mv.runtime": ("how many minutes long is {s}?", "how many minutes does {s} run?"),
+    "op.visitors": ("how many visitors does {s} have right now?",),
+    "mu.weeks": ("how many weeks was {s} on the chart?",),
+    "op.area": ("how many square kilometres does {s} cover?",),
+}
 
 
 # A running tally asked as one value says "total" as people do ("how many grammys has x won in total?"), as
