@@ -149,11 +149,9 @@ def test_a_title_promises_no_attribute_section() -> None:
         assert said == [], said[:3]
 
 
-def test_a_films_prose_gives_it_no_year_and_no_source() -> None:
-    # "Late in 2001, the film arrived on a video platform" for a 2019 film; six sources of one film
+def test_a_films_prose_gives_it_no_source() -> None:
+    # three to six sources of one film on one page ("based on a novel", "updates an old serial", ...)
     lines = prose.sentences("Avenue Rising", "movie", random.Random(2), 3000, kind="movie")
-    # only recent dates (the last ~16 months' news), no year decades back
-    assert [s for s in lines if any(int(y) < 2022 for y in re.findall(r"\b(?:19|20)\d\d\b", s))] == []
     assert [s for s in lines if re.search(r"\b(?:based on|adapts|draws on|borrows from|reworks)\b", s)] == []
 
 
@@ -164,10 +162,3 @@ def test_a_gross_asked_in_the_pages_unit_has_their_precision() -> None:
     billions = [m[1] for m in made if m is not None and "billion" in m[1]]
     assert billions
     assert set(billions) == {"$1.2 billion"}
-
-
-def test_an_artists_prose_dates_nothing_decades_back() -> None:
-    # "performed a modest club in Austin in February 1994" for an artist whose first album came out in 2004
-    lines = prose.sentences("Jeffrey Schmitt", "music", random.Random(4), 3000, kind="artist")
-    years = [int(y) for s in lines for y in re.findall(r"\b(?:19|20)\d\d\b", s)]
-    assert years and min(years) >= 2019

@@ -257,15 +257,7 @@ def sentences(
     kind = _kind(domain, kind)
     clauses, shorts, leads = _KINDS[kind]
     names = tuple(bare(n) for n in topics or (subject,))
-    # a film's prose takes no generic lead-in: a year up to 30 back put its shoot, its festival run and its
-    # streaming debut before its release ("Late in 2001, the film arrived on a video platform" for a 2019
-    # film: 22.5 of 100 g19 rank-1 pages)
-    dated = kind != "movie"
     slots = _slots(day, others or names)
-    if kind in _CAREERS:
-        # a career's events are recent: a year up to 30 back had a 2004 debut's artist touring in 1994 (g19
-        # reader)
-        slots["y"] = lambda r: str(day.year - r.randint(1, 4))
     nouns = _noun(subject, kind, rng)
     out = []
     for _ in range(n):
@@ -277,7 +269,7 @@ def sentences(
             slots["s"] = lambda r: grammar.expand(r.choice(nouns), slots, r)
         else:
             slots["s"] = lambda r, name=name: name  # type: ignore[misc]
-        out.append(_sentence(clauses, shorts, leads, slots, rng, dated))
+        out.append(_sentence(clauses, shorts, leads, slots, rng))
     return out
 
 
@@ -287,12 +279,11 @@ def _sentence(
     leads: tuple[str, ...],
     slots: dict[str, Callable[[random.Random], str]],
     rng: random.Random,
-    dated: bool = True,
 ) -> str:
     roll = rng.random()
     first = rng.randrange(len(clauses))
     main = grammar.expand(clauses[first], slots, rng)
-    if roll < 0.42 or (roll < 0.62 and not dated):
+    if roll < 0.42:
         text = main
     elif roll < 0.62 and not _timed(main):
         lead = rng.choice(leads) if leads and rng.random() < 0.4 else rng.choice(_LEADS)
@@ -315,5 +306,4 @@ def _sentence(
     return text if text.endswith(".") else text + "."  # "8:45 p.m.", "Davis Inc." end it
 
 
-_CAREERS = frozenset(("artist", "band", "film_person", "player"))
 _THE_THE = re.compile(r"\b([Tt]he) the\b")

@@ -23,9 +23,9 @@ for _key, _kind in KINDS.items():
 
 # How a statement is shaped, with weights (sentences dominate, as in real prose pages).
 _SHAPES = (("sentence", 0.7), ("row", 0.12), ("item", 0.06), ("quote", 0.05), ("caption", 0.07))
-# Shapes that name the statement's subject in their own text. A row or list item ("Length (min): 95") and
-# some quotes ("the short version: length, 95") do not: on another entity's page they read as that entity's.
-_NAMING_SHAPES = ("sentence", "caption")
+# A statement about another entity than the page's is a sentence that names it: a row or list item
+# ("Length (min): 95"), some quotes ("the short version: length, 95") and captions' value lines do not, and on
+# another entity's page they read as that entity's.
 
 
 def label(fact: Fact) -> str:
@@ -42,9 +42,12 @@ def _say(fact: Fact, name: str, shown: str, rng: random.Random) -> str:
     if fact.kind.startswith("rel:"):  # several frames: one sentence made "rel:director" facts' top frame
         # 0.571 of its facts (audit bar 0.40) once simple questions asked relations (generator 19)
         r = fact.kind[4:]
+        # (eight: five held 0.571 of rel:director's facts again on the first g20 worlds)
         return rng.choice((f"the {r} of {name} is {shown}", f"{shown} is the {r} of {name}",
                            f"{name}'s {r} is {shown}", f"{name} lists {shown} as its {r}",
-                           f"{shown} is named as the {r} of {name}"))  # fmt: skip
+                           f"{shown} is named as the {r} of {name}", f"{name} has {shown} as its {r}",
+                           f"records give {shown} as the {r} of {name}",
+                           f"{shown} is listed as {name}'s {r}"))  # fmt: skip
     # a kind's own sentence may vary ("x is a native of y"): one frame per fact kind marked its statements
     return grammar.expand(KINDS[fact.kind].say, {"s": lambda _r: name, "v": lambda _r: shown}, rng)
 
@@ -84,7 +87,10 @@ def state(
     text must name it (a sentence or caption, no frame that leads in with a clause of the subject's prose,
     which may say "its" without the name)."""
     if named:
-        shape = rng.choices(_NAMING_SHAPES, weights=(0.9, 0.1))[0]
+        # a sentence, never a caption: its value line ("Above: Bautista Industries II. Parent company: Goodwin
+        # Therapeutics.") names no one, so it read as the page subject's (the audit's contradiction scan on
+        # the first g20 worlds; "Shown: Matthew Williams. Date of birth: …" on 15 of 100 g19 rank-1 pages)
+        shape = "sentence"
     piece = _state(fact, rng, split, value, subject, as_of, page_day, shape, avoid, named)
     claimed = (subject or fact.subject.name, fact.kind, fact.value if value is None else value, bool(as_of))
     return dataclasses.replace(piece, claim=claimed)
