@@ -1,7 +1,7 @@
 """Generator 20 against the g19 reader's findings (issue 31): causal joiners between unrelated clauses,
 warm-ups of 8+ hours and "hours hours", hometown filler, particle blends, nature sites as birthplaces,
 organisations' look-alikes named as rivers, sequels and second sides dated before their subject, counts asked
-in a database's words, runtimes without a unit.
+in a database's words, runtimes without a unit, titles and captions that promise what the page does not say.
 
 Each test fails on generator 19's code.
 """
@@ -11,9 +11,6 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
-from pathlib import Path
-
-import pytest
 
 from mockapi.world.context import WorldContext
 from mockapi.world.domains import movie_catalog, open_facts
@@ -21,19 +18,11 @@ from mockapi.world.lexicon import arts as lex_arts
 from mockapi.world.names import NameRegistry, lookalikes
 from mockapi.world.pages import decoys, grammar, layouts, prose, statements
 from mockapi.world.questions import derived, question_frames
-from mockapi.world.questions.generate import generate
-from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.kinds import COUNTED_LABELS, KINDS, asked_label
-from mockapi.world.questions.model import Fact, Question, Subject
+from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.scales import get_scale
 
 _DAY = dt.date(2024, 3, 1)
-N = 1200
-
-
-@pytest.fixture(scope="module")
-def dev(tiny_kg: Path) -> list[Question]:
-    return generate(N, random.Random("0:questions"), open_kg_source(tiny_kg), "dev")
 
 
 def test_no_clause_is_joined_to_another_by_so_or_although() -> None:
@@ -162,3 +151,12 @@ def test_a_gross_asked_in_the_pages_unit_has_their_precision() -> None:
     billions = [m[1] for m in made if m is not None and "billion" in m[1]]
     assert billions
     assert set(billions) == {"$1.2 billion"}
+
+
+def test_a_statement_about_another_entity_names_it() -> None:
+    # "Above: Bautista Industries II. Parent company: Goodwin Therapeutics." read as the page subject's parent
+    # (the audit's contradiction scan); "Shown: Matthew Williams. Date of birth: ..." (15 of 100 rank-1 pages)
+    film = Subject("Orbit Rising", "movie", "movie")
+    fact = Fact(film, "rel:director", "Briana Udinesi")
+    shapes = {statements.state(fact, random.Random(s), "dev", named=True).how for s in range(300)}
+    assert shapes == {"sentence"}
