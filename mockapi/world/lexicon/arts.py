@@ -60,7 +60,7 @@ MUSICIAN = (
     " fright|{place}|growing up|the {y} tour|writing with {o}|[the business side"
     " of [music|touring|the industry]|money in music|streaming pay|record deals]]",
     "[{s}'s label|{s}'s management|a promoter in {place}|the publisher of {s}'s catalogue] [confirmed|"
-    "denied|announced|hinted at] [a new deal|a reissue of [early|its first|older|rare]"
+    "denied|announced|hinted at|teased] [a new deal|a reissue of [early|its first|older|rare]"
     " [singles|recordings|demos|B-sides]|a documentary|a {m}-city tour|"
     "a [collaboration|duet|joint single|shared tour] with {o}|a festival headline slot]",
     "[promoters|bookers|festival organisers|a promoter in {place}] [paired|billed|booked] {s} "
@@ -78,8 +78,8 @@ MUSICIAN_SHORT = (
     # a warm-up lasts two to five hours ({wh}); no "hours before" after "{m} hours" ("7 straight hours hours
     # before", and 8-11 hour warm-ups on 20 of 100 g19 rank-1 pages)
     "{s} [rehearsed|warmed up|soundchecked] for [{wh} hours|{wh} straight hours|about {wh}"
-    " hours|[most|much|a good part|the better part] of [the|an|that] [afternoon|evening|day]|{wh} [long|full]"
-    " hours] [in {place}|[before|ahead of"
+    " hours|[most|much|a good part|the better part|a large part|all] of [the|an|that]"
+    " [afternoon|evening|day]|{wh} [long|full] hours] [in {place}|[before|ahead of"
     "|prior to|on the eve of|the day before|the night before] [the|their|that] [show|set|"
     "gig|opener|{place} date|"
     "[{weekday}|weekend|festival|club] [show|set|gig]]|]",
