@@ -58,7 +58,10 @@ Progress = Callable[[str], None]
 # 19: no decoy cut from the subject's name (initials, short forms, hyphens), namesakes for people; lists in a
 #     page's own order; lead-ins name a moment; timelines say what happened; no share class as a company;
 #     simple questions in relations' words, comparisons of list sizes (issue 31, g18 reader and audit)
-GENERATOR_VERSION = "19"
+# 20: no "so"/"although" joiners, 2-5 hour warm-ups, no hometown filler, no particle blends, towns as
+#     birthplaces, organisations' look-alikes named as organisations, sequels and second sides dated after
+#     their subject, counts asked in users' words (issue 31, g19 reader)
+GENERATOR_VERSION = "20"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

@@ -226,10 +226,6 @@ def _hyphenate(toks: list[str], rng: random.Random, kind: str) -> str:
     return f"{tok[:cut]}-{tok[cut:].capitalize()}" if rng.random() < 0.5 else f"{tok[:cut]}-{tok[:cut]}"
 
 
-def _particle(toks: list[str], rng: random.Random, kind: str) -> str:
-    return f"{rng.choice(words()['name_particles'])} {rng.choice(_content(toks))}"
-
-
 def _tail(toks: list[str], rng: random.Random, kind: str) -> str:
     return f"{rng.choice(_content(toks))} {rng.choice(words()['tail_words'])}"
 
@@ -268,7 +264,8 @@ def _contains(toks: list[str], rng: random.Random, kind: str) -> str:
 
 def _word_swap(toks: list[str], rng: random.Random, kind: str) -> str:
     """'Can You Feel It' -> 'Can U Feel It' / 'Can You Hold It': one word replaced by a near word."""
-    swaps = {"you": "U", "your": "Ur", "to": "2", "for": "4", "and": "&", "love": "Luv", "the": "Da"}
+    # "the" -> "a", not "Da": "Children of Da Dream" read as a blend of the target, not another title (g19)
+    swaps = {"you": "U", "your": "Ur", "to": "2", "for": "4", "and": "&", "love": "Luv", "the": "a"}
     i = rng.randrange(len(toks))
     if toks[i].lower() in swaps:
         new = swaps[toks[i].lower()]
@@ -300,6 +297,12 @@ def _initials(toks: list[str], rng: random.Random, kind: str) -> str:
 def _place_forms(toks: list[str], rng: random.Random, kind: str) -> str:
     """'Florida City, Florida', 'Florida, Massachusetts', 'Florida College', 'Florida Territory'."""
     x, state = " ".join(toks), rng.choice(_US_STATES)
+    if kind != "place":
+        # a place's forms on an organisation named nothing ("Irondale Historical Society River", whose
+        # founding year a g19 reader took for the society's): an organisation's kin is another organisation
+        return rng.choice(
+            (f"{x} of {state}", f"{x} Trust", f"Friends of the {x}", f"New {x}", f"{x} Network")
+        )
     forms = (
         f"{x} City, {x}",
         f"{x}, {state}",
@@ -324,7 +327,7 @@ _BY_GROUP: dict[str, tuple[Strategy, ...]] = {
         _same_first,
         _initials,
         _hyphenate,
-        _particle,
+        _same_first,
         _qualifier,
         _drop_token,
     ),
@@ -333,7 +336,7 @@ _BY_GROUP: dict[str, tuple[Strategy, ...]] = {
         _one_edit,
         _article,
         _drop_token,
-        _particle,
+        _tail,
         _tail,
         _qualifier,
         _sequel,

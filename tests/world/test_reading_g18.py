@@ -84,7 +84,7 @@ def test_a_timeline_says_what_each_event_was_about() -> None:
         tables += [b for b in blocks if b[0] == "table" and b[3] == "Timeline"]
     assert tables
     for table in tables:
-        assert table[1] == ["Date", "Event", "Comments"]
+        assert table[1] == ["Date", "Event", "Reader comments"]  # generator 20: the count says what it counts
         assert all(
             row[1].endswith(
                 (

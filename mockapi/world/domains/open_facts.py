@@ -89,7 +89,9 @@ def _new(entries: list[Entry], name: str, kind: str) -> Entry:
 
 def fact_filler(rng: random.Random, entries: list[Entry]) -> Callable[[Entry], None]:
     """Fills one entry's facts and links; call it on the entries in catalogue order (one rng stream)."""
-    places = [e.name for e in entries if e.kind == "place"] or ["Ashford"]
+    # a birthplace or seat is a town, never a look-alike form of one ("East Milldale River", "The Goldbrook
+    # Promise": g19 readers found a mayor born in a nature site)
+    places = [e.name for e in entries if e.kind == "place" and e.lookalike_of is None] or ["Ashford"]
     people = [e.name for e in entries if e.kind == "person"] or [person_name(rng)]
     lives = Lives(rng.getrandbits(64))
     return lambda e: _fill(rng, e, places, people, lives)

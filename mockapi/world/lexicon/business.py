@@ -18,8 +18,8 @@ COMPANY = (
     " {firm}|]|a supply agreement with "
     "{firm}|a {money} share buyback|a bid for {firm}|spinning off its {unit} unit]",
     "{s} [launched|delayed|repriced|recalled|redesigned|discontinued|previewed] [a [product line|range|"
-    "lineup] [aimed at|for|built for] "
-    "{buyers}|its flagship service|an entry-level model|a subscription tier|its mobile app|a refreshed "
+    "lineup] [aimed at|for|made for] "
+    "{buyers}|its flagship service|an entry-level model|a subscription tier|its mobile app|its online "
     "storefront|two older products|a line for {buyers}]",
     "[shares of {s}|{s} stock|the stock|{s}] [gained|lost|added|shed|rose|fell|slid|jumped] {pct} [in early "
     "trading|after the open|on {weekday}|in heavy volume|over {m} sessions|as yields moved|before the bell|"

@@ -26,7 +26,7 @@ TOPIC = (
     " times|in summer]|{pct} more cyclists]",
     "{s} [added|launched|started|dropped|revived] [night tours|a shuttle from {place}|free entry on "
     "{weekday}s|a summer lecture series|guided walks in {lang}|a membership scheme|a children's trail]"
-    "[ in {month}| last {season}| this {season}|]",
+    "[ in {month}| last {season}|]",
     "[a storm|heavy rain|a heatwave|a power cut|a burst pipe|a wildfire near {place}] [closed|damaged|"
     "flooded|shut] [part of {s}|[the|the main|the visitor|the north|the lower] [car park|parking lot"
     "|parking area] [at|of|beside] {s}|parking at {s}|a"
@@ -58,8 +58,9 @@ TOPIC_SHORT = (
     "{s} [is busiest|gets crowded|is quietest] [on {weekday}s|in {month}|around noon|after {time}]",
 )
 PERSON = (
-    # the verb fits its object: "judged a hospital" read wrong on 10 of 100 g18 rank-1 pages
-    "{s} [spoke at|was honoured at|hosted|judged|addressed] [a [gala|dinner|fundraiser|reception] in"
+    # the verb fits its object: "judged a hospital" read wrong on 10 of 100 g18 rank-1 pages, "judged a
+    # fundraising ball" on 7.5 of 100 g19 ones
+    "{s} [spoke at|was honoured at|hosted|addressed] [a [gala|dinner|fundraiser|reception] in"
     " {place}|a charity [dinner|auction|ball]|a [panel"
     "|debate"
     "|forum] on {topic}|a [conference|summit|forum|congress] [in|held in|hosted in] {place}] [in {month}"

@@ -45,7 +45,7 @@ TEAM = (
     " {grant}|hosted a [youth|junior|kids'|summer] [clinic|camp|skills day]|[got|gained|unveiled] [a new|a"
     " better|an"
     " upgraded] [floor|roof|lighting rig|video room]]"
-    "[ in {month} {y}| last {season}| this {season}|]",
+    "[ in {month} {y}| last {season}|]",
     "[{person}, an assistant with {s},|{person} of {s}|a team doctor for {s}|{s}'s [strength|fitness|"
     "conditioning] coach] "
     "[said|told reporters|insisted|admitted] [the [group|squad|roster] [was|looked|felt] [tired|jaded|"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from typing import TYPE_CHECKING
 
 from mockapi.world.pages import consistency, shared, statements
@@ -90,9 +91,29 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
     for _ in range(5):
         near = fact.number is not None and kind.vtype in _SCALED
         value = _near(fact.number or 0.0, kind.vtype, rng) if near else invent.other_value(kind, rng, day)
+        if lookalike and kind.vtype in ("year", "date"):
+            value = _after_subject(value, fact.value, lookalike, fact.subject.name, rng, day)
         if value.lower() != fact.value.lower():
             return value
     return value + " (disputed)"
+
+
+_YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
+
+
+def _after_subject(
+    value: str, own: str, lookalike: str, subject: str, rng: random.Random, day: dt.date
+) -> str:
+    """A derivative's date comes after its subject's: a sequel ("The Last Tide II", "X: Part Two"), a reserve
+    or women's side ("X B", "X Women") is released or founded after X ("The Last Tide II is given as
+    02/05/1954" for a 2019 original; a club's "II" team founded 17 years before the club: g19 reader)."""
+    mine, theirs = _YEAR.search(own), _YEAR.search(value)
+    derived = lookalike.startswith(subject) and lookalike[len(subject) : len(subject) + 1] in (" ", ":")
+    if not derived or mine is None or theirs is None or int(theirs[0]) > int(mine[0]):
+        return value
+    start = min(int(mine[0]) + 1, day.year)  # never after the query year
+    year = rng.randint(start, max(start, min(day.year - 1, start + 15)))
+    return value[: theirs.start()] + str(year) + value[theirs.end() :]
 
 
 _SCALED = ("number", "money", "bigmoney", "decimal")

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import random
 
-from mockapi.world.questions.kinds import kinds_for
-
 # kind -> family (core: both splits)
 FAMILY = {
     "article": "core",
@@ -82,9 +80,10 @@ _TAILS = (
 
 
 def title(subject: str, domain: str, rng: random.Random) -> str:
-    """A page title about `subject`, from the same distribution whatever the page's role."""
-    labels = [k.label for k in kinds_for(domain)] or ["facts"]
-    tail = rng.choice(_TAILS) if rng.random() < 0.6 else rng.choice(labels)
+    """A page title about `subject`, from the same distribution whatever the page's role. No attribute's
+    label: a title drawn "Runtime | Orbit Rising" or "Grammy wins | Andrade Experience" over a page that
+    states neither promised a section the page does not have (30 of 100 g19 rank-1 pages)."""
+    tail = rng.choice(_TAILS)
     pattern = rng.randrange(5)
     if pattern == 0:
         return f"{subject}: {tail}"

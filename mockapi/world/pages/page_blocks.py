@@ -52,9 +52,11 @@ _USERS = (
 )  # fmt: skip
 _WHO = ("a longtime reader", "one analyst", "a spokesperson", "a former staffer", "a fan at the event")
 # A timeline's events name what they were about (a bare "Announcement | 12" under "Date Event Sources" read
-# as an empty table on 32.5 of 100 g18 rank-1 pages); the count beside each is its readers' comments.
+# as an empty table on 32.5 of 100 g18 rank-1 pages); the count beside each is its readers' comments, so its
+# column says so (a bare "Comments | 31" read as a remark that was a number), and no event needs a person
+# ("Public appearance by" a film, a company or a place: 12.5 of 100 g19 rank-1 pages).
 _EVENTS = (
-    "Announcement by {s}", "Interview about {s} published", "Public appearance by {s}",
+    "Announcement by {s}", "Interview about {s} published", "Photo gallery on {s} posted",
     "Report on {s} released", "Statement from {s}", "Feature story on {s}", "Reader poll on {s} closed",
     "Update on {s} posted",
 )  # fmt: skip
@@ -77,7 +79,7 @@ def _timeline(day: dt.date, rng: random.Random, about: tuple[str, ...]) -> list[
         event = rng.choice(_EVENTS).format(s=rng.choice(about))
         rows.append([styles.day_text(when, rng, styles=6), event, str(rng.randint(1, 40))])
     rows.sort(key=lambda r: r[0])
-    return ["table", ["Date", "Event", "Comments"], rows, "Timeline"]
+    return ["table", ["Date", "Event", "Reader comments"], rows, "Timeline"]
 
 
 def blocks(draft: Draft, kind: str, day: dt.date, rng: random.Random) -> tuple[list[Any], list[list[str]]]:

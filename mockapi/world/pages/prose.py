@@ -44,13 +44,16 @@ _LEADS = (
     "in {month} {y}", "on {d}", "[early|late|later|earlier] in {y}",
     "in [early {month}|mid-{month}|late {month}]",
     "[back in|as far back as|as early as] {y}", "{m} [days|weeks|months] [later|earlier|on]",
-    "[last|this] {season}",
+    "last {season}",  # "this summer" on a March page is a season still to come (22.5 of 100 g19 rank-1 pages)
     "after {m} [weeks|months] of [talks|delays|rumours|work]",
     "[around|shortly after|just before] {time} on {weekday}", "[during|early in|late in] {month} {y}",
     "[shortly after|just before] {d}",
     "[in mid-{month}|at the start of {month}|at the end of {month}] {y}",
 )  # fmt: skip
-_JOINERS = ("; ", ", and ", ", but ", ", while ", " — ", ", although ", "; meanwhile, ", ", so ")
+# No causal or concessive joiner: two random clauses joined by "so" or "although" claim a link they do not
+# have ("Tickets from Orbit Rising sold for $380, so Orbit Rising reworks a stage play": 80 of 100 g19 rank-1
+# pages carried one)
+_JOINERS = ("; ", ", and ", ", while ", " — ", "; meanwhile, ")
 # How prose refers back to a subject: "the" + an epithet + a noun, so the reference itself varies.
 _NOUNS = {
     "company": (
@@ -186,6 +189,7 @@ def _slots(day: dt.date, others: tuple[str, ...]) -> dict[str, Callable[[random.
         "m": lambda rng: str(rng.randint(2, 11)),
         "m2": lambda rng: str(rng.randint(1, 9)),
         "m3": lambda rng: str(rng.randint(5, 12)),
+        "wh": lambda rng: str(rng.randint(2, 5)),
         "pct": lambda rng: f"{rng.randint(1, 19)}.{rng.randint(0, 9)}%" if rng.random() < 0.6 else
         f"{rng.randint(2, 40)} percent",
         "money": lambda rng: rng.choice(_MONEY).format(rng.randint(2, 950)) if rng.random() < 0.95 else

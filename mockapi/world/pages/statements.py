@@ -23,9 +23,9 @@ for _key, _kind in KINDS.items():
 
 # How a statement is shaped, with weights (sentences dominate, as in real prose pages).
 _SHAPES = (("sentence", 0.7), ("row", 0.12), ("item", 0.06), ("quote", 0.05), ("caption", 0.07))
-# Shapes that name the statement's subject in their own text. A row or list item ("Length (min): 95") and
-# some quotes ("the short version: length, 95") do not: on another entity's page they read as that entity's.
-_NAMING_SHAPES = ("sentence", "caption")
+# A statement about another entity than the page's is a sentence that names it: a row or list item
+# ("Length (min): 95"), some quotes ("the short version: length, 95") and captions' value lines do not, and on
+# another entity's page they read as that entity's.
 
 
 def label(fact: Fact) -> str:
@@ -42,9 +42,12 @@ def _say(fact: Fact, name: str, shown: str, rng: random.Random) -> str:
     if fact.kind.startswith("rel:"):  # several frames: one sentence made "rel:director" facts' top frame
         # 0.571 of its facts (audit bar 0.40) once simple questions asked relations (generator 19)
         r = fact.kind[4:]
+        # (eight: five held 0.571 of rel:director's facts again on the first g20 worlds)
         return rng.choice((f"the {r} of {name} is {shown}", f"{shown} is the {r} of {name}",
                            f"{name}'s {r} is {shown}", f"{name} lists {shown} as its {r}",
-                           f"{shown} is named as the {r} of {name}"))  # fmt: skip
+                           f"{shown} is named as the {r} of {name}", f"{name} has {shown} as its {r}",
+                           f"records give {shown} as the {r} of {name}",
+                           f"{shown} is listed as {name}'s {r}"))  # fmt: skip
     # a kind's own sentence may vary ("x is a native of y"): one frame per fact kind marked its statements
     return grammar.expand(KINDS[fact.kind].say, {"s": lambda _r: name, "v": lambda _r: shown}, rng)
 
@@ -84,10 +87,18 @@ def state(
     text must name it (a sentence or caption, no frame that leads in with a clause of the subject's prose,
     which may say "its" without the name)."""
     if named:
-        shape = rng.choices(_NAMING_SHAPES, weights=(0.9, 0.1))[0]
+        # a sentence, never a caption: its value line ("Above: Bautista Industries II. Parent company: Goodwin
+        # Therapeutics.") names no one, so it read as the page subject's (the audit's contradiction scan on
+        # the first g20 worlds; "Shown: Matthew Williams. Date of birth: …" on 15 of 100 g19 rank-1 pages)
+        shape = "sentence"
     piece = _state(fact, rng, split, value, subject, as_of, page_day, shape, avoid, named)
     claimed = (subject or fact.subject.name, fact.kind, fact.value if value is None else value, bool(as_of))
     return dataclasses.replace(piece, claim=claimed)
+
+
+# A bare figure's unit, said wherever a frame gives the value ("The runtime of Midnight Circuit is 166." left
+# readers guessing: 10 of 100 g19 rank-1 pages); the kinds' own sayings carry it already.
+_UNITS = {"mv.runtime": "minutes", "op.area": "km²"}
 
 
 def _state(
@@ -105,9 +116,10 @@ def _state(
             break
         shown = styles.restyle(fact.value if value is None else value, rng)
     vtype = "" if fact.kind.startswith("rel:") else KINDS[fact.kind].vtype
+    unit = _UNITS.get(fact.kind, "")
     slots = {
         "s": name,
-        "v": shown,
+        "v": f"{shown} {unit}" if unit else shown,
         **fact_frames.agreement(label(fact), vtype, rng),
         "say": _say(fact, name, shown, rng),
         # by name, not "the company's": on a page naming several entities a follow-up line with a bare
@@ -124,7 +136,7 @@ def _state(
         if how in ("row", "item"):
             slots["l"] = f"{slots['l']} ({slots['d']})"
     if how == "row":
-        return Piece("row", "", label=fact_frames._cap(slots["l"]), value=shown)
+        return Piece("row", "", label=fact_frames._cap(slots["l"]), value=slots["v"])
     if how == "item":
         return Piece("item", fact_frames.fill(rng.choice(fact_frames.ITEMS), slots, rng))
     if how == "quote" and day is None:

@@ -20,7 +20,7 @@ _GROUPS = """
 said noted claimed argued explained stressed insisted suggested
 praised applauded hailed lauded commended; criticised faulted slammed questioned knocked
 debated disputed argued-over discussed
-announced revealed confirmed disclosed unveiled; cancelled scrapped called-off axed
+announced revealed confirmed unveiled; cancelled scrapped called-off axed
 postponed delayed pushed-back deferred
 built erected constructed put-up; restored refurbished renovated repaired revamped
 began kicked-off; finished completed wrapped-up concluded; rose climbed gained advanced jumped

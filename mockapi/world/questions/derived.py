@@ -90,8 +90,9 @@ def derive(fact: Fact, rng: random.Random, split: str = "dev") -> Derived | None
         return pick(WEEKDAY, rng, split), name, [], [f"{s} {kind.event} on a {name}", f"it was a {name}"]
     if fact.kind == "mv.runtime" and fact.number:
         h, m = divmod(int(fact.number), 60)
-        short = f"{h} hours {m} minutes" if m else f"{h} hours"
-        alts = [f"{h}h {m}m", f"{h}:{m:02d}", f"{fact.number / 60:.2f} hours", f"{h} hours and {m} minutes"]
+        hours = "hour" if h == 1 else "hours"  # "1 hours 36 minutes" (g19 reader)
+        short = f"{h} {hours} {m} minutes" if m else f"{h} {hours}"
+        alts = [f"{h}h {m}m", f"{h}:{m:02d}", f"{fact.number / 60:.2f} hours", f"{h} {hours} and {m} minutes"]
         return pick(HOURS, rng, split), short, alts, [f"{fact.subject.name} runs {short}"]
     if fact.kind == "op.area" and fact.number:
         miles = fact.number / 2.58999
@@ -107,6 +108,10 @@ def _in_units(fact: Fact, rng: random.Random, x: float, units: Units, sign: str,
     n, word = x / scale, unit.split()[0].rstrip("s")
     short = f"{sign}{n:,.2f} {word}"
     alts = [f"{n:,.2f}", f"{n:,.1f} {word}", f"{sign}{n:,.1f} {word}", f"{n:,.2f} {word}s"]
+    if sign == "$" and scale == (1e9 if x >= 1e9 else 1e6):
+        # asked in the unit pages write it in, the answer has their one decimal: "$1.16 billion" is on no
+        # page that says "$1.2 billion" (g19 reader)
+        short, alts = alts[2], [f"{n:,.1f}", alts[1], f"{sign}{n:,.2f} {word}", f"{n:,.1f} {word}s"]
     label = KINDS[fact.kind].label
     frame = pick(IN_UNITS, rng, split).replace("{l}", label).replace("{u}", unit)
     return frame, short, alts, [f"the {label} of {fact.subject.name} is about {short}"]

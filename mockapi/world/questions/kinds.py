@@ -69,9 +69,23 @@ COUNTED_LABELS = frozenset(
 )  # fmt: skip
 
 
+# A count as a user names it ("how much higher is x's last-game point total than y's?"): "number of points in
+# the last game", "number of wins" read as a database's columns to the g19 reader.
+SAID_COUNTS = {
+    "wins": "win total",
+    "championships": "title count",
+    "studio albums": "studio album count",
+    "grammy wins": "grammy count",
+    "weeks on chart": "chart run in weeks",
+    "oscar wins": "oscar count",
+    "visitors right now": "current visitor count",
+    "points in the last game": "last-game point total",
+}
+
+
 def asked_label(kind: Kind) -> str:
-    """The label as a question says it of one value ("number of oscar wins", "stock price")."""
-    return f"number of {kind.label}" if kind.label in COUNTED_LABELS else kind.label
+    """The label as a question says it of one value ("oscar count", "stock price")."""
+    return SAID_COUNTS.get(kind.label, kind.label)
 
 
 # Open-domain topics are places (towns, counties), nature (a lake, a park) and institutions (a museum, a

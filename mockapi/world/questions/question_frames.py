@@ -303,6 +303,31 @@ ABOVE = (
     "of {np}, how many have a {l} of more than {x}?",
     "how many {many} are above {x} in {l}?",
 )
+# ... of a count, in its own words ("more than 7 studio albums"; "a number of studio albums over 7" read as a
+# database filter to the g19 reader). {c} the bare label.
+ABOVE_COUNT = (
+    "how many {many} have more than {x} {c}?",
+    "how many of {np} have more than {x} {c}?",
+    "count {np} with more than {x} {c}",
+    "of {np}, how many have more than {x} {c}?",
+    "how many {many} have over {x} {c} to their name?",
+)
+# Totals of a count, in its own words ("what is the combined wins of a and b" read as a database's column to
+# the g19 reader). {c} the bare label.
+# In the words simple questions use for one subject's count ("how many wins do x and y have?"): "between them"
+# and "together" marked the type (question type from the text 0.708 at the first draft of generator 20).
+TOTAL_COUNT = (
+    "how many {c} do {a} and {b} have?",
+    "{a} and {b}: how many {c}?",
+    "how many {c} have {a} and {b} got?",
+    "how many {c} for {a} and {b} in total?",
+)
+GROUP_TOTAL_COUNT = (
+    "how many {c} do {np} have?",
+    "how many {c} do all {many} have?",
+    "{np}: how many {c} in total?",
+    "how many {c} have {np} got in all?",
+)
 GROUP_TOTAL = (
     "what is the total {l} of {np}?",
     "combined {l} of all {np}?",
@@ -329,7 +354,7 @@ TOP_HOP = (
 
 def attribute_frames(kind: Kind) -> tuple[str, ...]:
     """Frames that ask for one attribute value of `{s}`: the kind's own question plus shaped generic ones."""
-    own = (kind.ask,)
+    own = (kind.ask, *COUNT_ASKS.get(kind.key, ()))
     if kind.vtype == "person":
         return own + PERSON + ATTRIBUTE[:8]
     if kind.vtype == "date" and kind.event:
@@ -345,14 +370,25 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
     return own + ATTRIBUTE
 
 
+# One value asked as a count, as people ask it ("how many people live in x?"): "how many" was the
+# aggregations' word (question type from the text 0.708 at the first draft of generator 20)
+COUNT_ASKS = {
+    "op.population": ("how many people live in {s}?", "how many residents does {s} have?"),
+    "mv.runtime": ("how many minutes long is {s}?", "how many minutes does {s} run?"),
+    "op.visitors": ("how many visitors does {s} have right now?",),
+    "mu.weeks": ("how many weeks was {s} on the chart?",),
+    "op.area": ("how many square kilometres does {s} cover?",),
+}
+
+
 # A running tally asked as one value says "total" as people do ("how many grammys has x won in total?"), as
 # an aggregation's sum does: the word marked that type (issue 31: type read from the text 0.76, real 0.61).
 TALLIED = frozenset(("oscar wins", "grammy wins", "championships", "studio albums", "wins"))
-TALLY = (  # {l} is the counted label ("number of grammy wins")
-    "what's the total {l} for {s}?",
-    "{l} for {s} in total?",
-    "what is {s}'s {l} altogether?",
-    "what is the total {l} of {s}?",
+TALLY = (  # {c} is the bare counted label ("grammy wins")
+    "how many {c} does {s} have in total?",
+    "{c} for {s} in total?",
+    "how many {c} has {s} had altogether?",
+    "in total, how many {c} has {s} got?",
 )
 # An amount of one subject said as its total ("what is x's total revenue?"), as people say it: "total" was
 # the aggregations' word alone (issue 31: question type read from the text 0.726)
@@ -369,7 +405,7 @@ HOW_MANY = (
     "{s} has how many {c}?",
     "how many {c} for {s}?",
     "how many {c} does {s} have now?",
-    "how many {c} is {s} up to?",
+    "how many {c} has {s} had so far?",
 )
 
 

@@ -242,10 +242,13 @@ def _above(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | No
     n = sum(1 for x in numbers if x > cut)
     if kind.vtype == "number" and float(int(cut)) in numbers:
         return None
-    frame = a.frame(question_frames.ABOVE).format(l=asked_label(kind), x=shown, **_KEEP)
+    frames = question_frames.ABOVE_COUNT if kind.label in COUNTED_LABELS else question_frames.ABOVE
+    frame = a.frame(frames).format(l=asked_label(kind), x=shown, c=kind.label, **_KEEP)
     short, alts = values.number(n)
     sentences = [
-        f"{short} of {named.np()} have a {kind.label} above {shown}",
+        f"{short} of {named.np()} have more than {shown} {kind.label}"
+        if kind.label in COUNTED_LABELS
+        else f"{short} of {named.np()} have a {kind.label} above {shown}",
         f"there are {short} {named.many()} above {shown}",
     ]
     return frame, short, alts, sentences, []
@@ -263,6 +266,9 @@ def _count_or_total(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> 
         short, alts = values.number(int(x))
     else:
         short, alts = f"{x:,.2f}", [f"{x:.1f}"]
+    if kind.label in COUNTED_LABELS:
+        frame = a.frame(question_frames.GROUP_TOTAL_COUNT).format(c=kind.label, **_KEEP)
+        return frame, short, alts, [f"{named.np()} have {short} {kind.label} between them"], []
     frame = a.frame(question_frames.GROUP_TOTAL).format(l=kind.label, **_KEEP)
     return frame, short, alts, [f"{named.np()} have a combined {kind.label} of {short}"], []
 
