@@ -300,9 +300,8 @@ def _place_forms(toks: list[str], rng: random.Random, kind: str) -> str:
     if kind != "place":
         # a place's forms on an organisation named nothing ("Irondale Historical Society River", whose
         # founding year a g19 reader took for the society's): an organisation's kin is another organisation
-        return rng.choice(
-            (f"{x} of {state}", f"{x} Trust", f"Friends of the {x}", f"New {x}", f"{x} Network")
-        )
+        kin = (f"{x} of {state}", f"{x} Trust", f"Friends of the {x}", f"New {x}", f"{x} Network")
+        return rng.choice(kin)
     forms = (
         f"{x} City, {x}",
         f"{x}, {state}",

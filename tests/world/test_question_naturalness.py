@@ -15,7 +15,7 @@ import duckdb
 import pytest
 
 from mockapi.core.paths import KG_DB
-from mockapi.world.questions import question_frames
+from mockapi.world.questions import frame_use
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.model import Question
@@ -72,12 +72,12 @@ def test_wh_questions_put_the_auxiliary_before_the_subject(dev: list[Question]) 
 
 
 def test_inversion_keeps_embedded_questions() -> None:
-    assert question_frames.inverted("how long ago x, whose director is y, was established?") == (
+    assert frame_use.inverted("how long ago x, whose director is y, was established?") == (
         "how long ago was x, whose director is y, established?"
     )
-    assert question_frames.inverted("what year acme went public?") == "what year did acme go public?"
+    assert frame_use.inverted("what year acme went public?") == "what year did acme go public?"
     for kept in ("do you know when x was born?", "how long ago was it that x was established in 1990?"):
-        assert question_frames.inverted(kept) == kept
+        assert frame_use.inverted(kept) == kept
 
 
 def test_topics_are_asked_what_they_have(dev: list[Question]) -> None:

@@ -9,7 +9,7 @@ entity's own page, and the answer on the page of the last entity (pages.plan).
 
 from __future__ import annotations
 
-from mockapi.world.questions import answers, derived, question_frames, values
+from mockapi.world.questions import answers, derived, frame_use, question_frames, values
 from mockapi.world.questions.ask import Ask, Draft, nearest
 from mockapi.world.questions.kinds import KINDS, Kind, asked_label, fits_role, fits_subject
 from mockapi.world.questions.model import Fact, Subject
@@ -52,9 +52,7 @@ def chained(a: Ask) -> Draft | None:
             answer, alts = answers.finish(short, alts, said, a.rng)
             text = frame.format(s=phrase, e=kind.event)
             return Draft(text, answer, alts, [*links, fact], keys, None, subjects, [*refs, fact.value])
-        nesting = tuple(
-            f for f in question_frames.attribute_frames(kind) if "{s}'s" not in f
-        )  # see NEXT_STEP
+        nesting = tuple(f for f in frame_use.attribute_frames(kind) if "{s}'s" not in f)  # see NEXT_STEP
         text = a.frame(nesting).format(s=phrase, l=asked_label(kind), e=kind.event, c=kind.label)
         sentences = [f"{answers.chain(start.name, steps)}, whose {kind.label} is {fact.value}"]
         sentences += answers.attribute(kind, end.name, fact.value)

@@ -12,7 +12,7 @@ import random
 import re
 from collections.abc import Callable
 
-from mockapi.world.questions import answers, chain, derived, question_frames, refer, values
+from mockapi.world.questions import answers, chain, derived, frame_use, question_frames, refer, values
 from mockapi.world.questions.arithmetic import post_processing
 from mockapi.world.questions.ask import (
     Ask,
@@ -60,7 +60,7 @@ def _qualify(kind: Kind, a: Ask) -> str:
 
 def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:
     kind = KINDS[fact.kind]
-    frames = question_frames.attribute_frames(kind)
+    frames = frame_use.attribute_frames(kind)
     if _phrase_not_name(phrase):  # "the artist born august 8, 1962's hometown" (g17 draft), as chain.py does
         frames = tuple(f for f in frames if "{s}'s" not in f) or frames
     text = a.frame(frames).format(s=phrase, l=asked_label(kind), e=kind.event, c=kind.label)

@@ -8,7 +8,7 @@ import random
 import uuid
 from dataclasses import dataclass, replace
 
-from mockapi.world.questions import question_frames
+from mockapi.world.questions import frame_use
 from mockapi.world.questions.ask import Ask, Draft
 from mockapi.world.questions.composers import COMPOSERS
 from mockapi.world.questions.falsepremise import bending, false_premise, imitated_type
@@ -175,7 +175,7 @@ def _question(slot: _Slot, rng: random.Random, web: Source, kg: KgSource | None)
         question_type=cell.question_type,
         static_or_dynamic=cell.dynamism,
         query=voice(
-            question_frames.inverted(draft.query.lower()), [r.lower() for r in draft.refs], rng, slot.split
+            frame_use.inverted(draft.query.lower()), [r.lower() for r in draft.refs], rng, slot.split
         ),
         answer=answer,
         alt_ans=[a for a in draft.alts if a != answer],

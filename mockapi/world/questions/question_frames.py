@@ -11,10 +11,6 @@ requests.
 
 from __future__ import annotations
 
-import re
-
-from mockapi.world.questions.kinds import COUNTED_LABELS, Kind
-
 # Any attribute, by its label.
 ATTRIBUTE = (
     "what is the {l} of {s}?",
@@ -352,24 +348,6 @@ TOP_HOP = (
 )
 
 
-def attribute_frames(kind: Kind) -> tuple[str, ...]:
-    """Frames that ask for one attribute value of `{s}`: the kind's own question plus shaped generic ones."""
-    own = (kind.ask, *COUNT_ASKS.get(kind.key, ()))
-    if kind.vtype == "person":
-        return own + PERSON + ATTRIBUTE[:8]
-    if kind.vtype == "date" and kind.event:
-        return own + WHEN + ATTRIBUTE[:6]
-    if kind.vtype == "year" and kind.event:
-        return own + YEAR + ATTRIBUTE[:6]
-    if kind.vtype == "place":
-        return own + WHERE + ATTRIBUTE
-    if kind.label in TALLIED:
-        return own + HOW_MANY + TALLY + ATTRIBUTE[:8]
-    if kind.vtype in ("money", "bigmoney", "number") and kind.label not in COUNTED_LABELS:
-        return own + TOTAL_ONE + ATTRIBUTE
-    return own + ATTRIBUTE
-
-
 # One value asked as a count, as people ask it ("how many people live in x?"): "how many" was the
 # aggregations' word (question type from the text 0.708 at the first draft of generator 20)
 COUNT_ASKS = {
@@ -407,26 +385,3 @@ HOW_MANY = (
     "how many {c} does {s} have now?",
     "how many {c} has {s} had so far?",
 )
-
-
-# A wh-question puts its auxiliary before the subject ("how long ago was x established?"). Frames write
-# "{s} {e}" with the event's own verb ("was established"), which reads as a search fragment with a short
-# name and as a misplaced clause with a long one ("how long ago loh, whose director is x, was established?").
-_WH = (
-    r"when exactly|when|on what date|what date|what year|which year|in what year|how many years ago|"
-    r"how long ago|how many years back|what day of the week|which weekday"
-)
-_PASSIVE = re.compile(rf"^({_WH}) (?!was it |has it |is it |it's )(.+) (was|were) (\w+)(\?| .*)?$")
-_DO = {"went public": "go public", "debuted": "debut"}
-_ACTIVE = re.compile(rf"^({_WH}) (?!was it |has it |is it |it's )(.+) ({'|'.join(_DO)})(\?| .*)?$")
-
-
-def inverted(query: str) -> str:
-    """The question with subject and auxiliary in wh-question order (see above); others unchanged."""
-    m = _PASSIVE.match(query)
-    if m and m[4] in ("established", "founded", "born", "released"):
-        return f"{m[1]} {m[3]} {m[2]} {m[4]}{m[5] or ''}"
-    m = _ACTIVE.match(query)
-    if m:
-        return f"{m[1]} did {m[2]} {_DO[m[3]]}{m[4] or ''}"
-    return query

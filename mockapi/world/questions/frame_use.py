@@ -1,0 +1,51 @@
+"""How question frames are used: which frames ask one attribute of a subject, and the wh-question word order
+a frame's filled-in query takes. The frames themselves are data in `question_frames` (whose tuples
+`phrasing` and `refer` read by scanning the module, so only frame lists live there)."""
+
+from __future__ import annotations
+
+import re
+
+from mockapi.world.questions import question_frames as qf
+from mockapi.world.questions.kinds import COUNTED_LABELS, Kind
+
+
+def attribute_frames(kind: Kind) -> tuple[str, ...]:
+    """Frames that ask for one attribute value of `{s}`: the kind's own question plus shaped generic ones."""
+    own = (kind.ask, *qf.COUNT_ASKS.get(kind.key, ()))
+    if kind.vtype == "person":
+        return own + qf.PERSON + qf.ATTRIBUTE[:8]
+    if kind.vtype == "date" and kind.event:
+        return own + qf.WHEN + qf.ATTRIBUTE[:6]
+    if kind.vtype == "year" and kind.event:
+        return own + qf.YEAR + qf.ATTRIBUTE[:6]
+    if kind.vtype == "place":
+        return own + qf.WHERE + qf.ATTRIBUTE
+    if kind.label in qf.TALLIED:
+        return own + qf.HOW_MANY + qf.TALLY + qf.ATTRIBUTE[:8]
+    if kind.vtype in ("money", "bigmoney", "number") and kind.label not in COUNTED_LABELS:
+        return own + qf.TOTAL_ONE + qf.ATTRIBUTE
+    return own + qf.ATTRIBUTE
+
+
+# A wh-question puts its auxiliary before the subject ("how long ago was x established?"). Frames write
+# "{s} {e}" with the event's own verb ("was established"), which reads as a search fragment with a short
+# name and as a misplaced clause with a long one ("how long ago loh, whose director is x, was established?").
+_WH = (
+    r"when exactly|when|on what date|what date|what year|which year|in what year|how many years ago|"
+    r"how long ago|how many years back|what day of the week|which weekday"
+)
+_PASSIVE = re.compile(rf"^({_WH}) (?!was it |has it |is it |it's )(.+) (was|were) (\w+)(\?| .*)?$")
+_DO = {"went public": "go public", "debuted": "debut"}
+_ACTIVE = re.compile(rf"^({_WH}) (?!was it |has it |is it |it's )(.+) ({'|'.join(_DO)})(\?| .*)?$")
+
+
+def inverted(query: str) -> str:
+    """The question with subject and auxiliary in wh-question order (see above); others unchanged."""
+    m = _PASSIVE.match(query)
+    if m and m[4] in ("established", "founded", "born", "released"):
+        return f"{m[1]} {m[3]} {m[2]} {m[4]}{m[5] or ''}"
+    m = _ACTIVE.match(query)
+    if m:
+        return f"{m[1]} did {m[2]} {_DO[m[3]]}{m[4] or ''}"
+    return query
