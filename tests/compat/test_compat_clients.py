@@ -13,6 +13,7 @@ import httpx
 import pytest
 from crag_eval.files.questions import load_world_questions
 from crag_eval.files.types import Question
+from page_sizes import stored_size
 from tavily import TavilyClient
 
 from mockapi.formats.timefmt import parse_last_modified
@@ -33,14 +34,18 @@ def frozen_urls(server: str, question: Question, k: int) -> list[str]:
     return [e["page_url"] for e in httpx.post(f"{server}/web/search", json=body).json()["result"]]
 
 
-def test_tavily_python_search_returns_the_questions_pages(tiny_server: str, question: Question) -> None:
+def test_tavily_python_search_returns_the_questions_pages(
+    tiny_server: str, tiny_world: Path, question: Question
+) -> None:
     client = TavilyClient(api_key="tvly-anything", api_base_url=f"{tiny_server}/compat/tavily")
     answer = client.search(question.query, max_results=5, include_answer=True, include_raw_content=True)
     assert [r["url"] for r in answer["results"]] == frozen_urls(tiny_server, question, 5)
     assert answer["answer"] is None and answer["query"] == question.query
     scores = [r["score"] for r in answer["results"]]
     assert scores == sorted(scores, reverse=True) and scores[0] == 1.0
-    assert all(r["raw_content"] and "<" not in r["content"] for r in answer["results"])
+    assert all("<" not in r["content"] for r in answer["results"])
+    # each page's text, empty only where the world stores the page empty (a failed fetch, as in CRAG)
+    assert all(r["raw_content"] or not stored_size(tiny_world, r["url"]) for r in answer["results"])
 
 
 def test_tavily_python_extract_reads_pages_and_lists_failures(tiny_server: str, question: Question) -> None:

@@ -13,6 +13,7 @@ import httpx
 import orjson
 import pytest
 import requests
+from page_sizes import stored_size
 from pages_sql import SqlPages
 
 from mockapi.core.paths import PAGES_DB
@@ -76,13 +77,15 @@ def test_gzip_is_the_same_json_in_a_fifth_of_the_bytes(
     assert by_requests.headers["content-encoding"] == "gzip" and by_requests.content == full
 
 
-def test_free_text_search_with_html_has_the_same_bodies(tiny_server: str) -> None:
+def test_free_text_search_with_html_has_the_same_bodies(tiny_server: str, tiny_world: Path) -> None:
     request = {"query": "the director of the movie", "k": 10}
     plain = post_raw(tiny_server, request, "identity").raw_bytes  # type: ignore[attr-defined]
     packed = post_raw(tiny_server, request, "gzip").raw_bytes  # type: ignore[attr-defined]
     assert gzip.decompress(packed) == plain
     result = orjson.loads(plain)["result"]
-    assert result and all(e["page_result"] for e in result)
+    # every page with a body comes with it; an empty one only where the world stores the page empty (a
+    # failed fetch, as in CRAG: ~3 % of pages, which the title alone can bring into the hits)
+    assert result and all(e["page_result"] or not stored_size(tiny_world, e["page_url"]) for e in result)
     no_html = httpx.post(f"{tiny_server}/web/search", json={**request, "include_html": False}).json()[
         "result"
     ]
