@@ -40,7 +40,7 @@ OVERFETCH = 2
 # One row per (page, URL): its name and date from the earliest dated result that serves it (a page can be
 # served under several names/dates; the earliest date is the safest "existed by" claim). Identical HTML
 # under different URLs (empty pages, mirrors) shares a page_id, so a page is keyed by (page_id, url).
-# Sorted one range of page ids at a time (`rows.ranged`): the pages' text is the widest column of a world
+# Sorted one range of page ids at a time (`core.ranged`): the pages' text is the widest column of a world
 # (~3 GB at 20,000 questions), and the build caps DuckDB's memory at 1 GB (issue 34).
 PAGE_ROWS = f"""
 SELECT p.page_id, p.url, coalesce(r.page_name, p.url), coalesce(r.page_last_modified, ''), r.last_modified_ts,

@@ -49,7 +49,7 @@ TEXT_LEVEL = 6  # zlib level of the snippet text: 185 MB of text → 45 MB on th
 BATCH = 1000  # rows per fetch: page bodies run to tens of KB each (the KG tables' 5,000 would be MBs)
 
 # The two wide sorts (names, snippets and URLs of every result: ~0.9 GB of strings at 20,000 questions) run
-# one key range at a time (`rows.ranged`): the whole URL sort ran past the build's 1 GB cap at 20,000
+# one key range at a time (`core.ranged`): the whole URL sort ran past the build's 1 GB cap at 20,000
 # questions ("failed to pin block", issue 34).
 FROZEN_KEYS = "SELECT DISTINCT interaction_id FROM results ORDER BY interaction_id"
 FROZEN_PER = 500  # questions a range: ~25,000 results of ~1 KB
