@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mockapi.audit.sizes import TEXT_QUESTIONS
 from mockapi.core.paths import PAGES_DB, QUESTIONS_DB, is_complete, world_dir
 from mockapi.core.user_error import UserError
 from mockapi.formats.manifest import read_manifest
@@ -32,6 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--questions", type=int, default=300, help="answerable questions sampled for answer-page figures"
     )
     parser.add_argument(
+        "--text-questions",
+        type=int,
+        default=TEXT_QUESTIONS,
+        help="questions the question-text figures and learned adversaries read, a seeded sample (default "
+        f"{TEXT_QUESTIONS:,}, the default world's size, at which every bar was set; 0: all of them)",
+    )
+    parser.add_argument(
         "--test-data",
         metavar="DIR",
         help="another world (the test split) to score the adversaries trained on this one on (default: the "
@@ -48,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.pages < 1 or args.questions < 1:
         raise UserError("--pages and --questions must be at least 1")
+    if args.text_questions < 0:
+        raise UserError("--text-questions must be 0 (every question) or more")
     world = world_dir(args.data, args.scale, args.seed, args.split)
     manifest = read_manifest(world)
     for name in (QUESTIONS_DB, PAGES_DB):
@@ -62,8 +72,9 @@ def run(args: argparse.Namespace) -> int:
         real_corpus = load_real(path)
     test = _test_questions(args, world)
     real_qs = real_corpus.questions if real_corpus else None
-    figures = compute(load_world(world, manifest), args.pages, args.questions, test=test, real=real_qs)
-    real = compute(real_corpus, args.pages, args.questions) if real_corpus else None
+    n_text = args.text_questions
+    figures = compute(load_world(world, manifest), args.pages, args.questions, 0, test, real_qs, n_text)
+    real = compute(real_corpus, args.pages, args.questions, text_questions=n_text) if real_corpus else None
     rows = lines(figures, real)
     if args.json:
         print(json.dumps({"world": str(world), "lines": rows, "figures": figures, "real": real}, default=str))

@@ -28,6 +28,7 @@ from mockapi.audit.pages import PageFigures
 from mockapi.audit.pinned import PinnedFigures
 from mockapi.audit.plausible import ConsistencyFigures
 from mockapi.audit.questions import QuestionFigures
+from mockapi.audit.sizes import TEXT_QUESTIONS
 from mockapi.audit.sources import SourceFigures
 from mockapi.audit.stock import StockFigures
 from mockapi.audit.structure import StructureFigures
@@ -54,6 +55,7 @@ class Sample(TypedDict):
     pages: int
     answer_questions: int
     answer_pages: int
+    text_questions: int
 
 
 class AuditFigures(TypedDict):
@@ -80,9 +82,11 @@ def compute(
     seed: int = 0,
     test: list[AuditQuestion] | None = None,
     real: list[AuditQuestion] | None = None,
+    text_questions: int = TEXT_QUESTIONS,
 ) -> AuditFigures:
     """Every figure of `corpus` (see each module's docstring); `test` and `real` are the questions the
-    learned adversaries trained on `corpus` are also scored on (dev→test, world→real)."""
+    learned adversaries trained on `corpus` are also scored on (dev→test, world→real); the question-text
+    figures and the adversaries read `text_sample(…, text_questions)`."""
     rng = random.Random(f"audit:{seed}")
     all_ids = corpus.page_ids()
     sample_ids = sorted(rng.sample(all_ids, min(n_pages, len(all_ids))))
@@ -93,11 +97,12 @@ def compute(
     chosen = rng.sample(answerable, min(n_questions, len(answerable)))
     gold_ids = sorted({pid for q in chosen for pid in sorted(q.gold)[:GOLD_PAGES_PER_QUESTION]})
     gold = pages.measure(corpus, gold_ids)
+    read = text_sample(qs, text_questions, seed)
     return {
         "questions": {
-            **questions.skeleton_figures(qs, vocab),
-            **questions.style_figures(qs, vocab),
-            **questions.ticker_share(qs, _ticker_text(corpus, qs)),
+            **questions.skeleton_figures(read, vocab),
+            **questions.style_figures(read, vocab),
+            **questions.ticker_share(read, _ticker_text(corpus, read)),
         },
         "pages": {
             **pages.body_figures(sampled),
@@ -112,7 +117,7 @@ def compute(
             "premise_rules": leaks.premise_rules(qs),
         },
         "pinned": pinned.pinned_figures(corpus),
-        "adversaries": adversaries(qs, test, real, seed),
+        "adversaries": adversaries(read, test, real, seed),
         "form": _form(corpus, seed),
         "prose": stock.stock_figures(corpus, rng.sample(qs, min(STOCK_QUESTIONS, len(qs))), rng),
         "sources": {"redundancy": sources.redundancy(corpus, chosen), "recall": sources.recall(qs)},
@@ -121,8 +126,22 @@ def compute(
             "contradictions": consistency.contradiction_scan(_trim_gold(chosen), gold, _fact_kinds(corpus)),
             "plausibility": plausible.plausibility_scan(corpus.world, gold),
         },
-        "sample": {"pages": len(sampled), "answer_questions": len(chosen), "answer_pages": len(gold)},
+        "sample": {
+            "pages": len(sampled),
+            "answer_questions": len(chosen),
+            "answer_pages": len(gold),
+            "text_questions": len(read),
+        },
     }
+
+
+def text_sample(qs: list[AuditQuestion], n: int, seed: int = 0) -> list[AuditQuestion]:
+    """The questions the text figures read: all of them when there are at most `n` (or `n` is 0), else `n`
+    drawn with a seed of their own (the other samples' draws do not move), kept in the world's order."""
+    if n <= 0 or len(qs) <= n:
+        return qs
+    keep = sorted(random.Random(f"audit:text:{seed}").sample(range(len(qs)), n))
+    return [qs[i] for i in keep]
 
 
 def adversaries(

@@ -11,10 +11,11 @@ import pytest
 from fixture_paths import CRAG_DEV_10
 from small_world import SMALL_QUESTIONS
 
-from mockapi.audit.data import load_real
-from mockapi.audit.figures import AuditFigures, compute
+from mockapi.audit.data import load_real, load_world
+from mockapi.audit.figures import AuditFigures, compute, text_sample
 from mockapi.audit.report import SPECS
 from mockapi.cli import main
+from mockapi.formats.manifest import read_manifest
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +57,9 @@ def test_audit_json_beside_the_real_fixture(small_world: Path, capsys: pytest.Ca
     assert figures["questions"]["questions"] == SMALL_QUESTIONS
     # the sample sizes asked for (5 of the small world's 7 questions an answer page holds)
     assert figures["sample"]["pages"] == 120 and figures["sample"]["answer_questions"] == 5
+    # a world no bigger than --text-questions (default 1,200) is read whole
+    assert figures["sample"]["text_questions"] == SMALL_QUESTIONS
+    assert figures["adversaries"]["false_premise"]["questions"] == SMALL_QUESTIONS
     assert 0 <= figures["leaks"]["rank1_share"] <= 1
     assert figures["leaks"]["page_rules"]["pairs"] == SMALL_QUESTIONS * 50
     assert figures["pinned"]["snr"] is not None and figures["pinned"]["recall_web_pct"] is not None
@@ -74,6 +78,29 @@ def test_audit_table_and_determinism(small_world: Path, capsys: pytest.CaptureFi
     assert "question skeletons per 1,200" in first and "best page rule:" in first
     assert main(argv) == 0
     assert capsys.readouterr().out == first
+
+
+def test_text_figures_read_a_sample_of_a_bigger_world(
+    small_world: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A world with more questions than --text-questions: its question-text figures and learned adversaries
+    read that many, drawn with a seed (a distinct-skeleton count and a learned CV score grow with the
+    questions read, and every bar was set at 1,200); the other figures still read every question."""
+    n = SMALL_QUESTIONS // 2
+    argv = ["audit", "--data", str(small_world), "--json", "--pages", "40", "--questions", "3"]
+    assert main([*argv, "--text-questions", str(n)]) == 0
+    figures = json.loads(capsys.readouterr().out)["figures"]
+    q = figures["questions"]
+    assert figures["sample"]["text_questions"] == n == q["questions"]
+    assert figures["adversaries"]["false_premise"]["questions"] == n
+    assert q["distinct_per_1200"] == round(q["distinct_skeletons"] * 1200 / n, 1)
+    assert figures["leaks"]["page_rules"]["pairs"] == SMALL_QUESTIONS * 50
+    every = [x.qid for x in load_world(small_world, read_manifest(small_world)).questions]
+    picked = [x.qid for x in text_sample(load_world(small_world, read_manifest(small_world)).questions, n)]
+    assert len(set(picked)) == n and picked == [qid for qid in every if qid in picked]  # the world's order
+    assert main([*argv, "--text-questions", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert "--text-questions must be 0" in err and len(err.strip().splitlines()) == 1
 
 
 def test_audit_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
