@@ -124,3 +124,12 @@ def test_typed_voting_reads_dates_and_numbers_in_the_worlds_mix(corpus: Corpus) 
     figures = exploits.voting(corpus, [number_q] * 500 + [date_q] * 400)
     assert figures["typed_questions"] == 600 and figures["date_questions"] == 300
     assert figures["typed_vote_share"] == round((500 * n + 100 * d) / 600, 3)
+
+
+def test_page_texts_come_in_the_order_asked(corpus: Corpus) -> None:
+    """Voters join the top pages' texts and break a tie by the first value met: the texts must come in the
+    order asked for, not in DuckDB's group order (which varied with its threads and moved typed voting)."""
+    ids = list(dict.fromkeys(r.page_id for q in corpus.questions for r in q.results[:10]))[:40]
+    assert len(ids) == 40
+    for order in (ids, ids[::-1], sorted(ids)):
+        assert list(corpus.text(order)) == [p for p in order if corpus.text([p])]
