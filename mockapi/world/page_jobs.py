@@ -34,7 +34,7 @@ from mockapi.web.html_store import json_record
 from mockapi.web.record_spill import RecordSpill
 from mockapi.web.render import size_and_json
 from mockapi.world.context import WorldContext
-from mockapi.world.pages import consistency, shared, sites, specs
+from mockapi.world.pages import consistency, lifespan, shared, sites, specs
 from mockapi.world.pages.page_writer import PageRow, page_row
 from mockapi.world.pages.plan import Pages, Pools, Result, own_results
 from mockapi.world.questions.model import Fact, Question
@@ -64,9 +64,12 @@ def noise_page(
     return spec, *made_page(spec)
 
 
-def entity_page(ctx: WorldContext, key: Key, facts: list[Fact]) -> tuple[PageSpec, PageRow, bytes]:
-    """The shared page of one subject, at the URL it would have if no other took it, its row and record."""
-    spec = shared.entity_page(key, facts, ctx.rng("pages", "entity", *key), ctx.split)
+def entity_page(
+    ctx: WorldContext, key: Key, facts: list[Fact], known: lifespan.Known = ()
+) -> tuple[PageSpec, PageRow, bytes]:
+    """The shared page of one subject, at the URL it would have if no other took it, its row and record;
+    `known`: the KG's anchor of its name (`lifespan`)."""
+    spec = shared.entity_page(key, facts, ctx.rng("pages", "entity", *key), ctx.split, known=known)
     return spec, *made_page(spec)
 
 
@@ -134,6 +137,7 @@ def shared_pools(
     ready: dict[str, PageRow],
     records: RecordSpill,
     claims: Claims,
+    starts: dict[str, lifespan.Known] | None = None,
 ) -> Pools:
     """The roundup pools and one page per subject, made over the helpers; their rows go into `ready`, their
     records into `records`, their URLs into `claims`."""
@@ -153,17 +157,19 @@ def shared_pools(
     keys = sorted(facts)
     entity: dict[Key, PageSpec] = {}
     used = set(claims.at)  # an entity page never takes a roundup's URL either
-    made = ordered_map(entity_page, ((ctx, k, facts[k]) for k in keys), workers, 16)
+    starts = starts or {}
+    made = ordered_map(entity_page, ((ctx, k, facts[k], starts.get(k[2], ())) for k in keys), workers, 16)
     for key, (spec, row, record) in zip(keys, made, strict=True):
         if spec["url"] in used:  # rare: remade here, past the URLs taken before it in key order
-            spec = shared.entity_page(key, facts[key], ctx.rng("pages", "entity", *key), ctx.split, used)
+            rng = ctx.rng("pages", "entity", *key)
+            spec = shared.entity_page(key, facts[key], rng, ctx.split, used, starts.get(key[2], ()))
             row, record = made_page(spec)
         used.add(spec["url"])
         claims.place(spec, row, record)  # not taken: `used` holds every URL claimed before it
         entity[key] = spec
         ready[spec["url"]] = row
         records.add(row[0], record)
-    return Pools(entity, facts, noise, ctx.split, taken=taken)
+    return Pools(entity, facts, noise, ctx.split, taken=taken, starts=starts)
 
 
 def pools_file(world: Path, pools: Pools, questions: list[Question]) -> Path:

@@ -14,13 +14,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from mockapi.core.paths import PAGES_DB
+from mockapi.core.paths import KG_DB, PAGES_DB
 from mockapi.core.pipe_pool import build_workers
 from mockapi.web.record_spill import RecordSpill
 from mockapi.web.render import RENDERER_VERSION
 from mockapi.world import page_jobs
 from mockapi.world.context import WorldContext
 from mockapi.world.manifest import store_digests
+from mockapi.world.pages import lifespan
 from mockapi.world.pages.page_writer import (
     SPILL_DIR,
     PageRow,
@@ -83,7 +84,9 @@ def _pages(
     stores: dict[str, Any] | None,
 ) -> dict[str, Any]:
     claims = page_jobs.Claims()
-    pools = page_jobs.shared_pools(ctx, questions, writer_rows, records, claims)
+    kg = world_dir / KG_DB
+    starts = lifespan.kg_starts(kg) if kg.is_file() else {}
+    pools = page_jobs.shared_pools(ctx, questions, writer_rows, records, claims, starts)
     state = page_jobs.pools_file(world_dir, pools, questions)
     con = open_pages(world_dir)
     try:

@@ -32,7 +32,9 @@ SONG = (
     "[{s}|the track] [is built on|opens with|leans on|closes with|is carried by] [a looped piano figure|a "
     "muted guitar riff|a sample from a {y} soul record|a {bpm} bpm beat|a choir of {m} voices|a "
     "whistled hook|a long synth pad]",
-    "[a cover of {s} by {o}|a parody of {s}|a mashup of {s} and a {y} hit|a choir arrangement of {s}] "
+    # the hit a mashup takes has no year: its own year is not the mashup's (the audit's lifespan scan)
+    "[a cover of {s} by {o}|a parody of {s}|a mashup of {s} and [an older|a classic|a summer] hit|"
+    "a choir arrangement of {s}] "
     "[went viral|drew {n} views|was performed on live television|charted in {place}|was taken down]",
 )
 SONG_SHORT = (

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import consistency, decoys, layouts, shared, statements, tables
+from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, statements, tables
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
@@ -54,6 +54,7 @@ class Pools:
     # per domain: the latest questions' topical and look-alike pages, which fill other questions' results
     recent: dict[str, list[PageSpec]] = field(default_factory=dict)
     taken: frozenset[str] = frozenset()  # every question subject's name key: no invented peer takes one
+    starts: dict[str, lifespan.Known] = field(default_factory=dict)  # the KG's anchors by name (`lifespan`)
 
 
 def uid(q: Question, role: str, i: int) -> str:
@@ -105,8 +106,17 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
         ticker = ""
     return Draft(
         subject.name, q.pages_domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
-        filler=rng.randint(*FILLER), topics=topics,
+        filler=rng.randint(*FILLER), topics=topics, known=_anchors(q, subject, pools),
     )  # fmt: skip
+
+
+def _anchors(q: Question, subject: Subject, pools: Pools) -> tuple[tuple[str, str, str], ...]:
+    """What the world states of when the question's entities started (released, founded, born): every page
+    of a question dates an entity's events inside one life (`lifespan`)."""
+    facts = [*q.facts, *q.context, *pools.entity_facts.get(shared.subject_key(subject), [])]
+    known = tuple((f.subject.name, f.kind, f.value) for f in facts if f.kind in lifespan.ANCHORS)
+    names = {subject.name, *subject.lookalikes, *(s.name for s in q.subjects)}
+    return known + tuple(k for n in sorted(names) for k in pools.starts.get(n, ()))
 
 
 def emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str, i: int,

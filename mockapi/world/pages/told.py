@@ -1,0 +1,68 @@
+"""What a page's prose has told so far: the current name's life and the slots' year window (`lifespan`), and
+the statements a page makes once however often its grammar offers them."""
+
+from __future__ import annotations
+
+import re
+
+from mockapi.world.pages import lifespan
+
+# What a page says once, however often its grammar offers it: one length per song (six lengths on one g20
+# page), one place "most of" a film was shot, one theatrical run, one "toured N cities" (2-11 a film page).
+_ONCE = (
+    re.compile(r"\b(?:runs just over|lasts about|clocks in near) \d+ minutes"),
+    re.compile(r"\b(?:[Mm]ost|[Mm]uch) of\b[^.;]*\b(?:shot|filmed|staged|took shape|photographed)\b|"
+               r"\bmostly (?:shot|filmed|staged|photographed|captured|done)\b"),
+    re.compile(r"\b\d+ (?:cities|towns|venues)\b"),
+    re.compile(r"\b(?:played|ran|screened|held on|stayed) (?:for |about )?(?:a )?"
+               r"\d+(?:-week| weeks| straight)"),
+)  # fmt: skip
+# A lead-in dates a past event: "In January 1997, the song closes with a muted guitar lick" dated a static
+# fact (7.5 of 100 g20 rank-1 pages), so a clause in the present ("is", "closes", "opens") takes none.
+_PAST = re.compile(
+    r"\b(?:was|were|had|\w+ed|sold|won|made|took|came|went|drew|shot|wrote|left|held|lost|ran|"
+    r"got|told|spoke|sat|found|cut|built|kept|stuck|fell|rose|led|paid|met|gave|became|grew)\b"
+)
+_PRESENT = re.compile(r"\b(?:is|are|opens|closes|leans|runs|lasts|clocks)\b")
+
+
+def past(clause: str) -> bool:
+    """Whether a clause tells a past event (a lead-in may date it)."""
+    return _PAST.search(clause) is not None and _PRESENT.search(clause) is None
+
+
+TRIES = 6
+
+
+class Page:
+    """What a page's prose keeps between sentences: the current name's life, the slots' year window, the
+    once-only statements made."""
+
+    def __init__(self, year: int, bounds: list[int]) -> None:
+        self.year, self.bounds = year, bounds
+        self.life: lifespan.Life | None = None
+        self.said: set[int] = set()
+        # the other names the prose may mention, with their lives: "a double bill with The Train Protocol
+        # [2017] in April 2015" dated the other film's screening before its release
+        self.others: tuple[tuple[str, lifespan.Life], ...] = ()
+
+    def fit(self, text: str) -> bool:
+        if self.life is not None and lifespan.violation(text, self.life, self.year) is not None:
+            return False
+        lives = (life for name, life in self.others if name in text)
+        if any(lifespan.violation(text, life, self.year) is not None for life in lives):
+            return False
+        return not any(i in self.said and p.search(text) for i, p in enumerate(_ONCE))
+
+    def keep(self, text: str) -> str:
+        self.said.update(i for i, p in enumerate(_ONCE) if p.search(text))
+        return text
+
+    def window(self, text: str | None) -> None:
+        """Years of the event `text` tells (all of the life's when None, or no life: the default slots)."""
+        if self.life is None:
+            self.bounds[:] = [0, self.year]
+        elif text is None:
+            self.bounds[:] = [self.life.window(True, self.year)[0], self.year]
+        else:
+            self.bounds[:] = self.life.window(lifespan.making(text, self.life.kind), self.year)
