@@ -25,7 +25,7 @@ from mockapi.world.pages.lifespan import Life, violation
 
 QUESTIONS = 200
 EXAMPLES = 5
-_NAME = r"(?P<name>[A-Z][\w'’&.\- ]{1,60}?)"
+_NAME = r"^(?P<name>[A-Z][\w'’&.\- ]{1,60}?)"  # the sentence's subject ("a slowed edit of X was released")
 _WHEN = r"[^.;]*?\b(?P<year>1[6-9]\d\d|20\d\d)\b"
 # a page's own anchor statements, by the life kind they start
 _STARTS = (
@@ -90,7 +90,7 @@ def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]]) -> di
     out: dict[str, Life] = {}
     for sentence in text:
         for pattern, kind in _STARTS:
-            for found in pattern.finditer(sentence):
+            for found in pattern.finditer(sentence):  # (one at most: anchored)
                 out.setdefault(found["name"].strip(), Life(kind, int(found["year"])))
         year = _YEAR.search(sentence)
         if year is not None:

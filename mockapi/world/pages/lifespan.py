@@ -139,12 +139,17 @@ def default(name: str, kind: str) -> Life:
 
 def from_values(kind: str, values: Iterable[tuple[str, str]]) -> Life | None:
     """The life a subject's anchor facts give: (fact kind, value) pairs, the first anchor wins."""
+    lives = []
     for fact_kind, value in values:
         if fact_kind in ANCHORS and (found := _YEAR.search(value)):
             own = ANCHORS[fact_kind]
             same = _FAMILY.get(own, own) == _FAMILY.get(kind, kind) and own != "band"
-            return Life(kind if same else own, int(found[1]))
-    return None
+            lives.append(Life(kind if same else own, int(found[1])))
+    if not lives or lives[0].kind in _MAKING:
+        return lives[0] if lives else None
+    # two starts of one name (a look-alike page's own birth date beside the KG's): after the later one,
+    # events fit both
+    return max(lives, key=lambda life: life.start)
 
 
 def making(sentence: str, kind: str) -> bool:
