@@ -108,7 +108,8 @@ MOVIE = (
     "[a packed|a full|a sold-out|an eager] [room|house|hall|crowd] in {place}|at "
     "a {month} gala]",
     "[critics|audiences|reviewers in {place}|festival juries|film students|{person}] [praised|picked apart|"
-    "debated|warmed to|dismissed|singled out|revisited] [the ending|the score|the pacing|the {ord} act|"
+    "debated|warmed to|dismissed|singled out|revisited] [the ending|the score|the pacing|the [first|second|"
+    "final] act|"  # no "fourth act" (10 of 100 g20 rank-1 pages)
     "the camera work|the dialogue|the casting|the last {m} minutes|the [opening|closing|final|first] [shot|"
     "scene|sequence]] [of|in|from] {s}",
     "{s} [arrived on|left|came back to|was added to|rotated off|returned to|landed on|dropped off] [[a"

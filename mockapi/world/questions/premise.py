@@ -83,7 +83,11 @@ def premised(
             continue
         form = rng.choice(FORMS[(subject.kind, key)])
         bare = name[4:] if form.startswith("{v}'s") and name.lower().startswith("the ") else name
-        said, bent = form.format(n=bare, v=value.lower()), form.format(n=bare, v=wrong.lower())
+        spoken = refer.spoken_person
+        said, bent = (
+            form.format(n=bare, v=spoken(value).lower()),
+            form.format(n=bare, v=spoken(wrong).lower()),
+        )
         made = Premise(said, bent, fact, wrong, name)
         if not tells(list(asked), made):
             return said, made
@@ -194,6 +198,8 @@ def name_or_premise(
     """The subject's name (or ticker, alias), qualified by a premise with P_PREMISE (always when `force`);
     a premise said goes to `said`."""
     ref = refer.name_ref(subject, rng)
+    if said and not force:  # one clause a question: "calwave, run by x, ... than clark inc., led by y" (g20)
+        return refer.with_kind_words(ref, subject, rng)
     if not force and not confusable(subject) and rng.random() >= P_PREMISE:
         return refer.with_kind_words(ref, subject, rng)
     made = premised(subject, ref, src, rng, day, asked)
