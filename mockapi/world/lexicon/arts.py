@@ -144,7 +144,7 @@ MOVIE = (
     "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of|drew"
     " [a crowd|an audience|fans|hundreds|a [full|packed|big|young] house] [for|to see|to watch]|honoured|"
     "showed] {s}",
-    "[tickets|posters|props|costumes|a storyboard] from {s} [sold for {price}|went on display in {place}|"
+    "[tickets|posters|props|costumes|storyboards] from {s} [sold for {price}|went on display in {place}|"
     "[surfaced|resurfaced|appeared|were spotted] [at a [flea|street|weekend] market|in a [shop|junk shop]|"
     "at a [fair|[car boot|yard|estate|charity] sale]] [in|near|outside] {place}|were "
     "auctioned in {month}]",
