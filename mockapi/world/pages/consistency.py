@@ -180,6 +180,7 @@ def shares_name(lookalike: str, names: Iterable[str]) -> bool:
     return any(holds_name(lookalike, n) or built_from(lookalike, n) for n in names)
 
 
+@functools.lru_cache(maxsize=65536)  # asked per look-alike of every page's question: names recur
 def built_from(name: str, subject: str) -> bool:
     """Whether `name` is the subject's own name cut or respelt, which a reader takes for the subject: a short
     form ("Machines" for "Lord of the Machines", "Rousseau"), an initial ("L. Rousseau", "Louis K.

@@ -158,15 +158,20 @@ def making(sentence: str, kind: str) -> bool:
     return pattern is not None and pattern.search(sentence) is not None
 
 
-def violation(sentence: str, life: Life, year: int) -> int | None:
+def years_in(sentence: str) -> list[int]:
+    """The years `sentence` names (not measures that look like years)."""
+    return [int(y) for y in YEAR_IN_TEXT.findall(sentence)]
+
+
+def violation(sentence: str, life: Life, year: int, years: list[int] | None = None) -> int | None:
     """The first year in `sentence` outside the window of the event it tells, or None. A sentence stating
     the anchor itself ("was released on ...", "was born in ...") is exempt, and so is a year after the page's
     (plans and maturities, "bonds due 2027": the audit's future-narration line reads those)."""
-    years = YEAR_IN_TEXT.findall(sentence)
+    years = years_in(sentence) if years is None else years
     if not years or ANCHOR_WORDS.search(sentence):
         return None
     lo, hi = life.window(making(sentence, life.kind), year)
-    for found in map(int, years):
+    for found in years:
         if found < lo or hi < found <= year:
             return found
     return None

@@ -146,8 +146,12 @@ def _lives(draft: Draft) -> lifespan.Lives:
     for name, fact_kind, value in (*((c[0], c[1], c[2]) for c in claims), *draft.known):
         stated.setdefault(prose.bare(name), []).append((fact_kind, value))
 
+    known: dict[str, lifespan.Life] = {}  # asked per sentence: each name's life drawn once
+
     def life(name: str) -> lifespan.Life:
-        return lifespan.from_values(kind, stated.get(name, ())) or lifespan.default(name, kind)
+        if name not in known:
+            known[name] = lifespan.from_values(kind, stated.get(name, ())) or lifespan.default(name, kind)
+        return known[name]
 
     return life
 

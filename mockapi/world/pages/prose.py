@@ -345,13 +345,17 @@ def _draw(
     first = rng.randrange(len(clauses))
     page.window(None)
     main = grammar.expand(clauses[first], slots, rng)
-    if page.life is not None:  # the clause's own years in the window of what it tells
+    life = page.life
+    windowed = life is not None and _DIGIT.search(main) is not None
+    if life is not None and windowed:  # the clause's own years in the window of what it tells
         page.window(main)
-        if lifespan.violation(main, page.life, page.year) is not None:
+        if lifespan.violation(main, life, page.year) is not None:
             main = grammar.expand(clauses[first], slots, rng)
     if roll < 0.42:
         text = main
     elif roll < 0.62 and not _timed(main) and told.past(main):
+        if page.life is not None and not windowed:
+            page.window(main)  # the lead-in's years in the window of what the clause tells
         lead = rng.choice(leads) if leads and rng.random() < 0.4 else rng.choice(_LEADS)
         if page.life is not None and page.bounds[1] < page.year - 1 and lead not in _DATED_LEADS:
             lead = rng.choice(_DATED_LEADS)  # "last summer" is no date for a 1948 film's shoot

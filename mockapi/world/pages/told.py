@@ -17,6 +17,8 @@ _ONCE = (
     re.compile(r"\b(?:played|ran|screened|held on|stayed) (?:for |about )?(?:a )?"
                r"\d+(?:-week| weeks| straight)"),
 )  # fmt: skip
+_ONCE_ANY = re.compile("|".join(f"(?:{p.pattern})" for p in _ONCE))
+_DIGIT = re.compile(r"\d")
 # A lead-in dates a past event: "In January 1997, the song closes with a muted guitar lick" dated a static
 # fact (7.5 of 100 g20 rank-1 pages), so a clause in the present ("is", "closes", "opens") takes none.
 _PAST = re.compile(
@@ -45,17 +47,25 @@ class Page:
         # the other names the prose may mention, with their lives: "a double bill with The Train Protocol
         # [2017] in April 2015" dated the other film's screening before its release
         self.others: tuple[tuple[str, lifespan.Life], ...] = ()
+        self._hits: tuple[int, ...] = ()
 
     def fit(self, text: str) -> bool:
-        if self.life is not None and lifespan.violation(text, self.life, self.year) is not None:
-            return False
-        lives = (life for name, life in self.others if name in text)
-        if any(lifespan.violation(text, life, self.year) is not None for life in lives):
-            return False
-        return not any(i in self.said and p.search(text) for i, p in enumerate(_ONCE))
+        """Whether `text` fits every life it names and says nothing said once already (the year checks
+        only where a digit is, the once-only ones past one search of them all: most sentences hold none)."""
+        if _DIGIT.search(text) is not None and (years := lifespan.years_in(text)):
+            if self.life is not None and lifespan.violation(text, self.life, self.year, years) is not None:
+                return False
+            lives = (life for name, life in self.others if name in text)
+            if any(lifespan.violation(text, life, self.year, years) is not None for life in lives):
+                return False
+        self._hits = (
+            () if _ONCE_ANY.search(text) is None else tuple(i for i, p in enumerate(_ONCE) if p.search(text))
+        )
+        return not self.said.intersection(self._hits)
 
     def keep(self, text: str) -> str:
-        self.said.update(i for i, p in enumerate(_ONCE) if p.search(text))
+        """`text`, its once-only statements (found by the last `fit`, of this text) noted as said."""
+        self.said.update(self._hits)
         return text
 
     def window(self, text: str | None) -> None:
