@@ -17,6 +17,8 @@ _ONCE = (
     re.compile(r"\b(?:played|ran|screened|held on|stayed) (?:for |about )?(?:a )?"
                r"\d+(?:-week| weeks| straight)"),
 )  # fmt: skip
+# each _ONCE holds one of these: a substring test before the regex
+_ONCE_WORDS = (" minutes", "ost", "uch of", " cities", " towns", " venues", "week", " straight")
 _ONCE_ANY = re.compile("|".join(f"(?:{p.pattern})" for p in _ONCE))
 _DIGIT = re.compile(r"\d")
 # A lead-in dates a past event: "In January 1997, the song closes with a muted guitar lick" dated a static
@@ -42,7 +44,8 @@ class Page:
 
     def __init__(self, year: int, bounds: list[int]) -> None:
         self.year, self.bounds = year, bounds
-        self.life: lifespan.Life | None = None
+        self._life: lifespan.Life | None = None
+        self._any = [0, year]  # the life's whole window, set with the life
         self.said: set[int] = set()
         # the other names the prose may mention, with their lives: "a double bill with The Train Protocol
         # [2017] in April 2015" dated the other film's screening before its release
@@ -58,9 +61,11 @@ class Page:
             lives = (life for name, life in self.others if name in text)
             if any(lifespan.violation(text, life, self.year, years) is not None for life in lives):
                 return False
-        self._hits = (
-            () if _ONCE_ANY.search(text) is None else tuple(i for i, p in enumerate(_ONCE) if p.search(text))
-        )
+        maybe = any(map(text.__contains__, _ONCE_WORDS))  # a substring test first: most sentences hold none
+        if not maybe or _ONCE_ANY.search(text) is None:
+            self._hits = ()
+        else:
+            self._hits = tuple(i for i, p in enumerate(_ONCE) if p.search(text))
         return not self.said.intersection(self._hits)
 
     def keep(self, text: str) -> str:
@@ -68,11 +73,20 @@ class Page:
         self.said.update(self._hits)
         return text
 
+    @property
+    def life(self) -> lifespan.Life | None:
+        """The life of the name the current sentence is about."""
+        return self._life
+
+    @life.setter
+    def life(self, life: lifespan.Life | None) -> None:
+        if life is not self._life:
+            self._life = life
+            self._any = [0 if life is None else life.window(True, self.year)[0], self.year]
+
     def window(self, text: str | None) -> None:
         """Years of the event `text` tells (all of the life's when None, or no life: the default slots)."""
-        if self.life is None:
-            self.bounds[:] = [0, self.year]
-        elif text is None:
-            self.bounds[:] = [self.life.window(True, self.year)[0], self.year]
+        if text is None or self._life is None:
+            self.bounds[:] = self._any
         else:
-            self.bounds[:] = self.life.window(lifespan.making(text, self.life.kind), self.year)
+            self.bounds[:] = self._life.window(lifespan.making(text, self._life.kind), self.year)
