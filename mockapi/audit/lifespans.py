@@ -52,6 +52,11 @@ _SAID = {
     "band": re.compile(r"\b(?:formed|founded)\b"),
 }
 _SAID["song"] = _SAID["movie"]
+_LABEL = re.compile(
+    r"^(Release date|Premiere date|Released|Date of birth|Born|Founded|Formed)\s*:\s*(.+)$", re.I
+)
+_FILMED = re.compile(r"\b(?:film|movie|scenes?|shots?|sequences?|filmed|staged|screened|trailer|reel)\b")
+_OWN_VERBS = ("was released", "was born", "was founded", "was formed", "came into the world")
 _HEADING = re.compile(r"\((?:19|20)\d\d\)$")  # "X facts and figures (2023)": a heading, no event
 _WORD = re.compile(r"\b[A-Z][\w'’&.-]*")
 
@@ -83,19 +88,26 @@ def kg_starts(world: Path | None) -> dict[str, Life]:
     return {n: life for n, life in out.items() if n not in clash}
 
 
-def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]]) -> dict[str, Life]:
+def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]], head: str = "") -> dict[str, Life]:
     """What a page's own sentences say of when its entities started: in an anchor frame, or any sentence
     with an anchor word and a year naming a KG-dated entity ("The profile of X lists 21 Jul 2016 as the
-    release date": the page's date, not the KG's, is what its reader holds the page to)."""
+    release date": the page's date, not the KG's, is what its reader holds the page to), or a labelled row
+    ("Release date: 1982-09-12") of the KG-dated name its `head` (title) names."""
     out: dict[str, Life] = {}
     for sentence in text:
         for pattern, kind in _STARTS:
             for found in pattern.finditer(sentence):  # (one at most: anchored)
                 out.setdefault(found["name"].strip(), Life(kind, int(found["year"])))
+        label = _LABEL.match(sentence)
+        if label is not None and (year := _YEAR.search(label[2])) is not None:
+            for name, life in _named(head, known)[:1]:
+                out.setdefault(name, Life(life.kind, int(year[1])))
         year = _YEAR.search(sentence)
         if year is not None:
             for name, life in _named(sentence, known)[:1]:
-                if (said := _SAID.get(life.kind)) is not None and said.search(sentence):
+                said = _SAID.get(life.kind)
+                own = any(f"{name} {verb}" in sentence for verb in _OWN_VERBS)  # "that X was released on"
+                if own or (said is not None and said.search(sentence)):
                     out.setdefault(name, Life(life.kind, int(year[1])))
     return out
 
@@ -103,7 +115,7 @@ def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]]) -> di
 def _named(sentence: str, *indexes: dict[str, list[tuple[str, Life]]]) -> list[tuple[str, Life]]:
     """The dated names a sentence holds, the first named first (the longest at one place)."""
     words = dict.fromkeys(_WORD.findall(sentence))
-    found = [c for w in words for index in indexes for c in index.get(w, ()) if c[0] in sentence]
+    found = [c for w in words for index in indexes for c in index.get(w, ()) if _whole(c[0], sentence)]
     return sorted(found, key=lambda c: (sentence.find(c[0]), -len(c[0])))
 
 
@@ -114,6 +126,17 @@ def _by_word(starts: dict[str, Life]) -> dict[str, list[tuple[str, Life]]]:
         if " " in name:  # one word is as often a common word ("Last" the film, "Last spring")
             out.setdefault(name.split()[0], []).append((name, life))
     return out
+
+
+def _whole(name: str, sentence: str) -> bool:
+    """Whether `sentence` names `name` whole ("The Hollow" is not named in "The Hollow River")."""
+    at = sentence.find(name)
+    while at >= 0:
+        after = sentence[at + len(name) : at + len(name) + 2]
+        if not after[:1].isalnum() and not (after[:1] == " " and after[1:2].isupper()):
+            return True
+        at = sentence.find(name, at + 1)
+    return False
 
 
 def lifespan_scan(corpus: Corpus, qs: list[AuditQuestion]) -> LifeFigures:
@@ -127,14 +150,17 @@ def lifespan_scan(corpus: Corpus, qs: list[AuditQuestion]) -> LifeFigures:
             continue
         year = int(asked[1])
         for text in corpus.text([r.page_id for r in q.results[: form.TOP]]).values():
-            lines = [s for s in sentences(text) if is_content_sentence(s)]
-            own = _by_word(page_starts(lines, known))
+            every = sentences(text)
+            lines = [s for s in every if is_content_sentence(s)]
+            own = _by_word(page_starts(every, known, text[:300]))
             for s in lines:
                 if _YEAR.search(s) is None or _HEADING.search(s):
                     continue
                 # the entity the sentence names first is what it tells of ("X played with Y in 1994"); a
                 # page's own statement of its start before the KG's (its candidates come first)
                 for name, life in _named(s, own, known)[:1]:
+                    if life.kind != "movie" and name not in own and _FILMED.search(s):
+                        continue  # a film sharing a KG song's, band's or person's name (not the KG's)
                     total += 1
                     late = violation(s, life, year)
                     if late is not None:

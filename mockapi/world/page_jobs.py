@@ -128,6 +128,7 @@ def _state(path: str) -> tuple[Pools, Any, dict[str, str]]:
         _STATE.clear()
         with open(path, "rb") as f:
             _STATE[path] = pickle.load(f)  # our own file, written a moment ago by this build
+        lifespan.use_kg(_STATE[path][0].starts)
     return _STATE[path]
 
 
@@ -197,3 +198,4 @@ def own_pages(ctx: WorldContext, state: Path, questions: list[Question]) -> Iter
 def forget() -> None:
     """Let go of the pools read by `_state` (here and in each helper of the build)."""
     _STATE.clear()
+    lifespan.use_kg({})

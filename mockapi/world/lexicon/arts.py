@@ -8,6 +8,8 @@ ratings, budgets, runtimes, directors, cast, Oscars): those come only from `stat
 
 from __future__ import annotations
 
+# What a song is made of carries no year: "a sample from a 2009 soul record" on a 1990 single (g20 reader),
+# and a synonym swap ("sample" -> "loop", "built on" -> "carried by") hides the making from a word test.
 SONG = (
     "[{s}|the track|the single|the song] [picked up|lost|regained|held] [airplay|momentum|its spot on "
     "playlists|club rotation|radio support] [in {region}|in {place}|after the video dropped|over the "
@@ -27,10 +29,10 @@ SONG = (
     "[said|recalled|admitted|explained|told a [podcast|magazine|radio host]] [that|] [the demo took {m}"
     " [days|sessions|weeks]|the [hook|chorus|bridge|title] came [last|first|late]|the [first|second|third|"
     "{ord}] take [was kept|made the record|stayed]|the song nearly [missed|fell off] the album|the [bass"
-    " line|riff|melody|drum part] [came from|started on|was worked out on] [a {y} synth|an old [piano|drum"
-    " machine|four-track]|a borrowed guitar]]",
+    " line|riff|melody|drum part] [came from|started on|was worked out on] [a vintage synth|an old "
+    "[piano|drum machine|four-track]|a borrowed guitar]]",
     "[{s}|the track] [is built on|opens with|leans on|closes with|is carried by] [a looped piano figure|a "
-    "muted guitar riff|a sample from a {y} soul record|a {bpm} bpm beat|a choir of {m} voices|a "
+    "muted guitar riff|a sample from an old soul record|a {bpm} bpm beat|a choir of {m} voices|a "
     "whistled hook|a long synth pad]",
     # the hit a mashup takes has no year: its own year is not the mashup's (the audit's lifespan scan)
     "[a cover of {s} by {o}|a parody of {s}|a mashup of {s} and [an older|a classic|a summer] hit|"

@@ -62,7 +62,7 @@ _MAKING = {
         r" crew|the production))\b"
     ),
     "song": re.compile(
-        r"\b(?:demo|take|sample|synth|piano|drum machine|four-track|borrowed guitar|recorded|worked out|"
+        r"\b(?:demo|take|sample|loop|synth|piano|drum machine|four-track|borrowed guitar|recorded|worked out|"
         r"started on|came from|built on|co-wrote|produced|engineered|mixed)\b"
     ),
 }
@@ -88,14 +88,15 @@ class Life:
     start: int
 
     def window(self, making: bool, year: int) -> tuple[int, int]:
-        """The years an event may carry on a page of `year`: `making` a work, or anything else."""
+        """The years an event may carry on a page of `year`: `making` a work, or anything else. Empty when
+        the life starts after the page (a page of 2023 names no 2023 event of a song released in 2024)."""
         if self.kind in _MAKING:
             if making:
                 return self.start - LEAD_TIME, min(self.start, year)
-            return min(self.start, year), year
+            return self.start, year
         if self.kind in PEOPLE:
-            return min(self.start + ADULT, year), year
-        return min(self.start, year), year
+            return self.start + ADULT, year
+        return self.start, year
 
 
 Lives = Callable[[str], Life]  # a name's life
@@ -128,6 +129,22 @@ def kg_starts(kg: Path) -> dict[str, Known]:
                         clash.add(name)
                     out.setdefault(name, ((name, "mu.formed" if formed else fact_kind, when),))
     return {n: k for n, k in out.items() if n not in clash}
+
+
+# The build's KG anchors in this process (`use_kg`, set where a helper reads the pools): any page naming a
+# KG-dated name dates it by the KG, whichever question's page, roundup or copy it is
+_KG: dict[str, Known] = {}
+
+
+def use_kg(starts: dict[str, Known]) -> None:
+    """Make `starts` (`kg_starts`) the KG anchors every page of this process dates names by."""
+    _KG.clear()
+    _KG.update(starts)
+
+
+def kg_known(name: str) -> Known:
+    """The KG's anchor of `name` in this process (`use_kg`), else none."""
+    return _KG.get(name, ())
 
 
 def kind_of(kind: str) -> str:
@@ -188,5 +205,7 @@ def day_in(lo: int, hi: int, rank: int, page_day: dt.date) -> dt.date:
     """A day of years lo..hi (before `page_day`), picked by `rank` (any integer)."""
     first = dt.date(lo, 1, 1)
     last = min(dt.date(hi, 12, 31), page_day - dt.timedelta(days=1))
-    span = max(0, (last - first).days)
+    if first > last:  # a window after the page: the day before it (the sentence is drawn again)
+        return last
+    span = (last - first).days
     return first + dt.timedelta(days=rank % (span + 1))

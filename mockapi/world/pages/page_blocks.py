@@ -138,7 +138,8 @@ def blocks(draft: Draft, kind: str, day: dt.date, rng: random.Random) -> tuple[l
 
 
 def _lives(draft: Draft) -> lifespan.Lives:
-    """Each name's life: what the page states of it, else what the world states, else its name's default."""
+    """Each name's life: what the page states of it, else what the world (its question, the KG) states,
+    else its name's default."""
     kind = lifespan.kind_of(prose.prose_kind(draft.domain, draft.kind))
     claims = [p.claim for p in draft.pieces if p.claim is not None]
     stated: dict[str, list[tuple[str, str]]] = {}
@@ -150,7 +151,8 @@ def _lives(draft: Draft) -> lifespan.Lives:
 
     def life(name: str) -> lifespan.Life:
         if name not in known:
-            known[name] = lifespan.from_values(kind, stated.get(name, ())) or lifespan.default(name, kind)
+            values = [*stated.get(name, ()), *((k, v) for _n, k, v in lifespan.kg_known(name))]
+            known[name] = lifespan.from_values(kind, values) or lifespan.default(name, kind)
         return known[name]
 
     return life

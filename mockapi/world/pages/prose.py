@@ -192,7 +192,8 @@ def _slots(
         first, last = max(bounds[0], day.year - 30), min(bounds[1], day.year - 1)
         if first > last:  # an old window: anywhere in it
             first, last = bounds[0], max(bounds[0], min(bounds[1], day.year - 1))
-        return str(first + back % (last - first + 1))
+        # never after the page: a window that starts later (a song of 2024 on a page of 2023) draws again
+        return str(min(first + back % (last - first + 1), day.year))
 
     def person(rng: random.Random) -> str:
         return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
