@@ -177,5 +177,14 @@ FILM_PERSON = (
     "production in {place}|a voice role|a short film by {person}]",
     "{s} [spoke at|was honoured at|hosted] [a festival in {place}|a "
     "charity gala|a screening series] [in {month} {y}|on {d}|]",
-    "{s} [spoke at|visited|taught a class at] a film school in {place} [in {month} {y}|on {d}|]",
+    # a film person's page had four clauses: "<director> spoke at a film school in <place>" was the top
+    # frame of 60 % of g21's first world's director facts (the audit's frame line)
+    "{s} [spoke at|visited|taught a class at|gave a talk at|led a workshop at] [a film school|an acting "
+    "school|a drama school|a film club|a university] [in|near|outside] {place} [in {month} {y}|on {d}|]",
+    "{s} [joined|sat on|chaired] [a festival jury|the jury of a short-film prize|a script panel] [in "
+    "{place}|in {month} {y}|on {d}|]",
+    "{s} [posted|shared] [behind-the-scenes photos|a rehearsal clip|a tribute to {person}|a note to fans] "
+    "[online|on social media] [in {month}|on {d}|last {season}|]",
+    "{s} [was photographed|was spotted|turned up] [at a premiere|at an awards dinner|at a charity "
+    "screening|at a book launch] in {place}",
 )
