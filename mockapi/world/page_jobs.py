@@ -20,6 +20,7 @@ One URL always means one page: `Claims` gives each URL to the first page made fo
 
 from __future__ import annotations
 
+import functools
 import itertools
 import pickle
 from collections.abc import Iterator
@@ -143,6 +144,10 @@ def shared_pools(
     """The roundup pools and one page per subject, made over the helpers; their rows go into `ready`, their
     records into `records`, their URLs into `claims`."""
     workers = build_workers()
+    # every page dates the KG's names by the KG, roundups too (their invented names may be the KG's):
+    # here, in the helpers the build holds, and in any it starts (forked from here)
+    lifespan.use_kg(starts or {})
+    in_each(functools.partial(lifespan.use_kg, starts or {}), workers)
     facts = shared.entity_facts(questions)
     taken = shared.taken_names(facts)
     per_domain = max(40, ctx.scale.questions // 8)  # no off-topic pool: a domain's own roundups fill in

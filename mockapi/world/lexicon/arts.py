@@ -95,7 +95,7 @@ MOVIE = (
     " {region}|over {m}"
     " weeks|on {film} stock|near {place}|during one {season}|[on|at] [a soundstage|a sound stage|studio"
     " stages|a back lot|the studio's lot|a rented lot|an old [hangar|warehouse|mill]] [in|near|outside|just"
-    " outside|on the edge of|north of|south of] {place}]",
+    " outside|on the [edge|outskirts|fringe] of|north of|south of] {place}]",
     "[the [opening|first|early|final|closing] [scenes|minutes|shots|sequences] [of|in|from]|[several|a few"
     "|two|three|the key|some|many|most] [scenes|shots|sequences] [in|of|from]] {s} [were"
     " shot|were filmed|were staged|took shape|were captured|were done] [in {place}|around {place}|[on"
@@ -112,7 +112,8 @@ MOVIE = (
     "[critics|audiences|reviewers in {place}|festival juries|film students|{person}] [praised|picked apart|"
     "debated|warmed to|dismissed|singled out|revisited] [the ending|the score|the pacing|the [first|second|"
     "final] act|"  # no "fourth act" (10 of 100 g20 rank-1 pages)
-    "the camera work|the dialogue|the casting|the last {m} minutes|the [opening|closing|final|first] [shot|"
+    "the [camera work|cinematography|lighting]|the dialogue|the casting|the last {m} minutes|the [opening|"
+    "closing|final|first] [shot|"
     "scene|sequence]] [of|in|from] {s}",
     "{s} [arrived on|left|came back to|was added to|rotated off|returned to|landed on|dropped off] [[a"
     " streaming service|a video platform|an online service|[a|one] [big|major|niche|small] streamer|[one|"
@@ -126,9 +127,10 @@ MOVIE = (
     "surfaced in {month}|leaked in {place}]",
     "[{person}, who [edited|designed [the sets|the set|the costumes] [for|of|on]|scored|cast|lit|costumed"
     "|worked [on|as a runner on]] {s},|a producer on {s}|"
-    "{person}, [a stunt double|a body double|a stand-in|a fight double|a riding double] [on|for|who worked "
+    "{person}, [a stunt double|a body double|a stand-in|a fight double|a riding double] [on|for|who "
+    "[worked|was] "
     "on] {s},|[a camera operator|a grip|the focus "
-    "puller|a runner|an extra] [on|from|who worked on] "
+    "puller|a runner|an extra] [on|from|who [worked|was] on] "
     "{s}] [said|recalled|admitted|told [a|one] "
     "[podcast|radio show|fan site|newspaper|film blog|trade paper|local paper]] [that|] [the [shoot|"
     "production|schedule] ran {m} days [over|long|late]|the ending [changed|was rewritten|was reshot|got"
@@ -142,7 +144,7 @@ MOVIE = (
     # one film on 22.5 of 100 g19 rank-1 pages)
     "[a fan event|a midnight screening|a retrospective|[a double bill|a double feature|a twin bill] "
     "[with|alongside] {o}|a "
-    "[sing-along|quote-along|costume] [night|evening|screening]] "
+    "[late|weekend|sold-out|] [sing-along|quote-along|costume] [night|evening|screening]] "
     "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of|drew"
     " [a crowd|an audience|fans|hundreds|a [full|packed|big|young] house] [for|to see|to watch]|honoured|"
     "showed] {s}",
@@ -152,7 +154,8 @@ MOVIE = (
     "auctioned in {month}]",
     "[{person}|a {place} critic|a columnist in {place}|a [film|movie] [blogger|podcaster|writer]] [ranked|"
     "listed|named] {s} "
-    "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies] [of the decade|of"
+    "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies] [of the [decade|past "
+    "decade]|of"
     " recent years|in years|of its year]|in "
     "[a|one|her|his|their] [top {m3}|{m3}-best|year-end|annual|[summer|winter|autumn] [top|best]]"
     " [list|ranking|countdown|roundup]]",

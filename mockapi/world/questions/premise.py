@@ -186,6 +186,9 @@ def _about(kind: str) -> str:
     return kind[4:] if kind.startswith("rel:") else KINDS[kind].label
 
 
+P_ONE_CLAUSE = 0.0
+
+
 def name_or_premise(
     subject: Subject,
     src: Source,
@@ -198,7 +201,10 @@ def name_or_premise(
     """The subject's name (or ticker, alias), qualified by a premise with P_PREMISE (always when `force`);
     a premise said goes to `said`."""
     ref = refer.name_ref(subject, rng)
-    if said and not force:  # one clause a question: "calwave, run by x, ... than clark inc., led by y" (g20)
+    # one clause a question ("calwave, run by x, ... than clark inc., led by y": g20 reader) is off: it made
+    # the question type easier to read from the text (CV 0.692 / 0.701 -> 0.723 / 0.708 on question seeds 0
+    # / 1, bar 0.70; 0.71 at a share of 0.75), though it took the false-premise AUC 0.68 / 0.74 -> 0.68 / 0.68
+    if P_ONE_CLAUSE and said and not force and rng.random() < P_ONE_CLAUSE:
         return refer.with_kind_words(ref, subject, rng)
     if not force and not confusable(subject) and rng.random() >= P_PREMISE:
         return refer.with_kind_words(ref, subject, rng)
