@@ -97,7 +97,7 @@ def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]], head:
     for sentence in text:
         for pattern, kind in _STARTS:
             for found in pattern.finditer(sentence):  # (one at most: anchored)
-                out.setdefault(found["name"].strip(), Life(kind, int(found["year"])))
+                out.setdefault(found["name"].strip().rstrip("."), Life(kind, int(found["year"])))
         label = _LABEL.match(sentence)
         if label is not None and (year := _YEAR.search(label[2])) is not None:
             for name, life in _named(head, known)[:1]:

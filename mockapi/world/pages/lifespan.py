@@ -62,7 +62,8 @@ _MAKING = {
         r" crew|the production))\b"
     ),
     "song": re.compile(
-        r"\b(?:demo|take|sample|loop|synth|piano|drum machine|four-track|borrowed guitar|recorded|worked out|"
+        r"\b(?:demo|(?:first|second|third|fourth|fifth|sixth) take|sample|loop|synth|piano|drum machine|"
+        r"four-track|borrowed guitar|recorded|worked out|"
         r"started on|came from|built on|co-wrote|produced|engineered|mixed)\b"
     ),
 }

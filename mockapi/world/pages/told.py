@@ -35,7 +35,8 @@ def past(clause: str) -> bool:
     return _PAST.search(clause) is not None and _PRESENT.search(clause) is None
 
 
-TRIES = 6
+# draws before the last one is kept with its years moved in (late on a film page, once-only hits are common)
+TRIES = 18
 
 
 class Page:
