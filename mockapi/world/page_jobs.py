@@ -20,7 +20,6 @@ One URL always means one page: `Claims` gives each URL to the first page made fo
 
 from __future__ import annotations
 
-import functools
 import itertools
 import pickle
 from collections.abc import Iterator
@@ -57,9 +56,11 @@ def made_page(spec: PageSpec) -> tuple[PageRow, bytes]:
 
 
 def noise_page(
-    ctx: WorldContext, domain: str, n: int, taken: frozenset[str]
+    ctx: WorldContext, domain: str, n: int, taken: frozenset[str], kg: str = ""
 ) -> tuple[PageSpec, PageRow, bytes]:
-    """Roundup page `n` of `domain`, its row and record (in a helper)."""
+    """Roundup page `n` of `domain`, its row and record (in a helper); `kg`: the KG file whose anchors date
+    the KG's names (a roundup's invented names may be the KG's)."""
+    lifespan.use_kg_file(kg)
     rng = ctx.rng("pages", "noise", domain, str(n))
     spec = shared.noise_pool(domain, 1, rng, ctx.split, taken)[0]
     return spec, *made_page(spec)
@@ -139,21 +140,22 @@ def shared_pools(
     ready: dict[str, PageRow],
     records: RecordSpill,
     claims: Claims,
-    starts: dict[str, lifespan.Known] | None = None,
+    kg: Path | None = None,
 ) -> Pools:
     """The roundup pools and one page per subject, made over the helpers; their rows go into `ready`, their
     records into `records`, their URLs into `claims`."""
     workers = build_workers()
-    # every page dates the KG's names by the KG, roundups too (their invented names may be the KG's):
-    # here, in the helpers the build holds, and in any it starts (forked from here)
-    lifespan.use_kg(starts or {})
-    in_each(functools.partial(lifespan.use_kg, starts or {}), workers)
+    # every page dates the KG's names by the KG (`lifespan`), roundups too: their invented names may be the
+    # KG's; each helper reads the KG's anchors itself (`noise_page`), the question pages get them in the pools
+    starts = lifespan.kg_starts(kg) if kg is not None and kg.is_file() else {}
+    lifespan.use_kg(starts)
     facts = shared.entity_facts(questions)
     taken = shared.taken_names(facts)
     per_domain = max(40, ctx.scale.questions // 8)  # no off-topic pool: a domain's own roundups fill in
-    items = [(ctx, d, n, taken) for d in DOMAINS for n in range(per_domain)]
+    kg_file = str(kg) if starts and kg is not None else ""
+    items = [(ctx, d, n, taken, kg_file) for d in DOMAINS for n in range(per_domain)]
     noise: dict[str, list[PageSpec]] = {d: [] for d in DOMAINS}
-    for (_, domain, _, _), (spec, row, record) in zip(
+    for (_, domain, _, _, _), (spec, row, record) in zip(
         items, ordered_map(noise_page, items, workers, 16), strict=True
     ):
         row, record = claims.place(spec, row, record)
@@ -163,7 +165,6 @@ def shared_pools(
     keys = sorted(facts)
     entity: dict[Key, PageSpec] = {}
     used = set(claims.at)  # an entity page never takes a roundup's URL either
-    starts = starts or {}
     made = ordered_map(entity_page, ((ctx, k, facts[k], starts.get(k[2], ())) for k in keys), workers, 16)
     for key, (spec, row, record) in zip(keys, made, strict=True):
         if spec["url"] in used:  # rare: remade here, past the URLs taken before it in key order

@@ -21,7 +21,6 @@ from mockapi.web.render import RENDERER_VERSION
 from mockapi.world import page_jobs
 from mockapi.world.context import WorldContext
 from mockapi.world.manifest import store_digests
-from mockapi.world.pages import lifespan
 from mockapi.world.pages.page_writer import (
     SPILL_DIR,
     PageRow,
@@ -84,9 +83,7 @@ def _pages(
     stores: dict[str, Any] | None,
 ) -> dict[str, Any]:
     claims = page_jobs.Claims()
-    kg = world_dir / KG_DB
-    starts = lifespan.kg_starts(kg) if kg.is_file() else {}
-    pools = page_jobs.shared_pools(ctx, questions, writer_rows, records, claims, starts)
+    pools = page_jobs.shared_pools(ctx, questions, writer_rows, records, claims, world_dir / KG_DB)
     state = page_jobs.pools_file(world_dir, pools, questions)
     con = open_pages(world_dir)
     try:

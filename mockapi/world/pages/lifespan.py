@@ -137,10 +137,22 @@ def kg_starts(kg: Path) -> dict[str, Known]:
 _KG: dict[str, Known] = {}
 
 
+_KG_FILE = [""]  # the file `_KG` was read from ('' when set otherwise)
+
+
 def use_kg(starts: dict[str, Known]) -> None:
     """Make `starts` (`kg_starts`) the KG anchors every page of this process dates names by."""
     _KG.clear()
     _KG.update(starts)
+    _KG_FILE[0] = ""
+
+
+def use_kg_file(kg: str) -> None:
+    """`use_kg` with the anchors of the KG file `kg` (read once a process; '' for none): a build helper
+    making roundups reads them before any question's pools reach it."""
+    if kg != _KG_FILE[0]:
+        use_kg(kg_starts(Path(kg)) if kg else {})
+        _KG_FILE[0] = kg
 
 
 def kg_known(name: str) -> Known:
