@@ -34,6 +34,10 @@ _STARTS = (
     (re.compile(rf"{_NAME} (?:was|were) (?:founded|established|formed) (?:on|in){_WHEN}"), "company"),
     (re.compile(rf"{_NAME}'s? (?:founding year|founding date) (?:is|was){_WHEN}"), "company"),
     (re.compile(rf"{_NAME} (?:was born|came into the world) (?:on|in){_WHEN}"), "person"),
+    # a caption: "The Dark Tide (released: June 20, 1965)"
+    (re.compile(rf"{_NAME} \((?:released|release date|premiered|premiere date)\s*:?{_WHEN}"), "work"),
+    (re.compile(rf"{_NAME} \((?:born|date of birth)\s*:?{_WHEN}"), "person"),
+    (re.compile(rf"{_NAME} \((?:founded|established)\s*:?{_WHEN}"), "company"),
     (re.compile(rf"{_NAME}'s? (?:date of birth|birth date|birthday) (?:is|was){_WHEN}"), "person"),
 )
 _KG = (
@@ -56,7 +60,7 @@ _LABEL = re.compile(
     r"^(Release date|Premiere date|Released|Date of birth|Born|Founded|Formed)\s*:\s*(.+)$", re.I
 )
 _FILMED = re.compile(r"\b(?:film|movie|scenes?|shots?|sequences?|filmed|staged|screened|trailer|reel)\b")
-_OWN_VERBS = ("was released", "was born", "was founded", "was formed", "came into the world")
+_OWN = ("was released", "was born", "was founded", "was formed", "came into the world")
 _HEADING = re.compile(r"\((?:19|20)\d\d\)$")  # "X facts and figures (2023)": a heading, no event
 _WORD = re.compile(r"\b[A-Z][\w'’&.-]*")
 
@@ -106,7 +110,8 @@ def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]], head:
         if year is not None:
             for name, life in _named(sentence, known)[:1]:
                 said = _SAID.get(life.kind)
-                own = any(f"{name} {verb}" in sentence for verb in _OWN_VERBS)  # "that X was released on"
+                # "X was released on", "that X was released on" (not "a reworking of X was released on")
+                own = any(sentence.startswith(f"{name} {v}") or f"that {name} {v}" in sentence for v in _OWN)
                 if own or (said is not None and said.search(sentence)):
                     out.setdefault(name, Life(life.kind, int(year[1])))
     return out
@@ -123,17 +128,28 @@ def _by_word(starts: dict[str, Life]) -> dict[str, list[tuple[str, Life]]]:
     """Started names by their first word (a sentence is checked against the names its words begin)."""
     out: dict[str, list[tuple[str, Life]]] = {}
     for name, life in starts.items():
-        if " " in name:  # one word is as often a common word ("Last" the film, "Last spring")
+        # one word is as often a common word ("Last" the film, "Last spring"); a KG variant ending in a mark
+        # ("Cathedral of Stranger.") is any sentence's last words
+        if (" " in name and name[-1:].isalnum()) or name.endswith(")"):
             out.setdefault(name.split()[0], []).append((name, life))
     return out
 
 
 def _whole(name: str, sentence: str) -> bool:
-    """Whether `sentence` names `name` whole ("The Hollow" is not named in "The Hollow River")."""
+    """Whether `sentence` names `name` whole, not inside a longer name a look-alike has ("The Hollow" in "The
+    Hollow River", "Fanira Inc" in "Fanira Inc.", "Northern Harbor" in "The Northern Harbor")."""
     at = sentence.find(name)
     while at >= 0:
-        after = sentence[at + len(name) : at + len(name) + 2]
-        if not after[:1].isalnum() and not (after[:1] == " " and after[1:2].isupper()):
+        after = sentence[at + len(name) : at + len(name) + 3]
+        longer = (
+            after[:1].isalnum()
+            or (after[:1] == " " and after[1:2].isupper())  # "The Hollow River"
+            or (after[:2] == ". " and after[2:3].islower())  # "Fanira Inc. went public" is not "Fanira Inc"
+            or (
+                sentence[max(0, at - 4) : at] == "The " and not name.startswith("The ")
+            )  # "The Northern Harbor"
+        )
+        if not longer:
             return True
         at = sentence.find(name, at + 1)
     return False

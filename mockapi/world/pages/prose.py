@@ -196,7 +196,11 @@ def _slots(
         return str(min(first + back % (last - first + 1), day.year))
 
     def person(rng: random.Random) -> str:
-        return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        # no KG-dated person's name: "Paola Schultz [born 1986] co-wrote the single in 1958"
+        name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        while lifespan.kg_known(name):
+            name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        return name
 
     others = tuple(dict.fromkeys(bare(o) for o in others))
     return {

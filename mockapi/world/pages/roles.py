@@ -248,9 +248,11 @@ def lookalike_pages(
             if consistency.told_apart(n, subject.name) and not consistency.shares_name(n, asked)
         ]
 
-    # none a reader tells from every name the question uses: invented ones, else no look-alike page (a
-    # "<name> II" stand-in numbered companies and clubs: g20 reader)
+    # none a reader tells from every name the question uses: invented ones, else peers (a "<name> II"
+    # stand-in numbered companies and clubs: g20 reader)
     names = apart(subject.lookalikes) or apart(invent.lookalikes(subject.name, rng, kind=subject.kind))
+    if not names:  # peers of its kind stand in: the values pages state beside the answer keep their count
+        names = apart([shared.invented_name(subject.kind, rng, pools.taken) for _ in range(2)])
     if not names:
         return []
     chosen = [r for f in facts if f.subject.name == subject.name for r in decoys.rivals(q, f)] or names
