@@ -68,13 +68,14 @@ def test_nothing_happens_to_a_company_before_its_founding_nor_to_a_person_before
 
 
 def test_a_song_page_gives_one_length_and_a_film_page_one_main_location() -> None:
+    # g20: six lengths of one song on one page, two "most of the film" places, 2-11 "toured N cities" lines
     for seed in range(20):
         song = prose.sentences("Feel Me", "music", random.Random(seed), 80, kind="song", day=_DAY)
         assert len([s for s in song if re.search(r"runs just over|lasts about|clocks in near", s)]) <= 1
         film = prose.sentences("The Silent Summer", "movie", random.Random(seed), 80, kind="movie", day=_DAY)
         most = r"\b(?:[Mm]ost|[Mm]uch) of\b[^.;]*\b(?:shot|filmed|staged)\b|\bmostly (?:shot|filmed|staged)\b"
         assert len([s for s in film if re.search(most, s)]) <= 1
-        assert len([s for s in film if re.search(r"\b\d+ (?:cities|towns|venues)\b", s)]) <= 1
+        assert len([s for s in film if re.search(r"\b\d+ (?:cities|towns|venues)\b", s)]) <= 2  # two prints
 
 
 def test_no_lead_in_dates_a_static_fact() -> None:

@@ -42,6 +42,8 @@ SONG = (
 SONG_SHORT = (
     "[{s}|The track] [runs just over|lasts about|clocks in near] {m} minutes",
     "[Streams|Downloads|Shazam searches] for {s} [rose|spiked|doubled|fell off] in {month}",
+    "[{s}|The track|The single] [showed up on|was added to|landed on] [{m}|{m2}|{n}|over {n}] "
+    "[playlists|radio playlists|editorial playlists|curated playlists]",
 )
 MUSICIAN = (
     "{s} [recorded|finished|shelved|started|mixed|cut|wrapped] [new material|[a|one] covers"
@@ -172,6 +174,9 @@ MOVIE_SHORT = (
     "[A restored|A new|A high-definition|An archive|A remastered|A fresh|A digital|A touring] [print|copy|"
     "cut|version|transfer|restoration] of {s} "
     "[toured|screened in|went to|played in|visited] {m} [cities|towns|venues]",
+    # numbers of their own ("the commonest number in the top 10" read small counts off once-only lines' place)
+    "[A|One] [{m}-minute|{m2}-minute|short] [featurette|clip|reel|interview] [about|on|from] {s} [went "
+    "up|was posted|surfaced|resurfaced] [online|on a fan site|on a studio channel|]",
 )
 FILM_PERSON = (
     "{s} [trained for|prepared for|researched|auditioned for] [a role|a part|a stage play] [in {place}|"

@@ -18,6 +18,8 @@ _ONCE = (
                r"\d+(?:-week| weeks| straight)"),
 )  # fmt: skip
 # each _ONCE holds one of these: a substring test before the regex
+# how often a page may say each: two tours of two prints read fine, six read as filler (g20: 2-11 a page)
+_TIMES = (1, 1, 2, 1)
 _ONCE_WORDS = (" minutes", "ost", "uch of", " cities", " towns", " venues", "week", " straight")
 _ONCE_ANY = re.compile("|".join(f"(?:{p.pattern})" for p in _ONCE))
 _DIGIT = re.compile(r"\d")
@@ -47,7 +49,7 @@ class Page:
         self.year, self.bounds = year, bounds
         self._life: lifespan.Life | None = None
         self._any = [0, year]  # the life's whole window, set with the life
-        self.said: set[int] = set()
+        self.said = [0] * len(_ONCE)  # times each once-only statement was made
         # the other names the prose may mention, with their lives: "a double bill with The Train Protocol
         # [2017] in April 2015" dated the other film's screening before its release
         self.others: tuple[tuple[str, lifespan.Life], ...] = ()
@@ -67,11 +69,12 @@ class Page:
             self._hits = ()
         else:
             self._hits = tuple(i for i, p in enumerate(_ONCE) if p.search(text))
-        return not self.said.intersection(self._hits)
+        return all(self.said[i] < _TIMES[i] for i in self._hits)
 
     def keep(self, text: str) -> str:
         """`text`, its once-only statements (found by the last `fit`, of this text) noted as said."""
-        self.said.update(self._hits)
+        for i in self._hits:
+            self.said[i] += 1
         return text
 
     @property
