@@ -110,8 +110,9 @@ def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]], head:
         if year is not None:
             for name, life in _named(sentence, known)[:1]:
                 said = _SAID.get(life.kind)
-                # "X was released on", "that X was released on" (not "a reworking of X was released on")
-                own = any(sentence.startswith(f"{name} {v}") or f"that {name} {v}" in sentence for v in _OWN)
+                # "X was released on" first, after "that " or an opener's comma (not "a reworking of X ...")
+                marked = f"^{sentence}"
+                own = any(f"{lead}{name} {v}" in marked for lead in ("^", "that ", ", ") for v in _OWN)
                 if own or (said is not None and said.search(sentence)):
                     out.setdefault(name, Life(life.kind, int(year[1])))
     return out

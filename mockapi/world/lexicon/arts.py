@@ -156,8 +156,7 @@ MOVIE = (
     "auctioned in {month}]",
     "[{person}|a {place} critic|a columnist in {place}|a [film|movie] [blogger|podcaster|writer]] [ranked|"
     "listed|named] {s} "
-    "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies] [of the [decade|past "
-    "decade]|of"
+    "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies] [of the decade|of"
     " recent years|in years|of its year]|in "
     "[a|one|her|his|their] [top {m3}|{m3}-best|year-end|annual|[summer|winter|autumn] [top|best]]"
     " [list|ranking|countdown|roundup]]",
@@ -176,7 +175,8 @@ MOVIE_SHORT = (
     "[toured|screened in|went to|played in|visited] {m} [cities|towns|venues]",
     # numbers of their own ("the commonest number in the top 10" read small counts off once-only lines' place)
     "[A|One] [{m}-minute|{m2}-minute|short] [featurette|clip|reel|interview] [about|on|from] {s} [went "
-    "up|was posted|surfaced|resurfaced] [online|on a fan site|on a studio channel|]",
+    "up|was posted|surfaced|resurfaced] [online|on [a|one|the] [fan|studio|film|festival] [site|channel|"
+    "blog|forum|page]|in {month}|]",
 )
 FILM_PERSON = (
     "{s} [trained for|prepared for|researched|auditioned for] [a role|a part|a stage play] [in {place}|"
