@@ -75,7 +75,7 @@ def test_a_song_page_gives_one_length_and_a_film_page_one_main_location() -> Non
         film = prose.sentences("The Silent Summer", "movie", random.Random(seed), 80, kind="movie", day=_DAY)
         most = r"\b(?:[Mm]ost|[Mm]uch) of\b[^.;]*\b(?:shot|filmed|staged)\b|\bmostly (?:shot|filmed|staged)\b"
         assert len([s for s in film if re.search(most, s)]) <= 1
-        assert len([s for s in film if re.search(r"\b\d+ (?:cities|towns|venues)\b", s)]) <= 2  # two prints
+        assert len([s for s in film if re.search(r"\b\d+ (?:cities|towns|venues)\b", s)]) <= 3  # a few prints
 
 
 def test_no_lead_in_dates_a_static_fact() -> None:
