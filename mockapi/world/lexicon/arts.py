@@ -144,7 +144,8 @@ MOVIE = (
     "the {ord} scene]",
     # no "based on" clause: a film has one source, and any page may repeat a clause (three to six sources of
     # one film on 22.5 of 100 g19 rank-1 pages)
-    "[a fan event|[a midnight|a late-night|an open-air] screening|a retrospective|[a double bill|a double feature|a twin bill] "
+    "[a fan event|[a midnight|a late-night|an open-air] screening|a retrospective|[a double bill|a double "
+    "feature|a twin bill] "
     "[with|alongside] {o}|a "
     "[late|weekend|sold-out|] [sing-along|quote-along|costume] [night|evening|screening]] "
     "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of|drew"
