@@ -13,6 +13,7 @@ from mockapi.audit import (
     consistency,
     frames,
     leaks,
+    lifespans,
     pages,
     pinned,
     plausible,
@@ -125,6 +126,7 @@ def compute(
         "consistency": {
             "contradictions": consistency.contradiction_scan(_trim_gold(chosen), gold, _fact_kinds(corpus)),
             "plausibility": plausible.plausibility_scan(corpus.world, gold),
+            "lifespan": lifespans.lifespan_scan(corpus, qs),
         },
         "sample": {
             "pages": len(sampled),

@@ -31,6 +31,7 @@ import duckdb
 
 from mockapi.audit.anatomy import Anatomy
 from mockapi.audit.consistency import Contradictions, names, tokens
+from mockapi.audit.lifespans import LifeFigures
 from mockapi.audit.text import sentences
 
 EXAMPLES = 3
@@ -70,6 +71,7 @@ class ConsistencyFigures(TypedDict):
 
     contradictions: Contradictions
     plausibility: Plausibility
+    lifespan: LifeFigures
 
 
 def _year(text: Any) -> int | None:

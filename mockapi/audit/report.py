@@ -158,6 +158,8 @@ SPECS: list[Spec] = [
          "conflicting_pages"), "—", "0", _at_most(0)),
     Spec("plausibility scan: violations", _g("consistency", "plausibility", "violations"), "—", "0",
          _at_most(0)),
+    Spec("events outside the entity's life", _g("consistency", "lifespan", "violations"), "0 (issue)", "0",
+         _at_most(0)),
     Spec("top-level structures in any 40 results (min)", _g("structure", "min_in_40"), "31 in 50 (issue)",
          ">= 20", _at_least(20)),
     Spec("commonest top-level structure's share", _g("structure", "max_share"), "—", "<= 0.05",
@@ -273,6 +275,10 @@ def consistency_notes(world: Figures) -> list[str]:
     examples = scans["contradictions"]["examples"][:2] + [
         e for r in rules.values() for e in r["examples"][:1]
     ]
+    life = scans.get("lifespan") or {}
+    told = f"{life.get('violations')} of {life.get('sentences')}"
+    notes.append(f"lives: {told} dated sentences naming a dated entity outside its life")
+    examples += list(life.get("examples", []))[:2]
     return notes + [f"  e.g. {e}" for e in examples]
 
 

@@ -61,7 +61,11 @@ Progress = Callable[[str], None]
 # 20: no "so"/"although" joiners, 2-5 hour warm-ups, no hometown filler, no particle blends, towns as
 #     birthplaces, organisations' look-alikes named as organisations, sequels and second sides dated after
 #     their subject, counts asked in users' words (issue 31, g19 reader)
-GENERATOR_VERSION = "20"
+# 21: every dated event inside its entity's life (films made before release and seen after, songs made on
+#     nothing newer, nothing before a founding or a person's 18th year), one length/main location/run a page,
+#     no look-alike holding a name the question uses, no older values on a comparison's pages, one clause a
+#     question, no honorifics or middle initials (issue 31, g20 reader)
+GENERATOR_VERSION = "21"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

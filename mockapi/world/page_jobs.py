@@ -34,7 +34,7 @@ from mockapi.web.html_store import json_record
 from mockapi.web.record_spill import RecordSpill
 from mockapi.web.render import size_and_json
 from mockapi.world.context import WorldContext
-from mockapi.world.pages import consistency, shared, sites, specs
+from mockapi.world.pages import consistency, lifespan, shared, sites, specs
 from mockapi.world.pages.page_writer import PageRow, page_row
 from mockapi.world.pages.plan import Pages, Pools, Result, own_results
 from mockapi.world.questions.model import Fact, Question
@@ -56,17 +56,22 @@ def made_page(spec: PageSpec) -> tuple[PageRow, bytes]:
 
 
 def noise_page(
-    ctx: WorldContext, domain: str, n: int, taken: frozenset[str]
+    ctx: WorldContext, domain: str, n: int, taken: frozenset[str], kg: str = ""
 ) -> tuple[PageSpec, PageRow, bytes]:
-    """Roundup page `n` of `domain`, its row and record (in a helper)."""
+    """Roundup page `n` of `domain`, its row and record (in a helper); `kg`: the KG file whose anchors date
+    the KG's names (a roundup's invented names may be the KG's)."""
+    lifespan.use_kg_file(kg)
     rng = ctx.rng("pages", "noise", domain, str(n))
     spec = shared.noise_pool(domain, 1, rng, ctx.split, taken)[0]
     return spec, *made_page(spec)
 
 
-def entity_page(ctx: WorldContext, key: Key, facts: list[Fact]) -> tuple[PageSpec, PageRow, bytes]:
-    """The shared page of one subject, at the URL it would have if no other took it, its row and record."""
-    spec = shared.entity_page(key, facts, ctx.rng("pages", "entity", *key), ctx.split)
+def entity_page(
+    ctx: WorldContext, key: Key, facts: list[Fact], known: lifespan.Known = ()
+) -> tuple[PageSpec, PageRow, bytes]:
+    """The shared page of one subject, at the URL it would have if no other took it, its row and record;
+    `known`: the KG's anchor of its name (`lifespan`)."""
+    spec = shared.entity_page(key, facts, ctx.rng("pages", "entity", *key), ctx.split, known=known)
     return spec, *made_page(spec)
 
 
@@ -125,6 +130,7 @@ def _state(path: str) -> tuple[Pools, Any, dict[str, str]]:
         _STATE.clear()
         with open(path, "rb") as f:
             _STATE[path] = pickle.load(f)  # our own file, written a moment ago by this build
+        lifespan.use_kg(_STATE[path][0].starts)
     return _STATE[path]
 
 
@@ -134,16 +140,22 @@ def shared_pools(
     ready: dict[str, PageRow],
     records: RecordSpill,
     claims: Claims,
+    kg: Path | None = None,
 ) -> Pools:
     """The roundup pools and one page per subject, made over the helpers; their rows go into `ready`, their
     records into `records`, their URLs into `claims`."""
     workers = build_workers()
+    # every page dates the KG's names by the KG (`lifespan`), roundups too: their invented names may be the
+    # KG's; each helper reads the KG's anchors itself (`noise_page`), the question pages get them in the pools
+    starts = lifespan.kg_starts(kg) if kg is not None and kg.is_file() else {}
+    lifespan.use_kg(starts)
     facts = shared.entity_facts(questions)
     taken = shared.taken_names(facts)
     per_domain = max(40, ctx.scale.questions // 8)  # no off-topic pool: a domain's own roundups fill in
-    items = [(ctx, d, n, taken) for d in DOMAINS for n in range(per_domain)]
+    kg_file = str(kg) if starts and kg is not None else ""
+    items = [(ctx, d, n, taken, kg_file) for d in DOMAINS for n in range(per_domain)]
     noise: dict[str, list[PageSpec]] = {d: [] for d in DOMAINS}
-    for (_, domain, _, _), (spec, row, record) in zip(
+    for (_, domain, _, _, _), (spec, row, record) in zip(
         items, ordered_map(noise_page, items, workers, 16), strict=True
     ):
         row, record = claims.place(spec, row, record)
@@ -153,17 +165,18 @@ def shared_pools(
     keys = sorted(facts)
     entity: dict[Key, PageSpec] = {}
     used = set(claims.at)  # an entity page never takes a roundup's URL either
-    made = ordered_map(entity_page, ((ctx, k, facts[k]) for k in keys), workers, 16)
+    made = ordered_map(entity_page, ((ctx, k, facts[k], starts.get(k[2], ())) for k in keys), workers, 16)
     for key, (spec, row, record) in zip(keys, made, strict=True):
         if spec["url"] in used:  # rare: remade here, past the URLs taken before it in key order
-            spec = shared.entity_page(key, facts[key], ctx.rng("pages", "entity", *key), ctx.split, used)
+            rng = ctx.rng("pages", "entity", *key)
+            spec = shared.entity_page(key, facts[key], rng, ctx.split, used, starts.get(key[2], ()))
             row, record = made_page(spec)
         used.add(spec["url"])
         claims.place(spec, row, record)  # not taken: `used` holds every URL claimed before it
         entity[key] = spec
         ready[spec["url"]] = row
         records.add(row[0], record)
-    return Pools(entity, facts, noise, ctx.split, taken=taken)
+    return Pools(entity, facts, noise, ctx.split, taken=taken, starts=starts)
 
 
 def pools_file(world: Path, pools: Pools, questions: list[Question]) -> Path:
@@ -191,3 +204,4 @@ def own_pages(ctx: WorldContext, state: Path, questions: list[Question]) -> Iter
 def forget() -> None:
     """Let go of the pools read by `_state` (here and in each helper of the build)."""
     _STATE.clear()
+    lifespan.use_kg({})

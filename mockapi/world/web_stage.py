@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from mockapi.core.paths import PAGES_DB
+from mockapi.core.paths import KG_DB, PAGES_DB
 from mockapi.core.pipe_pool import build_workers
 from mockapi.web.record_spill import RecordSpill
 from mockapi.web.render import RENDERER_VERSION
@@ -83,7 +83,7 @@ def _pages(
     stores: dict[str, Any] | None,
 ) -> dict[str, Any]:
     claims = page_jobs.Claims()
-    pools = page_jobs.shared_pools(ctx, questions, writer_rows, records, claims)
+    pools = page_jobs.shared_pools(ctx, questions, writer_rows, records, claims, world_dir / KG_DB)
     state = page_jobs.pools_file(world_dir, pools, questions)
     con = open_pages(world_dir)
     try:

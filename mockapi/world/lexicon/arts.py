@@ -8,6 +8,8 @@ ratings, budgets, runtimes, directors, cast, Oscars): those come only from `stat
 
 from __future__ import annotations
 
+# What a song is made of carries no year: "a sample from a 2009 soul record" on a 1990 single (g20 reader),
+# and a synonym swap ("sample" -> "loop", "built on" -> "carried by") hides the making from a word test.
 SONG = (
     "[{s}|the track|the single|the song] [picked up|lost|regained|held] [airplay|momentum|its spot on "
     "playlists|club rotation|radio support] [in {region}|in {place}|after the video dropped|over the "
@@ -27,17 +29,21 @@ SONG = (
     "[said|recalled|admitted|explained|told a [podcast|magazine|radio host]] [that|] [the demo took {m}"
     " [days|sessions|weeks]|the [hook|chorus|bridge|title] came [last|first|late]|the [first|second|third|"
     "{ord}] take [was kept|made the record|stayed]|the song nearly [missed|fell off] the album|the [bass"
-    " line|riff|melody|drum part] [came from|started on|was worked out on] [a {y} synth|an old [piano|drum"
-    " machine|four-track]|a borrowed guitar]]",
+    " line|riff|melody|drum part] [came from|started on|was worked out on] [a vintage synth|an old "
+    "[piano|drum machine|four-track]|a borrowed guitar]]",
     "[{s}|the track] [is built on|opens with|leans on|closes with|is carried by] [a looped piano figure|a "
-    "muted guitar riff|a sample from a {y} soul record|a {bpm} bpm beat|a choir of {m} voices|a "
+    "muted guitar riff|a sample from an old soul record|a {bpm} bpm beat|a choir of {m} voices|a "
     "whistled hook|a long synth pad]",
-    "[a cover of {s} by {o}|a parody of {s}|a mashup of {s} and a {y} hit|a choir arrangement of {s}] "
+    # the hit a mashup takes has no year: its own year is not the mashup's (the audit's lifespan scan)
+    "[a cover of {s} by {o}|a parody of {s}|a mashup of {s} and [an older|a classic|a summer] hit|"
+    "a choir arrangement of {s}] "
     "[went viral|drew {n} views|was performed on live television|charted in {place}|was taken down]",
 )
 SONG_SHORT = (
     "[{s}|The track] [runs just over|lasts about|clocks in near] {m} minutes",
     "[Streams|Downloads|Shazam searches] for {s} [rose|spiked|doubled|fell off] in {month}",
+    "[{s}|The track|The single] [showed up on|was added to|landed on] [{m}|{m2}|{n}|over {n}] "
+    "[playlists|radio playlists|editorial playlists|curated playlists]",
 )
 MUSICIAN = (
     "{s} [recorded|finished|shelved|started|mixed|cut|wrapped] [new material|[a|one] covers"
@@ -91,7 +97,7 @@ MOVIE = (
     " {region}|over {m}"
     " weeks|on {film} stock|near {place}|during one {season}|[on|at] [a soundstage|a sound stage|studio"
     " stages|a back lot|the studio's lot|a rented lot|an old [hangar|warehouse|mill]] [in|near|outside|just"
-    " outside|on the edge of|north of|south of] {place}]",
+    " outside|on the [edge|outskirts|fringe] of|north of|south of] {place}]",
     "[the [opening|first|early|final|closing] [scenes|minutes|shots|sequences] [of|in|from]|[several|a few"
     "|two|three|the key|some|many|most] [scenes|shots|sequences] [in|of|from]] {s} [were"
     " shot|were filmed|were staged|took shape|were captured|were done] [in {place}|around {place}|[on"
@@ -106,8 +112,10 @@ MOVIE = (
     "[a packed|a full|a sold-out|an eager] [room|house|hall|crowd] in {place}|at "
     "a {month} gala]",
     "[critics|audiences|reviewers in {place}|festival juries|film students|{person}] [praised|picked apart|"
-    "debated|warmed to|dismissed|singled out|revisited] [the ending|the score|the pacing|the {ord} act|"
-    "the camera work|the dialogue|the casting|the last {m} minutes|the [opening|closing|final|first] [shot|"
+    "debated|warmed to|dismissed|singled out|revisited] [the ending|the score|the pacing|the [first|second|"
+    "final] act|"  # no "fourth act" (10 of 100 g20 rank-1 pages)
+    "the [camera work|cinematography|lighting]|the dialogue|the casting|the last {m} minutes|the [opening|"
+    "closing|final|first] [shot|"
     "scene|sequence]] [of|in|from] {s}",
     "{s} [arrived on|left|came back to|was added to|rotated off|returned to|landed on|dropped off] [[a"
     " streaming service|a video platform|an online service|[a|one] [big|major|niche|small] streamer|[one|"
@@ -121,9 +129,10 @@ MOVIE = (
     "surfaced in {month}|leaked in {place}]",
     "[{person}, who [edited|designed [the sets|the set|the costumes] [for|of|on]|scored|cast|lit|costumed"
     "|worked [on|as a runner on]] {s},|a producer on {s}|"
-    "{person}, [a stunt double|a body double|a stand-in|a fight double|a riding double] [on|for|who worked "
+    "{person}, [a stunt double|a body double|a stand-in|a fight double|a riding double] [on|for|who "
+    "[worked|was] "
     "on] {s},|[a camera operator|a grip|the focus "
-    "puller|a runner|an extra] [on|from|who worked on] "
+    "puller|a runner|an extra] [on|from|who [worked|was] on] "
     "{s}] [said|recalled|admitted|told [a|one] "
     "[podcast|radio show|fan site|newspaper|film blog|trade paper|local paper]] [that|] [the [shoot|"
     "production|schedule] ran {m} days [over|long|late]|the ending [changed|was rewritten|was reshot|got"
@@ -135,13 +144,14 @@ MOVIE = (
     "the {ord} scene]",
     # no "based on" clause: a film has one source, and any page may repeat a clause (three to six sources of
     # one film on 22.5 of 100 g19 rank-1 pages)
-    "[a fan event|a midnight screening|a retrospective|[a double bill|a double feature|a twin bill] "
+    "[a fan event|[a midnight|a late-night|an open-air] screening|a retrospective|[a double bill|a double "
+    "feature|a twin bill] "
     "[with|alongside] {o}|a "
-    "[sing-along|quote-along|costume] [night|evening|screening]] "
+    "[late|weekend|sold-out|] [sing-along|quote-along|costume] [night|evening|screening]] "
     "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of|drew"
     " [a crowd|an audience|fans|hundreds|a [full|packed|big|young] house] [for|to see|to watch]|honoured|"
     "showed] {s}",
-    "[tickets|posters|props|costumes|a storyboard] from {s} [sold for {price}|went on display in {place}|"
+    "[tickets|posters|props|costumes|storyboards] from {s} [sold for {price}|went on display in {place}|"
     "[surfaced|resurfaced|appeared|were spotted] [at a [flea|street|weekend] market|in a [shop|junk shop]|"
     "at a [fair|[car boot|yard|estate|charity] sale]] [in|near|outside] {place}|were "
     "auctioned in {month}]",
@@ -164,6 +174,10 @@ MOVIE_SHORT = (
     "[A restored|A new|A high-definition|An archive|A remastered|A fresh|A digital|A touring] [print|copy|"
     "cut|version|transfer|restoration] of {s} "
     "[toured|screened in|went to|played in|visited] {m} [cities|towns|venues]",
+    # numbers of their own ("the commonest number in the top 10" read small counts off once-only lines' place)
+    "[A|One] [{m}-minute|{m2}-minute|short] [featurette|clip|reel|interview] [about|on|from] {s} [went "
+    "up|was posted|surfaced|resurfaced] [online|on [a|one|the] [fan|studio|film|festival] [site|channel|"
+    "blog|forum|page]|in {month}|]",
 )
 FILM_PERSON = (
     "{s} [trained for|prepared for|researched|auditioned for] [a role|a part|a stage play] [in {place}|"
@@ -172,5 +186,14 @@ FILM_PERSON = (
     "production in {place}|a voice role|a short film by {person}]",
     "{s} [spoke at|was honoured at|hosted] [a festival in {place}|a "
     "charity gala|a screening series] [in {month} {y}|on {d}|]",
-    "{s} [spoke at|visited|taught a class at] a film school in {place} [in {month} {y}|on {d}|]",
+    # a film person's page had four clauses: "<director> spoke at a film school in <place>" was the top
+    # frame of 60 % of g21's first world's director facts (the audit's frame line)
+    "{s} [spoke at|visited|taught a class at|gave a talk at|led a workshop at] [a film school|an acting "
+    "school|a drama school|a film club|a university] [in|near|outside] {place} [in {month} {y}|on {d}|]",
+    "{s} [joined|sat on|chaired] [a festival jury|the jury of a short-film prize|a script panel] [in "
+    "{place}|in {month} {y}|on {d}|]",
+    "{s} [posted|shared] [behind-the-scenes photos|a rehearsal clip|a tribute to {person}|a note to fans] "
+    "[online|on social media] [in {month}|on {d}|last {season}|]",
+    "{s} [was photographed|was spotted|turned up] [at a premiere|at an awards dinner|at a charity "
+    "screening|at a book launch] in {place}",
 )

@@ -46,10 +46,16 @@ COMPANY = (
     "trimmed] [pay|bonus|"
     "pension] [package|plan|scheme]|[an update to its|changes to the|a rewrite of the|a vote on"
     " its] [bylaws|charter|governance rules]|a plan to close {m} stores|a debt refinancing]",
-    "[regulators in {region}|a court in {place}|competition officials|a labour board|tax authorities in "
-    "{region}] [opened an inquiry into|fined|cleared|questioned|ruled against|sided with|found for|backed]"
-    " {s} [over pricing|"
-    "on data handling|in a patent dispute|over a merger|about overtime pay|on {d}]",
+    # each body in its own kind of case ("a labour board sided with X in a patent battle": 17.5 of 100 g20
+    # rank-1 pages), in one clause as before (four clauses made "a labour board sided with" a stock 5-gram)
+    "[[competition officials|antitrust regulators|regulators in {region}|[a|the] [trade|market] watchdog in "
+    "{region}] [opened an inquiry into|fined|cleared|questioned|looked into] {s} [over pricing|over a "
+    "merger|on data handling|on {d}|]|[a court in {place}|a judge in {place}|[a|one|the] [district|county|"
+    "federal] court] [ruled against|sided with|found for] {s} [in a patent dispute|in a contract dispute|"
+    "on {d}|]|[a labour board|an employment tribunal in {place}|[a|the] [state|regional] labor panel] "
+    "[ruled against|sided with|found for] {s} [over overtime pay|in a pay dispute|on {d}|]|[tax "
+    "authorities in {region}|the tax office in {place}] [audited|questioned|cleared] {s} [over its "
+    "filings|on {d}|]]",
     "{s} [opened|closed|leased|sold|upgraded|built] [a plant|a warehouse|an office|a data centre|a "
     "flagship store|a research hub|a training site] [in {place}|outside {place}|near {place}] [for about "
     "{money}|last {season}|in {month} {y}|after {m} years of planning|]",

@@ -62,10 +62,12 @@ TEAM = (
     " {m2}-game trip|after the {weekday}"
     " game|in "
     "{month}|on {d}|for a preseason camp|]",
-    "[pundits in {place}|former players|bettors|league executives|local radio hosts] [picked|doubted|"
+    # a verb that fits its phrase: "doubted X as dark horses" read contrary (15 of 100 g20 rank-1 pages)
+    "[pundits in {place}|former players|bettors|league executives|local radio hosts] [doubted|"
     "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in [their|"
-    "a] {y} season"
-    " [guide|predictions]|as dark horses|for a deep run|]",
+    "a] {y} season [guide|predictions]|]",
+    "[pundits in {place}|former players|bettors|local radio hosts] [picked|tipped|backed] {s} [as dark "
+    "horses|for a deep run|to go far]",
 )
 TEAM_SHORT = (
     "[Practice|Training|The morning session|The {weekday} walkthrough|The video session|The "

@@ -157,6 +157,30 @@ def told_apart(lookalike: str, subject: str) -> bool:
     return "(disambiguation)" not in lookalike and not indistinct(lookalike, subject)
 
 
+# words a name may add to another without telling it apart to a reader, and the tails that do (a sequel)
+_FILLER_WORDS = frozenset({"the", "of", "a", "an", "and", "in", "on"})
+_SEQUEL_WORDS = frozenset({"ii", "iii", "iv", "2", "3", "part", "two", "returns", "reloaded", "redux"})
+
+
+@functools.lru_cache(maxsize=65536)
+def holds_name(lookalike: str, name: str) -> bool:
+    """Whether `lookalike` holds every word of `name` (a subject's name or the short name a question uses):
+    a reader asked about "peñanares" takes "AD Peñanares" for it, "reilly" "Reilly Frontier", "Return of the
+    Wave" "Return Rebel the Wave" (the g20 reader's two ambiguous questions). A sequel ("Silent Voyage II")
+    is told apart."""
+    own = set(_words(name_key(lookalike)).split()) - _FILLER_WORDS
+    theirs = set(_words(name_key(name)).split()) - _FILLER_WORDS
+    if not theirs or not theirs <= own or own == theirs:
+        return False
+    return not own - theirs <= _SEQUEL_WORDS
+
+
+def shares_name(lookalike: str, names: Iterable[str]) -> bool:
+    """Whether `lookalike` holds any of `names` (`holds_name`) or is built from one (`built_from`)."""
+    return any(holds_name(lookalike, n) or built_from(lookalike, n) for n in names)
+
+
+@functools.lru_cache(maxsize=65536)  # asked per look-alike of every page's question: names recur
 def built_from(name: str, subject: str) -> bool:
     """Whether `name` is the subject's own name cut or respelt, which a reader takes for the subject: a short
     form ("Machines" for "Lord of the Machines", "Rousseau"), an initial ("L. Rousseau", "Louis K.

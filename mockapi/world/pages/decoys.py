@@ -43,11 +43,13 @@ def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
     """The look-alikes whose value of `fact`'s attribute the question's pages state: at most `RIVALS`,
     ones a reader tells from the subject ("Last Atlas II", not "The Last Atlas"), the same on every page of
     the question (drawn from its id, which a secret world keys). A set's pages name none."""
-    subjects = {fact.subject.name} | ({f.subject.name for f in q.facts} if q is not None else set())
-    names = sorted(
-        n for n in fact.subject.lookalikes if not any(consistency.built_from(n, s) for s in subjects)
-    )  # not one a reader takes for another subject of the question either ("North Aaron Titans"), nor its
-    # name cut or respelt ("L. Rousseau", "Machines": built_from)
+    subjects = {fact.subject.name, *fact.subject.aliases}
+    if q is not None:
+        subjects |= {n for f in q.facts for n in (f.subject.name, *f.subject.aliases)}
+    names = sorted(n for n in fact.subject.lookalikes if not consistency.shares_name(n, sorted(subjects)))
+    # not one a reader takes for another subject of the question either ("North Aaron Titans"), nor its name
+    # cut or respelt ("L. Rousseau", "Machines": built_from), nor one holding a name the question uses
+    # ("AD Peñanares" for "peñanares", "Reilly Frontier" for "reilly": holds_name)
     qid = q.interaction_id if q is not None else ""
     own = random.Random(f"rivals|{qid}|{fact.subject.name}|{fact.kind}")
     return tuple(own.sample(names, min(RIVALS, len(names))))
@@ -156,7 +158,10 @@ def older_news(
     """The asked attribute on a page that does not answer: the subject's earlier value with its own date
     (older news), else a rival's value ("Last Atlas II runs 99 minutes"), else a peer's, in the frames the
     answer pages use, so that a snippet's frame words, dates and amounts mark neither."""
-    if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7:
+    # a comparison's older values may order its subjects the other way (g20 reader's Q37: January's 105 and
+    # 89 on ranks 1-2 named the other club than the gold): its pages give rivals' and peers' values instead
+    comparing = q is not None and q.question_type == "comparison"
+    if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7 and not comparing:
         return statements.stale_pieces(fact, rng, pools.split, day)
     names = rivals(q, fact)
     date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"

@@ -227,7 +227,24 @@ def fill(frame: str, slots: dict[str, str], rng: random.Random) -> str:
     # a new sentence starts after a period, not after an abbreviation ("Weber & Co. said", not "Co. Said")
     out = [_cap(parts[0])]
     out += [p if _ABBREVIATION.search(prev) else _cap(p) for prev, p in itertools.pairwise(parts)]
-    return articles(". ".join(out))
+    return _RELATIVE.sub(_relative, articles(". ".join(out)))
+
+
+# A relative day after a word that wants a date: "per a 5 days ago update", "On yesterday", "said on last
+# Friday" (g20 reader) read as "per an update 5 days ago", "Yesterday", "said last Friday"
+_RELATIVE = re.compile(
+    r"\b(On|on|per a|in a note dated|At the close on) (yesterday|last [A-Z]\w+|\d+ days ago)(?: update)?"
+)
+
+
+def _relative(m: re.Match[str]) -> str:
+    if m[1] == "per a":
+        return f"per an update {m[2]}"
+    if m[1] == "At the close on":
+        return f"At the close {m[2]}"
+    if m[1] == "in a note dated":
+        return f"in a note {m[2]}"
+    return _cap(m[2]) if m[1] == "On" else m[2]
 
 
 _ABBREVIATION = re.compile(r"\b(?:Co|Inc|Corp|Ltd|Jr|Sr|St|Mr|Mrs|Ms|Dr|No|vs|[A-Z])$")

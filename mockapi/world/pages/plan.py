@@ -108,10 +108,13 @@ def fill(q: Question, pools: Pools, qtime: dt.datetime) -> list[PageSpec]:
     names = {s.name for s in q.subjects} | {f.subject.name for f in q.facts}
     names |= {n for s in q.subjects for n in s.lookalikes}
     asked = qtime.isoformat()
+    used = tuple(n for s in q.subjects if s.kind != "group" for n in (s.name, *s.aliases))
     return [
         spec
         for spec in pools.recent.get(q.pages_domain, [])
-        if spec["published"] <= asked and spec["subject"] not in names
+        if spec["published"] <= asked
+        and spec["subject"] not in names
+        and not any(consistency.holds_name(spec["subject"], n) for n in used)
     ]
 
 
@@ -138,7 +141,7 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
     out.extend(
         ("stale", roles.stale_page(q, f, pools, qtime, rng, i))
         for i, f in enumerate(q.facts or asked_facts(q))
-        if consistency.older_values(f)
+        if consistency.older_values(f) and q.question_type != "comparison"  # (decoys.older_news)
     )
     out.extend(("negative", p) for p in roles.lookalike_pages(q, pools, qtime, rng, rng.randint(*LOOKALIKES)))
     out.extend(("topical", roles.topical_page(q, pools, qtime, rng, i)) for i in range(rng.randint(*TOPICAL)))

@@ -19,7 +19,7 @@ from mockapi.world.lexicon import arts as lex_arts
 from mockapi.world.lexicon import business as lex_business
 from mockapi.world.lexicon import places as lex_places
 from mockapi.world.lexicon import teams as lex_teams
-from mockapi.world.pages import grammar, styles, synonyms
+from mockapi.world.pages import grammar, lifespan, styles, synonyms, told
 from mockapi.world.pages.name_parts import FIRST, LAST, PLACES, REGIONS
 
 _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -171,14 +171,36 @@ def bare(name: str) -> str:
     return LISTING.sub("", _QUALIFIER.sub("", name))
 
 
-def _slots(day: dt.date, others: tuple[str, ...]) -> dict[str, Callable[[random.Random], str]]:
+def _slots(
+    day: dt.date, others: tuple[str, ...], bounds: list[int] | None = None
+) -> dict[str, Callable[[random.Random], str]]:
+    """The slot table; `bounds` (first and last year, changed between clauses) keeps {y} and {d} inside the
+    window of the event being told (`lifespan`)."""
+
     def date(rng: random.Random) -> str:
         # recent as often as a dated statement is (news talks about the last weeks), else up to ~16 months
         back = rng.randint(1, 40) if rng.random() < 0.5 else rng.randint(1, 500)
-        return styles.day_text(day - dt.timedelta(days=back), rng, day)
+        when = day - dt.timedelta(days=back)
+        if bounds and not bounds[0] <= when.year <= bounds[1]:
+            when = lifespan.day_in(bounds[0], bounds[1], rng.randrange(1 << 30), day)
+        return styles.day_text(when, rng, day)
+
+    def year(rng: random.Random) -> str:
+        back = rng.randint(1, 30)
+        if not bounds:
+            return str(day.year - back)
+        first, last = max(bounds[0], day.year - 30), min(bounds[1], day.year - 1)
+        if first > last:  # an old window: anywhere in it
+            first, last = bounds[0], max(bounds[0], min(bounds[1], day.year - 1))
+        # never after the page: a window that starts later (a song of 2024 on a page of 2023) draws again
+        return str(min(first + back % (last - first + 1), day.year))
 
     def person(rng: random.Random) -> str:
-        return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        # no KG-dated person's name: "Paola Schultz [born 1986] co-wrote the single in 1958"
+        name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        while lifespan.kg_known(name):
+            name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        return name
 
     others = tuple(dict.fromkeys(bare(o) for o in others))
     return {
@@ -198,7 +220,7 @@ def _slots(day: dt.date, others: tuple[str, ...]) -> dict[str, Callable[[random.
         "price": lambda rng: rng.choice(_PRICE).format(rng.randint(20, 99), rng.randint(1, 9)),
         "fee": lambda rng: rng.choice(("${}", "£{}", "€{}", "${}.50")).format(rng.randint(3, 40)),
         "d": date,
-        "y": lambda rng: str(day.year - rng.randint(1, 30)),
+        "y": year,
         "fy": lambda rng: str(day.year + rng.randint(0, 6)),
         "month": lambda rng: rng.choice(_MONTHS),
         "weekday": lambda rng: rng.choice(_WEEKDAYS),
@@ -232,7 +254,18 @@ def clause(subject: str, domain: str, kind: str, rng: random.Random, day: dt.dat
     kind = _kind(domain, kind)
     slots = _slots(day or dt.date(2024, 3, 1), (subject,))
     slots["s"] = lambda r: subject
-    return grammar.cap(synonyms.vary(grammar.expand(rng.choice(_KINDS[kind][0]), slots, rng), rng))
+    # no year: a statement's lead-in is drawn before its page knows the subject's life (`lifespan`)
+    text = ""
+    for _ in range(told.TRIES):
+        text = grammar.cap(synonyms.vary(grammar.expand(rng.choice(_KINDS[kind][0]), slots, rng), rng))
+        if lifespan.YEAR_IN_TEXT.search(text) is None:
+            break
+    return text
+
+
+def prose_kind(domain: str, kind: str) -> str:
+    """The kind whose grammar a subject's prose uses (a person in the movie domain is a film person)."""
+    return _kind(domain, kind)
 
 
 def _kind(domain: str, kind: str) -> str:
@@ -252,13 +285,19 @@ def sentences(
     ticker: str = "",
     day: dt.date = dt.date(2024, 3, 1),
     topics: tuple[str, ...] = (),
+    lives: lifespan.Lives | None = None,
 ) -> list[str]:
-    """`n` sentences about `subject` (or, for a set's page, about its members `topics`), fitting its kind."""
+    """`n` sentences about `subject` (or, for a set's page, about its members `topics`), fitting its kind;
+    `lives` gives each name's life, whose windows every year of its sentences stays in (`lifespan`)."""
     kind = _kind(domain, kind)
     clauses, shorts, leads = _KINDS[kind]
     names = tuple(bare(n) for n in topics or (subject,))
-    slots = _slots(day, others or names)
+    bounds = [0, day.year]
+    slots = _slots(day, others or names, bounds)
     nouns = _noun(subject, kind, rng)
+    page = told.Page(day.year, bounds)
+    if lives is not None:
+        page.others = tuple((o, lives(o)) for o in dict.fromkeys(bare(o) for o in others or names))
     out = []
     for _ in range(n):
         name = rng.choice(names)
@@ -269,8 +308,12 @@ def sentences(
             slots["s"] = lambda r: grammar.expand(r.choice(nouns), slots, r)
         else:
             slots["s"] = lambda r, name=name: name  # type: ignore[misc]
-        out.append(_sentence(clauses, shorts, leads, slots, rng))
+        page.life = lives(name) if lives is not None else None
+        out.append(_sentence(clauses, shorts, leads, slots, rng, page))
     return out
+
+
+_DATED_LEADS = tuple(lead for lead in _LEADS if "{y}" in lead or "{d}" in lead)
 
 
 def _sentence(
@@ -279,14 +322,48 @@ def _sentence(
     leads: tuple[str, ...],
     slots: dict[str, Callable[[random.Random], str]],
     rng: random.Random,
+    page: told.Page | None = None,
+) -> str:
+    """A sentence that fits its subject's life and says nothing the page said once already; after TRIES
+    draws, the last one with its stray years moved into the window."""
+    page = page or told.Page(2024, [0, 2024])  # no life: only the once-only statements are kept
+    text = ""
+    for _ in range(told.TRIES):
+        text = _draw(clauses, shorts, leads, slots, rng, page)
+        if page.fit(text):
+            return page.keep(text)
+    if page.life is not None:
+        lo, hi = page.life.window(lifespan.making(text, page.life.kind), page.year)
+        text = lifespan.YEAR_IN_TEXT.sub(lambda m: str(min(hi, max(lo, int(m[0])))), text)
+    return page.keep(text)
+
+
+def _draw(
+    clauses: tuple[str, ...],
+    shorts: tuple[str, ...],
+    leads: tuple[str, ...],
+    slots: dict[str, Callable[[random.Random], str]],
+    rng: random.Random,
+    page: told.Page,
 ) -> str:
     roll = rng.random()
     first = rng.randrange(len(clauses))
+    page.window(None)
     main = grammar.expand(clauses[first], slots, rng)
+    life = page.life
+    windowed = life is not None and _DIGIT.search(main) is not None
+    if life is not None and windowed:  # the clause's own years in the window of what it tells
+        page.window(main)
+        if lifespan.violation(main, life, page.year) is not None:
+            main = grammar.expand(clauses[first], slots, rng)
     if roll < 0.42:
         text = main
-    elif roll < 0.62 and not _timed(main):
+    elif roll < 0.62 and not _timed(main) and told.past(main):
+        if page.life is not None and not windowed:
+            page.window(main)  # the lead-in's years in the window of what the clause tells
         lead = rng.choice(leads) if leads and rng.random() < 0.4 else rng.choice(_LEADS)
+        if page.life is not None and page.bounds[1] < page.year - 1 and lead not in _DATED_LEADS:
+            lead = rng.choice(_DATED_LEADS)  # "last summer" is no date for a 1948 film's shoot
         text = f"{grammar.expand(lead, slots, rng)}, {main}"
     elif roll < 0.78:
         other = (first + rng.randrange(1, len(clauses))) % len(clauses)  # never the same clause twice

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import consistency, decoys, layouts, shared, statements, tables
+from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, statements, tables
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
@@ -54,6 +54,7 @@ class Pools:
     # per domain: the latest questions' topical and look-alike pages, which fill other questions' results
     recent: dict[str, list[PageSpec]] = field(default_factory=dict)
     taken: frozenset[str] = frozenset()  # every question subject's name key: no invented peer takes one
+    starts: dict[str, lifespan.Known] = field(default_factory=dict)  # the KG's anchors by name (`lifespan`)
 
 
 def uid(q: Question, role: str, i: int) -> str:
@@ -94,7 +95,9 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
     people = [s for s in q.subjects if s != subject and s.kind != "group"]
     # no look-alike cut from the subject's own name: "Machines played with Lord of the Machines" booked an
     # act with itself (g18 reader)
-    alike = tuple(n for n in subject.lookalikes[:3] if not consistency.built_from(n, subject.name))
+    # nor one holding the name a question uses ("AD Peñanares" on a page about Peñanares: `holds_name`)
+    asked = _asked_names(q)
+    alike = tuple(n for n in subject.lookalikes[:3] if not consistency.shares_name(n, (subject.name, *asked)))
     others = tuple(names[1:]) + alike + tuple(s.name for s in people)
     ticker = subject.ticker.upper()
     topics: tuple[str, ...] = ()
@@ -105,8 +108,22 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
         ticker = ""
     return Draft(
         subject.name, q.pages_domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
-        filler=rng.randint(*FILLER), topics=topics,
+        filler=rng.randint(*FILLER), topics=topics, known=_anchors(q, subject, pools),
     )  # fmt: skip
+
+
+def _asked_names(q: Question) -> tuple[str, ...]:
+    """Every name the question's subjects go by (names and the short names questions use)."""
+    return tuple(n for s in q.subjects if s.kind != "group" for n in (s.name, *s.aliases))
+
+
+def _anchors(q: Question, subject: Subject, pools: Pools) -> tuple[tuple[str, str, str], ...]:
+    """What the world states of when the question's entities started (released, founded, born): every page
+    of a question dates an entity's events inside one life (`lifespan`)."""
+    facts = [*q.facts, *q.context, *pools.entity_facts.get(shared.subject_key(subject), [])]
+    known = tuple((f.subject.name, f.kind, f.value) for f in facts if f.kind in lifespan.ANCHORS)
+    names = {subject.name, *subject.lookalikes, *(s.name for s in q.subjects)}
+    return known + tuple(k for n in sorted(names) for k in pools.starts.get(n, ()))
 
 
 def emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str, i: int,
@@ -222,12 +239,22 @@ def lookalike_pages(
     facts = asked_facts(q)
     subject = facts[-1].subject if facts else q.subjects[0]
     # g16: "Tghe Season's Tempest" grossing $710M was ambiguous
-    alike = subject.lookalikes or invent.lookalikes(subject.name, rng, kind=subject.kind)
-    names = [
-        n
-        for n in alike
-        if consistency.told_apart(n, subject.name) and not consistency.built_from(n, subject.name)
-    ] or [f"{subject.name} II"]
+    asked = (subject.name, *_asked_names(q))
+
+    def apart(names: tuple[str, ...] | list[str]) -> list[str]:
+        return [
+            n
+            for n in names
+            if consistency.told_apart(n, subject.name) and not consistency.shares_name(n, asked)
+        ]
+
+    # none a reader tells from every name the question uses: invented ones, else peers (a "<name> II"
+    # stand-in numbered companies and clubs: g20 reader)
+    names = apart(subject.lookalikes) or apart(invent.lookalikes(subject.name, rng, kind=subject.kind))
+    if not names:  # peers of its kind stand in: the values pages state beside the answer keep their count
+        names = apart([shared.invented_name(subject.kind, rng, pools.taken) for _ in range(2)])
+    if not names:
+        return []
     chosen = [r for f in facts if f.subject.name == subject.name for r in decoys.rivals(q, f)] or names
     out = []
     for i in range(n):

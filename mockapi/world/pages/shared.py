@@ -69,6 +69,7 @@ def entity_page(
     rng: random.Random,
     split: str = "dev",
     used: set[str] | frozenset[str] = frozenset(),
+    known: tuple[tuple[str, str, str], ...] = (),
 ) -> PageSpec:
     """The page of one subject, at a URL not in `used` (the build makes them apart, world/page_jobs)."""
     domain, kind, name = key
@@ -77,7 +78,7 @@ def entity_page(
     # only these shared pages would have
     for n in range(1000):
         uid = f"{'|'.join(key)}#{n}" if n else ""
-        spec = _entity_page(domain, kind, title, name, facts, rng, split, uid)
+        spec = _entity_page(domain, kind, title, name, facts, rng, split, uid, known)
         if spec["url"] not in used:
             break
     return spec
@@ -92,6 +93,7 @@ def _entity_page(
     rng: random.Random,
     split: str,
     uid: str,
+    known: tuple[tuple[str, str, str], ...] = (),
 ) -> PageSpec:
     subject = facts[0].subject if facts else None
     draft = Draft(
@@ -101,6 +103,7 @@ def _entity_page(
         ticker=subject.ticker.upper() if subject else "",
         others=tuple(page_names(subject)[1:]) + subject.lookalikes[:3] if subject else (),
         filler=rng.randint(*FILLER),
+        known=known,
     )
     day = crawl_time(rng)
     for fact in facts:

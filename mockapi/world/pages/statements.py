@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import random
+import re
 
 from mockapi.world.pages import consistency, fact_frames, grammar, prose, styles
 from mockapi.world.pages.fact_frames import Piece
@@ -225,6 +226,16 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
 
 
+# Attributes dated in this order (a company founded before it went public): invented figures keep it, and a
+# page stating one invented value of a pair states no invented other (the audit's lifespan scan)
+ORDERED = (("fin.founded", "fin.ipo_year"),)
+
+
+def _year(value: str) -> int:
+    found = re.search(r"\b(?:1[6-9]|20)\d\d\b", value)
+    return int(found[0]) if found else 0
+
+
 def figure_pieces(
     subject: Subject, rng: random.Random, split: str, day: dt.date, n: int, skip: set[str] | None = None
 ) -> list[Piece]:
@@ -232,10 +243,17 @@ def figure_pieces(
     `day` when the attribute changes: what a roundup says of the entities it covers ("X closed at $41.20 on
     March 3"), so that attribute labels, amounts and dates are on pages that answer no question too. Only for
     entities no question asks about (their values contradict nothing)."""
-    kinds = [k for k in _KINDS_OF.get(subject.kind, ()) if KINDS[k].vtype != "list" and k not in (skip or ())]
+    given = set(skip or ())
+    skip = given | {b for a, b in ORDERED if a in given} | {a for a, b in ORDERED if b in given}
+    kinds = [k for k in _KINDS_OF.get(subject.kind, ()) if KINDS[k].vtype != "list" and k not in skip]
     out = []
-    for key in rng.sample(kinds, min(n, len(kinds))):
-        fact = Fact(subject, key, invent.other_value(KINDS[key], rng, day))
+    chosen = rng.sample(kinds, min(n, len(kinds)))
+    values = {key: invent.other_value(KINDS[key], rng, day) for key in chosen}
+    for first, then in ORDERED:  # "1968 is the IPO year of Hunter Industries" beside "founded in 1977"
+        if first in values and then in values and _year(values[first]) > _year(values[then]):
+            chosen.remove(then)
+    for key in chosen:
+        fact = Fact(subject, key, values[key])
         as_of = (day - dt.timedelta(days=rng.randint(0, 30))).isoformat() if dynamic(fact) else ""
         out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
     return out

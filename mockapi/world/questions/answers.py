@@ -99,6 +99,11 @@ def total(label: str, a: str, b: str, v: str) -> list[str]:
     return [f"the combined {label} of {a} and {b} is {v}", f"together, {a} and {b} have {v} {label}"]
 
 
+def each(a: str, va: str, b: str, vb: str) -> list[str]:
+    """Two values given one per entity (an answer to "how many X do A and B have?" a judge accepts)."""
+    return [f"{a.lower()} {va}, {b.lower()} {vb}", f"{va} and {vb}"]
+
+
 def difference(label: str, a: str, b: str, v: str) -> list[str]:
     """Sentences giving a difference."""
     return [f"the difference in {label} between {a} and {b} is {v}", f"{a} and {b} differ by {v} in {label}"]

@@ -243,6 +243,8 @@ def aggregation(a: Ask) -> Draft | None:
     answer, alts = answers.finish(
         short, alts, answers.total(label, f1.subject.name, f2.subject.name, short), a.rng
     )
+    # "how many wins do A and B have?" is answered per club as often as summed (g20 reader: "A 37, B 31")
+    alts = [*alts, *answers.each(f1.subject.name, f1.value, f2.subject.name, f2.value)]
     return Draft(query, answer, alts, [f1, f2], [f1.value, f2.value], None, [f1.subject, f2.subject], refs)
 
 

@@ -83,7 +83,11 @@ def premised(
             continue
         form = rng.choice(FORMS[(subject.kind, key)])
         bare = name[4:] if form.startswith("{v}'s") and name.lower().startswith("the ") else name
-        said, bent = form.format(n=bare, v=value.lower()), form.format(n=bare, v=wrong.lower())
+        spoken = refer.spoken_person
+        said, bent = (
+            form.format(n=bare, v=spoken(value).lower()),
+            form.format(n=bare, v=spoken(wrong).lower()),
+        )
         made = Premise(said, bent, fact, wrong, name)
         if not tells(list(asked), made):
             return said, made
@@ -182,6 +186,9 @@ def _about(kind: str) -> str:
     return kind[4:] if kind.startswith("rel:") else KINDS[kind].label
 
 
+P_ONE_CLAUSE = 0.0
+
+
 def name_or_premise(
     subject: Subject,
     src: Source,
@@ -194,6 +201,11 @@ def name_or_premise(
     """The subject's name (or ticker, alias), qualified by a premise with P_PREMISE (always when `force`);
     a premise said goes to `said`."""
     ref = refer.name_ref(subject, rng)
+    # one clause a question ("calwave, run by x, ... than clark inc., led by y": g20 reader) is off: it made
+    # the question type easier to read from the text (CV 0.692 / 0.701 -> 0.723 / 0.708 on question seeds 0
+    # / 1, bar 0.70; 0.71 at a share of 0.75), though it took the false-premise AUC 0.68 / 0.74 -> 0.68 / 0.68
+    if P_ONE_CLAUSE and said and not force and rng.random() < P_ONE_CLAUSE:
+        return refer.with_kind_words(ref, subject, rng)
     if not force and not confusable(subject) and rng.random() >= P_PREMISE:
         return refer.with_kind_words(ref, subject, rng)
     made = premised(subject, ref, src, rng, day, asked)

@@ -165,12 +165,22 @@ DESCRIPTIONS: dict[tuple[str, str], tuple[str, ...]] = {
 }
 
 
+_HONORIFIC = re.compile(r"^(?:mr|mrs|ms|miss|dr|prof|sir|dame)\.?\s+", re.I)
+_MIDDLE = re.compile(r"(?<=\w)\s+[A-Z]\.(?=\s+\w)")
+
+
+def spoken_person(name: str) -> str:
+    """A person's name as a user types it: no honorific, no middle initial ("mr. ruben n. ryan" and "dr.
+    phyllis rivers" read as a database's officer list to the g20 reader)."""
+    return _MIDDLE.sub("", _HONORIFIC.sub("", name.strip()))
+
+
 def description(subject: Subject, fact: Fact, rng: random.Random) -> str | None:
     """A phrase that picks the subject out by `fact` ("the company run by jane doe"), or None."""
     phrases = DESCRIPTIONS.get((subject.kind, fact.kind))
     if not phrases:
         return None
-    value = " and ".join(fact.items[:2]) if fact.items else fact.value
+    value = " and ".join(map(spoken_person, fact.items[:2])) if fact.items else spoken_person(fact.value)
     return rng.choice(phrases).format(v=value)
 
 

@@ -1,0 +1,187 @@
+"""Events outside an entity's life: dated sentences about an entity on the wrong side of its start.
+
+Read from the pages and the KG, never from the generator's plans. An entity's **start** is its KG date (a
+film's or song's release, a person's or artist's birth) or what a page says of it ("X was released on ...",
+"X was founded in ...", "X's date of birth is ..."). A content sentence of the top-10 pages of up to
+`QUESTIONS` questions that names a started entity and a year is an **event outside its life** when the year
+falls outside the window its kind of event allows (`mockapi.world.pages.lifespan.violation`: a work made
+within a few years before its release and seen, reviewed, sampled or streamed after it; nothing of a company,
+club or place before its founding; nothing public of a person before 18). Sentences stating the start
+itself are exempt. Target 0 (issue 31: all 6 absurd facts of g20's final reading were of this kind).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TypedDict
+
+import duckdb
+
+from mockapi.audit import form
+from mockapi.audit.data import AuditQuestion, Corpus
+from mockapi.audit.text import is_content_sentence, sentences
+from mockapi.world.pages.lifespan import Life, violation
+
+QUESTIONS = 200
+EXAMPLES = 5
+_NAME = r"^(?P<name>[A-Z][\w'’&.\- ]{1,60}?)"  # the sentence's subject ("a slowed edit of X was released")
+_WHEN = r"[^.;]*?\b(?P<year>1[6-9]\d\d|20\d\d)\b"
+# a page's own anchor statements, by the life kind they start
+_STARTS = (
+    (re.compile(rf"{_NAME} (?:was|were) (?:first |originally )?released (?:on|in){_WHEN}"), "work"),
+    (re.compile(rf"{_NAME}'s? (?:release date|release) (?:is|was){_WHEN}"), "work"),
+    (re.compile(rf"{_NAME} (?:was|were) (?:founded|established|formed) (?:on|in){_WHEN}"), "company"),
+    (re.compile(rf"{_NAME}'s? (?:founding year|founding date) (?:is|was){_WHEN}"), "company"),
+    (re.compile(rf"{_NAME} (?:was born|came into the world) (?:on|in){_WHEN}"), "person"),
+    # a caption: "The Dark Tide (released: June 20, 1965)"
+    (re.compile(rf"{_NAME} \((?:released|release date|premiered|premiere date)\s*:?{_WHEN}"), "work"),
+    (re.compile(rf"{_NAME} \((?:born|date of birth)\s*:?{_WHEN}"), "person"),
+    (re.compile(rf"{_NAME} \((?:founded|established)\s*:?{_WHEN}"), "company"),
+    (re.compile(rf"{_NAME}'s? (?:date of birth|birth date|birthday) (?:is|was){_WHEN}"), "person"),
+)
+_KG = (
+    ("SELECT title, release_date FROM movie_movies", "movie"),
+    ("SELECT name, date FROM music_songs", "song"),
+    ("SELECT name, birth_date FROM music_artists WHERE members IS NULL", "person"),
+    ("SELECT name, birth_date FROM music_artists WHERE members IS NOT NULL", "band"),
+    ("SELECT name, birthday FROM movie_persons", "person"),
+)
+_YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
+# a sentence stating a KG-dated entity's start in any frame ("The profile of X lists 21 Jul 2016 as the
+# release date"); "released" is said of videos and remixes too ("X's video was released on ...")
+_SAID = {
+    "movie": re.compile(r"\b(?:release date|premiere date)\b"),
+    "person": re.compile(r"\b(?:born|birthday|birth date|date of birth)\b"),
+    "band": re.compile(r"\b(?:formed|founded)\b"),
+}
+_SAID["song"] = _SAID["movie"]
+_LABEL = re.compile(
+    r"^(Release date|Premiere date|Released|Date of birth|Born|Founded|Formed)\s*:\s*(.+)$", re.I
+)
+_FILMED = re.compile(r"\b(?:film|movie|scenes?|shots?|sequences?|filmed|staged|screened|trailer|reel)\b")
+_OWN = ("was released", "was born", "was founded", "was formed", "came into the world")
+_HEADING = re.compile(r"\((?:19|20)\d\d\)$")  # "X facts and figures (2023)": a heading, no event
+_WORD = re.compile(r"\b[A-Z][\w'’&.-]*")
+
+
+class LifeFigures(TypedDict):
+    sentences: int
+    violations: int
+    examples: list[str]
+
+
+def kg_starts(world: Path | None) -> dict[str, Life]:
+    """Starts of the KG's films, songs and people, by name (a name two entities share is left out)."""
+    out: dict[str, Life] = {}
+    clash: set[str] = set()
+    if world is None or not (world / "kg.duckdb").is_file():
+        return out
+    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+        tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+        for sql, kind in _KG:
+            if sql.split(" FROM ")[1].split()[0] not in tables:
+                continue
+            for name, when in con.execute(sql).fetchall():
+                found = _YEAR.search(str(when or ""))
+                if not name or found is None:
+                    continue
+                life = Life(kind, int(found[1]))
+                if out.setdefault(str(name), life) != life:
+                    clash.add(str(name))
+    return {n: life for n, life in out.items() if n not in clash}
+
+
+def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]], head: str = "") -> dict[str, Life]:
+    """What a page's own sentences say of when its entities started: in an anchor frame, or any sentence
+    with an anchor word and a year naming a KG-dated entity ("The profile of X lists 21 Jul 2016 as the
+    release date": the page's date, not the KG's, is what its reader holds the page to), or a labelled row
+    ("Release date: 1982-09-12") of the KG-dated name its `head` (title) names."""
+    out: dict[str, Life] = {}
+    for sentence in text:
+        for pattern, kind in _STARTS:
+            for found in pattern.finditer(sentence):  # (one at most: anchored)
+                out.setdefault(found["name"].strip().rstrip("."), Life(kind, int(found["year"])))
+        label = _LABEL.match(sentence)
+        if label is not None and (year := _YEAR.search(label[2])) is not None:
+            for name, life in _named(head, known)[:1]:
+                out.setdefault(name, Life(life.kind, int(year[1])))
+        year = _YEAR.search(sentence)
+        if year is not None:
+            for name, life in _named(sentence, known)[:1]:
+                said = _SAID.get(life.kind)
+                # "X was released on" first, after "that " or an opener's comma (not "a reworking of X ...")
+                marked = f"^{sentence}"
+                own = any(f"{lead}{name} {v}" in marked for lead in ("^", "that ", ", ") for v in _OWN)
+                if own or (said is not None and said.search(sentence)):
+                    out.setdefault(name, Life(life.kind, int(year[1])))
+    return out
+
+
+def _named(sentence: str, *indexes: dict[str, list[tuple[str, Life]]]) -> list[tuple[str, Life]]:
+    """The dated names a sentence holds, the first named first (the longest at one place)."""
+    words = dict.fromkeys(_WORD.findall(sentence))
+    found = [c for w in words for index in indexes for c in index.get(w, ()) if _whole(c[0], sentence)]
+    return sorted(found, key=lambda c: (sentence.find(c[0]), -len(c[0])))
+
+
+def _by_word(starts: dict[str, Life]) -> dict[str, list[tuple[str, Life]]]:
+    """Started names by their first word (a sentence is checked against the names its words begin)."""
+    out: dict[str, list[tuple[str, Life]]] = {}
+    for name, life in starts.items():
+        # one word is as often a common word ("Last" the film, "Last spring"); a KG variant ending in a mark
+        # ("Cathedral of Stranger.") is any sentence's last words
+        if (" " in name and name[-1:].isalnum()) or name.endswith(")"):
+            out.setdefault(name.split()[0], []).append((name, life))
+    return out
+
+
+def _whole(name: str, sentence: str) -> bool:
+    """Whether `sentence` names `name` whole, not inside a longer name a look-alike has ("The Hollow" in "The
+    Hollow River", "Fanira Inc" in "Fanira Inc.", "Northern Harbor" in "The Northern Harbor")."""
+    at = sentence.find(name)
+    while at >= 0:
+        after = sentence[at + len(name) : at + len(name) + 3]
+        longer = (
+            after[:1].isalnum()
+            or (after[:1] == " " and after[1:2].isupper())  # "The Hollow River"
+            or (after[:2] == ". " and after[2:3].islower())  # "Fanira Inc. went public" is not "Fanira Inc"
+            or (
+                sentence[max(0, at - 4) : at] == "The " and not name.startswith("The ")
+            )  # "The Northern Harbor"
+        )
+        if not longer:
+            return True
+        at = sentence.find(name, at + 1)
+    return False
+
+
+def lifespan_scan(corpus: Corpus, qs: list[AuditQuestion]) -> LifeFigures:
+    """Content sentences of the top-10 pages naming a started entity and a year; those outside its life."""
+    known = _by_word(kg_starts(corpus.world))
+    total = bad = 0
+    examples: list[str] = []
+    for q in qs[:QUESTIONS]:
+        asked = _YEAR.search(q.query_time)
+        if asked is None:
+            continue
+        year = int(asked[1])
+        for text in corpus.text([r.page_id for r in q.results[: form.TOP]]).values():
+            every = sentences(text)
+            lines = [s for s in every if is_content_sentence(s)]
+            own = _by_word(page_starts(every, known, text[:300]))
+            for s in lines:
+                if _YEAR.search(s) is None or _HEADING.search(s):
+                    continue
+                # the entity the sentence names first is what it tells of ("X played with Y in 1994"); a
+                # page's own statement of its start before the KG's (its candidates come first)
+                for name, life in _named(s, own, known)[:1]:
+                    if life.kind != "movie" and name not in own and _FILMED.search(s):
+                        continue  # a film sharing a KG song's, band's or person's name (not the KG's)
+                    total += 1
+                    late = violation(s, life, year)
+                    if late is not None:
+                        bad += 1
+                        if len(examples) < EXAMPLES:
+                            examples.append(f"{name} ({life.kind} {life.start}): {s[:150]}")
+    return {"sentences": total, "violations": bad, "examples": examples}

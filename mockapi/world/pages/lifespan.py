@@ -1,0 +1,224 @@
+"""An entity's life on the page: the years each kind of event about it may carry.
+
+Every dated sentence about an entity must fall inside the window its kind of event allows, whatever composed
+the date (a slot, a lead-in, an "as far back as" opener, a "later in" phrase): a film is made before its
+release and screened, reviewed and streamed after it; a song is written and recorded on nothing newer than
+itself; nothing happens to a company, club or place before it was founded; nothing public happens to a
+person before ~18. Generator 20's final reading counted 6 absurd facts of 40 questions, all of this kind
+("Early in 2012, the early sequences in The Silent Summer [1948] were mostly filmed around Lille", a 1990 song
+"built on a sample from a 2009 soul record", a company founded in 2021 with 1996 inventory news).
+
+`prose` draws its years inside `window`; `violation` is the check both it and the audit's scan apply.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+# Fact kinds that date an entity's start (a release, a founding, a birth), by subject kind.
+ANCHORS = {
+    "mv.release": "movie", "mu.song_date": "song", "fin.founded": "company", "sp.founded": "team",
+    "op.founded": "topic", "mu.birth": "artist", "pe.birth": "person",
+    "mu.formed": "band",  # no question kind: a KG band's start (`kg_starts`), a band's "birth date" there
+}  # fmt: skip
+# kinds whose lives run alike: a page's own kind names a name of its family, else the anchor's kind does
+_FAMILY = {
+    "artist": "people",
+    "band": "people",
+    "person": "people",
+    "film_person": "people",
+    "player": "people",
+}
+# Where an entity's start falls when nothing the world states dates it: drawn from its name, so every page
+# of one name agrees, in the ranges the world's own values take.
+_DEFAULT_START = {
+    "movie": (1950, 2021), "song": (1965, 2021), "company": (1905, 2015), "team": (1880, 2005),
+    "topic": (1700, 1950), "person": (1940, 1998), "film_person": (1940, 1998), "artist": (1945, 1998),
+    "player": (1985, 2002), "band": (1965, 2015),
+}  # fmt: skip
+PEOPLE = ("person", "film_person", "artist", "player")
+# nothing public before a person's 18th year (a portrait "published" when he was seven read absurd)
+ADULT = 18
+LEAD_TIME = 3  # a film is shot, a song recorded, within this many years before its release
+_YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
+# a year, not a measure that looks like one ("2063 square kilometres")
+YEAR_IN_TEXT = re.compile(
+    r"\b(?:1[6-9]|20)\d\d\b(?!\s*(?:square|sq\b|km|kilomet|miles\b|acres|hectares|people\b|bpm|voices))"
+)
+# What making a work sounds like: before its release (films: shot, staged, written; songs: demoed, sampled,
+# worked out on an instrument). Everything else that happens to a work (screenings, reviews, streams,
+# covers, sales) comes after it.
+_MAKING = {
+    "movie": re.compile(
+        r"\b(?:shot|filmed|staged|took shape|photographed|captured|were done|shoot|script|draft|storyboard"
+        r"|reshot|rewritten|improvised|teaser|trailer|sets? (?:went up|was built|were built)|cost (?:them|the"
+        r" crew|the production))\b"
+    ),
+    "song": re.compile(
+        r"\b(?:demo|(?:first|second|third|fourth|fifth|sixth) take|sample|loop|synth|piano|drum machine|"
+        r"four-track|borrowed guitar|recorded|worked out|"
+        r"started on|came from|built on|co-wrote|produced|engineered|mixed)\b"
+    ),
+}
+_MAKING["work"] = re.compile(f"{_MAKING['movie'].pattern}|{_MAKING['song'].pattern}")  # a film or a song
+# The statements that date the entity itself are its anchor, not events in its life.
+ANCHOR_WORDS = re.compile(
+    r"\b(?:born|birth|birthday|released|release date|came out on|founded|established|formed|incorporated|"
+    r"debut|premiered|settled|dies|died|came into the world)\b",
+    re.I,
+)
+
+
+# a substring of every ANCHOR_WORDS word: the test before the regex (most dated sentences hold none)
+_ANCHOR_STEMS = ("born", "birth", "releas", "came ", "found", "establish", "formed", "incorporat", "debut",
+                 "premier", "settled", "die")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Life:
+    """An entity's kind and the year its life starts (released, founded, born)."""
+
+    kind: str
+    start: int
+
+    def window(self, making: bool, year: int) -> tuple[int, int]:
+        """The years an event may carry on a page of `year`: `making` a work, or anything else. Empty when
+        the life starts after the page (a page of 2023 names no 2023 event of a song released in 2024)."""
+        if self.kind in _MAKING:
+            if making:
+                return self.start - LEAD_TIME, min(self.start, year)
+            return self.start, year
+        if self.kind in PEOPLE:
+            return self.start + ADULT, year
+        return self.start, year
+
+
+Lives = Callable[[str], Life]  # a name's life
+
+
+# The KG's dated entities: (table, name column, date column, the fact kind whose anchor the date is)
+_KG_STARTS = (
+    ("movie_movies", "title", "release_date", "mv.release"), ("music_songs", "name", "date", "mu.song_date"),
+    ("music_artists", "name", "birth_date", "mu.birth"), ("movie_persons", "name", "birthday", "pe.birth"),
+)  # fmt: skip
+Known = tuple[tuple[str, str, str], ...]  # (name, fact kind, value)
+
+
+def kg_starts(kg: Path) -> dict[str, Known]:
+    """Each KG name's anchor (a film's or song's release, a person's birth), as (name, fact kind, value):
+    a look-alike or peer the KG dates keeps its KG life on pages of questions that never ask it. A name
+    two dated entities share is left out."""
+    out: dict[str, Known] = {}
+    clash: set[str] = set()
+    with duckdb.connect(str(kg), read_only=True) as con:
+        tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+        for table, name_col, date_col, fact_kind in _KG_STARTS:
+            if table not in tables:
+                continue
+            band = ", members IS NOT NULL" if table == "music_artists" else ", false"
+            sql = f"SELECT {name_col}, CAST({date_col} AS VARCHAR){band} FROM {table}"
+            for name, when, formed in con.execute(sql).fetchall():
+                if name and when and _YEAR.search(when):
+                    if name in out and out[name][0][2][:4] != when[:4]:
+                        clash.add(name)
+                    out.setdefault(name, ((name, "mu.formed" if formed else fact_kind, when),))
+    return {n: k for n, k in out.items() if n not in clash}
+
+
+# The build's KG anchors in this process (`use_kg`, set where a helper reads the pools): any page naming a
+# KG-dated name dates it by the KG, whichever question's page, roundup or copy it is
+_KG: dict[str, Known] = {}
+
+
+_KG_FILE = [""]  # the file `_KG` was read from ('' when set otherwise)
+
+
+def use_kg(starts: dict[str, Known]) -> None:
+    """Make `starts` (`kg_starts`) the KG anchors every page of this process dates names by."""
+    _KG.clear()
+    _KG.update(starts)
+    _KG_FILE[0] = ""
+
+
+def use_kg_file(kg: str) -> None:
+    """`use_kg` with the anchors of the KG file `kg` (read once a process; '' for none): a build helper
+    making roundups reads them before any question's pools reach it."""
+    if kg != _KG_FILE[0]:
+        use_kg(kg_starts(Path(kg)) if kg else {})
+        _KG_FILE[0] = kg
+
+
+def kg_known(name: str) -> Known:
+    """The KG's anchor of `name` in this process (`use_kg`), else none."""
+    return _KG.get(name, ())
+
+
+def kind_of(kind: str) -> str:
+    """The life kind of a subject kind (bands and artists alike; a film person is a person)."""
+    return "person" if kind == "film_person" else kind
+
+
+def default(name: str, kind: str) -> Life:
+    """A start drawn from the name alone (stable across pages and builds)."""
+    lo, hi = _DEFAULT_START.get(kind, (1950, 2015))
+    digest = int.from_bytes(hashlib.blake2b(f"{kind}|{name}".encode(), digest_size=4).digest(), "big")
+    return Life(kind, lo + digest % (hi - lo + 1))
+
+
+def from_values(kind: str, values: Iterable[tuple[str, str]]) -> Life | None:
+    """The life a subject's anchor facts give: (fact kind, value) pairs, the first anchor wins."""
+    lives = []
+    for fact_kind, value in values:
+        if fact_kind in ANCHORS and (found := _YEAR.search(value)):
+            own = ANCHORS[fact_kind]
+            same = _FAMILY.get(own, own) == _FAMILY.get(kind, kind) and own != "band"
+            lives.append(Life(kind if same else own, int(found[1])))
+    if not lives or lives[0].kind in _MAKING:
+        return lives[0] if lives else None
+    # two starts of one name (a look-alike page's own birth date beside the KG's): after the later one,
+    # events fit both
+    return max(lives, key=lambda life: life.start)
+
+
+def making(sentence: str, kind: str) -> bool:
+    """Whether `sentence` tells how a work was made (before its release)."""
+    pattern = _MAKING.get(kind)
+    return pattern is not None and pattern.search(sentence) is not None
+
+
+def years_in(sentence: str) -> list[int]:
+    """The years `sentence` names (not measures that look like years)."""
+    return [int(y) for y in YEAR_IN_TEXT.findall(sentence)]
+
+
+def violation(sentence: str, life: Life, year: int, years: list[int] | None = None) -> int | None:
+    """The first year in `sentence` outside the window of the event it tells, or None. A sentence stating
+    the anchor itself ("was released on ...", "was born in ...") is exempt, and so is a year after the page's
+    (plans and maturities, "bonds due 2027": the audit's future-narration line reads those)."""
+    years = years_in(sentence) if years is None else years
+    if not years or (
+        any(map(sentence.lower().__contains__, _ANCHOR_STEMS)) and ANCHOR_WORDS.search(sentence)
+    ):
+        return None
+    lo, hi = life.window(making(sentence, life.kind), year)
+    for found in years:
+        if found < lo or hi < found <= year:
+            return found
+    return None
+
+
+def day_in(lo: int, hi: int, rank: int, page_day: dt.date) -> dt.date:
+    """A day of years lo..hi (before `page_day`), picked by `rank` (any integer)."""
+    first = dt.date(lo, 1, 1)
+    last = min(dt.date(hi, 12, 31), page_day - dt.timedelta(days=1))
+    if first > last:  # a window after the page: the day before it (the sentence is drawn again)
+        return last
+    span = (last - first).days
+    return first + dt.timedelta(days=rank % (span + 1))

@@ -1,0 +1,97 @@
+"""What a page's prose has told so far: the current name's life and the slots' year window (`lifespan`), and
+the statements a page makes once however often its grammar offers them."""
+
+from __future__ import annotations
+
+import re
+
+from mockapi.world.pages import lifespan
+
+# What a page says once, however often its grammar offers it: one length per song (six lengths on one g20
+# page), one place "most of" a film was shot, one theatrical run, one "toured N cities" (2-11 a film page).
+_ONCE = (
+    re.compile(r"\b(?:runs just over|lasts about|clocks in near) \d+ minutes"),
+    re.compile(r"\b(?:[Mm]ost|[Mm]uch) of\b[^.;]*\b(?:shot|filmed|staged|took shape|photographed)\b|"
+               r"\bmostly (?:shot|filmed|staged|photographed|captured|done)\b"),
+    re.compile(r"\b\d+ (?:cities|towns|venues)\b"),
+    re.compile(r"\b(?:played|ran|screened|held on|stayed) (?:for |about )?(?:a )?"
+               r"\d+(?:-week| weeks| straight)"),
+)  # fmt: skip
+# each _ONCE holds one of these: a substring test before the regex
+# how often a page may say each: a few tours of a few prints read fine, 2-11 read as filler (g20); one tour
+# a page took the small counts the top 10 shows (typed-candidate voting 0.086 -> 0.117)
+_TIMES = (1, 1, 3, 1)
+_ONCE_WORDS = (" minutes", "ost", "uch of", " cities", " towns", " venues", "week", " straight")
+_ONCE_ANY = re.compile("|".join(f"(?:{p.pattern})" for p in _ONCE))
+_DIGIT = re.compile(r"\d")
+# A lead-in dates a past event: "In January 1997, the song closes with a muted guitar lick" dated a static
+# fact (7.5 of 100 g20 rank-1 pages), so a clause in the present ("is", "closes", "opens") takes none.
+_PAST = re.compile(
+    r"\b(?:was|were|had|\w+ed|sold|won|made|took|came|went|drew|shot|wrote|left|held|lost|ran|"
+    r"got|told|spoke|sat|found|cut|built|kept|stuck|fell|rose|led|paid|met|gave|became|grew)\b"
+)
+_PRESENT = re.compile(r"\b(?:is|are|opens|closes|leans|runs|lasts|clocks)\b")
+
+
+def past(clause: str) -> bool:
+    """Whether a clause tells a past event (a lead-in may date it)."""
+    return _PAST.search(clause) is not None and _PRESENT.search(clause) is None
+
+
+# draws before the last one is kept with its years moved in (late on a film page, once-only hits are common)
+TRIES = 18
+
+
+class Page:
+    """What a page's prose keeps between sentences: the current name's life, the slots' year window, the
+    once-only statements made."""
+
+    def __init__(self, year: int, bounds: list[int]) -> None:
+        self.year, self.bounds = year, bounds
+        self._life: lifespan.Life | None = None
+        self._any = [0, year]  # the life's whole window, set with the life
+        self.said = [0] * len(_ONCE)  # times each once-only statement was made
+        # the other names the prose may mention, with their lives: "a double bill with The Train Protocol
+        # [2017] in April 2015" dated the other film's screening before its release
+        self.others: tuple[tuple[str, lifespan.Life], ...] = ()
+        self._hits: tuple[int, ...] = ()
+
+    def fit(self, text: str) -> bool:
+        """Whether `text` fits every life it names and says nothing said once already (the year checks
+        only where a digit is, the once-only ones past one search of them all: most sentences hold none)."""
+        if _DIGIT.search(text) is not None and (years := lifespan.years_in(text)):
+            if self.life is not None and lifespan.violation(text, self.life, self.year, years) is not None:
+                return False
+            lives = (life for name, life in self.others if name in text)
+            if any(lifespan.violation(text, life, self.year, years) is not None for life in lives):
+                return False
+        maybe = any(map(text.__contains__, _ONCE_WORDS))  # a substring test first: most sentences hold none
+        if not maybe or _ONCE_ANY.search(text) is None:
+            self._hits = ()
+        else:
+            self._hits = tuple(i for i, p in enumerate(_ONCE) if p.search(text))
+        return all(self.said[i] < _TIMES[i] for i in self._hits)
+
+    def keep(self, text: str) -> str:
+        """`text`, its once-only statements (found by the last `fit`, of this text) noted as said."""
+        for i in self._hits:
+            self.said[i] += 1
+        return text
+
+    @property
+    def life(self) -> lifespan.Life | None:
+        """The life of the name the current sentence is about."""
+        return self._life
+
+    @life.setter
+    def life(self, life: lifespan.Life | None) -> None:
+        if life is not self._life:
+            self._life = life
+            self._any = [0 if life is None else life.window(True, self.year)[0], self.year]
+
+    def window(self, text: str | None) -> None:
+        """Years of the event `text` tells (all of the life's when None, or no life: the default slots)."""
+        if text is None or self._life is None:
+            self.bounds[:] = self._any
+        else:
+            self.bounds[:] = self._life.window(lifespan.making(text, self._life.kind), self.year)

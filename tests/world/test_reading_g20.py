@@ -1,0 +1,85 @@
+"""Generator 21 against the g20 reader's ambiguous questions (issue 31): look-alikes that hold the name a
+question uses ("peñanares" beside "AD Peñanares", "reilly" beside "Reilly Frontier", "Return Rebel the Wave"
+inside "Return of the Wave"), a comparison's older values ordering its subjects the other way (Q37), a sum
+question with no per-entity answer ("A 37, B 31"). Each test fails on generator 20's code.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+from pathlib import Path
+from typing import cast
+
+import duckdb
+
+from mockapi.formats.pagespec import PageSpec
+from mockapi.world.pages import decoys
+from mockapi.world.pages.plan import fill
+from mockapi.world.pages.roles import Pools
+from mockapi.world.questions.model import Fact, Question, Subject
+
+CLUB = Subject(
+    "Peñanares",
+    "sports",
+    "team",
+    lookalikes=("AD Peñanares", "Atlético Peñanares", "Real Vallemar", "CD Ostrava"),
+)
+HOLDINGS = Subject(
+    "Reilly Technologies", "finance", "company", aliases=("Reilly",), lookalikes=("Reilly Frontier",)
+)
+
+
+def _question(subject: Subject, fact: Fact, qtype: str = "simple") -> Question:
+    return Question(
+        "q1", 0, "03/10/2024, 10:00:00 PT", subject.domain, qtype, "fast-changing", "win total of peñanares?",
+        "16", [], "tail", "web", [], None, facts=[fact], subjects=[subject],
+    )  # fmt: skip
+
+
+def test_no_rival_holds_the_name_or_the_short_name_a_question_uses() -> None:
+    wins = Fact(CLUB, "sp.wins", "16")
+    for n in range(30):
+        q = _question(CLUB, wins)
+        q.interaction_id = f"q{n}"
+        assert not {"AD Peñanares", "Atlético Peñanares"} & set(decoys.rivals(q, wins))
+    holders = Fact(HOLDINGS, "fin.holders", "4")
+    assert "Reilly Frontier" not in decoys.rivals(_question(HOLDINGS, holders), holders)
+
+
+def test_no_other_questions_page_about_a_name_holding_the_asked_one_fills_the_results() -> None:
+    def spec(subject: str) -> PageSpec:
+        return cast(PageSpec, {"subject": subject, "published": "2024-03-01T08:00:00"})
+
+    film = Subject("Return of the Wave", "movie", "movie")
+    q = _question(film, Fact(film, "mv.cast", "Kjell Schultz"))
+    q.domain = "movie"
+    recent = [spec("Return Rebel the Wave"), spec("Return of the Wave II"), spec("Hollow Bay")]
+    pools = Pools({}, {}, {}, recent={"movie": recent})
+    assert [s["subject"] for s in fill(q, pools, dt.datetime(2024, 3, 10, 10))] == [
+        "Return of the Wave II",
+        "Hollow Bay",
+    ]
+
+
+def test_a_comparisons_pages_give_no_older_value_of_what_it_compares() -> None:
+    # Q37: "Updated 24 Jan 2024: Burlington Tornadoes scored 105 points" beside gold Los Angeles Centurions
+    team = Subject("Burlington Tornadoes", "sports", "team")
+    fact = Fact(team, "sp.last_points", "98", 98, stale=("105",), as_of="2024-03-01")
+    q = _question(team, fact, "comparison")
+    pools = Pools({}, {}, {"sports": []})
+    for seed in range(40):
+        pieces = decoys.older_news(fact, pools, random.Random(seed), dt.date(2024, 3, 5), q)
+        assert not [p for p in pieces if p.claim and p.claim[:3] == (team.name, fact.kind, "105")], seed
+
+
+def test_a_sum_question_takes_its_values_one_per_entity(tiny_world: Path) -> None:
+    with duckdb.connect(str(tiny_world / "questions.duckdb"), read_only=True) as con:
+        rows = con.execute(
+            "SELECT query, alt_ans FROM questions WHERE question_type = 'aggregation' AND fact_kinds LIKE "
+            "'%sp.wins%' AND query LIKE '% and %'"
+        ).fetchall()
+    assert rows
+    for query, alts in rows:
+        assert any(" and " in a and a.split(" and ")[0].isdigit() for a in json.loads(alts)), query
