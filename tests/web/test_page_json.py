@@ -58,7 +58,8 @@ ODD = ['"quoted"', "back\\slash", "tab\tand\nnewline\r", "ctrl \x01\x1f", "café
 
 @pytest.mark.parametrize("text", ODD)
 def test_odd_text_escapes_as_orjson_does(tiny_world: Path, text: str) -> None:
-    spec = next(s for s in stored_specs(tiny_world) if s["kind"] == "article")
+    # an article with a body: ~3 % of pages are stored empty (failed fetches, as in CRAG), a first one too
+    spec = next(s for s in stored_specs(tiny_world) if s["kind"] == "article" and not s.get("empty"))
     odd: PageSpec = {**spec, "title": f"{spec['title']} {text}", "subject": text}
     assert page_json(odd) == orjson.dumps(render_page(odd))
     marked: PageSpec = {**odd, "title": odd["title"] + _MARK["css_pad"]}  # a mark in the page's own text
@@ -67,7 +68,8 @@ def test_odd_text_escapes_as_orjson_does(tiny_world: Path, text: str) -> None:
 
 def test_any_page_size_and_the_empty_page(tiny_world: Path) -> None:
     """Sizes from no padding at all (pads too small for their frame are spaces) to the largest pads."""
-    spec = next(s for s in stored_specs(tiny_world) if s["kind"] == "article")
+    # an article with a body: ~3 % of pages are stored empty (failed fetches, as in CRAG), a first one too
+    spec = next(s for s in stored_specs(tiny_world) if s["kind"] == "article" and not s.get("empty"))
     rng = random.Random(7)
     sizes = [0, 1, 500, 5_000, 50_000, 1_600_000, *(rng.randrange(0, 1_600_000) for _ in range(30))]
     for size in sizes:
@@ -91,7 +93,8 @@ def test_pieces_fed_to_zlib_one_by_one_deflate_as_one_call() -> None:
 
 def test_the_pieces_are_views_not_copies(tiny_world: Path) -> None:
     """The pads come as views of the pools' escaped text: nine tenths of a page is never copied to join."""
-    spec = next(s for s in stored_specs(tiny_world) if s["kind"] == "article")
+    # an article with a body: ~3 % of pages are stored empty (failed fetches, as in CRAG), a first one too
+    spec = next(s for s in stored_specs(tiny_world) if s["kind"] == "article" and not s.get("empty"))
     pieces = page_json_pieces(spec)
     viewed = sum(len(p.raw if isinstance(p, Deflated) else p) for p in pieces if not isinstance(p, bytes))
     assert viewed > 0.5 * sum(len(p.raw if isinstance(p, Deflated) else p) for p in pieces)

@@ -46,7 +46,9 @@ def key_points(question: Question, labels: QuestionLabels | None) -> list[str]:
     if question.answer.strip().lower() == "invalid question":
         return [FALSE_PREMISE_POINT]
     short = question.answer if not is_sentence(question.answer) else next(iter(question.alt_answers), "")
-    golds = [clean(g) for g in question.gold]
+    # the answer itself, not its alternatives: an alternative is another whole answer ("boulder 26, denver 30"
+    # beside the gold "56"), and the per-entity values it states are not points the gold must make
+    golds = [clean(question.answer)]
     # a key phrase that is one of the answer's own forms ("$221.2 million" beside the gold "$221.18 million")
     # is the answer point again, not another fact: it is covered by the short answer
     forms = {clean(g) for g in question.alt_answers}
