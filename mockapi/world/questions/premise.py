@@ -186,9 +186,6 @@ def _about(kind: str) -> str:
     return kind[4:] if kind.startswith("rel:") else KINDS[kind].label
 
 
-P_ONE_CLAUSE = 0.0
-
-
 def name_or_premise(
     subject: Subject,
     src: Source,
@@ -201,11 +198,8 @@ def name_or_premise(
     """The subject's name (or ticker, alias), qualified by a premise with P_PREMISE (always when `force`);
     a premise said goes to `said`."""
     ref = refer.name_ref(subject, rng)
-    # one clause a question ("calwave, run by x, ... than clark inc., led by y": g20 reader) is off: it made
-    # the question type easier to read from the text (CV 0.692 / 0.701 -> 0.723 / 0.708 on question seeds 0
-    # / 1, bar 0.70; 0.71 at a share of 0.75), though it took the false-premise AUC 0.68 / 0.74 -> 0.68 / 0.68
-    if P_ONE_CLAUSE and said and not force and rng.random() < P_ONE_CLAUSE:
-        return refer.with_kind_words(ref, subject, rng)
+    # no "one clause a question" rule (the g20 reader's lever): tried in generator 21, it made the question
+    # type easier to read from the text (CV 0.692 / 0.701 -> 0.723 / 0.708 on question seeds 0 / 1, bar 0.70)
     if not force and not confusable(subject) and rng.random() >= P_PREMISE:
         return refer.with_kind_words(ref, subject, rng)
     made = premised(subject, ref, src, rng, day, asked)
