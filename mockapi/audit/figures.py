@@ -11,9 +11,11 @@ import duckdb
 
 from mockapi.audit import (
     consistency,
+    eras,
     frames,
     leaks,
     lifespans,
+    magnitudes,
     pages,
     pinned,
     plausible,
@@ -99,6 +101,7 @@ def compute(
     gold_ids = sorted({pid for q in chosen for pid in sorted(q.gold)[:GOLD_PAGES_PER_QUESTION]})
     gold = pages.measure(corpus, gold_ids)
     read = text_sample(qs, text_questions, seed)
+    dated, known = lifespans.read_pages(corpus, qs)  # read once for the three dated scans
     return {
         "questions": {
             **questions.skeleton_figures(read, vocab),
@@ -126,7 +129,9 @@ def compute(
         "consistency": {
             "contradictions": consistency.contradiction_scan(_trim_gold(chosen), gold, _fact_kinds(corpus)),
             "plausibility": plausible.plausibility_scan(corpus.world, gold),
-            "lifespan": lifespans.lifespan_scan(corpus, qs),
+            "lifespan": lifespans.lifespan_count(dated, known),
+            "anachronisms": eras.era_scan(dated, known),
+            "magnitudes": magnitudes.magnitude_scan(dated, known, corpus.world),
         },
         "sample": {
             "pages": len(sampled),

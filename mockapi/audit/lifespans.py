@@ -4,15 +4,22 @@ Read from the pages and the KG, never from the generator's plans. An entity's **
 film's or song's release, a person's or artist's birth) or what a page says of it ("X was released on ...",
 "X was founded in ...", "X's date of birth is ..."). A content sentence of the top-10 pages of up to
 `QUESTIONS` questions that names a started entity and a year is an **event outside its life** when the year
-falls outside the window its kind of event allows (`mockapi.world.pages.lifespan.violation`: a work made
-within a few years before its release and seen, reviewed, sampled or streamed after it; nothing of a company,
-club or place before its founding; nothing public of a person before 18). Sentences stating the start
-itself are exempt. Target 0 (issue 31: all 6 absurd facts of g20's final reading were of this kind).
+falls outside the window its kind of event allows (`windows`: the audit's own, read from the sentence's
+words, never the generator's: a work made within a few years before its release and seen, reviewed, sampled
+or streamed after it; nothing of a company, club, place or band before its founding; nothing public of a
+person before 16, no act of theirs after a KG death). Sentences stating the start itself are exempt. Target 0
+(issue 31: all 6 absurd facts of g20's final reading were of this kind).
+
+`read_pages` reads the same pages once for this scan, `eras` (anachronisms) and `magnitudes` (numbers out
+of their era): the content sentences of the top 10 of the first `QUESTIONS` questions, with each page's own
+starts.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypedDict
 
@@ -21,7 +28,7 @@ import duckdb
 from mockapi.audit import form
 from mockapi.audit.data import AuditQuestion, Corpus
 from mockapi.audit.text import is_content_sentence, sentences
-from mockapi.world.pages.lifespan import Life, violation
+from mockapi.audit.windows import Life, dates_in, violation
 
 QUESTIONS = 200
 EXAMPLES = 5
@@ -41,11 +48,17 @@ _STARTS = (
     (re.compile(rf"{_NAME}'s? (?:date of birth|birth date|birthday) (?:is|was){_WHEN}"), "person"),
 )
 _KG = (
-    ("SELECT title, release_date FROM movie_movies", "movie"),
-    ("SELECT name, date FROM music_songs", "song"),
-    ("SELECT name, birth_date FROM music_artists WHERE members IS NULL", "person"),
-    ("SELECT name, birth_date FROM music_artists WHERE members IS NOT NULL", "band"),
-    ("SELECT name, birthday FROM movie_persons", "person"),
+    ("SELECT title, release_date, NULL FROM movie_movies", "movie"),
+    ("SELECT name, date, NULL FROM music_songs", "song"),
+    ("SELECT name, birth_date, end_date FROM music_artists WHERE members IS NULL", "person"),
+    ("SELECT name, birth_date, NULL FROM music_artists WHERE members IS NOT NULL", "band"),
+    ("SELECT name, birthday, NULL FROM movie_persons", "person"),
+)
+# open-domain entities: a person's birth and death, an organisation's founding, a place's settling
+_OPEN = (
+    ("birth_date", "death_date", "person"),
+    ("founded", "", "company"),
+    ("established_date", "", "company"),
 )
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
 # a sentence stating a KG-dated entity's start in any frame ("The profile of X lists 21 Jul 2016 as the
@@ -72,23 +85,35 @@ class LifeFigures(TypedDict):
 
 
 def kg_starts(world: Path | None) -> dict[str, Life]:
-    """Starts of the KG's films, songs and people, by name (a name two entities share is left out)."""
+    """Starts of the KG's films, songs, people, bands, organisations and places, by name (a name two
+    entities share is left out)."""
     out: dict[str, Life] = {}
     clash: set[str] = set()
     if world is None or not (world / "kg.duckdb").is_file():
         return out
+
+    def add(name: object, kind: str, when: object, end: object = None) -> None:
+        found = dates_in(str(when or ""))
+        if not name or not found:
+            return
+        ended = dates_in(str(end or ""))
+        life = Life(kind, *found[0], end=ended[0][0] if ended else 0)
+        if out.setdefault(str(name), life).begins[0] != life.start:
+            clash.add(str(name))
+
     with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
         tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
         for sql, kind in _KG:
-            if sql.split(" FROM ")[1].split()[0] not in tables:
-                continue
-            for name, when in con.execute(sql).fetchall():
-                found = _YEAR.search(str(when or ""))
-                if not name or found is None:
-                    continue
-                life = Life(kind, int(found[1]))
-                if out.setdefault(str(name), life) != life:
-                    clash.add(str(name))
+            if sql.split(" FROM ")[1].split()[0] in tables:
+                for name, when, end in con.execute(sql).fetchall():
+                    add(name, kind, when, end)
+        if "open_entities" in tables:
+            for name, doc in con.execute("SELECT name, summary_structured FROM open_entities").fetchall():
+                facts = json.loads(doc or "{}")
+                for start, end, kind in _OPEN:
+                    if facts.get(start):
+                        add(name, kind, facts[start], facts.get(end) if end else None)
+                        break
     return {n: life for n, life in out.items() if n not in clash}
 
 
@@ -101,24 +126,24 @@ def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]], head:
     for sentence in text:
         for pattern, kind in _STARTS:
             for found in pattern.finditer(sentence):  # (one at most: anchored)
-                out.setdefault(found["name"].strip().rstrip("."), Life(kind, int(found["year"])))
+                out.setdefault(found["name"].strip().rstrip("."), _dated(kind, found[0], int(found["year"])))
         label = _LABEL.match(sentence)
         if label is not None and (year := _YEAR.search(label[2])) is not None:
-            for name, life in _named(head, known)[:1]:
-                out.setdefault(name, Life(life.kind, int(year[1])))
+            for name, life in named(head, known)[:1]:
+                out.setdefault(name, _dated(life.kind, label[2], int(year[1])))
         year = _YEAR.search(sentence)
         if year is not None:
-            for name, life in _named(sentence, known)[:1]:
+            for name, life in named(sentence, known)[:1]:
                 said = _SAID.get(life.kind)
                 # "X was released on" first, after "that " or an opener's comma (not "a reworking of X ...")
                 marked = f"^{sentence}"
                 own = any(f"{lead}{name} {v}" in marked for lead in ("^", "that ", ", ") for v in _OWN)
                 if own or (said is not None and said.search(sentence)):
-                    out.setdefault(name, Life(life.kind, int(year[1])))
+                    out.setdefault(name, _dated(life.kind, sentence, int(year[1])))
     return out
 
 
-def _named(sentence: str, *indexes: dict[str, list[tuple[str, Life]]]) -> list[tuple[str, Life]]:
+def named(sentence: str, *indexes: dict[str, list[tuple[str, Life]]]) -> list[tuple[str, Life]]:
     """The dated names a sentence holds, the first named first (the longest at one place)."""
     words = dict.fromkeys(_WORD.findall(sentence))
     found = [c for w in words for index in indexes for c in index.get(w, ()) if _whole(c[0], sentence)]
@@ -156,32 +181,72 @@ def _whole(name: str, sentence: str) -> bool:
     return False
 
 
-def lifespan_scan(corpus: Corpus, qs: list[AuditQuestion]) -> LifeFigures:
-    """Content sentences of the top-10 pages naming a started entity and a year; those outside its life."""
+def _dated(kind: str, text: str, year: int) -> Life:
+    """The life of `kind` starting at the full date `text` gives for `year`, else at the year."""
+    return Life(kind, *next((d for d in dates_in(text) if d[0] == year), (year, 0, 0)))
+
+
+@dataclass(frozen=True)
+class Page:
+    """One result page as the dated scans read it: the question's year, the page's head (title and first
+    words), every sentence, the content sentences and the starts the page itself states, by first word."""
+
+    year: int
+    head: str
+    every: list[str]
+    lines: list[str]
+    own: dict[str, list[tuple[str, Life]]]
+
+    def subject(self, known: dict[str, list[tuple[str, Life]]]) -> tuple[str, Life] | None:
+        """The dated entity the page is about: the first its head names."""
+        found = named(self.head, self.own, known)
+        return found[0] if found else None
+
+
+def read_pages(
+    corpus: Corpus, qs: list[AuditQuestion]
+) -> tuple[list[Page], dict[str, list[tuple[str, Life]]]]:
+    """The top-10 pages of the first `QUESTIONS` questions (a page once per question that ranks it) and the
+    KG's starts by first word."""
     known = _by_word(kg_starts(corpus.world))
-    total = bad = 0
-    examples: list[str] = []
+    out: list[Page] = []
     for q in qs[:QUESTIONS]:
         asked = _YEAR.search(q.query_time)
         if asked is None:
             continue
-        year = int(asked[1])
         for text in corpus.text([r.page_id for r in q.results[: form.TOP]]).values():
             every = sentences(text)
             lines = [s for s in every if is_content_sentence(s)]
             own = _by_word(page_starts(every, known, text[:300]))
-            for s in lines:
-                if _YEAR.search(s) is None or _HEADING.search(s):
-                    continue
-                # the entity the sentence names first is what it tells of ("X played with Y in 1994"); a
-                # page's own statement of its start before the KG's (its candidates come first)
-                for name, life in _named(s, own, known)[:1]:
-                    if life.kind != "movie" and name not in own and _FILMED.search(s):
-                        continue  # a film sharing a KG song's, band's or person's name (not the KG's)
-                    total += 1
-                    late = violation(s, life, year)
-                    if late is not None:
-                        bad += 1
-                        if len(examples) < EXAMPLES:
-                            examples.append(f"{name} ({life.kind} {life.start}): {s[:150]}")
+            out.append(Page(int(asked[1]), text[:300], every, lines, own))
+    return out, known
+
+
+def lifespan_scan(corpus: Corpus, qs: list[AuditQuestion]) -> LifeFigures:
+    """Content sentences of the top-10 pages naming a started entity and a year; those outside its life."""
+    return lifespan_count(*read_pages(corpus, qs))
+
+
+def lifespan_count(pages: list[Page], known: dict[str, list[tuple[str, Life]]]) -> LifeFigures:
+    """`lifespan_scan` over pages read already."""
+    total = bad = 0
+    examples: list[str] = []
+    for page in pages:
+        for s in page.lines:
+            if _YEAR.search(s) is None or _HEADING.search(s):
+                continue
+            # the entity the sentence names first is what it tells of ("X played with Y in 1994"); a
+            # page's own statement of its start before the KG's (its candidates come first)
+            for name, life in named(s, page.own, known)[:1]:
+                if life.kind != "movie" and name not in page.own and _FILMED.search(s):
+                    continue  # a film sharing a KG song's, band's or person's name (not the KG's)
+                total += 1
+                if violation(s, life, page.year, name) is not None:
+                    bad += 1
+                    if len(examples) < EXAMPLES:
+                        examples.append(f"{name} ({life.kind} {_show(life)}): {s[:150]}")
     return {"sentences": total, "violations": bad, "examples": examples}
+
+
+def _show(life: Life) -> str:
+    return "-".join(str(x).zfill(2) for x in life.begins if x)

@@ -31,7 +31,9 @@ import duckdb
 
 from mockapi.audit.anatomy import Anatomy
 from mockapi.audit.consistency import Contradictions, names, tokens
+from mockapi.audit.eras import EraFigures
 from mockapi.audit.lifespans import LifeFigures
+from mockapi.audit.magnitudes import MagnitudeFigures
 from mockapi.audit.text import sentences
 
 EXAMPLES = 3
@@ -72,6 +74,8 @@ class ConsistencyFigures(TypedDict):
     contradictions: Contradictions
     plausibility: Plausibility
     lifespan: LifeFigures
+    anachronisms: EraFigures
+    magnitudes: MagnitudeFigures
 
 
 def _year(text: Any) -> int | None:

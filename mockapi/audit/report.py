@@ -1,6 +1,7 @@
 """The audit's lines: each figure for the world, the real sample and CRAG's published value, with the
 acceptance threshold of the issue that set it (12: language and pages; 24: learned adversaries, stock prose,
-sources, consistency, structure; 31: the form adversary, voting exploiters, future narration) and
+sources, consistency, structure; 31: the form adversary, voting exploiters, future narration, lives,
+anachronisms, numbers in their era) and
 PASS/FAIL judged on the world's figure only. A line without a threshold is reported ("info"); a line whose
 figure could not be computed on this world (no test world for dev→test) is "n/a" when `optional`.
 
@@ -160,6 +161,10 @@ SPECS: list[Spec] = [
          _at_most(0)),
     Spec("events outside the entity's life", _g("consistency", "lifespan", "violations"), "0 (issue)", "0",
          _at_most(0)),
+    Spec("anachronisms: media, technology before their time", _g("consistency", "anachronisms",
+         "anachronisms"), "0 (issue)", "0", _at_most(0)),
+    Spec("numbers out of their era or kind", _g("consistency", "magnitudes", "violations"), "0 (issue)", "0",
+         _at_most(0)),
     Spec("top-level structures in any 40 results (min)", _g("structure", "min_in_40"), "31 in 50 (issue)",
          ">= 20", _at_least(20)),
     Spec("commonest top-level structure's share", _g("structure", "max_share"), "—", "<= 0.05",
@@ -279,6 +284,13 @@ def consistency_notes(world: Figures) -> list[str]:
     told = f"{life.get('violations')} of {life.get('sentences')}"
     notes.append(f"lives: {told} dated sentences naming a dated entity outside its life")
     examples += list(life.get("examples", []))[:2]
+    era = scans.get("anachronisms") or {}
+    notes.append(f"anachronisms: {era.get('anachronisms')} of {era.get('sentences')} content sentences; "
+                 f"by term {era.get('by_term')}")  # fmt: skip
+    examples += list(era.get("examples", []))[:2]
+    sizes = (scans.get("magnitudes") or {}).get("rules", {})
+    notes.append("numbers: " + "; ".join(f"{k} {r['violations']}/{r['checked']}" for k, r in sizes.items()))
+    examples += [e for r in sizes.values() for e in r["examples"][:1]]
     return notes + [f"  e.g. {e}" for e in examples]
 
 

@@ -1,0 +1,168 @@
+"""The audit's own life windows: the dates an event about an entity may carry, read from the sentence's words.
+
+Stated here, apart from the generator (`mockapi.world` is never imported by the audit's scans): a window the
+generator gets wrong must not pass the audit for the same reason it passed the build. The rules are what a
+reader holds any page to, not what one template draws:
+
+- **a work** (a film, a song; "released" on a page): it is *made* (shot, filmed, took shape, scripted,
+  drafted, recorded, demoed, written, composed, mixed) in the few years up to its release and no later; it is
+  *seen* (screened, reviewed, streamed, broadcast, aired, sampled, covered, reissued, charted, sold, named in
+  a countdown) from its release on. A sentence with words of both, or of neither (or someone telling of it),
+  is held to the loose window: nothing before the making could start.
+- **a company, club, team, place or band**: nothing before it was founded or formed.
+- **a person**: nothing public before ~16 (child actors exist; a 12-year-old "telling reporters" is what read
+  absurd), and after a KG death date no act of their own ("X told", "X performed").
+
+A date is compared at the precision both sides give: a full date against a full release date ("On August 9th,
+1973, the first minutes ... took shape" for a film released on 31 May 1973), else the month, else the year.
+Sentences stating the start itself ("was released on", "was born in") are the anchor, not an event.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# A film's making from script to cut, a song's from demo to mix: five years covers ordinary development
+# (long-delayed productions exist; this is a floor no reader questions, not the generator's three years).
+LEAD = 5
+ADULT = 16  # nothing public of a person before this age
+WORKS = ("movie", "song", "work")
+PEOPLE = ("person",)
+
+_MADE = re.compile(
+    r"\b(?:shot|shoot|shooting|filmed|filming|took shape|photographed|principal photography|staged|scripted|"
+    r"script|screenplay|drafts?|storyboarded|rehears\w*|wrote|written|composed|recorded|recording|demo(?:ed|s)?|"
+    r"mixed|tracked|captured|sets? (?:went up|was built|were built)|first takes?|second take|worked out)\b",
+    re.I,
+)
+_SEEN = re.compile(
+    r"\b(?:screen(?:ed|ing|ings)|review(?:ed|s|ers?)?|critics?|stream(?:ed|ing|s)?|broadcasts?|aired|airing|"
+    r"televised|sampled|samples? of|covers?|covered|cover version|remix(?:ed|es)?|reissue[ds]?|re-released|"
+    r"remaster(?:ed)?|chart(?:ed|s)?|topped|sold|sales|grossed|gross|box office|podcast\w*|countdown|"
+    r"ranked|revived|anniversary|restored|syndicated|arrived on|landed on|playlists?|plays|views|"
+    r"live version|"
+    r"audiences?|viewers|listeners|fans?|(?:re)?surfaced|fairs?|auction\w*|exhibit\w*|retrospectives?|showed|"
+    r"shown|(?:on )?display(?:ed)?|rotated|rounds|crowds?|debated|video platform)\b",
+    re.I,
+)
+# someone telling of the work ("an extra told a fan site that ...", "the co-writer told a radio host"): while
+# it is made or any time after
+_TOLD = re.compile(r"\b(?:told|tells|said|says|recalled|recalls|admitted|conceded|remembered|interview\w*)\b")
+# The statements that date the entity itself: its anchor, not an event in its life
+_ANCHOR = re.compile(
+    r"\b(?:born|birth|birthday|released|release date|came out|premiered?|premiere date|debut(?:ed)?|founded|"
+    r"established|formed|incorporated|settled|died|dies|death|came into the world)\b",
+    re.I,
+)
+# a person's own act (after a death date it cannot be)
+ACTS = re.compile(
+    r"^(?:said|says|told|tells|performed|played|toured|hosted|appeared|recorded|signed|joined|sat down|spoke|"
+    r"visited|attended|gave|announced|posted|wrote|released|sang|starred|directed|won|accepted)\b"
+)
+_MONTH_NAMES = (
+    "jan january", "feb february", "mar march", "apr april", "may", "jun june", "jul july", "aug august",
+    "sep sept september", "oct october", "nov november", "dec december",
+)  # fmt: skip
+_MONTHS = {m: i + 1 for i, names in enumerate(_MONTH_NAMES) for m in names.split()}
+_MONTH = (
+    r"(?P<month>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?"
+    r"|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+)
+_YEAR = r"(?P<year>1[6-9]\d\d|20\d\d)"
+# the date styles pages use: "August 9th, 1973", "9 August 1973", "1973-08-09", "08/09/1973", "March 1971",
+# a bare year (not a measure that looks like one: "2063 square kilometres", "112 bpm")
+_DATES = (
+    re.compile(rf"\b{_MONTH} (?P<day>\d{{1,2}})(?:st|nd|rd|th)?,? {_YEAR}\b"),
+    re.compile(rf"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?{_MONTH},? {_YEAR}\b"),
+    re.compile(rf"\b{_YEAR}-(?P<mnum>\d\d)-(?P<day>\d\d)\b"),
+    re.compile(rf"\b(?P<mnum>\d{{1,2}})/(?P<day>\d{{1,2}})/{_YEAR}\b"),
+    re.compile(rf"\b{_MONTH},? {_YEAR}\b"),
+    re.compile(rf"\b{_YEAR}\b(?!\s*(?:square|sq\b|km|kilomet|miles\b|acres|hectares|people\b|bpm|voices))"),
+)
+
+Day = tuple[int, int, int]  # (year, month, day); 0 where not given
+
+
+def dates_in(text: str) -> list[Day]:
+    """The dates `text` names, each once, at the precision it gives ("March 1971" is (1971, 3, 0))."""
+    out: list[Day] = []
+    taken: list[tuple[int, int]] = []
+    for pattern in _DATES:
+        for m in pattern.finditer(text):
+            if any(a <= m.start() < b for a, b in taken):
+                continue
+            taken.append(m.span())
+            groups = m.groupdict()
+            month = (
+                int(groups["mnum"])
+                if groups.get("mnum")
+                else _MONTHS.get((groups.get("month") or "").lower(), 0)
+            )
+            day = int(groups["day"]) if groups.get("day") else 0
+            if month > 12 or day > 31:
+                continue
+            out.append((int(m["year"]), month, day))
+    return out
+
+
+@dataclass(frozen=True)
+class Life:
+    """An entity's kind, the date its life starts (released, founded, born; month and day 0 where not
+    known) and, for a person, the year it ended (0: alive or not known)."""
+
+    kind: str
+    start: int
+    month: int = 0
+    day: int = 0
+    end: int = 0
+
+    @property
+    def begins(self) -> Day:
+        return (self.start, self.month, self.day)
+
+
+def _before(a: Day, b: Day) -> bool:
+    """`a` is before `b` at the precision both give."""
+    for x, y in zip(a, b, strict=True):
+        if not x or not y:
+            return False
+        if x != y:
+            return x < y
+    return False
+
+
+def event_kind(sentence: str) -> str:
+    """'made', 'seen' or '' (both, neither, or a telling of it, which may fall any time from the making on):
+    what the sentence tells of a work."""
+    if _TOLD.search(sentence):
+        return ""
+    made, seen = _MADE.search(sentence) is not None, _SEEN.search(sentence) is not None
+    return "made" if made and not seen else "seen" if seen and not made else ""
+
+
+def violation(sentence: str, life: Life, year: int, name: str = "") -> Day | None:
+    """The first date in `sentence` (about the entity `name` of `life`) outside the window of the event it
+    tells on a page of `year`, or None. Dates after `year` are the future-narration line's, anchors exempt."""
+    if _ANCHOR.search(sentence):
+        return None
+    dates = [d for d in dates_in(sentence) if d[0] <= year]
+    if not dates:
+        return None
+    begins = life.begins
+    if life.kind in WORKS:
+        kind = event_kind(sentence)
+        earliest = (life.start - (0 if kind == "seen" else LEAD), 0, 0)
+        for d in dates:
+            if _before(d, earliest) or (kind == "seen" and _before(d, begins)):
+                return d
+            if kind == "made" and _before(begins, d):
+                return d
+        return None
+    if life.kind in PEOPLE:
+        acts = bool(name) and ACTS.match(sentence.split(name, 1)[-1].lstrip(" ,")) is not None
+        for d in dates:
+            if d[0] < life.start + ADULT or (life.end and acts and d[0] > life.end):
+                return d
+        return None
+    return next((d for d in dates if _before(d, begins)), None)
