@@ -43,7 +43,7 @@ _SEEN = re.compile(
     r"ranked|revived|anniversary|restored|syndicated|arrived on|landed on|playlists?|plays|views|"
     r"live version|"
     r"audiences?|viewers|listeners|fans?|(?:re)?surfaced|fairs?|auction\w*|exhibit\w*|retrospectives?|showed|"
-    r"shown|(?:on )?display(?:ed)?|rotated|rounds|crowds?|debated|video platform)\b",
+    r"shown|(?:on )?display(?:ed)?|rotated|rounds|crowds?|debated|video platform|cable)\b",
     re.I,
 )
 # someone telling of the work ("an extra told a fan site that ...", "the co-writer told a radio host"): while
