@@ -104,7 +104,7 @@ _Y = r"(?:1[5-9]\d\d|20\d\d)"
 # about a 1996 tour may happen any year after it)
 _ANCHORED = re.compile(
     rf"\b(?:born|b\.|founded|established|formed|incorporated|since|from|d\.|died|released|release date|"
-    rf"premiered|debuted)\b[^.;()]{{0,30}}?\b{_Y}\b|\([^()]*?\b{_Y}\b[^()]*\)|"
+    rf"premiered|debuted)\b[^;()]{{0,30}}?\b{_Y}\b|\([^()]*?\b{_Y}\b[^()]*\)|"
     rf"\b{_Y}\s*(?:-|–|—|to)\s*(?:{_Y}|present)\b|"
     rf"\b(?:the|a|an|their|its|his|her|our|this|that|whose)\s+{_Y}\b(?![-/])|"
     rf"\b(?:films|movies|songs|albums|hits) of {_Y}\b",

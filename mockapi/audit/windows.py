@@ -46,9 +46,11 @@ _SEEN = re.compile(
     r"shown|(?:on )?display(?:ed)?|rotated|rounds|crowds?|debated|video platform|cable)\b",
     re.I,
 )
-# someone telling of the work ("an extra told a fan site that ...", "the co-writer told a radio host"): while
-# it is made or any time after
-_TOLD = re.compile(r"\b(?:told|tells|said|says|recalled|recalls|admitted|conceded|remembered|interview\w*)\b")
+# someone telling of the work ("an extra told a fan site that ...", "the co-writer told a radio host") or a
+# leak of it: while it is made or any time after
+_TOLD = re.compile(
+    r"\b(?:told|tells|said|says|recalled|recalls|admitted|conceded|remembered|interview\w*|leak\w*)\b"
+)
 # The statements that date the entity itself: its anchor, not an event in its life
 _ANCHOR = re.compile(
     r"\b(?:born|birth|birthday|released|release date|came out|premiered?|premiere date|debut(?:ed)?|founded|"
