@@ -19,7 +19,7 @@ from mockapi.world.lexicon import arts as lex_arts
 from mockapi.world.lexicon import business as lex_business
 from mockapi.world.lexicon import places as lex_places
 from mockapi.world.lexicon import teams as lex_teams
-from mockapi.world.pages import grammar, lifespan, styles, synonyms, told
+from mockapi.world.pages import eras, grammar, lifespan, styles, synonyms, told
 from mockapi.world.pages.name_parts import FIRST, LAST, PLACES, REGIONS
 
 _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -332,10 +332,20 @@ def _sentence(
         text = _draw(clauses, shorts, leads, slots, rng, page)
         if page.fit(text):
             return page.keep(text)
-    if page.life is not None:
-        lo, hi = page.life.window(lifespan.making(text, page.life.kind), page.year)
-        text = lifespan.YEAR_IN_TEXT.sub(lambda m: str(min(hi, max(lo, int(m[0])))), text)
+    for _ in range(told.TRIES):  # years moved in; a term newer than them (`eras`) takes another draw
+        if page.life is not None:
+            text = _clamp(text, page.life.window(lifespan.making(text, page.life.kind), page.year))
+        if eras.fits(text, page.life):
+            break
+        text = _draw(clauses, shorts, leads, slots, rng, page)
+    page.fit(text)  # its once-only statements, noted by `keep`
     return page.keep(text)
+
+
+def _clamp(text: str, window: tuple[int, int]) -> str:
+    """`text` with every year moved into `window`."""
+    lo, hi = window
+    return lifespan.YEAR_IN_TEXT.sub(lambda m: str(min(hi, max(lo, int(m[0])))), text)
 
 
 def _draw(
