@@ -18,48 +18,57 @@ import re
 
 from mockapi.world.pages import lifespan
 
-# (pattern, first year): media a sentence's event happens on or through
+# (words, first year): media a sentence's event happens on or through
 _MEDIA = (
-    (r"podcast(?:s|er|ers)?", 2005),
-    (r"live ?stream(?:s|ed)?|late-night stream|video chat", 2008),
-    (r"streaming|streamers?|streams|streamed|stream\b", 2007),
-    (r"video platform|online service|social media|went viral|viral clip|viral|views|meme", 2006),
-    (r"TikTok", 2017),
-    (r"Shazam", 2003),
-    (r"playlists?|downloads?", 2000),
-    (r"online|fan site|website|blog(?:s|ger|gers|ged)?|email|e-mail|app", 1996),
-    (r"DVD|high-definition|digital", 1996),
-    (r"home video|cable|video game|remastered", 1980),
-    (r"music video|video|remix(?:es|ed)?", 1977),
-    (r"airline|in-flight", 1965),
-    (r"television|TV|telecast|broadcast|live television", 1950),
-    (r"radio", 1922),
+    (("podcast", "podcasts", "podcaster", "podcasters"), 2005),
+    (("livestream", "livestreams", "livestreamed", "live stream", "live streams", "late-night stream",
+      "video chat"), 2008),
+    (("streaming", "streamer", "streamers", "streams", "streamed", "stream"), 2007),
+    (("video platform", "online service", "social media", "went viral", "viral clip", "viral", "views",
+      "meme"), 2006),
+    (("TikTok",), 2017),
+    (("Shazam",), 2003),
+    (("playlist", "playlists", "download", "downloads"), 2000),
+    (("online", "fan site", "website", "blog", "blogs", "blogger", "bloggers", "blogged", "email", "e-mail",
+      "app"), 1996),
+    (("DVD", "high-definition", "digital"), 1996),
+    (("home video", "cable", "video game", "remastered"), 1980),
+    (("music video", "video", "remix", "remixes", "remixed"), 1977),
+    (("airline", "in-flight"), 1965),
+    (("television", "TV", "telecast", "broadcast", "live television"), 1950),
+    (("radio",), 1922),
 )  # fmt: skip
 # what a work is made of or on: dated by the work's own start whatever year the sentence names
 _MADE = (
-    (r"slowed edit", 2015),
-    (r"mashup", 2001),
-    (r"drum programming|drum machine|programmed drums", 1980),
-    (r"samples?|sampled|loops?|looped", 1980),
-    (r"synths?|synthesi[sz]ers?|synth pad", 1968),
-    (r"bpm", 1975),
-    (r"four-track", 1970),
-    (r"Super 8", 1966),
-    (r"65mm", 1956),
-    (r"LPs?|EPs?|vinyl", 1949),
+    (("slowed edit",), 2015),
+    (("mashup", "mashups"), 2001),
+    (("drum programming", "drum machine", "programmed drums"), 1980),
+    (("sample", "samples", "sampled", "loop", "loops", "looped"), 1980),
+    (("synth", "synths", "synthesizer", "synthesizers", "synthesiser", "synthesisers"), 1968),
+    (("bpm",), 1975),
+    (("four-track",), 1970),
+    (("Super 8",), 1966),
+    (("65mm",), 1956),
+    (("LP", "LPs", "EP", "EPs", "vinyl"), 1949),
 )  # fmt: skip
+Table = tuple[tuple[tuple[str, ...], int], ...]
 
 
-def _compile(table: tuple[tuple[str, int], ...]) -> tuple[re.Pattern[str], dict[int, int]]:
+def _compile(table: Table) -> tuple[re.Pattern[str], dict[int, int]]:
     """One alternation of every term, a group per row (a match's group keys its year), case kept for the
     abbreviations ("LP", "TV")."""
-    pattern = r"\b(?:" + "|".join(f"({p})" for p, _ in table) + r")(?![\w-])"
+    rows = ("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) for words, _ in table)
+    pattern = r"\b(?:" + "|".join(f"({row})" for row in rows) + r")(?![\w-])"
     return re.compile(pattern), {i: year for i, (_, year) in enumerate(table, start=1)}
 
 
 _MEDIA_RE, _MEDIA_YEAR = _compile(_MEDIA)
 _MADE_RE, _MADE_YEAR = _compile(_MADE)
+# every term's first word: one set test of a sentence's words before the alternation runs (most name none)
+_FIRSTS = frozenset(w.split()[0] for words, _ in _MEDIA + _MADE for w in words)
+_TOKEN = re.compile(r"[\w-]+")
 WORKS = ("song", "movie")
+LATEST = max(year for _, year in _MEDIA + _MADE)  # a work this young was made with anything here
 
 
 def _first(pattern: re.Pattern[str], years: dict[int, int], text: str) -> int:
@@ -69,6 +78,8 @@ def _first(pattern: re.Pattern[str], years: dict[int, int], text: str) -> int:
 
 def needed(text: str) -> tuple[int, int]:
     """(media, made): the year each kind of term `text` names came into use (0: none)."""
+    if _FIRSTS.isdisjoint(_TOKEN.findall(text)):
+        return 0, 0
     return _first(_MEDIA_RE, _MEDIA_YEAR, text), _first(_MADE_RE, _MADE_YEAR, text)
 
 
@@ -76,17 +87,18 @@ def fits(text: str, life: lifespan.Life | None, years: list[int] | None = None) 
     """Whether every medium, format and instrument `text` names existed at the date it narrates: each of
     its years (`years`, else read from it), and the work's own start for what a work is made of (and for
     anything a sentence about its making names)."""
-    media, made = needed(text)
-    if not media and not made:
-        return True
     years = lifespan.years_in(text) if years is None else years
-    latest = max(media, made)
-    if years and min(years) < latest:
+    start = life.start if life is not None and life.kind in WORKS else LATEST
+    if not years and start >= LATEST:  # it narrates the page's day (most sentences: no term read)
+        return True
+    if _FIRSTS.isdisjoint(_TOKEN.findall(text)):
+        return True
+    made = _first(_MADE_RE, _MADE_YEAR, text)
+    if start < made or (years and min(years) < made):
         return False
-    if life is not None and life.kind in WORKS:
-        start = life.start
-        if made and start < made:
-            return False
-        if media and start < media and lifespan.making(text, life.kind):
-            return False
-    return True
+    # how a work was made names no medium newer than the work ("the trailer ... became a meme", 1973)
+    making = start < LATEST and life is not None and lifespan.making(text, life.kind)
+    if not years and not making:
+        return True  # the page's day: every medium here existed
+    media = _first(_MEDIA_RE, _MEDIA_YEAR, text)
+    return not ((years and min(years) < media) or (making and start < media))
