@@ -15,7 +15,7 @@ import random
 import re
 from typing import TYPE_CHECKING
 
-from mockapi.world.pages import consistency, shared, statements
+from mockapi.world.pages import consistency, lifespan, shared, statements
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions import invent, values
 from mockapi.world.questions.kinds import KINDS, REL_TARGET
@@ -90,6 +90,8 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
     if fact.kind.startswith("rel:"):
         return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
     kind = KINDS[fact.kind]
+    if lookalike and (known := _kg_anchor(lookalike, fact.kind, kind.vtype)):
+        return known
     for _ in range(5):
         near = fact.number is not None and kind.vtype in _SCALED
         value = _near(fact.number or 0.0, kind.vtype, rng) if near else invent.other_value(kind, rng, day)
@@ -101,6 +103,21 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
 
 
 _YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
+
+
+def _kg_anchor(name: str, fact_kind: str, vtype: str) -> str:
+    """A KG-dated look-alike's own start (release, birth) as the asked kind writes it, else '': "Last Engine"
+    [KG: 2002] beside "Last Empire" [1964] stated a 1940 release and its page shot it in 1938 (g22 draft)."""
+    for _name, kind, value in lifespan.kg_known(name):
+        if kind == fact_kind and _YEAR.match(value):
+            if vtype == "year":
+                return value[:4]
+            if vtype == "date":
+                try:
+                    return values.date(dt.date.fromisoformat(value[:10]))[0]
+                except ValueError:
+                    return ""
+    return ""
 
 
 def _after_subject(

@@ -334,8 +334,7 @@ def _value(
         return (*_pair(values.money(x), x),)
     if vt == "bigmoney":
         low, high = _RANGES.get(kind.key, (20, 90_000))
-        skew = _SKEWED.get(kind.key, 1.0)
-        x = float((low + int((high - low + 1) * rng.random() ** skew)) * 1_000_000)
+        x = float((low + int((high - low + 1) * rng.random() ** _SKEWED.get(kind.key, 1.0))) * 1_000_000)
         return (*_pair(values.bigmoney(x), x),)
     if vt == "decimal":
         lo, hi = _DECIMALS.get(kind.key, (1.0, 60.0))
