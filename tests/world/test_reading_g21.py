@@ -109,3 +109,28 @@ def test_an_invented_subject_takes_no_kg_dated_name() -> None:
     names = {WebSource().subject("movie", "movie", random.Random(i)).name for i in range(200)}
     web = WebSource(frozenset(names))
     assert all(web.subject("movie", "movie", rng).name not in names for _ in range(50))
+
+
+def test_no_page_pairs_a_subject_with_itself_nor_has_a_song_covered_by_a_title() -> None:
+    # g21: "showcase organisers billed Eric Young with Eric Young"; "A cover of Hollow Lanterns by Hollow
+    # Lanterns" (7.5 of 100 rank-1 pages)
+    lines = prose.sentences("Eric Young", "music", random.Random(7), 2000, kind="artist", day=_DAY)
+    assert [s for s in lines if re.search(r"\bwith Eric Young\b", s)] == []
+    lines = prose.sentences(
+        "Hollow Lanterns", "music", random.Random(8), 2000, kind="song", day=_DAY, others=("Last Mirrors",)
+    )
+    assert [s for s in lines if re.search(r"\bby (?:Last Mirrors|Hollow Lanterns)\b", s)] == []
+
+
+def test_a_kg_dated_lookalike_states_its_kg_release() -> None:
+    # g22's first draft: "Last Engine" (KG: 2002) beside the question's "Last Empire" (1964) stated a 1940
+    # release, and its page shot it in 1938
+    from mockapi.world.pages import decoys
+
+    empire = Subject("Last Empire", "movie", "movie", lookalikes=("Last Engine",))
+    fact = Fact(empire, "mv.release", "February 17, 1964", number=float(dt.date(1964, 2, 17).toordinal()))
+    lifespan.use_kg({"Last Engine": (("Last Engine", "mv.release", "2002-02-28"),)})
+    try:
+        assert decoys.wrong(fact, random.Random(1), _DAY, lookalike="Last Engine") == "February 28, 2002"
+    finally:
+        lifespan.use_kg({})
