@@ -134,7 +134,7 @@ SYNONYMS = {
     "oscar wins": ("Academy Awards", "Oscars won"),
     "founding year": ("established", "founded"),
     # one row frame held 0.44 of a train world's rel:director facts (bar 0.40)
-    "director": ("directed by", "filmmaker"),
+    "director": ("filmmaker", "film director"),  # nouns: a caption says "whose {l} is"
     "location": ("address", "located in"),
     "population": ("inhabitants", "population (est.)"),
     "area": ("area (km²)", "total area"),
