@@ -134,3 +134,17 @@ def test_a_kg_dated_lookalike_states_its_kg_release() -> None:
         assert decoys.wrong(fact, random.Random(1), _DAY, lookalike="Last Engine") == "February 28, 2002"
     finally:
         lifespan.use_kg({})
+
+
+def test_no_older_value_or_rival_figure_before_the_kg_start() -> None:
+    # g22c's audit: a 2021 page gave the chart position of a look-alike song the KG releases in 2023
+    from mockapi.world.pages import decoys, statements
+
+    song = Subject("Satellites of the Summer", "music", "song")
+    fact = Fact(song, "mu.rank", "40", number=40.0, stale=("55", "61"), as_of="2021-10-01", source="kg")
+    lifespan.use_kg({song.name: ((song.name, "mu.song_date", "2023-02-26"),)})
+    try:
+        assert statements.stale_pieces(fact, random.Random(0), "dev", dt.date(2024, 3, 1)) == []
+        assert decoys._alive((song.name, "Another Song"), dt.date(2021, 9, 26)) == ("Another Song",)
+    finally:
+        lifespan.use_kg({})

@@ -55,6 +55,12 @@ def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
     return tuple(own.sample(names, min(RIVALS, len(names))))
 
 
+def _alive(names: tuple[str, ...], day: dt.date) -> tuple[str, ...]:
+    """The rivals the KG does not date after `day`: a page of 2021 gave the chart position of a look-alike
+    song released in 2023 (g22c's audit: 6 events outside a life)."""
+    return tuple(n for n in names if statements.start_of(n) <= day)
+
+
 def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
     """A stale value and a rival's (else a peer's) value on an answer-form page, now and then. A set's page
     states neither (a look-alike's runtime on the page of "2023 films" joins the set)."""
@@ -68,7 +74,7 @@ def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> 
         # newer (g15 reading: 7 of 9 ambiguous questions, "As of 17 Aug 2023, X's rating came to 3.30")
         if group is None and consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
-        names = rivals(q, fact)
+        names = _alive(rivals(q, fact), day)
         if group is not None:
             continue
         date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
@@ -180,7 +186,7 @@ def older_news(
     comparing = q is not None and q.question_type == "comparison"
     if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7 and not comparing:
         return statements.stale_pieces(fact, rng, pools.split, day)
-    names = rivals(q, fact)
+    names = _alive(rivals(q, fact), day)
     date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
     if names and rng.random() < (P_RIVAL_DATE if date else P_RIVAL):
         name = rng.choice(names)
