@@ -92,7 +92,7 @@ P_TYPO = 0.025
 # me the head coach of x was born in which decade" did not (g16 reader); the others go before anything.
 EMBEDDING = re.compile(
     r"^(?:can|could|do|i was|any idea|i need|i'd|i want|would|i'm trying|please tell|"
-    r"does anyone|i'm keen|anyone know|i've wanted|tell me, if)\b"
+    r"does anyone|i'm keen|anyone know|tell me, if)\b"
 )
 WH_START = re.compile(r"^(?:what|whats|who|whose|when|where|which|how|in what|in which|on what)\b")
 

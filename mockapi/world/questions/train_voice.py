@@ -19,7 +19,7 @@ VARIANTS: dict[str, str] = {
     "quick question: {q}": "wondering about this: {q}",
     "i'm curious, {q}": "curious here, {q}",
     "could you tell me {q}": "would you mind telling me {q}",
-    "out of curiosity, {q}": "curious to hear, {q}",
+    "out of curiosity, {q}": "curious to know, {q}",
     "please tell me {q}": "tell me, if you can, {q}",
     "just wondering, {q}": "hi again, {q}",
     "i want to know {q}": "i'd like to find out {q}",
@@ -27,7 +27,7 @@ VARIANTS: dict[str, str] = {
     "i'd like to know {q}": "i'm keen to know {q}",
     "settle a debate for me, {q}": "ok, help us out here: {q}",
     "would you know {q}": "anyone know {q}",
-    "i was wondering {q}": "i've wanted to ask {q}",
+    "i was wondering {q}": "i'd like to ask {q}",
     # TAILS
     "{q} thanks": "{q} cheers",
     "{q} just curious": "{q} no rush",
