@@ -276,7 +276,10 @@ def lookalike_pages(
     out = []
     for i in range(n):
         name = chosen[i % len(chosen)] if rng.random() < 0.8 else rng.choice(names)
-        when = moment(qtime, rng, _after(latest(q), statements.start_of(name)))  # as the answer pages
+        when = moment(qtime, rng, latest(q))  # published in the same days as the answer pages
+        if statements.start_of(name) > when.date():  # not a look-alike the KG starts later (g22c)
+            alive = [n for n in names if statements.start_of(n) <= when.date()]
+            name = alive[0] if alive else shared.invented_name(subject.kind, rng, pools.taken)
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
         page_draft = draft(q, other, pools, rng)
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
@@ -294,14 +297,6 @@ def lookalike_pages(
         )
         out.append(emit(page_draft, q, pools, rng, "neg", i, when))
     return out
-
-
-def _after(latest: dt.datetime | None, start: dt.date) -> dt.datetime | None:
-    """The later of the question's newest value and a look-alike's KG start (its page is not older)."""
-    if start == dt.date.min:
-        return latest
-    born = dt.datetime.combine(start, dt.time())
-    return born if latest is None else max(latest, born)
 
 
 def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
