@@ -135,8 +135,7 @@ def with_condition(a: Ask) -> Draft | None:
     # wolves, founded in 1962"): it picks one namesake out, and a bare "(the professional team)" separated
     # none and marked the type (issue 31: type read from the text 0.76, real CRAG 0.61)
     ref = a.name(fact.subject, facts) if static else refer_to(a, fact.subject, facts, refs)
-    # more draws before a kind tag ("lose down, the single": 16 of 78, then generator 22's 18 of 75, tiny KG)
-    for _ in range(3):
+    for _ in range(2):  # two more draws before a kind tag ("lose down, the single": 16 of 78 on the tiny KG)
         if static and len(a.premises) == said:
             ref = a.name(fact.subject, facts)
     if static and len(a.premises) > said:

@@ -85,17 +85,7 @@ def with_refs(subject: Subject, rng: random.Random) -> Subject:
     ticker = subject.ticker
     if subject.kind == "company" and not ticker:
         ticker = ticker_for(subject.name, rng)
-    made = aliases_for(subject.name, subject.kind)
-    aliases = subject.aliases or tuple(a for a in made if not _label_word(a))
-    return replace(subject, ticker=ticker, aliases=aliases)
-
-
-def _label_word(alias: str) -> bool:
-    """An alias that is a word of an attribute's label: "Price" (of Price Holdings) is named by every "stock
-    price" question about a set it is in."""
-    from mockapi.world.questions.kinds import KINDS
-
-    return alias.lower() in {w for kind in KINDS.values() for w in kind.label.split()}
+    return replace(subject, ticker=ticker, aliases=subject.aliases or aliases_for(subject.name, subject.kind))
 
 
 def name_ref(subject: Subject, rng: random.Random, allow_ticker: bool = True) -> str:
