@@ -65,7 +65,10 @@ Progress = Callable[[str], None]
 #     nothing newer, nothing before a founding or a person's 18th year), one length/main location/run a page,
 #     no look-alike holding a name the question uses, no older values on a comparison's pages, one clause a
 #     question, no honorifics or middle initials (issue 31, g20 reader)
-GENERATOR_VERSION = "21"
+# 22: eras of media, formats and instruments (no podcast before 2005, synth on a 1944 song, digital stock in
+#     1971), films made before their release year, first scenes once a page, a year's set dating its members,
+#     no invented name a KG-dated entity has, amounts skewed and in their era (issue 31, g21 reader)
+GENERATOR_VERSION = "22"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

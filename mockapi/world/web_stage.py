@@ -21,6 +21,7 @@ from mockapi.web.render import RENDERER_VERSION
 from mockapi.world import page_jobs
 from mockapi.world.context import WorldContext
 from mockapi.world.manifest import store_digests
+from mockapi.world.pages import lifespan
 from mockapi.world.pages.page_writer import (
     SPILL_DIR,
     PageRow,
@@ -45,7 +46,9 @@ def make_questions(ctx: WorldContext, world_dir: Path) -> list[Question]:
     beside the serving tables when it has helpers)."""
     kg = open_kg_source(world_dir)
     id_key = f"{ctx.secret.hex()}:{ctx.seed}".encode() if ctx.secret else b""  # issue 32: keyed ids
-    return generate(ctx.scale.questions, ctx.rng("questions"), kg, ctx.split, id_key)
+    starts = world_dir / KG_DB
+    taken = frozenset(lifespan.kg_starts(starts)) if starts.is_file() else frozenset()
+    return generate(ctx.scale.questions, ctx.rng("questions"), kg, ctx.split, id_key, taken)
 
 
 def run(

@@ -10,16 +10,15 @@ import duckdb
 
 from mockapi.core.textnorm import normalize
 from mockapi.world.context import WorldContext
-from mockapi.world.questions.generate import generate
-from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.model import group_of
 from mockapi.world.scales import get_scale
+from mockapi.world.web_stage import make_questions
 
 
 def test_a_named_sets_members_are_on_its_answer_pages(tiny_world: Path) -> None:
     ctx = WorldContext(scale=get_scale("tiny"), seed=0, split="dev")
     # the build's own questions, drawn again from the same seed (they know their sets' members)
-    questions = generate(ctx.scale.questions, ctx.rng("questions"), open_kg_source(tiny_world), "dev")
+    questions = make_questions(ctx, tiny_world)
     qcon = duckdb.connect(str(tiny_world / "questions.duckdb"), read_only=True)
     pcon = duckdb.connect(str(tiny_world / "pages.duckdb"), read_only=True)
     try:

@@ -77,7 +77,7 @@ PERSON = (
     "{s} [turned down|accepted|was offered|declined] [a [seat|place|role] on [a|the] [board|panel|council|"
     "jury] [of|for] a [museum|school|charity|hospital|theatre] [in|near] {place}|a post in {region}|[an"
     " award|a medal|a prize|a fellowship] [from|in] {place}]",
-    "{s} [donated|gave|pledged|left|raised] {grant} [to|for] [[a [children's|city|rural|teaching] hospital|a"
+    "{s} [donated|gave|pledged|raised] {grant} [to|for] [[a [children's|city|rural|teaching] hospital|a"
     " [public|school|village|city] library|a [food bank|shelter|theatre|youth club]] [in|near|outside]"
     " {place}|work on {topic}]",
     "[a biography of {s}|a profile of {s}|an archive of {s}'s letters|a portrait of {s}] [was published|"

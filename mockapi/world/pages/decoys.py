@@ -15,7 +15,7 @@ import random
 import re
 from typing import TYPE_CHECKING
 
-from mockapi.world.pages import consistency, shared, statements
+from mockapi.world.pages import consistency, lifespan, shared, statements
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions import invent, values
 from mockapi.world.questions.kinds import KINDS, REL_TARGET
@@ -55,6 +55,12 @@ def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
     return tuple(own.sample(names, min(RIVALS, len(names))))
 
 
+def _alive(names: tuple[str, ...], day: dt.date) -> tuple[str, ...]:
+    """The rivals the KG does not date after `day`: a page of 2021 gave the chart position of a look-alike
+    song released in 2023 (g22c's audit: 6 events outside a life)."""
+    return tuple(n for n in names if statements.start_of(n) <= day)
+
+
 def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
     """A stale value and a rival's (else a peer's) value on an answer-form page, now and then. A set's page
     states neither (a look-alike's runtime on the page of "2023 films" joins the set)."""
@@ -68,7 +74,7 @@ def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> 
         # newer (g15 reading: 7 of 9 ambiguous questions, "As of 17 Aug 2023, X's rating came to 3.30")
         if group is None and consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
-        names = rivals(q, fact)
+        names = _alive(rivals(q, fact), day)
         if group is not None:
             continue
         date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
@@ -90,6 +96,8 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
     if fact.kind.startswith("rel:"):
         return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
     kind = KINDS[fact.kind]
+    if lookalike and (known := _kg_anchor(lookalike, fact.kind, kind.vtype)):
+        return known
     for _ in range(5):
         near = fact.number is not None and kind.vtype in _SCALED
         value = _near(fact.number or 0.0, kind.vtype, rng) if near else invent.other_value(kind, rng, day)
@@ -101,6 +109,21 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
 
 
 _YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
+
+
+def _kg_anchor(name: str, fact_kind: str, vtype: str) -> str:
+    """A KG-dated look-alike's own start (release, birth) as the asked kind writes it, else '': "Last Engine"
+    [KG: 2002] beside "Last Empire" [1964] stated a 1940 release and its page shot it in 1938 (g22 draft)."""
+    for _name, kind, value in lifespan.kg_known(name):
+        if kind == fact_kind and _YEAR.match(value):
+            if vtype == "year":
+                return value[:4]
+            if vtype == "date":
+                try:
+                    return values.date(dt.date.fromisoformat(value[:10]))[0]
+                except ValueError:
+                    return ""
+    return ""
 
 
 def _after_subject(
@@ -163,7 +186,7 @@ def older_news(
     comparing = q is not None and q.question_type == "comparison"
     if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7 and not comparing:
         return statements.stale_pieces(fact, rng, pools.split, day)
-    names = rivals(q, fact)
+    names = _alive(rivals(q, fact), day)
     date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
     if names and rng.random() < (P_RIVAL_DATE if date else P_RIVAL):
         name = rng.choice(names)

@@ -39,6 +39,12 @@ PLAIN: tuple[tuple[str, str], ...] = (
     ("train", "Looking at {s}, [one finds|we find] {v} [for|as] the {l}"),
     ("train", "{intro}; {its} {l}[, for reference,|] {is} {v}"),
     ("train", "[Check|Consult] {src} and [you will see|you see] that {say}"),
+    # train as many rows as dev (issue 34: a train world's top frame share 0.53-0.63 against the bar's 0.40)
+    ("train", "[Here is|Here's] [one|a] [detail|point] [worth keeping|to keep] in mind: {say}"),
+    ("train", "[Whoever|Anyone who] [asks|wonders] about the {l} of {s} [gets|will get] {v}"),
+    ("train", "[Ask|Look] [into|around] {s} and the {l} [turns out to be|comes back as] {v}"),
+    ("train", "[Set down|Written down] [plainly|in plain terms]: {s}, {l} {v}"),
+    ("train", "{intro}. [What about|And] {its} {l}? [That would be|That is] {v}"),
 )
 DATED: tuple[tuple[str, str], ...] = (
     ("core", "[As of|On|By|Through|At the close on] {d}, {say}"),
@@ -52,6 +58,9 @@ DATED: tuple[tuple[str, str], ...] = (
     ("train", "[A check on|A look on] {d} [found|showed] that {say}"),
     ("train", "{say}, [going by|based on] [figures|numbers] [from|of] {d}"),
     ("train", "Dated {d}, [a|one] [note|record] gives the {l} of {s} as {v}"),
+    ("train", "[Come|When it came to] {d}, the {l} [tied to|linked to] {s} {was_at} {v}"),
+    ("train", "{intro}. [Going into|Heading into] {d}, {its} {l} {was_at} {v}"),
+    ("train", "[Taken|Read] [off|from] {src} [that day|at the time] ({d}): {say}"),
 )
 QUOTES: tuple[tuple[str, str], ...] = (
     ("core", "[For what it is worth|Worth noting], {say}."),
@@ -60,6 +69,7 @@ QUOTES: tuple[tuple[str, str], ...] = (
     ("test", "I [checked|looked] this [myself|up]: {say}."),
     ("train", "[Funny enough|Mind you], {say}."),
     ("train", "[Put simply|In short], {say}."),
+    ("train", "[Straight from memory|Off the top of my head], {say}."),
 )
 CAPTIONS: tuple[tuple[str, str], ...] = (
     ("core", "{s} ({l}: {v})"),
@@ -68,6 +78,7 @@ CAPTIONS: tuple[tuple[str, str], ...] = (
     ("test", "{s} — {l} {v} (photo: [archive|{person}])"),
     ("train", "[Seen here|In the frame]: {s}, [with {l} {v}|whose {l} {is} {v}]."),
     ("train", "{s} in [an undated|a file] [image|picture]; {l}: {v}"),
+    ("train", "[A snapshot|A still] [featuring|showing] {s} [({l} {v})|— its {l} being {v}]"),
 )
 ITEMS = ("{L}: {v}", "{L} — {v}", "{v} ({l})")
 # Who a statement cites: generic publications and named firms, places and people (choice points).
@@ -122,6 +133,8 @@ SYNONYMS = {
     "rating": ("audience score", "user rating"),
     "oscar wins": ("Academy Awards", "Oscars won"),
     "founding year": ("established", "founded"),
+    # one row frame held 0.44 of a train world's rel:director facts (bar 0.40)
+    "director": ("filmmaker", "film director"),  # nouns: a caption says "whose {l} is"
     "location": ("address", "located in"),
     "population": ("inhabitants", "population (est.)"),
     "area": ("area (km²)", "total area"),

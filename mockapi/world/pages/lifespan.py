@@ -92,8 +92,8 @@ class Life:
         """The years an event may carry on a page of `year`: `making` a work, or anything else. Empty when
         the life starts after the page (a page of 2023 names no 2023 event of a song released in 2024)."""
         if self.kind in _MAKING:
-            if making:
-                return self.start - LEAD_TIME, min(self.start, year)
+            if making:  # before the release year: "On August 9th, 1973" shot a film released 31 May 1973
+                return self.start - LEAD_TIME, min(self.start - 1, year)
             return self.start, year
         if self.kind in PEOPLE:
             return self.start + ADULT, year

@@ -19,7 +19,7 @@ from mockapi.world.lexicon import arts as lex_arts
 from mockapi.world.lexicon import business as lex_business
 from mockapi.world.lexicon import places as lex_places
 from mockapi.world.lexicon import teams as lex_teams
-from mockapi.world.pages import grammar, lifespan, styles, synonyms, told
+from mockapi.world.pages import eras, grammar, lifespan, mentions, styles, synonyms, told
 from mockapi.world.pages.name_parts import FIRST, LAST, PLACES, REGIONS
 
 _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
@@ -54,27 +54,6 @@ _LEADS = (
 # have ("Tickets from Orbit Rising sold for $380, so Orbit Rising reworks a stage play": 80 of 100 g19 rank-1
 # pages carried one)
 _JOINERS = ("; ", ", and ", ", while ", " — ", "; meanwhile, ")
-# How prose refers back to a subject: "the" + an epithet + a noun, so the reference itself varies.
-_NOUNS = {
-    "company": (
-        "[mid-sized|listed|debt-laden|family-run|fast-growing|cash-rich|sprawling|lean|older|"
-        "acquisitive|] [company|firm|group|business]"
-    ),
-    "team": "[young|injury-hit|in-form|struggling|rebuilding|veteran|streaky|depleted|] "
-    "[team|club|side|squad]",
-    "player": "[veteran|young|former|injured|in-form|] [player|starter]",
-    "song": "[catchy|slow|upbeat|moody|breezy|brooding|brassy|] [song|single|track|tune]",
-    "artist": "[singer|artist|musician|performer|songwriter|headliner]",
-    "band": "[band|group|act|outfit]",
-    # no genre, year or size: each mention drew its own, so one film was "the 1997 release" and "the 2023
-    # comedy" on one page, and a four-piece "the trio" (issue 31's naturalness read)
-    "movie": "[film|movie|picture|feature]",
-    "film_person": "[actor|star|performer|lead]",
-}
-_PLACE_NOUNS = (
-    ("University", "[university|campus|school]"), ("Park", "[park|reserve]"), ("Museum", "[museum|gallery]"),
-    ("Lake", "[lake|shore|waterfront]"), ("Institute", "[institute|campus]"), ("Garden", "[garden|grounds]"),
-)  # fmt: skip
 # adverbs slipped in after an auxiliary ("was shot" -> "was mostly shot"): another choice point per clause
 _ADVERBS = (
     "reportedly", "eventually", "originally", "partly", "largely", "quietly", "mostly", "later", "briefly",
@@ -136,25 +115,6 @@ def _timed(text: str) -> bool:
         or any(map(text.__contains__, _TIMED_NAMES))
         or (any(map(text.__contains__, _TIMED_WORDS)) and _TIMED_WORD.search(text) is not None)
     )
-
-
-# an epithet alternation, then the noun's: "[young|in-form|] [team|club]"
-_EPITHET = re.compile(r"\[([^\[\]]*)\] (\[[^\[\]]*\])$")
-
-
-def _noun(name: str, kind: str, rng: random.Random) -> tuple[str, ...]:
-    """How a page refers back to its subject: one epithet for the whole page (each mention drew its own, so
-    one page called a club "in-form" and "struggling": the reader's g14 count, 10.4 % of pages), the noun
-    still varies."""
-    if kind == "topic":
-        return tuple(f"the {noun}" for word, noun in _PLACE_NOUNS if word in name) or ("the [site|place]",)
-    if kind not in _NOUNS:
-        return ()
-    found = _EPITHET.match(_NOUNS[kind])
-    if found is None:
-        return (f"the {_NOUNS[kind]}",)
-    epithet = rng.choice(found[1].split("|"))
-    return (f"the {epithet} {found[2]}" if epithet else f"the {found[2]}",)
 
 
 _QUALIFIER = re.compile(r" \([^()]*\)$")
@@ -294,7 +254,8 @@ def sentences(
     names = tuple(bare(n) for n in topics or (subject,))
     bounds = [0, day.year]
     slots = _slots(day, others or names, bounds)
-    nouns = _noun(subject, kind, rng)
+    nouns = mentions.noun(subject, kind, rng)
+    pool = tuple(dict.fromkeys(bare(o) for o in others or names))
     page = told.Page(day.year, bounds)
     if lives is not None:
         page.others = tuple((o, lives(o)) for o in dict.fromkeys(bare(o) for o in others or names))
@@ -308,6 +269,7 @@ def sentences(
             slots["s"] = lambda r: grammar.expand(r.choice(nouns), slots, r)
         else:
             slots["s"] = lambda r, name=name: name  # type: ignore[misc]
+        slots["o"] = lambda r, name=name: mentions.other(r, pool, name, kind)  # type: ignore[misc]
         page.life = lives(name) if lives is not None else None
         out.append(_sentence(clauses, shorts, leads, slots, rng, page))
     return out
@@ -332,10 +294,20 @@ def _sentence(
         text = _draw(clauses, shorts, leads, slots, rng, page)
         if page.fit(text):
             return page.keep(text)
-    if page.life is not None:
-        lo, hi = page.life.window(lifespan.making(text, page.life.kind), page.year)
-        text = lifespan.YEAR_IN_TEXT.sub(lambda m: str(min(hi, max(lo, int(m[0])))), text)
+    for _ in range(told.TRIES):  # years moved in; a term newer than them (`eras`) takes another draw
+        if page.life is not None:
+            text = _clamp(text, page.life.window(lifespan.making(text, page.life.kind), page.year))
+        if eras.fits(text, page.life):
+            break
+        text = _draw(clauses, shorts, leads, slots, rng, page)
+    page.fit(text)  # its once-only statements, noted by `keep`
     return page.keep(text)
+
+
+def _clamp(text: str, window: tuple[int, int]) -> str:
+    """`text` with every year moved into `window`."""
+    lo, hi = window
+    return lifespan.YEAR_IN_TEXT.sub(lambda m: str(min(hi, max(lo, int(m[0])))), text)
 
 
 def _draw(

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
@@ -123,7 +124,23 @@ def _anchors(q: Question, subject: Subject, pools: Pools) -> tuple[tuple[str, st
     facts = [*q.facts, *q.context, *pools.entity_facts.get(shared.subject_key(subject), [])]
     known = tuple((f.subject.name, f.kind, f.value) for f in facts if f.kind in lifespan.ANCHORS)
     names = {subject.name, *subject.lookalikes, *(s.name for s in q.subjects)}
-    return known + tuple(k for n in sorted(names) for k in pools.starts.get(n, ()))
+    return known + tuple(k for n in sorted(names) for k in pools.starts.get(n, ())) + _set_year(q)
+
+
+# a set named by its members' release year ("Action films of 1997", "Pop singles of 2004")
+_SET_YEAR = re.compile(r"\b(?:films|movies|singles|songs) of ((?:19|20)\d\d)$", re.I)
+_RELEASE = {"movie": "mv.release", "song": "mu.song_date"}
+
+
+def _set_year(q: Question) -> tuple[tuple[str, str, str], ...]:
+    """Each member of a set a year names, released that year (after any date the world states): a set
+    page "Action films of 1997" told "Just before July 8th, 1948, the final minutes in Velvet Canyon took
+    shape" (g21 reader), each film dated by a start drawn from its name."""
+    group = group_of(q)
+    found = _SET_YEAR.search(group.name) if group is not None else None
+    if found is None:
+        return ()
+    return tuple((s.name, _RELEASE[s.kind], found[1]) for s in q.subjects if s.kind in _RELEASE)
 
 
 def emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str, i: int,
@@ -260,6 +277,9 @@ def lookalike_pages(
     for i in range(n):
         name = chosen[i % len(chosen)] if rng.random() < 0.8 else rng.choice(names)
         when = moment(qtime, rng, latest(q))  # published in the same days as the answer pages
+        if statements.start_of(name) > when.date():  # not a look-alike the KG starts later (g22c)
+            alive = [n for n in names if statements.start_of(n) <= when.date()]
+            name = alive[0] if alive else shared.invented_name(subject.kind, rng, pools.taken)
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
         page_draft = draft(q, other, pools, rng)
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another

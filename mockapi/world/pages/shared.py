@@ -6,7 +6,7 @@ import datetime as dt
 import random
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import consistency, layouts, statements
+from mockapi.world.pages import consistency, layouts, lifespan, statements
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
@@ -121,7 +121,9 @@ def invented_name(kind: str, rng: random.Random, taken: frozenset[str]) -> str:
     nothing: a peer drawn as "Simmons Corp." gave the answer page of Simmons Corp. another EPS)."""
     name = invent.subject_name(kind, rng)
     for _ in range(20):
-        if consistency.name_key(name) not in taken:
+        # nor a KG-dated one: a peer song "The Wild Signal" under a KG film's title (g22b's one event
+        # outside a life: "weeks on chart ... by November 2023" of a film released in 2024)
+        if consistency.name_key(name) not in taken and not lifespan.kg_known(name):
             break
         name = invent.subject_name(kind, rng)
     return name

@@ -11,7 +11,7 @@ import datetime as dt
 import random
 import re
 
-from mockapi.world.pages import consistency, fact_frames, grammar, prose, styles
+from mockapi.world.pages import consistency, fact_frames, grammar, lifespan, prose, styles
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions import invent, values
 from mockapi.world.questions.kinds import KINDS
@@ -221,9 +221,19 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     # published before that date cannot know the value and states none
     own = random.Random(f"stale|{fact.subject.name}|{fact.kind}|{fact.as_of}|{value}")
     then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=own.randint(lo, hi))
-    if then >= page_day:
-        return []
+    if then >= page_day or then < start_of(fact.subject.name):
+        return []  # nor before the subject's start: a song released in 2023 "at no. 40" in 2021 (g22c)
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
+
+
+def start_of(name: str) -> dt.date:
+    """The day the KG dates `name`'s start (a song's or film's release, a birth), else the earliest day."""
+    for _name, _kind, value in lifespan.kg_known(name):
+        try:
+            return dt.date.fromisoformat(value[:10])
+        except ValueError:
+            return dt.date(int(value[:4]), 1, 1) if value[:4].isdigit() else dt.date.min
+    return dt.date.min
 
 
 # Attributes dated in this order (a company founded before it went public): invented figures keep it, and a

@@ -87,7 +87,7 @@ climbed rose; pundits experts commentators; bettors punters gamblers; executives
 momentum steam traction
 playlists mixes; racked piled; streams plays listens
 television TV; broadcast telecast
-documentary doc docuseries; vocal singing; string orchestral
+documentary doc docuseries; vocal singing
 admitted conceded confessed; looped repeating
 whistled hummed; parody spoof send-up
 demos sketches; residency stint

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from mockapi.world.pages import lifespan
+from mockapi.world.pages import eras, lifespan
 
 # What a page says once, however often its grammar offers it: one length per song (six lengths on one g20
 # page), one place "most of" a film was shot, one theatrical run, one "toured N cities" (2-11 a film page).
@@ -16,12 +16,31 @@ _ONCE = (
     re.compile(r"\b\d+ (?:cities|towns|venues)\b"),
     re.compile(r"\b(?:played|ran|screened|held on|stayed) (?:for |about )?(?:a )?"
                r"\d+(?:-week| weeks| straight)"),
+    # a film's first scenes are shot once: six dates for them on one g21 page, 1970 to after the release
+    re.compile(r"\b(?:opening|first|early) (?:scenes|minutes|shots|sequences) (?:of|in|from)\b"),
+    re.compile(r"\b(?:final|closing|last) (?:scenes|minutes|shots|sequences|act|reel|third)"
+               r" (?:of|in|from)\b"),
 )  # fmt: skip
 # each _ONCE holds one of these: a substring test before the regex
 # how often a page may say each: a few tours of a few prints read fine, 2-11 read as filler (g20); one tour
 # a page took the small counts the top 10 shows (typed-candidate voting 0.086 -> 0.117)
-_TIMES = (1, 1, 3, 1)
-_ONCE_WORDS = (" minutes", "ost", "uch of", " cities", " towns", " venues", "week", " straight")
+_TIMES = (1, 1, 3, 1, 1, 1)
+_ONCE_WORDS = (
+    " minutes",
+    "ost",
+    "uch of",
+    " cities",
+    " towns",
+    " venues",
+    "week",
+    " straight",
+    " scenes",
+    " shots",
+    " sequences",
+    " act ",
+    " reel ",
+    " third ",
+)
 _ONCE_ANY = re.compile("|".join(f"(?:{p.pattern})" for p in _ONCE))
 _DIGIT = re.compile(r"\d")
 # A lead-in dates a past event: "In January 1997, the song closes with a muted guitar lick" dated a static
@@ -59,12 +78,15 @@ class Page:
     def fit(self, text: str) -> bool:
         """Whether `text` fits every life it names and says nothing said once already (the year checks
         only where a digit is, the once-only ones past one search of them all: most sentences hold none)."""
-        if _DIGIT.search(text) is not None and (years := lifespan.years_in(text)):
+        years = lifespan.years_in(text) if _DIGIT.search(text) is not None else []
+        if years:
             if self.life is not None and lifespan.violation(text, self.life, self.year, years) is not None:
                 return False
             lives = (life for name, life in self.others if name in text)
             if any(lifespan.violation(text, life, self.year, years) is not None for life in lives):
                 return False
+        if not eras.fits(text, self.life, years):
+            return False
         maybe = any(map(text.__contains__, _ONCE_WORDS))  # a substring test first: most sentences hold none
         if not maybe or _ONCE_ANY.search(text) is None:
             self._hits = ()

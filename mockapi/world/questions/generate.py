@@ -74,16 +74,22 @@ def query_time(rng: random.Random) -> tuple[str, dt.date]:
 
 
 def generate(
-    total: int, rng: random.Random, kg: KgSource | None, split: str = "dev", id_key: bytes = b""
+    total: int,
+    rng: random.Random,
+    kg: KgSource | None,
+    split: str = "dev",
+    id_key: bytes = b"",
+    taken: frozenset[str] = frozenset(),
 ) -> list[Question]:
     """`total` questions in CRAG's mix; KG slots use `kg` when given and fitting, else web facts.
 
     `split` (dev | test | train) chooses the phrasing families (see phrasing.family); `id_key` (a secret
     world's) keys the interaction ids (`_interaction_id`). No two questions read the same (`REDRAWS`).
+    `taken`: names an invented subject must not take (the KG's dated ones).
     """
     cells = allocate(total, rng)
     kg_slots = _kg_slots(cells, rng) if kg is not None else set()
-    web = WebSource()
+    web = WebSource(taken)
     groups = Groups()
     questions: list[Question] = []
     asked: set[str] = set()

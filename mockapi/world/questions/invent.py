@@ -129,7 +129,7 @@ _RANGES = {
     "mu.rank_now": (1, 200),
     "mu.weeks": (1, 60),
     "mu.albums": (2, 16),
-    "mu.grammys": (1, 16),
+    "mu.grammys": (1, 12),
     "mv.runtime": (82, 189),
     "mv.oscars": (1, 11),
     "op.visitors": (40, 9_000),
@@ -147,7 +147,9 @@ _RANGES = {
 }
 # Awards most winners hold one or two of: drawn uniformly, eight singers of one label held 97 Grammys and
 # 2016's films 42 Oscars (g18 reader: absurd). The value is low + span * u ** skew.
-_SKEWED = {"mu.grammys": 4.0, "mv.oscars": 3.0, "sp.titles": 2.0}
+# Box office and market values too: uniform grosses put 7 of one director's 9 films above $1bn (g21 reader)
+_SKEWED = {"mu.grammys": 4.0, "mv.oscars": 3.0, "sp.titles": 2.0, "mv.gross": 2.5, "mv.budget": 1.7,
+           "mv.weekend": 2.0, "fin.market_cap": 2.5}  # fmt: skip
 # decimal kinds on a fixed scale: a film's rating is out of 10 (invented ratings of 15.7-51.3 stood beside
 # the KG's 2.9-9.0)
 _DECIMALS = {"mv.rating": (2.5, 9.2)}
@@ -332,7 +334,7 @@ def _value(
         return (*_pair(values.money(x), x),)
     if vt == "bigmoney":
         low, high = _RANGES.get(kind.key, (20, 90_000))
-        x = float(rng.randint(low, high) * 1_000_000)
+        x = float((low + int((high - low + 1) * rng.random() ** _SKEWED.get(kind.key, 1.0))) * 1_000_000)
         return (*_pair(values.bigmoney(x), x),)
     if vt == "decimal":
         lo, hi = _DECIMALS.get(kind.key, (1.0, 60.0))

@@ -11,7 +11,8 @@ test share, so a train world asks in words neither held-out split uses (and the 
 item in eight, not one in four: a quarter cost dev and test generator 15's wording (audit: question type,
 false premises from the text). A list of two gives its first item to dev and test and its second to train;
 a one-item list is all three splits' (nothing to split). So the order of a list matters: add new items at
-the end.
+the end. Train also rewords every item it is offered in words of its own (`train_voice`), so it has as many
+phrasings as dev without taking any from dev or test (generator 22, issue 34).
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ import random
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TypeVar
+from typing import TypeVar, cast
+
+from mockapi.world.questions.train_voice import VARIANTS
 
 T = TypeVar("T")
 
@@ -87,7 +90,10 @@ P_NO_MARK = 0.18
 P_TYPO = 0.025
 # Openers that embed the question ("can you tell me {q}") read only before a wh-question: "could you tell
 # me the head coach of x was born in which decade" did not (g16 reader); the others go before anything.
-EMBEDDING = re.compile(r"^(?:can|could|do|i was|any idea|i need|i'd|i want|would|i'm trying|please tell)\b")
+EMBEDDING = re.compile(
+    r"^(?:can|could|do|i was|any idea|i need|i'd|i want|would|i'm trying|please tell|"
+    r"does anyone|i'm keen|anyone know|tell me, if)\b"
+)
 WH_START = re.compile(r"^(?:what|whats|who|whose|when|where|which|how|in what|in which|on what)\b")
 
 
@@ -107,6 +113,8 @@ def family(items: Sequence[T], split: str) -> list[T]:
     registry = _registry()
     n = len(items)
     own = [x for i, x in enumerate(items) if split in registry.get(x, _place(i, n))]
+    if split == "train":  # and its rewording of every item it is offered (`train_voice`)
+        own += [cast(T, v) for x in items if isinstance(x, str) and (v := VARIANTS.get(x)) is not None]
     return own or [items[0]]
 
 
@@ -128,6 +136,8 @@ def _registry() -> dict[object, tuple[str, ...]]:
     for items in lists:
         for i, x in enumerate(items):
             owners.setdefault(x, _place(i, len(items)))
+    for variant in VARIANTS.values():
+        owners.setdefault(variant, ("train",))
     return owners
 
 

@@ -6,6 +6,7 @@ import datetime as dt
 import random
 from typing import Protocol
 
+from mockapi.world.pages import lifespan
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, RELATIONS, Kind
 from mockapi.world.questions.model import Fact, Subject
@@ -68,6 +69,8 @@ def plausible(fact: Fact, known: dict[tuple[str, str, str], Fact]) -> bool:
     name, kind = fact.subject.name, fact.subject.kind
     release = fact if fact.kind == "mv.release" else known.get((name, kind, "mv.release"))
     year = year_of(release) if release is not None else None
+    if year is None and kind == "movie":  # the start its pages date it by (g21: "shot in 1972", $1.8bn)
+        year = lifespan.default(name, kind).start
     if year is not None:
         for amount in ERA_AMOUNTS:
             held = fact if fact.kind == amount else known.get((name, kind, amount))
@@ -89,12 +92,14 @@ class WebSource:
 
     name = "web"
 
-    def __init__(self) -> None:
+    def __init__(self, taken: frozenset[str] = frozenset()) -> None:
         # one value per (invented subject, kind) in the whole world: a question may fetch a fact twice (a
         # description and the asked value: "the members of the band with a and b"), and invented names can
         # recur across questions; two draws would put two values of one fact on the pages
         self._facts: dict[tuple[str, str, str], Fact] = {}
-        self._names: set[str] = set()
+        # the KG's dated names (films, songs, people): an invented film under a KG film's title had the
+        # question's release on its pages and the KG's in every reader's mind (g21: 11 events outside a life)
+        self._names: set[str] = set(taken)
 
     def kinds(self, domain: str) -> list[Kind]:
         """Every kind of the domain (persons are reachable through relations only)."""
@@ -137,7 +142,12 @@ class WebSource:
         if subject.kind not in RELATIONS:
             return None
         phrase, target_kind = RELATIONS[subject.kind]
-        return phrase, invent.invent_subject(subject.domain, target_kind, rng)
+        related = invent.invent_subject(subject.domain, target_kind, rng)
+        for _ in range(20):
+            if related.name not in self._names:
+                break
+            related = invent.invent_subject(subject.domain, target_kind, rng)
+        return phrase, related
 
     def chain(self, domain: str, rng: random.Random) -> tuple[Subject, list[tuple[str, Subject]]] | None:
         """None: invented subjects have no graph to walk (their multi-hop questions take one step)."""

@@ -1,0 +1,61 @@
+"""How prose names its subject again ("the in-form club", "the museum") and who else a clause names ({o})."""
+
+from __future__ import annotations
+
+import random
+import re
+
+# How prose refers back to a subject: "the" + an epithet + a noun, so the reference itself varies.
+_NOUNS = {
+    "company": (
+        "[mid-sized|listed|debt-laden|family-run|fast-growing|cash-rich|sprawling|lean|older|"
+        "acquisitive|] [company|firm|group|business]"
+    ),
+    "team": "[young|injury-hit|in-form|struggling|rebuilding|veteran|streaky|depleted|] "
+    "[team|club|side|squad]",
+    "player": "[veteran|young|former|injured|in-form|] [player|starter]",
+    "song": "[catchy|slow|upbeat|moody|breezy|brooding|brassy|] [song|single|track|tune]",
+    "artist": "[singer|artist|musician|performer|songwriter|headliner]",
+    "band": "[band|group|act|outfit]",
+    # no genre, year or size: each mention drew its own, so one film was "the 1997 release" and "the 2023
+    # comedy" on one page, and a four-piece "the trio" (issue 31's naturalness read)
+    "movie": "[film|movie|picture|feature]",
+    "film_person": "[actor|star|performer|lead]",
+}
+_PLACE_NOUNS = (
+    ("University", "[university|campus|school]"), ("Park", "[park|reserve]"), ("Museum", "[museum|gallery]"),
+    ("Lake", "[lake|shore|waterfront]"), ("Institute", "[institute|campus]"), ("Garden", "[garden|grounds]"),
+)  # fmt: skip
+
+
+# an epithet alternation, then the noun's: "[young|in-form|] [team|club]"
+_EPITHET = re.compile(r"\[([^\[\]]*)\] (\[[^\[\]]*\])$")
+
+
+def noun(name: str, kind: str, rng: random.Random) -> tuple[str, ...]:
+    """How a page refers back to its subject: one epithet for the whole page (each mention drew its own, so
+    one page called a club "in-form" and "struggling": the reader's g14 count, 10.4 % of pages), the noun
+    still varies."""
+    if kind == "topic":
+        return tuple(f"the {noun}" for word, noun in _PLACE_NOUNS if word in name) or ("the [site|place]",)
+    if kind not in _NOUNS:
+        return ()
+    found = _EPITHET.match(_NOUNS[kind])
+    if found is None:
+        return (f"the {_NOUNS[kind]}",)
+    epithet = rng.choice(found[1].split("|"))
+    return (f"the {epithet} {found[2]}" if epithet else f"the {found[2]}",)
+
+
+# Who {o} is when the page names no one but its subject: "festival organisers booked the singer with Eric
+# Young" on Eric Young's page (self-pairing on 7.5 of 100 g21 rank-1 pages)
+_PERFORMERS = ("a local band", "a tribute act", "a college choir", "a session singer", "a bar band")
+_NO_OTHER = {"movie": "an older film", "song": "another act", "artist": "another act", "band": "another act"}
+
+
+def other(rng: random.Random, pool: tuple[str, ...], name: str, kind: str) -> str:
+    """Another name than the sentence's subject."""
+    others = [o for o in pool if o != name]
+    if kind == "song" or not others:  # a song's others are titles: "a cover of X by Hollow Lanterns" (g21)
+        return rng.choice(_PERFORMERS) if kind == "song" else _NO_OTHER.get(kind, "a rival")
+    return rng.choice(others)
