@@ -14,13 +14,14 @@ person before ~18. Generator 20's final reading counted 6 absurd facts of 40 que
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
+
+from mockapi.world.questions import starts
 
 # Fact kinds that date an entity's start (a release, a founding, a birth), by subject kind.
 ANCHORS = {
@@ -38,11 +39,6 @@ _FAMILY = {
 }
 # Where an entity's start falls when nothing the world states dates it: drawn from its name, so every page
 # of one name agrees, in the ranges the world's own values take.
-_DEFAULT_START = {
-    "movie": (1950, 2021), "song": (1965, 2021), "company": (1905, 2015), "team": (1880, 2005),
-    "topic": (1700, 1950), "person": (1940, 1998), "film_person": (1940, 1998), "artist": (1945, 1998),
-    "player": (1985, 2002), "band": (1965, 2015),
-}  # fmt: skip
 PEOPLE = ("person", "film_person", "artist", "player")
 # nothing public before a person's 18th year (a portrait "published" when he was seven read absurd)
 ADULT = 18
@@ -167,9 +163,7 @@ def kind_of(kind: str) -> str:
 
 def default(name: str, kind: str) -> Life:
     """A start drawn from the name alone (stable across pages and builds)."""
-    lo, hi = _DEFAULT_START.get(kind, (1950, 2015))
-    digest = int.from_bytes(hashlib.blake2b(f"{kind}|{name}".encode(), digest_size=4).digest(), "big")
-    return Life(kind, lo + digest % (hi - lo + 1))
+    return Life(kind, starts.drawn_start(name, kind))
 
 
 def from_values(kind: str, values: Iterable[tuple[str, str]]) -> Life | None:

@@ -6,8 +6,7 @@ import datetime as dt
 import random
 from typing import Protocol
 
-from mockapi.world.pages import lifespan
-from mockapi.world.questions import invent
+from mockapi.world.questions import invent, starts
 from mockapi.world.questions.kinds import KINDS, RELATIONS, Kind
 from mockapi.world.questions.model import Fact, Subject
 
@@ -70,7 +69,7 @@ def plausible(fact: Fact, known: dict[tuple[str, str, str], Fact]) -> bool:
     release = fact if fact.kind == "mv.release" else known.get((name, kind, "mv.release"))
     year = year_of(release) if release is not None else None
     if year is None and kind == "movie":  # the start its pages date it by (g21: "shot in 1972", $1.8bn)
-        year = lifespan.default(name, kind).start
+        year = starts.drawn_start(name, kind)
     if year is not None:
         for amount in ERA_AMOUNTS:
             held = fact if fact.kind == amount else known.get((name, kind, amount))
