@@ -208,3 +208,8 @@ def _verbatim_pages(q: AuditQuestion, html: dict[str, str]) -> set[str]:
         if any(a in text for a in wanted):
             out.add(r.page_id)
     return out
+
+
+def table_names(con: duckdb.DuckDBPyConnection) -> set[str]:
+    """The tables of an open store (a KG of another scale or an older build may lack some)."""
+    return {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}

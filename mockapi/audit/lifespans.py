@@ -26,7 +26,7 @@ from typing import TypedDict
 import duckdb
 
 from mockapi.audit import form
-from mockapi.audit.data import AuditQuestion, Corpus
+from mockapi.audit.data import AuditQuestion, Corpus, table_names
 from mockapi.audit.text import is_content_sentence, sentences
 from mockapi.audit.windows import Life, dates_in, violation
 
@@ -102,7 +102,7 @@ def kg_starts(world: Path | None) -> dict[str, Life]:
             clash.add(str(name))
 
     with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
-        tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+        tables = table_names(con)
         for sql, kind in _KG:
             if sql.split(" FROM ")[1].split()[0] in tables:
                 for name, when, end in con.execute(sql).fetchall():

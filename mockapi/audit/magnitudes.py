@@ -30,6 +30,7 @@ from typing import TypedDict
 
 import duckdb
 
+from mockapi.audit.data import table_names
 from mockapi.audit.lifespans import Page, named
 from mockapi.audit.windows import Life
 
@@ -108,7 +109,7 @@ def kg_film_money(world: Path | None) -> RuleCheck:
     if world is None or not (world / "kg.duckdb").is_file():
         return rule
     with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
-        tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+        tables = table_names(con)
         rows = con.execute("SELECT title, release_date, doc FROM movie_movies").fetchall() if (
             "movie_movies" in tables) else []  # fmt: skip
     for title, released, doc in rows:
@@ -130,7 +131,7 @@ def kg_people(world: Path | None) -> tuple[dict[str, int], set[str]]:
     if world is None or not (world / "kg.duckdb").is_file():
         return grammys, alive
     with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
-        tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+        tables = table_names(con)
         if "music_grammy" in tables:
             for nominee, artist in con.execute("SELECT nominee, artist FROM music_grammy").fetchall():
                 for name in {nominee, artist} - {None}:
