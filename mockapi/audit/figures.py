@@ -13,13 +13,16 @@ from mockapi.audit import (
     consistency,
     eras,
     frames,
+    kinds,
     leaks,
     lifespans,
     magnitudes,
+    markets,
     pages,
     pinned,
     plausible,
     questions,
+    sequels,
     sources,
     stock,
     structure,
@@ -101,7 +104,7 @@ def compute(
     gold_ids = sorted({pid for q in chosen for pid in sorted(q.gold)[:GOLD_PAGES_PER_QUESTION]})
     gold = pages.measure(corpus, gold_ids)
     read = text_sample(qs, text_questions, seed)
-    dated, known = lifespans.read_pages(corpus, qs)  # read once for the three dated scans
+    dated, known = lifespans.read_pages(corpus, qs)  # read once for the dated and world-sense scans
     return {
         "questions": {
             **questions.skeleton_figures(read, vocab),
@@ -132,6 +135,9 @@ def compute(
             "lifespan": lifespans.lifespan_count(dated, known),
             "anachronisms": eras.era_scan(dated, known),
             "magnitudes": magnitudes.magnitude_scan(dated, known, corpus.world),
+            "markets": markets.market_scan(dated, qs),
+            "sequels": sequels.sequel_scan(dated, known),
+            "kinds": kinds.kind_scan(dated, corpus.world),
         },
         "sample": {
             "pages": len(sampled),

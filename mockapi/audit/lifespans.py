@@ -28,7 +28,7 @@ import duckdb
 from mockapi.audit import form
 from mockapi.audit.data import AuditQuestion, Corpus, table_names
 from mockapi.audit.text import is_content_sentence, sentences
-from mockapi.audit.windows import Life, dates_in, violation
+from mockapi.audit.windows import Day, Life, dates_in, violation
 
 QUESTIONS = 200
 EXAMPLES = 5
@@ -146,7 +146,7 @@ def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]], head:
 def named(sentence: str, *indexes: dict[str, list[tuple[str, Life]]]) -> list[tuple[str, Life]]:
     """The dated names a sentence holds, the first named first (the longest at one place)."""
     words = dict.fromkeys(_WORD.findall(sentence))
-    found = [c for w in words for index in indexes for c in index.get(w, ()) if _whole(c[0], sentence)]
+    found = [c for w in words for index in indexes for c in index.get(w, ()) if whole(c[0], sentence)]
     return sorted(found, key=lambda c: (sentence.find(c[0]), -len(c[0])))
 
 
@@ -161,7 +161,7 @@ def _by_word(starts: dict[str, Life]) -> dict[str, list[tuple[str, Life]]]:
     return out
 
 
-def _whole(name: str, sentence: str) -> bool:
+def whole(name: str, sentence: str) -> bool:
     """Whether `sentence` names `name` whole, not inside a longer name a look-alike has ("The Hollow" in "The
     Hollow River", "Fanira Inc" in "Fanira Inc.", "Northern Harbor" in "The Northern Harbor")."""
     at = sentence.find(name)
@@ -196,6 +196,8 @@ class Page:
     every: list[str]
     lines: list[str]
     own: dict[str, list[tuple[str, Life]]]
+    asked: Day = (0, 0, 0)  # the question's query day (what an undated "now" on the page means)
+    text: str = ""  # the visible text as stored (tables are lines of it)
 
     def subject(self, known: dict[str, list[tuple[str, Life]]]) -> tuple[str, Life] | None:
         """The dated entity the page is about: the first its head names."""
@@ -214,12 +216,19 @@ def read_pages(
         asked = _YEAR.search(q.query_time)
         if asked is None:
             continue
+        day = query_day(q.query_time)
         for text in corpus.text([r.page_id for r in q.results[: form.TOP]]).values():
             every = sentences(text)
             lines = [s for s in every if is_content_sentence(s)]
             own = _by_word(page_starts(every, known, text[:300]))
-            out.append(Page(int(asked[1]), text[:300], every, lines, own))
+            out.append(Page(int(asked[1]), text[:300], every, lines, own, day, text))
     return out, known
+
+
+def query_day(query_time: str) -> Day:
+    """The day of a query time ("03/01/2024, 10:00:00 PT"; ISO too), (0, 0, 0) when it gives none."""
+    found = [d for d in dates_in(query_time) if d[2]]
+    return found[0] if found else (0, 0, 0)
 
 
 def lifespan_scan(corpus: Corpus, qs: list[AuditQuestion]) -> LifeFigures:

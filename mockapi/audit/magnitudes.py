@@ -30,11 +30,12 @@ from typing import TypedDict
 
 import duckdb
 
+from mockapi.audit import awards
 from mockapi.audit.data import table_names
 from mockapi.audit.lifespans import Page, named
+from mockapi.audit.rules import RuleCheck, empty_rule, note
 from mockapi.audit.windows import Life
 
-EXAMPLES = 3
 GRAMMYS = 12
 MIN_CROWD = 100
 # (release years before, the largest budget, the largest worldwide gross), nominal US$
@@ -67,12 +68,6 @@ _LEFT = re.compile(
 )
 
 
-class RuleCheck(TypedDict):
-    checked: int
-    violations: int
-    examples: list[str]
-
-
 class MagnitudeFigures(TypedDict):
     violations: int
     rules: dict[str, RuleCheck]
@@ -91,21 +86,9 @@ def money(text: str) -> float | None:
     return float(found["n"].replace(",", "")) * _UNITS.get((found["unit"] or "").lower(), 1.0)
 
 
-def _note(rule: RuleCheck, bad: bool, example: str) -> None:
-    rule["checked"] += 1
-    if bad:
-        rule["violations"] += 1
-        if len(rule["examples"]) < EXAMPLES:
-            rule["examples"].append(example[:170])
-
-
-def _rule() -> RuleCheck:
-    return {"checked": 0, "violations": 0, "examples": []}
-
-
 def kg_film_money(world: Path | None) -> RuleCheck:
     """The KG's films whose budget or revenue is above its release decade's ceiling."""
-    rule = _rule()
+    rule = empty_rule()
     if world is None or not (world / "kg.duckdb").is_file():
         return rule
     with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
@@ -120,7 +103,7 @@ def kg_film_money(world: Path | None) -> RuleCheck:
         top_budget, top_gross = ceiling(year)
         budget, gross = float(facts.get("budget") or 0), float(facts.get("revenue") or 0)
         what = f"{title} ({year}): budget ${budget / 1e6:,.0f}m, gross ${gross / 1e6:,.0f}m"
-        _note(rule, budget > top_budget or gross > top_gross, what)
+        note(rule, budget > top_budget or gross > top_gross, what)
     return rule
 
 
@@ -157,11 +140,13 @@ def magnitude_scan(
     grammys, alive = kg_people(world)
     rules = {
         "film money in the KG": kg_film_money(world),
-        "film money on pages": _rule(),
-        "award counts": _rule(),
-        "crowds": _rule(),
-        "estates of the living": _rule(),
+        "film money on pages": empty_rule(),
+        "award counts": empty_rule(),
+        "crowds": empty_rule(),
+        "estates of the living": empty_rule(),
+        "Oscars per film and year": empty_rule(),
     }
+    awards.oscar_scan(pages, known, rules["Oscars per film and year"])
     for page in pages:
         for s in page.lines:
             if "$" in s or "USD" in s:
@@ -174,10 +159,10 @@ def magnitude_scan(
                     n = int(found[1])
                     first = [name for name, _ in named(s, page.own, known)[:1]]
                     won = max((grammys.get(x, 0) for x in first), default=0)
-                    _note(rules["award counts"], n > GRAMMYS and n > won, s)
+                    note(rules["award counts"], n > GRAMMYS and n > won, s)
             for found in _CROWD.finditer(s):
                 if _SPORTS.search(s) or _SPORTS.search(page.head):
-                    _note(rules["crowds"], int((found["a"] or found["b"]).replace(",", "")) < MIN_CROWD, s)
+                    note(rules["crowds"], int((found["a"] or found["b"]).replace(",", "")) < MIN_CROWD, s)
     return {"violations": sum(r["violations"] for r in rules.values()), "rules": rules}
 
 
@@ -193,11 +178,11 @@ def _film_money(s: str, page: Page, known: dict[str, list[tuple[str, Life]]], ru
         films = [subject[1]]
     if films:
         top_budget, top_gross = ceiling(films[0].start)
-        _note(rule, amount > (top_budget if budget else top_gross), f"({films[0].start}) {s}")
+        note(rule, amount > (top_budget if budget else top_gross), f"({films[0].start}) {s}")
 
 
 def _estate(s: str, alive: set[str], rule: RuleCheck) -> None:
     for found in _LEFT.finditer(s):
         words = (found["name"] or found["own"]).split()
         # the name may start after a capitalised opener ("Later Timothy Miller left ...")
-        _note(rule, any(" ".join(words[i:]) in alive for i in range(len(words) - 1)), s)
+        note(rule, any(" ".join(words[i:]) in alive for i in range(len(words) - 1)), s)

@@ -32,8 +32,11 @@ import duckdb
 from mockapi.audit.anatomy import Anatomy
 from mockapi.audit.consistency import Contradictions, names, tokens
 from mockapi.audit.eras import EraFigures
+from mockapi.audit.kinds import KindFigures
 from mockapi.audit.lifespans import LifeFigures
 from mockapi.audit.magnitudes import MagnitudeFigures
+from mockapi.audit.markets import MarketFigures
+from mockapi.audit.sequels import SequelFigures
 from mockapi.audit.text import sentences
 
 EXAMPLES = 3
@@ -76,6 +79,9 @@ class ConsistencyFigures(TypedDict):
     lifespan: LifeFigures
     anachronisms: EraFigures
     magnitudes: MagnitudeFigures
+    markets: MarketFigures
+    sequels: SequelFigures
+    kinds: KindFigures
 
 
 def _year(text: Any) -> int | None:

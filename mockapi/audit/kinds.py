@@ -1,0 +1,76 @@
+"""Kinds: a concept of the KG (a principle, theorem, paradox, ...) told as if it were a place to visit.
+
+The g22 reader found "Lonely Valley principle" (the KG: "In physics, the Lonely Valley principle is a result
+first described by Hansjörg Tielemans in 1877") on pages where "Parking at Lonely Valley principle sets
+visitors back £13", "A heatwave closed a gallery at Lonely Valley principle" and it "reopened its north gate".
+The KG's open-domain concepts (`entities` of kind `concept` whose name holds a concept noun: principle,
+theorem, conjecture, hypothesis, paradox, effect, cycle, equation, scale, law, theory, model, method; no
+"(city)"-style qualifier) are ideas: a content sentence that names one with a place's amenities (parking,
+opening hours, admission, tickets, visitors, a gallery, a gift shop, a gate, guided tours, a café, "reopened")
+is a violation, and so are a place's upkeep and people (trails, paths, rangers, curators, repairs, benches,
+a school group's visit, a founding: an idea is "first described", not founded). Real pages have no such KG
+and read 0 by construction; the amenity words are those a page about an idea never needs. Counted over the
+pages `lifespans.read_pages` reads. Target 0.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TypedDict
+
+import duckdb
+
+from mockapi.audit.data import table_names
+from mockapi.audit.lifespans import Page, whole
+from mockapi.audit.rules import RuleCheck, empty_rule, note
+
+_NOUN = re.compile(
+    r"\b(principle|theorem|conjecture|hypothesis|paradox|effect|cycle|equation|scale|law|theory|model|method)\b"
+)
+_AMENITY = re.compile(
+    r"\b(?:parking|car park|opening hours|open daily|admission|entry fee|entrance fee|tickets?|visitors?|"
+    r"galler(?:y|ies)|gift shop|(?:north|south|east|west|main) gate|gates|guided tours?|café|cafe|reopened|"
+    r"annual pass|season pass|restrooms|picnic|trails?|paths|walkways|guided (?:walk|hike)s?|rangers|wardens|"
+    r"curators|entrance|entry (?:for|fee)|free entry|repairs|upkeep|benches|footbridge|busiest|crowds?|"
+    r"school group|visited|stopped at|spent \d+ days at|founding year|founded|established|grounds|"
+    r"new building|invasive scrub|seeds|crowded|quietest|emptiest|night tours|halls?|wing|footpath|pier|"
+    r"volunteers|membership scheme)\b",
+    re.I,
+)
+
+
+class KindFigures(TypedDict):
+    violations: int
+    rules: dict[str, RuleCheck]
+
+
+def kg_concepts(world: Path | None) -> dict[str, list[str]]:
+    """The KG's concept names by the concept noun they hold."""
+    out: dict[str, list[str]] = {}
+    if world is None or not (world / "kg.duckdb").is_file():
+        return out
+    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+        if "entities" not in table_names(con):
+            return out
+        sql = "SELECT DISTINCT name FROM entities WHERE domain = 'open' AND kind = 'concept' ORDER BY name"
+        names = [str(n) for (n,) in con.execute(sql).fetchall()]
+    for name in names:
+        noun = _NOUN.search(name)
+        if noun is not None and "(" not in name and len(name) > len(noun[1]):
+            out.setdefault(noun[1], []).append(name)
+    return out
+
+
+def kind_scan(pages: list[Page], world: Path | None) -> KindFigures:
+    """Content sentences naming a KG concept; those that give it a place's amenities."""
+    concepts = kg_concepts(world)
+    rule = empty_rule()
+    if concepts:
+        for page in pages:
+            for s in page.lines:
+                nouns = {m[1] for m in _NOUN.finditer(s)} & concepts.keys()
+                names = [n for noun in sorted(nouns) for n in concepts[noun] if n in s and whole(n, s)]
+                if names:
+                    note(rule, _AMENITY.search(s) is not None, f"{max(names, key=len)}: {s}")
+    return {"violations": rule["violations"], "rules": {"concepts told as places": rule}}

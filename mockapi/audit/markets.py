@@ -1,0 +1,233 @@
+"""Calendar and markets: trading on days the exchange is shut, profit above revenue, prices that never move.
+
+The g22 reader found a question asking which insurance stock had "the highest trading volume on
+2024-03-09" (a Saturday), pages where "Smith Inc. shed 40 percent on Sunday", operating profit above the
+revenue of the same quarter on 12.5 of 100 rank-1 pages, and "real-time" prices identical to the cent on the
+pages of two questions ten days apart. Each rule holds any world and any real page to what a market does:
+
+- **trading days** (questions and page sentences): a stock's trading figure (volume, open/close/high/low,
+  "closed at", a move of N percent) told of a day the exchange did not trade (`sessions`: weekends and the
+  NYSE's full-day holidays from their rules), by a full date the figure is of ("On 2024-03-09", "At the
+  close on ...", not a page's "Updated 9 Mar 2024:") or a weekday ("on Sunday");
+- **profit above revenue**: on one page, a profit (net, operating, adjusted profit, income or earnings) of a
+  company and period (a quarter, a half, a year) above a revenue of the same company and period (amounts
+  compared in their units, currencies as stated: a real company's profit is well below its revenue);
+- **frozen prices**: one company's stock price (or close) stated with the same value, to the cent, for two
+  different trading sessions (the sentence's own date, else its question's query day; dates on a weekend
+  count as the session before), over all the pages read.
+
+Counted over the questions and the pages `lifespans.read_pages` reads. Target 0.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import TypedDict
+
+from mockapi.audit.data import AuditQuestion
+from mockapi.audit.lifespans import Page
+from mockapi.audit.magnitudes import money
+from mockapi.audit.rules import RuleCheck, empty_rule, note
+from mockapi.audit.sessions import closed, session_of
+from mockapi.audit.windows import CLAUSE, Day, date_spans
+
+_TRADE_Q = re.compile(r"\b(?:volume|open(?:ing)?|clos(?:e|ing)|high|low|traded|trading)\b", re.I)
+_TRADE = re.compile(
+    r"\b(?:volume|closed at|opened at|closing price|opening price|session high|session low|intraday|"
+    r"traded (?:at|between|as high|as low|up|down|higher|lower)|shares changed hands|"
+    r"(?:ended|finished|wrapped up|concluded|completed) (?:its|the|this|that|last) "
+    r"(?:trading day|session))\b",
+    re.I,
+)
+_MOVE = re.compile(
+    r"\b(?:rose|fell|jumped|climbed|slid|shed|gained|added|dropped|dipped|surged|tumbled|sank|rallied|lost|"
+    r"advanced|declined|slumped|soared|edged (?:up|down)|finished|closed|ended)\b[^.;]{0,40}?"
+    r"\d+(?:\.\d+)? ?(?:%|percent|per cent)",
+    re.I,
+)
+_STOCK = re.compile(
+    r"\b(?:shares?|stocks?|trading|volume|the close|listed|Inc|Corp|Ltd|plc|Holdings|Group|Systems|"
+    r"Industries|Therapeutics|Technologies|Labs)\b|\b(?:firm|company|business)\b",
+)
+_CLOSE = re.compile(r"\bat the close\b", re.I)
+_STOCK_FIGURE = re.compile(r"\b(?:stock|shares?|price|volume|trading|trades|market cap\w*)\b", re.I)
+_PREVIOUS = re.compile(r"\b(?:previous|prior|last|latest) (?:session|trading day)\b", re.I)
+_WEEKDAY = re.compile(r"\b(?:on|last|this|Saturday's|Sunday's)\s?(Saturday|Sunday)\b", re.I)
+# what a date before the figure says it is of: the page's update, not the trading day
+_STAMP = re.compile(
+    r"(?:updated|refreshed|checked|as of|through|by|update|said on|reported on|published|posted on|"
+    r"listed on|retrieved|accessed|data from|per an?|since|until|(?:week|days|month|year|quarter)s? "
+    r"(?:to|ending|ended|through))\W*(?:on\W+)?(?:\w{3},\s)?$",
+    re.I,
+)
+_PERIOD = re.compile(
+    r"\b(?:(?P<nth>first|second|third|fourth)[- ]quarter|Q(?P<q>[1-4])|(?P<half>first|second)[- ]half|"
+    r"(?P<hy>half-year|half year)|(?P<fy>full-year|full year|annual|fiscal year|fiscal))\b",
+    re.I,
+)
+_ARTICLES = frozenset({"The", "A", "An", "Its", "Shares"})
+_NTH = {"first": "1", "second": "2", "third": "3", "fourth": "4"}
+_REVENUE = re.compile(r"\b(?:revenue|revenues|sales|turnover)\b", re.I)
+_PROFIT = re.compile(
+    r"\b(?:net income|net profit|net earnings|operating (?:profit|income|earnings)|adjusted (?:profit|income|"
+    r"earnings)|pre-tax profit|profit|earnings)\b(?! per share| call)",
+    re.I,
+)
+_NOT_PROFIT = re.compile(r"price-to-earnings|earnings per share|turn (?:a|an) (?:profit|earnings)", re.I)
+_LEAD = re.compile(r"^(?:Shares of )?(?P<co>[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*)*)")
+_PRICE = re.compile(
+    r"(?:stock price of|share price of) (?P<a>[A-Z][^,;]*?) (?:was|is|stood at|came to|as|at|reached)\b|"
+    r"(?P<b>[A-Z][\w&.'’ -]*?)(?:'s?|’s?) (?:stock|share) price\b|"
+    r"(?P<c>[A-Z][\w&.'’ -]*?) "
+    r"(?:shares are trading at|shares traded at|closed at|trades at \$|is trading at)|"
+    r"is the (?:stock|share) price of (?P<d>[A-Z][\w&.'’ -]*?)\b(?:[,.;]|$)"
+)
+
+
+class MarketFigures(TypedDict):
+    violations: int
+    rules: dict[str, RuleCheck]
+
+
+def market_scan(pages: list[Page], questions: list[AuditQuestion]) -> MarketFigures:
+    """Every rule (module docstring) over the questions and the pages read."""
+    rules = {
+        "trading on closed days (questions)": empty_rule(),
+        "trading on closed days (pages)": empty_rule(),
+        "profit above revenue": empty_rule(),
+        "frozen prices": empty_rule(),
+    }
+    for q in questions:
+        if _TRADE_Q.search(q.query) and (days := _figure_days(q.query)):
+            why = [closed(d) for d in days if closed(d)]
+            note(rules["trading on closed days (questions)"], bool(why), f"({', '.join(why)}) {q.query}")
+    prices: dict[tuple[str, float], dict[dt.date, str]] = {}
+    for page in pages:
+        for s in page.lines:
+            # a clause at a time: "X was audited on Sat, 17 Feb 2024, and the firm climbed 9 percent"
+            for c in CLAUSE.split(s):
+                if _is_trading(c):
+                    _trading_day(c, rules["trading on closed days (pages)"])
+        _profit(page, rules["profit above revenue"])
+        _prices(page, prices)
+    frozen = rules["frozen prices"]
+    for (company, value), told in sorted(prices.items()):
+        sessions = sorted(told)
+        note(frozen, len(sessions) > 1, f"{company} at {value:g} on {len(sessions)} sessions "
+             f"({sessions[0]}, {sessions[-1]}): {told[sessions[-1]]}")  # fmt: skip
+    return {"violations": sum(r["violations"] for r in rules.values()), "rules": rules}
+
+
+def _is_trading(clause: str) -> bool:
+    """Whether a clause tells a trading figure ("At the close on ..., X holds an audience rating" does not;
+    "closed at $41 in the previous session" is of the session before its date: no day of its own)."""
+    if _NOT_PROFIT.search(clause) or _PREVIOUS.search(clause):
+        return False
+    if _CLOSE.search(clause):
+        return _STOCK_FIGURE.search(clause) is not None
+    return _TRADE.search(clause) is not None or (_MOVE.search(clause) and _STOCK.search(clause)) is not None
+
+
+def _figure_days(text: str) -> list[dt.date]:
+    """The full dates a trading figure in `text` is of (not a stamp of the page's update before it)."""
+    out = []
+    for (year, month, day), at in date_spans(text):
+        if day and not _STAMP.search(text[max(0, at - 30) : at]):
+            try:
+                out.append(dt.date(year, month, day))
+            except ValueError:  # "31 February": a bad date is not this line's
+                continue
+    return out
+
+
+def _trading_day(s: str, rule: RuleCheck) -> None:
+    days = _figure_days(s)
+    why = [closed(d) for d in days if closed(d)]
+    weekday = _WEEKDAY.search(s)
+    if weekday is not None and not days:
+        why.append(weekday[1].capitalize())
+    if days or weekday is not None:
+        note(rule, bool(why), f"({', '.join(why)}) {s}")
+
+
+def _period(s: str) -> str:
+    found = _PERIOD.search(s)
+    if found is None:
+        return ""
+    if found["nth"] or found["q"]:
+        return "Q" + (found["q"] or _NTH[found["nth"].lower()])
+    return "H" + _NTH[found["half"].lower()] if found["half"] else "half" if found["hy"] else "year"
+
+
+def _profit(page: Page, rule: RuleCheck) -> None:
+    """Revenue and profit amounts per (company, period); a profit above a revenue of the same is one."""
+    told: dict[tuple[str, str], tuple[list[float], list[float], list[str]]] = {}
+    for s in page.lines:
+        revenue, profit = _REVENUE.search(s) is not None, _PROFIT.search(s) is not None
+        if revenue == profit or _NOT_PROFIT.search(s) or not (period := _period(s)):
+            continue  # neither, or both in one sentence (which amount is which is unclear)
+        amount = money(s) or _other_money(s)
+        if amount is None:
+            continue
+        lead = _LEAD.match(s)
+        company = lead["co"] if lead is not None and lead["co"].split()[0] not in _ARTICLES else ""
+        entry = told.setdefault((company, period), ([], [], []))
+        (entry[0] if revenue else entry[1]).append(amount)
+        entry[2].append(s)
+    named = {c for c, _ in told if c}
+    if len(named) == 1:  # "the lean business" on a one-company page is that company
+        (only,) = named
+        for (company, period), entry in list(told.items()):
+            if not company:
+                main = told.setdefault((only, period), ([], [], []))
+                main[0].extend(entry[0])
+                main[1].extend(entry[1])
+                main[2].extend(entry[2])
+    for (company, period), (revenues, profits, said) in sorted(told.items()):
+        if (company or not named) and revenues and profits:
+            bad = max(profits) > min(revenues)
+            note(rule, bad, f"{company} {period}: profit {max(profits):,.0f} > revenue {min(revenues):,.0f}: "
+                 + " / ".join(x[:80] for x in said[:2]))  # fmt: skip
+
+
+_OTHER = re.compile(
+    r"(?:€|£|EUR\s?|GBP\s?)\s?(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>billion|bn|b|million|mn|m)?\b"
+)
+_UNITS = {"billion": 1e9, "bn": 1e9, "b": 1e9, "million": 1e6, "mn": 1e6, "m": 1e6}
+
+
+def _other_money(s: str) -> float | None:
+    """The first euro or pound amount (the world states results in them as often as in dollars)."""
+    found = _OTHER.search(s)
+    if found is None:
+        return None
+    return float(found["n"].replace(",", "")) * _UNITS.get((found["unit"] or "").lower(), 1.0)
+
+
+_RELATIVE = re.compile(r"\b(?:yesterday|last \w+day|\d+ days ago|last week|earlier this week)\b", re.I)
+_VALUE = re.compile(r"(?:US\$|USD\s?|\$)\s?(\d[\d,]*\.\d\d)\b|\b(\d[\d,]*\.\d\d) (?:USD|dollars)\b")
+
+
+def _prices(page: Page, prices: dict[tuple[str, float], dict[dt.date, str]]) -> None:
+    """Each company's price statements of the page with the session they are of."""
+    asked = _date(page.asked)
+    for s in page.lines:
+        found, value = _PRICE.search(s), _VALUE.search(s)
+        if found is None or value is None or "price-to-earnings" in s:
+            continue
+        company = next(g for g in found.groups() if g).strip().removesuffix(" shares").strip()
+        days = [d for (y, m, dd), _ in date_spans(s) if dd and (d := _date((y, m, dd)))]
+        if not days and _RELATIVE.search(s):
+            continue  # "yesterday", "last Monday": a day before the query's, which one is loose
+        when = days[0] if days else asked
+        if when is not None:
+            amount = float((value[1] or value[2]).replace(",", ""))
+            prices.setdefault((company, amount), {}).setdefault(session_of(when), s[:120])
+
+
+def _date(day: Day) -> dt.date | None:
+    try:
+        return dt.date(*day)
+    except ValueError:
+        return None
