@@ -51,14 +51,16 @@ _STOCK = re.compile(
     r"Industries|Therapeutics|Technologies|Labs)\b|\b(?:firm|company|business)\b",
 )
 _CLOSE = re.compile(r"\bat the close\b", re.I)
-_STOCK_FIGURE = re.compile(r"\b(?:stock|shares?|price|volume|trading|trades|market cap\w*)\b", re.I)
+_STOCK_FIGURE = re.compile(
+    r"\b(?:stock|shares?|price|volume|trading|trades|market cap\w*|closed at|opened at)\b", re.I
+)
 _PREVIOUS = re.compile(r"\b(?:previous|prior|last|latest) (?:session|trading day)\b", re.I)
 _WEEKDAY = re.compile(r"\b(?:on|last|this|Saturday's|Sunday's)\s?(Saturday|Sunday)\b", re.I)
 # what a date before the figure says it is of: the page's update, not the trading day
 _STAMP = re.compile(
     r"(?:updated|refreshed|checked|as of|through|by|update|said on|reported on|published|posted on|"
     r"listed on|retrieved|accessed|data from|per an?|since|until|(?:week|days|month|year|quarter)s? "
-    r"(?:to|ending|ended|through))\W*(?:on\W+)?(?:\w{3},\s)?$",
+    r"(?:to|ending|ended|through))\W*(?:on\W+)?(?:\w{3,9},\s)?$",
     re.I,
 )
 _PERIOD = re.compile(
@@ -216,7 +218,9 @@ def _prices(page: Page, prices: dict[tuple[str, float], dict[dt.date, str]]) -> 
         found, value = _PRICE.search(s), _VALUE.search(s)
         if found is None or value is None or "price-to-earnings" in s:
             continue
-        company = next(g for g in found.groups() if g).strip().removesuffix(" shares").strip()
+        company = (
+            next(g for g in found.groups() if g).strip().removesuffix(" shares").removeprefix("Shares of ")
+        )
         days = [d for (y, m, dd), _ in date_spans(s) if dd and (d := _date((y, m, dd)))]
         if not days and _RELATIVE.search(s):
             continue  # "yesterday", "last Monday": a day before the query's, which one is loose
