@@ -69,6 +69,11 @@ _PERIOD = re.compile(
     re.I,
 )
 _ARTICLES = frozenset({"The", "A", "An", "Its", "Shares"})
+# words one of the patterns below needs (in either case where they may open a sentence)
+_TRADE_HINTS = ("olume", "lose", "losing", "pen", "raded", "rading", "ession", "intraday", "hands",
+                "percent", "%", "per cent")  # fmt: skip
+_RESULT_HINTS = ("evenue", "ales", "urnover", "rofit", "ncome", "arnings")
+_PRICE_HINTS = ("price", "trading at", "traded at", "closed at", "trades at")
 _NTH = {"first": "1", "second": "2", "third": "3", "fourth": "4"}
 _REVENUE = re.compile(r"\b(?:revenue|revenues|sales|turnover)\b", re.I)
 _PROFIT = re.compile(
@@ -107,6 +112,8 @@ def market_scan(pages: list[Page], questions: list[AuditQuestion]) -> MarketFigu
     prices: dict[tuple[str, float], dict[dt.date, str]] = {}
     for page in pages:
         for s in page.lines:
+            if not any(word in s for word in _TRADE_HINTS):  # (plain substrings first: 1 in 30 sentences)
+                continue
             # a clause at a time: "X was audited on Sat, 17 Feb 2024, and the firm climbed 9 percent"
             for c in CLAUSE.split(s):
                 if _is_trading(c):
@@ -166,6 +173,8 @@ def _profit(page: Page, rule: RuleCheck) -> None:
     """Revenue and profit amounts per (company, period); a profit above a revenue of the same is one."""
     told: dict[tuple[str, str], tuple[list[float], list[float], list[str]]] = {}
     for s in page.lines:
+        if not any(word in s for word in _RESULT_HINTS):
+            continue
         revenue, profit = _REVENUE.search(s) is not None, _PROFIT.search(s) is not None
         if revenue == profit or _NOT_PROFIT.search(s) or not (period := _period(s)):
             continue  # neither, or both in one sentence (which amount is which is unclear)
@@ -215,6 +224,8 @@ def _prices(page: Page, prices: dict[tuple[str, float], dict[dt.date, str]]) -> 
     """Each company's price statements of the page with the session they are of."""
     asked = _date(page.asked)
     for s in page.lines:
+        if not any(word in s for word in _PRICE_HINTS):
+            continue
         found, value = _PRICE.search(s), _VALUE.search(s)
         if found is None or value is None or "price-to-earnings" in s:
             continue

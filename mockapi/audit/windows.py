@@ -186,11 +186,9 @@ def violation(sentence: str, life: Life, year: int, name: str = "") -> Day | Non
         old = not life.end and life.start < OLD_BORN
         # an act is dated by its own clause ("X gave $271,000 to a hospital, and an archive of X's letters
         # sold on 23 Aug 2023": the sale may follow a death, the gift may not)
-        own = next((c for c in CLAUSE.split(sentence) if name and name in c), sentence)
+        own = dates_in(next((c for c in CLAUSE.split(sentence) if name in c), sentence)) if acts else []
         for d in dates:
-            late = (
-                acts and d in dates_in(own) and ((life.end and d[0] > life.end) or (old and d[0] >= PRESENT))
-            )
+            late = d in own and ((life.end and d[0] > life.end) or (old and d[0] >= PRESENT))
             if d[0] < life.start + ADULT or late:
                 return d
         return None
