@@ -105,6 +105,7 @@ def compute(
     gold = pages.measure(corpus, gold_ids)
     read = text_sample(qs, text_questions, seed)
     dated, known = lifespans.read_pages(corpus, qs)  # read once for the dated and world-sense scans
+    lives, ages = lifespans.lives_and_ages(dated, known)
     return {
         "questions": {
             **questions.skeleton_figures(read, vocab),
@@ -132,7 +133,8 @@ def compute(
         "consistency": {
             "contradictions": consistency.contradiction_scan(_trim_gold(chosen), gold, _fact_kinds(corpus)),
             "plausibility": plausible.plausibility_scan(corpus.world, gold),
-            "lifespan": lifespans.lifespan_count(dated, known),
+            "lifespan": lives,
+            "ages": ages,
             "anachronisms": eras.era_scan(dated, known),
             "magnitudes": magnitudes.magnitude_scan(dated, known, corpus.world),
             "markets": markets.market_scan(dated, qs),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypedDict
@@ -27,11 +28,13 @@ import duckdb
 
 from mockapi.audit import form
 from mockapi.audit.data import AuditQuestion, Corpus, table_names
+from mockapi.audit.rules import RuleCheck, empty_rule, note
 from mockapi.audit.text import is_content_sentence, sentences
-from mockapi.audit.windows import Day, Life, dates_in, violation
+from mockapi.audit.windows import OLD_BORN, PEOPLE, PRESENT, Day, Life, age_violation, dates_in, violation
 
 QUESTIONS = 200
 EXAMPLES = 5
+AGE_RULES = ("debut before 16", f"born before {OLD_BORN}, no death, acting from {PRESENT}")
 _NAME = r"^(?P<name>[A-Z][\w'’&.\- ]{1,60}?)"  # the sentence's subject ("a slowed edit of X was released")
 _WHEN = r"[^.;]*?\b(?P<year>1[6-9]\d\d|20\d\d)\b"
 # a page's own anchor statements, by the life kind they start
@@ -82,6 +85,11 @@ class LifeFigures(TypedDict):
     sentences: int
     violations: int
     examples: list[str]
+
+
+class AgeFigures(TypedDict):
+    violations: int
+    rules: dict[str, RuleCheck]
 
 
 def kg_starts(world: Path | None) -> dict[str, Life]:
@@ -238,23 +246,60 @@ def lifespan_scan(corpus: Corpus, qs: list[AuditQuestion]) -> LifeFigures:
 
 def lifespan_count(pages: list[Page], known: dict[str, list[tuple[str, Life]]]) -> LifeFigures:
     """`lifespan_scan` over pages read already."""
+    return _lives(list(dated_sentences(pages, known)))
+
+
+def lives_and_ages(
+    pages: list[Page], known: dict[str, list[tuple[str, Life]]]
+) -> tuple[LifeFigures, AgeFigures]:
+    """`lifespan_count` and `age_count` over one walk of the sentences (finding the names is the cost)."""
+    found = list(dated_sentences(pages, known))
+    return _lives(found), _ages(found)
+
+
+def _lives(found: list[tuple[Page, str, str, Life]]) -> LifeFigures:
     total = bad = 0
     examples: list[str] = []
+    for page, s, name, life in found:
+        total += 1
+        if violation(s, life, page.year, name) is not None:
+            bad += 1
+            if len(examples) < EXAMPLES:
+                examples.append(f"{name} ({life.kind} {_show(life)}): {s[:150]}")
+    return {"sentences": total, "violations": bad, "examples": examples}
+
+
+def age_count(pages: list[Page], known: dict[str, list[tuple[str, Life]]]) -> AgeFigures:
+    """People out of their ages (`windows.age_violation`: a debut before 16; born before 1925 with no KG
+    death and acting from 2015) in the sentences the lives line reads. Target 0."""
+    return _ages(list(dated_sentences(pages, known)))
+
+
+def _ages(found: list[tuple[Page, str, str, Life]]) -> AgeFigures:
+    out: dict[str, RuleCheck] = {rule: empty_rule() for rule in AGE_RULES}
+    for page, s, name, life in found:
+        if life.kind not in PEOPLE:
+            continue
+        broken = age_violation(s, life, page.year, name)
+        for rule, check in out.items():
+            if broken is None or broken[0] == rule:
+                note(check, broken is not None, f"{name} ({_show(life)}): {s}")
+    return {"violations": sum(r["violations"] for r in out.values()), "rules": out}
+
+
+def dated_sentences(
+    pages: list[Page], known: dict[str, list[tuple[str, Life]]]
+) -> Iterator[tuple[Page, str, str, Life]]:
+    """Each content sentence with a year and the dated entity it names first: what it tells of ("X played
+    with Y in 1994"); a page's own statement of its start before the KG's (its candidates come first)."""
     for page in pages:
         for s in page.lines:
             if _YEAR.search(s) is None or _HEADING.search(s):
                 continue
-            # the entity the sentence names first is what it tells of ("X played with Y in 1994"); a
-            # page's own statement of its start before the KG's (its candidates come first)
             for name, life in named(s, page.own, known)[:1]:
                 if life.kind != "movie" and name not in page.own and _FILMED.search(s):
                     continue  # a film sharing a KG song's, band's or person's name (not the KG's)
-                total += 1
-                if violation(s, life, page.year, name) is not None:
-                    bad += 1
-                    if len(examples) < EXAMPLES:
-                        examples.append(f"{name} ({life.kind} {_show(life)}): {s[:150]}")
-    return {"sentences": total, "violations": bad, "examples": examples}
+                yield page, s, name, life
 
 
 def _show(life: Life) -> str:

@@ -33,7 +33,7 @@ from mockapi.audit.anatomy import Anatomy
 from mockapi.audit.consistency import Contradictions, names, tokens
 from mockapi.audit.eras import EraFigures
 from mockapi.audit.kinds import KindFigures
-from mockapi.audit.lifespans import LifeFigures
+from mockapi.audit.lifespans import AgeFigures, LifeFigures
 from mockapi.audit.magnitudes import MagnitudeFigures
 from mockapi.audit.markets import MarketFigures
 from mockapi.audit.sequels import SequelFigures
@@ -77,6 +77,7 @@ class ConsistencyFigures(TypedDict):
     contradictions: Contradictions
     plausibility: Plausibility
     lifespan: LifeFigures
+    ages: AgeFigures
     anachronisms: EraFigures
     magnitudes: MagnitudeFigures
     markets: MarketFigures

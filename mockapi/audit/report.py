@@ -1,7 +1,7 @@
 """The audit's lines: each figure for the world, the real sample and CRAG's published value, with the
 acceptance threshold of the issue that set it (12: language and pages; 24: learned adversaries, stock prose,
 sources, consistency, structure; 31: the form adversary, voting exploiters, future narration, lives,
-anachronisms, numbers in their era, calendar and markets, works in order, kinds) and
+anachronisms, numbers in their era, ages, calendar and markets, works in order, kinds) and
 PASS/FAIL judged on the world's figure only. A line without a threshold is reported ("info"); a line whose
 figure could not be computed on this world (no test world for dev→test) is "n/a" when `optional`.
 
@@ -165,6 +165,8 @@ SPECS: list[Spec] = [
          "anachronisms"), "0 (issue)", "0", _at_most(0)),
     Spec("numbers out of their era or kind", _g("consistency", "magnitudes", "violations"), "0 (issue)", "0",
          _at_most(0)),
+    Spec("people out of their ages: debuts, the very old", _g("consistency", "ages", "violations"),
+         "0 (issue)", "0", _at_most(0)),
     Spec("calendar and markets: closed days, profit, prices", _g("consistency", "markets", "violations"),
          "0 (issue)", "0", _at_most(0)),
     Spec("works in order and box office", _g("consistency", "sequels", "violations"), "0 (issue)", "0",
@@ -295,8 +297,8 @@ def consistency_notes(world: Figures) -> list[str]:
                  f"by term {era.get('by_term')}")  # fmt: skip
     examples += list(era.get("examples", []))[:2]
     by_key: dict[str, Any] = dict(scans)
-    for key, title in (("magnitudes", "numbers"), ("markets", "markets"), ("sequels", "works in order"),
-                       ("kinds", "kinds")):  # fmt: skip
+    for key, title in (("ages", "ages"), ("magnitudes", "numbers"), ("markets", "markets"),
+                       ("sequels", "works in order"), ("kinds", "kinds")):  # fmt: skip
         group: dict[str, Any] = dict(by_key.get(key) or {}).get("rules", {})
         notes.append(
             f"{title}: " + "; ".join(f"{k} {r['violations']}/{r['checked']}" for k, r in group.items())

@@ -29,6 +29,7 @@ LEAD = 5
 ADULT = 16  # nothing public of a person before this age
 # a person born before OLD_BORN with no death in the KG acts in the present (PRESENT on) only past ~90: the
 # g22 reader's "Lars Roose" (born 1897, KG "1929-present") "hosted a debate on climate on 28 Oct 2023"
+# (the ages line, `age_violation`)
 OLD_BORN = 1925
 PRESENT = 2015
 WORKS = ("movie", "song", "work")
@@ -64,15 +65,19 @@ _ANCHOR = re.compile(
 # a person's own act (after a death date it cannot be)
 ACTS = re.compile(
     r"^(?:said|says|told|tells|performed|played|toured|hosted|appeared|recorded|signed|joined|sat down|spoke|"
-    r"visited|attended|gave|announced|posted|wrote|released|sang|starred|directed|won|accepted|addressed|"
-    r"launched|met|donated|campaigned|testified|lectured|taught|published|headlined|chatted|debated|"
-    r"presented|criticised|criticized|praised|urged)\b"
+    r"visited|attended|gave|announced|posted|wrote|released|sang|starred|directed|won|accepted)\b"
+)
+# the acts the ages line reads (more than the lives line's, which stay as they were measured)
+NOW_ACTS = re.compile(
+    ACTS.pattern.removesuffix(r")\b")
+    + r"|addressed|launched|met|donated|campaigned|testified|lectured|taught|published|headlined|chatted|"
+    r"debated|presented|criticised|criticized|praised|urged)\b"
 )
 # the clauses of a sentence ("X was audited on Sat, 17 Feb 2024, and the firm climbed 9 percent"), each with
 # its own date
 CLAUSE = re.compile(r";|\s[—–]\s|, (?:and|while|but|as|meanwhile|after|before) |, meanwhile, ")
-# for a person only these date the person ("released", "founded", "premiered" date a work or a company of
-# theirs, which the window holds to their life); a "debut" is their first public act, held to ADULT
+# the words that date a person (born, died); a "debut", an anchor of the lives line, is a person's first
+# public act for the ages line, held to ADULT
 _BIRTH = re.compile(r"\b(?:born|birth|birthday|came into the world|died|dies|death|passed away)\b", re.I)
 _DEBUT = re.compile(r"\bdebut(?:ed|s)?\b", re.I)
 _MONTH_NAMES = (
@@ -165,8 +170,7 @@ def event_kind(sentence: str) -> str:
 def violation(sentence: str, life: Life, year: int, name: str = "") -> Day | None:
     """The first date in `sentence` (about the entity `name` of `life`) outside the window of the event it
     tells on a page of `year`, or None. Dates after `year` are the future-narration line's, anchors exempt."""
-    debut = life.kind in PEOPLE and _DEBUT.search(sentence) is not None and not _BIRTH.search(sentence)
-    if _ANCHOR.search(sentence) and not debut:
+    if _ANCHOR.search(sentence):
         return None
     dates = [d for d in dates_in(sentence) if d[0] <= year]
     if not dates:
@@ -183,13 +187,29 @@ def violation(sentence: str, life: Life, year: int, name: str = "") -> Day | Non
         return None
     if life.kind in PEOPLE:
         acts = bool(name) and ACTS.match(sentence.split(name, 1)[-1].lstrip(" ,")) is not None
-        old = not life.end and life.start < OLD_BORN
-        # an act is dated by its own clause ("X gave $271,000 to a hospital, and an archive of X's letters
-        # sold on 23 Aug 2023": the sale may follow a death, the gift may not)
-        own = dates_in(next((c for c in CLAUSE.split(sentence) if name in c), sentence)) if acts else []
         for d in dates:
-            late = d in own and ((life.end and d[0] > life.end) or (old and d[0] >= PRESENT))
-            if d[0] < life.start + ADULT or late:
+            if d[0] < life.start + ADULT or (life.end and acts and d[0] > life.end):
                 return d
         return None
     return next((d for d in dates if _before(d, begins)), None)
+
+
+def age_violation(sentence: str, life: Life, year: int, name: str) -> tuple[str, Day] | None:
+    """A person's age the lives line does not hold (`violation` stays as measured): a "debut" (an anchor
+    there) before `ADULT`, or an act of their own, in its own clause, from `PRESENT` on when they were born
+    before `OLD_BORN` and the KG gives no death. The rule broken and the date, or None."""
+    if life.kind not in PEOPLE or not name or _BIRTH.search(sentence):
+        return None
+    dates = [d for d in dates_in(sentence) if d[0] <= year]
+    if _DEBUT.search(sentence):
+        early = next((d for d in dates if d[0] < life.start + ADULT), None)
+        return ("debut before 16", early) if early is not None else None
+    if life.end or life.start >= OLD_BORN or _ANCHOR.search(sentence):
+        return None
+    if NOW_ACTS.match(sentence.split(name, 1)[-1].lstrip(" ,")) is None:
+        return None
+    # the act's own clause dates it ("X gave $271,000 to a hospital, and an archive of X's letters sold on
+    # 23 Aug 2023": the sale may come after a death, the gift may not)
+    clause = next((c for c in CLAUSE.split(sentence) if name in c), sentence)
+    late = next((d for d in dates_in(clause) if year >= d[0] >= PRESENT), None)
+    return (f"born before {OLD_BORN}, no death, acting from {PRESENT}", late) if late is not None else None

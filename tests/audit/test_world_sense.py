@@ -5,8 +5,9 @@ acting today; a debut before 16).
 The reader's sentences (and market prose a real page would carry, which must pass) are put on pages of a
 real DuckDB store next to a copy of the tiny world's KG, and read through `Corpus` as the audit reads a
 world. Each test fails on main `72d5dcd`: it has no `sessions`, `markets`, `sequels`, `kinds` or `awards`,
-and its lives line let an 1897-born man with no death host a debate in 2023 and a debut album come 8 years
-before its singer's birth (a "debut" was an anchor, no event). The real CRAG fixture reads 0 on every line.
+and no ages line: an 1897-born man with no death hosting a debate in 2023 and a debut album 8 years before
+its singer's birth passed (a "debut" is an anchor of the lives line, which stays as measured). The real CRAG
+fixture reads 0 on every line.
 """
 
 from __future__ import annotations
@@ -231,15 +232,21 @@ def test_the_readers_people_out_of_their_ages(tmp_path: Path, tiny_world: Path) 
               "Lisa Smith released a debut album in 1958.", "Lisa Smith made her debut on stage in 1983."),
     ]  # fmt: skip
     corpus = _world(tmp_path, tiny_world, pages)
-    found = lifespans.lifespan_scan(corpus, corpus.questions)
-    flagged = sorted(e.split(": ", 1)[1] for e in found["examples"])
-    assert flagged == [
+    read, known = lifespans.read_pages(corpus, corpus.questions)
+    lives = lifespans.lifespan_count(read, known)
+    assert sorted(e.split(": ", 1)[1] for e in lives["examples"]) == [
         "Crystal Holt headlined a late TV slot in August 1996.",
         "Early in September 2005, Crystal Holt's vinyl repressing sold out.",
-        "Lars Roose hosted a debate on climate on 28 Oct 2023.",
-        "Lisa Smith released a debut album in 1958.",
-    ], found
-    assert found["violations"] == 4
+    ], lives
+    ages = lifespans.age_count(read, known)
+    assert {rule: (r["violations"], [e.split(": ", 1)[1] for e in r["examples"]]) for rule, r in
+            ages["rules"].items()} == {
+        "debut before 16": (1, ["Lisa Smith released a debut album in 1958."]),
+        "born before 1925, no death, acting from 2015": (
+            1, ["Lars Roose hosted a debate on climate on 28 Oct 2023."]),
+    }  # fmt: skip
+    # the lives line as main measured it: the debut and the very old are the ages line's alone
+    assert lives["violations"] == 2 and ages["violations"] == 2
 
 
 @pytest.mark.skipif(not CRAG_DEV_10.is_file(), reason=f"no CRAG fixture at {CRAG_DEV_10}")
@@ -254,3 +261,4 @@ def test_real_crag_pages_read_zero_on_the_new_lines() -> None:
     awards.oscar_scan(pages, known, rule)
     assert rule["violations"] == 0
     assert lifespans.lifespan_count(pages, known)["violations"] == 0
+    assert lifespans.age_count(pages, known)["violations"] == 0
