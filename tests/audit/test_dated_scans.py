@@ -55,6 +55,8 @@ def test_the_audits_scans_import_nothing_of_the_generator() -> None:
     # `mockapi.world.pages.lifespan.violation`)
     code = (
         "import sys\nimport mockapi.audit.lifespans, mockapi.audit.eras, mockapi.audit.magnitudes\n"
+        # the world-sense scans (`test_world_sense`) too
+        "import mockapi.audit.markets, mockapi.audit.sequels, mockapi.audit.kinds, mockapi.audit.sessions\n"
         "print(sorted(m for m in sys.modules if m.startswith('mockapi.world')))"
     )
     out = subprocess.run(
