@@ -27,9 +27,9 @@ TEAM = (
     "[heavier|more|longer] minutes [for|from] [the bench|reserves|backups]|a [deeper|shorter|longer"
     "|tighter] rotation] [[in|for|during|over] the [second|closing|last] [half|spell|stretch|minutes]|after"
     " halftime|in {month}|against [bigger|stronger|taller|top] sides|on the road|]",
-    "[about|nearly|roughly|more than|close to|over] {n} [fans|supporters|spectators|[season-ticket|ticket|"
-    "club] [holders|members]|locals] [turned out|showed up|[braved|sat through] [the|a] [rain|cold|wind|"
-    "drizzle|chill]|stayed"
+    "[about|nearly|roughly|more than|close to|over] {crowd} [fans|supporters|spectators|[season-ticket|"
+    "ticket|club] [holders|members]|locals] [turned out|showed up|[braved|sat through] [the|a] [rain|cold|"
+    "wind|drizzle|chill]|stayed"
     " [late|behind|on]|came [along|out|to watch]|queued early] [for the {weekday} game|for [an|the|"
     "a rare] open"
     " [practice|training session|workout]|"

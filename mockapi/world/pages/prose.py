@@ -168,6 +168,10 @@ def _slots(
         # mostly hundreds, sometimes a few thousand ("laid off 81,667 managers" read absurd)
         "n": lambda rng: styles.number_text(rng.randint(12, 900) if rng.random() < 0.75 else
                                             rng.randint(1000, 6000), rng),
+        # a professional club's crowd: hundreds at an open practice, thousands at a game ({n} gave "roughly 87
+        # season-ticket holders came out for the Wednesday game": the audit's crowds, 48 of 459 under 100)
+        "crowd": lambda rng: styles.number_text(rng.randint(150, 950) if rng.random() < 0.4 else
+                                                rng.randint(1200, 40000), rng),
         "m": lambda rng: str(rng.randint(2, 11)),
         "m2": lambda rng: str(rng.randint(1, 9)),
         "m3": lambda rng: str(rng.randint(5, 12)),
@@ -267,6 +271,8 @@ def sentences(
             slots["s"] = lambda r: ticker
         elif nouns and roll > 0.72 and not topics:
             slots["s"] = lambda r: grammar.expand(r.choice(nouns), slots, r)
+        elif roll > 0.4 and not topics and (last := mentions.surname(name, kind)):
+            slots["s"] = lambda r, last=last: last  # type: ignore[misc]
         else:
             slots["s"] = lambda r, name=name: name  # type: ignore[misc]
         slots["o"] = lambda r, name=name: mentions.other(r, pool, name, kind)  # type: ignore[misc]

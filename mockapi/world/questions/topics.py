@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from dataclasses import dataclass, field
 
 from mockapi.world.questions import answers, question_frames, values
@@ -75,8 +76,22 @@ class Groups:
         state two values), as of the first question that asks."""
         key = (named.title, kind.key, "")
         if key not in self.cache:
-            self.cache[key] = _make(a.src, subjects, kind, a.day, a.rng)
+            made = _make(a.src, subjects, kind, a.day, a.rng)
+            self.cache[key] = made if _within_a_year(named, kind, made) else []
         return self.cache[key]
+
+
+# What one year gives all its films or acts together: ~24 Oscars a ceremony (g22 reader: seven "Films of
+# 1998" won 44 Oscars). A set of one year's members whose counts sum above it is not asked for that count.
+_PER_YEAR = {"mv.oscars": 24}
+_OF_A_YEAR = re.compile(r"\bof (?:1[89]|20)\d\d$")
+
+
+def _within_a_year(named: NamedSet, kind: Kind, made: list[Fact]) -> bool:
+    cap = _PER_YEAR.get(kind.key)
+    if cap is None or not _OF_A_YEAR.search(named.title):
+        return True
+    return sum(f.number or 0.0 for f in made) <= cap
 
 
 def _draws(named: NamedSet) -> int:
