@@ -63,7 +63,7 @@ MUSICIAN = (
     "live stream|late-night stream|video chat]|[students|a class|[a|one] [songwriting|"
     "music|guitar|production] [class|seminar|workshop]] [at|from|in] [a|one|the] [college|conservatory|"
     "music school|arts school|academy] [in|of|near] {place}] about [touring|their early bands|stage"
-    " fright|{place}|growing up|the {y} tour|writing with {o}|[the business side"
+    " fright|life in {place}|growing up|the {y} tour|writing songs with {o}|[the business side"
     " of [music|touring|the industry]|money in music|streaming pay|record deals]]",
     "[{s}'s label|{s}'s management|a promoter in {place}|the publisher of {s}'s catalogue] [confirmed|"
     "denied|announced|hinted at|teased] [a new deal|a reissue of [early|its first|older|rare]"
@@ -81,6 +81,12 @@ MUSICIAN = (
 )
 MUSICIAN_SHORT = (
     "{s} [thanked|teased|surprised|addressed] fans [in {place}|online|on {weekday}|from the stage]",
+    # more than the warm-up below: one short in two was "warmed up for N hours" (17.5 of 100 g22 pages)
+    "{s} [signed records|signed posters|met fans] [at a shop in {place}|after the {place} show|at a "
+    "record fair]",
+    "{s} [closed|opened] the [{place} show|set|night] with [an old favourite|a new song|a slow number|a "
+    "cover]",
+    "{s} [posted|shared] [the setlist|a tour diary|a photo from soundcheck] [online|on social media]",
     # a warm-up lasts two to five hours ({wh}); no "hours before" after "{m} hours" ("7 straight hours hours
     # before", and 8-11 hour warm-ups on 20 of 100 g19 rank-1 pages)
     "{s} [rehearsed|warmed up|soundchecked] for [{wh} hours|{wh} straight hours|about {wh}"

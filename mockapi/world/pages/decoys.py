@@ -133,7 +133,9 @@ def _after_subject(
     or women's side ("X B", "X Women") is released or founded after X ("The Last Tide II is given as
     02/05/1954" for a 2019 original; a club's "II" team founded 17 years before the club: g19 reader)."""
     mine, theirs = _YEAR.search(own), _YEAR.search(value)
-    derived = lookalike.startswith(subject) and lookalike[len(subject) : len(subject) + 1] in (" ", ":")
+    # with or without the article: "Last Atlas II" (1973) is a sequel of "The Last Atlas" (1998) too (g22)
+    base = next((b for b in (subject, subject.removeprefix("The ")) if lookalike.startswith(b)), "")
+    derived = bool(base) and lookalike[len(base) : len(base) + 1] in (" ", ":")
     if not derived or mine is None or theirs is None or int(theirs[0]) > int(mine[0]):
         return value
     start = min(int(mine[0]) + 1, day.year)  # never after the query year

@@ -55,7 +55,10 @@ YEAR_IN_TEXT = re.compile(
 # covers, sales) comes after it.
 _MAKING = {
     "movie": re.compile(
-        r"\b(?:shot|filmed|staged|took shape|photographed|captured|were done|shoot|script|draft|storyboard"
+        # "documented": `synonyms` puts it for photographed ("the last reel ... was documented on digital
+        # stock" passed as no making at 1946: the audit's one anachronism of g22)
+        r"\b(?:shot|filmed|staged|took shape|photographed|captured|documented|were done|shoot|script|draft|"
+        r"storyboard"
         r"|reshot|rewritten|improvised|teaser|trailer|sets? (?:went up|was built|were built)|cost (?:them|the"
         r" crew|the production))\b"
     ),
@@ -142,7 +145,7 @@ def kg_starts(kg: Path) -> dict[str, Known]:
                         clash.add(name)
                     out.setdefault(name, ((name, "mu.formed" if formed else fact_kind, when),))
         if "open_entities" in tables:
-            _open_people(con, out, clash)
+            _open_lives(con, out, clash)
     return {n: k for n, k in out.items() if n not in clash}
 
 
@@ -151,20 +154,29 @@ _BIRTH_TEMPLATE = re.compile(r"\{\{birth date\|(\d{4})\|(\d{1,2})\|(\d{1,2})\}\}
 _DIED = re.compile(r'"death_date": "((?:1[6-9]|20)\d\d[^"]*)"')
 
 
-def _open_people(con: duckdb.DuckDBPyConnection, out: dict[str, Known], clash: set[str]) -> None:
-    """The open KG's people, born and (when it says) dead: g22's default world had 48 sentences of two of
-    them acting after their KG deaths (the audit reads the open KG's lives too)."""
-    sql = "SELECT name, summary_structured FROM open_entities WHERE summary_structured LIKE '%birth date|%'"
-    for name, doc in con.execute(sql).fetchall():
+# an open entity's start other than a birth: a place's settling, an organisation's founding, a concept's year
+_OPEN_STARTS = re.compile(r'"(?:established_date|founded|year)": "((?:1[6-9]|20)\d\d)')
+
+
+def _open_lives(con: duckdb.DuckDBPyConnection, out: dict[str, Known], clash: set[str]) -> None:
+    """The open KG's lives: people born and (when it says) dead, places settled, organisations founded,
+    concepts described. g22's default world had 48 sentences of two people acting after their KG deaths
+    (the audit reads the open KG's lives too)."""
+    for name, doc in con.execute("SELECT name, summary_structured FROM open_entities").fetchall():
         born = _BIRTH_TEMPLATE.search(doc or "")
-        if not name or born is None:
+        start = None if born is not None else _OPEN_STARTS.search(doc or "")
+        if not name or (born is None and start is None):
             continue
-        when = f"{born[1]}-{int(born[2]):02d}-{int(born[3]):02d}"
+        if born is not None:
+            when, kind = f"{born[1]}-{int(born[2]):02d}-{int(born[3]):02d}", "pe.birth"
+        else:
+            assert start is not None
+            when, kind = start[1], "op.founded"
         if name in out and out[name][0][2][:4] != when[:4]:
             clash.add(name)
             continue
-        died = _DIED.search(doc)
-        known = ((name, "pe.birth", when), *(((name, DEATH, died[1]),) if died else ()))
+        died = _DIED.search(doc) if born is not None else None
+        known = ((name, kind, when), *(((name, DEATH, died[1]),) if died else ()))
         out.setdefault(name, known)
 
 

@@ -37,6 +37,8 @@ def noun(name: str, kind: str, rng: random.Random) -> tuple[str, ...]:
     """How a page refers back to its subject: one epithet for the whole page (each mention drew its own, so
     one page called a club "in-form" and "struggling": the reader's g14 count, 10.4 % of pages), the noun
     still varies."""
+    if kind == "concept":
+        return ("the [idea|theory|concept]",)
     if kind == "topic":
         return tuple(f"the {noun}" for word, noun in _PLACE_NOUNS if word in name) or ("the [site|place]",)
     if kind not in _NOUNS:

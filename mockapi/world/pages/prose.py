@@ -17,10 +17,12 @@ from functools import lru_cache
 
 from mockapi.world.lexicon import arts as lex_arts
 from mockapi.world.lexicon import business as lex_business
+from mockapi.world.lexicon import ideas as lex_ideas
 from mockapi.world.lexicon import places as lex_places
 from mockapi.world.lexicon import teams as lex_teams
 from mockapi.world.pages import eras, grammar, lifespan, mentions, styles, synonyms, told
 from mockapi.world.pages.name_parts import FIRST, LAST, PLACES, REGIONS
+from mockapi.world.questions.kinds import topic_class
 
 _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "company": (lex_business.COMPANY, lex_business.COMPANY_SHORT, lex_business.COMPANY_LEADS),
@@ -32,6 +34,7 @@ _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "movie": (lex_arts.MOVIE, lex_arts.MOVIE_SHORT, ()),
     "film_person": (lex_arts.FILM_PERSON, (), ()),
     "topic": (lex_places.TOPIC, lex_places.TOPIC_SHORT, ()),
+    "concept": (lex_ideas.CONCEPT, lex_ideas.CONCEPT_SHORT, ()),
     "person": (lex_places.PERSON, (), ()),
 }
 _DOMAIN_KIND = {"finance": "company", "sports": "team", "music": "artist", "movie": "movie", "open": "topic"}
@@ -62,7 +65,19 @@ _ADVERBS = (
 _AUX_VERBS = ("was", "were", "is", "are", "has", "have", "had", "would")
 # \b(was|were|...)\b (?=[a-z]), written with each verb's first letter before its word-boundary test (no word
 # character before it): a pattern that starts with letters lets the regex engine skip to the candidates.
-_AUX = re.compile("(" + "|".join(rf"{v[0]}(?<!\w{v[0]}){v[1:]}" for v in _AUX_VERBS) + r")\b (?=[a-z])")
+_AUX = re.compile("(" + "|".join(rf"{v[0]}(?<!\w{v[0]}){v[1:]}" for v in _AUX_VERBS) + r")\b (?=([a-z]+))")
+# "had" before a noun phrase is the verb, not an auxiliary: "had suddenly a showing" (40 of 100 g22 rank-1
+# pages had a stray adverb, the reader)
+_HAVE = frozenset(("has", "have", "had"))
+_NOUN_PHRASE = frozenset(("a", "an", "the", "its", "their", "his", "her", "no", "some", "two", "more"))
+
+
+def _adverb(m: re.Match[str], rng: random.Random) -> str:
+    if rng.random() >= 0.6 or (m.group(1) in _HAVE and m.group(2) in _NOUN_PHRASE):
+        return m.group(0)
+    return f"{m.group(1)} {rng.choice(_ADVERBS)} "
+
+
 _MONTHS = (
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
     "November", "December",
@@ -180,6 +195,9 @@ def _slots(
         f"{rng.randint(2, 40)} percent",
         "money": lambda rng: rng.choice(_MONEY).format(rng.randint(2, 950)) if rng.random() < 0.95 else
         rng.choice(_BILLIONS).format(rng.randint(1, 9)),
+        "revenue": lambda rng: rng.choice(_MONEY).format(rng.randint(400, 950)) if rng.random() < 0.7 else
+        rng.choice(_BILLIONS).format(rng.randint(1, 9)),
+        "income": lambda rng: rng.choice(_MONEY).format(rng.randint(2, 380)),
         "grant": _grant,
         "price": lambda rng: rng.choice(_PRICE).format(rng.randint(20, 99), rng.randint(1, 9)),
         "fee": lambda rng: rng.choice(("${}", "£{}", "€{}", "${}.50")).format(rng.randint(3, 40)),
@@ -188,6 +206,7 @@ def _slots(
         "fy": lambda rng: str(day.year + rng.randint(0, 6)),
         "month": lambda rng: rng.choice(_MONTHS),
         "weekday": lambda rng: rng.choice(_WEEKDAYS),
+        "session": lambda rng: rng.choice(_WEEKDAYS[:5]),  # markets move on weekdays ("shed 3.7% on Sunday")
         "season": lambda rng: rng.choice(_SEASONS),
         "ord": lambda rng: rng.choice(_ORD),
         "q": lambda rng: rng.choice(_Q),
@@ -215,7 +234,7 @@ def slot_table() -> dict[str, Callable[[random.Random], str]]:
 
 def clause(subject: str, domain: str, kind: str, rng: random.Random, day: dt.date | None = None) -> str:
     """One clause of `subject`'s own prose, no final period (a statement's lead-in)."""
-    kind = _kind(domain, kind)
+    kind = _kind(domain, kind, subject)
     slots = _slots(day or dt.date(2024, 3, 1), (subject,))
     slots["s"] = lambda r: subject
     # no year: a statement's lead-in is drawn before its page knows the subject's life (`lifespan`)
@@ -232,10 +251,12 @@ def prose_kind(domain: str, kind: str) -> str:
     return _kind(domain, kind)
 
 
-def _kind(domain: str, kind: str) -> str:
+def _kind(domain: str, kind: str, name: str = "") -> str:
     if kind == "person" and domain == "movie":
         return "film_person"
-    return kind if kind in _KINDS else _DOMAIN_KIND.get(domain, "topic")
+    found = kind if kind in _KINDS else _DOMAIN_KIND.get(domain, "topic")
+    # a concept stays a concept: no car park or gallery at a physics principle (g22 reader)
+    return "concept" if found == "topic" and name and topic_class(name) == "concept" else found
 
 
 def sentences(
@@ -253,7 +274,7 @@ def sentences(
 ) -> list[str]:
     """`n` sentences about `subject` (or, for a set's page, about its members `topics`), fitting its kind;
     `lives` gives each name's life, whose windows every year of its sentences stays in (`lifespan`)."""
-    kind = _kind(domain, kind)
+    kind = _kind(domain, kind, "" if topics else subject)
     clauses, shorts, leads = _KINDS[kind]
     names = tuple(bare(n) for n in topics or (subject,))
     bounds = [0, day.year]
@@ -352,9 +373,7 @@ def _draw(
     else:
         text = main
     if rng.random() < 0.5:
-        text = _AUX.sub(
-            lambda m: f"{m.group(1)} {rng.choice(_ADVERBS)} " if rng.random() < 0.6 else m.group(0), text
-        )
+        text = _AUX.sub(lambda m: _adverb(m, rng), text)
     if "he the " in text:  # "the {s} defence" with {s} an epithet ("the young squad"): one article
         text = _THE_THE.sub(r"\1", text)
     text = grammar.cap(synonyms.vary(text, rng))

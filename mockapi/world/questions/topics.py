@@ -133,6 +133,8 @@ def _defining(named: NamedSet, ranked: list[Fact]) -> list[Fact]:
     return [Fact(f.subject, named.relation, named.holder) for f in ranked]
 
 
+# No set's films are all in release at once: "the films of 1998" asked for last weekend's gross (g22 reader)
+_NOT_SETS = ("mv.weekend",)
 # A club plays football: 78-141 points a game and 5-60 wins a season are a basketball team's (g18 reader:
 # soccer clubs scoring 99-141 points a game)
 _NOT_CLUBS = ("sp.last_points", "sp.wins")
@@ -151,7 +153,7 @@ def _sup(kind: Kind, top: bool) -> str:
 def group_question(a: Ask, groups: Groups) -> Draft | None:
     """A question over a named set, shaped by the slot's question type."""
     kind = pick_kind(a.src, a.cell.domain, a.cell.dynamism, a.rng, GROUPED)
-    if kind is not None and kind.subject == "person":
+    if kind is not None and (kind.subject == "person" or kind.key in _NOT_SETS):
         return None
     found = kind and groups.pick(a, kind)
     if not kind or not found:
