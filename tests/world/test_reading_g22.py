@@ -35,6 +35,12 @@ def test_a_kg_person_dead_in_1945_acts_in_no_later_year() -> None:
     assert life is not None
     years = [y for s in _lines("Arturo Naser", "open", "person", life) for y in lifespan.years_in(s)]
     assert years and max(years) <= 1945
+    from mockapi.world.pages import page_blocks
+
+    # nor a timeline row: "05/25/2023 Statement from Arturo Naser" (g23's first build)
+    rows = [r for i in range(30) for r in page_blocks._timeline(_DAY, random.Random(i), ("Arturo Naser",),
+                                                                lambda n: life, "person")[2]]  # fmt: skip
+    assert rows == []
 
 
 def test_a_person_born_before_1926_without_a_death_takes_no_present_day_acts() -> None:

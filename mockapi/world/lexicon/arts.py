@@ -188,8 +188,11 @@ MOVIE_SHORT = (
 FILM_PERSON = (
     "{s} [trained for|prepared for|researched|auditioned for] [a role|a part|a stage play] [in {place}|"
     "for {m} months|with {person}|]",
+    # a tail on every clause: "<director> joined a streaming series" alone was the top frame of 5 of 16
+    # director facts at g23's first build (the audit's top frame share)
     "{s} [turned down|signed on to|dropped out of|joined] [a stage revival|a streaming series|a "
-    "production in {place}|a voice role|a short film by {person}]",
+    "production in {place}|a voice role|a short film by {person}] [in {month} {y}|last {season}|after "
+    "[a long wait|{m} months of talks|a casting call]|]",
     "{s} [spoke at|was honoured at|hosted] [a festival in {place}|a "
     "charity gala|a screening series] [in {month} {y}|on {d}|]",
     # a film person's page had four clauses: "<director> spoke at a film school in <place>" was the top
@@ -201,5 +204,5 @@ FILM_PERSON = (
     "{s} [posted|shared] [behind-the-scenes photos|a rehearsal clip|a tribute to {person}|a note to fans] "
     "[online|on social media] [in {month}|on {d}|last {season}|]",
     "{s} [was photographed|was spotted|turned up] [at a premiere|at an awards dinner|at a charity "
-    "screening|at a book launch] in {place}",
+    "screening|at a book launch] in {place} [in {month} {y}|on {d}|last {season}|]",
 )

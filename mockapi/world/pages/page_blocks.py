@@ -89,7 +89,8 @@ def _timeline(
         when = day - dt.timedelta(days=rng.randint(5, 900))
         name = rng.choice(about)
         event = rng.choice(events).format(s=name)
-        if when.year < lives(name).window(False, day.year)[0]:
+        first, last = lives(name).window(False, day.year)
+        if not first <= when.year <= last:  # nor after a death ("Statement from <a man dead in 1945>", 2023)
             continue
         rows.append([styles.day_text(when, rng, styles=6), event, str(rng.randint(1, 40))])
     rows.sort(key=lambda r: r[0])
