@@ -82,11 +82,10 @@ MUSICIAN = (
 MUSICIAN_SHORT = (
     "{s} [thanked|teased|surprised|addressed] fans [in {place}|online|on {weekday}|from the stage]",
     # more than the warm-up below: one short in two was "warmed up for N hours" (17.5 of 100 g22 pages)
-    "{s} [signed records|signed posters|met fans] [at a shop in {place}|after the {place} show|at a "
-    "record fair]",
-    "{s} [closed|opened] the [{place} show|set|night] with [an old favourite|a new song|a slow number|a "
-    "cover]",
-    "{s} [posted|shared] [the setlist|a tour diary|a photo from soundcheck] [online|on social media]",
+    "{s} [signed|autographed] [records|posters|old tickets|programmes] [for fans|for a queue|] [at a shop "
+    "in {place}|after the {place} show|backstage in {place}|at a fair in {place}]",
+    "{s} [closed|opened|ended|started] [the {place} show|the set|the night|the encore] with [an old "
+    "favourite|a new song|a slow number|a cover|a singalong]",
     # a warm-up lasts two to five hours ({wh}); no "hours before" after "{m} hours" ("7 straight hours hours
     # before", and 8-11 hour warm-ups on 20 of 100 g19 rank-1 pages)
     "{s} [rehearsed|warmed up|soundchecked] for [{wh} hours|{wh} straight hours|about {wh}"

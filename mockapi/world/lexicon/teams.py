@@ -33,7 +33,8 @@ TEAM = (
     " [late|behind|on]|came [along|out|to watch]|queued early] [for the {weekday} game|for [an|the|"
     "a rare] open"
     " [practice|training session|workout]|"
-    "[at|for] the {month} [fan day|open day]|for a signing session in {place}|when {s} played at home]",
+    "[at|for] the {month} [fan day|open day]|for [a signing session|an autograph hour|a kit launch|a "
+    "meet-and-greet] [in {place}|at the club shop]|when {s} played at home]",
     "{s} [won|lost|dropped|took] {m2} of [their|the] [last|past|previous|latest] [ten|twelve|eleven|fifteen|"
     "dozen] [road games|home games|games|matches|outings|fixtures|away games|home dates|league games] [in"
     " {month}|before the [break|bye|holidays]|since {month}|through {month}|]",

@@ -221,7 +221,9 @@ def default(name: str, kind: str) -> Life:
 def from_values(kind: str, values: Iterable[tuple[str, str]]) -> Life | None:
     """The life a subject's anchor facts give: (fact kind, value) pairs, the first anchor wins."""
     lives = []
-    death = max((int(found[1]) for k, v in values if k == DEATH and (found := _YEAR.search(v))), default=0)
+    # the earliest death: two people one bare name gives ("Arturo Naser" [1897-1945] and "Arturo Naser
+    # (musician)" [1925-1992]) share a page's sentences, which fit both (g23's first build)
+    death = min((int(found[1]) for k, v in values if k == DEATH and (found := _YEAR.search(v))), default=0)
     for fact_kind, value in values:
         if fact_kind in ANCHORS and (found := _YEAR.search(value)):
             own = ANCHORS[fact_kind]

@@ -232,6 +232,9 @@ def slot_table() -> dict[str, Callable[[random.Random], str]]:
     return _slots(dt.date(2024, 3, 1), ("",))
 
 
+_OLDEST_MEDIA = 1950  # a lead-in names no medium newer than this (radio, print, film are older)
+
+
 def clause(subject: str, domain: str, kind: str, rng: random.Random, day: dt.date | None = None) -> str:
     """One clause of `subject`'s own prose, no final period (a statement's lead-in)."""
     kind = _kind(domain, kind, subject)
@@ -241,7 +244,9 @@ def clause(subject: str, domain: str, kind: str, rng: random.Random, day: dt.dat
     text = ""
     for _ in range(told.TRIES):
         text = grammar.cap(synonyms.vary(grammar.expand(rng.choice(_KINDS[kind][0]), slots, rng), rng))
-        if lifespan.YEAR_IN_TEXT.search(text) is None:
+        # nor a medium a statement's date may predate: "sat down with a weekly podcast about growing up, and
+        # X's birth date is 1948-02-08" (the audit's one anachronism of g23's first build)
+        if lifespan.YEAR_IN_TEXT.search(text) is None and max(eras.needed(text)) <= _OLDEST_MEDIA:
             break
     return text
 
