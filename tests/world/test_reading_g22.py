@@ -204,3 +204,11 @@ def test_a_persons_pages_do_not_open_every_sentence_with_the_full_name() -> None
         assert any(re.match(rf"{name.split()[1]} \w", s) for s in lines)  # "Jones joined ..."
         frames.update({re.sub(r"\d+", "N", s.replace(name, "<v>")) for s in named})
     assert max(frames.values()) <= pages // 3
+
+
+def test_a_places_prose_names_no_language_its_languages_answer_may_contradict() -> None:
+    from mockapi.world.lexicon.places import LANGS
+
+    # g23's first build: "Frenchfort launched guided walks in Spanish" on a page answering its languages
+    lines = _lines("Frenchfort", "open", "topic", lifespan.Life("topic", 1850), 3000)
+    assert [s for s in lines if any(re.search(rf"\b{lang}\b", s) for lang in LANGS)] == []
