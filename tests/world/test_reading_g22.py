@@ -212,3 +212,22 @@ def test_a_places_prose_names_no_language_its_languages_answer_may_contradict() 
     # g23's first build: "Frenchfort launched guided walks in Spanish" on a page answering its languages
     lines = _lines("Frenchfort", "open", "topic", lifespan.Life("topic", 1850), 3000)
     assert [s for s in lines if any(re.search(rf"\b{lang}\b", s) for lang in LANGS)] == []
+
+
+def test_a_peer_films_money_stays_in_its_own_era() -> None:
+    from mockapi.world.pages import statements
+    from mockapi.world.questions.source import era_cap
+
+    # g23's reader world: a 1971 peer "grossed $1.7 billion", a 1988 one "budget $251.0 million"
+    over = []
+    for seed in range(200):
+        film = Subject(f"Bright Tide {seed}", "movie", "movie")
+        pieces = statements.figure_pieces(film, random.Random(seed), "dev", _DAY, 4)
+        text = " ".join(p.text for p in pieces)
+        stated = re.search(r"\b(?:19|20)\d\d\b", text) if "release" in text else None
+        year = int(stated[0]) if stated else lifespan.default(film.name, "movie").start
+        for kind, word in (("mv.budget", "budget"), ("mv.gross", "gross")):
+            for p in pieces:
+                if word in p.text and statements._amount(p.text.split(word, 1)[1]) > era_cap(kind, year):
+                    over.append(p.text)
+    assert over == []
