@@ -62,12 +62,8 @@ def dates_in(text: str) -> list[Day]:
 
 def before(a: Day, b: Day) -> bool:
     """`a` is before `b` at the precision both give (a year alone is not before a day of the same year)."""
-    for x, y in zip(a, b, strict=True):
-        if not x or not y:
-            return False
-        if x != y:
-            return x < y
-    return False
+    known = next((i for i, (x, y) in enumerate(zip(a, b, strict=True)) if not x or not y), len(a))
+    return a[:known] < b[:known]
 
 
 def first_day(value: str, year: int) -> Day:
