@@ -68,7 +68,11 @@ Progress = Callable[[str], None]
 # 22: eras of media, formats and instruments (no podcast before 2005, synth on a 1944 song, digital stock in
 #     1971), films made before their release year, first scenes once a page, a year's set dating its members,
 #     no invented name a KG-dated entity has, amounts skewed and in their era (issue 31, g21 reader)
-GENERATOR_VERSION = "22"
+# 23: lives with start days and deaths (the open KG's people, places, organisations and concepts; nobody born
+#     before 1926 alive), concepts keep concept pages, finance asked on trading days, a year's Oscars <= 24,
+#     sequels after originals, weekend grosses weeks after release, decade records for KG film money, crowds,
+#     profit below revenue, people named by surname in their prose (issue 31, g22 reader and audit)
+GENERATOR_VERSION = "23"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

@@ -45,12 +45,32 @@ def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+# The largest budget and worldwide gross a film of a release year before the first figure may take, nominal
+# US$, each below its era's real record (Ben-Hur's $15m, Superman's $55m, Terminator 2's ~$100m, Titanic's
+# $200m and ~$2.26bn, Avatar's ~$2.9bn; Gone with the Wind's ~$400m, Star Wars' ~$775m): the scaled draw
+# alone gave 1977-79 films $60-66m budgets (the audit's numbers line, 13 of 3,920 KG films).
+_RECORDS = (
+    (1960, 14e6, 3.5e8), (1970, 40e6, 4.5e8), (1980, 48e6, 7e8), (1990, 90e6, 7.5e8), (1995, 120e6, 1e9),
+    (2000, 140e6, 1e9), (2009, 250e6, 2e9), (10_000, 380e6, 2.6e9),
+)  # fmt: skip
+
+
+def records(year: int) -> tuple[float, float]:
+    """The largest budget and gross a film released in `year` may take (`_RECORDS`)."""
+    return next((budget, gross) for before, budget, gross in _RECORDS if year < before)
+
+
+def _year(release_date: str) -> int:
+    return int(release_date[:4]) if release_date[:4].isdigit() else 2000
+
+
 def _of_its_era(budget: int, release_date: str) -> int:
     """A budget on its year's scale: up to $250M today, a few million in the 1940s (the reader's g14 read: "a
-    $233M budget for a 1946 film"), rounded to thousands; same draws, so nothing else in the world moves."""
-    year = int(release_date[:4]) if release_date[:4].isdigit() else 2000
+    $233M budget for a 1946 film"), rounded to thousands, at most its era's record; same draws, so nothing
+    else in the world moves."""
+    year = _year(release_date)
     scale = min(1.0, max(0.0, (year - 1920) / 100)) ** 2.5
-    return budget and max(100_000, int(round(budget * scale, -3)))
+    return budget and max(100_000, int(min(round(budget * scale, -3), records(year)[0])))
 
 
 def movie_doc(rng: random.Random, m: Movie) -> dict[str, Any]:
@@ -58,6 +78,7 @@ def movie_doc(rng: random.Random, m: Movie) -> dict[str, Any]:
     budget = 0 if rng.random() < 0.2 else rng.randrange(1, 250) * 1_000_000 + rng.randrange(1000) * 1000
     budget = _of_its_era(budget, m.release_date)
     revenue = 0 if rng.random() < 0.15 else int(max(budget, 2_000_000) * rng.uniform(0.2, 6.0))
+    revenue = int(min(revenue, records(_year(m.release_date))[1]))
     lang = rng.choice(LANGUAGES)
     doc: dict[str, Any] = {
         "budget": budget,

@@ -168,7 +168,11 @@ _SEQUEL_TAILS = (" II", " 2", " III", " 3", ": Part Two", " Returns", " Reloaded
 def _after_original(original: Movie, like: Movie) -> None:
     """Swap the two release dates when a sequel's came first ("The Last Tide II is given as 02/05/1954" for a
     2019 original read absurd to the g19 reader); no draw, so nothing else in the catalogue moves."""
-    sequel = like.title.startswith(original.title) and like.title[len(original.title) :] in _SEQUEL_TAILS
+    # with or without the article: "Last Atlas II" continues "The Last Atlas" (g22 reader: 1973 before 1998)
+    sequel = any(
+        like.title.startswith(base) and like.title[len(base) :] in _SEQUEL_TAILS
+        for base in dict.fromkeys((original.title, original.title.removeprefix("The ")))
+    )
     if sequel and like.release_date < original.release_date:
         original.release_date, like.release_date = like.release_date, original.release_date
 

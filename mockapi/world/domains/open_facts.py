@@ -97,6 +97,9 @@ def fact_filler(rng: random.Random, entries: list[Entry]) -> Callable[[Entry], N
     return lambda e: _fill(rng, e, places, people, lives)
 
 
+OLDEST_LIVING = 1926  # a birth year before this has a death in the KG (a life of ~98 years at most)
+
+
 class Lives:
     """A person's birth and death years, drawn from the person's name and one seed, so that an organisation
     filled before or after its founder (entries are filled and freed one at a time) is founded while the
@@ -110,6 +113,10 @@ class Lives:
         r = random.Random(f"{self.seed}:{name}")
         born = r.randint(1890, 1995)
         died = born + r.randint(45, 98) if born < 1950 and r.random() < 0.6 else None
+        if (died is None or died >= 2024) and born < OLDEST_LIVING:
+            # nobody born before ~1925 is alive to act in 2024: a man born 1897 with no death "hosted a
+            # debate on climate on 28 Oct 2023" (g22 reader, absurd)
+            died = born + r.randint(60, min(98, 2023 - born))
         return born, died if died is not None and died < 2024 else None
 
 

@@ -63,8 +63,8 @@ MUSICIAN = (
     "live stream|late-night stream|video chat]|[students|a class|[a|one] [songwriting|"
     "music|guitar|production] [class|seminar|workshop]] [at|from|in] [a|one|the] [college|conservatory|"
     "music school|arts school|academy] [in|of|near] {place}] about [touring|their early bands|stage"
-    " fright|{place}|growing up|the {y} tour|writing with {o}|[the business side"
-    " of [music|touring|the industry]|money in music|streaming pay|record deals]]",
+    " fright|life in {place}|growing up|the {y} tour|[writing|recording|touring|sharing a stage] with {o}|"
+    "[the business side of [music|touring|the industry]|money in music|streaming pay|record deals]]",
     "[{s}'s label|{s}'s management|a promoter in {place}|the publisher of {s}'s catalogue] [confirmed|"
     "denied|announced|hinted at|teased] [a new deal|a reissue of [early|its first|older|rare]"
     " [singles|recordings|demos|B-sides]|a documentary|a {m}-city tour|"
@@ -144,11 +144,16 @@ MOVIE = (
     "the {ord} scene]",
     # no "based on" clause: a film has one source, and any page may repeat a clause (three to six sources of
     # one film on 22.5 of 100 g19 rank-1 pages)
-    "[a fan event|[a midnight|a late-night|an open-air] screening|a retrospective|[a double bill|a double "
+    # more kinds of screening: "a late-night screening last" and "an open-air screening in" were stock
+    # 5-grams on g23's reader world (0.056 of content sentences, bar 0.05); no "at a cinema in {place}" tail,
+    # which made "at a campus cinema in" a run on 0.3 of films' prose (test_reading_g14, bar 0.25)
+    "[a fan event|[a midnight|a late-night|an open-air|a rooftop|a repertory|an anniversary|a members'|a "
+    "free] screening|a retrospective|[a double bill|a double "
     "feature|a twin bill] "
     "[with|alongside] {o}|a "
     "[late|weekend|sold-out|] [sing-along|quote-along|costume] [night|evening|screening]] "
-    "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|packed in fans of|drew"
+    "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|"
+    "packed in fans of|drew"
     " [a crowd|an audience|fans|hundreds|a [full|packed|big|young] house] [for|to see|to watch]|honoured|"
     "showed] {s}",
     "[tickets|posters|props|costumes|storyboards] from {s} [sold for {price}|went on display in {place}|"
@@ -157,8 +162,8 @@ MOVIE = (
     "auctioned in {month}]",
     "[{person}|a {place} critic|a columnist in {place}|a [film|movie] [blogger|podcaster|writer]] [ranked|"
     "listed|named] {s} "
-    "[[among|one of] [the|its|their] [top|best|finest|favourite] [films|movies] [of the decade|of"
-    " recent years|in years|of its year]|in "
+    "[[among|one of] [the|its|their] [top|best|finest|favourite|greatest|standout] [films|movies|pictures|"
+    "releases] [of the decade|of recent years|in years|of its year|of that year|of the last {m3} years]|in "
     "[a|one|her|his|their] [top {m3}|{m3}-best|year-end|annual|[summer|winter|autumn] [top|best]]"
     " [list|ranking|countdown|roundup]]",
 )
@@ -182,8 +187,11 @@ MOVIE_SHORT = (
 FILM_PERSON = (
     "{s} [trained for|prepared for|researched|auditioned for] [a role|a part|a stage play] [in {place}|"
     "for {m} months|with {person}|]",
+    # a tail on every clause: "<director> joined a streaming series" alone was the top frame of 5 of 16
+    # director facts at g23's first build (the audit's top frame share)
     "{s} [turned down|signed on to|dropped out of|joined] [a stage revival|a streaming series|a "
-    "production in {place}|a voice role|a short film by {person}]",
+    "production in {place}|a voice role|a short film by {person}] [in {month} {y}|last {season}|after "
+    "[a long wait|{m} months of talks|a casting call]|]",
     "{s} [spoke at|was honoured at|hosted] [a festival in {place}|a "
     "charity gala|a screening series] [in {month} {y}|on {d}|]",
     # a film person's page had four clauses: "<director> spoke at a film school in <place>" was the top
@@ -195,5 +203,5 @@ FILM_PERSON = (
     "{s} [posted|shared] [behind-the-scenes photos|a rehearsal clip|a tribute to {person}|a note to fans] "
     "[online|on social media] [in {month}|on {d}|last {season}|]",
     "{s} [was photographed|was spotted|turned up] [at a premiere|at an awards dinner|at a charity "
-    "screening|at a book launch] in {place}",
+    "screening|at a book launch] in {place} [in {month} {y}|on {d}|last {season}|]",
 )

@@ -22,16 +22,19 @@ COMPANY = (
     "{buyers}|its flagship service|an entry-level model|a subscription tier|its mobile app|its online "
     "storefront|two older products|a line for {buyers}]",
     "[shares of {s}|{s} stock|the stock|{s}] [gained|lost|added|shed|rose|fell|slid|jumped] {pct} [in early "
-    "trading|after the open|on {weekday}|in heavy volume|over {m} sessions|as yields moved|before the bell|"
+    "trading|after the open|on {session}|in heavy volume|over {m} sessions|as yields moved|before the bell|"
     "into the close|[in the week to|in the [five|seven] days to|over the week ending] {d}]",
     "[analysts at {firm}|a {firm} analyst|portfolio managers at {firm}|short sellers|credit analysts at "
     "{firm}|the desk at {firm}] [[raised|lifted|bumped up] [their|its|a] [target|estimate]"
     " [on|for]|downgraded|upgraded|[reiterated|kept|stuck with|repeated] [a|their|its] [hold|neutral|"
     "market-weight] [rating|call|view] on|added to "
     "positions in|trimmed exposure to|questioned the margins of|started coverage of] {s}",
-    "{s} [reported|posted|booked|announced] [{q} revenue|{q} sales|revenue [for|in|over] the {qn}|{q}"
-    " operating income|[cash flow|free cash flow|net income|operating profit|adjusted earnings] [in|for|over"
-    "|across] [the|its] {qn}] [of|at|worth|totalling|near] {money}, [ahead of|short of|[roughly|broadly|"
+    # revenue and profit in their own ranges, every profit below every revenue: "first-quarter operating
+    # profit of $526m" beside "first-quarter revenue of $458m" (g22 reader: 12.5 of 100 rank-1 pages)
+    "{s} [reported|posted|booked|announced] [[{q} revenue|{q} sales|revenue [for|in|over] the {qn}] [of|at|"
+    "worth|totalling|near] {revenue}|[{q} operating income|[cash flow|free cash flow|net income|operating "
+    "profit|adjusted earnings] [in|for|over|across] [the|its] {qn}] [of|at|worth|totalling|near] {income}]"
+    ", [ahead of|short of|[roughly|broadly|"
     "about] in line with|well "
     "above|a touch below|slightly below|just under|a little short of|close to|near] "
     "[estimates|the "

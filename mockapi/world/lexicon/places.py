@@ -25,7 +25,7 @@ TOPIC = (
     "|crowds|people] [move|spread out|gather|bunch up] [on weekends|at [peak|busy|the busiest]"
     " times|in summer]|{pct} more cyclists]",
     "{s} [added|launched|started|dropped|revived] [night tours|a shuttle from {place}|free entry on "
-    "{weekday}s|a summer lecture series|guided walks in {lang}|a membership scheme|a children's trail]"
+    "{weekday}s|a summer lecture series|guided morning walks|a membership scheme|a children's trail]"
     "[ in {month}| last {season}|]",
     "[a storm|heavy rain|a heatwave|a power cut|a burst pipe|a wildfire near {place}] [closed|damaged|"
     "flooded|shut] [part of {s}|[the|the main|the visitor|the north|the lower] [car park|parking lot"

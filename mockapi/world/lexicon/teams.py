@@ -27,13 +27,14 @@ TEAM = (
     "[heavier|more|longer] minutes [for|from] [the bench|reserves|backups]|a [deeper|shorter|longer"
     "|tighter] rotation] [[in|for|during|over] the [second|closing|last] [half|spell|stretch|minutes]|after"
     " halftime|in {month}|against [bigger|stronger|taller|top] sides|on the road|]",
-    "[about|nearly|roughly|more than|close to|over] {n} [fans|supporters|spectators|[season-ticket|ticket|"
-    "club] [holders|members]|locals] [turned out|showed up|[braved|sat through] [the|a] [rain|cold|wind|"
-    "drizzle|chill]|stayed"
+    "[about|nearly|roughly|more than|close to|over] {crowd} [fans|supporters|spectators|[season-ticket|"
+    "ticket|club] [holders|members]|locals] [turned out|showed up|[braved|sat through] [the|a] [rain|cold|"
+    "wind|drizzle|chill]|stayed"
     " [late|behind|on]|came [along|out|to watch]|queued early] [for the {weekday} game|for [an|the|"
     "a rare] open"
     " [practice|training session|workout]|"
-    "[at|for] the {month} [fan day|open day]|for the parade in {place}|when {s} played at home]",
+    "[at|for] the {month} [fan day|open day]|for [a signing session|an autograph hour|a kit launch|a "
+    "meet-and-greet] [in {place}|at the club shop]|when {s} played at home]",
     "{s} [won|lost|dropped|took] {m2} of [their|the] [last|past|previous|latest] [ten|twelve|eleven|fifteen|"
     "dozen] [road games|home games|games|matches|outings|fixtures|away games|home dates|league games] [in"
     " {month}|before the [break|bye|holidays]|since {month}|through {month}|]",

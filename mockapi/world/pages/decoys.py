@@ -20,6 +20,7 @@ from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions import invent, values
 from mockapi.world.questions.kinds import KINDS, REL_TARGET
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, premise_facts
+from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
 
 if TYPE_CHECKING:
     from mockapi.world.pages.roles import Pools
@@ -98,9 +99,13 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
     kind = KINDS[fact.kind]
     if lookalike and (known := _kg_anchor(lookalike, fact.kind, kind.vtype)):
         return known
+    cap = _era_cap(fact.kind, lookalike)
     for _ in range(5):
         near = fact.number is not None and kind.vtype in _SCALED
-        value = _near(fact.number or 0.0, kind.vtype, rng) if near else invent.other_value(kind, rng, day)
+        x = fact.number or 0.0
+        if near and cap and x > cap * 0.6:  # a KG film's money on its own era's scale, not the subject's
+            x = cap * rng.uniform(0.2, 0.6)
+        value = _near(x, kind.vtype, rng) if near else invent.other_value(kind, rng, day)
         if lookalike and kind.vtype in ("year", "date"):
             value = _after_subject(value, fact.value, lookalike, fact.subject.name, rng, day)
         if value.lower() != fact.value.lower():
@@ -109,6 +114,18 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
 
 
 _YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
+
+
+def _era_cap(fact_kind: str, lookalike: str) -> float:
+    """The largest amount of a film's money kind a KG-dated look-alike's era allows (0: no cap): a 1977 KG
+    film "made on a budget of $75.8 million" as a rival of a 2010s film (g23's first build, the audit's
+    numbers line: 10 of 135)."""
+    if not lookalike or fact_kind not in ERA_AMOUNTS:
+        return 0.0
+    for _name, kind, value in lifespan.kg_known(lookalike):
+        if kind == "mv.release" and (found := _YEAR.match(value)):
+            return era_cap(fact_kind, int(found[0]))
+    return 0.0
 
 
 def _kg_anchor(name: str, fact_kind: str, vtype: str) -> str:
@@ -133,7 +150,9 @@ def _after_subject(
     or women's side ("X B", "X Women") is released or founded after X ("The Last Tide II is given as
     02/05/1954" for a 2019 original; a club's "II" team founded 17 years before the club: g19 reader)."""
     mine, theirs = _YEAR.search(own), _YEAR.search(value)
-    derived = lookalike.startswith(subject) and lookalike[len(subject) : len(subject) + 1] in (" ", ":")
+    # with or without the article: "Last Atlas II" (1973) is a sequel of "The Last Atlas" (1998) too (g22)
+    base = next((b for b in (subject, subject.removeprefix("The ")) if lookalike.startswith(b)), "")
+    derived = bool(base) and lookalike[len(base) : len(base) + 1] in (" ", ":")
     if not derived or mine is None or theirs is None or int(theirs[0]) > int(mine[0]):
         return value
     start = min(int(mine[0]) + 1, day.year)  # never after the query year

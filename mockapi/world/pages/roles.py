@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
+import zlib
 from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
@@ -124,7 +125,25 @@ def _anchors(q: Question, subject: Subject, pools: Pools) -> tuple[tuple[str, st
     facts = [*q.facts, *q.context, *pools.entity_facts.get(shared.subject_key(subject), [])]
     known = tuple((f.subject.name, f.kind, f.value) for f in facts if f.kind in lifespan.ANCHORS)
     names = {subject.name, *subject.lookalikes, *(s.name for s in q.subjects)}
-    return known + tuple(k for n in sorted(names) for k in pools.starts.get(n, ())) + _set_year(q)
+    return (
+        _in_release(facts)
+        + known
+        + tuple(k for n in sorted(names) for k in pools.starts.get(n, ()))
+        + (_set_year(q))
+    )
+
+
+def _in_release(facts: list[Fact]) -> tuple[tuple[str, str, str], ...]:
+    """A film with a weekend gross was released in the weeks before it (10-69 days, picked by the name: no
+    draw): 1957 and 1965 films took $27-86m "at the box office last weekend" in 2024 (g22 reader, absurd)."""
+    out = []
+    for f in facts:
+        if f.kind == "mv.weekend" and f.as_of[:4].isdigit():
+            back = dt.timedelta(days=10 + zlib.crc32(f.subject.name.encode()) % 60)
+            out.append(
+                (f.subject.name, "mv.release", (dt.date.fromisoformat(f.as_of[:10]) - back).isoformat())
+            )
+    return tuple(out)
 
 
 # a set named by its members' release year ("Action films of 1997", "Pop singles of 2004")

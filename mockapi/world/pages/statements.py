@@ -13,9 +13,10 @@ import re
 
 from mockapi.world.pages import consistency, fact_frames, grammar, lifespan, prose, styles
 from mockapi.world.pages.fact_frames import Piece
-from mockapi.world.questions import invent, values
+from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Subject
+from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
 
 # The attributes of each subject kind (company: stock price, market cap…), in registry order.
 _KINDS_OF: dict[str, tuple[str, ...]] = {}
@@ -241,6 +242,19 @@ def start_of(name: str) -> dt.date:
 ORDERED = (("fin.founded", "fin.ipo_year"),)
 
 
+_AMOUNT = re.compile(r"([\d,]+(?:\.\d+)?)\s*(billion|bn|b\b|million|mn|m\b)?", re.I)
+
+
+def _amount(value: str) -> float:
+    """The dollars a money value writes ("$1.7 billion", "$68,000,000"), 0 when none."""
+    found = _AMOUNT.search(value)
+    if found is None:
+        return 0.0
+    unit = (found[2] or "").lower()
+    scale = 1e9 if unit.startswith("b") else 1e6 if unit.startswith("m") else 1.0
+    return float(found[1].replace(",", "")) * scale
+
+
 def _year(value: str) -> int:
     found = re.search(r"\b(?:1[6-9]|20)\d\d\b", value)
     return int(found[0]) if found else 0
@@ -262,6 +276,14 @@ def figure_pieces(
     for first, then in ORDERED:  # "1968 is the IPO year of Hunter Industries" beside "founded in 1977"
         if first in values and then in values and _year(values[first]) > _year(values[then]):
             chosen.remove(then)
+    if subject.kind == "movie":  # a peer film's money in the era of the release it states, or its pages date
+        year = (
+            _year(values["mv.release"])
+            if "mv.release" in values
+            else starts.drawn_start(subject.name, "movie")
+        )
+        for key in [k for k in chosen if k in ERA_AMOUNTS and _amount(values[k]) > era_cap(k, year)]:
+            chosen.remove(key)  # a 1971 peer "grossed $1.7 billion" (the audit's numbers, g23's reader world)
     for key in chosen:
         fact = Fact(subject, key, values[key])
         as_of = (day - dt.timedelta(days=rng.randint(0, 30))).isoformat() if dynamic(fact) else ""

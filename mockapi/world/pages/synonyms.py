@@ -95,7 +95,7 @@ livestream stream; college university; fright nerves; label record-company
 promoter booker; catalogue back-catalogue
 charity fundraising; merch merchandise
 juries panels; pacing rhythm tempo
-cinematography camera-work photography; dialogue script writing; cable broadcast
+cinematography camera-work photography; dialogue script; cable broadcast
 trailer promo; poster one-sheet
 storm snowstorm gale
 researched studied; auditioned tried-out

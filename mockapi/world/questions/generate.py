@@ -8,6 +8,7 @@ import random
 import uuid
 from dataclasses import dataclass, replace
 
+from mockapi.world.domains.finance_calendar import is_trading_day
 from mockapi.world.questions import frame_use
 from mockapi.world.questions.ask import Ask, Draft
 from mockapi.world.questions.composers import COMPOSERS
@@ -71,6 +72,17 @@ def query_time(rng: random.Random) -> tuple[str, dt.date]:
     span = int((PERIOD_END - PERIOD_START).total_seconds())
     t = PERIOD_START + dt.timedelta(seconds=rng.randrange(span + 1))
     return t.strftime("%m/%d/%Y, %H:%M:%S PT"), t.date()
+
+
+def on_trading_day(qtime: str, day: dt.date) -> tuple[str, dt.date]:
+    """The query time moved to the nearest trading day (a Saturday to the Friday before, a Sunday or holiday
+    to the next session), same clock time: g22's reader read a trading volume asked "today" on Saturday 9
+    March 2024. No draw, so the rest of the question keeps its draws."""
+    step = -1 if day.weekday() == 5 else 1
+    moved = day
+    while not is_trading_day(moved):
+        moved += dt.timedelta(days=step)
+    return qtime.replace(day.strftime("%m/%d/%Y"), moved.strftime("%m/%d/%Y"), 1), moved
 
 
 def generate(
@@ -159,6 +171,8 @@ def _interaction_id(slot: _Slot, drawn: int) -> str:
 def _question(slot: _Slot, rng: random.Random, web: Source, kg: KgSource | None) -> Question:
     cell = _asked(slot.cell, rng)
     qtime, day = query_time(rng)
+    if cell.domain == "finance":  # a market's figures are asked of a session (prices, volumes, "today")
+        qtime, day = on_trading_day(qtime, day)
     draft, source = None, "web"
     if kg is not None:
         draft = _draft(slot, Ask(cell, kg.for_bucket(slot.bucket), day, rng, slot.split))

@@ -98,7 +98,21 @@ _INSTITUTION = re.compile(
     r"zoo|opera house|foundation|botanical garden|orchestra|school|hospital|laboratories)$",
     re.I,
 )
+# a concept (a principle, theorem, scale, -ism) has no visitors, population, leader, area, languages or
+# location: a physics principle asked for its visitors read absurd (g22 reader)
+_CONCEPT = re.compile(
+    r"\b(?:principle|theorem|conjecture|paradox|hypothesis|effect|scale|cycle|law|lemma)$|^\w+ism$", re.I
+)
 _UNFIT = {
+    "concept": {
+        "op.population",
+        "op.leader",
+        "op.version",
+        "op.languages",
+        "op.visitors",
+        "op.area",
+        "op.location",
+    },
     "nature": {"op.population", "op.leader", "op.version", "op.languages"},
     "institution": {"op.population", "op.languages", "op.area"},  # no cathedral of 7,636 km2
     "place": {"op.version"},
@@ -106,9 +120,11 @@ _UNFIT = {
 
 
 def topic_class(name: str) -> str:
-    """nature | institution | place: what an open-domain topic is, read off its name."""
+    """concept | nature | institution | place: what an open-domain topic is, read off its name."""
     # a name ending in a building's noun is that building, whatever it starts with ("Lake Ralphbury Cathedral"
     # read as a lake had an area beside the parks', g16 reader)
+    if _CONCEPT.search(name):
+        return "concept"
     return "institution" if _INSTITUTION.search(name) else "nature" if _NATURE.search(name) else "place"
 
 

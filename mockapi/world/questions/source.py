@@ -6,6 +6,7 @@ import datetime as dt
 import random
 from typing import Protocol
 
+from mockapi.world.domains.movie import records
 from mockapi.world.questions import invent, starts
 from mockapi.world.questions.kinds import KINDS, RELATIONS, Kind
 from mockapi.world.questions.model import Fact, Subject
@@ -59,7 +60,8 @@ def era_cap(kind: str, year: int) -> float:
     """The largest amount of `kind` a film of `year` plausibly has: the kind's range scaled as the KG's."""
     top = {"mv.gross": 2_400e6, "mv.budget": 320e6, "mv.weekend": 160e6}[kind]
     scale = float(min(1.0, max(0.0, (year - 1920) / 100)) ** 2.5)
-    return max(top * scale, 8e6)
+    budget, gross = records(year)  # and never above its era's record, as the KG's (g22: a 1980 film's $150m)
+    return max(min(top * scale, {"mv.gross": gross, "mv.budget": budget}.get(kind, top)), 8e6)
 
 
 def plausible(fact: Fact, known: dict[tuple[str, str, str], Fact]) -> bool:

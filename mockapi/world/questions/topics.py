@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from dataclasses import dataclass, field
 
 from mockapi.world.questions import answers, question_frames, values
@@ -75,8 +76,22 @@ class Groups:
         state two values), as of the first question that asks."""
         key = (named.title, kind.key, "")
         if key not in self.cache:
-            self.cache[key] = _make(a.src, subjects, kind, a.day, a.rng)
+            made = _make(a.src, subjects, kind, a.day, a.rng)
+            self.cache[key] = made if _within_a_year(named, kind, made) else []
         return self.cache[key]
+
+
+# What one year gives all its films or acts together: ~24 Oscars a ceremony (g22 reader: seven "Films of
+# 1998" won 44 Oscars). A set of one year's members whose counts sum above it is not asked for that count.
+_PER_YEAR = {"mv.oscars": 24}
+_OF_A_YEAR = re.compile(r"\bof (?:1[89]|20)\d\d$")
+
+
+def _within_a_year(named: NamedSet, kind: Kind, made: list[Fact]) -> bool:
+    cap = _PER_YEAR.get(kind.key)
+    if cap is None or not _OF_A_YEAR.search(named.title):
+        return True
+    return sum(f.number or 0.0 for f in made) <= cap
 
 
 def _draws(named: NamedSet) -> int:
@@ -118,6 +133,8 @@ def _defining(named: NamedSet, ranked: list[Fact]) -> list[Fact]:
     return [Fact(f.subject, named.relation, named.holder) for f in ranked]
 
 
+# No set's films are all in release at once: "the films of 1998" asked for last weekend's gross (g22 reader)
+_NOT_SETS = ("mv.weekend",)
 # A club plays football: 78-141 points a game and 5-60 wins a season are a basketball team's (g18 reader:
 # soccer clubs scoring 99-141 points a game)
 _NOT_CLUBS = ("sp.last_points", "sp.wins")
@@ -136,7 +153,7 @@ def _sup(kind: Kind, top: bool) -> str:
 def group_question(a: Ask, groups: Groups) -> Draft | None:
     """A question over a named set, shaped by the slot's question type."""
     kind = pick_kind(a.src, a.cell.domain, a.cell.dynamism, a.rng, GROUPED)
-    if kind is not None and kind.subject == "person":
+    if kind is not None and (kind.subject == "person" or kind.key in _NOT_SETS):
         return None
     found = kind and groups.pick(a, kind)
     if not kind or not found:

@@ -1,0 +1,71 @@
+"""Days written in prose, read back: the life check compares a sentence's dates with an entity's start at the
+precision both give ("During February 2020" is before a song released on 25 August 2020, though the years
+agree: the audit's day-level windows counted it). Reads the forms `styles.date_form` writes and month-year
+phrases; a bare year has month and day 0 (unknown)."""
+
+from __future__ import annotations
+
+import re
+
+Day = tuple[int, int, int]  # (year, month, day); 0 where the text does not say
+
+_MONTH_NAMES = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
+_MONTH_NUMBER = {name[:3]: i + 1 for i, name in enumerate(_MONTH_NAMES)}
+_MONTH = (
+    r"(?P<{g}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_YEAR = r"(?P<{g}>(?:1[6-9]|20)\d\d)"
+_FORMS = re.compile(
+    "|".join(
+        (
+            rf"\b{_YEAR.format(g='iy')}-(?P<im>\d\d)-(?P<id>\d\d)\b",  # 2024-03-15
+            rf"\b(?P<nm>\d\d)/(?P<nd>\d\d)/{_YEAR.format(g='ny')}\b",  # 03/15/2024
+            # March 15, 2024 | March 15th, 2024 | Mar. 15, 2024
+            rf"\b{_MONTH.format(g='am')} (?P<ad>\d{{1,2}})(?:st|nd|rd|th)?, {_YEAR.format(g='ay')}\b",
+            # 15 March 2024 | Fri, 15 Mar 2024
+            rf"\b(?P<bd>\d{{1,2}}) {_MONTH.format(g='bm')} {_YEAR.format(g='by')}\b",
+            rf"\b{_MONTH.format(g='cm')},? {_YEAR.format(g='cy')}\b",  # March 2024
+        )
+    ),
+    re.I,
+)
+
+
+def dates_in(text: str) -> list[Day]:
+    """Every day, month or year `text` writes, in order (bare years with month and day 0)."""
+    out: list[Day] = []
+    taken: list[tuple[int, int]] = []
+    for m in _FORMS.finditer(text):
+        g = m.groupdict()
+        if g["iy"]:
+            day = (int(g["iy"]), int(g["im"]), int(g["id"]))
+        elif g["ny"]:
+            day = (int(g["ny"]), int(g["nm"]), int(g["nd"]))
+        elif g["ay"]:
+            day = (int(g["ay"]), _MONTH_NUMBER[g["am"][:3].lower()], int(g["ad"]))
+        elif g["by"]:
+            day = (int(g["by"]), _MONTH_NUMBER[g["bm"][:3].lower()], int(g["bd"]))
+        else:
+            day = (int(g["cy"]), _MONTH_NUMBER[g["cm"][:3].lower()], 0)
+        if 1 <= day[1] <= 12 and day[2] <= 31:
+            out.append(day)
+            taken.append(m.span())
+    for m in re.finditer(r"\b(?:1[6-9]|20)\d\d\b", text):  # the years no fuller form holds
+        if not any(a <= m.start() < b for a, b in taken):
+            out.append((int(m[0]), 0, 0))
+    return out
+
+
+def before(a: Day, b: Day) -> bool:
+    """`a` is before `b` at the precision both give (a year alone is not before a day of the same year)."""
+    known = next((i for i, (x, y) in enumerate(zip(a, b, strict=True)) if not x or not y), len(a))
+    return a[:known] < b[:known]
+
+
+def first_day(value: str, year: int) -> Day:
+    """The day `value` (a KG or page date: ISO, "August 25, 2020", ...) gives for `year`, else the year."""
+    return next((d for d in dates_in(value) if d[0] == year), (year, 0, 0))
