@@ -1,7 +1,8 @@
 """The movie catalogue in memory: persons, movies and their credits, before Oscars and rows.
 
 Movie and person keys are normalised names (contract §2.5), so both registries key on `normalize`.
-Birthdays are set after casting, so nobody acts in a film made before they were about eight years old.
+Birthdays are set after casting, so nobody acts in a film made before they were about eight years old, and
+nobody directs, writes or produces one before they were twenty.
 """
 
 from __future__ import annotations
@@ -178,9 +179,19 @@ def _after_original(original: Movie, like: Movie) -> None:
 
 
 def _set_birthdays(rng: random.Random, cat: MovieCatalog) -> None:
+    """A child actor is real, a child director or producer is not: whoever holds a crew job on a film is
+    20-67 at its release (generator 23's reading found directors aged 8 and 12 in gold answers). The crew
+    bound takes no draw of its own, so everyone else's birthday is the same as before."""
     by_id = {m.id: m for m in cat.movies}
+    crewed: dict[int, int] = {}  # person id -> the year of their first crew job
+    for m in cat.movies:
+        for person, _job in m.crew:
+            crewed[person.id] = min(crewed.get(person.id, m.year), m.year)
     for p in cat.persons:
         years = [by_id[m].year for m in p.acted + p.directed]
-        latest = (min(years) if years else 2010) - rng.randint(8, 55)
+        offset = rng.randint(8, 55)
+        latest = (min(years) if years else 2010) - offset
+        if p.id in crewed:
+            latest = min(latest, crewed[p.id] - 12 - offset)
         if rng.random() < 0.9:
             p.birthday = dt.date(latest, rng.randint(1, 12), rng.randint(1, 28)).isoformat()
