@@ -11,7 +11,7 @@ import duckdb
 import pytest
 
 from mockapi.core.textnorm import normalize
-from mockapi.world.domains.finance_calendar import trading_days_until
+from mockapi.world.real.market_days import trading_days_until
 from mockapi.world.scales import get_scale
 
 TINY = get_scale("tiny")

@@ -97,8 +97,8 @@ def test_a_concept_keeps_a_concepts_page_and_questions() -> None:
 
 
 def test_finance_questions_are_asked_on_trading_days() -> None:
-    from mockapi.world.domains.finance_calendar import is_trading_day
     from mockapi.world.questions.generate import generate, on_trading_day
+    from mockapi.world.real.market_days import is_trading_day
 
     # g22 reader: "how many shares ... have traded today?" on Saturday 2024-03-09
     assert on_trading_day("03/09/2024, 10:00:00 PT", dt.date(2024, 3, 9)) == (

@@ -15,7 +15,6 @@ import numpy as np
 
 from mockapi.formats.writer import TableWriter
 from mockapi.world.context import WorldContext
-from mockapi.world.domains.finance_calendar import day_key, trading_days_until
 from mockapi.world.domains.finance_dividends import dividend_history
 from mockapi.world.domains.finance_fundamentals import full_info, short_info
 from mockapi.world.domains.finance_info import quote
@@ -28,6 +27,7 @@ from mockapi.world.domains.finance_prices import (
 )
 from mockapi.world.domains.finance_securities import Security
 from mockapi.world.domains.finance_universe import universe
+from mockapi.world.real.market_days import day_key, trading_days_until
 
 DAILY_BARS = 252
 MINUTE_DAYS = 5

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from mockapi.world.domains.finance_calendar import DAY, is_trading_day
+from mockapi.world.real.market_days import DAY, is_trading_day
 
 Dividends = list[tuple[dt.date, float]]
 

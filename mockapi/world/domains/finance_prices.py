@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 
 from mockapi.formats.writer import TableWriter
-from mockapi.world.domains.finance_calendar import day_key, minute_keys
 from mockapi.world.domains.finance_securities import Security
+from mockapi.world.real.market_days import day_key, minute_keys
 
 MINUTES = 390
 # (log-price mean, log-price sd, daily vol low, daily vol high, log-volume mean) per kind of security

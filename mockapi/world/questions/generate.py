@@ -8,7 +8,6 @@ import random
 import uuid
 from dataclasses import dataclass, replace
 
-from mockapi.world.domains.finance_calendar import is_trading_day
 from mockapi.world.questions import frame_use
 from mockapi.world.questions.ask import Ask, Draft
 from mockapi.world.questions.composers import COMPOSERS
@@ -20,6 +19,7 @@ from mockapi.world.questions.phrasing import voice
 from mockapi.world.questions.premise import settle
 from mockapi.world.questions.source import Source, WebSource
 from mockapi.world.questions.topics import P_GROUP, Groups, group_question
+from mockapi.world.real.market_days import is_trading_day
 
 # CRAG's question period (query_time) in Pacific time.
 PERIOD_START = dt.datetime(2024, 2, 26, 0, 0, 0)

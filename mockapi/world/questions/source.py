@@ -6,10 +6,10 @@ import datetime as dt
 import random
 from typing import Protocol
 
-from mockapi.world.domains.movie import records
 from mockapi.world.questions import invent, starts
 from mockapi.world.questions.kinds import KINDS, RELATIONS, Kind
 from mockapi.world.questions.model import Fact, Subject
+from mockapi.world.real.film_money import records
 
 
 class Source(Protocol):
