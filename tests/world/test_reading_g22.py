@@ -146,7 +146,8 @@ def test_a_film_with_a_weekend_gross_was_released_weeks_before() -> None:
 
 
 def test_kg_film_money_stays_under_its_decades_record() -> None:
-    from mockapi.world.domains.movie import _of_its_era, records
+    from mockapi.world.domains.movie import _of_its_era
+    from mockapi.world.real.film_money import records
 
     # g22 audit: films of 1977-79 with $60-66m budgets (the record then: Superman's $55m)
     assert _of_its_era(249_000_000, "1978-06-01") <= 55e6
