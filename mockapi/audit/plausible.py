@@ -36,10 +36,10 @@ from mockapi.audit.kinds import KindFigures
 from mockapi.audit.lifespans import AgeFigures, LifeFigures
 from mockapi.audit.magnitudes import MagnitudeFigures
 from mockapi.audit.markets import MarketFigures
+from mockapi.audit.rules import EXAMPLES, RuleCheck, empty_rule
 from mockapi.audit.sequels import SequelFigures
 from mockapi.audit.text import sentences
 
-EXAMPLES = 3
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 _FOUNDED = re.compile(r"founded in (\d{4})", re.I)
 _TOTAL = re.compile(
@@ -52,18 +52,6 @@ _CUMULATIVE = re.compile(
     r"\b(?:as of|by|career|total|in all|to date|so far|tally|(?:has|have|had) (?:won|collected|earned))\b",
     re.I,
 )
-
-
-class RuleCheck(TypedDict):
-    """One plausibility rule: facts checked, violations, the first few examples."""
-
-    checked: int
-    violations: int
-    examples: list[str]
-
-
-def _check() -> RuleCheck:
-    return {"checked": 0, "violations": 0, "examples": []}
 
 
 class Plausibility(TypedDict):
@@ -124,7 +112,7 @@ def _founders(con: duckdb.DuckDBPyConnection) -> dict[str, RuleCheck]:
         "JOIN open_entities o ON o.name = org.name JOIN open_entities p ON p.name = per.name "
         "WHERE e.rel = 'founded_by'"
     ).fetchall()
-    born, alive = _check(), _check()
+    born, alive = empty_rule(), empty_rule()
     for org, org_doc, person, person_doc in rows:
         o, p = json.loads(org_doc), json.loads(person_doc)
         founded = _year(o.get("founded") or o.get("established_date"))
@@ -145,7 +133,7 @@ def _founders(con: duckdb.DuckDBPyConnection) -> dict[str, RuleCheck]:
 
 
 def _listing(con: duckdb.DuckDBPyConnection) -> RuleCheck:
-    out = _check()
+    out = empty_rule()
     for ticker, doc in con.execute("SELECT ticker, doc FROM fin_info").fetchall():
         info = json.loads(doc)
         founded = _FOUNDED.search(str(info.get("longBusinessSummary") or ""))
@@ -163,7 +151,7 @@ def _listing(con: duckdb.DuckDBPyConnection) -> RuleCheck:
 
 def _pairs(con: duckdb.DuckDBPyConnection, sql: str) -> RuleCheck:
     """(who, born, what, released) rows: a violation when the release year is before the birth year."""
-    out = _check()
+    out = empty_rule()
     for who, born, what, released in con.execute(sql).fetchall():
         b, r = _year(born), _year(released)
         if b is None or r is None:
@@ -178,7 +166,7 @@ def _pairs(con: duckdb.DuckDBPyConnection, sql: str) -> RuleCheck:
 
 def monotone_totals(pages: dict[str, Anatomy]) -> RuleCheck:
     """Pages where a later year states a smaller cumulative total of the same noun (module docstring)."""
-    out = _check()
+    out = empty_rule()
     for pid, page in sorted(pages.items()):
         totals: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
         for sentence in sentences(page.content_text):
