@@ -11,13 +11,16 @@ import duckdb
 
 from mockapi.audit import (
     consistency,
+    credits,
     eras,
     frames,
     kinds,
+    labels,
     leaks,
     lifespans,
     magnitudes,
     markets,
+    offsets,
     pages,
     pinned,
     plausible,
@@ -106,6 +109,7 @@ def compute(
     read = text_sample(qs, text_questions, seed)
     dated, known = lifespans.read_pages(corpus, qs)  # read once for the dated and world-sense scans
     lives, ages = lifespans.lives_and_ages(dated, known)
+    ages = credits.with_credits(ages, corpus.world)  # the KG's own credits: the gold's ages too
     return {
         "questions": {
             **questions.skeleton_figures(read, vocab),
@@ -140,6 +144,8 @@ def compute(
             "markets": markets.market_scan(dated, qs),
             "sequels": sequels.sequel_scan(dated, known),
             "kinds": kinds.kind_scan(dated, corpus.world),
+            "offsets": offsets.offset_scan(dated),
+            "labels": labels.label_scan(corpus),
         },
         "sample": {
             "pages": len(sampled),

@@ -79,6 +79,7 @@ _FILMED = re.compile(r"\b(?:film|movie|scenes?|shots?|sequences?|filmed|staged|s
 _OWN = ("was released", "was born", "was founded", "was formed", "came into the world")
 _HEADING = re.compile(r"\((?:19|20)\d\d\)$")  # "X facts and figures (2023)": a heading, no event
 _WORD = re.compile(r"\b[A-Z][\w'’&.-]*")
+_THE_FILM = re.compile(r"\b[Tt]he (?:film|movie|picture|feature)\b")
 
 
 class LifeFigures(TypedDict):
@@ -293,10 +294,18 @@ def dated_sentences(
     """Each content sentence with a year and the dated entity it names first: what it tells of ("X played
     with Y in 1994"); a page's own statement of its start before the KG's (its candidates come first)."""
     for page in pages:
+        subject: list[tuple[str, Life]] | None = None
         for s in page.lines:
             if _YEAR.search(s) is None or _HEADING.search(s):
                 continue
-            for name, life in named(s, page.own, known)[:1]:
+            found = named(s, page.own, known)[:1]
+            if not found and _THE_FILM.search(s):
+                # "a midnight screening on Mar. 5, 1981 revived the feature": the film the page is about
+                if subject is None:
+                    top = page.subject(known)
+                    subject = [top] if top is not None and top[1].kind == "movie" else []
+                found = subject
+            for name, life in found:
                 if life.kind != "movie" and name not in page.own and _FILMED.search(s):
                     continue  # a film sharing a KG song's, band's or person's name (not the KG's)
                 yield page, s, name, life

@@ -48,9 +48,24 @@ _SEEN = re.compile(
     r"ranked|revived|anniversary|restored|syndicated|arrived on|landed on|playlists?|plays|views|"
     r"live version|"
     r"audiences?|viewers|listeners|fans?|(?:re)?surfaced|fairs?|auction\w*|exhibit\w*|retrospectives?|showed|"
-    r"shown|(?:on )?display(?:ed)?|rotated|rounds|crowds?|debated|video platform|cable)\b",
+    r"shown|(?:on )?display(?:ed)?|rotated|rounds|crowds?|debated|video platform|cable|"
+    # reception (the g23 reader: "commentators in Lisbon applauded the final shot" two years before the
+    # release, "audiences picked apart the opening shot", "a fan event revived" a film not yet out)
+    r"applaud\w*|laud\w*|hailed|prais\w*|picked apart|panned|commentators|fan events?|double bills?|"
+    r"celebrated|packed in|sold out)\b",
     re.I,
 )
+# "shot" as a noun ("the final shot", "the opening shot") is a part of the finished work, not its shooting
+_NOUN_SHOT = re.compile(
+    r"\b(?:the|a|an|its|this|that|opening|final|closing|first|last|tracking|long|wide|establishing|single|"
+    r"key|iconic|famous|best|every|one)(?: \w+)? shots?\b(?! (?:in|on|at|over|during|across|entirely)\b)",
+    re.I,
+)
+# a trailer or teaser comes out in the months before a release: more than TRAILER_MONTHS ahead reads absurd
+# ("Early in January 1968, the trailer came out" for a film released on 8 Dec 1971)
+TRAILER_MONTHS = 18
+_TRAILER = re.compile(r"\b(?:trailers?|teasers?)\b", re.I)
+_SONG = re.compile(r"\b(?:song|track|single|tune|album|video game)\b", re.I)
 # someone telling of the work ("an extra told a fan site that ...", "the co-writer told a radio host") or a
 # leak of it: while it is made or any time after
 _TOLD = re.compile(
@@ -163,18 +178,18 @@ def event_kind(sentence: str) -> str:
     what the sentence tells of a work."""
     if _TOLD.search(sentence):
         return ""
-    made, seen = _MADE.search(sentence) is not None, _SEEN.search(sentence) is not None
+    made = _MADE.search(_NOUN_SHOT.sub(" ", sentence)) is not None
+    seen = _SEEN.search(sentence) is not None
     return "made" if made and not seen else "seen" if seen and not made else ""
 
 
 def violation(sentence: str, life: Life, year: int, name: str = "") -> Day | None:
     """The first date in `sentence` (about the entity `name` of `life`) outside the window of the event it
     tells on a page of `year`, or None. Dates after `year` are the future-narration line's, anchors exempt."""
-    if _ANCHOR.search(sentence):
-        return None
     dates = [d for d in dates_in(sentence) if d[0] <= year]
-    if not dates:
-        return None
+    early = trailer_violation(sentence, life, dates)
+    if early is not None or _ANCHOR.search(sentence) or not dates:
+        return early
     begins = life.begins
     if life.kind in WORKS:
         kind = event_kind(sentence)
@@ -192,6 +207,18 @@ def violation(sentence: str, life: Life, year: int, name: str = "") -> Day | Non
                 return d
         return None
     return next((d for d in dates if _before(d, begins)), None)
+
+
+def trailer_violation(sentence: str, life: Life, dates: list[Day]) -> Day | None:
+    """A film's trailer or teaser dated more than `TRAILER_MONTHS` before its release (anchors included:
+    "the trailer came out" is the trailer's date, not the film's); a song's trailers are games' or films'."""
+    if life.kind not in ("movie", "work") or _TRAILER.search(sentence) is None or _SONG.search(sentence):
+        return None
+    # months from the latest the date can be to the earliest the release can be (a year alone: its ends)
+    release = life.start * 12 + max(life.month - 1, 0)
+    return next(
+        (d for d in dates if release - (d[0] * 12 + (d[1] - 1 if d[1] else 11)) > TRAILER_MONTHS), None
+    )
 
 
 def age_violation(sentence: str, life: Life, year: int, name: str) -> tuple[str, Day] | None:
