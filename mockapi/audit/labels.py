@@ -8,17 +8,16 @@ The Iron Mirrors." on the rank-1 page: the label undercounts what a reader can a
 - the gold's key phrase (the last key phrase the answer holds; a multi-hop's bridge entity is not the gold),
   at least 4 characters;
 - a name the question gives: a capitalised span of the sentence (possessive cut) that the question holds as
-  whole words (a ticker in the question stands for its KG company: "eudw" for "Edwards Industries");
+  whole words (a KG ticker in the question stands for its company's name);
 - a word of the question's relation (a content word of the question outside the name and the gold, compared
   by its first 5 letters: "directed" and "director").
 
 **Calibration**: the same detector on the answer pages of answerable simple questions, with or without a
-condition (up to `CALIBRATION`, their rank-first answer page) finds the statement on the share reported (a detector that never fires would read 0
-leaks for nothing). Bar: 0 no-answer questions with a statement, since any one is a wrong label whatever the
-share (the detector is strict: a gold stated in other words is missed, so the count is a floor). False
-premises are not read (their gold is "invalid question"). Real CRAG records label an answer page by the
-gold's verbatim presence, so their no-answer questions read 0 by construction.
-"""
+condition (up to `CALIBRATION`, their rank-first answer page) finds the statement on the share reported (a
+detector that never fires would read 0 leaks for nothing). Bar: 0 no-answer questions with a statement, since
+any one is a wrong label whatever the share (the detector is strict: a gold stated in other words is missed,
+so the count is a floor). False premises are not read (their gold is "invalid question"). Real CRAG records
+label an answer page by the gold's verbatim presence, so their no-answer questions read 0 by construction."""
 
 from __future__ import annotations
 

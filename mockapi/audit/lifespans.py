@@ -30,11 +30,21 @@ from mockapi.audit import form
 from mockapi.audit.data import AuditQuestion, Corpus, table_names
 from mockapi.audit.rules import RuleCheck, empty_rule, note
 from mockapi.audit.text import is_content_sentence, sentences
-from mockapi.audit.windows import OLD_BORN, PEOPLE, PRESENT, Day, Life, age_violation, dates_in, violation
+from mockapi.audit.windows import (
+    DEBUT_MIN,
+    OLD_BORN,
+    PEOPLE,
+    PRESENT,
+    Day,
+    Life,
+    age_violation,
+    dates_in,
+    violation,
+)
 
 QUESTIONS = 200
 EXAMPLES = 5
-AGE_RULES = ("debut before 16", f"born before {OLD_BORN}, no death, acting from {PRESENT}")
+AGE_RULES = (f"debut before {DEBUT_MIN}", f"born before {OLD_BORN}, no death, acting from {PRESENT}")
 _NAME = r"^(?P<name>[A-Z][\w'’&.\- ]{1,60}?)"  # the sentence's subject ("a slowed edit of X was released")
 _WHEN = r"[^.;]*?\b(?P<year>1[6-9]\d\d|20\d\d)\b"
 # a page's own anchor statements, by the life kind they start
@@ -271,7 +281,7 @@ def _lives(found: list[tuple[Page, str, str, Life]]) -> LifeFigures:
 
 
 def age_count(pages: list[Page], known: dict[str, list[tuple[str, Life]]]) -> AgeFigures:
-    """People out of their ages (`windows.age_violation`: a debut before 16; born before 1925 with no KG
+    """People out of their ages (`windows.age_violation`: a debut before 10; born before 1925 with no KG
     death and acting from 2015) in the sentences the lives line reads. Target 0."""
     return _ages(list(dated_sentences(pages, known)))
 

@@ -27,6 +27,9 @@ from dataclasses import dataclass
 # (long-delayed productions exist; this is a floor no reader questions, not the generator's three years).
 LEAD = 5
 ADULT = 16  # nothing public of a person before this age
+# a debut (the ages line) before this age reads absurd; child actors and singers debut from ~10 (g23's landed
+# world: "The debut year of Delfino Fouquet is given as 2011", a singer born in 2001, is a child star's)
+DEBUT_MIN = 10
 # a person born before OLD_BORN with no death in the KG acts in the present (PRESENT on) only past ~90: the
 # g22 reader's "Lars Roose" (born 1897, KG "1929-present") "hosted a debate on climate on 28 Oct 2023"
 # (the ages line, `age_violation`)
@@ -223,14 +226,14 @@ def trailer_violation(sentence: str, life: Life, dates: list[Day]) -> Day | None
 
 def age_violation(sentence: str, life: Life, year: int, name: str) -> tuple[str, Day] | None:
     """A person's age the lives line does not hold (`violation` stays as measured): a "debut" (an anchor
-    there) before `ADULT`, or an act of their own, in its own clause, from `PRESENT` on when they were born
-    before `OLD_BORN` and the KG gives no death. The rule broken and the date, or None."""
+    there) before `DEBUT_MIN`, or an act of their own, in its own clause, from `PRESENT` on when they were
+    born before `OLD_BORN` and the KG gives no death. The rule broken and the date, or None."""
     if life.kind not in PEOPLE or not name or _BIRTH.search(sentence):
         return None
     dates = [d for d in dates_in(sentence) if d[0] <= year]
     if _DEBUT.search(sentence):
-        early = next((d for d in dates if d[0] < life.start + ADULT), None)
-        return ("debut before 16", early) if early is not None else None
+        early = next((d for d in dates if d[0] < life.start + DEBUT_MIN), None)
+        return (f"debut before {DEBUT_MIN}", early) if early is not None else None
     if life.end or life.start >= OLD_BORN or _ANCHOR.search(sentence):
         return None
     if NOW_ACTS.match(sentence.split(name, 1)[-1].lstrip(" ,")) is None:
