@@ -23,7 +23,7 @@ import duckdb
 import pytest
 from fixture_paths import CRAG_DEV_10
 
-from mockapi.audit import credits, kinds, labels, lifespans, markets, offsets, rules, sequels, windows
+from mockapi.audit import credits, kinds, labels, lifespans, markets, offsets, sequels, windows
 from mockapi.audit.data import AuditQuestion, Corpus, Result, load_real
 from mockapi.formats.manifest import Manifest
 
@@ -35,6 +35,7 @@ def _world(
 ) -> Corpus:
     """A corpus over a copy of the tiny world's KG whose pages hold `pages`; `qs` (default: one question
     ranking every page, asked on 11 Mar 2024)."""
+    tmp_path.mkdir(exist_ok=True)
     if not (tmp_path / "kg.duckdb").is_file():
         shutil.copy(tiny_world / "kg.duckdb", tmp_path / "kg.duckdb")
     with duckdb.connect(str(tmp_path / "pages.duckdb")) as con:
@@ -199,16 +200,18 @@ def test_a_no_answer_label_whose_gold_a_top_page_states(tmp_path: Path, tiny_wor
 
 
 def test_the_audits_false_positives_on_g23s_landed_world(tmp_path: Path, tiny_world: Path) -> None:
-    rule = rules.empty_rule()
-    # not trading (g23: 2 of 3 cases); and Saturday's close, still one
-    for s in ("On January 27th, 2024, a labour board sided with Dalstone Inc. Shipments at Dalstone Inc. "
+    market = [
+        _text("Dalstone Inc.",  # not trading (g23: 2 of 3 cases)
+              "On January 27th, 2024, a labour board sided with Dalstone Inc. Shipments at Dalstone Inc. "
               "fell 9 percent in September.",
+              # Saturday's close: still one
               "Just before 4 a.m. on Saturday, analysts at Dufresne Partners started coverage of North "
-              "Synbridge Inc. The stock added 29 percent into the close."):  # fmt: skip
-        for c in markets._clauses(s):
-            if markets._is_trading(c):
-                markets._trading_day(c, rule)
+              "Synbridge Inc. The stock added 29 percent into the close."),
+    ]  # fmt: skip
+    read, _ = lifespans.read_pages(*_both(_world(tmp_path / "m", tiny_world, market)))
+    rule = markets.market_scan(read, [])["rules"]["trading on closed days (pages)"]
     assert (rule["checked"], rule["violations"]) == (1, 1), rule
+    assert "The stock added 29 percent" in rule["examples"][0]
     with duckdb.connect(str(tiny_world / "kg.duckdb"), read_only=True) as con:
         name, doc = _one(
             con,
@@ -224,14 +227,20 @@ def test_the_audits_false_positives_on_g23s_landed_world(tmp_path: Path, tiny_wo
     read, known = lifespans.read_pages(corpus, corpus.questions)
     told = kinds.kind_scan(read, corpus.world)["rules"]["concepts told as places"]
     assert (told["checked"], told["violations"]) == (2, 1), told
-    assert songs > 0  # the tiny KG's look-alike songs "X II": other artists' songs, not sequels
+    # the tiny KG's look-alike songs "X II" beside a song "X": other artists' songs, not sequels
+    kinds_of = {n: life.kind for index in known.values() for n, life in index}
+    pairs = {kind: 0 for kind in ("movie", "song")}
+    for title, kind in kinds_of.items():
+        found = sequels._SEQUEL.match(title)
+        if found is not None and kinds_of.get(found["base"]) == kind and kind in pairs:
+            pairs[kind] += 1
+    assert songs > 0 and pairs["song"] > 0, pairs
     order = sequels.sequel_scan([], known)["rules"]["sequels before their original"]
-    assert not any(s.kind == "song" for s in _lives(known, order["examples"]))
+    assert order["checked"] == pairs["movie"], (order, pairs)
 
 
-def _lives(known: dict[str, list[tuple[str, windows.Life]]], examples: list[str]) -> list[windows.Life]:
-    by_name = {n: life for index in known.values() for n, life in index}
-    return [by_name[e.split(" (")[0]] for e in examples if e.split(" (")[0] in by_name]
+def _both(corpus: Corpus) -> tuple[Corpus, list[AuditQuestion]]:
+    return corpus, corpus.questions
 
 
 @pytest.mark.skipif(not CRAG_DEV_10.is_file(), reason=f"no CRAG fixture at {CRAG_DEV_10}")
