@@ -115,7 +115,7 @@ def market_scan(pages: list[Page], questions: list[AuditQuestion]) -> MarketFigu
             if not any(word in s for word in _TRADE_HINTS):  # (plain substrings first: 1 in 30 sentences)
                 continue
             # a clause at a time: "X was audited on Sat, 17 Feb 2024, and the firm climbed 9 percent"
-            for c in _clauses(s):
+            for c in clauses(s):
                 if _is_trading(c):
                     _trading_day(c, rules["trading on closed days (pages)"])
         _profit(page, rules["profit above revenue"])
@@ -140,7 +140,7 @@ _OWN_PERIOD = re.compile(
 )
 
 
-def _clauses(s: str) -> list[str]:
+def clauses(s: str) -> list[str]:
     """The clauses of a sentence, each with its own date; a joined sentence's second part with no date or
     period of its own is of the first part's day ("Just before 4 a.m. on Saturday, analysts ... started
     coverage of North Synbridge Inc. The stock added 29 percent into the close": Saturday's close)."""
@@ -249,7 +249,15 @@ _VALUE = re.compile(r"(?:US\$|USD\s?|\$)\s?(\d[\d,]*\.\d\d)\b|\b(\d[\d,]*\.\d\d)
 
 def _prices(page: Page, prices: dict[tuple[str, float], dict[dt.date, str]]) -> None:
     """Each company's price statements of the page with the session they are of."""
+    for company, amount, session, s in price_statements(page):
+        prices.setdefault((company, amount), {}).setdefault(session, s[:120])
+
+
+def price_statements(page: Page) -> list[tuple[str, float, dt.date, str]]:
+    """The page's stock prices: (company as written, amount, the session it is of, the sentence); the
+    session is the sentence's own full date's, else the query day's (a weekend's is the Friday before)."""
     asked = _date(page.asked)
+    out = []
     for s in page.lines:
         if not any(word in s for word in _PRICE_HINTS):
             continue
@@ -264,8 +272,8 @@ def _prices(page: Page, prices: dict[tuple[str, float], dict[dt.date, str]]) -> 
             continue  # "yesterday", "last Monday": a day before the query's, which one is loose
         when = days[0] if days else asked
         if when is not None:
-            amount = float((value[1] or value[2]).replace(",", ""))
-            prices.setdefault((company, amount), {}).setdefault(session_of(when), s[:120])
+            out.append((company, float((value[1] or value[2]).replace(",", "")), session_of(when), s))
+    return out
 
 
 def _date(day: Day) -> dt.date | None:
