@@ -14,6 +14,7 @@ markets read a labour board's Saturday as a trading day; its kinds flag "The fou
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import shutil
 from pathlib import Path
@@ -23,7 +24,7 @@ import duckdb
 import pytest
 from fixture_paths import CRAG_DEV_10
 
-from mockapi.audit import credits, kinds, labels, lifespans, markets, offsets, sequels, windows
+from mockapi.audit import credits, kinds, labels, lifespans, markets, offsets, prices, sequels, windows
 from mockapi.audit.data import AuditQuestion, Corpus, Result, load_real
 from mockapi.formats.manifest import Manifest
 
@@ -255,3 +256,33 @@ def test_real_crag_pages_read_zero_on_the_g23_lines() -> None:
     assert labels.label_scan(corpus)["violations"] == 0
     assert all(r["checked"] == 0 for r in credits.credit_scan(corpus.world).values())  # no KG
     assert markets.market_scan(pages, corpus.questions)["violations"] == 0
+
+
+def test_prices_and_moves_against_the_kgs_series(tmp_path: Path, tiny_world: Path) -> None:
+    with duckdb.connect(str(tiny_world / "kg.duckdb"), read_only=True) as con:
+        name, ticker = _one(con, "SELECT name, symbol FROM fin_companies WHERE name LIKE '% Common Stock' "
+                                 "ORDER BY ord")  # fmt: skip
+        closes = con.execute(
+            "SELECT ts, close FROM fin_prices WHERE ticker = ? AND ts >= '2024-02-01' ORDER BY ts", [ticker]
+        ).fetchall()
+    company = name.removesuffix(" Common Stock").removesuffix(" Class A")
+    day, close = closes[-1]
+    when = dt.date.fromisoformat(day[:10])
+    assert abs(close / closes[-6][1] - 1) < 0.15  # the KG's week: an ordinary one
+    pages = [
+        _text(company,
+              f"On {when:%B %d, %Y}, {company} shares are trading at ${close:.2f}.",  # the KG's close
+              # the reader's kind: a price the KG never had that day
+              f"The stock price of {company} came to ${close * 4:.2f} on {when:%d %B %Y}.",
+              # a week's move the KG does not make
+              f"{company} stock added 37 percent in the week to {when:%B %d, %Y}."),
+    ]  # fmt: skip
+    corpus = _world(tmp_path, tiny_world, pages)
+    read, _ = lifespans.read_pages(corpus, corpus.questions)
+    found = prices.price_scan(read, corpus.world)
+    told, moved = found["prices against the KG"], found["moves against the KG"]
+    assert (told["checked"], told["violations"]) == (2, 1), told
+    assert told["examples"][0].startswith(f"{company} {round(close * 4, 2):g} on {when}")
+    assert (moved["checked"], moved["violations"]) == (1, 1), moved
+    market = markets.market_scan(read, corpus.questions)
+    assert prices.with_prices(market, read, corpus.world)["violations"] == market["violations"] + 2
