@@ -23,7 +23,7 @@ from typing import TypedDict
 
 import duckdb
 
-from mockapi.audit.data import table_names
+from mockapi.audit.data import kg_rows, table_names
 from mockapi.audit.lifespans import Page, whole
 from mockapi.audit.rules import RuleCheck, empty_rule, note
 
@@ -54,12 +54,9 @@ _FOUNDING = re.compile(r"\b(?:founding year|founding date|founded|established)\b
 
 def kg_years(world: Path | None) -> dict[str, str]:
     """The year each KG concept was first described (`open_entities`' "year"), by name."""
-    if world is None or not (world / "kg.duckdb").is_file():
-        return {}
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
-        if "open_entities" not in table_names(con):
-            return {}
-        rows = con.execute("SELECT name, summary_structured FROM open_entities ORDER BY ord").fetchall()
+    rows = kg_rows(
+        world, {"open_entities"}, "SELECT name, summary_structured FROM open_entities ORDER BY ord"
+    )
     out: dict[str, str] = {}
     for name, doc in rows:
         try:

@@ -25,9 +25,7 @@ import re
 from pathlib import Path
 from typing import TypedDict
 
-import duckdb
-
-from mockapi.audit.data import AuditQuestion, Corpus, table_names
+from mockapi.audit.data import AuditQuestion, Corpus, kg_rows
 from mockapi.audit.rules import RuleCheck, empty_rule, note
 from mockapi.audit.text import sentences
 
@@ -66,12 +64,7 @@ def gold_key(q: AuditQuestion) -> str:
 
 def tickers(world: Path | None) -> dict[str, str]:
     """KG tickers (lower case) with their company's name up to its legal suffix, lower case."""
-    if world is None or not (world / "kg.duckdb").is_file():
-        return {}
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
-        if "fin_companies" not in table_names(con):
-            return {}
-        rows = con.execute("SELECT symbol, name FROM fin_companies ORDER BY ord").fetchall()
+    rows = kg_rows(world, {"fin_companies"}, "SELECT symbol, name FROM fin_companies ORDER BY ord")
     cut = re.compile(r"\s+(?:Inc\.?|Corp\.?|Corporation|Ltd\.?|plc|Common|Class|Ordinary|American Dep).*$")
     return {str(s).lower(): cut.sub("", str(n)).lower() for s, n in rows if s and n}
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import duckdb
 
-from mockapi.audit.data import table_names
+from mockapi.audit.data import kg_rows
 from mockapi.audit.lifespans import Page
 from mockapi.audit.markets import MarketFigures, clauses, price_statements
 from mockapi.audit.rules import RuleCheck, empty_rule, note
@@ -63,12 +63,8 @@ Series = dict[dt.date, tuple[float, float, float]]  # session: (low, high, close
 def kg_companies(world: Path | None) -> dict[str, str]:
     """The KG's companies by name up to the security's class, each with its ticker (a name two securities
     share keeps the first listed: the common stock comes first)."""
-    if world is None or not (world / "kg.duckdb").is_file():
-        return {}
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
-        if not {"fin_companies", "fin_prices"} <= table_names(con):
-            return {}
-        rows = con.execute("SELECT name, symbol FROM fin_companies ORDER BY ord").fetchall()
+    sql = "SELECT name, symbol FROM fin_companies ORDER BY ord"
+    rows = kg_rows(world, {"fin_companies", "fin_prices"}, sql)
     out: dict[str, str] = {}
     for name, symbol in rows:
         out.setdefault(_CLASS.sub("", str(name)).strip(), str(symbol))
