@@ -7,8 +7,10 @@ reader holds any page to, not what one template draws:
 - **a work** (a film, a song; "released" on a page): it is *made* (shot, filmed, took shape, scripted,
   drafted, recorded, demoed, written, composed, mixed) in the few years up to its release and no later; it is
   *seen* (screened, reviewed, streamed, broadcast, aired, sampled, covered, reissued, charted, sold, named in
-  a countdown) from its release on. A sentence with words of both, or of neither (or someone telling of it),
-  is held to the loose window: nothing before the making could start.
+  a countdown; applauded, lauded, hailed, picked apart, a fan event, a double bill) from its release on ("the
+  final shot" is the finished work's, not its shooting). A sentence with words of both, or of neither (or
+  someone telling of it), is held to the loose window: nothing before the making could start. A film's
+  trailer or teaser comes at most `TRAILER_MONTHS` before its release, "came out" or not.
 - **a company, club, team, place or band**: nothing before it was founded or formed.
 - **a person**: nothing public before ~16 (child actors exist; a 12-year-old "telling reporters" is what read
   absurd), and after a KG death date no act of their own ("X told", "X performed").
