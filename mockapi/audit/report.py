@@ -314,6 +314,10 @@ def consistency_notes(world: Figures) -> list[str]:
             f"{title}: " + "; ".join(f"{k} {r['violations']}/{r['checked']}" for k, r in group.items())
         )
         examples += [e for r in group.values() for e in r["examples"][:1]]
+    label, late = dict(by_key.get("labels") or {}), dict(by_key.get("offsets") or {})
+    notes.append(f"labels: the detector states the gold on {label.get('calibration_share')} of "
+                 f"{label.get('calibration_pages')} answer pages; offsets with no date before them: "
+                 f"{late.get('dangling')}")  # fmt: skip
     return notes + [f"  e.g. {e}" for e in examples]
 
 
