@@ -71,8 +71,12 @@ def _world_entry(entry: Path) -> bool:
 @contextmanager
 def stage(target: Path, tag: str) -> Iterator[Path]:
     """A fresh staging dir for `target`: swapped into place when the block ends, deleted if it raises."""
-    tmp = make_staging_dir(target, tag)
+    tmp = staging_path(target, tag)
+    # the mkdir is inside the try: SIGTERM or Ctrl-C is raised at the first bytecode after a syscall returns,
+    # so with the mkdir outside, a signal right after it left the dir behind (a flaky CI run of
+    # test_terminated_build_removes_its_staging_dir_at_once under load)
     try:
+        make_fresh(tmp)
         yield tmp
         swap_into_place(tmp, target)
     except BaseException:
@@ -80,20 +84,28 @@ def stage(target: Path, tag: str) -> Iterator[Path]:
         raise
 
 
-def make_staging_dir(target: Path, tag: str) -> Path:
-    """A fresh `.<name>.<tag>-<pid>` next to `target`; stale ones of dead processes are removed first."""
+def staging_path(target: Path, tag: str) -> Path:
+    """`.<name>.<tag>-<pid>` beside `target`, not made yet; stale ones of dead processes are removed first."""
     parent = target.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
         remove_stale(target)
-        tmp = parent / f".{target.name}.{tag}-{os.getpid()}"
+    except OSError as exc:
+        raise _unwritable(parent, exc) from None
+    return parent / f".{target.name}.{tag}-{os.getpid()}"
+
+
+def make_fresh(tmp: Path) -> None:
+    """Create `tmp` empty (a leftover of this pid's earlier run is removed first)."""
+    try:
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir()
     except OSError as exc:
-        raise UserError(
-            f"cannot write a world under {parent}: {exc.strerror}; pass a writable --data DIR"
-        ) from None
-    return tmp
+        raise _unwritable(tmp.parent, exc) from None
+
+
+def _unwritable(parent: Path, exc: OSError) -> UserError:
+    return UserError(f"cannot write a world under {parent}: {exc.strerror}; pass a writable --data DIR")
 
 
 def remove_stale(target: Path) -> None:

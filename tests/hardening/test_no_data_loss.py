@@ -12,7 +12,7 @@ import pytest
 from fixture_paths import CRAG_DEV_10
 
 from mockapi.cli import main
-from mockapi.core.staging import make_staging_dir
+from mockapi.core.staging import staging_path
 from mockapi.core.user_error import UserError
 from mockapi.process.exporter import export_world
 
@@ -165,6 +165,6 @@ def test_stale_staging_cleanup_keeps_a_users_look_alike(tmp_path: Path) -> None:
     (mine / "model.py").write_text(PRECIOUS)
     ours = tmp_path / ".world.building-4194304"
     ours.mkdir()
-    make_staging_dir(tmp_path / "world", "building")
+    staging_path(tmp_path / "world", "building")
     intact(mine)
     assert not ours.exists()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,3 +58,23 @@ def test_staging_dirs_of_dead_processes_are_removed(tmp_path: Path) -> None:
     mine.mkdir()
     with stage(tmp_path / "world", "building"):
         assert not dead.exists() and mine.exists()
+
+
+def test_a_signal_right_after_the_mkdir_leaves_no_stage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C (or SIGTERM, raised the same way by crag-mock) lands at the first bytecode after a syscall: a
+    signal that arrives as the staging dir is made must still remove it (the race behind a flaky CI run)."""
+    target = tmp_path / "world"
+    real_mkdir = Path.mkdir
+
+    def mkdir_then_signal(self: Path, *args: Any, **kwargs: Any) -> None:
+        real_mkdir(self, *args, **kwargs)
+        if self.name.startswith(".world.building-"):
+            os.kill(os.getpid(), signal.SIGINT)  # Python's own handler raises KeyboardInterrupt
+
+    monkeypatch.setattr(Path, "mkdir", mkdir_then_signal)
+    with pytest.raises(KeyboardInterrupt), stage(target, "building"):
+        pytest.fail("the block must not start")
+    assert leftovers(target) == []
+    assert not target.exists()
