@@ -120,9 +120,14 @@ def remove_stale(target: Path) -> None:
 def swap_into_place(tmp: Path, target: Path) -> None:
     """Replace `target` with `tmp`: two renames; the old world is deleted once the new one is in place."""
     old = target.parent / f".{target.name}.old-{os.getpid()}"
-    if target.exists():
-        os.replace(target, old)
-    os.replace(tmp, target)
+    try:
+        if target.exists():
+            os.replace(target, old)
+        os.replace(tmp, target)
+    except BaseException:  # a signal between the renames: the old world goes back, never left as stale
+        if old.exists() and not target.exists():
+            os.replace(old, target)
+        raise
     shutil.rmtree(old, ignore_errors=True)
 
 

@@ -78,3 +78,25 @@ def test_a_signal_right_after_the_mkdir_leaves_no_stage(
         pytest.fail("the block must not start")
     assert leftovers(target) == []
     assert not target.exists()
+
+
+def test_a_signal_between_the_two_renames_keeps_the_old_world(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The swap renames the old world aside, then the new one in: a signal after the first rename must put the
+    old world back (else it sits as `.world.old-PID`, which the next build deletes as stale)."""
+    target = tmp_path / "world"
+    target.mkdir()
+    (target / "old.txt").write_text("old")
+    real_replace = os.replace
+
+    def replace_then_signal(src: Any, dst: Any) -> None:
+        real_replace(src, dst)
+        if Path(dst).name.startswith(".world.old-"):
+            os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(os, "replace", replace_then_signal)
+    with pytest.raises(KeyboardInterrupt), stage(target, "building") as tmp:
+        (tmp / "new.txt").write_text("new")
+    assert sorted(p.name for p in target.iterdir()) == ["old.txt"]
+    assert leftovers(target) == []
