@@ -213,3 +213,12 @@ def _verbatim_pages(q: AuditQuestion, html: dict[str, str]) -> set[str]:
 def table_names(con: duckdb.DuckDBPyConnection) -> set[str]:
     """The tables of an open store (a KG of another scale or an older build may lack some)."""
     return {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+
+
+def kg_rows(world: Path | None, tables: set[str], sql: str) -> list[Any]:
+    """The rows `sql` reads from the KG of `world`; none when there is no KG or it lacks one of `tables` (a
+    real corpus, a KG of another scale or an older build)."""
+    if world is None or not (world / "kg.duckdb").is_file():
+        return []
+    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+        return con.execute(sql).fetchall() if tables <= table_names(con) else []

@@ -11,16 +11,20 @@ import duckdb
 
 from mockapi.audit import (
     consistency,
+    credits,
     eras,
     frames,
     kinds,
+    labels,
     leaks,
     lifespans,
     magnitudes,
     markets,
+    offsets,
     pages,
     pinned,
     plausible,
+    prices,
     questions,
     sequels,
     sources,
@@ -106,6 +110,7 @@ def compute(
     read = text_sample(qs, text_questions, seed)
     dated, known = lifespans.read_pages(corpus, qs)  # read once for the dated and world-sense scans
     lives, ages = lifespans.lives_and_ages(dated, known)
+    ages = credits.with_credits(ages, corpus.world)  # the KG's own credits: the gold's ages too
     return {
         "questions": {
             **questions.skeleton_figures(read, vocab),
@@ -137,9 +142,11 @@ def compute(
             "ages": ages,
             "anachronisms": eras.era_scan(dated, known),
             "magnitudes": magnitudes.magnitude_scan(dated, known, corpus.world),
-            "markets": markets.market_scan(dated, qs),
+            "markets": prices.with_prices(markets.market_scan(dated, qs), dated, corpus.world),
             "sequels": sequels.sequel_scan(dated, known),
             "kinds": kinds.kind_scan(dated, corpus.world),
+            "offsets": offsets.offset_scan(dated),
+            "labels": labels.label_scan(corpus),
         },
         "sample": {
             "pages": len(sampled),

@@ -7,21 +7,23 @@ The KG's open-domain concepts (`entities` of kind `concept` whose name holds a c
 theorem, conjecture, hypothesis, paradox, effect, cycle, equation, scale, law, theory, model, method; no
 "(city)"-style qualifier) are ideas: a content sentence that names one with a place's amenities (parking,
 opening hours, admission, tickets, visitors, a gallery, a gift shop, a gate, guided tours, a café, "reopened")
-is a violation, and so are a place's upkeep and people (trails, paths, rangers, curators, repairs, benches,
-a school group's visit, a founding: an idea is "first described", not founded). Real pages have no such KG
-and read 0 by construction; the amenity words are those a page about an idea never needs. Counted over the
-pages `lifespans.read_pages` reads. Target 0.
+is a violation, and so are a place's upkeep and people (trails, paths, rangers, curators, repairs, benches, a
+school group's visit, a founding: an idea is "first described", not founded; but a founding year that is the
+KG's own year of the concept is a wrong word for its origin, not a place, and is not counted). Real pages have
+no such KG and read 0 by construction; the amenity words are those a page about an idea never needs. Counted
+over the pages `lifespans.read_pages` reads. Target 0.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import TypedDict
 
 import duckdb
 
-from mockapi.audit.data import table_names
+from mockapi.audit.data import kg_rows, table_names
 from mockapi.audit.lifespans import Page, whole
 from mockapi.audit.rules import RuleCheck, empty_rule, note
 
@@ -45,6 +47,35 @@ class KindFigures(TypedDict):
     rules: dict[str, RuleCheck]
 
 
+# "The founding year of Red cycle is 1837" states the KG's own year of a concept first described in 1837:
+# a wrong word for its origin (a question's wording), not an amenity; a founding with any other year is one
+_FOUNDING = re.compile(r"\b(?:founding year|founding date|founded|established)\b", re.I)
+
+
+def kg_years(world: Path | None) -> dict[str, str]:
+    """The year each KG concept was first described (`open_entities`' "year"), by name."""
+    rows = kg_rows(
+        world, {"open_entities"}, "SELECT name, summary_structured FROM open_entities ORDER BY ord"
+    )
+    out: dict[str, str] = {}
+    for name, doc in rows:
+        try:
+            year = json.loads(doc or "{}").get("year")
+        except json.JSONDecodeError:
+            continue
+        if year:
+            out.setdefault(str(name), str(year))
+    return out
+
+
+def _amenity(s: str, name: str, years: dict[str, str]) -> bool:
+    """Whether `s` gives the concept `name` a place's amenity (its own KG year called a founding is not)."""
+    found = [m[0] for m in _AMENITY.finditer(s)]
+    if found and all(_FOUNDING.fullmatch(f) for f in found) and years.get(name, "-") in s:
+        return False
+    return bool(found)
+
+
 def kg_concepts(world: Path | None) -> dict[str, list[str]]:
     """The KG's concept names by the concept noun they hold."""
     out: dict[str, list[str]] = {}
@@ -65,6 +96,7 @@ def kg_concepts(world: Path | None) -> dict[str, list[str]]:
 def kind_scan(pages: list[Page], world: Path | None) -> KindFigures:
     """Content sentences naming a KG concept; those that give it a place's amenities."""
     concepts = kg_concepts(world)
+    years = kg_years(world) if concepts else {}
     rule = empty_rule()
     if concepts:
         for page in pages:
@@ -72,5 +104,6 @@ def kind_scan(pages: list[Page], world: Path | None) -> KindFigures:
                 nouns = {m[1] for m in _NOUN.finditer(s)} & concepts.keys()
                 names = [n for noun in sorted(nouns) for n in concepts[noun] if n in s and whole(n, s)]
                 if names:
-                    note(rule, _AMENITY.search(s) is not None, f"{max(names, key=len)}: {s}")
+                    name = max(names, key=len)
+                    note(rule, _amenity(s, name, years), f"{name}: {s}")
     return {"violations": rule["violations"], "rules": {"concepts told as places": rule}}

@@ -30,11 +30,21 @@ from mockapi.audit import form
 from mockapi.audit.data import AuditQuestion, Corpus, table_names
 from mockapi.audit.rules import RuleCheck, empty_rule, note
 from mockapi.audit.text import is_content_sentence, sentences
-from mockapi.audit.windows import OLD_BORN, PEOPLE, PRESENT, Day, Life, age_violation, dates_in, violation
+from mockapi.audit.windows import (
+    DEBUT_MIN,
+    OLD_BORN,
+    PEOPLE,
+    PRESENT,
+    Day,
+    Life,
+    age_violation,
+    dates_in,
+    violation,
+)
 
 QUESTIONS = 200
 EXAMPLES = 5
-AGE_RULES = ("debut before 16", f"born before {OLD_BORN}, no death, acting from {PRESENT}")
+AGE_RULES = (f"debut before {DEBUT_MIN}", f"born before {OLD_BORN}, no death, acting from {PRESENT}")
 _NAME = r"^(?P<name>[A-Z][\w'’&.\- ]{1,60}?)"  # the sentence's subject ("a slowed edit of X was released")
 _WHEN = r"[^.;]*?\b(?P<year>1[6-9]\d\d|20\d\d)\b"
 # a page's own anchor statements, by the life kind they start
@@ -79,6 +89,7 @@ _FILMED = re.compile(r"\b(?:film|movie|scenes?|shots?|sequences?|filmed|staged|s
 _OWN = ("was released", "was born", "was founded", "was formed", "came into the world")
 _HEADING = re.compile(r"\((?:19|20)\d\d\)$")  # "X facts and figures (2023)": a heading, no event
 _WORD = re.compile(r"\b[A-Z][\w'’&.-]*")
+_THE_FILM = re.compile(r"\b[Tt]he (?:film|movie|picture|feature)\b")
 
 
 class LifeFigures(TypedDict):
@@ -270,7 +281,7 @@ def _lives(found: list[tuple[Page, str, str, Life]]) -> LifeFigures:
 
 
 def age_count(pages: list[Page], known: dict[str, list[tuple[str, Life]]]) -> AgeFigures:
-    """People out of their ages (`windows.age_violation`: a debut before 16; born before 1925 with no KG
+    """People out of their ages (`windows.age_violation`: a debut before 10; born before 1925 with no KG
     death and acting from 2015) in the sentences the lives line reads. Target 0."""
     return _ages(list(dated_sentences(pages, known)))
 
@@ -293,10 +304,18 @@ def dated_sentences(
     """Each content sentence with a year and the dated entity it names first: what it tells of ("X played
     with Y in 1994"); a page's own statement of its start before the KG's (its candidates come first)."""
     for page in pages:
+        subject: list[tuple[str, Life]] | None = None
         for s in page.lines:
             if _YEAR.search(s) is None or _HEADING.search(s):
                 continue
-            for name, life in named(s, page.own, known)[:1]:
+            found = named(s, page.own, known)[:1]
+            if not found and _THE_FILM.search(s):
+                # "a midnight screening on Mar. 5, 1981 revived the feature": the film the page is about
+                if subject is None:
+                    top = page.subject(known)
+                    subject = [top] if top is not None and top[1].kind == "movie" else []
+                found = subject
+            for name, life in found:
                 if life.kind != "movie" and name not in page.own and _FILMED.search(s):
                     continue  # a film sharing a KG song's, band's or person's name (not the KG's)
                 yield page, s, name, life

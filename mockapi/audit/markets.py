@@ -115,7 +115,7 @@ def market_scan(pages: list[Page], questions: list[AuditQuestion]) -> MarketFigu
             if not any(word in s for word in _TRADE_HINTS):  # (plain substrings first: 1 in 30 sentences)
                 continue
             # a clause at a time: "X was audited on Sat, 17 Feb 2024, and the firm climbed 9 percent"
-            for c in CLAUSE.split(s):
+            for c in clauses(s):
                 if _is_trading(c):
                     _trading_day(c, rules["trading on closed days (pages)"])
         _profit(page, rules["profit above revenue"])
@@ -126,6 +126,33 @@ def market_scan(pages: list[Page], questions: list[AuditQuestion]) -> MarketFigu
         note(frozen, len(sessions) > 1, f"{company} at {value:g} on {len(sessions)} sessions "
              f"({sessions[0]}, {sessions[-1]}): {told[sessions[-1]]}")  # fmt: skip
     return {"violations": sum(r["violations"] for r in rules.values()), "rules": rules}
+
+
+# two sentences the splitter keeps as one after an abbreviation ("... sided with Dalstone Inc. Shipments at
+# Dalstone Inc. fell 9 percent in September"): each is read alone
+_JOINED = re.compile(r"\b((?:Inc|Corp|Co|Ltd|Bros|Jr|Sr|St|plc)\.) (?=[A-Z])")
+# a figure's own period: a month, quarter or year it is over, not a day's session
+_OWN_PERIOD = re.compile(
+    r"\b(?:in|during|over|for|through|across|since) (?:the |its |this |last |that )?(?:(?:first|second|third|"
+    r"fourth) )?(?:Jan\w*|Feb\w*|Mar\w*|Apr\w*|May|June?|July?|Aug\w*|Sep\w*|Oct\w*|Nov\w*|Dec\w*|quarter|"
+    r"half|year|month|week|period|(?:19|20)\d\d)\b|\byear[- ]to[- ]date\b|\bQ[1-4]\b",
+    re.I,
+)
+
+
+def clauses(s: str) -> list[str]:
+    """The clauses of a sentence, each with its own date; a joined sentence's second part with no date or
+    period of its own is of the first part's day ("Just before 4 a.m. on Saturday, analysts ... started
+    coverage of North Synbridge Inc. The stock added 29 percent into the close": Saturday's close)."""
+    out: list[str] = []
+    for part in _JOINED.sub("\\1\n", s).split("\n"):
+        first, *rest = CLAUSE.split(part)
+        if out and not date_spans(first) and not _WEEKDAY.search(first) and not _OWN_PERIOD.search(first):
+            day, dated = _WEEKDAY.search(out[-1]), [d for d, _ in date_spans(out[-1]) if d[2]]
+            lead = day[0] if day else "On {:04d}-{:02d}-{:02d}".format(*dated[-1]) if dated else ""
+            first = f"{lead}, {first}" if lead else first
+        out += [first, *rest]
+    return out
 
 
 def _is_trading(clause: str) -> bool:
@@ -222,7 +249,15 @@ _VALUE = re.compile(r"(?:US\$|USD\s?|\$)\s?(\d[\d,]*\.\d\d)\b|\b(\d[\d,]*\.\d\d)
 
 def _prices(page: Page, prices: dict[tuple[str, float], dict[dt.date, str]]) -> None:
     """Each company's price statements of the page with the session they are of."""
+    for company, amount, session, s in price_statements(page):
+        prices.setdefault((company, amount), {}).setdefault(session, s[:120])
+
+
+def price_statements(page: Page) -> list[tuple[str, float, dt.date, str]]:
+    """The page's stock prices: (company as written, amount, the session it is of, the sentence); the
+    session is the sentence's own full date's, else the query day's (a weekend's is the Friday before)."""
     asked = _date(page.asked)
+    out = []
     for s in page.lines:
         if not any(word in s for word in _PRICE_HINTS):
             continue
@@ -237,8 +272,8 @@ def _prices(page: Page, prices: dict[tuple[str, float], dict[dt.date, str]]) -> 
             continue  # "yesterday", "last Monday": a day before the query's, which one is loose
         when = days[0] if days else asked
         if when is not None:
-            amount = float((value[1] or value[2]).replace(",", ""))
-            prices.setdefault((company, amount), {}).setdefault(session_of(when), s[:120])
+            out.append((company, float((value[1] or value[2]).replace(",", "")), session_of(when), s))
+    return out
 
 
 def _date(day: Day) -> dt.date | None:

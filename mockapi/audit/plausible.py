@@ -33,9 +33,11 @@ from mockapi.audit.anatomy import Anatomy
 from mockapi.audit.consistency import Contradictions, names, tokens
 from mockapi.audit.eras import EraFigures
 from mockapi.audit.kinds import KindFigures
+from mockapi.audit.labels import LabelFigures
 from mockapi.audit.lifespans import AgeFigures, LifeFigures
 from mockapi.audit.magnitudes import MagnitudeFigures
 from mockapi.audit.markets import MarketFigures
+from mockapi.audit.offsets import OffsetFigures
 from mockapi.audit.rules import EXAMPLES, RuleCheck, empty_rule
 from mockapi.audit.sequels import SequelFigures
 from mockapi.audit.text import sentences
@@ -71,6 +73,8 @@ class ConsistencyFigures(TypedDict):
     markets: MarketFigures
     sequels: SequelFigures
     kinds: KindFigures
+    offsets: OffsetFigures  # joins the future line (report.py)
+    labels: LabelFigures
 
 
 def _year(text: Any) -> int | None:

@@ -4,9 +4,11 @@ The g22 reader found "Last Atlas II" released in 1973 before the 1998 "Last Atla
 (1965) and films of 1957 and 1965 taking $27-86m "at the box office last weekend" in 2023-24. Two rules,
 each what any reader holds a page to:
 
-- **sequels in order**: a work titled "X II", "X 2" or "X Part 2/II/Two" released before a work "X" of the
-  same world (the KG's films and songs, and what the pages read state: "X was released on ..."), compared at
-  the precision both give. Each pair once.
+- **sequels in order**: a film titled "X II", "X 2" or "X Part 2/II/Two" released before a film "X" of the
+  same world (the KG's films, and the works the pages read state, "X was released on ...", but the KG's
+  songs), compared at the precision both give. Each pair once. Songs are not read: a song "X II" by another
+  artist is another song, not a sequel (all 23 cases of g23's landed world were KG look-alike songs by other
+  artists: "Chase Like a Tide II" by Theox, 2007, beside Rudolf Aguiló's "Chase Like a Tide", 2024).
 - **weekend grosses in release**: a gross "at the box office last/this weekend" ("weekend box office") told
   more than `RUN_MONTHS` months after the film's release (a film's run is weeks; re-releases, anniversaries
   and restorations are exempt when the sentence says so). The film is the one the sentence names (its page's
@@ -46,14 +48,15 @@ def sequel_scan(pages: list[Page], known: dict[str, list[tuple[str, Life]]]) -> 
     """Both rules (module docstring) over the KG and the pages read."""
     rules = {"sequels before their original": empty_rule(), "weekend grosses after the run": empty_rule()}
     released: dict[str, set[Day]] = {}
-    for index in known.values():  # the KG's works (names of two words or more)
+    songs = {name for index in known.values() for name, life in index if life.kind == "song"}
+    for index in known.values():  # the KG's films (names of two words or more)
         for name, life in index:
-            if life.kind in WORKS:
+            if life.kind == "movie":
                 released.setdefault(name, set()).add(life.begins)
     for page in pages:
         for index in page.own.values():
             for name, life in index:
-                if life.kind in WORKS:
+                if life.kind in WORKS and name not in songs:
                     released.setdefault(name, set()).add(life.begins)
         for s in page.lines:
             if _WEEKEND.search(s) and not _AGAIN.search(s):

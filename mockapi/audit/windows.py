@@ -7,8 +7,10 @@ reader holds any page to, not what one template draws:
 - **a work** (a film, a song; "released" on a page): it is *made* (shot, filmed, took shape, scripted,
   drafted, recorded, demoed, written, composed, mixed) in the few years up to its release and no later; it is
   *seen* (screened, reviewed, streamed, broadcast, aired, sampled, covered, reissued, charted, sold, named in
-  a countdown) from its release on. A sentence with words of both, or of neither (or someone telling of it),
-  is held to the loose window: nothing before the making could start.
+  a countdown; applauded, lauded, hailed, picked apart, a fan event, a double bill) from its release on ("the
+  final shot" is the finished work's, not its shooting). A sentence with words of both, or of neither (or
+  someone telling of it), is held to the loose window: nothing before the making could start. A film's
+  trailer or teaser comes at most `TRAILER_MONTHS` before its release, "came out" or not.
 - **a company, club, team, place or band**: nothing before it was founded or formed.
 - **a person**: nothing public before ~16 (child actors exist; a 12-year-old "telling reporters" is what read
   absurd), and after a KG death date no act of their own ("X told", "X performed").
@@ -27,6 +29,9 @@ from dataclasses import dataclass
 # (long-delayed productions exist; this is a floor no reader questions, not the generator's three years).
 LEAD = 5
 ADULT = 16  # nothing public of a person before this age
+# a debut (the ages line) before this age reads absurd; child actors and singers debut from ~10 (g23's landed
+# world: "The debut year of Delfino Fouquet is given as 2011", a singer born in 2001, is a child star's)
+DEBUT_MIN = 10
 # a person born before OLD_BORN with no death in the KG acts in the present (PRESENT on) only past ~90: the
 # g22 reader's "Lars Roose" (born 1897, KG "1929-present") "hosted a debate on climate on 28 Oct 2023"
 # (the ages line, `age_violation`)
@@ -48,9 +53,24 @@ _SEEN = re.compile(
     r"ranked|revived|anniversary|restored|syndicated|arrived on|landed on|playlists?|plays|views|"
     r"live version|"
     r"audiences?|viewers|listeners|fans?|(?:re)?surfaced|fairs?|auction\w*|exhibit\w*|retrospectives?|showed|"
-    r"shown|(?:on )?display(?:ed)?|rotated|rounds|crowds?|debated|video platform|cable)\b",
+    r"shown|(?:on )?display(?:ed)?|rotated|rounds|crowds?|debated|video platform|cable|"
+    # reception (the g23 reader: "commentators in Lisbon applauded the final shot" two years before the
+    # release, "audiences picked apart the opening shot", "a fan event revived" a film not yet out)
+    r"applaud\w*|laud\w*|hailed|prais\w*|picked apart|panned|commentators|fan events?|double bills?|"
+    r"celebrated|packed in|sold out)\b",
     re.I,
 )
+# "shot" as a noun ("the final shot", "the opening shot") is a part of the finished work, not its shooting
+_NOUN_SHOT = re.compile(
+    r"\b(?:the|a|an|its|this|that|opening|final|closing|first|last|tracking|long|wide|establishing|single|"
+    r"key|iconic|famous|best|every|one)(?: \w+)? shots?\b(?! (?:in|on|at|over|during|across|entirely)\b)",
+    re.I,
+)
+# a trailer or teaser comes out in the months before a release: more than TRAILER_MONTHS ahead reads absurd
+# ("Early in January 1968, the trailer came out" for a film released on 8 Dec 1971)
+TRAILER_MONTHS = 18
+_TRAILER = re.compile(r"\b(?:trailers?|teasers?)\b", re.I)
+_SONG = re.compile(r"\b(?:song|track|single|tune|album|video game)\b", re.I)
 # someone telling of the work ("an extra told a fan site that ...", "the co-writer told a radio host") or a
 # leak of it: while it is made or any time after
 _TOLD = re.compile(
@@ -163,18 +183,18 @@ def event_kind(sentence: str) -> str:
     what the sentence tells of a work."""
     if _TOLD.search(sentence):
         return ""
-    made, seen = _MADE.search(sentence) is not None, _SEEN.search(sentence) is not None
+    made = _MADE.search(_NOUN_SHOT.sub(" ", sentence)) is not None
+    seen = _SEEN.search(sentence) is not None
     return "made" if made and not seen else "seen" if seen and not made else ""
 
 
 def violation(sentence: str, life: Life, year: int, name: str = "") -> Day | None:
     """The first date in `sentence` (about the entity `name` of `life`) outside the window of the event it
     tells on a page of `year`, or None. Dates after `year` are the future-narration line's, anchors exempt."""
-    if _ANCHOR.search(sentence):
-        return None
     dates = [d for d in dates_in(sentence) if d[0] <= year]
-    if not dates:
-        return None
+    early = trailer_violation(sentence, life, dates)
+    if early is not None or _ANCHOR.search(sentence) or not dates:
+        return early
     begins = life.begins
     if life.kind in WORKS:
         kind = event_kind(sentence)
@@ -194,16 +214,28 @@ def violation(sentence: str, life: Life, year: int, name: str = "") -> Day | Non
     return next((d for d in dates if _before(d, begins)), None)
 
 
+def trailer_violation(sentence: str, life: Life, dates: list[Day]) -> Day | None:
+    """A film's trailer or teaser dated more than `TRAILER_MONTHS` before its release (anchors included:
+    "the trailer came out" is the trailer's date, not the film's); a song's trailers are games' or films'."""
+    if life.kind not in ("movie", "work") or _TRAILER.search(sentence) is None or _SONG.search(sentence):
+        return None
+    # months from the latest the date can be to the earliest the release can be (a year alone: its ends)
+    release = life.start * 12 + max(life.month - 1, 0)
+    return next(
+        (d for d in dates if release - (d[0] * 12 + (d[1] - 1 if d[1] else 11)) > TRAILER_MONTHS), None
+    )
+
+
 def age_violation(sentence: str, life: Life, year: int, name: str) -> tuple[str, Day] | None:
     """A person's age the lives line does not hold (`violation` stays as measured): a "debut" (an anchor
-    there) before `ADULT`, or an act of their own, in its own clause, from `PRESENT` on when they were born
-    before `OLD_BORN` and the KG gives no death. The rule broken and the date, or None."""
+    there) before `DEBUT_MIN`, or an act of their own, in its own clause, from `PRESENT` on when they were
+    born before `OLD_BORN` and the KG gives no death. The rule broken and the date, or None."""
     if life.kind not in PEOPLE or not name or _BIRTH.search(sentence):
         return None
     dates = [d for d in dates_in(sentence) if d[0] <= year]
     if _DEBUT.search(sentence):
-        early = next((d for d in dates if d[0] < life.start + ADULT), None)
-        return ("debut before 16", early) if early is not None else None
+        early = next((d for d in dates if d[0] < life.start + DEBUT_MIN), None)
+        return (f"debut before {DEBUT_MIN}", early) if early is not None else None
     if life.end or life.start >= OLD_BORN or _ANCHOR.search(sentence):
         return None
     if NOW_ACTS.match(sentence.split(name, 1)[-1].lstrip(" ,")) is None:

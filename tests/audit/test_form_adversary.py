@@ -133,3 +133,19 @@ def test_page_texts_come_in_the_order_asked(corpus: Corpus) -> None:
     assert len(ids) == 40
     for order in (ids, ids[::-1], sorted(ids)):
         assert list(corpus.text(order)) == [p for p in order if corpus.text([p])]
+
+
+def test_b_and_c_read_every_question_over_several_fold_draws(
+    corpus: Corpus, pages: dict[str, list[float]]
+) -> None:
+    # on 400 sampled questions (~48 false premises) (c)'s gain read 0.75, 0, 0, 0, 0 on g23's landed world
+    # from the sample alone: (b) and (c) now read every question (up to 1,200) over 3 fold draws
+    found = exploits.form_adversaries(corpus, pages=pages)
+    every = [q for q in corpus.questions if q.results]
+    assert exploits.sample(corpus, 0, exploits.QUESTION_FORM_QUESTIONS) == every  # the world's order
+    assert found["has_answer_questions"] == len(every)
+    assert found.get("fold_draws") == exploits.FOLD_SEEDS == 3
+    gain = found["invalid_gain_pts"]
+    if gain is not None:
+        low, high = found["invalid_gain_range"]
+        assert low <= gain <= high

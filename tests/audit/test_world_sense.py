@@ -1,6 +1,6 @@
 """The checks for the g22 reader's absurd facts (issue 31): calendar and markets, works in order and box
 office, Oscars per year, KG concepts told as places, and the ages of people (born before 1925 with no death,
-acting today; a debut before 16).
+acting today; a debut before 10).
 
 The reader's sentences (and market prose a real page would carry, which must pass) are put on pages of a
 real DuckDB store next to a copy of the tiny world's KG, and read through `Corpus` as the audit reads a
@@ -227,7 +227,7 @@ def test_the_readers_people_out_of_their_ages(tmp_path: Path, tiny_world: Path) 
     ages = lifespans.age_count(read, known)
     assert {rule: (r["violations"], [e.split(": ", 1)[1] for e in r["examples"]]) for rule, r in
             ages["rules"].items()} == {
-        "debut before 16": (1, ["Lisa Smith released a debut album in 1958."]),
+        "debut before 10": (1, ["Lisa Smith released a debut album in 1958."]),
         "born before 1925, no death, acting from 2015": (
             1, ["Lars Roose hosted a debate on climate on 28 Oct 2023."]),
     }  # fmt: skip
