@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from mockapi.world.context import WorldContext
+from mockapi.world.domains import sequels
 from mockapi.world.names import NameRegistry, lookalikes, make_name, person_name, place_name
 
 COUNTRIES = {
@@ -141,6 +142,12 @@ def _song_date(rng: random.Random, artist: Artist, recent: bool) -> str:
     return date_in(rng, artist.start_year, min(artist.last_year, 2024))
 
 
+def _last_day(artist: Artist) -> dt.date:
+    """The last day `artist` may release a song on."""
+    end = dt.date(artist.last_year, 12, 31)
+    return min(end, sequels.LAST_DAY)
+
+
 def build_catalog(ctx: WorldContext) -> Catalog:
     """Targets (artists, bands, songs in turn), >= ctx.scale.lookalikes look-alikes each, then filler."""
     rng, cat = ctx.rng("music", "catalog"), Catalog()
@@ -155,7 +162,11 @@ def build_catalog(ctx: WorldContext) -> Catalog:
             song.popularity, song.is_target = pop, True
             for name in lookalikes(song.name, "song", rng, n_like, cat.song_names):
                 other = rng.choice(performers)
-                cat.new_song(rng, other, _song_date(rng, other, False), name).lookalike_of = song.eid
+                date = _song_date(rng, other, False)
+                if sequels.is_sequel(song.name, name) and date <= song.date:
+                    # a sequel by the original's act, after it (g23: 23 of 117 KG sequels came first)
+                    other, date = perf, sequels.after(song.date, name, _last_day(perf))
+                cat.new_song(rng, other, date, name).lookalike_of = song.eid
             continue
         art = _new_artist(cat, rng, kind, cat.artist_names.fresh("band" if kind == "band" else "artist", rng))
         art.popularity, art.is_target = pop, True

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from mockapi.world.pages import consistency, lifespan, shared, statements
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions import invent, values
-from mockapi.world.questions.kinds import KINDS, REL_TARGET
+from mockapi.world.questions.kinds import KINDS, REL_TARGET, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, premise_facts
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
 
@@ -47,7 +47,15 @@ def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
     subjects = {fact.subject.name, *fact.subject.aliases}
     if q is not None:
         subjects |= {n for f in q.facts for n in (f.subject.name, *f.subject.aliases)}
-    names = sorted(n for n in fact.subject.lookalikes if not consistency.shares_name(n, sorted(subjects)))
+    # nor one the attribute does not fit: a look-alike "Red cycle" of a place, read as a concept, stated
+    # "The founding year of Red cycle is 1837" (g23: the audit's kinds line)
+    fit = KINDS.get(fact.kind)
+    names = sorted(
+        n
+        for n in fact.subject.lookalikes
+        if not consistency.shares_name(n, sorted(subjects))
+        and (fit is None or fits_subject(fit, n, fact.subject.kind))
+    )
     # not one a reader takes for another subject of the question either ("North Aaron Titans"), nor its name
     # cut or respelt ("L. Rousseau", "Machines": built_from), nor one holding a name the question uses
     # ("AD Peñanares" for "peñanares", "Reilly Frontier" for "reilly": holds_name)
@@ -56,10 +64,11 @@ def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
     return tuple(own.sample(names, min(RIVALS, len(names))))
 
 
-def _alive(names: tuple[str, ...], day: dt.date) -> tuple[str, ...]:
-    """The rivals the KG does not date after `day`: a page of 2021 gave the chart position of a look-alike
-    song released in 2023 (g22c's audit: 6 events outside a life)."""
-    return tuple(n for n in names if statements.start_of(n) <= day)
+def _alive(names: tuple[str, ...], day: dt.date, kind: str = "") -> tuple[str, ...]:
+    """The rivals the KG does not date after `day` (a page of 2021 gave the chart position of a look-alike
+    song released in 2023: g22c's audit, 6 events outside a life), nor, for a weekend gross, long before it
+    (`statements.fits_day`)."""
+    return tuple(n for n in names if statements.fits_day(n, day, kind))
 
 
 def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
@@ -75,7 +84,7 @@ def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> 
         # newer (g15 reading: 7 of 9 ambiguous questions, "As of 17 Aug 2023, X's rating came to 3.30")
         if group is None and consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
-        names = _alive(rivals(q, fact), day)
+        names = _alive(rivals(q, fact), day, fact.kind)
         if group is not None:
             continue
         date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
@@ -205,7 +214,7 @@ def older_news(
     comparing = q is not None and q.question_type == "comparison"
     if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7 and not comparing:
         return statements.stale_pieces(fact, rng, pools.split, day)
-    names = _alive(rivals(q, fact), day)
+    names = _alive(rivals(q, fact), day, fact.kind)
     date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
     if names and rng.random() < (P_RIVAL_DATE if date else P_RIVAL):
         name = rng.choice(names)

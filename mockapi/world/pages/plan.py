@@ -160,6 +160,8 @@ def _entity_pages(q: Question, pools: Pools) -> tuple[list[tuple[str, PageSpec]]
         spec, stated = pools.entity.get(key), pools.entity_facts.get(key, [])
         if spec is None or (not q.answer_in_pages and any(f in stated for f in q.facts)):
             continue  # the answer must not leak when the question is calibrated as not answerable
+        if subject.name in roles.hidden(q):
+            continue  # nor a page about the answer itself (`roles.hidden`)
         if any(
             f.kind == g.kind and f != g and not f.kind.startswith("rel:")
             for f in stated

@@ -14,7 +14,7 @@ import re
 from mockapi.world.pages import consistency, fact_frames, grammar, lifespan, prose, styles
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions import invent, starts, values
-from mockapi.world.questions.kinds import KINDS
+from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
 
@@ -237,6 +237,21 @@ def start_of(name: str) -> dt.date:
     return dt.date.min
 
 
+# a weekend gross is told of a film in its run: released at most this long before the day
+RUN = dt.timedelta(days=90)
+IN_RUN = ("mv.weekend",)
+
+
+def fits_day(name: str, day: dt.date, kind: str = "") -> bool:
+    """Whether the KG's start of `name` (if any) allows a value of fact kind `kind` on `day`: not after it,
+    and a weekend gross only in the film's run (g23: "The Lantern Protocol III [2004] took $2.0 million at
+    the box office last weekend" in 2024: 5 of 6 of the audit's weekend grosses)."""
+    start = start_of(name)
+    if start == dt.date.min:
+        return True
+    return start <= day and (kind not in IN_RUN or start >= day - RUN)
+
+
 # Attributes dated in this order (a company founded before it went public): invented figures keep it, and a
 # page stating one invented value of a pair states no invented other (the audit's lifespan scan)
 ORDERED = (("fin.founded", "fin.ipo_year"),)
@@ -269,7 +284,10 @@ def figure_pieces(
     entities no question asks about (their values contradict nothing)."""
     given = set(skip or ())
     skip = given | {b for a, b in ORDERED if a in given} | {a for a, b in ORDERED if b in given}
-    kinds = [k for k in _KINDS_OF.get(subject.kind, ()) if KINDS[k].vtype != "list" and k not in skip]
+    kinds = [
+        k for k in _KINDS_OF.get(subject.kind, ())
+        if KINDS[k].vtype != "list" and k not in skip and fits_subject(KINDS[k], subject.name, subject.kind)
+    ]  # fmt: skip
     out = []
     chosen = rng.sample(kinds, min(n, len(kinds)))
     values = {key: invent.other_value(KINDS[key], rng, day) for key in chosen}
@@ -284,6 +302,8 @@ def figure_pieces(
         )
         for key in [k for k in chosen if k in ERA_AMOUNTS and _amount(values[k]) > era_cap(k, year)]:
             chosen.remove(key)  # a 1971 peer "grossed $1.7 billion" (the audit's numbers, g23's reader world)
+    if "mv.weekend" in chosen and ("mv.release" in chosen or not fits_day(subject.name, day, "mv.weekend")):
+        chosen.remove("mv.weekend")  # no weekend gross of a film released years ago
     for key in chosen:
         fact = Fact(subject, key, values[key])
         as_of = (day - dt.timedelta(days=rng.randint(0, 30))).isoformat() if dynamic(fact) else ""
