@@ -166,6 +166,9 @@ def build_catalog(ctx: WorldContext) -> Catalog:
                 if sequels.is_sequel(song.name, name) and date <= song.date:
                     # a sequel by the original's act, after it (g23: 23 of 117 KG sequels came first)
                     other, date = perf, sequels.after(song.date, name, _last_day(perf))
+                if (year := sequels.titled_year(name)) is not None:  # "X (1987 film)": a song of 1987
+                    acts = [a for a in (other, perf, *performers) if a.start_year <= year <= a.last_year]
+                    other, date = (acts[0], sequels.in_year(date, year)) if acts else (other, date)
                 cat.new_song(rng, other, date, name).lookalike_of = song.eid
             continue
         art = _new_artist(cat, rng, kind, cat.artist_names.fresh("band" if kind == "band" else "artist", rng))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
+import zlib
 from typing import TYPE_CHECKING
 
 from mockapi.world.pages import consistency, lifespan, shared, statements
@@ -117,6 +118,8 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
         value = _near(x, kind.vtype, rng) if near else invent.other_value(kind, rng, day)
         if lookalike and kind.vtype in ("year", "date"):
             value = _after_subject(value, fact.value, lookalike, fact.subject.name, rng, day)
+        if lookalike and fact.kind in _ADULT_EVENTS:
+            value = _adult(value, lookalike, day)
         if value.lower() != fact.value.lower():
             return value
     return value + " (disputed)"
@@ -167,6 +170,19 @@ def _after_subject(
     start = min(int(mine[0]) + 1, day.year)  # never after the query year
     year = rng.randint(start, max(start, min(day.year - 1, start + 15)))
     return value[: theirs.start()] + str(year) + value[theirs.end() :]
+
+
+_ADULT_EVENTS = ("mu.debut",)  # a person's years that come after their 18th
+
+
+def _adult(value: str, name: str, day: dt.date) -> str:
+    """A KG-born look-alike's event year at 18 or later (a debut at 10: the audit's ages line at g23)."""
+    born = next((int(v[:4]) for _n, k, v in lifespan.kg_known(name) if k in ("mu.birth", "pe.birth")), 0)
+    found = _YEAR.search(value)
+    if not born or found is None or int(found[0]) >= born + lifespan.ADULT:
+        return value
+    year = min(day.year, born + lifespan.ADULT + zlib.crc32(name.encode()) % 8)
+    return value[: found.start()] + str(year) + value[found.end() :]
 
 
 _SCALED = ("number", "money", "bigmoney", "decimal")

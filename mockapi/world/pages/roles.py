@@ -335,8 +335,8 @@ def lookalike_pages(
 def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
     group = group_of(q)
-    shown = [s for s in q.subjects if s.name not in hidden(q)] or q.subjects[:1]
-    subject = group if group is not None and rng.random() < P_GROUP_TOPICAL else rng.choice(shown)
+    about = [s for s in q.subjects if s.name not in hidden(q)] or q.subjects[:1]
+    subject = group if group is not None and rng.random() < P_GROUP_TOPICAL else rng.choice(about)
     page_draft = draft(q, subject, pools, rng)
     # most published in the answer pages' days (an engine ranks fresh pages for a query about now), the rest
     # older news (an answer page is never older than its value)

@@ -155,7 +155,16 @@ def _state(
     # points per game is 9.34") leaves "its" to nobody: on a set's page, any member's (the contradiction scan)
     if named or name not in str(slots["intro"]):
         pool = [f for f in pool if "{intro}" not in f]
-    return Piece("sentence", fact_frames.sentence(rng.choice(pool), slots, rng))
+    text = fact_frames.sentence(rng.choice(pool), slots, rng)
+    text = _REL_LEAD.sub(lambda m: m[1][0].upper() + m[1][1:], text)
+    return Piece("sentence", _REL_UPDATE.sub(r"per an update \1", _REL_AFTER.sub("", text)))
+
+
+# a day told relative to the page takes no preposition: "By 6 days ago, X closed at 17.10 dollars" (g24 draft)
+_REL = r"(?:\d+ days ago|yesterday|last [A-Z][a-z]+day)\b"
+_REL_LEAD = re.compile(rf"^(?:As of|On|By|Through|At the close on) ({_REL})")
+_REL_AFTER = re.compile(rf"\b(?:as of|on|by|through|at the close on|in a note dated) (?={_REL})")
+_REL_UPDATE = re.compile(rf"per a ({_REL}) update")
 
 
 def _market_day(fact: Fact, day: dt.date) -> dt.date:
@@ -222,6 +231,8 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     # published before that date cannot know the value and states none
     own = random.Random(f"stale|{fact.subject.name}|{fact.kind}|{fact.as_of}|{value}")
     then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=own.randint(lo, hi))
+    if fact.stale_days and value in fact.stale:  # the KG's own day for it (a close, a game)
+        then = dt.date.fromisoformat(fact.stale_days[min(fact.stale.index(value), len(fact.stale_days) - 1)])
     if then >= page_day or then < start_of(fact.subject.name):
         return []  # nor before the subject's start: a song released in 2023 "at no. 40" in 2021 (g22c)
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
@@ -254,7 +265,9 @@ def fits_day(name: str, day: dt.date, kind: str = "") -> bool:
 
 # Attributes dated in this order (a company founded before it went public): invented figures keep it, and a
 # page stating one invented value of a pair states no invented other (the audit's lifespan scan)
-ORDERED = (("fin.founded", "fin.ipo_year"),)
+# (first, then, the fewest years between): nobody debuts before 16 ("Delfino Fouquet [born 2001]": "The
+# debut year of Delfino Fouquet is given as 2011", the audit's ages line at g23)
+ORDERED = (("fin.founded", "fin.ipo_year", 0), ("mu.birth", "mu.debut", 18))
 
 
 _AMOUNT = re.compile(r"([\d,]+(?:\.\d+)?)\s*(billion|bn|b\b|million|mn|m\b)?", re.I)
@@ -283,7 +296,7 @@ def figure_pieces(
     March 3"), so that attribute labels, amounts and dates are on pages that answer no question too. Only for
     entities no question asks about (their values contradict nothing)."""
     given = set(skip or ())
-    skip = given | {b for a, b in ORDERED if a in given} | {a for a, b in ORDERED if b in given}
+    skip = given | {b for a, b, _ in ORDERED if a in given} | {a for a, b, _ in ORDERED if b in given}
     kinds = [
         k for k in _KINDS_OF.get(subject.kind, ())
         if KINDS[k].vtype != "list" and k not in skip and fits_subject(KINDS[k], subject.name, subject.kind)
@@ -291,8 +304,8 @@ def figure_pieces(
     out = []
     chosen = rng.sample(kinds, min(n, len(kinds)))
     values = {key: invent.other_value(KINDS[key], rng, day) for key in chosen}
-    for first, then in ORDERED:  # "1968 is the IPO year of Hunter Industries" beside "founded in 1977"
-        if first in values and then in values and _year(values[first]) > _year(values[then]):
+    for first, then, gap in ORDERED:  # "1968 is the IPO year of Hunter Industries" beside "founded in 1977"
+        if first in values and then in values and _year(values[first]) + gap > _year(values[then]):
             chosen.remove(then)
     if subject.kind == "movie":  # a peer film's money in the era of the release it states, or its pages date
         year = (
