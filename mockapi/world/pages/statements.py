@@ -50,8 +50,13 @@ def _say(fact: Fact, name: str, shown: str, rng: random.Random) -> str:
                            f"{shown} is named as the {r} of {name}", f"{name} has {shown} as its {r}",
                            f"records give {shown} as the {r} of {name}",
                            f"{shown} is listed as {name}'s {r}"))  # fmt: skip
+    if fact.kind in _NONE and shown in ("0", "zero"):  # "the academy honoured X with 0 oscars" (g23 reader)
+        return rng.choice(_NONE[fact.kind]).format(s=name)
     # a kind's own sentence may vary ("x is a native of y"): one frame per fact kind marked its statements
     return grammar.expand(KINDS[fact.kind].say, {"s": lambda _r: name, "v": lambda _r: shown}, rng)
+
+
+_NONE = {"mv.oscars": ("{s} won no academy awards", "{s} did not win an oscar", "{s} won 0 oscars in all")}
 
 
 # A security's listing after a company's name ("Sterling Inc. Class A Common Stock"): sentences name the
