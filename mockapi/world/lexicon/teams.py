@@ -67,8 +67,9 @@ TEAM = (
     "[pundits in {place}|former players|bettors|league executives|local radio hosts] [doubted|"
     "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in [their|"
     "a] {y} season [guide|predictions]|]",
-    "[pundits in {place}|former players|bettors|local radio hosts] [picked|tipped|backed] {s} [as dark "
-    "horses|for a deep run|to go far]",
+    # no "dark horses": said of a league leader it read contrary (20 of 100 g23 rank-1 pages, the reader)
+    "[pundits in {place}|former players|bettors|local radio hosts] [picked|tipped|backed] {s} [for a deep "
+    "run|to go far|to finish near the top]",
 )
 TEAM_SHORT = (
     "[Practice|Training|The morning session|The {weekday} walkthrough|The video session|The "
