@@ -7,11 +7,12 @@ import random
 import re
 
 from mockapi.world.context import WorldContext
-from mockapi.world.domains import movie_catalog, music_catalog, sequels
+from mockapi.world.domains import movie_catalog, music_catalog
 from mockapi.world.pages import lifespan, prose, statements
 from mockapi.world.questions import derived
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
+from mockapi.world.real import sequels
 from mockapi.world.scales import get_scale
 
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from mockapi.core.textnorm import normalize
 from mockapi.world.context import WorldContext
-from mockapi.world.domains import sequels
 from mockapi.world.domains.music_catalog import date_in, tier
 from mockapi.world.names import NameRegistry, first_name, lookalikes, person_name
+from mockapi.world.real import sequels
 
 CREW_JOBS = ("Producer", "Screenplay", "Original Music Composer", "Director of Photography", "Editor")
 LANGUAGES = ("en", "en", "en", "en", "en", "en", "fr", "es", "de", "ja", "ko", "it", "hi", "sv")

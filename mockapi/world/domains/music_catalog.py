@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass, field
 
 from mockapi.world.context import WorldContext
-from mockapi.world.domains import sequels
 from mockapi.world.names import NameRegistry, lookalikes, make_name, person_name, place_name
+from mockapi.world.real import sequels
 
 COUNTRIES = {
     "US": "United States", "GB": "United Kingdom", "CA": "Canada", "AU": "Australia", "SE": "Sweden",

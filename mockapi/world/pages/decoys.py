@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from mockapi.world.pages import consistency, lifespan, shared, statements
 from mockapi.world.pages.fact_frames import Piece
-from mockapi.world.questions import invent, values
+from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, REL_TARGET, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, premise_facts
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
@@ -102,7 +102,7 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
     """Another value of the asked attribute. A look-alike's is its own, the same on every page that states
     it (each page drew its own: the answer was then the one value repeated across pages)."""
     if lookalike:  # a changing value (a price) is its own on each day
-        when = day.isoformat() if statements.dynamic(fact) else ""
+        when = statements.rival_day(fact, lookalike, day)  # the session it is stated of
         rng = random.Random(f"wrong|{lookalike}|{fact.subject.name}|{fact.kind}|{when}")
     if fact.kind.startswith("rel:"):
         return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
@@ -137,7 +137,9 @@ def _era_cap(fact_kind: str, lookalike: str) -> float:
     for _name, kind, value in lifespan.kg_known(lookalike):
         if kind == "mv.release" and (found := _YEAR.match(value)):
             return era_cap(fact_kind, int(found[0]))
-    return 0.0
+    # else the start its pages date it by (`statements.figure_pieces` states that release year): "(1985)
+    # Distant Echoes lists $194.0 million as the budget" (the audit's numbers, g24 draft: 6 of 82)
+    return era_cap(fact_kind, starts.drawn_start(lookalike, "movie"))
 
 
 def _kg_anchor(name: str, fact_kind: str, vtype: str) -> str:

@@ -106,6 +106,7 @@ class Life:
     month: int = 0
     day: int = 0
     end: int = 0
+    first: int = 0  # the earliest start of a work's name two KG works share (`eras`: made with what it had)
 
     def promo_day(self) -> Day:
         """The earliest day a film's trailer or poster may come out (PROMO_DAYS before the release, at the
@@ -151,7 +152,7 @@ Known = tuple[tuple[str, str, str], ...]  # (name, fact kind, value)
 def kg_starts(kg: Path) -> dict[str, Known]:
     """Each KG name's anchor (a film's or song's release, a person's birth), as (name, fact kind, value):
     a look-alike or peer the KG dates keeps its KG life on pages of questions that never ask it. A name
-    two dated entities share takes the later start (events after it fit both)."""
+    two dated entities share keeps both, the later first."""
     out: dict[str, Known] = {}
     clash: set[str] = set()
     with duckdb.connect(str(kg), read_only=True) as con:
@@ -159,15 +160,25 @@ def kg_starts(kg: Path) -> dict[str, Known]:
         for table, name_col, date_col, fact_kind in _KG_STARTS:
             if table not in tables:
                 continue
-            band = ", members IS NOT NULL" if table == "music_artists" else ", false"
-            sql = f"SELECT {name_col}, CAST({date_col} AS VARCHAR){band} FROM {table}"
-            for name, when, formed in con.execute(sql).fetchall():
-                # two dated entities of one name: the later start, after which events fit both (a name
-                # left undated drew its own start: "tickets from Golden from [KG 2013] appeared at an
-                # estate sale" in 1998)
-                later = name not in out or out[name][0][2][:4] < when[:4]
-                if name and when and _YEAR.search(when) and later:
-                    out[name] = ((name, "mu.formed" if formed else fact_kind, when),)
+            # a solo artist's end date is a death: "Colette Sandberg [1944-2005] played a small club in
+            # Helsinki in January 2014" (the audit's lives line, g24 draft)
+            more = (
+                ", members IS NOT NULL, CAST(end_date AS VARCHAR)"
+                if table == "music_artists"
+                else ", false, NULL"
+            )
+            sql = f"SELECT {name_col}, CAST({date_col} AS VARCHAR){more} FROM {table}"
+            for name, when, formed, died in con.execute(sql).fetchall():
+                if not (name and when and _YEAR.search(when)):
+                    continue
+                # two dated entities of one name keep both anchors, the later first (`from_values`: events
+                # after both; a name left undated drew its own start: "tickets from Golden from [KG 2013]
+                # appeared at an estate sale" in 1998)
+                anchor: Known = ((name, "mu.formed" if formed else fact_kind, when),)
+                if died and not formed and _YEAR.search(died):
+                    anchor += ((name, DEATH, died),)
+                had = out.get(name, ())
+                out[name] = anchor + had if not had or had[0][2][:4] <= when[:4] else had + anchor
         if "open_entities" in tables:
             _open_lives(con, out, clash)
     return {n: k for n, k in out.items() if n not in clash}
@@ -254,8 +265,12 @@ def from_values(kind: str, values: Iterable[tuple[str, str]]) -> Life | None:
             same = _FAMILY.get(own, own) == _FAMILY.get(kind, kind) and own != "band"
             _, month, day = days.first_day(value, int(found[1]))
             lives.append(Life(kind if same else own, int(found[1]), month, day, death))
-    if not lives or lives[0].kind in _MAKING:
-        return lives[0] if lives else None
+    if not lives:
+        return None
+    alike = [life for life in lives if life.kind == lives[0].kind]
+    if alike[0].kind in _MAKING:  # two works of one name: events after both, made with what the first had
+        latest = max(alike, key=lambda life: life.start)
+        return replace(latest, first=min(life.start for life in alike)) if len(alike) > 1 else alike[0]
     # two starts of one name (a look-alike page's own birth date beside the KG's): after the later one,
     # events fit both, and before the earliest one's death ("Débora Mendez" [KG 1922] "signed on to a
     # production" in 2023 after a page's later birth: the audit's ages line, 17 of 1,142 at g23)
@@ -279,6 +294,14 @@ def making(sentence: str, kind: str) -> bool:
     """Whether `sentence` tells how a work was made (before its release), not its promotion."""
     pattern = _MAKING.get(kind)
     return pattern is not None and pattern.search(sentence) is not None and _PROMO.search(sentence) is None
+
+
+def making_words(sentence: str, kind: str) -> bool:
+    """Whether `sentence` names any of a work's making, promotion or not (`eras`: "the last third took shape
+    on digital stock; meanwhile, the teaser leaked" of a 1978 film, the audit's one anachronism at g24's
+    first build)."""
+    pattern = _MAKING.get(kind)
+    return pattern is not None and pattern.search(sentence) is not None
 
 
 def seen(sentence: str) -> bool:

@@ -23,6 +23,7 @@ from mockapi.world.lexicon import teams as lex_teams
 from mockapi.world.pages import eras, grammar, lifespan, mentions, styles, synonyms, told
 from mockapi.world.pages.name_parts import FIRST, LAST, PLACES, REGIONS
 from mockapi.world.questions.kinds import topic_class
+from mockapi.world.real import market_days
 
 _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "company": (lex_business.COMPANY, lex_business.COMPANY_SHORT, lex_business.COMPANY_LEADS),
@@ -151,8 +152,8 @@ def _slots(
         when = day - dt.timedelta(days=back)
         if bounds and not bounds[0] <= when.year <= bounds[1]:
             when = lifespan.day_in(bounds[0], bounds[1], rng.randrange(1 << 30), day)
-        if session and when.weekday() >= 5:  # a trading day: a weekend steps back to its Friday
-            when -= dt.timedelta(days=when.weekday() - 4)
+        while session and not market_days.is_trading_day(when):  # a weekend or holiday: the session before
+            when -= dt.timedelta(days=1)
         return styles.day_text(when, rng, day)
 
     def year(rng: random.Random) -> str:

@@ -10,6 +10,7 @@ import dataclasses
 import datetime as dt
 import random
 import re
+import zlib
 
 from mockapi.world.pages import consistency, fact_frames, grammar, lifespan, prose, styles
 from mockapi.world.pages.fact_frames import Piece
@@ -17,6 +18,7 @@ from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
+from mockapi.world.real import sequels
 
 # The attributes of each subject kind (company: stock price, market cap…), in registry order.
 _KINDS_OF: dict[str, tuple[str, ...]] = {}
@@ -313,11 +315,9 @@ def figure_pieces(
         if first in values and then in values and _year(values[first]) + gap > _year(values[then]):
             chosen.remove(then)
     if subject.kind == "movie":  # a peer film's money in the era of the release it states, or its pages date
-        year = (
-            _year(values["mv.release"])
-            if "mv.release" in values
-            else starts.drawn_start(subject.name, "movie")
-        )
+        year = _sequel_year(subject.name, starts.drawn_start(subject.name, "movie"), day)
+        if "mv.release" in values:  # the year its rival values are capped by too (`decoys._era_cap`)
+            values["mv.release"] = _in_year(values["mv.release"], year)
         for key in [k for k in chosen if k in ERA_AMOUNTS and _amount(values[k]) > era_cap(k, year)]:
             chosen.remove(key)  # a 1971 peer "grossed $1.7 billion" (the audit's numbers, g23's reader world)
     if "mv.weekend" in chosen and ("mv.release" in chosen or not fits_day(subject.name, day, "mv.weekend")):
@@ -327,6 +327,39 @@ def figure_pieces(
         as_of = (day - dt.timedelta(days=rng.randint(0, 30))).isoformat() if dynamic(fact) else ""
         out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
     return out
+
+
+def rival_day(fact: Fact, lookalike: str, page_day: dt.date) -> str:
+    """The day a look-alike's value of a changing `fact` is stated of ('' for a static one): near the
+    answer's own (its figure from the same days), picked by the name and that day, so one value keeps one
+    session on every page (a page's own draw gave one price four sessions: the audit's frozen prices, 7 of
+    114 at g24's first build); never after the page nor before the look-alike's start ("at no. 10 as of Feb.
+    4" of a song released on 1 Mar)."""
+    if not (dynamic(fact) and fact.as_of):
+        return ""
+    near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(
+        days=zlib.crc32(f"{lookalike}|{fact.kind}|{fact.as_of}".encode()) % 14 - 10
+    )
+    return min(max(near, start_of(lookalike)), page_day).isoformat()
+
+
+def _sequel_year(name: str, year: int, day: dt.date) -> int:
+    """`year`, or a year after the original's when `name` is a sequel of a KG-dated film ("Return of the
+    Fever: Part Two" [1969] before "Return of the Fever" [1971]: the audit's works in order, g24 draft)."""
+    for tail in sequels.SEQUEL_TAILS:
+        base = start_of(name.removesuffix(tail)) if name.endswith(tail) else dt.date.min
+        if base != dt.date.min and year <= base.year:
+            return min(day.year, base.year + 1 + zlib.crc32(name.encode()) % 5)
+    return year
+
+
+def _in_year(value: str, year: int) -> str:
+    """`value` (a date or year as pages write it) with its year replaced by `year`."""
+    found = _YEAR_IN.search(value)
+    return value if found is None else value[: found.start()] + str(year) + value[found.end() :]
+
+
+_YEAR_IN = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
 
 
 def negative_piece(
@@ -343,11 +376,7 @@ def negative_piece(
     answer's own statements when the attribute changes over time (so a date does not mark the answer).
     Unless the page is the look-alike's own (`own_page`), the statement names it: an unnamed infobox row on
     the subject's page stated the look-alike's runtime as the subject's."""
-    as_of = ""
-    if page_day is not None and dynamic(fact) and fact.as_of:
-        # near the answer's own date (a look-alike's figure from the same days), never after the page
-        near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(days=rng.randint(-10, 3))
-        as_of = min(near, page_day).isoformat()
+    as_of = rival_day(fact, lookalike, page_day) if page_day is not None else ""
     return state(
         fact, rng, split, value=wrong, subject=lookalike, as_of=as_of, page_day=page_day, named=not own_page
     )

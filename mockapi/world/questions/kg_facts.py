@@ -64,13 +64,9 @@ Hop = tuple[str, Subject]  # (relation phrase, the entity it leads to)
 GAME_KINDS = ("sp.last_score", "sp.last_opponent", "sp.last_points", "sp.wins")
 
 
-def _num(
-    s: Subject, kind: str, n: int, when: str, stale: tuple[str, ...] = (), days: tuple[str, ...] = ()
-) -> Fact:
+def _num(s: Subject, kind: str, n: int, when: str, stale: tuple[str, ...] = ()) -> Fact:
     shown, alts = values.number(n)
-    return Fact(
-        s, kind, shown, float(n), alts=tuple(alts), stale=stale, as_of=when, source="kg", stale_days=days
-    )
+    return Fact(s, kind, shown, float(n), alts=tuple(alts), stale=stale, as_of=when, source="kg")
 
 
 @dataclass
@@ -155,29 +151,12 @@ class KgSource:
             return _num(s, kind, n, when)
         if kind == "sp.last_points":  # goals are not points: a soccer club has none
             soccer = s.entity_id.split(":")[1] == "soccer_team"  # "sports:soccer_team:<name>"
-            return None if soccer else _num(s, kind, own, when, (str(played[-2][2]),), (played[-2][0],))
+            return None if soccer else _num(s, kind, own, when, (str(played[-2][2]),))
         if kind == "sp.last_opponent":
-            return Fact(
-                s,
-                kind,
-                opponent,
-                stale=(played[-2][1],),
-                as_of=when,
-                source="kg",
-                stale_days=(played[-2][0],),
-            )
+            return Fact(s, kind, opponent, stale=(played[-2][1],), as_of=when, source="kg")
         shown, alts = values.score(own, other)
         prev = values.score(played[-2][2], played[-2][3])[0]
-        return Fact(
-            s,
-            kind,
-            shown,
-            alts=tuple(alts),
-            stale=(prev,),
-            as_of=when,
-            source="kg",
-            stale_days=(played[-2][0],),
-        )
+        return Fact(s, kind, shown, alts=tuple(alts), stale=(prev,), as_of=when, source="kg")
 
     def related(self, subject: Subject, rng: random.Random) -> tuple[str, Subject] | None:
         """A neighbour along a relation the templates can phrase, when it is itself a KG subject."""
