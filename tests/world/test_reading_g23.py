@@ -201,3 +201,22 @@ def test_an_old_price_is_stated_with_its_own_session() -> None:
                         rf"\b(?:0?3/{day}/|{day}(?:st|nd|rd|th)?\b|-03-{day}\b|Mar\w*\.? {day}\b)", text
                     ), text
     assert seen
+
+
+def test_a_song_is_written_by_someone_twelve_and_alive() -> None:
+    # g24's first default world (the audit's KG credits): "When the Moon Falls (1968-12-21) by Leyre Hughes,
+    # born 1987", "Let It Lose (2023-12-07) by Colette Sandberg, ... died 1991-08-28": 129 + 33 songs.
+    bad, checked = [], 0
+    for seed in (0, 1):
+        cat = music_catalog.build_catalog(WorldContext(get_scale("tiny"), seed))
+        by_eid = {a.eid: a for a in cat.artists}
+        for song in cat.songs:
+            author = by_eid.get(song.author_eid or "")
+            if author is None or author.members:
+                continue
+            checked += 1
+            year = int(song.date[:4])
+            if year < int(author.birth_date[:4]) + 12 or year > author.last_year:
+                bad.append((song.name, song.date, author.name, author.birth_date, author.end_date))
+    assert checked > 100
+    assert not bad, bad[:5]
