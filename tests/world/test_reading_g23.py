@@ -62,9 +62,9 @@ def test_leads_are_sixteen_and_nobody_works_past_85() -> None:
                     continue
                 checked += 1
                 years = movie.year - int(person.birthday[:4])
-                if years > movie_catalog.OLDEST_CAST:
+                if years > 85:  # (movie_catalog.OLDEST_CAST)
                     old.append((movie.title, movie.year, person.name, person.birthday))
-                if i < movie_catalog.LEADS and years < movie_catalog.AGE_LEAD:
+                if i < 2 and years < 16:  # the top-billed two at 16 (LEADS, AGE_LEAD)
                     young_leads.append((movie.title, movie.year, person.name, person.birthday))
     assert checked > 200
     assert not old, old[:5]
