@@ -145,7 +145,7 @@ def _wrote(member: Artist, date: str) -> bool:
     """Whether a band member could have written a song of `date`: 12 or older and alive then (a member born
     1987 wrote a 1968 song, one dead in 1991 a 2023 one)."""
     year = int(date[:4])
-    return int(member.birth_date[:4]) + MIN_AUTHOR_AGE <= year and year <= member.last_year
+    return int(member.birth_date[:4]) + MIN_AUTHOR_AGE < year <= member.last_year  # 12 by the day, too
 
 
 def _song_date(rng: random.Random, artist: Artist, recent: bool) -> str:

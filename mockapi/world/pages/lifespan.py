@@ -267,10 +267,11 @@ def from_values(kind: str, values: Iterable[tuple[str, str]]) -> Life | None:
             lives.append(Life(kind if same else own, int(found[1]), month, day, death))
     if not lives:
         return None
-    alike = [life for life in lives if life.kind == lives[0].kind]
-    if alike[0].kind in _MAKING:  # two works of one name: events after both, made with what the first had
-        latest = max(alike, key=lambda life: life.start)
-        return replace(latest, first=min(life.start for life in alike)) if len(alike) > 1 else alike[0]
+    if lives[0].kind in _MAKING:  # the first anchor (the page's own, else the KG's later work of the name),
+        # made with what the earliest work of its name had (`eras`); the latest of all took a set's year or a
+        # weekend's release over the KG's and shot a 1972 film in 1998 (g24 draft: 23 lives)
+        first = min(life.start for life in lives if life.kind == lives[0].kind)
+        return replace(lives[0], first=first) if first < lives[0].start else lives[0]
     # two starts of one name (a look-alike page's own birth date beside the KG's): after the later one,
     # events fit both, and before the earliest one's death ("Débora Mendez" [KG 1922] "signed on to a
     # production" in 2023 after a page's later birth: the audit's ages line, 17 of 1,142 at g23)
