@@ -78,7 +78,10 @@ _SEEN = re.compile(
     r"\b(?:critics?|reviewers?|reviewed|audiences?|viewers|listeners|fans?|festival|screen(?:ed|ings?)|"
     r"praised|applauded|hailed|lauded|commended|picked apart|debated|dismissed|warmed to|singled out|"
     r"revisited|revived|retrospective|double (?:bill|feature)|twin bill|gala|charted|airplay|cover|covers|"
-    r"sold|auctioned|display|ranked|listed|named|streaming|streamer|views|played|shown)\b"
+    r"sold|auctioned|display|ranked|listed|named|streaming|streamer|views|played|shown|cable|home video|"
+    # where a release goes ("the film landed on cable in 2003" of a 2005 film beside its making: g24 draft)
+    r"landed on|arrived on|came back to|returned to|added to|rotated off|dropped off|left|in-flight|airline|"
+    r"arthouse|showed|honoured|celebrated|featured|drew|packed|reissued?|remaster\w*|chart\w*)\b"
 )
 # A film's trailer, teaser or poster: out within a year before its release, or any time after
 _PROMO = re.compile(r"\b(?:teaser|trailer|poster|posters)\b")
