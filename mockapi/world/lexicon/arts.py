@@ -112,7 +112,8 @@ MOVIE = (
     "guests in {place}|in {m} cities|[outdoors|under the stars|in a park|on a rooftop] in {place}|before "
     "[a packed|a full|a sold-out|an eager] [room|house|hall|crowd] in {place}|at "
     "a {month} gala]",
-    "[critics|audiences|reviewers in {place}|festival juries|film students|{person}] [praised|picked apart|"
+    "[critics|audiences|reviewers in {place}|festival juries|film students [in {place}|]|a film society in "
+    "{place}|{person}] [praised|picked apart|"
     "debated|warmed to|dismissed|singled out|revisited] [the ending|the score|the pacing|the [first|second|"
     "final] act|"  # no "fourth act" (10 of 100 g20 rank-1 pages)
     "the [camera work|cinematography|lighting]|the dialogue|the casting|the last {m} minutes|the [opening|"
