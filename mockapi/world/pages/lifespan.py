@@ -170,7 +170,10 @@ def kg_starts(kg: Path) -> dict[str, Known]:
                 if table == "music_artists"
                 else ", false, NULL"
             )
-            sql = f"SELECT {name_col}, CAST({date_col} AS VARCHAR){more} FROM {table}"
+            # in one order whatever the scan's (two anchors of one name keep theirs: the build is repeatable)
+            sql = (
+                f"SELECT {name_col}, CAST({date_col} AS VARCHAR){more} FROM {table} ORDER BY 2 DESC, 1, 3, 4"
+            )
             for name, when, formed, died in con.execute(sql).fetchall():
                 if not (name and when and _YEAR.search(when)):
                     continue
@@ -200,7 +203,8 @@ def _open_lives(con: duckdb.DuckDBPyConnection, out: dict[str, Known], clash: se
     """The open KG's lives: people born and (when it says) dead, places settled, organisations founded,
     concepts described. g22's default world had 48 sentences of two people acting after their KG deaths
     (the audit reads the open KG's lives too)."""
-    for name, doc in con.execute("SELECT name, summary_structured FROM open_entities").fetchall():
+    rows = con.execute("SELECT name, summary_structured FROM open_entities ORDER BY name, summary_structured")
+    for name, doc in rows.fetchall():
         born = _BIRTH_TEMPLATE.search(doc or "")
         start = None if born is not None else _OPEN_STARTS.search(doc or "")
         if not name or (born is None and start is None):
