@@ -164,7 +164,7 @@ MOVIE = (
     "auctioned in {month}]",
     "[{person}|a {place} critic|a columnist in {place}|a [film|movie] [blogger|podcaster|writer]] [ranked|"
     "listed|named] {s} "
-    "[[among|one of] [the|its|their] [top|best|finest|favourite|greatest|standout] [films|movies|pictures|"
+    "[[among|one of] the [top|best|finest|favourite|greatest|standout] [films|movies|pictures|"
     "releases] [of the decade|of recent years|in years|of its year|of that year|of the last {m3} years]|in "
     "[a|one|her|his|their] [top {m3}|{m3}-best|year-end|annual|[summer|winter|autumn] [top|best]]"
     " [list|ranking|countdown|roundup]]",
