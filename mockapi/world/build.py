@@ -72,7 +72,11 @@ Progress = Callable[[str], None]
 #     before 1926 alive), concepts keep concept pages, finance asked on trading days, a year's Oscars <= 24,
 #     sequels after originals, weekend grosses weeks after release, decade records for KG film money, crowds,
 #     profit below revenue, people named by surname in their prose (issue 31, g22 reader and audit)
-GENERATOR_VERSION = "23"
+# 24: songs' sequels after originals, "(1976 film)" in 1976, cast/lead/crew ages 8/16/20 to 85/67 at every
+#     credit, reception and trailers on the right side of a release, no unanchored relative offsets, weekend
+#     grosses only in a run, session-day dates and small daily moves, no pages about a no-answer question's
+#     hidden answer (issue 31, g23 reader and audit)
+GENERATOR_VERSION = "24"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

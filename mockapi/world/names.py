@@ -239,7 +239,7 @@ def _article(toks: list[str], rng: random.Random, kind: str) -> str:
 def _qualifier(toks: list[str], rng: random.Random, kind: str) -> str:
     q = rng.choice(_QUALIFIERS[_GROUP[kind]])
     if q == "film":
-        q = rng.choice(("film", f"{rng.randint(1950, 2023)} film"))
+        q = rng.choice(("film", f"{rng.randint(1970, 2023)} film"))  # the catalogues' years (`sequels`)
     return f"{' '.join(toks)} ({q})"
 
 

@@ -67,10 +67,14 @@ def noise_page(
 
 
 def entity_page(
-    ctx: WorldContext, key: Key, facts: list[Fact], known: lifespan.Known = ()
+    ctx: WorldContext, key: Key, facts: list[Fact], known: lifespan.Known = (), kg: str = ""
 ) -> tuple[PageSpec, PageRow, bytes]:
     """The shared page of one subject, at the URL it would have if no other took it, its row and record;
-    `known`: the KG's anchor of its name (`lifespan`)."""
+    `known`: the KG's anchor of its name, `kg`: the KG file whose anchors date every other name the page
+    names (`lifespan`). Read here, not left to whatever the process read before: a helper of a map of its
+    own (`run` outside a build's pool) never made a roundup, and made its pages without the KG's anchors
+    (the small world's "Escape from East Springbury" page differed from the build's, stop 48)."""
+    lifespan.use_kg_file(kg)
     spec = shared.entity_page(key, facts, ctx.rng("pages", "entity", *key), ctx.split, known=known)
     return spec, *made_page(spec)
 
@@ -165,7 +169,8 @@ def shared_pools(
     keys = sorted(facts)
     entity: dict[Key, PageSpec] = {}
     used = set(claims.at)  # an entity page never takes a roundup's URL either
-    made = ordered_map(entity_page, ((ctx, k, facts[k], starts.get(k[2], ())) for k in keys), workers, 16)
+    subjects = ((ctx, k, facts[k], starts.get(k[2], ()), kg_file) for k in keys)
+    made = ordered_map(entity_page, subjects, workers, 16)
     for key, (spec, row, record) in zip(keys, made, strict=True):
         if spec["url"] in used:  # rare: remade here, past the URLs taken before it in key order
             rng = ctx.rng("pages", "entity", *key)

@@ -14,12 +14,15 @@ from pages_db import query
 from pages_db import specs as specs_of
 from small_world import SMALL_QUESTIONS
 
+from mockapi.core import pipe_pool
 from mockapi.core.textnorm import normalize
+from mockapi.web.record_spill import RecordSpill
 from mockapi.web.render import html_size, render_page
+from mockapi.world import page_jobs
 from mockapi.world.context import WorldContext
 from mockapi.world.pages import fact_frames, layouts, styles
 from mockapi.world.scales import get_scale
-from mockapi.world.web_stage import run
+from mockapi.world.web_stage import make_questions, run
 
 LAST_MODIFIED = re.compile(r"^ (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT$")
 
@@ -156,6 +159,30 @@ def test_stage_is_deterministic(small_world: Path, tmp_path: Path) -> None:
         ("questions.duckdb", "SELECT * FROM questions ORDER BY ord"),
     ):
         assert query(tmp_path, db, sql) == query(small_world, db, sql)
+
+
+def test_shared_pages_are_the_same_made_here_or_in_fresh_helpers(small_world: Path, tmp_path: Path) -> None:
+    """A shared page is a function of its inputs, not of what its process made before: made in this process
+    (one job) or in helpers of the map's own, started for the subjects' pages after the roundups' helpers
+    ended (two jobs outside a build's pool, as `run` is called above), the pools are the same. Stop 48: the
+    helpers then made the subjects' pages without the KG's anchors (only a roundup read them), and the small
+    world's "Escape from East Springbury" page differed from the build's."""
+    ctx = WorldContext(dataclasses.replace(get_scale("tiny"), questions=SMALL_QUESTIONS), 0)
+    questions = make_questions(ctx, small_world)
+    made = []
+    for jobs in (1, 2):
+        records = RecordSpill(tmp_path / f"records-{jobs}")
+        pipe_pool.JOBS.append(jobs)
+        try:
+            pools = page_jobs.shared_pools(
+                ctx, questions, {}, records, page_jobs.Claims(), small_world / "kg.duckdb"
+            )
+        finally:
+            pipe_pool.JOBS.pop()
+            records.close()
+            page_jobs.forget()
+        made.append((sorted(pools.entity.items()), pools.noise))
+    assert made[0] == made[1]
 
 
 def test_value_styles_are_checkable() -> None:

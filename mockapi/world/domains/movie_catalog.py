@@ -16,6 +16,7 @@ from mockapi.core.textnorm import normalize
 from mockapi.world.context import WorldContext
 from mockapi.world.domains.music_catalog import date_in, tier
 from mockapi.world.names import NameRegistry, first_name, lookalikes, person_name
+from mockapi.world.real import sequels
 
 CREW_JOBS = ("Producer", "Screenplay", "Original Music Composer", "Director of Photography", "Editor")
 LANGUAGES = ("en", "en", "en", "en", "en", "en", "fr", "es", "de", "ja", "ko", "it", "hi", "sv")
@@ -162,36 +163,46 @@ def build_catalog(ctx: WorldContext) -> MovieCatalog:
     return cat
 
 
-# How `names._sequel` continues a title: a sequel comes out after its original
-_SEQUEL_TAILS = (" II", " 2", " III", " 3", ": Part Two", " Returns", " Reloaded", " Redux")
-
-
 def _after_original(original: Movie, like: Movie) -> None:
     """Swap the two release dates when a sequel's came first ("The Last Tide II is given as 02/05/1954" for a
-    2019 original read absurd to the g19 reader); no draw, so nothing else in the catalogue moves."""
-    # with or without the article: "Last Atlas II" continues "The Last Atlas" (g22 reader: 1973 before 1998)
-    sequel = any(
-        like.title.startswith(base) and like.title[len(base) :] in _SEQUEL_TAILS
-        for base in dict.fromkeys((original.title, original.title.removeprefix("The ")))
-    )
-    if sequel and like.release_date < original.release_date:
+    2019 original read absurd to the g19 reader); a "(1976 film)" comes out in 1976. No draw, so nothing
+    else in the catalogue moves."""
+    if (year := sequels.titled_year(like.title)) is not None:
+        like.release_date = sequels.in_year(like.release_date, year)
+    if sequels.is_sequel(original.title, like.title) and like.release_date < original.release_date:
         original.release_date, like.release_date = like.release_date, original.release_date
 
 
+# Ages at a film's release (years): a child actor is real, a child lead, director or producer is not
+# (generator 23's reading found directors aged 8 and 12 in gold answers), and nobody works at 100 (g23: a
+# person born 1900 whose "latest movie" came out in 2024; the audit's ages line, 17 of 1,142)
+AGE_CAST, AGE_LEAD, AGE_CREW, OLDEST_CAST, OLDEST_CREW = 8, 16, 20, 85, 67
+LEADS = 2  # the top-billed cast members a film is sold on
+
+
+def _birth_window(years: list[int], leads: list[int], crew: list[int]) -> tuple[int, int]:
+    """The earliest and latest birth years that fit every credit (the latest wins where they clash: a crew
+    career longer than OLDEST_CREW - AGE_CREW years)."""
+    latest = min([y - AGE_CAST for y in years] + [y - AGE_LEAD for y in leads] + [y - AGE_CREW for y in crew])
+    earliest = max([y - OLDEST_CAST for y in years] + [y - OLDEST_CREW for y in crew])
+    return min(earliest, latest), latest
+
+
 def _set_birthdays(rng: random.Random, cat: MovieCatalog) -> None:
-    """A child actor is real, a child director or producer is not: whoever holds a crew job on a film is
-    20-67 at its release (generator 23's reading found directors aged 8 and 12 in gold answers). The crew
-    bound takes no draw of its own, so everyone else's birthday is the same as before."""
+    """Every person's birth year inside the window of their credits (`_birth_window`), drawn by the same
+    draws as before (an age offset, month and day) so the catalogue's other draws do not move."""
     by_id = {m.id: m for m in cat.movies}
-    crewed: dict[int, int] = {}  # person id -> the year of their first crew job
+    crewed: dict[int, list[int]] = {}  # person id -> the years of their crew jobs
+    led: dict[int, list[int]] = {}  # person id -> the years of films they lead
     for m in cat.movies:
         for person, _job in m.crew:
-            crewed[person.id] = min(crewed.get(person.id, m.year), m.year)
+            crewed.setdefault(person.id, []).append(m.year)
+        for person, _role in m.cast[:LEADS]:
+            led.setdefault(person.id, []).append(m.year)
     for p in cat.persons:
-        years = [by_id[m].year for m in p.acted + p.directed]
+        years = [by_id[m].year for m in p.acted + p.directed] or [2010]
         offset = rng.randint(8, 55)
-        latest = (min(years) if years else 2010) - offset
-        if p.id in crewed:
-            latest = min(latest, crewed[p.id] - 12 - offset)
+        earliest, latest = _birth_window(years, led.get(p.id, []), crewed.get(p.id, []))
+        year = max(earliest, latest - (offset - AGE_CAST))
         if rng.random() < 0.9:
-            p.birthday = dt.date(latest, rng.randint(1, 12), rng.randint(1, 28)).isoformat()
+            p.birthday = dt.date(year, rng.randint(1, 12), rng.randint(1, 28)).isoformat()

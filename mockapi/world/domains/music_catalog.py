@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from mockapi.world.context import WorldContext
 from mockapi.world.names import NameRegistry, lookalikes, make_name, person_name, place_name
+from mockapi.world.real import sequels
 
 COUNTRIES = {
     "US": "United States", "GB": "United Kingdom", "CA": "Canada", "AU": "Australia", "SE": "Sweden",
@@ -71,7 +72,9 @@ class Catalog:
         author, author_eid = performer.name, performer.eid
         if performer.members and rng.random() < 0.4:
             i = rng.randrange(len(performer.members))
-            author, author_eid = performer.members[i], performer.member_eids[i]
+            member = self.artists[int(performer.member_eids[i].rsplit(":", 1)[1])]
+            if _wrote(member, date):
+                author, author_eid = performer.members[i], performer.member_eids[i]
         country = "XW" if rng.random() < 0.4 else (performer.country or "US")
         song = Song(f"music:song:{len(self.songs)}", title, performer, author, author_eid, country, date)
         self.songs.append(song)
@@ -135,10 +138,26 @@ def _add_works(rng: random.Random, artist: Artist, n: int) -> None:
             artist.works.append(make_name("album", rng))
 
 
+MIN_AUTHOR_AGE = 12  # nobody writes a released song younger (g24 draft: 129 of 5,516 by the audit's credits)
+
+
+def _wrote(member: Artist, date: str) -> bool:
+    """Whether a band member could have written a song of `date`: 12 or older and alive then (a member born
+    1987 wrote a 1968 song, one dead in 1991 a 2023 one)."""
+    year = int(date[:4])
+    return int(member.birth_date[:4]) + MIN_AUTHOR_AGE < year <= member.last_year  # 12 by the day, too
+
+
 def _song_date(rng: random.Random, artist: Artist, recent: bool) -> str:
-    if recent:
+    if recent and artist.last_year >= 2023:  # a current hit, not of an act that ended (a singer dead in 1991)
         return date_in(rng, 2023, 2024)
     return date_in(rng, artist.start_year, min(artist.last_year, 2024))
+
+
+def _last_day(artist: Artist) -> dt.date:
+    """The last day `artist` may release a song on."""
+    end = dt.date(artist.last_year, 12, 31)
+    return min(end, sequels.LAST_DAY)
 
 
 def build_catalog(ctx: WorldContext) -> Catalog:
@@ -155,7 +174,14 @@ def build_catalog(ctx: WorldContext) -> Catalog:
             song.popularity, song.is_target = pop, True
             for name in lookalikes(song.name, "song", rng, n_like, cat.song_names):
                 other = rng.choice(performers)
-                cat.new_song(rng, other, _song_date(rng, other, False), name).lookalike_of = song.eid
+                date = _song_date(rng, other, False)
+                if sequels.is_sequel(song.name, name) and date <= song.date:
+                    # a sequel by the original's act, after it (g23: 23 of 117 KG sequels came first)
+                    other, date = perf, sequels.after(song.date, name, _last_day(perf))
+                if (year := sequels.titled_year(name)) is not None:  # "X (1987 film)": a song of 1987
+                    acts = [a for a in (other, perf, *performers) if a.start_year <= year <= a.last_year]
+                    other, date = (acts[0], sequels.in_year(date, year)) if acts else (other, date)
+                cat.new_song(rng, other, date, name).lookalike_of = song.eid
             continue
         art = _new_artist(cat, rng, kind, cat.artist_names.fresh("band" if kind == "band" else "artist", rng))
         art.popularity, art.is_target = pop, True

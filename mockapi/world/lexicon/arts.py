@@ -74,10 +74,11 @@ MUSICIAN = (
     "{s} [performed|headlined|played|opened] [a benefit show|a festival in {place}|a small club in "
     "{place}|a rooftop set|a charity gig|a [late|late-night|prime-time|weekend] [TV|television|talk show] "
     "slot] [in {month} {y}|on {d}|last {season}|]",
-    "[tickets for {s}'s {place} show|{s}'s vinyl reissue|the tour merch of {s}|a [signed guitar|stage-worn"
-    " jacket|handwritten setlist|signed drum head|worn [jacket|shirt]] [of|from|belonging to|once owned by|"
-    "used by] {s}] "
-    "[sold out|went for {price}|resold for {price}|was raffled] [in {m} minutes|at auction|online|]",
+    # a single item is sold, not "sold out" (a signed guitar "sold out in 8 minutes": g23 reader)
+    "[[tickets for {s}'s {place} show|{s}'s vinyl reissue|the tour merch of {s}] [sold out|went on sale] [in"
+    " {m} minutes|online|]|a [signed guitar|stage-worn jacket|handwritten setlist|signed drum head|worn "
+    "[jacket|shirt]] [of|from|belonging to|once owned by|used by] {s} [went for {price}|resold for {price}|"
+    "was raffled] [at auction|online|]]",
 )
 MUSICIAN_SHORT = (
     "{s} [thanked|teased|surprised|addressed] fans [in {place}|online|on {weekday}|from the stage]",
@@ -111,7 +112,8 @@ MOVIE = (
     "guests in {place}|in {m} cities|[outdoors|under the stars|in a park|on a rooftop] in {place}|before "
     "[a packed|a full|a sold-out|an eager] [room|house|hall|crowd] in {place}|at "
     "a {month} gala]",
-    "[critics|audiences|reviewers in {place}|festival juries|film students|{person}] [praised|picked apart|"
+    "[critics|audiences|reviewers in {place}|festival juries|film students [in {place}|]|a film society in "
+    "{place}|{person}] [praised|picked apart|"
     "debated|warmed to|dismissed|singled out|revisited] [the ending|the score|the pacing|the [first|second|"
     "final] act|"  # no "fourth act" (10 of 100 g20 rank-1 pages)
     "the [camera work|cinematography|lighting]|the dialogue|the casting|the last {m} minutes|the [opening|"
@@ -162,7 +164,7 @@ MOVIE = (
     "auctioned in {month}]",
     "[{person}|a {place} critic|a columnist in {place}|a [film|movie] [blogger|podcaster|writer]] [ranked|"
     "listed|named] {s} "
-    "[[among|one of] [the|its|their] [top|best|finest|favourite|greatest|standout] [films|movies|pictures|"
+    "[[among|one of] the [top|best|finest|favourite|greatest|standout] [films|movies|pictures|"
     "releases] [of the decade|of recent years|in years|of its year|of that year|of the last {m3} years]|in "
     "[a|one|her|his|their] [top {m3}|{m3}-best|year-end|annual|[summer|winter|autumn] [top|best]]"
     " [list|ranking|countdown|roundup]]",

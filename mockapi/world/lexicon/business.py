@@ -21,9 +21,11 @@ COMPANY = (
     "lineup] [aimed at|for|made for] "
     "{buyers}|its flagship service|an entry-level model|a subscription tier|its mobile app|its online "
     "storefront|two older products|a line for {buyers}]",
-    "[shares of {s}|{s} stock|the stock|{s}] [gained|lost|added|shed|rose|fell|slid|jumped] {pct} [in early "
+    # a session's move is a few percent ({move}; 11-39 % a day on 7 of 8 g23 finance pages, the reader), and
+    # a week ends on a session ({sd}: "in the week to" a Saturday read as weekend trading)
+    "[shares of {s}|{s} stock|the stock|{s}] [gained|lost|added|shed|rose|fell|slid|jumped] {move} [in early "
     "trading|after the open|on {session}|in heavy volume|over {m} sessions|as yields moved|before the bell|"
-    "into the close|[in the week to|in the [five|seven] days to|over the week ending] {d}]",
+    "into the close|[in the week to|in the [five|seven] days to|over the week ending] {sd}]",
     "[analysts at {firm}|a {firm} analyst|portfolio managers at {firm}|short sellers|credit analysts at "
     "{firm}|the desk at {firm}] [[raised|lifted|bumped up] [their|its|a] [target|estimate]"
     " [on|for]|downgraded|upgraded|[reiterated|kept|stuck with|repeated] [a|their|its] [hold|neutral|"
@@ -94,7 +96,7 @@ COMPANY_SHORT = (
     "{s} [confirmed|denied|disputed|played down] [the move|the report|the figures|the story|the account]"
     "[ on {weekday}| on {d}| in a [filing|statement|regulatory filing|note to staff]|]",
     "[The stock|{s}|Shares of {s}|{s} stock] [ended|finished|closed out|wrapped up] [the|its|this|last] "
-    "[week|month|session|trading day] {pct} [higher|lower|up|down]",
+    "[week|month|session|trading day] {move} [higher|lower|up|down]",
     "[Orders|Bookings|Shipments|Backlog] at {s} [rose|fell|grew|dipped] {pct} in {month}",
 )
 COMPANY_LEADS = (

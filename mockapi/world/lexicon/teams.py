@@ -67,8 +67,11 @@ TEAM = (
     "[pundits in {place}|former players|bettors|league executives|local radio hosts] [doubted|"
     "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in [their|"
     "a] {y} season [guide|predictions]|]",
-    "[pundits in {place}|former players|bettors|local radio hosts] [picked|tipped|backed] {s} [as dark "
-    "horses|for a deep run|to go far]",
+    # no "dark horses": said of a league leader it read contrary (20 of 100 g23 rank-1 pages, the reader)
+    # ("to finish near the top" alone was a stock 5-gram of g24c's pages)
+    "[pundits in {place}|former players|bettors|local radio hosts] [picked|tipped|backed] {s} [for a deep "
+    "run|to go far|to [finish|end up|land] [near|close to|in] the top [four|half|spots]|to [push|fight|"
+    "challenge] for [the title|a playoff place|a top-four spot]|to [contend|challenge] [this|next] season]",
 )
 TEAM_SHORT = (
     "[Practice|Training|The morning session|The {weekday} walkthrough|The video session|The "

@@ -13,12 +13,13 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
+import zlib
 from typing import TYPE_CHECKING
 
 from mockapi.world.pages import consistency, lifespan, shared, statements
 from mockapi.world.pages.fact_frames import Piece
-from mockapi.world.questions import invent, values
-from mockapi.world.questions.kinds import KINDS, REL_TARGET
+from mockapi.world.questions import invent, starts, values
+from mockapi.world.questions.kinds import KINDS, REL_TARGET, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, premise_facts
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
 
@@ -47,7 +48,15 @@ def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
     subjects = {fact.subject.name, *fact.subject.aliases}
     if q is not None:
         subjects |= {n for f in q.facts for n in (f.subject.name, *f.subject.aliases)}
-    names = sorted(n for n in fact.subject.lookalikes if not consistency.shares_name(n, sorted(subjects)))
+    # nor one the attribute does not fit: a look-alike "Red cycle" of a place, read as a concept, stated
+    # "The founding year of Red cycle is 1837" (g23: the audit's kinds line)
+    fit = KINDS.get(fact.kind)
+    names = sorted(
+        n
+        for n in fact.subject.lookalikes
+        if not consistency.shares_name(n, sorted(subjects))
+        and (fit is None or fits_subject(fit, n, fact.subject.kind))
+    )
     # not one a reader takes for another subject of the question either ("North Aaron Titans"), nor its name
     # cut or respelt ("L. Rousseau", "Machines": built_from), nor one holding a name the question uses
     # ("AD Peñanares" for "peñanares", "Reilly Frontier" for "reilly": holds_name)
@@ -56,10 +65,11 @@ def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
     return tuple(own.sample(names, min(RIVALS, len(names))))
 
 
-def _alive(names: tuple[str, ...], day: dt.date) -> tuple[str, ...]:
-    """The rivals the KG does not date after `day`: a page of 2021 gave the chart position of a look-alike
-    song released in 2023 (g22c's audit: 6 events outside a life)."""
-    return tuple(n for n in names if statements.start_of(n) <= day)
+def _alive(names: tuple[str, ...], day: dt.date, kind: str = "") -> tuple[str, ...]:
+    """The rivals the KG does not date after `day` (a page of 2021 gave the chart position of a look-alike
+    song released in 2023: g22c's audit, 6 events outside a life), nor, for a weekend gross, long before it
+    (`statements.fits_day`)."""
+    return tuple(n for n in names if statements.fits_day(n, day, kind))
 
 
 def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> list[Piece]:
@@ -75,7 +85,7 @@ def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> 
         # newer (g15 reading: 7 of 9 ambiguous questions, "As of 17 Aug 2023, X's rating came to 3.30")
         if group is None and consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
-        names = _alive(rivals(q, fact), day)
+        names = _alive(rivals(q, fact), day, fact.kind)
         if group is not None:
             continue
         date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
@@ -92,7 +102,7 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
     """Another value of the asked attribute. A look-alike's is its own, the same on every page that states
     it (each page drew its own: the answer was then the one value repeated across pages)."""
     if lookalike:  # a changing value (a price) is its own on each day
-        when = day.isoformat() if statements.dynamic(fact) else ""
+        when = statements.rival_day(fact, lookalike, day)  # the session it is stated of
         rng = random.Random(f"wrong|{lookalike}|{fact.subject.name}|{fact.kind}|{when}")
     if fact.kind.startswith("rel:"):
         return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
@@ -108,6 +118,8 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
         value = _near(x, kind.vtype, rng) if near else invent.other_value(kind, rng, day)
         if lookalike and kind.vtype in ("year", "date"):
             value = _after_subject(value, fact.value, lookalike, fact.subject.name, rng, day)
+        if lookalike and fact.kind in _ADULT_EVENTS:
+            value = _adult(value, lookalike, day)
         if value.lower() != fact.value.lower():
             return value
     return value + " (disputed)"
@@ -125,7 +137,9 @@ def _era_cap(fact_kind: str, lookalike: str) -> float:
     for _name, kind, value in lifespan.kg_known(lookalike):
         if kind == "mv.release" and (found := _YEAR.match(value)):
             return era_cap(fact_kind, int(found[0]))
-    return 0.0
+    # else the start its pages date it by (`statements.figure_pieces` states that release year): "(1985)
+    # Distant Echoes lists $194.0 million as the budget" (the audit's numbers, g24 draft: 6 of 82)
+    return era_cap(fact_kind, starts.drawn_start(lookalike, "movie"))
 
 
 def _kg_anchor(name: str, fact_kind: str, vtype: str) -> str:
@@ -158,6 +172,19 @@ def _after_subject(
     start = min(int(mine[0]) + 1, day.year)  # never after the query year
     year = rng.randint(start, max(start, min(day.year - 1, start + 15)))
     return value[: theirs.start()] + str(year) + value[theirs.end() :]
+
+
+_ADULT_EVENTS = ("mu.debut",)  # a person's years that come after their 18th
+
+
+def _adult(value: str, name: str, day: dt.date) -> str:
+    """A KG-born look-alike's event year at 18 or later (a debut at 10: the audit's ages line at g23)."""
+    born = next((int(v[:4]) for _n, k, v in lifespan.kg_known(name) if k in ("mu.birth", "pe.birth")), 0)
+    found = _YEAR.search(value)
+    if not born or found is None or int(found[0]) >= born + lifespan.ADULT:
+        return value
+    year = min(day.year, born + lifespan.ADULT + zlib.crc32(name.encode()) % 8)
+    return value[: found.start()] + str(year) + value[found.end() :]
 
 
 _SCALED = ("number", "money", "bigmoney", "decimal")
@@ -205,7 +232,7 @@ def older_news(
     comparing = q is not None and q.question_type == "comparison"
     if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7 and not comparing:
         return statements.stale_pieces(fact, rng, pools.split, day)
-    names = _alive(rivals(q, fact), day)
+    names = _alive(rivals(q, fact), day, fact.kind)
     date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
     if names and rng.random() < (P_RIVAL_DATE if date else P_RIVAL):
         name = rng.choice(names)

@@ -23,6 +23,7 @@ from pathlib import Path
 import duckdb
 
 from mockapi.world.pages import days
+from mockapi.world.pages.days import Day
 from mockapi.world.questions import starts
 
 # Fact kinds that date an entity's start (a release, a founding, a birth), by subject kind.
@@ -57,9 +58,11 @@ _MAKING = {
     "movie": re.compile(
         # "documented": `synonyms` puts it for photographed ("the last reel ... was documented on digital
         # stock" passed as no making at 1946: the audit's one anachronism of g22)
+        # no trailer or teaser (`_PROMO`); "shot" the noun counts, as a reader may take it for the verb, and
+        # a sentence of its making and its reception holds no date (`event_window`: "audiences picked apart
+        # the opening shot" in 1969 of a 1971 film passed as its making: g23 reader, absurd)
         r"\b(?:shot|filmed|staged|took shape|photographed|captured|documented|were done|shoot|script|draft|"
-        r"storyboard"
-        r"|reshot|rewritten|improvised|teaser|trailer|sets? (?:went up|was built|were built)|cost (?:them|the"
+        r"storyboard|reshot|rewritten|improvised|sets? (?:went up|was built|were built)|cost (?:them|the"
         r" crew|the production))\b"
     ),
     "song": re.compile(
@@ -69,6 +72,20 @@ _MAKING = {
     ),
 }
 _MAKING["work"] = re.compile(f"{_MAKING['movie'].pattern}|{_MAKING['song'].pattern}")  # a film or a song
+# What is seen or heard of a work: a sentence with any of these tells its reception, after the release, even
+# when it names a part of the making ("critics praised the final scene", "a fan event revived the feature")
+_SEEN = re.compile(
+    r"\b(?:critics?|reviewers?|reviewed|audiences?|viewers|listeners|fans?|festival|screen(?:ed|ings?)|"
+    r"praised|applauded|hailed|lauded|commended|picked apart|debated|dismissed|warmed to|singled out|"
+    r"revisited|revived|retrospective|double (?:bill|feature)|twin bill|gala|charted|airplay|cover|covers|"
+    r"sold|auctioned|display|ranked|listed|named|streaming|streamer|views|played|shown|cable|home video|"
+    # where a release goes ("the film landed on cable in 2003" of a 2005 film beside its making: g24 draft)
+    r"landed on|arrived on|came back to|returned to|added to|rotated off|dropped off|left|in-flight|airline|"
+    r"arthouse|showed|honoured|celebrated|featured|drew|packed|reissued?|remaster\w*|chart\w*)\b"
+)
+# A film's trailer, teaser or poster: out within a year before its release, or any time after
+_PROMO = re.compile(r"\b(?:teaser|trailer|poster|posters)\b")
+PROMO_DAYS = 365
 # The statements that date the entity itself are its anchor, not events in its life.
 ANCHOR_WORDS = re.compile(
     r"\b(?:born|birth|birthday|released|release date|came out on|founded|established|formed|incorporated|"
@@ -92,6 +109,15 @@ class Life:
     month: int = 0
     day: int = 0
     end: int = 0
+    first: int = 0  # the earliest start of a work's name two KG works share (`eras`: made with what it had)
+
+    def promo_day(self) -> Day:
+        """The earliest day a film's trailer or poster may come out (PROMO_DAYS before the release, at the
+        release's precision)."""
+        if not self.month or not self.day:
+            return (self.start - 1, self.month, 0)
+        first = dt.date(self.start, self.month, min(self.day, 28)) - dt.timedelta(days=PROMO_DAYS)
+        return (first.year, first.month, first.day)
 
     def window(self, making: bool, year: int) -> tuple[int, int]:
         """The years an event may carry on a page of `year`: `making` a work, or anything else. Empty when
@@ -129,7 +155,7 @@ Known = tuple[tuple[str, str, str], ...]  # (name, fact kind, value)
 def kg_starts(kg: Path) -> dict[str, Known]:
     """Each KG name's anchor (a film's or song's release, a person's birth), as (name, fact kind, value):
     a look-alike or peer the KG dates keeps its KG life on pages of questions that never ask it. A name
-    two dated entities share is left out."""
+    two dated entities share keeps both, the later first."""
     out: dict[str, Known] = {}
     clash: set[str] = set()
     with duckdb.connect(str(kg), read_only=True) as con:
@@ -137,13 +163,28 @@ def kg_starts(kg: Path) -> dict[str, Known]:
         for table, name_col, date_col, fact_kind in _KG_STARTS:
             if table not in tables:
                 continue
-            band = ", members IS NOT NULL" if table == "music_artists" else ", false"
-            sql = f"SELECT {name_col}, CAST({date_col} AS VARCHAR){band} FROM {table}"
-            for name, when, formed in con.execute(sql).fetchall():
-                if name and when and _YEAR.search(when):
-                    if name in out and out[name][0][2][:4] != when[:4]:
-                        clash.add(name)
-                    out.setdefault(name, ((name, "mu.formed" if formed else fact_kind, when),))
+            # a solo artist's end date is a death: "Colette Sandberg [1944-2005] played a small club in
+            # Helsinki in January 2014" (the audit's lives line, g24 draft)
+            more = (
+                ", members IS NOT NULL, CAST(end_date AS VARCHAR)"
+                if table == "music_artists"
+                else ", false, NULL"
+            )
+            # in one order whatever the scan's (two anchors of one name keep theirs: the build is repeatable)
+            sql = (
+                f"SELECT {name_col}, CAST({date_col} AS VARCHAR){more} FROM {table} ORDER BY 2 DESC, 1, 3, 4"
+            )
+            for name, when, formed, died in con.execute(sql).fetchall():
+                if not (name and when and _YEAR.search(when)):
+                    continue
+                # two dated entities of one name keep both anchors, the later first (`from_values`: events
+                # after both; a name left undated drew its own start: "tickets from Golden from [KG 2013]
+                # appeared at an estate sale" in 1998)
+                anchor: Known = ((name, "mu.formed" if formed else fact_kind, when),)
+                if died and not formed and _YEAR.search(died):
+                    anchor += ((name, DEATH, died),)
+                had = out.get(name, ())
+                out[name] = anchor + had if not had or had[0][2][:4] <= when[:4] else had + anchor
         if "open_entities" in tables:
             _open_lives(con, out, clash)
     return {n: k for n, k in out.items() if n not in clash}
@@ -162,7 +203,8 @@ def _open_lives(con: duckdb.DuckDBPyConnection, out: dict[str, Known], clash: se
     """The open KG's lives: people born and (when it says) dead, places settled, organisations founded,
     concepts described. g22's default world had 48 sentences of two people acting after their KG deaths
     (the audit reads the open KG's lives too)."""
-    for name, doc in con.execute("SELECT name, summary_structured FROM open_entities").fetchall():
+    rows = con.execute("SELECT name, summary_structured FROM open_entities ORDER BY name, summary_structured")
+    for name, doc in rows.fetchall():
         born = _BIRTH_TEMPLATE.search(doc or "")
         start = None if born is not None else _OPEN_STARTS.search(doc or "")
         if not name or (born is None and start is None):
@@ -230,11 +272,18 @@ def from_values(kind: str, values: Iterable[tuple[str, str]]) -> Life | None:
             same = _FAMILY.get(own, own) == _FAMILY.get(kind, kind) and own != "band"
             _, month, day = days.first_day(value, int(found[1]))
             lives.append(Life(kind if same else own, int(found[1]), month, day, death))
-    if not lives or lives[0].kind in _MAKING:
-        return lives[0] if lives else None
+    if not lives:
+        return None
+    if lives[0].kind in _MAKING:  # the first anchor (the page's own, else the KG's later work of the name),
+        # made with what the earliest work of its name had (`eras`); the latest of all took a set's year or a
+        # weekend's release over the KG's and shot a 1972 film in 1998 (g24 draft: 23 lives)
+        first = min(life.start for life in lives if life.kind == lives[0].kind)
+        return replace(lives[0], first=first) if first < lives[0].start else lives[0]
     # two starts of one name (a look-alike page's own birth date beside the KG's): after the later one,
-    # events fit both
-    return ended(max(lives, key=lambda life: life.start))
+    # events fit both, and before the earliest one's death ("Débora Mendez" [KG 1922] "signed on to a
+    # production" in 2023 after a page's later birth: the audit's ages line, 17 of 1,142 at g23)
+    ends = [e for e in (ended(life).end for life in lives) if e]
+    return replace(ended(max(lives, key=lambda life: life.start)), end=min(ends, default=0))
 
 
 OLDEST_LIVING = 1926  # a person born before this takes no act after a death the name gives (`ended`)
@@ -250,9 +299,37 @@ def ended(life: Life) -> Life:
 
 
 def making(sentence: str, kind: str) -> bool:
-    """Whether `sentence` tells how a work was made (before its release)."""
+    """Whether `sentence` tells how a work was made (before its release), not its promotion."""
+    pattern = _MAKING.get(kind)
+    return pattern is not None and pattern.search(sentence) is not None and _PROMO.search(sentence) is None
+
+
+def making_words(sentence: str, kind: str) -> bool:
+    """Whether `sentence` names any of a work's making, promotion or not (`eras`: "the last third took shape
+    on digital stock; meanwhile, the teaser leaked" of a 1978 film, the audit's one anachronism at g24's
+    first build)."""
     pattern = _MAKING.get(kind)
     return pattern is not None and pattern.search(sentence) is not None
+
+
+def seen(sentence: str) -> bool:
+    """Whether `sentence` tells how a work was received (after its release)."""
+    return _SEEN.search(sentence) is not None
+
+
+def promo(sentence: str, life: Life) -> bool:
+    """Whether `sentence` tells of a film's trailer, teaser or poster (out up to a year before release)."""
+    return life.kind in ("movie", "work") and _PROMO.search(sentence) is not None
+
+
+def event_window(sentence: str, life: Life, year: int) -> tuple[int, int]:
+    """The years the event `sentence` tells of `life`'s entity may carry on a page of `year`."""
+    if promo(sentence, life):
+        return life.promo_day()[0], year
+    made = making(sentence, life.kind)
+    if made and seen(sentence):  # its making and its reception in one sentence: no date fits both
+        return life.start, life.start - 1
+    return life.window(made, year)
 
 
 def years_in(sentence: str) -> list[int]:
@@ -269,10 +346,15 @@ def violation(sentence: str, life: Life, year: int, years: list[int] | None = No
         any(map(sentence.lower().__contains__, _ANCHOR_STEMS)) and ANCHOR_WORDS.search(sentence)
     ):
         return None
-    lo, hi = life.window(making(sentence, life.kind), year)
+    lo, hi = event_window(sentence, life, year)
     for found in years:
         if found < lo or hi < found <= year:
             return found
+    if promo(sentence, life):
+        early = life.promo_day()
+        return early[0] if any(days.before(d, early) for d in days.dates_in(sentence)) else None
+    if making(sentence, life.kind):
+        return None
     return life.start if life.too_early(sentence) else None
 
 

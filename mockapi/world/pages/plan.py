@@ -18,7 +18,7 @@ from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import consistency, roles, shared, syndicate
 from mockapi.world.pages.roles import Pools, answer_facts, asked_facts
-from mockapi.world.questions.model import Question
+from mockapi.world.questions.model import Fact, Question
 
 __all__ = ["RESULTS", "Pools", "Result", "fill", "plan"]
 
@@ -160,6 +160,9 @@ def _entity_pages(q: Question, pools: Pools) -> tuple[list[tuple[str, PageSpec]]
         spec, stated = pools.entity.get(key), pools.entity_facts.get(key, [])
         if spec is None or (not q.answer_in_pages and any(f in stated for f in q.facts)):
             continue  # the answer must not leak when the question is calibrated as not answerable
+        if subject.name in roles.hidden(q) or (not q.answer_in_pages and _states(stated, q.facts)):
+            continue  # nor a page about the answer itself (`roles.hidden`), nor one stating it in its own
+            # Fact ("James Gibson is the director of The Iron Mirrors." on rank 1: g23 reader, 2 of 10)
         if any(
             f.kind == g.kind and f != g and not f.kind.startswith("rel:")
             for f in stated
@@ -173,3 +176,10 @@ def _entity_pages(q: Question, pools: Pools) -> tuple[list[tuple[str, PageSpec]]
         else:
             out.append(("topical", spec))
     return out, in_place
+
+
+def _states(stated: list[Fact], facts: list[Fact]) -> bool:
+    """Whether `stated` holds any of `facts` by subject, kind and value (another question's Fact of the same
+    value may differ in its alternatives or sources)."""
+    said = {(shared.subject_key(f.subject), f.kind, f.value.lower()) for f in stated}
+    return any((shared.subject_key(f.subject), f.kind, f.value.lower()) in said for f in facts)

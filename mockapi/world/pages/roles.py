@@ -28,6 +28,7 @@ from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, 
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
+from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
 
 # Share of question-specific answer pages titled like a domain roundup ("Stock market today: What to know"),
@@ -94,7 +95,7 @@ def latest(q: Question) -> dt.datetime | None:
 def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Draft:
     """An empty page about `subject` with the question's names to mention and a prose length."""
     names = page_names(subject)
-    people = [s for s in q.subjects if s != subject and s.kind != "group"]
+    people = [s for s in q.subjects if s != subject and s.kind != "group" and s.name not in hidden(q)]
     # no look-alike cut from the subject's own name: "Machines played with Lord of the Machines" booked an
     # act with itself (g18 reader)
     # nor one holding the name a question uses ("AD Peñanares" on a page about Peñanares: `holds_name`)
@@ -112,6 +113,16 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
         subject.name, q.pages_domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
         filler=rng.randint(*FILLER), topics=topics, known=_anchors(q, subject, pools),
     )  # fmt: skip
+
+
+def hidden(q: Question) -> frozenset[str]:
+    """The names no page of a question the world labels unanswerable may be about: the entity a relation
+    leads to when it is the answer ("who performs Bright Anthem?": a page about James Proctor, and the song's
+    pages naming him beside it, stated the gold on 2-3 of ~50 such questions a world: g23 reader)."""
+    if q.answer_in_pages:
+        return frozenset()
+    answer = q.answer.lower()
+    return frozenset(f.value for f in q.facts if f.kind.startswith("rel:") and f.value.lower() in answer)
 
 
 def _asked_names(q: Question) -> tuple[str, ...]:
@@ -238,7 +249,14 @@ def known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> li
     asked = {
         f.kind for f in q.facts if shared.subject_key(f.subject) == key and not f.kind.startswith("rel:")
     }
-    facts = [f for f in pools.entity_facts.get(key, []) if f.kind not in asked]
+    # nor the very relation the question asks ("The Iron Mirrors' director is James Gibson." on rank 1 of a
+    # question labelled unanswerable: g23 reader, 2 of 10)
+    told = {(f.kind, f.value.lower()) for f in q.facts if shared.subject_key(f.subject) == key}
+    facts = [
+        f
+        for f in pools.entity_facts.get(key, [])
+        if f.kind not in asked and (f.kind, f.value.lower()) not in told
+    ]
     return rng.sample(facts, min(len(facts), rng.randint(0, 3)))
 
 
@@ -281,7 +299,9 @@ def lookalike_pages(
         return [
             n
             for n in names
-            if consistency.told_apart(n, subject.name) and not consistency.shares_name(n, asked)
+            if consistency.told_apart(n, subject.name)
+            and not consistency.shares_name(n, asked)
+            and all(fits_subject(KINDS[f.kind], n, subject.kind) for f in facts if f.kind in KINDS)
         ]
 
     # none a reader tells from every name the question uses: invented ones, else peers (a "<name> II"
@@ -296,8 +316,9 @@ def lookalike_pages(
     for i in range(n):
         name = chosen[i % len(chosen)] if rng.random() < 0.8 else rng.choice(names)
         when = moment(qtime, rng, latest(q))  # published in the same days as the answer pages
-        if statements.start_of(name) > when.date():  # not a look-alike the KG starts later (g22c)
-            alive = [n for n in names if statements.start_of(n) <= when.date()]
+        kind = facts[-1].kind if facts else ""
+        if not statements.fits_day(name, when.date(), kind):  # not a look-alike the KG starts later (g22c)
+            alive = [n for n in names if statements.fits_day(n, when.date(), kind)]
             name = alive[0] if alive else shared.invented_name(subject.kind, rng, pools.taken)
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
         page_draft = draft(q, other, pools, rng)
@@ -321,7 +342,8 @@ def lookalike_pages(
 def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
     """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
     group = group_of(q)
-    subject = group if group is not None and rng.random() < P_GROUP_TOPICAL else rng.choice(q.subjects)
+    about = [s for s in q.subjects if s.name not in hidden(q)] or q.subjects[:1]
+    subject = group if group is not None and rng.random() < P_GROUP_TOPICAL else rng.choice(about)
     page_draft = draft(q, subject, pools, rng)
     # most published in the answer pages' days (an engine ranks fresh pages for a query about now), the rest
     # older news (an answer page is never older than its value)

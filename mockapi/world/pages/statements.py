@@ -10,13 +10,15 @@ import dataclasses
 import datetime as dt
 import random
 import re
+import zlib
 
 from mockapi.world.pages import consistency, fact_frames, grammar, lifespan, prose, styles
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions import invent, starts, values
-from mockapi.world.questions.kinds import KINDS
+from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
+from mockapi.world.real import sequels
 
 # The attributes of each subject kind (company: stock price, market cap…), in registry order.
 _KINDS_OF: dict[str, tuple[str, ...]] = {}
@@ -50,8 +52,13 @@ def _say(fact: Fact, name: str, shown: str, rng: random.Random) -> str:
                            f"{shown} is named as the {r} of {name}", f"{name} has {shown} as its {r}",
                            f"records give {shown} as the {r} of {name}",
                            f"{shown} is listed as {name}'s {r}"))  # fmt: skip
+    if fact.kind in _NONE and shown in ("0", "zero"):  # "the academy honoured X with 0 oscars" (g23 reader)
+        return rng.choice(_NONE[fact.kind]).format(s=name)
     # a kind's own sentence may vary ("x is a native of y"): one frame per fact kind marked its statements
     return grammar.expand(KINDS[fact.kind].say, {"s": lambda _r: name, "v": lambda _r: shown}, rng)
+
+
+_NONE = {"mv.oscars": ("{s} won no academy awards", "{s} did not win an oscar", "{s} won 0 oscars in all")}
 
 
 # A security's listing after a company's name ("Sterling Inc. Class A Common Stock"): sentences name the
@@ -155,7 +162,16 @@ def _state(
     # points per game is 9.34") leaves "its" to nobody: on a set's page, any member's (the contradiction scan)
     if named or name not in str(slots["intro"]):
         pool = [f for f in pool if "{intro}" not in f]
-    return Piece("sentence", fact_frames.sentence(rng.choice(pool), slots, rng))
+    text = fact_frames.sentence(rng.choice(pool), slots, rng)
+    text = _REL_LEAD.sub(lambda m: m[1][0].upper() + m[1][1:], text)
+    return Piece("sentence", _REL_UPDATE.sub(r"per an update \1", _REL_AFTER.sub("", text)))
+
+
+# a day told relative to the page takes no preposition: "By 6 days ago, X closed at 17.10 dollars" (g24 draft)
+_REL = r"(?:\d+ days ago|yesterday|last [A-Z][a-z]+day)\b"
+_REL_LEAD = re.compile(rf"^(?:As of|On|By|Through|At the close on) ({_REL})")
+_REL_AFTER = re.compile(rf"\b(?:as of|on|by|through|at the close on|in a note dated) (?={_REL})")
+_REL_UPDATE = re.compile(rf"per a ({_REL}) update")
 
 
 def _market_day(fact: Fact, day: dt.date) -> dt.date:
@@ -222,6 +238,8 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     # published before that date cannot know the value and states none
     own = random.Random(f"stale|{fact.subject.name}|{fact.kind}|{fact.as_of}|{value}")
     then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=own.randint(lo, hi))
+    if fact.stale_days and value in fact.stale:  # the KG's own day for it (a close, a game)
+        then = dt.date.fromisoformat(fact.stale_days[min(fact.stale.index(value), len(fact.stale_days) - 1)])
     if then >= page_day or then < start_of(fact.subject.name):
         return []  # nor before the subject's start: a song released in 2023 "at no. 40" in 2021 (g22c)
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
@@ -237,9 +255,26 @@ def start_of(name: str) -> dt.date:
     return dt.date.min
 
 
+# a weekend gross is told of a film in its run: released at most this long before the day
+RUN = dt.timedelta(days=90)
+IN_RUN = ("mv.weekend",)
+
+
+def fits_day(name: str, day: dt.date, kind: str = "") -> bool:
+    """Whether the KG's start of `name` (if any) allows a value of fact kind `kind` on `day`: not after it,
+    and a weekend gross only in the film's run (g23: "The Lantern Protocol III [2004] took $2.0 million at
+    the box office last weekend" in 2024: 5 of 6 of the audit's weekend grosses)."""
+    start = start_of(name)
+    if start == dt.date.min:
+        return True
+    return start <= day and (kind not in IN_RUN or start >= day - RUN)
+
+
 # Attributes dated in this order (a company founded before it went public): invented figures keep it, and a
 # page stating one invented value of a pair states no invented other (the audit's lifespan scan)
-ORDERED = (("fin.founded", "fin.ipo_year"),)
+# (first, then, the fewest years between): nobody debuts before 16 ("Delfino Fouquet [born 2001]": "The
+# debut year of Delfino Fouquet is given as 2011", the audit's ages line at g23)
+ORDERED = (("fin.founded", "fin.ipo_year", 0), ("mu.birth", "mu.debut", 18))
 
 
 _AMOUNT = re.compile(r"([\d,]+(?:\.\d+)?)\s*(billion|bn|b\b|million|mn|m\b)?", re.I)
@@ -268,27 +303,63 @@ def figure_pieces(
     March 3"), so that attribute labels, amounts and dates are on pages that answer no question too. Only for
     entities no question asks about (their values contradict nothing)."""
     given = set(skip or ())
-    skip = given | {b for a, b in ORDERED if a in given} | {a for a, b in ORDERED if b in given}
-    kinds = [k for k in _KINDS_OF.get(subject.kind, ()) if KINDS[k].vtype != "list" and k not in skip]
+    skip = given | {b for a, b, _ in ORDERED if a in given} | {a for a, b, _ in ORDERED if b in given}
+    kinds = [
+        k for k in _KINDS_OF.get(subject.kind, ())
+        if KINDS[k].vtype != "list" and k not in skip and fits_subject(KINDS[k], subject.name, subject.kind)
+    ]  # fmt: skip
     out = []
     chosen = rng.sample(kinds, min(n, len(kinds)))
     values = {key: invent.other_value(KINDS[key], rng, day) for key in chosen}
-    for first, then in ORDERED:  # "1968 is the IPO year of Hunter Industries" beside "founded in 1977"
-        if first in values and then in values and _year(values[first]) > _year(values[then]):
+    for first, then, gap in ORDERED:  # "1968 is the IPO year of Hunter Industries" beside "founded in 1977"
+        if first in values and then in values and _year(values[first]) + gap > _year(values[then]):
             chosen.remove(then)
     if subject.kind == "movie":  # a peer film's money in the era of the release it states, or its pages date
-        year = (
-            _year(values["mv.release"])
-            if "mv.release" in values
-            else starts.drawn_start(subject.name, "movie")
-        )
+        year = _sequel_year(subject.name, starts.drawn_start(subject.name, "movie"), day)
+        if "mv.release" in values:  # the year its rival values are capped by too (`decoys._era_cap`)
+            values["mv.release"] = _in_year(values["mv.release"], year)
         for key in [k for k in chosen if k in ERA_AMOUNTS and _amount(values[k]) > era_cap(k, year)]:
             chosen.remove(key)  # a 1971 peer "grossed $1.7 billion" (the audit's numbers, g23's reader world)
+    if "mv.weekend" in chosen and ("mv.release" in chosen or not fits_day(subject.name, day, "mv.weekend")):
+        chosen.remove("mv.weekend")  # no weekend gross of a film released years ago
     for key in chosen:
         fact = Fact(subject, key, values[key])
         as_of = (day - dt.timedelta(days=rng.randint(0, 30))).isoformat() if dynamic(fact) else ""
         out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
     return out
+
+
+def rival_day(fact: Fact, lookalike: str, page_day: dt.date) -> str:
+    """The day a look-alike's value of a changing `fact` is stated of ('' for a static one): near the
+    answer's own (its figure from the same days), picked by the name and that day, so one value keeps one
+    session on every page (a page's own draw gave one price four sessions: the audit's frozen prices, 7 of
+    114 at g24's first build); never after the page nor before the look-alike's start ("at no. 10 as of Feb.
+    4" of a song released on 1 Mar)."""
+    if not (dynamic(fact) and fact.as_of):
+        return ""
+    near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(
+        days=zlib.crc32(f"{lookalike}|{fact.kind}|{fact.as_of}".encode()) % 14 - 10
+    )
+    return min(max(near, start_of(lookalike)), page_day).isoformat()
+
+
+def _sequel_year(name: str, year: int, day: dt.date) -> int:
+    """`year`, or a year after the original's when `name` is a sequel of a KG-dated film ("Return of the
+    Fever: Part Two" [1969] before "Return of the Fever" [1971]: the audit's works in order, g24 draft)."""
+    for tail in sequels.SEQUEL_TAILS:
+        base = start_of(name.removesuffix(tail)) if name.endswith(tail) else dt.date.min
+        if base != dt.date.min and year <= base.year:
+            return min(day.year, base.year + 1 + zlib.crc32(name.encode()) % 5)
+    return year
+
+
+def _in_year(value: str, year: int) -> str:
+    """`value` (a date or year as pages write it) with its year replaced by `year`."""
+    found = _YEAR_IN.search(value)
+    return value if found is None else value[: found.start()] + str(year) + value[found.end() :]
+
+
+_YEAR_IN = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
 
 
 def negative_piece(
@@ -305,11 +376,7 @@ def negative_piece(
     answer's own statements when the attribute changes over time (so a date does not mark the answer).
     Unless the page is the look-alike's own (`own_page`), the statement names it: an unnamed infobox row on
     the subject's page stated the look-alike's runtime as the subject's."""
-    as_of = ""
-    if page_day is not None and dynamic(fact) and fact.as_of:
-        # near the answer's own date (a look-alike's figure from the same days), never after the page
-        near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(days=rng.randint(-10, 3))
-        as_of = min(near, page_day).isoformat()
+    as_of = rival_day(fact, lookalike, page_day) if page_day is not None else ""
     return state(
         fact, rng, split, value=wrong, subject=lookalike, as_of=as_of, page_day=page_day, named=not own_page
     )

@@ -87,6 +87,17 @@ class Page:
     def fit(self, text: str) -> bool:
         """Whether `text` fits every life it names and says nothing said once already (the year checks
         only where a digit is, the once-only ones past one search of them all: most sentences hold none)."""
+        if not self.dated_fit(text):
+            return False
+        maybe = any(map(text.__contains__, _ONCE_WORDS))  # a substring test first: most sentences hold none
+        if not maybe or _ONCE_ANY.search(text) is None:
+            self._hits = ()
+        else:
+            self._hits = tuple(i for i, p in enumerate(_ONCE) if p.search(text))
+        return all(self.said[i] < _TIMES[i] for i in self._hits)
+
+    def dated_fit(self, text: str) -> bool:
+        """Whether `text` fits every life it names and names no medium newer than its dates (`eras`)."""
         life = self.life
         if life is not None and life.end and life.end < self.year - 1 and _RECENT.search(text) is not None:
             return False  # a man dead in 1945 "led a drive for climate last autumn" (g23's first build)
@@ -97,14 +108,7 @@ class Page:
             lives = (life for name, life in self.others if name in text)
             if any(lifespan.violation(text, life, self.year, years) is not None for life in lives):
                 return False
-        if not eras.fits(text, self.life, years):
-            return False
-        maybe = any(map(text.__contains__, _ONCE_WORDS))  # a substring test first: most sentences hold none
-        if not maybe or _ONCE_ANY.search(text) is None:
-            self._hits = ()
-        else:
-            self._hits = tuple(i for i, p in enumerate(_ONCE) if p.search(text))
-        return all(self.said[i] < _TIMES[i] for i in self._hits)
+        return eras.fits(text, self.life, years)
 
     def keep(self, text: str) -> str:
         """`text`, its once-only statements (found by the last `fit`, of this text) noted as said."""
@@ -128,4 +132,4 @@ class Page:
         if text is None or self._life is None:
             self.bounds[:] = self._any
         else:
-            self.bounds[:] = self._life.window(lifespan.making(text, self._life.kind), self.year)
+            self.bounds[:] = lifespan.event_window(text, self._life, self.year)

@@ -164,7 +164,7 @@ def with_condition(a: Ask) -> Draft | None:
         made = derived.derive(fact, a.rng, a.split) if a.rng.random() < P_DERIVED else None
         if made is not None:  # "how much would 100 shares of x have cost on march 3?"
             frame, short, alts, sentences = made
-            query = frame.format(s=ref, e=kind.event).rstrip("?") + f" {when}?"
+            query = derived.on_day(frame.format(s=ref, e=kind.event), when)
             answer, alts = answers.finish(short, alts, sentences, a.rng)
             return Draft(query, answer, alts, facts[::-1], [fact.value], None, [fact.subject], refs)
     answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 
 from mockapi.world.questions import values
 from mockapi.world.questions.kinds import KINDS
@@ -40,6 +41,26 @@ SHARES = (
     "cost of {n} {s} shares?",
     "if i buy {n} shares of {s}, how much do i pay?",
 )
+# a frame of the present read in a past day's question: "what do 200 shares of halwell corporation cost
+# right now yesterday" (g23 reader, unnatural)
+_PRESENT = (
+    (re.compile(r" (?:right now|currently|at present|at the moment|today)(?=\?|$)"), ""),
+    (re.compile(r"^what do "), "what did "),
+    (re.compile(r"^how much would (.+?) cost"), r"how much did \1 cost"),
+)
+_BUY = re.compile(r"^if i buy (.+?), how much do i pay$")
+
+
+def on_day(question: str, when: str) -> str:
+    """`question`, a derived frame, asked of the day `when` names ("on march 3", "yesterday")."""
+    text = question.rstrip("?")
+    if (buy := _BUY.match(text)) is not None:
+        return f"if i had bought {buy[1]} {when}, how much would i have paid?"
+    for pattern, repl in _PRESENT:
+        text = pattern.sub(repl, text)
+    return f"{text} {when}?"
+
+
 ANNUAL = (
     "what is {s}'s annual dividend at the latest quarterly rate?",
     "how much does {s} pay in dividends per share per year at the current rate?",

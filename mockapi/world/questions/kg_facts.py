@@ -129,7 +129,15 @@ class KgSource:
         shown, alts = values.money(round(closes[i], 2))
         stale = tuple(values.money(round(c, 2))[0] for c in (closes[i - 1], closes[i - 2]))
         return Fact(
-            s, kind, shown, round(closes[i], 2), alts=tuple(alts), stale=stale, as_of=days[i], source="kg"
+            s,
+            kind,
+            shown,
+            round(closes[i], 2),
+            alts=tuple(alts),
+            stale=stale,
+            as_of=days[i],
+            source="kg",
+            stale_days=(days[i - 1], days[i - 2]),
         )
 
     def _game(self, s: Subject, kind: str, day: dt.date) -> Fact | None:

@@ -112,6 +112,7 @@ _UNFIT = {
         "op.visitors",
         "op.area",
         "op.location",
+        "op.founded",  # "The founding year of Red cycle is 1837" (g23: the audit's kinds line)
     },
     "nature": {"op.population", "op.leader", "op.version", "op.languages"},
     "institution": {"op.population", "op.languages", "op.area"},  # no cathedral of 7,636 km2

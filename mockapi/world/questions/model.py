@@ -41,6 +41,9 @@ class Fact:
     as_of: str = ""  # 'YYYY-MM-DD' the value holds from (dynamic facts)
     condition: str = ""  # phrase that qualifies the value ("on 2024-02-20"), for conditional kinds
     source: str = "web"  # kg | web
+    # the day each stale value held ("YYYY-MM-DD", where the KG dates them: a close): a price stated
+    # with a day drawn near the current one was "frozen" across sessions (g23 audit: 13 of 117)
+    stale_days: tuple[str, ...] = ()
 
 
 @dataclass
