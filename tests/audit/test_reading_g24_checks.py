@@ -1,13 +1,14 @@
 """The checks for the g24 reader's absurd facts (issue 31): dates past the query day at a month's precision
 and relative dates before a work's release (`relative`), finance amounts against the KG's size (`amounts`),
 sequels of any kind and below the top 10 (`sequels`), multi-hop questions whose pages never tie the subject
-to its bridge (`hops`) and one-letter look-alikes on the subject's own page (`lookalikes`).
+to its bridge (`hops`), one-letter look-alikes on the subject's own page (`lookalikes`) and towns sold with
+tickets (`kinds`).
 
 Real stores throughout: a copy of the tiny world's KG (changed by SQL where a test needs a fault in the gold)
 and pages in a DuckDB store, read through `Corpus` as the audit reads a world. Each test fails on main
-`ea9ed61`: it has no `relative`, `amounts`, `hops` or `lookalikes`, and its sequel scan reads neither pages
-below the top 10, nor a year's list page, nor the KG's songs by one artist. The real CRAG fixture reads 0 on
-every new line.
+`ea9ed61`: it has no `relative`, `amounts`, `hops` or `lookalikes`, its sequel scan reads neither pages
+below the top 10, nor a year's list page, nor the KG's songs by one artist, and its kinds no KG places. The
+real CRAG fixture reads 0 on every new line.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import duckdb
 import pytest
 from fixture_paths import CRAG_DEV_10
 
-from mockapi.audit import amounts, hops, lifespans, lookalikes, relative, sequels
+from mockapi.audit import amounts, hops, kinds, lifespans, lookalikes, relative, sequels
 from mockapi.audit.data import AuditQuestion, Corpus, Result, load_real
 from mockapi.audit.prices import strip_class
 from mockapi.formats.manifest import Manifest
@@ -251,6 +252,24 @@ def test_one_letter_look_alikes_on_the_subjects_page(tmp_path: Path, tiny_world:
     assert rule["examples"][0].startswith("Astex Ltd.: Asex Corp. (")
 
 
+def test_towns_sold_with_tickets(tmp_path: Path, tiny_world: Path) -> None:
+    town = kinds.kg_places(tiny_world)[0]
+    page = "\n".join([
+        town,
+        f"Entry to {town} costs €30.",  # the reader's Q22: a town of the KG with an entry fee
+        f"A day ticket for {town} comes to £20.",
+        f"Entry to the {town} museum costs €8.",  # a sight in the town: its own ticket
+        f"{town} has a population of 91,579.",
+    ])  # fmt: skip
+    corpus = _corpus(tmp_path, tiny_world, [page], [_question([page])])
+    read, _ = lifespans.read_pages(corpus, corpus.questions)
+    found = kinds.kind_scan(read, corpus.world)
+    rule = found["rules"][kinds.PLACES]
+    assert (rule["checked"], rule["violations"]) == (3, 2), rule
+    assert rule["examples"][0] == f"{town}: Entry to {town} costs €30."
+    assert found["violations"] == found["rules"]["concepts told as places"]["violations"] + 2
+
+
 @pytest.mark.skipif(not CRAG_DEV_10.is_file(), reason=f"no CRAG fixture at {CRAG_DEV_10}")
 def test_real_crag_pages_read_zero_on_the_g24_lines() -> None:
     corpus = load_real(CRAG_DEV_10)
@@ -264,3 +283,4 @@ def test_real_crag_pages_read_zero_on_the_g24_lines() -> None:
     assert look["rules"][lookalikes.RULE]["checked"] > 3 and look["share"] == 0, look
     far = sequels.far_pages(corpus, corpus.questions, known)
     assert sequels.sequel_scan(pages, known, far, corpus.world)["violations"] == 0
+    assert kinds.place_scan(pages, corpus.world)["checked"] == 0  # no KG
