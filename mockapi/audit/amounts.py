@@ -31,13 +31,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TypedDict
 
 from mockapi.audit.data import kg_rows
 from mockapi.audit.lifespans import Page, whole
 from mockapi.audit.markets import clauses
 from mockapi.audit.prices import kg_companies
-from mockapi.audit.rules import RuleCheck, empty_rule, note
+from mockapi.audit.rules import RuleCheck, RuleGroup, empty_rule, note
 
 RULE = "finance sizes against the KG market cap"
 # (kind, the words that tell it, the most a year's amount can be in market caps)
@@ -81,9 +80,7 @@ _TICKER = re.compile(r"\b[A-Z]{2,5}\b")
 _REVENUE = re.compile(r'"totalRevenue": (-?\d+(?:\.\d+)?)')
 
 
-class AmountFigures(TypedDict):
-    violations: int
-    rules: dict[str, RuleCheck]
+AmountFigures = RuleGroup
 
 
 def amount_figures(pages: list[Page], world: Path | None) -> AmountFigures:

@@ -30,11 +30,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TypedDict
 
 from mockapi.audit.data import AuditQuestion, Corpus, kg_rows
 from mockapi.audit.prices import strip_class
-from mockapi.audit.rules import RuleCheck, empty_rule, note
+from mockapi.audit.rules import RuleGroup, empty_rule, note
 from mockapi.audit.text import sentences
 
 RULE = "multi-hop: no page ties the subject to its bridge"
@@ -46,9 +45,7 @@ _SAYS = (
 )
 
 
-class HopFigures(TypedDict):
-    violations: int
-    rules: dict[str, RuleCheck]
+HopFigures = RuleGroup
 
 
 def hops(q: AuditQuestion, parents: dict[str, str]) -> tuple[str, str] | None:

@@ -20,25 +20,14 @@ from typing import Any
 
 import duckdb
 import pytest
+from audit_stores import page_corpus
 from fixture_paths import CRAG_DEV_10
 
 from mockapi.audit import amounts, hops, kinds, lifespans, lookalikes, relative, sequels
-from mockapi.audit.data import AuditQuestion, Corpus, Result, load_real
+from mockapi.audit.data import AuditQuestion, Result, load_real
 from mockapi.audit.prices import strip_class
-from mockapi.formats.manifest import Manifest
 
 ASKED = "03/11/2024, 10:00:00 PT"
-
-
-def _corpus(tmp_path: Path, tiny_world: Path, pages: list[str], qs: list[AuditQuestion]) -> Corpus:
-    """A corpus over a copy of the tiny world's KG (kept when a test changed it) whose pages hold `pages`."""
-    tmp_path.mkdir(exist_ok=True)
-    if not (tmp_path / "kg.duckdb").is_file():
-        shutil.copy(tiny_world / "kg.duckdb", tmp_path / "kg.duckdb")
-    with duckdb.connect(str(tmp_path / "pages.duckdb")) as con:
-        con.execute("CREATE TABLE pages (page_id VARCHAR, text VARCHAR)")
-        con.executemany("INSERT INTO pages VALUES (?, ?)", [(f"p{i}", t) for i, t in enumerate(pages)])
-    return Corpus("world", qs, Manifest(), tmp_path)
 
 
 def _question(
@@ -73,7 +62,7 @@ def test_dates_past_the_query_day_at_a_months_precision(tmp_path: Path, tiny_wor
         "The band will tour the single in May 2024.",  # a plan
         "In April 2025, a cover went viral.",  # a later year: the year-based line's, not this rule's
     ])  # fmt: skip
-    corpus = _corpus(tmp_path, tiny_world, [page], [_question([page])])
+    corpus = page_corpus(tmp_path, tiny_world, [page], [_question([page])])
     read, _ = lifespans.read_pages(corpus, corpus.questions)
     rule = relative.late_scan(read)
     assert (rule["checked"], rule["violations"]) == (7, 4), rule
@@ -122,7 +111,7 @@ def test_relative_dates_before_a_songs_release(tmp_path: Path, tiny_world: Path)
         f"The producer of {name} recorded the hook last autumn.",  # the making: before a release
         f"A live take of {name} leaked last autumn.",  # a leak: any time
     ])  # fmt: skip
-    corpus = _corpus(
+    corpus = page_corpus(
         tmp_path, tiny_world, [page], [_question([page], asked=f"{asked:%m/%d/%Y}, 10:00:00 PT")]
     )
     read, known = lifespans.read_pages(corpus, corpus.questions)
@@ -151,7 +140,7 @@ def test_finance_amounts_against_the_kgs_market_cap(tmp_path: Path, tiny_world: 
         f"{company} priced a ${2 * bn:.1f}bn term loan.",  # 2x: a stretch, not absurd
         f"{company} paid a dividend of $0.52 per share.",
     ])  # fmt: skip
-    corpus = _corpus(tmp_path, tiny_world, [page], [_question([page])])
+    corpus = page_corpus(tmp_path, tiny_world, [page], [_question([page])])
     read, _ = lifespans.read_pages(corpus, corpus.questions)
     rule = amounts.amount_scan(read, corpus.world)
     assert (rule["checked"], rule["violations"]) == (4, 2), rule
@@ -183,7 +172,7 @@ def test_sequels_below_the_top_ten_and_by_one_artist(tmp_path: Path, tiny_world:
         *fill,
         "Distant Lanterns II: what to know\nThe release date of Distant Lanterns II is March 4th, 2000.",
     ]
-    corpus = _corpus(tmp_path, tiny_world, pages, [_question(pages)])
+    corpus = page_corpus(tmp_path, tiny_world, pages, [_question(pages)])
     read, known = lifespans.read_pages(corpus, corpus.questions)
     far = sequels.far_pages(corpus, corpus.questions, known)
     assert [p.head.split("\n")[0] for p in far] == ["Distant Lanterns II: what to know"]
@@ -225,7 +214,7 @@ def test_multi_hop_pages_that_never_tie_the_subject_to_its_bridge(tmp_path: Path
         _question(pages, [3], qtype="multi-hop", answer="ms. molly sutton", qid="q2", gold={"p3"},
                   query=f"name the ceo of the parent company of {child.lower()}"),
     ]  # fmt: skip
-    found = hops.hop_scan(_corpus(tmp_path, tiny_world, pages, qs), qs)["rules"][hops.RULE]
+    found = hops.hop_scan(page_corpus(tmp_path, tiny_world, pages, qs), qs)["rules"][hops.RULE]
     assert (found["checked"], found["violations"]) == (3, 1), found
     tie = "no page of its 50 ties cyrella corp. to ardova group inc."
     assert found["examples"] == [f"{multi['query']} ({tie})"]
@@ -246,7 +235,7 @@ def test_one_letter_look_alikes_on_the_subjects_page(tmp_path: Path, tiny_world:
         _question(pages, [0], query="what is the total eps of astex ltd., whose ceo is lance ray?"),
         _question(pages, [1], query="what is the total eps of astex ltd.?", qid="q1", gold={"p1"}),
     ]
-    found = lookalikes.lookalike_scan(_corpus(tmp_path, tiny_world, pages, qs), qs)
+    found = lookalikes.lookalike_scan(page_corpus(tmp_path, tiny_world, pages, qs), qs)
     rule = found["rules"][lookalikes.RULE]
     assert (rule["checked"], rule["violations"], found["share"]) == (2, 1, 0.5), rule
     assert rule["examples"][0].startswith("Astex Ltd.: Asex Corp. (")
@@ -261,7 +250,7 @@ def test_towns_sold_with_tickets(tmp_path: Path, tiny_world: Path) -> None:
         f"Entry to the {town} museum costs €8.",  # a sight in the town: its own ticket
         f"{town} has a population of 91,579.",
     ])  # fmt: skip
-    corpus = _corpus(tmp_path, tiny_world, [page], [_question([page])])
+    corpus = page_corpus(tmp_path, tiny_world, [page], [_question([page])])
     read, _ = lifespans.read_pages(corpus, corpus.questions)
     found = kinds.kind_scan(read, corpus.world)
     rule = found["rules"][kinds.PLACES]
