@@ -32,7 +32,7 @@ _SAID = (
     re.compile(r"(?P<n>\b\d{1,2}) (?:is|was) the (?:number of Oscar wins|Oscar count)\b"),
     re.compile(r"\bgives (?P<n>\d{1,2}) as the (?:number of Oscar wins|Oscar count)\b"),
 )
-_SET_YEAR = re.compile(
+SET_YEAR = _SET_YEAR = re.compile(
     r"\b(?:films|movies|pictures) (?:of|from|released in) (?P<a>(?:19|20)\d\d)\b|"
     r"\b(?P<b>(?:19|20)\d\d) (?:films|movies)\b",
     re.I,

@@ -12,6 +12,12 @@ school group's visit, a founding: an idea is "first described", not founded; but
 KG's own year of the concept is a wrong word for its origin, not a place, and is not counted). Real pages have
 no such KG and read 0 by construction; the amenity words are those a page about an idea never needs. Counted
 over the pages `lifespans.read_pages` reads. Target 0.
+
+Since the g24 reading a second rule, **places sold with tickets**: a KG place (an open-domain `place`: a town,
+village or area, "Saint Larkridge, 309 km²") named in a sentence with an admission price ("Entry to Saint
+Larkridge costs €30", "A day ticket for Saint Larkridge comes to £20", "An annual pass at X is priced at
+$11.50"): a town is lived in, not entered with a ticket (a museum or park in it is named as such, "the X
+museum", and is not the place).
 """
 
 from __future__ import annotations
@@ -40,6 +46,21 @@ _AMENITY = re.compile(
     r"volunteers|membership scheme)\b",
     re.I,
 )
+
+
+_TICKET = re.compile(
+    r"\b(?:entry|admission|entrance|(?:day|family|annual|season|adult|child) (?:ticket|pass)(?:es)?|"
+    r"entry fee|entrance fee|admission fee)\b",
+    re.I,
+)
+_PRICE = re.compile(r"[$€£]\s?\d|\b\d+(?:\.\d+)? (?:dollars|euros|pounds)\b")
+# a sight inside the place, named as such: its tickets are the sight's
+_SIGHT = re.compile(
+    r"\b(?:museum|gallery|zoo|park|castle|cathedral|palace|aquarium|stadium|arena|theatre|theater|exhibition|"
+    r"festival|fair|tour|cruise|garden|observatory|library)\b",
+    re.I,
+)
+PLACES = "places sold with tickets"
 
 
 class KindFigures(TypedDict):
@@ -93,8 +114,33 @@ def kg_concepts(world: Path | None) -> dict[str, list[str]]:
     return out
 
 
+def kg_places(world: Path | None) -> list[str]:
+    """The KG's open-domain places (towns, villages, areas), by name, longest first."""
+    sql = "SELECT DISTINCT name FROM entities WHERE domain = 'open' AND kind = 'place'"
+    names = {str(n) for (n,) in kg_rows(world, {"entities"}, sql) if n and " " in str(n)}
+    return sorted(names, key=lambda n: (-len(n), n))
+
+
+def place_scan(pages: list[Page], world: Path | None) -> RuleCheck:
+    """Content sentences with an admission price naming a KG place (module docstring)."""
+    rule = empty_rule()
+    places = kg_places(world)
+    by_word: dict[str, list[str]] = {}
+    for name in places:
+        by_word.setdefault(name.split()[0], []).append(name)
+    for page in pages:
+        for s in page.lines:
+            if _TICKET.search(s) is None or _PRICE.search(s) is None:
+                continue
+            named = [n for w in dict.fromkeys(s.split()) for n in by_word.get(w, ()) if whole(n, s)]
+            if named:
+                note(rule, _SIGHT.search(s) is None, f"{named[0]}: {s}")
+    return rule
+
+
 def kind_scan(pages: list[Page], world: Path | None) -> KindFigures:
-    """Content sentences naming a KG concept; those that give it a place's amenities."""
+    """Content sentences naming a KG concept; those that give it a place's amenities (and KG places sold
+    with tickets)."""
     concepts = kg_concepts(world)
     years = kg_years(world) if concepts else {}
     rule = empty_rule()
@@ -106,4 +152,5 @@ def kind_scan(pages: list[Page], world: Path | None) -> KindFigures:
                 if names:
                     name = max(names, key=len)
                     note(rule, _amenity(s, name, years), f"{name}: {s}")
-    return {"violations": rule["violations"], "rules": {"concepts told as places": rule}}
+    rules = {"concepts told as places": rule, PLACES: place_scan(pages, world)}
+    return {"violations": sum(r["violations"] for r in rules.values()), "rules": rules}

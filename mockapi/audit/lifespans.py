@@ -92,10 +92,14 @@ _WORD = re.compile(r"\b[A-Z][\w'’&.-]*")
 _THE_FILM = re.compile(r"\b[Tt]he (?:film|movie|picture|feature)\b")
 
 
-class LifeFigures(TypedDict):
+class _Lives(TypedDict):
     sentences: int
     violations: int
     examples: list[str]
+
+
+class LifeFigures(_Lives, total=False):
+    rules: dict[str, RuleCheck]  # the rules joined to the line (`relative`)
 
 
 class AgeFigures(TypedDict):
@@ -169,7 +173,7 @@ def named(sentence: str, *indexes: dict[str, list[tuple[str, Life]]]) -> list[tu
     return sorted(found, key=lambda c: (sentence.find(c[0]), -len(c[0])))
 
 
-def _by_word(starts: dict[str, Life]) -> dict[str, list[tuple[str, Life]]]:
+def by_word(starts: dict[str, Life]) -> dict[str, list[tuple[str, Life]]]:
     """Started names by their first word (a sentence is checked against the names its words begin)."""
     out: dict[str, list[tuple[str, Life]]] = {}
     for name, life in starts.items():
@@ -229,7 +233,7 @@ def read_pages(
 ) -> tuple[list[Page], dict[str, list[tuple[str, Life]]]]:
     """The top-10 pages of the first `QUESTIONS` questions (a page once per question that ranks it) and the
     KG's starts by first word."""
-    known = _by_word(kg_starts(corpus.world))
+    known = by_word(kg_starts(corpus.world))
     out: list[Page] = []
     for q in qs[:QUESTIONS]:
         asked = _YEAR.search(q.query_time)
@@ -239,7 +243,7 @@ def read_pages(
         for text in corpus.text([r.page_id for r in q.results[: form.TOP]]).values():
             every = sentences(text)
             lines = [s for s in every if is_content_sentence(s)]
-            own = _by_word(page_starts(every, known, text[:300]))
+            own = by_word(page_starts(every, known, text[:300]))
             out.append(Page(int(asked[1]), text[:300], every, lines, own, day, text))
     return out, known
 

@@ -29,12 +29,15 @@ from typing import Any, TypedDict
 
 import duckdb
 
+from mockapi.audit.amounts import AmountFigures
 from mockapi.audit.anatomy import Anatomy
 from mockapi.audit.consistency import Contradictions, names, tokens
 from mockapi.audit.eras import EraFigures
+from mockapi.audit.hops import HopFigures
 from mockapi.audit.kinds import KindFigures
 from mockapi.audit.labels import LabelFigures
 from mockapi.audit.lifespans import AgeFigures, LifeFigures
+from mockapi.audit.lookalikes import LookalikeFigures
 from mockapi.audit.magnitudes import MagnitudeFigures
 from mockapi.audit.markets import MarketFigures
 from mockapi.audit.offsets import OffsetFigures
@@ -73,8 +76,11 @@ class ConsistencyFigures(TypedDict):
     markets: MarketFigures
     sequels: SequelFigures
     kinds: KindFigures
-    offsets: OffsetFigures  # joins the future line (report.py)
+    offsets: OffsetFigures  # joins the future line (report.py), with `relative`'s late dates
     labels: LabelFigures
+    amounts: AmountFigures
+    hops: HopFigures
+    lookalikes: LookalikeFigures
 
 
 def _year(text: Any) -> int | None:

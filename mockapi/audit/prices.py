@@ -61,6 +61,11 @@ _LONGER = re.compile(r"\b(?:quarter|year|since|months|weeks|half)\b", re.I)
 Series = dict[dt.date, tuple[float, float, float]]  # session: (low, high, close)
 
 
+def strip_class(name: str) -> str:
+    """A security's name up to its class ("Halwell Corporation" of "Halwell Corporation Common Stock")."""
+    return _CLASS.sub("", name).strip()
+
+
 def kg_companies(world: Path | None) -> dict[str, str]:
     """The KG's companies by name up to the security's class, each with its ticker (a name two securities
     share keeps the first listed: the common stock comes first)."""
@@ -68,7 +73,7 @@ def kg_companies(world: Path | None) -> dict[str, str]:
     rows = kg_rows(world, {"fin_companies", "fin_prices"}, sql)
     out: dict[str, str] = {}
     for name, symbol in rows:
-        out.setdefault(_CLASS.sub("", str(name)).strip(), str(symbol))
+        out.setdefault(strip_class(str(name)), str(symbol))
     return out
 
 

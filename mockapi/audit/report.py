@@ -182,6 +182,12 @@ SPECS: list[Spec] = [
          _at_most(0)),
     Spec("no-answer questions stating the gold on a top page", _g("consistency", "labels", "violations"),
          "—", "0", _at_most(0)),
+    Spec("finance amounts against the KG's size", _g("consistency", "amounts", "violations"), "0 (issue)",
+         "0", _at_most(0)),
+    Spec("multi-hop: first hop on none of the 50 pages", _g("consistency", "hops", "violations"), "—", "0",
+         _at_most(0)),
+    Spec("answer pages naming a one-letter look-alike", _g("consistency", "lookalikes", "share"),
+         "0 (fixture)", "reported", None),
     Spec("top-level structures in any 40 results (min)", _g("structure", "min_in_40"), "31 in 50 (issue)",
          ">= 20", _at_least(20)),
     Spec("commonest top-level structure's share", _g("structure", "max_share"), "—", "<= 0.05",
@@ -299,8 +305,12 @@ def consistency_notes(world: Figures) -> list[str]:
     ]
     life = scans.get("lifespan") or {}
     told = f"{life.get('violations')} of {life.get('sentences')}"
-    notes.append(f"lives: {told} dated sentences naming a dated entity outside its life")
-    examples += list(life.get("examples", []))[:2]
+    notes.append(
+        f"lives: {told} dated sentences naming a dated entity outside its life; "
+        + "; ".join(f"{k} {r['violations']}/{r['checked']}" for k, r in life.get("rules", {}).items())
+    )
+    examples += list(life.get("examples", []))[:2] + [e for r in life.get("rules", {}).values()
+                                                      for e in r["examples"][:1]]  # fmt: skip
     era = scans.get("anachronisms") or {}
     notes.append(f"anachronisms: {era.get('anachronisms')} of {era.get('sentences')} content sentences; "
                  f"by term {era.get('by_term')}")  # fmt: skip
@@ -308,7 +318,8 @@ def consistency_notes(world: Figures) -> list[str]:
     by_key: dict[str, Any] = dict(scans)
     for key, title in (("ages", "ages"), ("magnitudes", "numbers"), ("markets", "markets"),
                        ("sequels", "works in order"), ("kinds", "kinds"),
-                       ("offsets", "after the query"), ("labels", "labels")):  # fmt: skip
+                       ("offsets", "after the query"), ("labels", "labels"), ("amounts", "finance sizes"),
+                       ("hops", "hops"), ("lookalikes", "look-alikes")):  # fmt: skip
         group: dict[str, Any] = dict(by_key.get(key) or {}).get("rules", {})
         notes.append(
             f"{title}: " + "; ".join(f"{k} {r['violations']}/{r['checked']}" for k, r in group.items())

@@ -13,6 +13,13 @@ class RuleCheck(TypedDict):
     examples: list[str]
 
 
+class RuleGroup(TypedDict):
+    """A line made of rules: their violations summed, and each rule."""
+
+    violations: int
+    rules: dict[str, RuleCheck]
+
+
 def empty_rule() -> RuleCheck:
     return {"checked": 0, "violations": 0, "examples": []}
 

@@ -73,11 +73,11 @@ _TRAILER = re.compile(r"\b(?:trailers?|teasers?)\b", re.I)
 _SONG = re.compile(r"\b(?:song|track|single|tune|album|video game)\b", re.I)
 # someone telling of the work ("an extra told a fan site that ...", "the co-writer told a radio host") or a
 # leak of it: while it is made or any time after
-_TOLD = re.compile(
+TOLD = _TOLD = re.compile(
     r"\b(?:told|tells|said|says|recalled|recalls|admitted|conceded|remembered|interview\w*|leak\w*)\b"
 )
 # The statements that date the entity itself: its anchor, not an event in its life
-_ANCHOR = re.compile(
+ANCHOR = _ANCHOR = re.compile(
     r"\b(?:born|birth|birthday|released|release date|came out|premiered?|premiere date|debut(?:ed)?|founded|"
     r"established|formed|incorporated|settled|died|dies|death|came into the world)\b",
     re.I,

@@ -22,11 +22,11 @@ from typing import Any
 
 import duckdb
 import pytest
+from audit_stores import page_corpus
 from fixture_paths import CRAG_DEV_10
 
 from mockapi.audit import credits, kinds, labels, lifespans, markets, offsets, prices, sequels, windows
 from mockapi.audit.data import AuditQuestion, Corpus, Result, load_real
-from mockapi.formats.manifest import Manifest
 
 QUERY_TIME = "03/11/2024, 10:00:00 PT"
 
@@ -36,16 +36,10 @@ def _world(
 ) -> Corpus:
     """A corpus over a copy of the tiny world's KG whose pages hold `pages`; `qs` (default: one question
     ranking every page, asked on 11 Mar 2024)."""
-    tmp_path.mkdir(exist_ok=True)
-    if not (tmp_path / "kg.duckdb").is_file():
-        shutil.copy(tiny_world / "kg.duckdb", tmp_path / "kg.duckdb")
-    with duckdb.connect(str(tmp_path / "pages.duckdb")) as con:
-        con.execute("CREATE TABLE pages (page_id VARCHAR, text VARCHAR)")
-        con.executemany("INSERT INTO pages VALUES (?, ?)", [(f"p{i}", t) for i, t in enumerate(pages)])
     if qs is None:
         qs = [AuditQuestion("q0", "who?", "movie", "simple", "static", "x", [], [], _results(pages), {"p0"},
                             QUERY_TIME)]  # fmt: skip
-    return Corpus("world", qs, Manifest(), tmp_path)
+    return page_corpus(tmp_path, tiny_world, pages, qs)
 
 
 def _results(pages: list[str]) -> list[Result]:
