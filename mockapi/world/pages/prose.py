@@ -288,7 +288,7 @@ def sentences(
     pool = tuple(dict.fromkeys(bare(o) for o in others or names))
     if kind == "company":  # "just before 4 a.m. on Saturday ... the stock added 29 percent" (g23 audit),
         slots["weekday"], slots["d"] = slots["session"], slots["sd"]  # a labour board ruling on a Saturday
-    page = told.Page(day.year, bounds)
+    page = told.Page(day.year, bounds, day)
     if lives is not None:
         page.others = tuple((o, lives(o)) for o in dict.fromkeys(bare(o) for o in others or names))
     out = []

@@ -1,0 +1,104 @@
+"""What generator 24's reading found (seed 49, /work/scratch/reader/reading_g24.md), as checks on the world's
+parts: a song's life around its release and the query day, finance sizes against the company, prices against
+the KG, sequels among songs and albums, multi-hop hops and one-letter look-alikes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+import re
+import zlib
+from pathlib import Path
+
+from pages_db import query
+
+from mockapi.world.pages import days, lifespan, prose
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")  # fmt: skip
+# a month name with no year after it ("in August"), a season after "last"/"the" ("last autumn")
+_BARE_MONTH = re.compile(rf"\b({'|'.join(_MONTHS)})\b(?!,? (?:\d{{1,2}}(?:st|nd|rd|th)?,? )?\d{{4}})")
+_SEASON = re.compile(r"\b(?:last|the) (spring|summer|autumn|fall|winter)\b")
+_SEASON_MONTH = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+# what a song's making says: before its release is its time
+_MAKING = re.compile(r"take|produc|engineer|mix|co-wrote|demo|session player|started on|worked out|came from|"
+                     r"sample|synth|recorded|piano|four-track|guitar")  # fmt: skip
+
+
+def _months_meant(clause: str, page: dt.date) -> list[tuple[int, int]]:
+    """The (year, month) each yearless month or season of `clause` means on a page of `page`: the latest one
+    before it."""
+    out = []
+    for m in _BARE_MONTH.finditer(clause):
+        n = _MONTHS.index(m[1]) + 1
+        out.append((page.year if n <= page.month else page.year - 1, n))
+    for m in _SEASON.finditer(clause):
+        n = _SEASON_MONTH[m[1]]
+        out.append((page.year if n < page.month else page.year - 1, n))
+    return out
+
+
+def test_a_new_songs_prose_stays_between_its_release_and_the_page() -> None:
+    # Q29: "Sweet Shadow" released 1 March 2024, asked 11 March: "In April 2024, Sweet Shadow was licensed
+    # for a period drama"; before its release "Last autumn, a cover ... went viral", "Downloads ... doubled
+    # in August". Generator 24: 60 of 2,400 such sentences after the page's day, 376 clauses before release.
+    release, page = dt.date(2024, 3, 1), dt.date(2024, 3, 11)
+    lives = {"Sweet Shadow": lifespan.Life("song", 2024, 3, 1), "Avenue": lifespan.Life("song", 2023, 11, 20)}
+    after, before, told = [], [], 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        said = prose.sentences(
+            "Sweet Shadow",
+            "music",
+            rng,
+            40,
+            kind="song",
+            day=page,
+            lives=lives.__getitem__,
+            others=tuple(lives),
+        )
+        for s in said:
+            told += 1
+            # a month or a year counts from its start; "late in 2024" from its last quarter
+            stated = [(d[0], d[1] or 1, d[2] or 1) for d in days.dates_in(s)]
+            stated += [(int(y), 10, 1) for y in re.findall(r"\b[Ll]ater? in (\d{4})", s)]
+            if any(d > (page.year, page.month, page.day) for d in stated):
+                after.append(s)
+            for clause in re.split(r";| — |, (?:and|while|meanwhile)\b", s):
+                if _MAKING.search(clause) or "Avenue" in clause:
+                    continue
+                full = [(d[0], d[1]) for d in days.dates_in(clause) if d[1]]
+                if any(m < (release.year, release.month) for m in _months_meant(clause, page) + full):
+                    before.append(s)
+    assert told == 1600
+    assert not after, after[:5]
+    assert not before, before[:5]
+
+
+def _strings(blocks: object) -> list[str]:
+    if isinstance(blocks, str):
+        return [blocks]
+    return [s for b in blocks for s in _strings(b)] if isinstance(blocks, list) else []
+
+
+def test_no_page_of_the_tiny_world_narrates_a_month_after_its_day(tiny_world: Path) -> None:
+    # "Late in June 2024, a choir arrangement of Sweet Shadow went viral" on pages of March 2024 (13 of Q29's
+    # 50 pages): the world's checks read years against the page's year, and the audit's future line reads
+    # years against the query's. Generator 24's tiny world: 17 month dates after their page's day.
+    plan = re.compile(
+        r"\b(?:will|would|set to|plans?|planned|scheduled|expected|due|upcoming|aims?|targets?)\b"
+    )
+    late, read = [], 0
+    for (body,) in query(tiny_world, "pages.duckdb", "SELECT body FROM pages"):
+        spec = json.loads(zlib.decompress(body))
+        day = max(spec["published"], spec["modified"] or "")[:10]
+        for sentence in (s for text in _strings(spec["blocks"]) for s in re.split(r"(?<=[.!?])\s+", text)):
+            if day[:4] not in sentence:
+                continue
+            read += 1
+            months = [d for d in days.dates_in(sentence) if d[1] and not d[2]]
+            if any(f"{d[0]}-{d[1]:02d}" > day[:7] for d in months) and not plan.search(sentence):
+                late.append((day, sentence[:160]))
+    assert read > 1000
+    assert not late, late[:5]
