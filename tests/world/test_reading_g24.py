@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pages_db import query
 
-from mockapi.world.pages import days, lifespan, prose
+from mockapi.world.pages import days, lifespan, prose, sizes
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")  # fmt: skip
@@ -102,3 +102,36 @@ def test_no_page_of_the_tiny_world_narrates_a_month_after_its_day(tiny_world: Pa
                 late.append((day, sentence[:160]))
     assert read > 1000
     assert not late, late[:5]
+
+
+_SUM = re.compile(r"(?:US)?[$€£]\s?(\d[\d,]*(?:\.\d+)?)\s?(bn|billion|m|mn|million)?\b")
+_SCALE = {"bn": 1e9, "billion": 1e9, "m": 1e6, "mn": 1e6, "million": 1e6}
+_DEALS = re.compile(
+    r"buyback|acquisition|loan|revenue|sales|profit|income|notes|bonds?|charge|convertible|paper"
+)
+
+
+def _sums(sentence: str) -> list[float]:
+    return [float(m[1].replace(",", "")) * _SCALE.get(m[2] or "", 1.0) for m in _SUM.finditer(sentence)]
+
+
+def test_a_companys_sums_follow_its_market_cap() -> None:
+    # Q34: "Fenova Holdings Inc. confirmed a $4 billion share buyback", KG market cap $0.33 bn; a EUR 6bn term
+    # loan and $6bn quarterly revenue at companies worth $0.33-1.7 bn. No deal, charge, revenue or profit on
+    # the company's own prose above an eighth of what it is worth.
+    cap = 3.3e8
+    sizes.use_caps({"Fenova Holdings Inc.": cap})
+    try:
+        said = [
+            s
+            for seed in range(30)
+            for s in prose.sentences(
+                "Fenova Holdings Inc.", "finance", random.Random(seed), 40, kind="company"
+            )
+        ]
+    finally:
+        sizes.use_caps({})
+    dealt = [s for s in said if _DEALS.search(s) and _sums(s)]
+    assert len(dealt) > 100
+    too_big = [s for s in dealt if max(_sums(s)) > cap / 8]
+    assert not too_big, too_big[:5]

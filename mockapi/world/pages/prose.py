@@ -20,7 +20,7 @@ from mockapi.world.lexicon import business as lex_business
 from mockapi.world.lexicon import ideas as lex_ideas
 from mockapi.world.lexicon import places as lex_places
 from mockapi.world.lexicon import teams as lex_teams
-from mockapi.world.pages import eras, grammar, lifespan, mentions, styles, synonyms, told
+from mockapi.world.pages import eras, grammar, lifespan, mentions, sizes, styles, synonyms, told
 from mockapi.world.pages.name_parts import FIRST, LAST, PLACES, REGIONS
 from mockapi.world.questions.kinds import topic_class
 from mockapi.world.real import market_days
@@ -304,6 +304,8 @@ def sentences(
         else:
             slots["s"] = lambda r, name=name: name  # type: ignore[misc]
         slots["o"] = lambda r, name=name: mentions.other(r, pool, name, kind)  # type: ignore[misc]
+        if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader)
+            slots.update(sizes.slots(sizes.cap_of(name)))
         page.life = lives(name) if lives is not None else None
         out.append(_sentence(clauses, shorts, leads, slots, rng, page))
     return out

@@ -58,6 +58,7 @@ class Pools:
     recent: dict[str, list[PageSpec]] = field(default_factory=dict)
     taken: frozenset[str] = frozenset()  # every question subject's name key: no invented peer takes one
     starts: dict[str, lifespan.Known] = field(default_factory=dict)  # the KG's anchors by name (`lifespan`)
+    caps: dict[str, float] = field(default_factory=dict)  # the KG's market caps by company name (`sizes`)
 
 
 def uid(q: Question, role: str, i: int) -> str:

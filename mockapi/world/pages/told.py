@@ -145,7 +145,8 @@ class Page:
             return True
         # the late part of the page's year or month is after it too: "Late in 2024" on a page of March 2024
         for m in _LATE.finditer(text):
-            if int(m[2]) == year and (month < 10 if m[1] is None else days.month_of(m[1]) == month and day < 21):
+            late_in_month = m[1] is not None and days.month_of(m[1]) == month and day < 21
+            if int(m[2]) == year and (month < 10 if m[1] is None else late_in_month):
                 return True
         return False
 
