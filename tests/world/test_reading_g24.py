@@ -13,6 +13,9 @@ from pathlib import Path
 
 from pages_db import query
 
+from mockapi.audit import lifespans, prices
+from mockapi.audit.data import load_world
+from mockapi.formats.manifest import read_manifest
 from mockapi.world.pages import days, lifespan, prose, sizes
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -135,3 +138,14 @@ def test_a_companys_sums_follow_its_market_cap() -> None:
     assert len(dealt) > 100
     too_big = [s for s in dealt if max(_sums(s)) > cap / 8]
     assert not too_big, too_big[:5]
+
+
+def test_the_tiny_worlds_prices_of_kg_companies_are_the_kgs(tiny_world: Path) -> None:
+    # The audit's prices line on g24c: 14 of 40 prices off the KG's session ("Callwave Inc. shares are
+    # trading at $18.73 (March 7, 2024)", KG 29.17-29.48). On g24's tiny world 27 of 48: KG companies drawn
+    # as look-alikes ("Ardlyne Inc. shares are trading at 4.01 dollars", KG close 19.03) invented figures.
+    corpus = load_world(tiny_world, read_manifest(tiny_world))
+    pages, _ = lifespans.read_pages(corpus, corpus.questions)
+    found = prices.price_scan(pages, tiny_world)["prices against the KG"]
+    assert found["checked"] > 10
+    assert found["violations"] == 0, found["examples"]

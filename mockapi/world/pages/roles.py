@@ -24,7 +24,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, statements, tables
+from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, sizes, statements, tables
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
@@ -303,7 +303,10 @@ def lookalike_pages(
             if consistency.told_apart(n, subject.name)
             and not consistency.shares_name(n, asked)
             and all(fits_subject(KINDS[f.kind], n, subject.kind) for f in facts if f.kind in KINDS)
+            and not (listed_figures and sizes.listed(n))  # the KG's company keeps the KG's figures
         ]
+
+    listed_figures = any(f.kind.startswith("fin.") for f in facts)
 
     # none a reader tells from every name the question uses: invented ones, else peers (a "<name> II"
     # stand-in numbered companies and clubs: g20 reader)

@@ -70,6 +70,11 @@ def cap_of(name: str) -> float:
     return float(lo * (hi / lo) ** ((zlib.crc32(name.encode()) % 10_000) / 10_000))
 
 
+def listed(name: str) -> bool:
+    """Whether the KG lists company `name` (its figures are the KG's, not a page's to invent)."""
+    return name in _CAPS
+
+
 def amount(cap: float, share: tuple[float, float], rng: random.Random) -> str:
     """A sum of `share` of `cap`, written as news writes it ("$38m", "$1.2 billion", "€640,000")."""
     value = cap * rng.uniform(*share)
