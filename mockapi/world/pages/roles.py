@@ -223,6 +223,11 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
         shape = "sentence" if len({f.subject.name for f in facts}) > 1 else ""
         for fact in facts:
             page_draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid, shape))
+        # and every hop a multi-hop question walks to get there, named: "name the ceo of the parent company
+        # of cyrella corp." had no page in its 50 saying Cyrella Corp.'s parent (g24 reader, Q8)
+        hops = [f for f in q.facts if f.kind.startswith("rel:") and f not in facts] if answers else []
+        for hop in hops:
+            page_draft.pieces.append(statements.state(hop, rng, pools.split, shape="sentence", named=True))
     else:
         for fact in facts:
             page_draft.pieces.extend(decoys.older_news(fact, pools, rng, day, q))
