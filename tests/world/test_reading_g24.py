@@ -18,7 +18,7 @@ from mockapi.audit.data import load_world
 from mockapi.formats.manifest import read_manifest
 from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
-from mockapi.world.pages import consistency, days, decoys, lifespan, prose, roles, shared, sizes
+from mockapi.world.pages import consistency, days, decoys, lifespan, prose, roles, shared, sizes, statements
 from mockapi.world.pages.roles import Pools
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
@@ -208,3 +208,19 @@ def test_one_letter_lookalikes_stay_off_the_subjects_answer_pages() -> None:
     for seed in range(20):
         fact = Fact(cyrella, "rel:parent company", f"Ardova Group {seed} Inc.")
         assert set(decoys.rivals(None, fact)) <= {"Northwind Corp.", "Cyrella Group Inc."}
+
+
+def test_a_peer_films_release_is_one_day_and_an_undated_sequel_states_none() -> None:
+    # Q24 (a set of 2008 animated films): r19 "The release date of Distant Lanterns II is March 4th, 2000",
+    # r39 "Distant Lanterns II was released on May 4, 2000": a sequel of the question's 2008 film, eight
+    # years before it, on two days. A look-alike's figures (`figure_pieces`) drew the date on each page.
+    day = dt.date(2024, 3, 1)
+    releases: dict[str, set[str]] = {"Distant Lanterns II": set(), "Quiet Harbour Nights": set()}
+    for name, told in releases.items():
+        film = Subject(name, "movie", "movie")
+        for seed in range(60):
+            for piece in statements.figure_pieces(film, random.Random(seed), "dev", day, 4):
+                if piece.claim is not None and piece.claim[1] == "mv.release":
+                    told.add(piece.claim[2])
+    assert not releases["Distant Lanterns II"]
+    assert len(releases["Quiet Harbour Nights"]) == 1, releases
