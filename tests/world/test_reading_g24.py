@@ -224,3 +224,24 @@ def test_a_peer_films_release_is_one_day_and_an_undated_sequel_states_none() -> 
                     told.add(piece.claim[2])
     assert not releases["Distant Lanterns II"]
     assert len(releases["Quiet Harbour Nights"]) == 1, releases
+
+
+def test_the_readers_templates_read_right() -> None:
+    # Q5/Q13/Q15/Q21/Q40: "one of the best releases of the last 8 years" of a 1970 film (12.5 of 100 rank-1
+    # pages); "Ana Quist, a dispute double" (a swap of "fight double"); "The morning session went within.",
+    # "Heavy rain damaged on 2022-12-24.", "Caleb Andersen, who looks following the records".
+    day = dt.date(2024, 3, 1)
+    old = lifespan.Life("movie", 1970, 1, 31)
+    said = []
+    for seed in range(40):
+        rng = random.Random(seed)
+        said += prose.sentences(
+            "Fire of the Riot", "movie", rng, 40, kind="movie", day=day, lives=lambda _n: old
+        )
+        said += prose.sentences("Harriston Raptors", "sports", rng, 20, kind="team", day=day)
+        said += prose.sentences("North Phyllistown", "open", rng, 20, kind="topic", day=day)
+    spans = [s for s in said if re.search(r"of (?:the last \d+ years|recent years|the decade)|in years\b", s)]
+    assert not spans, spans[:3]
+    garbled = re.compile(r"dispute double|went within|moved within|\bdamaged (?:on|in|for)\b|looks following")
+    assert not [s for s in said if garbled.search(s)]
+    assert len(said) == 3200
