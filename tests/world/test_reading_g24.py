@@ -23,6 +23,7 @@ from mockapi.world.pages.roles import Pools
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.model import Fact, Subject
+from mockapi.world.real import market_days
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")  # fmt: skip
@@ -193,6 +194,7 @@ def test_one_letter_lookalikes_stay_off_the_subjects_answer_pages() -> None:
         ("Cryella Inc.", "Cyrella Corp."),
         ("Asex Corp.", "Astex Ltd."),
         ("Lett", "Letter"),
+        ("East East Thornbrook", "East Thornbrook"),  # g25's reader world: the contradiction scan's one case
     ):
         assert consistency.indistinct(typo, subject), (typo, subject)
     # a namesake with its own words, a listing's other class and a sequel stay look-alikes with values
@@ -245,3 +247,13 @@ def test_the_readers_templates_read_right() -> None:
     garbled = re.compile(r"dispute double|went within|moved within|\bdamaged (?:on|in|for)\b|looks following")
     assert not [s for s in said if garbled.search(s)]
     assert len(said) == 3200
+
+
+def test_a_lookalikes_close_is_dated_on_a_trading_day() -> None:
+    # g25's reader world: "The official listing reported the closing price of Silent Inc. as USD 89.56 on
+    # February 19th, 2024" (Presidents' Day; the audit's closed days).
+    subject = Subject("Marova Corporation", "finance", "company")
+    fact = Fact(subject, "fin.price", "$3.84", as_of="2024-02-26")
+    days_told = {statements.rival_day(fact, f"Lookalike {n} Inc.", dt.date(2024, 3, 1)) for n in range(300)}
+    assert len(days_told) >= 8
+    assert all(market_days.is_trading_day(dt.date.fromisoformat(d)) for d in days_told), sorted(days_told)

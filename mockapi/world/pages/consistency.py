@@ -142,6 +142,8 @@ def indistinct(name: str, other: str) -> bool:
     a, b = name_key(name), name_key(other)
     if a == b or _comma_part(name, b) or _comma_part(other, a):
         return True
+    if _DOUBLED.sub(r"\1", a) == _DOUBLED.sub(r"\1", b):  # "East East Thornbrook" (g25's contradiction scan)
+        return True
     # with the article too: "Tghe Season's Tempest" is a typo of "The Season's Tempest" (g16 reader)
     pairs = ((a, b), (_words(name), _words(other)))
     if any(min(len(x), len(y)) >= 5 and abs(len(x) - len(y)) <= 2 and _edits(x, y) <= 2 for x, y in pairs):
@@ -166,6 +168,9 @@ def _typo_core(x: str, y: str) -> bool:
     if swapped and len(swapped) == 2 and swapped[1] == swapped[0] + 1 and sorted(x) == sorted(y):
         return True  # two letters swapped: "Cryella" for "Cyrella"
     return _edits(x, y) <= 1 or (long_.startswith(short) and len(long_) - len(short) <= 2)
+
+
+_DOUBLED = re.compile(r"\b(\w+)(?: \1\b)+")  # a word said twice in a row
 
 
 def _words(name: str) -> str:

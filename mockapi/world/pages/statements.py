@@ -18,7 +18,7 @@ from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
-from mockapi.world.real import sequels
+from mockapi.world.real import market_days, sequels
 
 # The attributes of each subject kind (company: stock price, market cap…), in registry order.
 _KINDS_OF: dict[str, tuple[str, ...]] = {}
@@ -346,7 +346,10 @@ def rival_day(fact: Fact, lookalike: str, page_day: dt.date) -> str:
     near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(
         days=zlib.crc32(f"{lookalike}|{fact.kind}|{fact.as_of}".encode()) % 14 - 10
     )
-    return min(max(near, start_of(lookalike)), page_day).isoformat()
+    when = min(max(near, start_of(lookalike)), page_day)
+    while fact.kind.startswith("fin.") and not market_days.is_trading_day(when):  # a close on Presidents' Day
+        when -= dt.timedelta(days=1)  # (the audit's closed days, g25's reader world): the session before
+    return when.isoformat()
 
 
 def _sequel_year(name: str, year: int, day: dt.date) -> int:
