@@ -76,7 +76,10 @@ Progress = Callable[[str], None]
 #     credit, reception and trailers on the right side of a release, no unanchored relative offsets, weekend
 #     grosses only in a run, session-day dates and small daily moves, no pages about a no-answer question's
 #     hidden answer (issue 31, g23 reader and audit)
-GENERATOR_VERSION = "24"
+# 25: no past event after its page's day at any precision, a recent work's yearless months inside its life,
+#     companies' sums sized by their market cap, KG companies keep their KG figures (no look-alike prices),
+#     entity pages read the KG's anchors in any process (issue 31, g24 reader and audit)
+GENERATOR_VERSION = "25"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

@@ -34,7 +34,7 @@ from mockapi.web.html_store import json_record
 from mockapi.web.record_spill import RecordSpill
 from mockapi.web.render import size_and_json
 from mockapi.world.context import WorldContext
-from mockapi.world.pages import consistency, lifespan, shared, sites, specs
+from mockapi.world.pages import consistency, lifespan, shared, sites, sizes, specs
 from mockapi.world.pages.page_writer import PageRow, page_row
 from mockapi.world.pages.plan import Pages, Pools, Result, own_results
 from mockapi.world.questions.model import Fact, Question
@@ -61,6 +61,7 @@ def noise_page(
     """Roundup page `n` of `domain`, its row and record (in a helper); `kg`: the KG file whose anchors date
     the KG's names (a roundup's invented names may be the KG's)."""
     lifespan.use_kg_file(kg)
+    sizes.use_caps_file(kg)
     rng = ctx.rng("pages", "noise", domain, str(n))
     spec = shared.noise_pool(domain, 1, rng, ctx.split, taken)[0]
     return spec, *made_page(spec)
@@ -75,6 +76,7 @@ def entity_page(
     own (`run` outside a build's pool) never made a roundup, and made its pages without the KG's anchors
     (the small world's "Escape from East Springbury" page differed from the build's, stop 48)."""
     lifespan.use_kg_file(kg)
+    sizes.use_caps_file(kg)
     spec = shared.entity_page(key, facts, ctx.rng("pages", "entity", *key), ctx.split, known=known)
     return spec, *made_page(spec)
 
@@ -135,6 +137,7 @@ def _state(path: str) -> tuple[Pools, Any, dict[str, str]]:
         with open(path, "rb") as f:
             _STATE[path] = pickle.load(f)  # our own file, written a moment ago by this build
         lifespan.use_kg(_STATE[path][0].starts)
+        sizes.use_caps(_STATE[path][0].caps)
     return _STATE[path]
 
 
@@ -153,6 +156,8 @@ def shared_pools(
     # KG's; each helper reads the KG's anchors itself (`noise_page`), the question pages get them in the pools
     starts = lifespan.kg_starts(kg) if kg is not None and kg.is_file() else {}
     lifespan.use_kg(starts)
+    caps = sizes.kg_caps(kg) if kg is not None and kg.is_file() else {}
+    sizes.use_caps(caps)
     facts = shared.entity_facts(questions)
     taken = shared.taken_names(facts)
     per_domain = max(40, ctx.scale.questions // 8)  # no off-topic pool: a domain's own roundups fill in
@@ -181,7 +186,7 @@ def shared_pools(
         entity[key] = spec
         ready[spec["url"]] = row
         records.add(row[0], record)
-    return Pools(entity, facts, noise, ctx.split, taken=taken, starts=starts)
+    return Pools(entity, facts, noise, ctx.split, taken=taken, starts=starts, caps=caps)
 
 
 def pools_file(world: Path, pools: Pools, questions: list[Question]) -> Path:
@@ -210,3 +215,4 @@ def forget() -> None:
     """Let go of the pools read by `_state` (here and in each helper of the build)."""
     _STATE.clear()
     lifespan.use_kg({})
+    sizes.use_caps({})

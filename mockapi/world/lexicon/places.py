@@ -30,7 +30,7 @@ TOPIC = (
     "[a storm|heavy rain|a heatwave|a power cut|a burst pipe|a wildfire near {place}] [closed|damaged|"
     "flooded|shut] [part of {s}|[the|the main|the visitor|the north|the lower] [car park|parking lot"
     "|parking area] [at|of|beside] {s}|parking at {s}|a"
-    " gallery at {s}|the trails around {s}|]"
+    " gallery at {s}|the trails around {s}]"  # an object always: "Heavy rain damaged on 2022-12-24." (g24)
     "[ for {m} days| on {d}| in {month} {y}|]",
     "[{person}, who [guides tours|teaches|[keeps|runs|looks after] the [archive|records|collection]|runs the"
     " shop|[maintains|clears|walks] the trails] [at|for|around] {s},|a "

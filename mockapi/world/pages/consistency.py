@@ -142,9 +142,35 @@ def indistinct(name: str, other: str) -> bool:
     a, b = name_key(name), name_key(other)
     if a == b or _comma_part(name, b) or _comma_part(other, a):
         return True
+    if _DOUBLED.sub(r"\1", a) == _DOUBLED.sub(r"\1", b):  # "East East Thornbrook" (g25's contradiction scan)
+        return True
     # with the article too: "Tghe Season's Tempest" is a typo of "The Season's Tempest" (g16 reader)
     pairs = ((a, b), (_words(name), _words(other)))
-    return any(min(len(x), len(y)) >= 5 and abs(len(x) - len(y)) <= 2 and _edits(x, y) <= 2 for x, y in pairs)
+    if any(min(len(x), len(y)) >= 5 and abs(len(x) - len(y)) <= 2 and _edits(x, y) <= 2 for x, y in pairs):
+        return True
+    return _typo_core(_CORP_TAIL.sub("", a), _CORP_TAIL.sub("", b))
+
+
+# a company's legal tail: "Cyella Inc." beside "Cyrella Corp." reads as a typo of it (g24 reader: "Cyella
+# Inc."/"Cryella Inc." with their own parents on Cyrella Corp.'s answer page; "Asex"/"Astex", "Lett"/"Letter")
+_CORP_TAIL = re.compile(
+    r"(?:\s+(?:inc|corp|corporation|co|company|group|holdings|ltd|plc|llc|sa|ag|nv|industries|partners))+$"
+)
+
+
+def _typo_core(x: str, y: str) -> bool:
+    """Whether two different names' cores (no legal tail) are one letter or one swap apart, or one is the
+    other with up to two letters cut off its end, each four letters or more."""
+    if x == y or min(len(x), len(y)) < 4:
+        return False
+    short, long_ = sorted((x, y), key=len)
+    swapped = len(x) == len(y) and [i for i, (p, q) in enumerate(zip(x, y, strict=True)) if p != q]
+    if swapped and len(swapped) == 2 and swapped[1] == swapped[0] + 1 and sorted(x) == sorted(y):
+        return True  # two letters swapped: "Cryella" for "Cyrella"
+    return _edits(x, y) <= 1 or (long_.startswith(short) and len(long_) - len(short) <= 2)
+
+
+_DOUBLED = re.compile(r"\b(\w+)(?: \1\b)+")  # a word said twice in a row
 
 
 def _words(name: str) -> str:

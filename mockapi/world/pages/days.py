@@ -69,3 +69,45 @@ def before(a: Day, b: Day) -> bool:
 def first_day(value: str, year: int) -> Day:
     """The day `value` (a KG or page date: ISO, "August 25, 2020", ...) gives for `year`, else the year."""
     return next((d for d in dates_in(value) if d[0] == year), (year, 0, 0))
+
+
+# Months and seasons a sentence names without a year ("Downloads doubled in August", "last autumn, a cover
+# went viral"): on a page they mean the latest such month or season before the page's day. A song of
+# 1 March 2024 on a page of 11 March had a cover go viral "last autumn" (g24 reader, absurd).
+_BARE_MONTH = re.compile(
+    r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b"
+)
+_SEASON_START = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+_BARE_SEASON = re.compile(r"\b(?:last|the|one|past) (spring|summer|autumn|fall|winter)\b(?! (?:of )?\d)")
+_LAST = re.compile(r"\blast (year|month)\b")
+_SHORT_MONTHS = tuple(name[:3].title() for name in _MONTH_NAMES)
+
+
+def yearless(text: str, on: tuple[int, int]) -> list[Day]:
+    """The months (year, month, 0) that `text`'s month names, seasons and "last year/month" without a year
+    mean on a page of month `on` (year, month): the latest such month not after it (a season: its first
+    month strictly before it; "last year": the year before, month 0)."""
+    year, month = on
+    out: list[Day] = []
+    if any(map(text.__contains__, _SHORT_MONTHS)):  # a substring test first: most sentences name none
+        spans = [m.span() for m in _FORMS.finditer(text)]
+        for m in _BARE_MONTH.finditer(text):
+            if not any(a <= m.start() < b for a, b in spans):
+                n = _MONTH_NUMBER[m[1][:3].lower()]
+                out.append((year if n <= month else year - 1, n, 0))
+    for m in _BARE_SEASON.finditer(text):
+        n = _SEASON_START[m[1]]
+        out.append((year if n < month else year - 1, n, 0))
+    for m in _LAST.finditer(text):
+        out.append((year - 1, 0, 0) if m[1] == "year" else (year - (month == 1), (month - 2) % 12 + 1, 0))
+    return out
+
+
+def month_of(name: str) -> int:
+    """The number of a month's name (0: not a month)."""
+    return _MONTH_NUMBER.get(name[:3].lower(), 0) if name.lower().startswith(_MONTH_NAMES) else 0
+
+
+def after(d: Day, page: Day) -> bool:
+    """`d` is after the page's day `page` at the precision `d` gives (a year alone: only a later year)."""
+    return before(page, d)

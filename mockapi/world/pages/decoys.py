@@ -16,7 +16,7 @@ import re
 import zlib
 from typing import TYPE_CHECKING
 
-from mockapi.world.pages import consistency, lifespan, shared, statements
+from mockapi.world.pages import consistency, lifespan, shared, sizes, statements
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, REL_TARGET, fits_subject
@@ -56,6 +56,9 @@ def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
         for n in fact.subject.lookalikes
         if not consistency.shares_name(n, sorted(subjects))
         and (fit is None or fits_subject(fit, n, fact.subject.kind))
+        # nor a company the KG lists, for a figure the KG holds: "Ardlyne Inc. shares are trading at 4.01
+        # dollars" where the KG's close is 19.03 (the audit's prices line, 14 of 40 on g24c)
+        and not (fact.kind.startswith("fin.") and sizes.listed(n))
     )
     # not one a reader takes for another subject of the question either ("North Aaron Titans"), nor its name
     # cut or respelt ("L. Rousseau", "Machines": built_from), nor one holding a name the question uses

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import layouts, lifespan, prose, specs, styles
+from mockapi.world.pages import days, layouts, lifespan, prose, specs, styles
 from mockapi.world.pages.fact_frames import Piece
 
 
@@ -93,9 +93,12 @@ def _timeline(
         when = day - dt.timedelta(days=rng.randint(5, 900))
         name = rng.choice(about)
         event = rng.choice(events).format(s=name)
-        first, last = lives(name).window(False, day.year)
+        life = lives(name)
+        first, last = life.window(False, day.year)
         if not first <= when.year <= last:  # nor after a death ("Statement from <a man dead in 1945>", 2023)
             continue
+        if days.before((when.year, when.month, when.day), (life.start, life.month, life.day)):
+            continue  # nor before the day it starts (a song of 1 March 2024 with a row of 12 January 2024)
         rows.append([styles.day_text(when, rng, styles=6), event, str(rng.randint(1, 40))])
     rows.sort(key=lambda r: r[0])
     return ["table", ["Date", "Event", "Reader comments"], rows, "Timeline"]

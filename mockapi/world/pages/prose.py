@@ -20,7 +20,7 @@ from mockapi.world.lexicon import business as lex_business
 from mockapi.world.lexicon import ideas as lex_ideas
 from mockapi.world.lexicon import places as lex_places
 from mockapi.world.lexicon import teams as lex_teams
-from mockapi.world.pages import eras, grammar, lifespan, mentions, styles, synonyms, told
+from mockapi.world.pages import eras, grammar, lifespan, mentions, sizes, styles, synonyms, told
 from mockapi.world.pages.name_parts import FIRST, LAST, PLACES, REGIONS
 from mockapi.world.questions.kinds import topic_class
 from mockapi.world.real import market_days
@@ -288,7 +288,7 @@ def sentences(
     pool = tuple(dict.fromkeys(bare(o) for o in others or names))
     if kind == "company":  # "just before 4 a.m. on Saturday ... the stock added 29 percent" (g23 audit),
         slots["weekday"], slots["d"] = slots["session"], slots["sd"]  # a labour board ruling on a Saturday
-    page = told.Page(day.year, bounds)
+    page = told.Page(day.year, bounds, day)
     if lives is not None:
         page.others = tuple((o, lives(o)) for o in dict.fromkeys(bare(o) for o in others or names))
     out = []
@@ -304,6 +304,8 @@ def sentences(
         else:
             slots["s"] = lambda r, name=name: name  # type: ignore[misc]
         slots["o"] = lambda r, name=name: mentions.other(r, pool, name, kind)  # type: ignore[misc]
+        if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader)
+            slots.update(sizes.slots(sizes.cap_of(name)))
         page.life = lives(name) if lives is not None else None
         out.append(_sentence(clauses, shorts, leads, slots, rng, page))
     return out

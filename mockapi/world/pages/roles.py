@@ -24,7 +24,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, statements, tables
+from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, sizes, statements, tables
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
@@ -58,6 +58,7 @@ class Pools:
     recent: dict[str, list[PageSpec]] = field(default_factory=dict)
     taken: frozenset[str] = frozenset()  # every question subject's name key: no invented peer takes one
     starts: dict[str, lifespan.Known] = field(default_factory=dict)  # the KG's anchors by name (`lifespan`)
+    caps: dict[str, float] = field(default_factory=dict)  # the KG's market caps by company name (`sizes`)
 
 
 def uid(q: Question, role: str, i: int) -> str:
@@ -222,6 +223,11 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
         shape = "sentence" if len({f.subject.name for f in facts}) > 1 else ""
         for fact in facts:
             page_draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid, shape))
+        # and every hop a multi-hop question walks to get there, named: "name the ceo of the parent company
+        # of cyrella corp." had no page in its 50 saying Cyrella Corp.'s parent (g24 reader, Q8)
+        hops = [f for f in q.facts if f.kind.startswith("rel:") and f not in facts] if answers else []
+        for hop in hops:
+            page_draft.pieces.append(statements.state(hop, rng, pools.split, shape="sentence", named=True))
     else:
         for fact in facts:
             page_draft.pieces.extend(decoys.older_news(fact, pools, rng, day, q))
@@ -302,7 +308,10 @@ def lookalike_pages(
             if consistency.told_apart(n, subject.name)
             and not consistency.shares_name(n, asked)
             and all(fits_subject(KINDS[f.kind], n, subject.kind) for f in facts if f.kind in KINDS)
+            and not (listed_figures and sizes.listed(n))  # the KG's company keeps the KG's figures
         ]
+
+    listed_figures = any(f.kind.startswith("fin.") for f in facts)
 
     # none a reader tells from every name the question uses: invented ones, else peers (a "<name> II"
     # stand-in numbered companies and clubs: g20 reader)

@@ -6,7 +6,7 @@ import datetime as dt
 import random
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import consistency, layouts, lifespan, statements
+from mockapi.world.pages import consistency, layouts, lifespan, sizes, statements
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
@@ -123,7 +123,9 @@ def invented_name(kind: str, rng: random.Random, taken: frozenset[str]) -> str:
     for _ in range(20):
         # nor a KG-dated one: a peer song "The Wild Signal" under a KG film's title (g22b's one event
         # outside a life: "weeks on chart ... by November 2023" of a film released in 2024)
-        if consistency.name_key(name) not in taken and not lifespan.kg_known(name):
+        # nor a company the KG lists, whose figures are the KG's ("Hamilton Inc. closed at 31.09 USD" as a
+        # peer, KG close 38.82: the audit's prices line on g25's first build)
+        if consistency.name_key(name) not in taken and not lifespan.kg_known(name) and not sizes.listed(name):
             break
         name = invent.subject_name(kind, rng)
     return name

@@ -18,7 +18,7 @@ from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
-from mockapi.world.real import sequels
+from mockapi.world.real import market_days, sequels
 
 # The attributes of each subject kind (company: stock price, market cap…), in registry order.
 _KINDS_OF: dict[str, tuple[str, ...]] = {}
@@ -311,6 +311,12 @@ def figure_pieces(
     out = []
     chosen = rng.sample(kinds, min(n, len(kinds)))
     values = {key: invent.other_value(KINDS[key], rng, day) for key in chosen}
+    for key in [k for k in chosen if k in lifespan.ANCHORS]:  # a start is one day on every page of a name
+        if any(subject.name.endswith(t) and start_of(subject.name.removesuffix(t)) == dt.date.min
+               for t in sequels.SEQUEL_TAILS):  # fmt: skip
+            chosen.remove(key)  # "Distant Lanterns II" in 2000, its question's original in 2008 (g24 reader)
+        else:  # not a draw of the page: "Distant Lanterns II" came out on 4 March and 4 May 2000
+            values[key] = invent.other_value(KINDS[key], random.Random(f"start|{subject.name}|{key}"), day)
     for first, then, gap in ORDERED:  # "1968 is the IPO year of Hunter Industries" beside "founded in 1977"
         if first in values and then in values and _year(values[first]) + gap > _year(values[then]):
             chosen.remove(then)
@@ -340,7 +346,10 @@ def rival_day(fact: Fact, lookalike: str, page_day: dt.date) -> str:
     near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(
         days=zlib.crc32(f"{lookalike}|{fact.kind}|{fact.as_of}".encode()) % 14 - 10
     )
-    return min(max(near, start_of(lookalike)), page_day).isoformat()
+    when = min(max(near, start_of(lookalike)), page_day)
+    while fact.kind.startswith("fin.") and not market_days.is_trading_day(when):  # a close on Presidents' Day
+        when -= dt.timedelta(days=1)  # (the audit's closed days, g25's reader world): the session before
+    return when.isoformat()
 
 
 def _sequel_year(name: str, year: int, day: dt.date) -> int:

@@ -6,7 +6,8 @@ A group holds words of one sense in every template that uses them: a word with s
 score, before, office, changed, firm, paper, holders, street, ending, video, circulated, busy, opened) is in
 no group, since a swap blind to sense ("the stockpile closed", "prior to a packed room", "the front bureau",
 "pricing stayed company", "home music video", "debuted a probe") reads worse than a repeated word (issue 31's
-naturalness read).
+naturalness read); nor after/following, inside/within, fight/dispute ("looks following the records", "The
+morning session went within.", "a dispute double": the g24 reader).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ magazine weekly journal; city town; festival showcase
 small modest little; large big sizeable
 local regional; rare uncommon unusual
 strong solid robust; weak soft sluggish
-after following; during throughout; within inside; storm downpour squall
+during throughout; storm downpour squall
 heatwave heat-spell; trail path footpath; trails paths walkways
 entrance gate entryway; trailer teaser preview
 scene sequence moment
@@ -65,7 +66,7 @@ divisions units; suppliers vendors partners; centres hubs facilities
 labs laboratories; positions holdings; exposure stakes
 income profit earnings; expected forecast projected; workers hands
 contractors freelancers; refinancing rollover; regulators watchdogs
-inquiry probe investigation; fined penalised sanctioned; dispute fight battle; merger tie-up combination
+inquiry probe investigation; fined penalised sanctioned; dispute battle; merger tie-up combination
 leased rented; customers clients buyers; unions labour-groups
 criticised attacked; lobbied campaigned; contract agreement
 freight shipping transport; narrowed shrank tightened; widened grew expanded

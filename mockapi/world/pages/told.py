@@ -3,9 +3,10 @@ the statements a page makes once however often its grammar offers them."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
-from mockapi.world.pages import eras, lifespan
+from mockapi.world.pages import days, eras, lifespan
 
 # What a page says once, however often its grammar offers it: one length per song (six lengths on one g20
 # page), one place "most of" a film was shot, one theatrical run, one "toured N cities" (2-11 a film page).
@@ -66,16 +67,53 @@ _RECENT = re.compile(
     r"\b(?:last (?:spring|summer|autumn|fall|winter|week|month|year|season|weekend|night)|yesterday|this "
     r"(?:year|week|month|season)|recently|lately|days ago|weeks ago|months ago)\b"
 )
+# what a sentence dated after its page may say: a plan, a schedule, a forecast ("bonds due 2027")
+_PLAN = re.compile(
+    r"\b(?:will|would|set to|plans?|planned|planning|scheduled|expected|expects|due|upcoming|aims?|hopes?|"
+    r"intends?|projected|forecasts?|targets?)\b",
+    re.I,
+)
+# the late part of a year or a month: "late in 2024", "later in 2024", "in late March 2024", "at the end of
+# March 2024"
+_LATE = re.compile(r"\b(?:[Ll]ate|[Ll]ater|end of) (?:in )?(?:([A-Z][a-z]+) )?(\d{4})\b")
+# how far back a month or season without a year reaches ("in August", "last autumn"): a life that started
+# in this year or the one before may start after it
+_YEARLESS_REACH = 1
+# where a sentence's clauses part (prose's joiners): each clause is dated by itself
+_CLAUSES = re.compile(r";|\s[—–]\s|, (?:and|while|meanwhile)\b")
 # draws before the last one is kept with its years moved in (late on a film page, once-only hits are common)
 TRIES = 18
+
+
+# a critic's ranking among the films of a span of years ("of the last 8 years" of a 1970 film: 12.5 of 100 g24
+# rank-1 pages, the reader) or of its own year, dated in another ("Early in 2011, ... of that year" of 1950)
+_SPAN_RANK = re.compile(r"\bof (?:the last (\d+) years|recent years|the decade)|\bin years\b")
+_OWN_YEAR = re.compile(r"\bof (?:that|its) year\b")
+
+
+def _ranked_in_time(text: str, life: lifespan.Life, year: int) -> bool:
+    """Whether a ranking `text` tells of a work (film or song) fits its release: within the span it names,
+    or dated in its own year."""
+    if life.kind not in ("movie", "song", "work"):
+        return True
+    span = _SPAN_RANK.search(text)
+    if span is not None:
+        reach = int(span[1]) if span[1] else 10 if "decade" in span[0] else 5
+        return life.start >= year - reach
+    if _OWN_YEAR.search(text) is not None:
+        return all(y == life.start for y in lifespan.years_in(text))
+    return True
 
 
 class Page:
     """What a page's prose keeps between sentences: the current name's life, the slots' year window, the
     once-only statements made."""
 
-    def __init__(self, year: int, bounds: list[int]) -> None:
+    def __init__(self, year: int, bounds: list[int], day: dt.date | None = None) -> None:
         self.year, self.bounds = year, bounds
+        # the page's day: no past event after it at any precision ("In April 2024, Sweet Shadow was licensed
+        # for a period drama" on a page of March 2024 passed the year checks: g24 reader, absurd)
+        self.day: days.Day | None = (day.year, day.month, day.day) if day is not None else None
         self._life: lifespan.Life | None = None
         self._any = [0, year]  # the life's whole window, set with the life
         self.said = [0] * len(_ONCE)  # times each once-only statement was made
@@ -101,7 +139,18 @@ class Page:
         life = self.life
         if life is not None and life.end and life.end < self.year - 1 and _RECENT.search(text) is not None:
             return False  # a man dead in 1945 "led a drive for climate last autumn" (g23's first build)
-        years = lifespan.years_in(text) if _DIGIT.search(text) is not None else []
+        digit = _DIGIT.search(text) is not None
+        if (
+            life is not None
+            and ("year" in text or "decade" in text)
+            and not _ranked_in_time(text, life, self.year)
+        ):
+            return False
+        if digit and self.day is not None and self._after_page(text):
+            return False
+        if self.day is not None and not self._recent_fit(text):
+            return False
+        years = lifespan.years_in(text) if digit else []
         if years:
             if self.life is not None and lifespan.violation(text, self.life, self.year, years) is not None:
                 return False
@@ -109,6 +158,46 @@ class Page:
             if any(lifespan.violation(text, life, self.year, years) is not None for life in lives):
                 return False
         return eras.fits(text, self.life, years)
+
+    def _after_page(self, text: str) -> bool:
+        """Whether `text` narrates a date after the page's day (a plan or schedule may name one)."""
+        assert self.day is not None
+        year, month, day = self.day
+        if not any(str(y) in text for y in range(year, year + 8)):  # substring tests first
+            return False
+        if _PLAN.search(text) is not None:
+            return False
+        if any(days.after(d, self.day) for d in days.dates_in(text)):
+            return True
+        # the late part of the page's year or month is after it too: "Late in 2024" on a page of March 2024
+        for m in _LATE.finditer(text):
+            late_in_month = m[1] is not None and days.month_of(m[1]) == month and day < 21
+            if int(m[2]) == year and (month < 10 if m[1] is None else late_in_month):
+                return True
+        return False
+
+    def _recent_fit(self, text: str) -> bool:
+        """Whether every date of `text` about an entity that started lately (this year or the one before),
+        months and seasons without a year included ("in August", "last autumn"), falls in its life, clause by
+        clause (a clause of a work's making may come before it). Day by day, where `lifespan.violation`
+        reads years and lets "was released" pass as the anchor: "Just before 02/25/2024, Sweet Shadow's video
+        was released" of a song of 1 March 2024."""
+        assert self.day is not None
+        lives = [self.life] if self.life is not None else []
+        lives += [life for name, life in self.others if name in text]
+        recent = [life for life in lives if life.start >= self.day[0] - _YEARLESS_REACH]
+        if not recent:
+            return True
+        for part in _CLAUSES.split(text):
+            said = days.yearless(part, (self.day[0], self.day[1]))
+            if _DIGIT.search(part) is not None:
+                said += days.dates_in(part)
+            for life in recent if said else ():
+                if lifespan.making_words(part, life.kind) or lifespan.promo(part, life):
+                    continue
+                if any(days.before(d, (life.start, life.month, life.day)) for d in said):
+                    return False
+        return True
 
     def keep(self, text: str) -> str:
         """`text`, its once-only statements (found by the last `fit`, of this text) noted as said."""

@@ -1,0 +1,95 @@
+"""A company's size on its pages: the sums its news names (deals, buybacks, loans, charges, revenue, profit)
+follow its market capitalisation, the KG's where the KG lists the company, else one drawn from its name.
+
+"Fenova Holdings Inc. confirmed a $4 billion share buyback" of a company the KG values at $0.33 bn, a EUR 6bn
+loan and $6bn quarterly revenue at companies worth $0.33-1.7 bn (g24 reader: 7.5 of 100 rank-1 pages, one
+absurd). Shares of the market cap: a deal or a buyback 0.5-12 %, a quarter's revenue 2.5-10 % (price to sales
+2.5-10 a year), a quarter's profit 0.1-2 % (every profit below every revenue, as before).
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+import duckdb
+
+_CAPS: dict[str, float] = {}
+"""Market caps in US dollars by company name (with and without its listing) in this process (`use_caps`)."""
+_CAPS_FILE = [""]  # the KG file `_CAPS` was read from ('' when set otherwise)
+
+DEAL = (0.005, 0.12)  # a deal, buyback, loan, bond or charge
+REVENUE = (0.025, 0.10)  # a quarter's revenue or sales
+INCOME = (0.001, 0.02)  # a quarter's profit, income or cash flow
+# a company the KG does not list: log-uniform between these (the KG's default world: $0.05-200 bn)
+_DRAWN = (3e8, 4e10)
+
+
+def kg_caps(kg: Path) -> dict[str, float]:
+    """Each KG company's market cap, by its name as listed and as prose names it (no listing suffix)."""
+    from mockapi.world.pages.prose import bare  # prose reads sizes: imported when used
+
+    out: dict[str, float] = {}
+    with duckdb.connect(str(kg), read_only=True) as con:
+        tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+        if not {"fin_companies", "fin_marketcap"} <= tables:
+            return out
+        sql = (
+            "SELECT c.name, m.value FROM fin_companies c JOIN fin_marketcap m ON m.ticker = c.symbol "
+            "ORDER BY c.name, m.value"
+        )
+        for name, value in con.execute(sql).fetchall():
+            if name and value and value > 0:
+                out.setdefault(name, float(value))
+                out.setdefault(bare(name), float(value))
+    return out
+
+
+def use_caps(caps: dict[str, float]) -> None:
+    """Make `caps` (`kg_caps`) the market caps every page of this process sizes companies by."""
+    _CAPS.clear()
+    _CAPS.update(caps)
+    _CAPS_FILE[0] = ""
+
+
+def use_caps_file(kg: str) -> None:
+    """`use_caps` with the caps of the KG file `kg` (read once a process; '' for none)."""
+    if kg != _CAPS_FILE[0]:
+        use_caps(kg_caps(Path(kg)) if kg else {})
+        _CAPS_FILE[0] = kg
+
+
+def cap_of(name: str) -> float:
+    """The market cap of company `name`: the KG's, else drawn from the name (every page of it agrees)."""
+    found = _CAPS.get(name)
+    if found is not None:
+        return found
+    lo, hi = _DRAWN
+    return float(lo * (hi / lo) ** ((zlib.crc32(name.encode()) % 10_000) / 10_000))
+
+
+def listed(name: str) -> bool:
+    """Whether the KG lists company `name` (its figures are the KG's, not a page's to invent)."""
+    return name in _CAPS
+
+
+def amount(cap: float, share: tuple[float, float], rng: random.Random) -> str:
+    """A sum of `share` of `cap`, written as news writes it ("$38m", "$1.2 billion", "€640,000")."""
+    value = cap * rng.uniform(*share)
+    if value >= 1e9:
+        number = f"{value / 1e9:.1f}".removesuffix(".0")
+        return rng.choice(("${}bn", "${} billion", "€{}bn")).format(number)
+    if value >= 1e6:
+        return rng.choice(("${}m", "${} million", "€{}m", "£{}m")).format(max(1, round(value / 1e6)))
+    return rng.choice(("${},000", "€{},000")).format(max(10, round(value / 1e4) * 10))
+
+
+def slots(cap: float) -> dict[str, Callable[[random.Random], str]]:
+    """The prose's sums ({money}, {revenue}, {income}) of a company worth `cap`."""
+    return {
+        "money": lambda r: amount(cap, DEAL, r),
+        "revenue": lambda r: amount(cap, REVENUE, r),
+        "income": lambda r: amount(cap, INCOME, r),
+    }
