@@ -21,6 +21,8 @@ from mockapi.world.lexicon import ideas as lex_ideas
 from mockapi.world.lexicon import places as lex_places
 from mockapi.world.lexicon import teams as lex_teams
 from mockapi.world.pages import eras, grammar, lifespan, mentions, sizes, styles, synonyms, told
+from mockapi.world.pages.bare_names import LISTING as LISTING
+from mockapi.world.pages.bare_names import bare
 from mockapi.world.pages.name_parts import FIRST, LAST, PLACES, REGIONS
 from mockapi.world.questions.kinds import topic_class
 from mockapi.world.real import market_days
@@ -124,20 +126,6 @@ def _timed(text: str) -> bool:
         or any(map(text.__contains__, _TIMED_NAMES))
         or (any(map(text.__contains__, _TIMED_WORDS)) and _TIMED_WORD.search(text) is not None)
     )
-
-
-_QUALIFIER = re.compile(r" \([^()]*\)$")
-# A security's listing after a company's name ("Sterling Inc. Class A Common Stock"): people name the company
-LISTING = re.compile(
-    r"\s+(?:Class [A-C]\s+)?(?:Common Stock|Common Shares|Ordinary Shares|American Depositary Shares)$"
-)
-
-
-def bare(name: str) -> str:
-    """A name without its title qualifier or listing: "Ann Lee (singer)", "Atlas (disambiguation)" are titles
-    and URLs' forms; prose says "Ann Lee", and a company's page "Vale Corp." 40 times, not "Vale Corp. Class A
-    Ordinary Shares" (g18 reader: a share class named as the company on 12.5 of 100 rank-1 pages)."""
-    return LISTING.sub("", _QUALIFIER.sub("", name))
 
 
 def _slots(

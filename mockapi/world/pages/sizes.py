@@ -16,6 +16,8 @@ from pathlib import Path
 
 import duckdb
 
+from mockapi.world.pages.bare_names import bare
+
 _CAPS: dict[str, float] = {}
 """Market caps in US dollars by company name (with and without its listing) in this process (`use_caps`)."""
 _CAPS_FILE = [""]  # the KG file `_CAPS` was read from ('' when set otherwise)
@@ -29,8 +31,6 @@ _DRAWN = (3e8, 4e10)
 
 def kg_caps(kg: Path) -> dict[str, float]:
     """Each KG company's market cap, by its name as listed and as prose names it (no listing suffix)."""
-    from mockapi.world.pages.prose import bare  # prose reads sizes: imported when used
-
     out: dict[str, float] = {}
     with duckdb.connect(str(kg), read_only=True) as con:
         tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
