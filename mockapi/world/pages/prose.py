@@ -22,7 +22,7 @@ from mockapi.world.lexicon import places as lex_places
 from mockapi.world.lexicon import teams as lex_teams
 from mockapi.world.pages import eras, grammar, lifespan, mentions, sizes, styles, synonyms, told
 from mockapi.world.pages.bare_names import LISTING as LISTING
-from mockapi.world.pages.bare_names import bare
+from mockapi.world.pages.bare_names import bare as bare
 from mockapi.world.pages.name_parts import FIRST, LAST, PLACES, REGIONS
 from mockapi.world.questions.kinds import topic_class
 from mockapi.world.real import market_days
