@@ -79,7 +79,10 @@ Progress = Callable[[str], None]
 # 25: no past event after its page's day at any precision, a recent work's yearless months inside its life,
 #     companies' sums sized by their market cap, KG companies keep their KG figures (no look-alike prices),
 #     entity pages read the KG's anchors in any process (issue 31, g24 reader and audit)
-GENERATOR_VERSION = "25"
+# 26: no age asked of the dead (a KG death or a birth before 1926), no act in a death's year, no fact asked
+#     twice in a split (group questions redrawn as other groups), headcounts 0.2-4 % of the employees,
+#     points a game 2.0-34.5 (issue 31, g25 reader)
+GENERATOR_VERSION = "26"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

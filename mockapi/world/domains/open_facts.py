@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from mockapi.world.context import WorldContext
 from mockapi.world.domains.music_catalog import tier
 from mockapi.world.names import NameRegistry, lookalikes, person_name, words
+from mockapi.world.real.lives import OLDEST_LIVING
 
 OPEN_KINDS = ("place", "person", "organization", "concept")
 STATES = (
@@ -95,9 +96,6 @@ def fact_filler(rng: random.Random, entries: list[Entry]) -> Callable[[Entry], N
     people = [e.name for e in entries if e.kind == "person"] or [person_name(rng)]
     lives = Lives(rng.getrandbits(64))
     return lambda e: _fill(rng, e, places, people, lives)
-
-
-OLDEST_LIVING = 1926  # a birth year before this has a death in the KG (a life of ~98 years at most)
 
 
 class Lives:

@@ -41,7 +41,7 @@ COMPANY = (
     "above|a touch below|slightly below|just under|a little short of|close to|near] "
     "[estimates|the "
     "consensus|guidance|what {firm} expected]",
-    "{s} [hired|laid off|relocated|added|moved|retrained] {n} [engineers|warehouse workers|sales staff|"
+    "{s} [hired|laid off|relocated|added|moved|retrained] {staff} [engineers|warehouse workers|sales staff|"
     "support agents|managers|researchers|contractors|drivers] [in {place}|across {region}|at its {place} "
     "site|this year|over {m} months]",
     "[the board of {s}|directors at {s}|{s}'s board|{s}'s [audit|finance|risk] [committee|panel]|the"

@@ -118,7 +118,9 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
         x = fact.number or 0.0
         if near and cap and x > cap * 0.6:  # a KG film's money on its own era's scale, not the subject's
             x = cap * rng.uniform(0.2, 0.6)
-        value = _near(x, kind.vtype, rng) if near else invent.other_value(kind, rng, day)
+        value = (
+            _near(x, kind.vtype, rng, invent.scale(kind.key)) if near else invent.other_value(kind, rng, day)
+        )
         if lookalike and kind.vtype in ("year", "date"):
             value = _after_subject(value, fact.value, lookalike, fact.subject.name, rng, day)
         if lookalike and fact.kind in _ADULT_EVENTS:
@@ -193,7 +195,7 @@ def _adult(value: str, name: str, day: dt.date) -> str:
 _SCALED = ("number", "money", "bigmoney", "decimal")
 
 
-def _near(x: float, vtype: str, rng: random.Random) -> str:
+def _near(x: float, vtype: str, rng: random.Random, bounds: tuple[float, float] | None = None) -> str:
     """A figure on the scale of `x`: a rival's value of an amount is one an entity like the subject has at the
     same time (a look-alike club's wins within its season's games, a film's gross beside the subject's; drawn
     from the attribute's whole range, soccer clubs had 57 wins and quarterly revenues ran to $788bn)."""
@@ -205,6 +207,8 @@ def _near(x: float, vtype: str, rng: random.Random) -> str:
         return values.money(round(max(0.01, y), 2))[0]
     if vtype == "bigmoney":
         return values.bigmoney(float(f"{max(1e6, y):.3g}"))[0]
+    if bounds is not None:  # a scorer's rival averages 34.5 points a game at most, as any scorer
+        return values.decimal(round(min(bounds[1], max(bounds[0], y)), 1))[0]
     return values.decimal(min(round(y, 2), 9.9) if x <= 10 else round(y, 2))[0]
 
 

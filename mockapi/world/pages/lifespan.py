@@ -25,6 +25,7 @@ import duckdb
 from mockapi.world.pages import days
 from mockapi.world.pages.days import Day
 from mockapi.world.questions import starts
+from mockapi.world.real.lives import OLDEST_LIVING
 
 # Fact kinds that date an entity's start (a release, a founding, a birth), by subject kind.
 ANCHORS = {
@@ -127,8 +128,10 @@ class Life:
                 return self.start - LEAD_TIME, min(self.start - 1, year)
             return self.start, year
         if self.kind in PEOPLE:
-            # nothing after a death: a KG person dead in 1945 "toured a hospital in Montréal on 2 Feb 2024"
-            return self.start + ADULT, min(year, self.end) if self.end else year
+            # nothing after a death: a KG person dead in 1945 "toured a hospital in Montréal on 2 Feb 2024";
+            # nor in any part of its year, whose day a page may not give (issue 31, g26 brief: an act dated
+            # in the death's year read as after it)
+            return self.start + ADULT, min(year, self.end - 1) if self.end else year
         return self.start, year
 
     def too_early(self, sentence: str) -> bool:
@@ -284,9 +287,6 @@ def from_values(kind: str, values: Iterable[tuple[str, str]]) -> Life | None:
     # production" in 2023 after a page's later birth: the audit's ages line, 17 of 1,142 at g23)
     ends = [e for e in (ended(life).end for life in lives) if e]
     return replace(ended(max(lives, key=lambda life: life.start)), end=min(ends, default=0))
-
-
-OLDEST_LIVING = 1926  # a person born before this takes no act after a death the name gives (`ended`)
 
 
 def ended(life: Life) -> Life:

@@ -167,6 +167,8 @@ def _slots(
         # mostly hundreds, sometimes a few thousand ("laid off 81,667 managers" read absurd)
         "n": lambda rng: styles.number_text(rng.randint(12, 900) if rng.random() < 0.75 else
                                             rng.randint(1000, 6000), rng),
+        # people a company moves at once: a company's page sizes them by its employees (`sizes.slots`)
+        "staff": lambda rng: str(rng.randint(12, 240)),
         # a professional club's crowd: hundreds at an open practice, thousands at a game ({n} gave "roughly 87
         # season-ticket holders came out for the Wednesday game": the audit's crowds, 48 of 459 under 100)
         "crowd": lambda rng: styles.number_text(rng.randint(150, 950) if rng.random() < 0.4 else
@@ -293,7 +295,7 @@ def sentences(
             slots["s"] = lambda r, name=name: name  # type: ignore[misc]
         slots["o"] = lambda r, name=name: mentions.other(r, pool, name, kind)  # type: ignore[misc]
         if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader)
-            slots.update(sizes.slots(sizes.cap_of(name)))
+            slots.update(sizes.slots(sizes.cap_of(name), sizes.staff_of(name)))
         page.life = lives(name) if lives is not None else None
         out.append(_sentence(clauses, shorts, leads, slots, rng, page))
     return out

@@ -27,6 +27,12 @@ REVENUE = (0.025, 0.10)  # a quarter's revenue or sales
 INCOME = (0.001, 0.02)  # a quarter's profit, income or cash flow
 # a company the KG does not list: log-uniform between these (the KG's default world: $0.05-200 bn)
 _DRAWN = (3e8, 4e10)
+# people hired, laid off or moved at once: 0.2-4 % of the employees (g25: "540 managers laid off" at a firm
+# of 1,001), at least two; the employees the KG's, else one per $0.2-2 m of market cap (drawn from the name)
+STAFF = (0.002, 0.04)
+_PER_HEAD = (2e5, 2e6)
+# the employees of a name are kept beside the caps, under this mark (one table every helper reads)
+_STAFF_KEY = "\x00staff "
 
 
 def kg_caps(kg: Path) -> dict[str, float]:
@@ -44,7 +50,28 @@ def kg_caps(kg: Path) -> dict[str, float]:
             if name and value and value > 0:
                 out.setdefault(name, float(value))
                 out.setdefault(bare(name), float(value))
+        _kg_staff(con, tables, out)
     return out
+
+
+def _kg_staff(con: duckdb.DuckDBPyConnection, tables: set[str], out: dict[str, float]) -> None:
+    """The KG's employee counts (a listed company's, an organisation's) into `out`, by `_STAFF_KEY` + name."""
+    sql = []
+    if "fin_info" in tables:
+        sql.append(
+            "SELECT c.name, TRY_CAST(json_extract_string(i.doc, '$.fullTimeEmployees') AS DOUBLE) FROM"
+            " fin_companies c JOIN fin_info i ON i.ticker = c.symbol"
+        )
+    if "open_entities" in tables:
+        sql.append(
+            "SELECT name, TRY_CAST(json_extract_string(summary_structured, '$.num_employees') AS DOUBLE)"
+            " FROM open_entities"
+        )
+    for query in sql:
+        for name, value in con.execute(f"{query} ORDER BY 1, 2").fetchall():
+            if name and value and value > 0:
+                out.setdefault(_STAFF_KEY + name, float(value))
+                out.setdefault(_STAFF_KEY + bare(name), float(value))
 
 
 def use_caps(caps: dict[str, float]) -> None:
@@ -70,6 +97,21 @@ def cap_of(name: str) -> float:
     return float(lo * (hi / lo) ** ((zlib.crc32(name.encode()) % 10_000) / 10_000))
 
 
+def staff_of(name: str) -> float:
+    """The employees of company `name`: the KG's, else one per $0.2-2 m of its market cap (by the name)."""
+    found = _CAPS.get(_STAFF_KEY + name)
+    if found is not None:
+        return found
+    lo, hi = _PER_HEAD
+    per_head: float = lo * (hi / lo) ** ((zlib.crc32(name[::-1].encode()) % 1000) / 1000)
+    return max(20.0, cap_of(name) / per_head)
+
+
+def headcount(staff: float, rng: random.Random) -> int:
+    """How many of `staff` employees one move of people takes (`STAFF`), at least two."""
+    return max(2, round(staff * rng.uniform(*STAFF)))
+
+
 def listed(name: str) -> bool:
     """Whether the KG lists company `name` (its figures are the KG's, not a page's to invent)."""
     return name in _CAPS
@@ -86,10 +128,12 @@ def amount(cap: float, share: tuple[float, float], rng: random.Random) -> str:
     return rng.choice(("${},000", "€{},000")).format(max(10, round(value / 1e4) * 10))
 
 
-def slots(cap: float) -> dict[str, Callable[[random.Random], str]]:
-    """The prose's sums ({money}, {revenue}, {income}) of a company worth `cap`."""
+def slots(cap: float, staff: float) -> dict[str, Callable[[random.Random], str]]:
+    """The prose's sums ({money}, {revenue}, {income}) of a company worth `cap`, and its moves of people
+    ({staff}, a number the prose writes) of `staff` employees."""
     return {
         "money": lambda r: amount(cap, DEAL, r),
         "revenue": lambda r: amount(cap, REVENUE, r),
         "income": lambda r: amount(cap, INCOME, r),
+        "staff": lambda r: f"{headcount(staff, r):,}",
     }

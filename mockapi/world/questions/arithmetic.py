@@ -10,6 +10,7 @@ from mockapi.world.questions.ask import Ask, Draft, one_fact, pair_refs, refer_t
 from mockapi.world.questions.kinds import KINDS, asked_label
 from mockapi.world.questions.model import Fact
 from mockapi.world.questions.premise import Premise
+from mockapi.world.real.lives import OLDEST_LIVING
 
 
 def post_processing(a: Ask) -> Draft | None:
@@ -54,7 +55,10 @@ def _elapsed(a: Ask, fact: Fact) -> Draft:
         years = a.day.year - then.year - ((a.day.month, a.day.day) < (then.month, then.day))
     else:
         years = a.day.year - int(fact.number)
-    aging = kind.key in ("mu.birth", "pe.birth") and a.rng.random() < 0.5
+    year = dt.date.fromordinal(int(fact.number)).year if kind.vtype == "date" else int(fact.number)
+    # an age is asked of the living only, as real CRAG asks it: a KG death or a birth before OLDEST_LIVING
+    # asks how long ago the birth was (g25's default world asked "how old is" of people dead since 1987)
+    aging = kind.key in ("mu.birth", "pe.birth") and a.rng.random() < 0.5 and alive(fact, year)
     said = not aging and a.rng.random() < 0.4  # the year said in the question, as wrong-year premises do
     options = (
         question_frames.AGE
@@ -63,7 +67,6 @@ def _elapsed(a: Ask, fact: Fact) -> Draft:
         if said
         else question_frames.YEARS_AGO
     )
-    year = dt.date.fromordinal(int(fact.number)).year if kind.vtype == "date" else int(fact.number)
     frame = a.frame(options)
     query = frame.format(s=ref, e=kind.event, y=year)
     if said:  # the year said is a premise: a wrong one makes the question invalid
@@ -79,6 +82,12 @@ def _elapsed(a: Ask, fact: Fact) -> Draft:
     )
     answer, alts = answers.finish(short, alts, sentences, a.rng)
     return Draft(query, answer, alts, facts[::-1], [fact.value], str(years + 1), [fact.subject], refs)
+
+
+def alive(birth: Fact, year: int) -> bool:
+    """Whether the person born `year` (`birth`) may be asked his age: no KG death, born OLDEST_LIVING or
+    later."""
+    return not birth.died and year >= OLDEST_LIVING
 
 
 def _margin(a: Ask) -> Draft | None:

@@ -149,10 +149,12 @@ _RANGES = {
 # 2016's films 42 Oscars (g18 reader: absurd). The value is low + span * u ** skew.
 # Box office and market values too: uniform grosses put 7 of one director's 9 films above $1bn (g21 reader)
 _SKEWED = {"mu.grammys": 4.0, "mv.oscars": 3.0, "sp.titles": 2.0, "mv.gross": 2.5, "mv.budget": 1.7,
-           "mv.weekend": 2.0, "fin.market_cap": 2.5}  # fmt: skip
+           "mv.weekend": 2.0, "fin.market_cap": 2.5, "sp.ppg": 2.0}  # fmt: skip
 # decimal kinds on a fixed scale: a film's rating is out of 10 (invented ratings of 15.7-51.3 stood beside
 # the KG's 2.9-9.0)
-_DECIMALS = {"mv.rating": (2.5, 9.2)}
+# A player's scoring average: 2.0-34.5 points a game, most near 10 (skewed: median 2 + 32.5 / 2 ** 2 = 10.1);
+# uniform 1-60 gave a 59.26 and a roster of nine summing to 261 (g25 reader: 55 a game)
+_DECIMALS = {"mv.rating": (2.5, 9.2), "sp.ppg": (2.0, 34.5)}
 _SUFFIX = ("Inc.", "Corp.", "Holdings", "Technologies", "Group", "Industries", "Systems", "Therapeutics")
 
 
@@ -338,7 +340,8 @@ def _value(
         return (*_pair(values.bigmoney(x), x),)
     if vt == "decimal":
         lo, hi = _DECIMALS.get(kind.key, (1.0, 60.0))
-        x = round(rng.uniform(lo, hi), 1 if kind.key in _DECIMALS else 2)
+        x = lo + (hi - lo) * rng.random() ** _SKEWED.get(kind.key, 1.0)  # rng.uniform(lo, hi) when not skewed
+        x = round(x, 1 if kind.key in _DECIMALS else 2)
         return (*_pair(values.decimal(x), x),)
     if vt == "number":
         low, high = _RANGES.get(kind.key, (1, 100))
@@ -375,6 +378,11 @@ def _pair(
     shown: tuple[str, list[str]], number: float | None
 ) -> tuple[str, float | None, tuple[str, ...], list[str]]:
     return shown[0], number, (), shown[1]
+
+
+def scale(key: str) -> tuple[float, float] | None:
+    """The range a decimal kind's values keep (a rating out of 10, points a game), None when unbounded."""
+    return _DECIMALS.get(key)
 
 
 def other_value(kind: Kind, rng: random.Random, day: dt.date) -> str:

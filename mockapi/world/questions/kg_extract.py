@@ -51,6 +51,14 @@ def _date(text: str | None) -> dt.date | None:
         return None
 
 
+_DEATH_YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
+
+
+def _year_text(text: object) -> str:
+    """A KG death as stored ("1987-03-02", "1987"), '' when it states no year."""
+    return str(text)[:10] if text and _DEATH_YEAR.search(str(text)[:10]) else ""
+
+
 def _add(out: Facts, s: Subject, fact: Fact | None) -> None:
     if fact is not None:
         out.setdefault(s.entity_id, {})[fact.kind] = fact
@@ -145,17 +153,21 @@ def music(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> Facts
                 _add(out, s, _fact(s, "mu.song_date", values.date(day), float(day.toordinal())))
             continue
         row = con.execute(
-            "SELECT country, birth_date, members FROM music_artists WHERE name = ?", [s.name]
+            "SELECT country, birth_date, members, CAST(end_date AS VARCHAR) FROM music_artists"
+            " WHERE name = ?",
+            [s.name],
         ).fetchone()
         if not row:
             continue
-        country, birth, members = row
+        country, birth, members, ended = row
         if country in _COUNTRIES:
             _add(out, s, _fact(s, "mu.country", values.name(_COUNTRIES[country])))
         day = _date(birth)
         names = json.loads(members) if members else []
         if day and s.kind == "artist" and not names:  # a group's date is its forming: a group is not born
-            _add(out, s, _fact(s, "mu.birth", values.date(day), float(day.toordinal())))
+            # a solo artist's end date is a death (`pages.lifespan.kg_starts` reads it so)
+            died = _year_text(ended)
+            _add(out, s, _fact(s, "mu.birth", values.date(day), float(day.toordinal()), died=died))
         if s.kind == "band" and len(names) >= 2:
             _add(out, s, _fact(s, "mu.members", values.listing(names), float(len(names)), items=tuple(names)))
     return out
@@ -190,7 +202,8 @@ def open_domain(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) ->
         born = re.match(r"\{\{birth date\|(\d{4})\|(\d{1,2})\|(\d{1,2})", box.get("birth_date", ""))
         if born:
             day = dt.date(int(born[1]), int(born[2]), int(born[3]))
-            _add(out, s, _fact(s, "pe.birth", values.date(day), float(day.toordinal())))
+            died = _year_text(box.get("death_date"))
+            _add(out, s, _fact(s, "pe.birth", values.date(day), float(day.toordinal()), died=died))
         if box.get("birth_place"):
             _add(out, s, _fact(s, "pe.birthplace", values.name(_clean(box["birth_place"]))))
     return out

@@ -44,6 +44,8 @@ class Fact:
     # the day each stale value held ("YYYY-MM-DD", where the KG dates them: a close): a price stated
     # with a day drawn near the current one was "frozen" across sessions (g23 audit: 13 of 117)
     stale_days: tuple[str, ...] = ()
+    # a birth's person's death ("YYYY-MM-DD" or "YYYY") where the KG states one: nobody asks a dead man's age
+    died: str = ""
 
 
 @dataclass

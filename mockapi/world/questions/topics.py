@@ -31,6 +31,8 @@ GROUPED = ("money", "bigmoney", "decimal", "number")
 # Share of questions whose frame names the set in full that also say its size ("the six films x directed").
 P_COUNT = 0.6
 SETS_PER_KIND = 8
+MAX_SETS = 4 * SETS_PER_KIND  # more when every known set was asked for a kind (`Groups.asked`)
+NEW_SET_TRIES = 4  # a new set's title may be a known one's: drawn again
 # How many a "which three ... have the highest ..." question asks for: always three marked the set type
 # (issue 31: question type read from the text 0.726; real CRAG asks for top 2, 3, 5 and 10)
 TOP_SIZES = (2, 3, 3, 4, 5)
@@ -56,23 +58,23 @@ class Groups:
 
     sets: dict[tuple[str, str], list[tuple[NamedSet, list[Subject]]]] = field(default_factory=dict)
     cache: dict[tuple[str, str, str], list[Fact]] = field(default_factory=dict)
+    # (set title, kind) pairs a question asked: one set's values of one kind are one fact, however asked
+    # (top one, top three, a total), so a later question takes another set or another measure
+    asked: set[tuple[str, str]] = field(default_factory=set)
 
     def pick(self, a: Ask, kind: Kind) -> tuple[NamedSet, list[Subject]] | None:
-        """A set of subjects of the kind's subject kind: a known one, or a new one while there are few."""
+        """A set of subjects of the kind's subject kind not yet asked for the kind: a known one, or a new one
+        while there are few (or every known one was asked for it)."""
         known = self.sets.setdefault((a.cell.domain, kind.subject), [])
-        if known and (len(known) >= SETS_PER_KIND or a.rng.random() < 0.5):
-            return a.rng.choice(known)
-        named = make_set(kind.subject, a.rng)
-        if named is None or any(s.title == named.title for s, _ in known):
-            return a.rng.choice(known) if known else None
-        want = a.rng.randint(6, 9)
-        members = [
-            m for m in (subject_for(a, kind) for _ in range(want * _draws(named))) if m and _fits(named, m)
-        ]
-        if len(members) < 3:
-            return a.rng.choice(known) if known else None
-        known.append((named, list({m.name: m for m in members[:want]}.values())))
-        return known[-1]
+        fresh = [k for k in known if (k[0].title, kind.key) not in self.asked]
+        if fresh and (len(known) >= SETS_PER_KIND or a.rng.random() < 0.5):
+            return a.rng.choice(fresh)
+        for _ in range(1 if fresh or len(known) >= MAX_SETS else NEW_SET_TRIES):
+            made = _new_set(a, kind, known)
+            if made is not None:
+                known.append(made)
+                return made
+        return a.rng.choice(fresh) if fresh else None
 
     def members(self, a: Ask, kind: Kind, named: NamedSet, subjects: list[Subject]) -> list[Fact]:
         """Facts of `kind` for the set's members, in ranking order (top first). One value per member and
@@ -83,6 +85,22 @@ class Groups:
             made = _make(a.src, subjects, kind, a.day, a.rng)
             self.cache[key] = made if _within_a_year(named, kind, made) else []
         return self.cache[key]
+
+
+def _new_set(
+    a: Ask, kind: Kind, known: list[tuple[NamedSet, list[Subject]]]
+) -> tuple[NamedSet, list[Subject]] | None:
+    """A new named set of the kind's subjects and its members, None when it takes a known title or finds
+    fewer than three members."""
+    named = make_set(kind.subject, a.rng)
+    if named is None or any(s.title == named.title for s, _ in known):
+        return None
+    want = a.rng.randint(6, 9)
+    drawn = (subject_for(a, kind) for _ in range(want * _draws(named)))
+    members = [m for m in drawn if m and _fits(named, m)]
+    if len(members) < 3:
+        return None
+    return named, list({m.name: m for m in members[:want]}.values())
 
 
 # What one year gives all its films or acts together: ~24 Oscars a ceremony (g22 reader: seven "Films of
@@ -165,6 +183,7 @@ def group_question(a: Ask, groups: Groups) -> Draft | None:
     named, members = found
     if named.noun == "clubs" and kind.key in _NOT_CLUBS:
         return None
+    groups.asked.add((named.title, kind.key))
     ranked = groups.members(a, kind, named, members)
     if len(ranked) < 4:
         return None
