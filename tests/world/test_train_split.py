@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -90,9 +91,24 @@ def test_train_questions_open_and_close_only_in_train_words(worlds: dict[str, Pa
             said = plain.rstrip("?. ")
             for piece in (f for f in pieces if split not in f.owners and f.search(plain)):
                 frames = starts if piece.template in phrasing.OPENERS else ends
-                if not any(split in f.owners and f.pattern.fullmatch(said) for f in frames):
+                if not any(
+                    split in f.owners and f.pattern.fullmatch(t) for f in frames for t in _untyped(said)
+                ):
                     found.setdefault(piece.template, []).append(text)
         assert found == {}, split
+
+
+def _untyped(text: str) -> list[str]:
+    """`text` and each text `phrasing.typo` may have made it from (two adjacent letters of a long word
+    swapped): a typo in a frame's own word ("i need to know wihch of {a} and {b} ...", dev's frame) leaves
+    the frame unread, and its first words read as train's opener "i need to know {q}" (g26's dev world)."""
+    out = [text]
+    for m in re.finditer(r"[a-z]{5,}", text):
+        word = m.group()
+        for i in range(1, len(word) - 2):
+            back = word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+            out.append(text[: m.start()] + back + text[m.end() :])
+    return out
 
 
 @pytest.mark.slow
