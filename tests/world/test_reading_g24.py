@@ -168,7 +168,8 @@ def test_a_multi_hop_answer_page_states_every_hop(tiny_kg: Path) -> None:
     # 15 answer pages of two-step questions ending in an entity named the first hop's pair on none.
     questions = generate(1200, random.Random("0:questions"), open_kg_source(tiny_kg), "dev")
     chains = [q for q in questions if len([f for f in q.facts if f.kind.startswith("rel:")]) >= 2]
-    assert len(chains) >= 10
+    # (each chain once: generator 26 asks no fact twice in a split, and the tiny KG walks few chains)
+    assert len(chains) >= 8
     rng = random.Random(7)
     noise = {d: shared.noise_pool(d, 3, rng) for d in ("finance", "sports", "music", "movie", "open")}
     pools = Pools({}, {}, noise)
