@@ -23,7 +23,7 @@ import pytest
 from audit_stores import page_corpus
 from fixture_paths import CRAG_DEV_10
 
-from mockapi.audit import asked, deaths, headcounts, lifespans, media, report
+from mockapi.audit import asked, deaths, headcounts, lifespans, magnitudes, markets, media, report
 from mockapi.audit.data import AuditQuestion, Result, load_real
 from mockapi.audit.prices import strip_class
 from mockapi.core.paths import QUESTIONS_DB
@@ -79,7 +79,9 @@ def test_ages_asked_of_the_dead_or_the_very_old(tmp_path: Path, tiny_world: Path
     ]
     rule = asked.age_scan(qs, corpus.world)
     assert (rule["checked"], rule["violations"]) == (4, 3), rule
-    assert rule["examples"][0].startswith(f"how old is {dead.lower()}? -> 71 years old ({dead.lower()}: died ")
+    assert rule["examples"][0].startswith(
+        f"how old is {dead.lower()}? -> 71 years old ({dead.lower()}: died "
+    )
     assert rule["examples"][2].endswith("(None: the gold's age)")
 
 
@@ -101,7 +103,9 @@ def test_the_same_fact_asked_twice_whatever_the_wording(tmp_path: Path, tiny_wor
     (other,) = _one(
         tiny_world, f"SELECT title FROM movie_movies WHERE title NOT LIKE '%{film[4:]}%' ORDER BY key"
     )
-    (company,) = _one(tiny_world, "SELECT name FROM fin_companies WHERE name LIKE '% Common Stock' ORDER BY ord")
+    (company,) = _one(
+        tiny_world, "SELECT name FROM fin_companies WHERE name LIKE '% Common Stock' ORDER BY ord"
+    )
     low, bare, co = film.lower(), film.lower()[4:], strip_class(company).lower()
     rows = [
         # g24's tiny world: one film, one relation, one year, one director, two wordings (and "the" dropped)
@@ -117,7 +121,7 @@ def test_the_same_fact_asked_twice_whatever_the_wording(tmp_path: Path, tiny_wor
         ("q4", f"what day of the week was {low} starring john roe released?", "sunday", ["mv.release"],
          ["sunday"], "static"),
         # one price asked on two days: two facts; on one day, twice: one
-        ("q5", f"what was the close of {co} on 2024-03-01?", "$10.00", ["fin.close"], ["$10.00"], "real-time"),
+        ("q5", f"what was the close of {co} on 2024-03-01?", "$10.00", ["fin.close"], ["$10"], "real-time"),
         ("q6", f"{co} closing price on march 4th, 2024?", "$10.00", ["fin.close"], ["$10.00"], "real-time"),
         ("q7", f"what did {co} close at on mar 1?", "$10.00", ["fin.close"], ["$10.00"], "real-time"),
     ]  # fmt: skip
@@ -139,7 +143,7 @@ def test_acts_after_a_kg_death_in_months_seasons_and_tables(tmp_path: Path, tiny
     after = day + dt.timedelta(days=62)
     page = "\n".join([
         name,
-        f"In {after:%B %Y}, {name} toured the coast.",  # the reader's Q24 at rank 2: December of the death year
+        f"In {after:%B %Y}, {name} toured the coast.",  # the reader's Q24 at rank 2: after the death
         f"In the summer of {day.year + 1 if day.month >= 6 else day.year}, {name} hosted a radio show.",
         f"In {day.year}, {name} toured the coast.",  # the death's own year: maybe before it
         f"In {day:%B %Y}, {name} spoke to a reporter.",  # the death's month: maybe before it
@@ -170,22 +174,24 @@ def test_headcounts_and_points_per_game(tmp_path: Path, tiny_world: Path) -> Non
     finance = "\n".join([
         f"{company}: latest news",
         f"{company} laid off {staff * 54 // 100} managers at its Ghent site.",  # 540 at a 1,001-employee firm
-        f"The firm relocated {staff * 2 / 1000:.1f}K managers over 9 months.",  # the reader's Q17: 5.8K at 3,235
+        f"The firm relocated {staff * 2 / 1000:.1f}K managers over 9 months.",  # Q17: 5.8K at 3,235
         f"{company} hired {max(1, staff // 50)} engineers this year.",  # 2 %: ordinary
         f"{company} added {max(1, staff // 50)} drivers, and the firm retrained {staff // 4} contractors.",
     ])  # fmt: skip
-    roster = "\n".join([
-        "Coastal Royals roster",
-        "Mike Walter is averaging 55.01 points per game.",  # the reader's Q13
-        "The points per game of Andrew Sanders is 49.76.",
-        "The Royals are averaging 112.4 points per game.",  # a team's figure
-        "#  Points per game",
-        "1 Mike Walter 55.01",
-        "2 Andrew Sanders 49.76",
-        "3 Calvin Kelly 40.28",
-        "4 Neil Fitzgerald 14.17",
-        "Coastal Royals roster",
-    ])
+    roster = "\n".join(
+        [
+            "Coastal Royals roster",
+            "Mike Walter is averaging 55.01 points per game.",  # the reader's Q13
+            "The points per game of Andrew Sanders is 49.76.",
+            "The Royals are averaging 112.4 points per game.",  # a team's figure
+            "#  Points per game",
+            "1 Mike Walter 55.01",
+            "2 Andrew Sanders 49.76",
+            "3 Calvin Kelly 40.28",
+            "4 Neil Fitzgerald 14.17",
+            "Coastal Royals roster",
+        ]
+    )
     pages = [finance, roster]
     corpus = page_corpus(tmp_path, tiny_world, pages, [_question(pages)])
     read, _ = lifespans.read_pages(corpus, corpus.questions)
@@ -245,6 +251,54 @@ def test_works_on_a_building_before_it_stood(tmp_path: Path, tiny_world: Path) -
     rule = media.building_scan(read)["rules"][media.BUILDINGS]
     assert (rule["checked"], rule["violations"]) == (4, 2), rule
     assert rule["examples"][0] == "works at 2009, stood 2016: " + page.split("\n")[2]
+
+
+def test_an_invented_peers_budget_is_not_the_page_films(tmp_path: Path, tiny_world: Path) -> None:
+    starts = lifespans.kg_starts(tiny_world)
+    known = lifespans.by_word(starts)
+    with duckdb.connect(str(tiny_world / "kg.duckdb"), read_only=True) as con:
+        films = con.execute(
+            "SELECT title, release_date FROM movie_movies WHERE release_date < '1975' ORDER BY key"
+        ).fetchall()
+    # a film a page's head names as itself (not a look-alike inside it: "a Heart's Winter")
+    film, released = next(
+        (t, d)
+        for t, d in films
+        if t in starts and lifespans.named(f"{t}: facts", known)[:1] == [(t, starts[t])]
+    )
+    page = "\n".join([
+        f"{film}: facts and figures",
+        "The Neon Lanterns was made on a budget of $101.0 million.",  # g25d: an invented peer on a 1971 page
+        "As for Gentle Summer, the budget is $123.0 million.",
+        "The film was made on a budget of $101.0 million.",  # the page's own film: above its era's ceiling
+        f"{film} was made on a budget of $4.0 million.",
+    ])  # fmt: skip
+    corpus = page_corpus(tmp_path, tiny_world, [page], [_question([page])])
+    read, known = lifespans.read_pages(corpus, corpus.questions)
+    rule = magnitudes.magnitude_scan(read, known, corpus.world)["rules"]["film money on pages"]
+    assert (rule["checked"], rule["violations"]) == (2, 1), rule
+    assert rule["examples"] == [f"({released[:4]}) The film was made on a budget of $101.0 million."]
+    assert magnitudes.names_another("As for Gentle Summer, the budget is $123.0 million.", film)
+    assert not magnitudes.names_another(f"As for {film}, the budget is $1.0 million.", film)
+
+
+def test_a_glued_next_sentences_amount_is_no_revenue(tmp_path: Path, tiny_world: Path) -> None:
+    page = "\n".join([
+        "Ford Holdings: results",
+        "Ford Holdings booked second-quarter operating income totalling $94m, well above estimates.",
+        # g25d: the splitter keeps "... ahead of outlook. $3.91 is ..." whole; its $3.91 was read as the
+        # quarter's revenue (the audit's note showed it rounded: "revenue 4", read as "4 percent")
+        "Ford Holdings gained 4 percent in the five days to 15 February 2024, while Ford Holdings confirmed "
+        "second-quarter revenue at €674m, ahead of outlook. $3.91 is the dividend of Boyer Corp. now.",
+        "Ford Holdings booked $9m of third-quarter revenue.",  # the amount before the word
+        "Ford Holdings reported third-quarter net income of $12m.",
+    ])  # fmt: skip
+    corpus = page_corpus(tmp_path, tiny_world, [page], [_question([page])])
+    read, _ = lifespans.read_pages(corpus, corpus.questions)
+    rule = markets.market_scan(read, [])["rules"]["profit above revenue"]
+    assert (rule["checked"], rule["violations"]) == (2, 1), rule
+    assert rule["examples"][0].startswith("Ford Holdings Q3: profit 12,000,000 > revenue 9,000,000: ")
+    assert markets.amount_after("revenue at €674m, ahead of outlook. $3.91 is the dividend", 7) == 674e6
 
 
 def test_the_new_lines_are_fail_lines_of_the_report() -> None:
