@@ -11,10 +11,13 @@ import duckdb
 
 from mockapi.audit import (
     amounts,
+    asked,
     consistency,
     credits,
+    deaths,
     eras,
     frames,
+    headcounts,
     hops,
     kinds,
     labels,
@@ -23,6 +26,7 @@ from mockapi.audit import (
     lookalikes,
     magnitudes,
     markets,
+    media,
     offsets,
     pages,
     pinned,
@@ -142,7 +146,7 @@ def compute(
         "consistency": {
             "contradictions": consistency.contradiction_scan(_trim_gold(chosen), gold, _fact_kinds(corpus)),
             "plausibility": plausible.plausibility_scan(corpus.world, gold),
-            "lifespan": relative.with_before(lives, dated, known),
+            "lifespan": deaths.with_deaths(relative.with_before(lives, dated, known), dated, corpus.world),
             "ages": ages,
             "anachronisms": eras.era_scan(dated, known),
             "magnitudes": magnitudes.magnitude_scan(dated, known, corpus.world),
@@ -154,6 +158,12 @@ def compute(
             "amounts": amounts.amount_figures(dated, corpus.world),
             "hops": hops.hop_scan(corpus, qs),
             "lookalikes": lookalikes.lookalike_scan(corpus, chosen),
+            # the g25 reading's classes: questions against the KG (every question), sizes, media, buildings
+            "ages_asked": asked.group(asked.AGES, asked.age_scan(qs, corpus.world)),
+            "repeats": asked.group(asked.REPEATS, asked.repeat_scan(qs, corpus.world)),
+            "sizes": headcounts.size_scan(dated, corpus.world, headcounts.roster_pages(corpus, qs)),
+            "media": media.media_scan(dated, known),
+            "buildings": media.building_scan(dated),
         },
         "sample": {
             "pages": len(sampled),

@@ -11,7 +11,9 @@ $465,000". Each rule is a ceiling (or floor) no real record crosses, so a real p
   Titanic (1997) $200m, Pirates of the Caribbean 3 (2007) ~$300m, the 2010s' largest ~$450m; grosses Gone with
   the Wind (1939) ~$400m, Star Wars (1977) ~$775m and E.T. (1982) ~$790m, Jurassic Park (1993) ~$1.1bn,
   Titanic (1997) ~$2.26bn, Avatar (2009) ~$2.9bn (all cumulative). A page's film is the one the sentence names
-  (its own stated release or the KG's), else the page's subject.
+  (its own stated release or the KG's), else the page's subject when the sentence names nothing else (since
+  the g25 world: an invented peer's budget, "The Neon Lanterns was made on a budget of $101.0 million" on a
+  1971 film's page, is the peer's, whose release the page does not give: not read).
 - **award counts**: a page giving an artist more than `GRAMMYS` Grammys when the world's KG gives them fewer
   (a dozen is a career few reach; the KG's own counts are what the world's artists won). Needs a KG: real
   pages have none, so this rule reads 0 there by construction.
@@ -174,11 +176,28 @@ def _film_money(s: str, page: Page, known: dict[str, list[tuple[str, Life]]], ru
     if amount is None:
         return
     films = [life for _, life in named(s, page.own, known) if life.kind in ("movie", "work")]
-    if not films and (subject := page.subject(known)) is not None and subject[1].kind in ("movie", "work"):
+    subject = page.subject(known) if not films else None
+    if subject is not None and subject[1].kind in ("movie", "work") and not names_another(s, subject[0]):
         films = [subject[1]]
     if films:
         top_budget, top_gross = ceiling(films[0].start)
         note(rule, amount > (top_budget if budget else top_gross), f"({films[0].start}) {s}")
+
+
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*")
+# capitalised words that name no film: a sentence's opener, currencies, months, the money's own words
+_NOT_A_NAME = frozenset({
+    "As", "For", "The", "A", "An", "Its", "It", "Per", "According", "By", "In", "On", "At", "With", "This",
+    "That", "Budget", "Worldwide", "Box", "US", "USD", "Oscar", "Oscars", "January", "February", "March",
+    "April", "May", "June", "July", "August", "September", "October", "November", "December",
+})  # fmt: skip
+
+
+def names_another(s: str, subject: str) -> bool:
+    """Whether a sentence names something other than the page's film (an invented peer, "As for Gentle
+    Summer, the budget is $123.0 million" on a 1985 film's page: not the page film's money)."""
+    rest = s.replace(subject, " ")
+    return any(w not in _NOT_A_NAME for w in _CAPITALISED.findall(rest))
 
 
 def _estate(s: str, alive: set[str], rule: RuleCheck) -> None:

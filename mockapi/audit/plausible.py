@@ -41,7 +41,7 @@ from mockapi.audit.lookalikes import LookalikeFigures
 from mockapi.audit.magnitudes import MagnitudeFigures
 from mockapi.audit.markets import MarketFigures
 from mockapi.audit.offsets import OffsetFigures
-from mockapi.audit.rules import EXAMPLES, RuleCheck, empty_rule
+from mockapi.audit.rules import EXAMPLES, RuleCheck, RuleGroup, empty_rule
 from mockapi.audit.sequels import SequelFigures
 from mockapi.audit.text import sentences
 
@@ -81,6 +81,11 @@ class ConsistencyFigures(TypedDict):
     amounts: AmountFigures
     hops: HopFigures
     lookalikes: LookalikeFigures
+    ages_asked: RuleGroup  # the g25 reading's classes (`asked`, `headcounts`, `media`)
+    repeats: RuleGroup
+    sizes: RuleGroup
+    media: RuleGroup
+    buildings: RuleGroup
 
 
 def _year(text: Any) -> int | None:

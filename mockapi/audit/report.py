@@ -188,6 +188,16 @@ SPECS: list[Spec] = [
          _at_most(0)),
     Spec("answer pages naming a one-letter look-alike", _g("consistency", "lookalikes", "share"),
          "0 (fixture)", "reported", None),
+    Spec("ages asked of the dead or born before 1926", _g("consistency", "ages_asked", "violations"),
+         "0 (issue)", "0", _at_most(0)),
+    Spec("the same fact asked twice", _g("consistency", "repeats", "violations"), "0 (issue)", "0",
+         _at_most(0)),
+    Spec("sizes: headcounts, points per game", _g("consistency", "sizes", "violations"), "0 (issue)", "0",
+         _at_most(0)),
+    Spec("media before they existed", _g("consistency", "media", "violations"), "0 (issue)", "0",
+         _at_most(0)),
+    Spec("works on a building before it stood", _g("consistency", "buildings", "violations"), "0 (issue)",
+         "0", _at_most(0)),
     Spec("top-level structures in any 40 results (min)", _g("structure", "min_in_40"), "31 in 50 (issue)",
          ">= 20", _at_least(20)),
     Spec("commonest top-level structure's share", _g("structure", "max_share"), "—", "<= 0.05",
@@ -319,7 +329,9 @@ def consistency_notes(world: Figures) -> list[str]:
     for key, title in (("ages", "ages"), ("magnitudes", "numbers"), ("markets", "markets"),
                        ("sequels", "works in order"), ("kinds", "kinds"),
                        ("offsets", "after the query"), ("labels", "labels"), ("amounts", "finance sizes"),
-                       ("hops", "hops"), ("lookalikes", "look-alikes")):  # fmt: skip
+                       ("hops", "hops"), ("lookalikes", "look-alikes"),
+                       ("ages_asked", "ages asked"), ("repeats", "repeats"),
+                       ("sizes", "sizes"), ("media", "media"), ("buildings", "buildings")):  # fmt: skip
         group: dict[str, Any] = dict(by_key.get(key) or {}).get("rules", {})
         notes.append(
             f"{title}: " + "; ".join(f"{k} {r['violations']}/{r['checked']}" for k, r in group.items())
