@@ -6,6 +6,8 @@ import os
 import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +62,19 @@ def test_staging_dirs_of_dead_processes_are_removed(tmp_path: Path) -> None:
         assert not dead.exists() and mine.exists()
 
 
+def interrupt_here() -> None:
+    """A real SIGINT, delivered to this very thread, its KeyboardInterrupt raised before returning, as when
+    Ctrl-C lands at the first bytecode after a syscall. (`os.kill` of the process may be taken by another
+    thread, pytest-xdist's I/O thread: CPython 3.11's eval loop there can clear the pending flag until the
+    main thread's next GIL switch, ~5 ms later, long enough under load for the code under test to go on:
+    a flaky run, seen once in 1,641 s of tests at load 8-13.)"""
+    signal.pthread_kill(threading.get_ident(), signal.SIGINT)  # Python's own handler raises KeyboardInterrupt
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # each loop's back-jump runs pending handlers
+        pass
+    raise AssertionError("SIGINT was sent but no KeyboardInterrupt came within 10 s")
+
+
 def test_a_signal_right_after_the_mkdir_leaves_no_stage(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -71,7 +86,7 @@ def test_a_signal_right_after_the_mkdir_leaves_no_stage(
     def mkdir_then_signal(self: Path, *args: Any, **kwargs: Any) -> None:
         real_mkdir(self, *args, **kwargs)
         if self.name.startswith(".world.building-"):
-            os.kill(os.getpid(), signal.SIGINT)  # Python's own handler raises KeyboardInterrupt
+            interrupt_here()
 
     monkeypatch.setattr(Path, "mkdir", mkdir_then_signal)
     with pytest.raises(KeyboardInterrupt), stage(target, "building"):
@@ -93,7 +108,7 @@ def test_a_signal_between_the_two_renames_keeps_the_old_world(
     def replace_then_signal(src: Any, dst: Any) -> None:
         real_replace(src, dst)
         if Path(dst).name.startswith(".world.old-"):
-            os.kill(os.getpid(), signal.SIGINT)
+            interrupt_here()
 
     monkeypatch.setattr(os, "replace", replace_then_signal)
     with pytest.raises(KeyboardInterrupt), stage(target, "building") as tmp:
