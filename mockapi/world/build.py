@@ -81,7 +81,9 @@ Progress = Callable[[str], None]
 #     entity pages read the KG's anchors in any process (issue 31, g24 reader and audit)
 # 26: no age asked of the dead (a KG death or a birth before 1926), no act in a death's year, no fact asked
 #     twice in a split (group questions redrawn as other groups), headcounts 0.2-4 % of the employees,
-#     points a game 2.0-34.5 (issue 31, g25 reader)
+#     points a game 2.0-34.5 (issue 31, g25 reader); no mobile app before 2008, nothing done to a part before
+#     the clause dates it, a century's landmarks built in it, sequels after originals on every page, no
+#     tickets to a town, clocks in waking hours (issue 31, the independent reading of a g25 world)
 GENERATOR_VERSION = "26"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 

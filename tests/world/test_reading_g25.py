@@ -16,7 +16,7 @@ import duckdb
 import pytest
 
 from mockapi.core.paths import KG_DB
-from mockapi.world.pages import lifespan, page_blocks, prose, sizes
+from mockapi.world.pages import eras, lifespan, page_blocks, prose, sizes
 from mockapi.world.questions import invent
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
@@ -149,3 +149,106 @@ def test_points_per_game_run_2_to_34_and_most_near_10() -> None:
     drawn = [float(invent.other_value(kind, random.Random(s), _DAY)) for s in range(2000)]
     assert min(drawn) >= 2.0 and max(drawn) <= 34.5
     assert 8.0 <= statistics.median(drawn) <= 12.0
+
+
+# ────────── stage B: the independent reading of a g25 world (33 natural / 7 borderline / 5 absurd) ──────────
+
+_APP = re.compile(r"\b(?:app|apps|mobile application|smartphones?)\b")
+
+
+def test_no_mobile_app_before_2008() -> None:
+    # g25's default world: 83 sentences like "Back in 2000, the group launched its mobile application" ("app"
+    # was dated with the web, 1996, and `synonyms` writes it "application")
+    assert not eras.fits("Back in 2000, the group launched its mobile application.", None)
+    life = lifespan.Life("company", 1950)
+    lines = [
+        s
+        for seed in range(8)
+        for s in prose.sentences(
+            "Walsh", "finance", random.Random(seed), 3000, kind="company", day=_DAY, lives=lambda n: life
+        )
+    ]
+    told = [s for s in lines if _APP.search(s) and lifespan.years_in(s)]
+    early = [s for s in told if min(lifespan.years_in(s)) < 2008]
+    assert told and not early, early[:5]
+
+
+_BUILT = re.compile(r"\b(?:built|erected|constructed|added|installed) in ((?:1[6-9]|20)\d\d)\b")
+
+
+def test_no_part_is_worked_on_before_it_was_built() -> None:
+    # g25's default world: 60 sentences like "South Jeremy extended a wing constructed in 2019 in March 1999"
+    life = lifespan.Life("topic", 1850)
+    name = "North Megan Museum of Art"
+    lines = prose.sentences(
+        name, "open", random.Random(2), 3000, kind="topic", day=_DAY, lives=lambda _n: life
+    )
+    told, early = 0, []
+    for s in lines:
+        for clause in re.split(r";|—|, while|, and|meanwhile", s):
+            part = _BUILT.search(clause)
+            if part is not None:
+                told += 1
+                if any(y < int(part[1]) for y in lifespan.years_in(clause)):
+                    early.append(s)
+    assert told >= 10 and not early, early[:5]
+
+
+def test_a_landmark_of_a_century_set_was_built_in_that_century() -> None:
+    # "Landmarks built in the 1800s": each member dated by a start drawn from its name (1700-1950), its pages
+    # worked on it before the set's century; the set now dates each member in it, for every page to read
+    from mockapi.world.questions import sets, topics
+    from mockapi.world.questions.model import Fact, Subject
+
+    named = next(
+        n for s in range(200) if (n := sets.make_set("topic", random.Random(s))) and "built in" in n.title
+    )
+    members = [Subject(f"Harbor Hall {i}", "open", "topic") for i in range(8)]
+    ranked = [Fact(m, "op.area", str(10 + i), float(10 + i)) for i, m in enumerate(members)]
+    built = topics._defining(named, ranked)
+    century = int(named.holder[:4])
+    assert len(built) == 8
+    assert all(f.kind == "op.founded" and century <= int(f.value) < century + 100 for f in built)
+
+
+def test_a_sequel_nothing_dates_starts_after_its_original() -> None:
+    # a lower-ranked page quoted a sequel's editor 9 years before the original's release (g25 reader): the
+    # page knew the original's release (2015) and dated "X II" by a start drawn from its name
+    from mockapi.world.pages.page_blocks import Draft, _lives
+
+    titles = ("Harbor of Glass", "The Quiet Engine", "Night of the Lantern", "Silver Tide", "Last Atlas")
+    for title in titles:
+        draft = Draft(title, "movie", kind="movie", known=((title, "mv.release", "2015-06-01"),))
+        life = _lives(draft)
+        for tail in (" II", " 2", " Returns"):
+            assert life(title + tail).start > 2015, title + tail
+
+
+_PRICED = re.compile(r"\b(?:[Ee]ntry|admission|day ticket|family ticket|annual pass)\b.*[$€£]\s?\d")
+
+
+def test_a_town_sells_no_tickets() -> None:
+    # g25's default world: 6 sentences like "A day ticket for Saint Larkridge comes to £20" (the audit's
+    # places sold with tickets): a town is lived in, not entered
+    lines = prose.sentences("Saint Larkridge", "open", random.Random(4), 3000, kind="topic", day=_DAY)
+    sold = [s for s in lines if "Larkridge" in s and _PRICED.search(s)]
+    assert not sold, sold[:5]
+    museum = prose.sentences(
+        "Larkridge Museum of Art", "open", random.Random(4), 3000, kind="topic", day=_DAY
+    )
+    assert any(_PRICED.search(s) for s in museum)  # a sight inside it still sells them
+
+
+_CLOCK = re.compile(r"\b(\d{1,2})(?::\d\d)? (a\.m\.|p\.m\.)")
+
+
+def test_no_act_at_night_and_no_heatwave_floods() -> None:
+    # g25 reader: official acts at "1:30 a.m." (12.5 of 100 questions' pages) and "a heatwave flooded"
+    pages = (("company", "Walsh Therapeutics", "finance"), ("topic", "Fairdale Park", "open"))
+    lines = [s for kind, name, domain in pages for s in prose.sentences(name, domain, random.Random(6), 3000,
+                                                                          kind=kind, day=_DAY)]  # fmt: skip
+    hours = [int(h) % 12 + (12 if m == "p.m." else 0) for s in lines for h, m in _CLOCK.findall(s)]
+    assert hours and min(hours) >= 7 and max(hours) <= 22
+    assert not [
+        s for s in lines if re.search(r"\b(?:heatwave|power cut|wildfire)\b[^.;]*\b(?:flooded|damaged)", s)
+    ]

@@ -27,9 +27,10 @@ TOPIC = (
     "{s} [added|launched|started|dropped|revived] [night tours|a shuttle from {place}|free entry on "
     "{weekday}s|a summer lecture series|guided morning walks|a membership scheme|a children's trail]"
     "[ in {month}| last {season}|]",
-    "[a storm|heavy rain|a heatwave|a power cut|a burst pipe|a wildfire near {place}] [closed|damaged|"
-    "flooded|shut] [part of {s}|[the|the main|the visitor|the north|the lower] [car park|parking lot"
-    "|parking area] [at|of|beside] {s}|parking at {s}|a"
+    # each cause with what it can do: "a heatwave flooded the car park" (g25 reader)
+    "[[a storm|heavy rain|a burst pipe] [closed|damaged|flooded|shut]|[a heatwave|a power cut|a wildfire near"
+    " {place}] [closed|shut]] [part of {s}|[the|the main|the visitor|the north|the lower] [car park|parking"
+    " lot|parking area] [at|of|beside] {s}|parking at {s}|a"
     " gallery at {s}|the trails around {s}]"  # an object always: "Heavy rain damaged on 2022-12-24." (g24)
     "[ for {m} days| on {d}| in {month} {y}|]",
     "[{person}, who [guides tours|teaches|[keeps|runs|looks after] the [archive|records|collection]|runs the"
@@ -56,6 +57,14 @@ TOPIC_SHORT = (
     "[Parking|A day ticket|The shuttle [bus|service]|A guided walk|Entry|An annual pass|A family ticket] "
     "[at|for|to] {s} [costs|runs about|is priced at|comes to|sets visitors back] {fee}",
     "{s} [is busiest|gets crowded|is quietest] [on {weekday}s|in {month}|around noon|after {time}]",
+)
+# A town, a village or a county is lived in, not entered: what a visit costs there is a bus, a permit or a
+# meal, never a ticket to the town itself ("A day ticket for Saint Larkridge comes to £20": the audit's
+# places sold with tickets, 6 cases on g25's default world)
+TOWN_SHORT = (
+    "[Parking|A monthly parking permit|A bus pass|A taxi from the station|A coffee on the high street] "
+    "[in|for|across] {s} [costs|runs about|is priced at|comes to|sets people back] {fee}",
+    TOPIC_SHORT[1],
 )
 PERSON = (
     # the verb fits its object: "judged a hospital" read wrong on 10 of 100 g18 rank-1 pages, "judged a

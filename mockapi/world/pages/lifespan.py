@@ -298,6 +298,16 @@ def ended(life: Life) -> Life:
     return replace(life, end=min(2023, life.start + 70 + zlib.crc32(str(life).encode()) % 25))
 
 
+def after_original(life: Life, original: Life, title: str) -> Life:
+    """`life` of the sequel `title`, started 1-8 years after its original's start when its own (drawn) start
+    is not later: a lower-ranked page quoted a sequel's editor 9 years before the original's release (g25
+    reader), the sequel dated by its own name and the original by the question's facts."""
+    if life.kind != original.kind or life.start > original.start:
+        return life
+    start = min(2023, original.start + 1 + zlib.crc32(title.encode()) % 8)
+    return replace(life, start=start, month=0, day=0, first=0)
+
+
 def making(sentence: str, kind: str) -> bool:
     """Whether `sentence` tells how a work was made (before its release), not its promotion."""
     pattern = _MAKING.get(kind)
@@ -337,11 +347,34 @@ def years_in(sentence: str) -> list[int]:
     return [int(y) for y in YEAR_IN_TEXT.findall(sentence)]
 
 
+# A part a clause dates inside itself ("a wing built in 2013"): nothing in that clause happens to it before
+# (g25 default world: 60 sentences like "South Jeremy extended a wing constructed in 2019 in March 1999")
+_PART = re.compile(r"\b(?:built|erected|constructed|added|installed|laid out) in ((?:1[6-9]|20)\d\d)\b")
+_CLAUSE_BREAK = re.compile(r";|—|, (?:while|and|but|as|after|before|meanwhile)\b|\bmeanwhile\b")
+
+
+def before_its_part(sentence: str) -> int | None:
+    """The first year of a clause of `sentence` before the part the clause dates ("extended a wing built in
+    2019 in March 1999": 1999), else None."""
+    if " in " not in sentence or _PART.search(sentence) is None:
+        return None
+    for clause in _CLAUSE_BREAK.split(sentence):
+        part = _PART.search(clause)
+        if part is not None:
+            early = [y for y in years_in(clause) if y < int(part[1])]
+            if early:
+                return early[0]
+    return None
+
+
 def violation(sentence: str, life: Life, year: int, years: list[int] | None = None) -> int | None:
     """The first year in `sentence` outside the window of the event it tells, or None. A sentence stating
     the anchor itself ("was released on ...", "was born in ...") is exempt, and so is a year after the page's
-    (plans and maturities, "bonds due 2027": the audit's future-narration line reads those)."""
+    (plans and maturities, "bonds due 2027": the audit's future-narration line reads those). Inside the
+    life, nothing happens to a part before the sentence dates it (`before_its_part`)."""
     years = years_in(sentence) if years is None else years
+    if years and (early_part := before_its_part(sentence)) is not None:
+        return early_part
     if not years or (
         any(map(sentence.lower().__contains__, _ANCHOR_STEMS)) and ANCHOR_WORDS.search(sentence)
     ):

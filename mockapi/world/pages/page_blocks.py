@@ -15,6 +15,7 @@ from typing import Any
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import days, layouts, lifespan, prose, specs, styles
 from mockapi.world.pages.fact_frames import Piece
+from mockapi.world.real import sequels
 
 
 @dataclass
@@ -160,10 +161,20 @@ def _lives(draft: Draft) -> lifespan.Lives:
     def life(name: str) -> lifespan.Life:
         if name not in known:
             values = [*stated.get(name, ()), *((k, v) for _n, k, v in lifespan.kg_known(name))]
-            known[name] = lifespan.from_values(kind, values) or lifespan.default(name, kind)
+            found = lifespan.from_values(kind, values)
+            original = _original(name) if found is None else None
+            known[name] = found or lifespan.default(name, kind)
+            if original is not None:  # a sequel nothing dates comes after its original, wherever dated
+                known[name] = lifespan.after_original(known[name], life(original), name)
         return known[name]
 
     return life
+
+
+def _original(title: str) -> str | None:
+    """The title `title` continues ("X II", "X Returns": "X"), None when it is no sequel's."""
+    tail = next((t for t in sequels.SEQUEL_TAILS if title.endswith(t) and len(title) > len(t) + 2), None)
+    return title.removesuffix(tail) if tail is not None else None
 
 
 def _arrange(kind: str, lines: list[str], extra: list[Any], rng: random.Random) -> list[Any]:

@@ -105,6 +105,14 @@ def _ranked_in_time(text: str, life: lifespan.Life, year: int) -> bool:
     return True
 
 
+# What a visit to a sight costs or allows: "Saint Larkridge added free entry on Tuesdays", "A day ticket for
+# Saint Larkridge comes to £20" (the audit's places sold with tickets, 6 on g25's default world)
+_ADMISSION = re.compile(
+    r"\b(?:[Ee]ntry|[Aa]dmission|[Ee]ntrance fee|tickets?|"
+    r"(?:[Dd]ay|[Ff]amily|[Aa]nnual|[Ss]eason) (?:ticket|pass))\b"
+)
+
+
 class Page:
     """What a page's prose keeps between sentences: the current name's life, the slots' year window, the
     once-only statements made."""
@@ -121,6 +129,8 @@ class Page:
         # [2017] in April 2015" dated the other film's screening before its release
         self.others: tuple[tuple[str, lifespan.Life], ...] = ()
         self._hits: tuple[int, ...] = ()
+        # the current sentence is about a town: lived in, entered without a ticket (`_ADMISSION`)
+        self.town = False
 
     def fit(self, text: str) -> bool:
         """Whether `text` fits every life it names and says nothing said once already (the year checks
@@ -135,7 +145,10 @@ class Page:
         return all(self.said[i] < _TIMES[i] for i in self._hits)
 
     def dated_fit(self, text: str) -> bool:
-        """Whether `text` fits every life it names and names no medium newer than its dates (`eras`)."""
+        """Whether `text` fits every life it names and names no medium newer than its dates (`eras`), and
+        sells no entry to a town."""
+        if self.town and _ADMISSION.search(text) is not None:
+            return False
         life = self.life
         if life is not None and life.end and life.end < self.year - 1 and _RECENT.search(text) is not None:
             return False  # a man dead in 1945 "led a drive for climate last autumn" (g23's first build)

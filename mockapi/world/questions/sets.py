@@ -153,8 +153,10 @@ def _places(rng: random.Random) -> NamedSet:
     noun = rng.choice(("landmarks", "places"))
     if rng.random() < 0.7:  # "the landmarks built in the 1800s"
         c = f"{rng.randint(15, 19)}00s"
+        # each member dated in the century (`topics._defining`): members took starts drawn from their names,
+        # and their pages worked on them before the set's century (g25 reader)
         return NamedSet(f"Landmarks built in the {c}", f"landmarks built in the {c}", c, "landmarks", "topic",
-                        proper=False)  # fmt: skip
+                        c, "op.founded", proper=False)  # fmt: skip
     city = invent.fake(rng).city()
     return NamedSet(f"Landmarks of {city}", f"{noun} in {city.lower()}", city.lower(), noun, "topic")
 

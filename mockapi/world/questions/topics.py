@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
+import zlib
 from dataclasses import dataclass, field
 
 from mockapi.world.questions import answers, question_frames, values
@@ -152,7 +153,15 @@ def _defining(named: NamedSet, ranked: list[Fact]) -> list[Fact]:
     """What makes each member one of the set ("x was directed by p"), for the pages to say."""
     if not named.relation:
         return []
+    if named.relation == "op.founded":  # "built in the 1800s": each member's year in that century
+        return [_built(f.subject, named.holder) for f in ranked]
     return [Fact(f.subject, named.relation, named.holder) for f in ranked]
+
+
+def _built(member: Subject, century: str) -> Fact:
+    """The year `member` of a set of a century ("1800s") was built, picked by its name (no draw)."""
+    year = int(century[:4]) + zlib.crc32(member.name.encode()) % 100
+    return Fact(member, "op.founded", str(year), float(year), source="web")
 
 
 # No set's films are all in release at once: "the films of 1998" asked for last weekend's gross (g22 reader)
