@@ -34,7 +34,7 @@ from mockapi.audit.data import kg_rows, table_names
 from mockapi.audit.lifespans import LifeFigures, Page
 from mockapi.audit.relative import latest_day
 from mockapi.audit.rules import RuleCheck, empty_rule, note
-from mockapi.audit.windows import CLAUSE, NOW_ACTS, Day, date_spans, dates_in
+from mockapi.audit.windows import CLAUSE, NOW_ACTS, Day, date_spans, dates_in, day_date
 
 RULE = "acts after a KG death (months, seasons, tables)"
 _SEASON = re.compile(
@@ -125,7 +125,7 @@ def death_scan(pages: list[Page], world: Path | None) -> RuleCheck:
     for name in deaths:
         first.setdefault(name.split()[0], []).append(name)
     for page in pages:
-        asked = _date(page.asked)
+        asked = day_date(page.asked)
         content = set(page.lines)
         rows = [line for line in page.text.split("\n") if _DATED_ROW.match(line) and line not in content]
         for line in [*page.lines, *rows]:
@@ -161,10 +161,3 @@ def with_deaths(found: LifeFigures, pages: list[Page], world: Path | None) -> Li
     out["examples"] = [*found["examples"], *rule["examples"][:1]]
     out["rules"] = {**found.get("rules", {}), RULE: rule}
     return out
-
-
-def _date(day: Day) -> dt.date | None:
-    try:
-        return dt.date(*day)
-    except ValueError:
-        return None

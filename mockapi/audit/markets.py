@@ -29,7 +29,7 @@ from mockapi.audit.data import AuditQuestion
 from mockapi.audit.lifespans import Page
 from mockapi.audit.rules import RuleCheck, empty_rule, note
 from mockapi.audit.sessions import closed, session_of
-from mockapi.audit.windows import CLAUSE, Day, date_spans
+from mockapi.audit.windows import CLAUSE, date_spans, day_date
 
 _TRADE_Q = re.compile(r"\b(?:volume|open(?:ing)?|clos(?:e|ing)|high|low|traded|trading)\b", re.I)
 _TRADE = re.compile(
@@ -267,7 +267,7 @@ def _prices(page: Page, prices: dict[tuple[str, float], dict[dt.date, str]]) -> 
 def price_statements(page: Page) -> list[tuple[str, float, dt.date, str]]:
     """The page's stock prices: (company as written, amount, the session it is of, the sentence); the
     session is the sentence's own full date's, else the query day's (a weekend's is the Friday before)."""
-    asked = _date(page.asked)
+    asked = day_date(page.asked)
     out = []
     for s in page.lines:
         if not any(word in s for word in _PRICE_HINTS):
@@ -278,17 +278,10 @@ def price_statements(page: Page) -> list[tuple[str, float, dt.date, str]]:
         company = (
             next(g for g in found.groups() if g).strip().removesuffix(" shares").removeprefix("Shares of ")
         )
-        days = [d for (y, m, dd), _ in date_spans(s) if dd and (d := _date((y, m, dd)))]
+        days = [d for (y, m, dd), _ in date_spans(s) if dd and (d := day_date((y, m, dd)))]
         if not days and _RELATIVE.search(s):
             continue  # "yesterday", "last Monday": a day before the query's, which one is loose
         when = days[0] if days else asked
         if when is not None:
             out.append((company, float((value[1] or value[2]).replace(",", "")), session_of(when), s))
     return out
-
-
-def _date(day: Day) -> dt.date | None:
-    try:
-        return dt.date(*day)
-    except ValueError:
-        return None

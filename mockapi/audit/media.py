@@ -32,7 +32,7 @@ from mockapi.audit.eras import narrated_year
 from mockapi.audit.lifespans import Page, named
 from mockapi.audit.relative import latest_day
 from mockapi.audit.rules import RuleCheck, RuleGroup, empty_rule, note
-from mockapi.audit.windows import CLAUSE, Day, Life, date_spans
+from mockapi.audit.windows import CLAUSE, Life, before, date_spans, day_date, show_day
 
 APPS = 2008
 STREAMING = 2007
@@ -101,7 +101,7 @@ def media_scan(pages: list[Page], known: dict[str, list[tuple[str, Life]]]) -> R
     """The media rules (module docstring) over the content sentences of the pages read."""
     rules = {rule: empty_rule() for rule in MEDIA}
     for page in pages:
-        asked = _date(page.asked)
+        asked = day_date(page.asked)
         subject: tuple[str, Life] | bool | None = False
         for s in page.lines:
             if not any(h in s for h in _HINTS):
@@ -139,11 +139,11 @@ def _home_media(s: str, work: tuple[str, Life], asked: dt.date | None, rule: Rul
         latest = latest_day(clause, asked)
         if latest is not None:
             release = dt.date(life.start, life.month, life.day or 1)
-            note(rule, latest < release, f"{name} ({_show(life.begins)}; at latest {latest}): {s}")
+            note(rule, latest < release, f"{name} ({show_day(life.begins)}; at latest {latest}): {s}")
         return
     if days:
         day = max(days)
-        note(rule, _before(day, life.begins), f"{name} ({_show(life.begins)}) at {_show(day)}: {s}")
+        note(rule, before(day, life.begins), f"{name} ({show_day(life.begins)}) at {show_day(day)}: {s}")
 
 
 def building_scan(pages: list[Page]) -> RuleGroup:
@@ -182,23 +182,3 @@ def _stood(page: Page) -> dict[str, int]:
         if found is not None:
             out.setdefault(found["name"].strip(), int(found["year"]))
     return out
-
-
-def _before(a: Day, b: Day) -> bool:
-    for x, y in zip(a, b, strict=True):
-        if not x or not y:
-            return False
-        if x != y:
-            return x < y
-    return False
-
-
-def _show(day: Day) -> str:
-    return "-".join(str(x).zfill(2) for x in day if x)
-
-
-def _date(day: Day) -> dt.date | None:
-    try:
-        return dt.date(*day)
-    except ValueError:
-        return None

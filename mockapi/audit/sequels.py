@@ -33,7 +33,7 @@ from mockapi.audit.data import AuditQuestion, Corpus, kg_rows
 from mockapi.audit.lifespans import QUESTIONS, Page, by_word, named, page_starts, query_day
 from mockapi.audit.rules import RuleCheck, empty_rule, note
 from mockapi.audit.text import sentences
-from mockapi.audit.windows import WORKS, Day, Life, dates_in
+from mockapi.audit.windows import WORKS, Day, Life, before, dates_in, show_day
 
 RUN_MONTHS = 12
 _SEQUEL = re.compile(r"^(?P<base>.+?):? (?:II|2|Part (?:2|II|Two))$")
@@ -93,13 +93,11 @@ def sequel_scan(
         if found is None or found["base"] not in released:
             continue
         early, first = min(days), min(released[found["base"]])
-        note(
-            order, _before(early, first), f"{title} ({_show(early)}) before {found['base']} ({_show(first)})"
-        )
+        said = f"{title} ({show_day(early)}) before {found['base']} ({show_day(first)})"
+        note(order, before(early, first), said)
     for title, day, base, first in kg_song_pairs(world):
-        note(
-            order, _before(day, first), f"{title} ({_show(day)}) before {base} ({_show(first)}), one artist's"
-        )
+        said = f"{title} ({show_day(day)}) before {base} ({show_day(first)}), one artist's"
+        note(order, before(day, first), said)
     return {"violations": sum(r["violations"] for r in rules.values()), "rules": rules}
 
 
@@ -175,9 +173,8 @@ def _weekend(s: str, page: Page, known: dict[str, list[tuple[str, Life]]], rule:
     if not films or not told[0]:
         return
     name, life = films[0]
-    note(
-        rule, _months(life.begins, told) > RUN_MONTHS, f"{name} ({_show(life.begins)}) at {_show(told)}: {s}"
-    )
+    said = f"{name} ({show_day(life.begins)}) at {show_day(told)}: {s}"
+    note(rule, _months(life.begins, told) > RUN_MONTHS, said)
 
 
 def _months(start: Day, told: Day) -> int:
@@ -185,14 +182,3 @@ def _months(start: Day, told: Day) -> int:
     if start[1] and told[1]:
         return (told[0] - start[0]) * 12 + told[1] - start[1] - (1 if start[2] > told[2] > 0 else 0)
     return (told[0] - start[0]) * 12
-
-
-def _before(a: Day, b: Day) -> bool:
-    for x, y in zip(a, b, strict=True):
-        if not x or not y or x != y:
-            return bool(x and y and x < y)
-    return False
-
-
-def _show(day: Day) -> str:
-    return "-".join(str(x).zfill(2) for x in day if x)

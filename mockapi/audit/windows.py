@@ -22,6 +22,7 @@ Sentences stating the start itself ("was released on", "was born in") are the an
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
@@ -168,7 +169,7 @@ class Life:
         return (self.start, self.month, self.day)
 
 
-def _before(a: Day, b: Day) -> bool:
+def before(a: Day, b: Day) -> bool:
     """`a` is before `b` at the precision both give."""
     for x, y in zip(a, b, strict=True):
         if not x or not y:
@@ -176,6 +177,19 @@ def _before(a: Day, b: Day) -> bool:
         if x != y:
             return x < y
     return False
+
+
+def show_day(day: Day) -> str:
+    """A day as far as it is given: 2024-03, 2024-03-05."""
+    return "-".join(str(x).zfill(2) for x in day if x)
+
+
+def day_date(day: Day) -> dt.date | None:
+    """The calendar day, or None where it is not one (a part not given, 30 February)."""
+    try:
+        return dt.date(*day)
+    except ValueError:
+        return None
 
 
 def event_kind(sentence: str) -> str:
@@ -200,9 +214,9 @@ def violation(sentence: str, life: Life, year: int, name: str = "") -> Day | Non
         kind = event_kind(sentence)
         earliest = (life.start - (0 if kind == "seen" else LEAD), 0, 0)
         for d in dates:
-            if _before(d, earliest) or (kind == "seen" and _before(d, begins)):
+            if before(d, earliest) or (kind == "seen" and before(d, begins)):
                 return d
-            if kind == "made" and _before(begins, d):
+            if kind == "made" and before(begins, d):
                 return d
         return None
     if life.kind in PEOPLE:
@@ -211,7 +225,7 @@ def violation(sentence: str, life: Life, year: int, name: str = "") -> Day | Non
             if d[0] < life.start + ADULT or (life.end and acts and d[0] > life.end):
                 return d
         return None
-    return next((d for d in dates if _before(d, begins)), None)
+    return next((d for d in dates if before(d, begins)), None)
 
 
 def trailer_violation(sentence: str, life: Life, dates: list[Day]) -> Day | None:
