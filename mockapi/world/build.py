@@ -84,7 +84,12 @@ Progress = Callable[[str], None]
 #     points a game 2.0-34.5 (issue 31, g25 reader); no mobile app before 2008, nothing done to a part before
 #     the clause dates it, a century's landmarks built in it, sequels after originals on every page, no
 #     tickets to a town, clocks in waking hours (issue 31, the independent reading of a g25 world)
-GENERATOR_VERSION = "26"
+# 27: prices as known at the query's hour in US/Eastern (the last close before 16:00 ET, a minute's price in
+#     a session), pages dated by their Eastern day and published after the close they state; a club's titles
+#     after its founding; a KG cast asked whole; no question names a KG entity with a case twin; another
+#     entity's fact never an unlabelled row; lead-ins sized by their company, with no time told from the
+#     page; no market figure on a holiday; rosters within a team's points (issue 31, the g26 reading)
+GENERATOR_VERSION = "27"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

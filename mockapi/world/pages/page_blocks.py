@@ -15,7 +15,7 @@ from typing import Any
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import days, layouts, lifespan, prose, specs, styles
 from mockapi.world.pages.fact_frames import Piece
-from mockapi.world.real import sequels
+from mockapi.world.real import market_days, sequels
 
 
 @dataclass
@@ -213,7 +213,7 @@ def page(
 ) -> PageSpec:
     """A page spec of a random layout for `draft`, published at `moment` (dated or not in results)."""
     kind = kind or layouts.pick(draft.domain, split, rng)
-    body, infobox = blocks(draft, kind, moment.date(), rng)
+    body, infobox = blocks(draft, kind, market_days.local_day(moment), rng)
     return specs.make(
         rng,
         kind=kind,

@@ -237,13 +237,22 @@ def clause(subject: str, domain: str, kind: str, rng: random.Random, day: dt.dat
     kind = _kind(domain, kind, subject)
     slots = _slots(day or dt.date(2024, 3, 1), (subject,))
     slots["s"] = lambda r: subject
+    if kind == "company":  # its sums and headcounts by its size, as its prose's (`sentences`): a lead-in had
+        # the generic ones, "CHAN took on 145 engineers" of 632 staff (the audit's sizes line, 38 at g26b)
+        slots.update(sizes.slots(sizes.cap_of(bare(subject)), sizes.staff_of(bare(subject))))
     # no year: a statement's lead-in is drawn before its page knows the subject's life (`lifespan`)
     text = ""
     for _ in range(told.TRIES):
         text = grammar.cap(synonyms.vary(grammar.expand(rng.choice(_KINDS[kind][0]), slots, rng), rng))
         # nor a medium a statement's date may predate: "sat down with a weekly podcast about growing up, and
         # X's birth date is 1948-02-08" (the audit's one anachronism of g23's first build)
-        if lifespan.YEAR_IN_TEXT.search(text) is None and max(eras.needed(text)) <= _OLDEST_MEDIA:
+        # nor a time told from the page's day ("Last winter, the single held airplay" of a song released on
+        # the 1st of March, its page of that day: the audit's lives line, 5 of 7 at g26b)
+        if (
+            lifespan.YEAR_IN_TEXT.search(text) is None
+            and max(eras.needed(text)) <= _OLDEST_MEDIA
+            and not told.recent(text)
+        ):
             break
     return text
 

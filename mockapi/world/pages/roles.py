@@ -30,6 +30,7 @@ from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
+from mockapi.world.real import market_days
 
 # Share of question-specific answer pages titled like a domain roundup ("Stock market today: What to know"),
 # as real answer pages often are roundups: with 4-7 answer pages among ~10 roundup-titled results, a roundup
@@ -71,8 +72,14 @@ def moment(qtime: dt.datetime, rng: random.Random, not_before: dt.datetime | Non
     latest = qtime - dt.timedelta(hours=1)
     back = rng.choice((3, 10, 45, 45, 200, 400, 900))
     earliest = latest - dt.timedelta(days=back)
-    if not_before is not None:
-        earliest = max(earliest, min(not_before, latest - dt.timedelta(hours=2)))
+    if not_before is not None and not_before >= latest - dt.timedelta(hours=2):
+        # a value that came to hold within the last hours (a price quoted this morning, a close of last
+        # evening): the page is refreshed after it and before the question, never before it (g26 reader #1: a
+        # page of Wed 03:17 GMT stating Wednesday's close)
+        latest = max(min(not_before + dt.timedelta(minutes=1), qtime), qtime - dt.timedelta(minutes=1))
+        earliest = min(not_before, latest)
+    elif not_before is not None:
+        earliest = max(earliest, not_before)
     return earliest + dt.timedelta(seconds=rng.randrange(max(1, int((latest - earliest).total_seconds()))))
 
 
@@ -89,8 +96,19 @@ def asked_facts(q: Question) -> list[Fact]:
 
 
 def latest(q: Question) -> dt.datetime | None:
-    """The date the newest of the question's values holds from (answer pages are published after it)."""
-    return max((dt.datetime.fromisoformat(f.as_of) for f in asked_facts(q) if f.as_of), default=None)
+    """The moment the newest of the question's values is known from (answer pages are published after it)."""
+    return max((known_from(f) for f in asked_facts(q) if f.as_of), default=None)
+
+
+def known_from(fact: Fact) -> dt.datetime:
+    """The moment (naive UTC) a dated value is known from: a market figure at its session's close (or its
+    quote's minute), anything else at the start of its day in US/Eastern."""
+    day = dt.date.fromisoformat(fact.as_of[:10])
+    if fact.minute:
+        return market_days.utc_of(day, dt.time.fromisoformat(fact.minute)) + dt.timedelta(minutes=1)
+    if fact.kind.startswith("fin.") and KINDS[fact.kind].dynamism in ("real-time", "fast-changing"):
+        return market_days.utc_of(day, market_days.CLOSE)
+    return market_days.utc_of(day, dt.time(0, 0))
 
 
 def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Draft:
@@ -208,7 +226,7 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
     subject = group or (facts[-1].subject if facts else q.subjects[0])
     when = moment(qtime, rng, latest(q))
     page_draft = draft(q, subject, pools, rng)
-    day = when.date()
+    day = market_days.local_day(when)
     if group is not None and answers:
         page_draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
     elif group is not None:  # the set's members without the asked values, and a member's older news
@@ -285,9 +303,10 @@ def stale_page(
 ) -> PageSpec:
     """An older value of `fact`, dated, on a page published before the current value held."""
     when = moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
+    day = market_days.local_day(when)
     page_draft = draft(q, fact.subject, pools, rng)
-    page_draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, when.date()))
-    page_draft.pieces.extend(say_known(q, fact.subject, pools, rng, when.date()))
+    page_draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, day))
+    page_draft.pieces.extend(say_known(q, fact.subject, pools, rng, day))
     return emit(page_draft, q, pools, rng, "stale", i, when)
 
 
@@ -325,23 +344,24 @@ def lookalike_pages(
     for i in range(n):
         name = chosen[i % len(chosen)] if rng.random() < 0.8 else rng.choice(names)
         when = moment(qtime, rng, latest(q))  # published in the same days as the answer pages
+        day = market_days.local_day(when)
         kind = facts[-1].kind if facts else ""
-        if not statements.fits_day(name, when.date(), kind):  # not a look-alike the KG starts later (g22c)
-            alive = [n for n in names if statements.fits_day(n, when.date(), kind)]
+        if not statements.fits_day(name, day, kind):  # not a look-alike the KG starts later (g22c)
+            alive = [n for n in names if statements.fits_day(n, day, kind)]
             name = alive[0] if alive else shared.invented_name(subject.kind, rng, pools.taken)
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
         page_draft = draft(q, other, pools, rng)
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
         # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
         for fact in (f for f in facts if f.subject.name == subject.name):
-            value = decoys.wrong(fact, rng, when.date(), name)
+            value = decoys.wrong(fact, rng, day, name)
             page_draft.pieces.append(
-                statements.negative_piece(fact, name, value, rng, pools.split, when.date(), own_page=True)
+                statements.negative_piece(fact, name, value, rng, pools.split, day, own_page=True)
             )
         # and figures of its other attributes, named, as an answer page states its subject's other facts
         page_draft.pieces.extend(
             statements.figure_pieces(
-                other, rng, pools.split, when.date(), rng.randint(1, 4), skip={f.kind for f in facts}
+                other, rng, pools.split, day, rng.randint(1, 4), skip={f.kind for f in facts}
             )
         )
         out.append(emit(page_draft, q, pools, rng, "neg", i, when))
@@ -357,7 +377,8 @@ def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
     # most published in the answer pages' days (an engine ranks fresh pages for a query about now), the rest
     # older news (an answer page is never older than its value)
     when = moment(qtime, rng, latest(q) if rng.random() < 0.7 else None)
-    page_draft.pieces.extend(say_known(q, subject, pools, rng, when.date()))
+    day = market_days.local_day(when)
+    page_draft.pieces.extend(say_known(q, subject, pools, rng, day))
     if subject.kind == "group" and rng.random() < 0.6:  # the set's title over some of its members, no values
         if rng.random() < 0.5:  # or a table of them headed as the answer pages' tables are
             page_draft.pieces.append(_members(q, subject, rng))
@@ -366,10 +387,11 @@ def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
             shown = rng.sample(members, min(len(members), rng.randint(2, 4)))
             page_draft.pieces.append(Piece("list", "\n".join(shown), label=subject.name))
     for fact in premise_facts(q):
-        if rng.random() < 0.5:
-            page_draft.pieces.append(statements.state(fact, rng, pools.split))
+        if rng.random() < 0.5:  # another entity's (Marova's CEO on Calmark's page, g26 reader #20) names it
+            named = fact.subject.name != subject.name
+            page_draft.pieces.append(statements.state(fact, rng, pools.split, named=named))
     for fact in answer_facts(q):
         if fact.subject == subject and rng.random() < P_TOPICAL_ATTRIBUTE:
-            page_draft.pieces.extend(decoys.older_news(fact, pools, rng, when.date(), q))
-    page_draft.pieces.extend(decoys.peer_figures(q, subject, pools, rng, when.date()))
+            page_draft.pieces.extend(decoys.older_news(fact, pools, rng, day, q))
+    page_draft.pieces.extend(decoys.peer_figures(q, subject, pools, rng, day))
     return emit(page_draft, q, pools, rng, "top", i, when, empty=rng.random() < 0.05)

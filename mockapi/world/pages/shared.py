@@ -11,6 +11,7 @@ from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject, page_names
+from mockapi.world.real import market_days
 
 # Shared pages were crawled before the question period, so they never post-date a query time.
 CRAWL_START = dt.datetime(2023, 6, 1)
@@ -107,7 +108,7 @@ def _entity_page(
     )
     day = crawl_time(rng)
     for fact in facts:
-        draft.pieces.extend(statements.gold_pieces(fact, rng, split, day.date()))
+        draft.pieces.extend(statements.gold_pieces(fact, rng, split, market_days.local_day(day)))
     return page(draft, rng, split, uid=uid, moment=day, dated=rng.random() < 0.31, title=title)
 
 
@@ -147,7 +148,9 @@ def noise_pool(
         for name in names:  # a roundup gives its entities' figures, in the frames answer pages use
             subject = Subject(name, domain, kind)
             draft.pieces.extend(
-                statements.figure_pieces(subject, rng, split, moment.date(), rng.randint(0, 2))
+                statements.figure_pieces(
+                    subject, rng, split, market_days.local_day(moment), rng.randint(0, 2)
+                )
             )
         title = f"{topic}: {rng.choice(_TAILS)}"
         pool.append(

@@ -112,6 +112,19 @@ def headcount(staff: float, rng: random.Random) -> int:
     return max(2, round(staff * rng.uniform(*STAFF)))
 
 
+# a firm too small for a move of two people to be a small part of it (27 staff: 7 %) moves "a couple of"
+# people: a count in words, of the few it has (the audit's sizes line: "Cochran plc recruited 2 drivers")
+_FEW = ("a couple of", "a few")
+_FEW_BELOW = 2 / STAFF[1]  # 50 employees
+
+
+def people(staff: float, rng: random.Random) -> str:
+    """The {staff} slot: a move of people at a firm of `staff` employees, as prose writes it."""
+    if staff < _FEW_BELOW:
+        return rng.choice(_FEW)
+    return f"{headcount(staff, rng):,}"
+
+
 def listed(name: str) -> bool:
     """Whether the KG lists company `name` (its figures are the KG's, not a page's to invent)."""
     return name in _CAPS
@@ -135,5 +148,5 @@ def slots(cap: float, staff: float) -> dict[str, Callable[[random.Random], str]]
         "money": lambda r: amount(cap, DEAL, r),
         "revenue": lambda r: amount(cap, REVENUE, r),
         "income": lambda r: amount(cap, INCOME, r),
-        "staff": lambda r: f"{headcount(staff, r):,}",
+        "staff": lambda r: people(staff, r),
     }

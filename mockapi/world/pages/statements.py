@@ -42,7 +42,7 @@ def dynamic(fact: Fact) -> bool:
     return not fact.kind.startswith("rel:") and KINDS[fact.kind].dynamism != "static"
 
 
-def _say(fact: Fact, name: str, shown: str, rng: random.Random) -> str:
+def _say(fact: Fact, name: str, shown: str, rng: random.Random, current: bool = True) -> str:
     if fact.kind.startswith("rel:"):  # several frames: one sentence made "rel:director" facts' top frame
         # 0.571 of its facts (audit bar 0.40) once simple questions asked relations (generator 19)
         r = fact.kind[4:]
@@ -52,12 +52,23 @@ def _say(fact: Fact, name: str, shown: str, rng: random.Random) -> str:
                            f"{shown} is named as the {r} of {name}", f"{name} has {shown} as its {r}",
                            f"records give {shown} as the {r} of {name}",
                            f"{shown} is listed as {name}'s {r}"))  # fmt: skip
+    if fact.kind == "fin.price" and not (current and fact.minute):
+        # a price that is a session's close is said as one: "Fenira plc shares are trading at $25.10" dated
+        # last Monday read as a present price of a past day (g26 reader #1)
+        return rng.choice(_CLOSED).format(s=name, v=shown)
     if fact.kind in _NONE and shown in ("0", "zero"):  # "the academy honoured X with 0 oscars" (g23 reader)
         return rng.choice(_NONE[fact.kind]).format(s=name)
     # a kind's own sentence may vary ("x is a native of y"): one frame per fact kind marked its statements
     return grammar.expand(KINDS[fact.kind].say, {"s": lambda _r: name, "v": lambda _r: shown}, rng)
 
 
+_CLOSED = (
+    "{s} shares closed at {v}",
+    "{s} stock finished the session at {v}",
+    "{s} shares ended the day at {v}",
+    "{s} closed at {v} a share",
+    "{s} stock settled at {v}",
+)
 _NONE = {"mv.oscars": ("{s} won no academy awards", "{s} did not win an oscar", "{s} won 0 oscars in all")}
 
 
@@ -130,7 +141,7 @@ def _state(
         "s": name,
         "v": f"{shown} {unit}" if unit else shown,
         **fact_frames.agreement(label(fact), vtype, rng),
-        "say": _say(fact, name, shown, rng),
+        "say": _say(fact, name, shown, rng, value is None),
         # by name, not "the company's": on a page naming several entities a follow-up line with a bare
         # possessive ("The company's closing price is $330.80") left readers guessing whose (issue 31's read)
         "its": f"{name}'" if name.endswith("s") else f"{name}'s",
@@ -175,11 +186,12 @@ _REL_UPDATE = re.compile(rf"per a ({_REL}) update")
 
 
 def _market_day(fact: Fact, day: dt.date) -> dt.date:
-    """A market figure's date is a trading day: a Saturday or Sunday reads as the Friday before (the
-    naturalness read found volumes and prices dated on Saturdays)."""
+    """A market figure's date is a trading day: a Saturday, Sunday or exchange holiday reads as the session
+    before (the naturalness read found volumes and prices dated on Saturdays)."""
     if not fact.kind.startswith("fin."):
         return day
-    return day - dt.timedelta(days=max(0, day.weekday() - 4))
+    # nor a holiday: "At the close on 19 Feb 2024" (Presidents' Day) of a peer's price (the audit, g26b)
+    return market_days.last_session(day)
 
 
 def gold_pieces(

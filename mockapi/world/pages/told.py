@@ -67,6 +67,11 @@ _RECENT = re.compile(
     r"\b(?:last (?:spring|summer|autumn|fall|winter|week|month|year|season|weekend|night)|yesterday|this "
     r"(?:year|week|month|season)|recently|lately|days ago|weeks ago|months ago)\b"
 )
+def recent(text: str) -> bool:
+    """Whether `text` tells a time from its page's day ("last winter", "weeks ago")."""
+    return _RECENT.search(text) is not None
+
+
 # what a sentence dated after its page may say: a plan, a schedule, a forecast ("bonds due 2027")
 _PLAN = re.compile(
     r"\b(?:will|would|set to|plans?|planned|planning|scheduled|expected|expects|due|upcoming|aims?|hopes?|"

@@ -118,8 +118,11 @@ def _change(a: Ask) -> Draft | None:
     subject = a.src.subject(a.cell.domain, "company", a.rng)
     now = subject and a.src.fact(subject, KINDS["fin.price"], a.day, a.rng)
     before = subject and a.src.fact(subject, KINDS["fin.close"], a.day, a.rng)
-    change = now and before and derived.percent_change(now, before)
-    if not subject or not now or not before or not change:
+    if not subject or not now or not before or now.as_of <= before.as_of:
+        # before the day's session (or with no minute price in it) the last close is the price: no move yet
+        return None
+    change = derived.percent_change(now, before)
+    if not change:
         return None
     short, alts, direction = change
     facts, refs = [before, now], [now.value, before.value]

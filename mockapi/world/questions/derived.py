@@ -83,7 +83,7 @@ def derive(fact: Fact, rng: random.Random, split: str = "dev") -> Derived | None
         decade = f"the {year // 10 * 10}s"
         alts = [f"{year // 10 * 10}s", f"the {str(year // 10 * 10)[2:]}s"]
         return pick(DECADE, rng, split), decade, alts, [f"{fact.subject.name} {kind.event} in {decade}"]
-    if fact.kind in ("fin.price", "fin.close") and fact.number:
+    if fact.kind == "fin.price" and fact.number:  # what shares cost now, not at yesterday's close (#9)
         n = rng.choice((10, 25, 50, 100, 200, 1000))
         cost = values.money(fact.number * n)
         frame = pick(SHARES, rng, split).replace("{n}", str(n))

@@ -8,6 +8,7 @@ import random
 import uuid
 from dataclasses import dataclass, replace
 
+from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.questions import frame_use
 from mockapi.world.questions.ask import Ask, Draft
 from mockapi.world.questions.composers import COMPOSERS
@@ -19,6 +20,7 @@ from mockapi.world.questions.phrasing import voice
 from mockapi.world.questions.premise import settle
 from mockapi.world.questions.source import Source, WebSource
 from mockapi.world.questions.topics import P_GROUP, Groups, group_question
+from mockapi.world.real import market_days
 from mockapi.world.real.market_days import is_trading_day
 
 # CRAG's question period (query_time) in Pacific time.
@@ -73,6 +75,11 @@ def query_time(rng: random.Random) -> tuple[str, dt.date]:
     span = int((PERIOD_END - PERIOD_START).total_seconds())
     t = PERIOD_START + dt.timedelta(seconds=rng.randrange(span + 1))
     return t.strftime("%m/%d/%Y, %H:%M:%S PT"), t.date()
+
+
+def eastern(qtime: str) -> dt.datetime:
+    """A CRAG query time as the exchange's clock reads it (US/Eastern, naive)."""
+    return market_days.eastern(parse_query_time(qtime).replace(tzinfo=None))
 
 
 def on_trading_day(qtime: str, day: dt.date) -> tuple[str, dt.date]:
@@ -202,8 +209,9 @@ def _question(
     if cell.domain == "finance":  # a market's figures are asked of a session (prices, volumes, "today")
         qtime, day = on_trading_day(qtime, day)
     draft, source = None, "web"
+    web.at = eastern(qtime)  # what a price may be as of: the last close before the moment, or its minute
     if kg is not None:
-        draft = _draft(slot, Ask(cell, kg.for_bucket(slot.bucket), day, rng, slot.split))
+        draft = _draft(slot, Ask(cell, kg.for_bucket(slot.bucket, web.at), day, rng, slot.split))
         source = "kg" if draft is not None else "web"
     if draft is None:
         draft = _draft(

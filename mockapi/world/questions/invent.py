@@ -388,3 +388,10 @@ def scale(key: str) -> tuple[float, float] | None:
 def other_value(kind: Kind, rng: random.Random, day: dt.date) -> str:
     """Another plausible value of `kind` (what a look-alike entity's page states)."""
     return _value(kind, rng, day)[0]
+
+
+def drawn(
+    kind: Kind, rng: random.Random, day: dt.date
+) -> tuple[str, float | None, tuple[str, ...], list[str]]:
+    """`other_value` with its number, items and other forms (the same draws)."""
+    return _value(kind, rng, day)

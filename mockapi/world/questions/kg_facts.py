@@ -18,6 +18,7 @@ from mockapi.world.questions.kg_extract import EXTRACTORS, Facts, Game, games
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.refer import aliases_for
+from mockapi.world.real import market_days
 
 # KG entity kinds -> the subject kinds questions use.
 SUBJECT_KIND = {
@@ -82,6 +83,13 @@ class KgSource:
     walks: dict[str, list[tuple[tuple[str, str], ...]]] = field(default_factory=dict)
     nodes: dict[str, Subject] = field(default_factory=dict)  # entities on walks that are not targets
     node_facts: Facts = field(default_factory=dict)  # their facts (a walk may end in an attribute)
+    # lower-cased names two KG entities share in other letter cases ("Can You Keep Again" and "CAN YOU
+    # KEEP AGAIN", 194 on the default KG): CRAG's queries are lower case, so a question naming one cannot
+    # tell which (g26 reader #34: 2 years or 1); no question is about them by name
+    twins: frozenset[str] = frozenset()
+    # ticker entity -> {"YYYY-MM-DD HH:MM" (US/Eastern): close}: the KG's minute bars of the last sessions
+    minutes: dict[str, dict[str, float]] = field(default_factory=dict)
+    at: dt.datetime | None = None  # the question's moment in US/Eastern (naive), for prices (`_price`)
     bucket: str = ""
     name: str = "kg"
     _by_kind: dict[tuple[str, str, str], list[Subject]] = field(default_factory=dict)
@@ -90,11 +98,12 @@ class KgSource:
         if self._by_kind:  # a bucket view shares its parent's index
             return
         for s in sorted(self.subjects.values(), key=lambda s: s.entity_id):
-            self._by_kind.setdefault((s.domain, s.kind, s.popularity), []).append(s)
+            if s.name.lower() not in self.twins:  # a lower-case query cannot tell it from its twin
+                self._by_kind.setdefault((s.domain, s.kind, s.popularity), []).append(s)
 
-    def for_bucket(self, bucket: str) -> KgSource:
-        """The same facts, subjects limited to `bucket`."""
-        return replace(self, bucket=bucket)
+    def for_bucket(self, bucket: str, at: dt.datetime | None = None) -> KgSource:
+        """The same facts, subjects limited to `bucket`, prices as known at `at` (US/Eastern, naive)."""
+        return replace(self, bucket=bucket, at=at)
 
     def kinds(self, domain: str) -> list[Kind]:
         """Kinds some target of the domain has a fact of."""
@@ -120,24 +129,39 @@ class KgSource:
         return self.facts.get(eid, {}).get(kind.key) or self.node_facts.get(eid, {}).get(kind.key)
 
     def _price(self, s: Subject, kind: str, day: dt.date) -> Fact | None:
+        """A price as known at the question's moment (`at`, US/Eastern): "fin.price" the minute's price in a
+        session the KG has minute bars of, else the last close that had happened (before 16:00 ET of a
+        trading day, the session before: g26 reader #1 and #23 had that day's close at 04:13 and 10:58 ET);
+        "fin.close" ("yesterday's") the last close before the asker's day."""
         days, closes = self.closes.get(s.entity_id, ([], []))
-        # real-time: the last close on or before the query day; "yesterday": the last one strictly before it
-        cut = day.isoformat() if kind == "fin.price" else (day - dt.timedelta(days=1)).isoformat()
-        i = bisect.bisect_right(days, cut) - 1
+        at = self.at or dt.datetime.combine(day, dt.time(23, 59))
+        # the last whole minute's bar (its close is at the minute's end)
+        last = at - dt.timedelta(minutes=1)
+        minute = self.minutes.get(s.entity_id, {}).get(last.strftime("%Y-%m-%d %H:%M"))
+        minute = minute if last.date() == at.date() else None
+        if kind == "fin.price":
+            cut = at.date() - dt.timedelta(days=1) if minute is not None else market_days.closed_session(at)
+        else:
+            cut = day - dt.timedelta(days=1)
+        i = bisect.bisect_right(days, cut.isoformat()) - 1
         if i < 2:
             return None
-        shown, alts = values.money(round(closes[i], 2))
-        stale = tuple(values.money(round(c, 2))[0] for c in (closes[i - 1], closes[i - 2]))
+        price, when, older, quoted = closes[i], days[i], (i - 1, i - 2), ""
+        if kind == "fin.price" and minute is not None:
+            price, when, older, quoted = minute, at.date().isoformat(), (i, i - 1), last.strftime("%H:%M")
+        shown, alts = values.money(round(price, 2))
+        stale = tuple(values.money(round(closes[j], 2))[0] for j in older)
         return Fact(
             s,
             kind,
             shown,
-            round(closes[i], 2),
+            round(price, 2),
             alts=tuple(alts),
             stale=stale,
-            as_of=days[i],
+            as_of=when,
             source="kg",
-            stale_days=(days[i - 1], days[i - 2]),
+            stale_days=tuple(days[j] for j in older),
+            minute=quoted,
         )
 
     def _game(self, s: Subject, kind: str, day: dt.date) -> Fact | None:
@@ -170,7 +194,9 @@ class KgSource:
         starts = [
             eid
             for eid in sorted(self.walks)
-            if self.subjects[eid].domain == domain and self.subjects[eid].popularity == self.bucket
+            if self.subjects[eid].domain == domain
+            and self.subjects[eid].popularity == self.bucket
+            and self.subjects[eid].name.lower() not in self.twins
         ]
         if not starts:
             return None
@@ -198,10 +224,19 @@ def open_kg_source(world: Path) -> KgSource | None:
             node_facts.update(extract(con, {e: s for e, s in nodes.items() if s.domain == domain}))
         return KgSource(
             subjects, facts, _closes(con, subjects), _edges(con, subjects), games(con, subjects),
-            walks=walks, nodes=nodes, node_facts=node_facts,
+            walks=walks, nodes=nodes, node_facts=node_facts, twins=case_twins(con),
+            minutes=_minutes(con, subjects),
         )  # fmt: skip
     finally:
         con.close()
+
+
+def case_twins(con: duckdb.DuckDBPyConnection) -> frozenset[str]:
+    """Lower-cased names that two or more KG entities spell in different letter cases (`KgSource.twins`)."""
+    rows = con.execute(
+        "SELECT lower(name) FROM entities GROUP BY 1 HAVING count(DISTINCT name) > 1 ORDER BY 1"
+    ).fetchall()
+    return frozenset(r[0] for r in rows)
 
 
 def _subjects(con: duckdb.DuckDBPyConnection) -> dict[str, Subject]:
@@ -241,6 +276,23 @@ def _closes(
             days, closes = out.setdefault(tickers[ticker], ([], []))
             days.append(day)
             closes.append(float(close))
+    return out
+
+
+def _minutes(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> dict[str, dict[str, float]]:
+    """The KG's minute closes of the target companies (`KgSource.minutes`)."""
+    tickers = {e.rsplit(":", 1)[-1]: e for e, s in subjects.items() if s.kind == "company"}
+    tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+    out: dict[str, dict[str, float]] = {}
+    if "fin_minute_prices" not in tables:
+        return out
+    rows = con.execute(
+        "SELECT ticker, left(ts, 16), close FROM fin_minute_prices WHERE close IS NOT NULL"
+        " ORDER BY ticker, ts"
+    ).fetchall()
+    for ticker, minute, close in rows:
+        if ticker in tickers:
+            out.setdefault(tickers[ticker], {})[minute] = float(close)
     return out
 
 

@@ -46,6 +46,8 @@ class Fact:
     stale_days: tuple[str, ...] = ()
     # a birth's person's death ("YYYY-MM-DD" or "YYYY") where the KG states one: nobody asks a dead man's age
     died: str = ""
+    # a price inside a session: the minute ("HH:MM", US/Eastern) it was quoted at; '' for a close
+    minute: str = ""
 
 
 @dataclass

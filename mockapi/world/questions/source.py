@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
+from dataclasses import replace
 from typing import Protocol
 
-from mockapi.world.questions import invent, starts
+from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, RELATIONS, Kind
 from mockapi.world.questions.model import Fact, Subject
+from mockapi.world.real import market_days
 from mockapi.world.real.film_money import records
 
 
@@ -16,6 +19,7 @@ class Source(Protocol):
     """What question templates need from a fact source."""
 
     name: str  # 'kg' | 'web'
+    at: dt.datetime | None  # the question's moment in US/Eastern (naive): what a price may be as of
 
     def kinds(self, domain: str) -> list[Kind]:
         """Kinds this source can state facts of, for a domain."""
@@ -88,6 +92,19 @@ def plausible(fact: Fact, known: dict[tuple[str, str, str], Fact]) -> bool:
     return True
 
 
+# The kind that dates each invented subject kind's start, which every year its lists give follows (a company's
+# and an artist's starts keep their order with single years through `ORDER` and `plausible`).
+START_KIND = {"team": "sp.founded", "topic": "op.founded"}
+_YEAR = re.compile(r"(?:1[6-9]|20)\d\d")
+
+
+def start_fact(subject: Subject, key: str, day: dt.date) -> Fact:
+    """The start of an invented subject, drawn from its name alone as its pages draw it when no question
+    gives it (`pages.statements.figure_pieces`: "start|<name>|<kind>"): every page and question agree."""
+    value, number, items, alts = invent.drawn(KINDS[key], random.Random(f"start|{subject.name}|{key}"), day)
+    return Fact(subject, key, value, number, items, tuple(alts), source="web")
+
+
 class WebSource:
     """Invents everything: web-only facts that exist only in the pages written for them."""
 
@@ -101,6 +118,7 @@ class WebSource:
         # the KG's dated names (films, songs, people): an invented film under a KG film's title had the
         # question's release on its pages and the KG's in every reader's mind (g21: 11 events outside a life)
         self._names: set[str] = set(taken)
+        self.at: dt.datetime | None = None  # the question being drafted's moment (US/Eastern, naive)
 
     def kinds(self, domain: str) -> list[Kind]:
         """Every kind of the domain (persons are reachable through relations only)."""
@@ -126,8 +144,47 @@ class WebSource:
                 if plausible(fact, self._facts):
                     break
                 fact = invent.invent_fact(kind, subject, day, rng)
-            self._facts[key] = fact
+            self._facts[key] = self._priced(self._after_start(fact, day), day)
         return self._facts[key]
+
+    def _after_start(self, fact: Fact, day: dt.date) -> Fact:
+        """A subject's start (its founding, birth, release) is the one its pages state (`start_fact`), and
+        every year a list of its years gives falls between that start and the year before `day`: "won the
+        championship in 1981" of a club its pages found in 1993 (g26 reader #32)."""
+        key = START_KIND.get(fact.subject.kind)
+        if key is None:
+            return fact
+        if fact.kind == key:
+            return start_fact(fact.subject, key, day)
+        if (
+            KINDS[fact.kind].vtype != "list"
+            or not fact.items
+            or not all(_YEAR.fullmatch(i) for i in fact.items)
+        ):
+            return fact
+        start = self._facts.get((fact.subject.name, fact.subject.kind, key)) or start_fact(
+            fact.subject, key, day
+        )
+        first = year_of(start)
+        if first is None or first >= day.year - 1:
+            return fact
+        span = day.year - first
+        years = tuple(dict.fromkeys(str(first + (int(y) - 1950) % span) for y in fact.items))
+        shown, alts = values.listing(list(years))
+        return replace(fact, value=shown, items=years, number=float(len(years)), alts=tuple(alts))
+
+    def _priced(self, fact: Fact, day: dt.date) -> Fact:
+        """A price dated as the question's moment knows it: the current price the last close that had
+        happened (no intraday prices are invented), yesterday's close the last session before the asker's
+        day (g26 reader #9: a 27 Feb 13:13 PT "cost of 50 shares" priced at 23 Feb's close)."""
+        if fact.kind not in ("fin.price", "fin.close"):
+            return fact
+        at = self.at or dt.datetime.combine(day, dt.time(23, 59))
+        if fact.kind == "fin.price":
+            when = market_days.closed_session(at)
+        else:
+            when = market_days.last_session(day - dt.timedelta(days=1))
+        return replace(fact, as_of=when.isoformat())
 
     def redraw(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
         """Another value in place of the one drawn (a set's ranking wants no ties)."""

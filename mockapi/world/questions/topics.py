@@ -84,7 +84,7 @@ class Groups:
         key = (named.title, kind.key, "")
         if key not in self.cache:
             made = _make(a.src, subjects, kind, a.day, a.rng)
-            self.cache[key] = made if _within_a_year(named, kind, made) else []
+            self.cache[key] = made if _within_a_year(named, kind, made) and _a_team(named, kind, made) else []
         return self.cache[key]
 
 
@@ -115,6 +115,18 @@ def _within_a_year(named: NamedSet, kind: Kind, made: list[Fact]) -> bool:
     if cap is None or not _OF_A_YEAR.search(named.title):
         return True
     return sum(f.number or 0.0 for f in made) <= cap
+
+
+# What a team's players score together: a real NBA rotation's eight top scorers ~100-115 points a game; a
+# roster of invented players whose averages sum above this is not asked for them (the audit's sizes line:
+# 8 players summing to 181 points a game, g26b)
+_TEAM_POINTS = 120.0
+
+
+def _a_team(named: NamedSet, kind: Kind, made: list[Fact]) -> bool:
+    return (
+        kind.key != "sp.ppg" or named.noun != "players" or sum(f.number or 0.0 for f in made) <= _TEAM_POINTS
+    )
 
 
 def _draws(named: NamedSet) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import lru_cache
+from zoneinfo import ZoneInfo
 
 DAY = dt.timedelta(days=1)
 
@@ -99,3 +100,48 @@ def minute_keys(day: dt.date) -> list[str]:
     """The 390 minute-bar keys of a regular session, 09:30 to 15:59."""
     stamp = day.isoformat()
     return [f"{stamp} {9 + (30 + m) // 60:02d}:{(30 + m) % 60:02d}:00 EST" for m in range(390)]
+
+
+# A regular session in US/Eastern: prices exist from the open, a day's close from 16:00.
+OPEN = dt.time(9, 30)
+CLOSE = dt.time(16, 0)
+EASTERN = ZoneInfo("America/New_York")  # the exchange's clock, and the day a page's "today" is
+
+
+def eastern(utc: dt.datetime) -> dt.datetime:
+    """A naive UTC moment on the exchange's clock (naive US/Eastern)."""
+    return utc.replace(tzinfo=dt.timezone.utc).astimezone(EASTERN).replace(tzinfo=None)
+
+
+def local_day(utc: dt.datetime) -> dt.date:
+    """The US/Eastern date of a naive UTC moment: the day a page published then calls "today" (a page of
+    Wed 28 Feb 03:17 GMT is Tuesday evening's, its "yesterday" Monday: the g26 reader's label near
+    midnight)."""
+    return eastern(utc).date()
+
+
+def utc_of(day: dt.date, at: dt.time) -> dt.datetime:
+    """The naive UTC moment of `at` US/Eastern on `day`."""
+    local = dt.datetime.combine(day, at).replace(tzinfo=EASTERN)
+    return local.astimezone(dt.timezone.utc).replace(tzinfo=None)
+
+
+def last_session(day: dt.date) -> dt.date:
+    """The last trading day on or before `day`."""
+    while not is_trading_day(day):
+        day -= DAY
+    return day
+
+
+def closed_session(at: dt.datetime) -> dt.date:
+    """The last session whose close had happened at `at` (naive US/Eastern): before 16:00 of a trading day,
+    the session before it (a query at 04:13 ET reads the previous close, never that day's, g26 reader #1)."""
+    day = at.date()
+    if not (is_trading_day(day) and at.time() >= CLOSE):
+        day -= DAY
+    return last_session(day)
+
+
+def in_session(at: dt.datetime) -> bool:
+    """Whether `at` (naive US/Eastern) falls inside a regular session."""
+    return is_trading_day(at.date()) and OPEN <= at.time() < CLOSE
