@@ -67,6 +67,8 @@ _RECENT = re.compile(
     r"\b(?:last (?:spring|summer|autumn|fall|winter|week|month|year|season|weekend|night)|yesterday|this "
     r"(?:year|week|month|season)|recently|lately|days ago|weeks ago|months ago)\b"
 )
+
+
 def recent(text: str) -> bool:
     """Whether `text` tells a time from its page's day ("last winter", "weeks ago")."""
     return _RECENT.search(text) is not None
