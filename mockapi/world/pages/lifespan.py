@@ -69,7 +69,10 @@ _MAKING = {
     "song": re.compile(
         r"\b(?:demo|(?:first|second|third|fourth|fifth|sixth) take|sample|loop|synth|piano|drum machine|"
         r"four-track|borrowed guitar|recorded|worked out|"
-        r"started on|came from|built on|co-wrote|produced|engineered|mixed)\b"
+        # and the making words the audit reads for any work ("part of Lonely River took shape near Malmö" on
+        # 10 Oct 2023 of a song released on 6 Aug 2023: the tiny world's lives line at generator 27)
+        r"started on|came from|built on|co-wrote|produced|engineered|mixed|took shape|captured|composed|"
+        r"tracked|written|wrote)\b"
     ),
 }
 _MAKING["work"] = re.compile(f"{_MAKING['movie'].pattern}|{_MAKING['song'].pattern}")  # a film or a song

@@ -136,7 +136,9 @@ def movie(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> Facts
             _add(out, s, _fact(s, "mv.director", values.person(directors[0])))
         # the whole billed cast, as the KG's movie API gives it: a cut to four made a gold "4 cast members"
         # of a film the API lists 13 for (g26 reader #40)
-        cast = [c["name"] for c in sorted(doc.get("cast", []), key=lambda c: c.get("order", 0))]
+        # (without a page title's qualifier: "cesare simeoni (actor)" is said "cesare simeoni")
+        billed = sorted(doc.get("cast", []), key=lambda c: c.get("order", 0))
+        cast = list(dict.fromkeys(re.sub(r"\s*\([^()]*\)$", "", c["name"]) for c in billed))
         if len(cast) >= 2:
             _add(out, s, _fact(s, "mv.cast", values.listing(cast), float(len(cast)), items=tuple(cast)))
         wins = sum(1 for o in doc.get("oscar_awards", []) if o.get("winner"))
