@@ -52,7 +52,7 @@ def _kg(tiny_world: Path, sql: str) -> tuple[str, str]:
 
 def test_the_audits_scans_import_nothing_of_the_generator() -> None:
     # a window the generator gets wrong must not pass the audit for the same reason (main imported
-    # `mockapi.world.pages.lifespan.violation`)
+    # `mockapi.world.pages.event_reads.violation`)
     code = (
         "import sys\nimport mockapi.audit.lifespans, mockapi.audit.eras, mockapi.audit.magnitudes\n"
         # the world-sense scans (`test_world_sense`) too

@@ -14,7 +14,7 @@ from pathlib import Path
 from mockapi.audit import lifespans
 from mockapi.audit.data import load_world
 from mockapi.formats.manifest import read_manifest
-from mockapi.world.pages import lifespan, prose
+from mockapi.world.pages import event_reads, lifespan, prose
 
 _DAY = dt.date(2024, 3, 1)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -45,7 +45,7 @@ def test_a_films_shoot_precedes_its_release_and_its_screenings_follow_it() -> No
     )
     dated = [s for s in lines if _years(s)]
     assert len(dated) > 200
-    made = [s for s in dated if lifespan.making(s, "movie")]
+    made = [s for s in dated if event_reads.making(s, "movie")]
     assert made and all(max(_years(s)) <= 1948 for s in made), [s for s in made if max(_years(s)) > 1948][:3]
     assert all(min(_years(s)) >= 1945 for s in dated), [s for s in dated if min(_years(s)) < 1945][:3]
 
@@ -56,7 +56,7 @@ def test_a_song_is_made_on_nothing_newer_than_itself() -> None:
         "Feel Me", "music", random.Random(2), 3000, kind="song", day=_DAY, lives=lambda n: life
     )
     # (a sentence that says a release dates that release: "A live version was released in 2023 — ...")
-    made = [s for s in lines if lifespan.making(s, "song") and _years(s) and "released" not in s]
+    made = [s for s in lines if event_reads.making(s, "song") and _years(s) and "released" not in s]
     assert made and all(max(_years(s)) <= 1990 for s in made), [s for s in made if max(_years(s)) > 1990][:3]
     # nothing it is made of carries a year ("a sample from a 2009 soul record")
     assert [s for s in lines if re.search(r"(?:sample from|synth|soul record)[^.;]*\b(?:19|20)\d\d", s)] == []

@@ -14,7 +14,7 @@ import datetime as dt
 import random
 import re
 
-from mockapi.world.pages import lifespan, prose
+from mockapi.world.pages import event_reads, lifespan, prose
 from mockapi.world.pages.roles import Pools, _anchors  # what every page of a question dates names by
 from mockapi.world.questions.model import Fact, Question, Subject
 from mockapi.world.questions.source import WebSource
@@ -31,7 +31,7 @@ _MADE = re.compile(r"\b(?:synth|drum programming|drum machine|sample|loop|LP|bpm
 
 
 def _years(sentence: str) -> list[int]:
-    return lifespan.years_in(sentence)
+    return event_reads.years_in(sentence)
 
 
 def _anachronisms(lines: list[str], work: lifespan.Life | None = None) -> list[str]:
@@ -40,7 +40,7 @@ def _anachronisms(lines: list[str], work: lifespan.Life | None = None) -> list[s
     out = []
     for s in lines:
         for pattern, first in _ERAS:
-            made = work is not None and work.start < first and lifespan.making(s, work.kind)
+            made = work is not None and work.start < first and event_reads.making(s, work.kind)
             if pattern.search(s) and (any(y < first for y in _years(s)) or made):
                 out.append(s)
     return out
@@ -77,7 +77,7 @@ def test_a_film_is_shot_before_its_release_year_and_its_first_scenes_once() -> N
             "A Circus in Mount Greenbury", "movie", random.Random(seed), 80, kind="movie", day=_DAY,
             lives=lambda n: life,
         )  # fmt: skip
-        made_in += [y for s in lines if lifespan.making(s, "movie") for y in _years(s)]
+        made_in += [y for s in lines if event_reads.making(s, "movie") for y in _years(s)]
         first = r"\b(?:opening|first|early) (?:scenes|minutes|shots|sequences) (?:of|in|from)\b"
         assert len([s for s in lines if re.search(first, s)]) <= 1  # g21: six dates for the first scenes
     # g21: "On August 9th, 1973, the first minutes ... took shape" of a film released 31 May 1973

@@ -13,7 +13,7 @@ import random
 import re
 from collections import Counter
 
-from mockapi.world.pages import lifespan, prose
+from mockapi.world.pages import event_reads, lifespan, prose
 from mockapi.world.pages.roles import Pools, _anchors
 from mockapi.world.questions.model import Fact, Question, Subject
 
@@ -33,7 +33,7 @@ def test_a_kg_person_dead_in_1945_acts_in_no_later_year() -> None:
     # g22: "Arturo Naser [1897-1945] toured a hospital in Montréal on Fri, 2 Feb 2024" (48 such sentences)
     life = lifespan.from_values("person", [("pe.birth", "1897-02-20"), ("pe.death", "1945-08-10")])
     assert life is not None
-    years = [y for s in _lines("Arturo Naser", "open", "person", life) for y in lifespan.years_in(s)]
+    years = [y for s in _lines("Arturo Naser", "open", "person", life) for y in event_reads.years_in(s)]
     assert years and max(years) <= 1945
     from mockapi.world.pages import page_blocks
 
@@ -47,7 +47,7 @@ def test_a_person_born_before_1926_without_a_death_takes_no_present_day_acts() -
     # g22 reader: born 1897, KG "1929-present", "hosted a debate on climate on 28 Oct 2023"
     life = lifespan.from_values("person", [("pe.birth", "1897-05-01")])
     assert life is not None and 0 < life.end <= 1897 + 98
-    years = [y for s in _lines("Aldo Ferri", "open", "person", life) for y in lifespan.years_in(s)]
+    years = [y for s in _lines("Aldo Ferri", "open", "person", life) for y in event_reads.years_in(s)]
     assert years and max(years) <= life.end
 
 
@@ -72,9 +72,9 @@ def test_no_event_before_a_release_day_in_its_own_year() -> None:
     # g22 audit: "Every Fire (song 2020-08-25): During February 2020, reviewers complained about the chorus"
     life = lifespan.from_values("song", [("mu.song_date", "2020-08-25")])
     assert life == lifespan.Life("song", 2020, 8, 25)
-    assert lifespan.violation("During February 2020, reviewers complained about the chorus.", life, 2024)
+    assert event_reads.violation("During February 2020, reviewers complained about the chorus.", life, 2024)
     assert (
-        lifespan.violation("During September 2020, reviewers complained about the chorus.", life, 2024)
+        event_reads.violation("During September 2020, reviewers complained about the chorus.", life, 2024)
         is None
     )
     early = []

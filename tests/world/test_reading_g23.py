@@ -8,7 +8,7 @@ import re
 
 from mockapi.world.context import WorldContext
 from mockapi.world.domains import movie_catalog, music_catalog
-from mockapi.world.pages import lifespan, prose, statements
+from mockapi.world.pages import event_reads, lifespan, prose, statements
 from mockapi.world.questions import derived
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
@@ -103,17 +103,21 @@ def test_reception_and_trailers_stay_on_their_side_of_a_release() -> None:
     # trailers 2-4 years ahead.
     film = lifespan.Life("movie", 1971, 12, 8)
     page = 2024
-    assert lifespan.violation("In mid-March 1969, audiences picked apart the opening shot of X.", film, page)
-    assert lifespan.violation("At the end of June 1971, critics applauded the final shot of X.", film, page)
-    assert lifespan.violation("Early in January 1968, the trailer for X came out.", film, page)
-    assert lifespan.violation("On 3 March 1970, the trailer for X came out.", film, page)
-    assert lifespan.violation("On 3 March 1971, the trailer for X came out.", film, page) is None
-    assert lifespan.violation("In 1975, audiences picked apart the ending of X.", film, page) is None
+    assert event_reads.violation(
+        "In mid-March 1969, audiences picked apart the opening shot of X.", film, page
+    )
+    assert event_reads.violation(
+        "At the end of June 1971, critics applauded the final shot of X.", film, page
+    )
+    assert event_reads.violation("Early in January 1968, the trailer for X came out.", film, page)
+    assert event_reads.violation("On 3 March 1970, the trailer for X came out.", film, page)
+    assert event_reads.violation("On 3 March 1971, the trailer for X came out.", film, page) is None
+    assert event_reads.violation("In 1975, audiences picked apart the ending of X.", film, page) is None
     # a sentence of its making and its reception holds no date at all
-    assert lifespan.violation("In 1975, audiences picked apart the opening shot of X.", film, page)
+    assert event_reads.violation("In 1975, audiences picked apart the opening shot of X.", film, page)
     # its making, still before the release
-    assert lifespan.violation("In 1970, most of X was shot in Lille.", film, page) is None
-    assert lifespan.violation("In 1975, most of X was shot in Lille.", film, page)
+    assert event_reads.violation("In 1970, most of X was shot in Lille.", film, page) is None
+    assert event_reads.violation("In 1975, most of X was shot in Lille.", film, page)
 
 
 def test_no_relative_offset_dangles_in_the_prose() -> None:

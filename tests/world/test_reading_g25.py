@@ -16,7 +16,7 @@ import duckdb
 import pytest
 
 from mockapi.core.paths import KG_DB
-from mockapi.world.pages import eras, lifespan, page_blocks, prose, sizes
+from mockapi.world.pages import eras, event_reads, lifespan, page_blocks, prose, sizes
 from mockapi.world.questions import invent
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
@@ -77,7 +77,7 @@ def test_a_kg_person_acts_in_no_part_of_his_deaths_year() -> None:
     assert life is not None
     lines = prose.sentences("Arturo Naser", "open", random.Random(1), 1500, kind="person", day=_DAY,
                             lives=lambda _n: life)  # fmt: skip
-    years = [y for s in lines for y in lifespan.years_in(s)]
+    years = [y for s in lines for y in event_reads.years_in(s)]
     assert years and max(years) < 1945
     rows = [r for i in range(30) for r in page_blocks._timeline(_DAY, random.Random(i), ("Arturo Naser",),
                                                                 lambda n: life, "person")[2]]  # fmt: skip
@@ -168,8 +168,8 @@ def test_no_mobile_app_before_2008() -> None:
             "Walsh", "finance", random.Random(seed), 3000, kind="company", day=_DAY, lives=lambda n: life
         )
     ]
-    told = [s for s in lines if _APP.search(s) and lifespan.years_in(s)]
-    early = [s for s in told if min(lifespan.years_in(s)) < 2008]
+    told = [s for s in lines if _APP.search(s) and event_reads.years_in(s)]
+    early = [s for s in told if min(event_reads.years_in(s)) < 2008]
     assert told and not early, early[:5]
 
 
@@ -189,7 +189,7 @@ def test_no_part_is_worked_on_before_it_was_built() -> None:
             part = _BUILT.search(clause)
             if part is not None:
                 told += 1
-                if any(y < int(part[1]) for y in lifespan.years_in(clause)):
+                if any(y < int(part[1]) for y in event_reads.years_in(clause)):
                     early.append(s)
     assert told >= 10 and not early, early[:5]
 

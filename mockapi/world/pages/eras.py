@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from mockapi.world.pages import lifespan
+from mockapi.world.pages import event_reads, lifespan
 
 # (words, first year): media a sentence's event happens on or through
 _MEDIA = (
@@ -92,7 +92,7 @@ def fits(text: str, life: lifespan.Life | None, years: list[int] | None = None) 
     """Whether every medium, format and instrument `text` names existed at the date it narrates: each of
     its years (`years`, else read from it), and the work's own start for what a work is made of (and for
     anything a sentence about its making names)."""
-    years = lifespan.years_in(text) if years is None else years
+    years = event_reads.years_in(text) if years is None else years
     start = (life.first or life.start) if life is not None and life.kind in WORKS else LATEST
     if not years and start >= LATEST:  # it narrates the page's day (most sentences: no term read)
         return True
@@ -102,7 +102,7 @@ def fits(text: str, life: lifespan.Life | None, years: list[int] | None = None) 
     if start < made or (years and min(years) < made):
         return False
     # how a work was made names no medium newer than the work ("the trailer ... became a meme", 1973)
-    making = start < LATEST and life is not None and lifespan.making_words(text, life.kind)
+    making = start < LATEST and life is not None and event_reads.making_words(text, life.kind)
     if not years and not making:
         return True  # the page's day: every medium here existed
     media = _first(_MEDIA_RE, _MEDIA_YEAR, text)

@@ -55,7 +55,7 @@ YEAR_IN_TEXT = re.compile(
 # What making a work sounds like: before its release (films: shot, staged, written; songs: demoed, sampled,
 # worked out on an instrument). Everything else that happens to a work (screenings, reviews, streams,
 # covers, sales) comes after it.
-_MAKING = {
+MAKING = {
     "movie": re.compile(
         # "documented": `synonyms` puts it for photographed ("the last reel ... was documented on digital
         # stock" passed as no making at 1946: the audit's one anachronism of g22)
@@ -75,32 +75,9 @@ _MAKING = {
         r"tracked|written|wrote)\b"
     ),
 }
-_MAKING["work"] = re.compile(f"{_MAKING['movie'].pattern}|{_MAKING['song'].pattern}")  # a film or a song
-# What is seen or heard of a work: a sentence with any of these tells its reception, after the release, even
-# when it names a part of the making ("critics praised the final scene", "a fan event revived the feature")
-_SEEN = re.compile(
-    r"\b(?:critics?|reviewers?|reviewed|audiences?|viewers|listeners|fans?|festival|screen(?:ed|ings?)|"
-    r"praised|applauded|hailed|lauded|commended|picked apart|debated|dismissed|warmed to|singled out|"
-    r"revisited|revived|retrospective|double (?:bill|feature)|twin bill|gala|charted|airplay|cover|covers|"
-    r"sold|auctioned|display|ranked|listed|named|streaming|streamer|views|played|shown|cable|home video|"
-    # where a release goes ("the film landed on cable in 2003" of a 2005 film beside its making: g24 draft)
-    r"landed on|arrived on|came back to|returned to|added to|rotated off|dropped off|left|in-flight|airline|"
-    r"arthouse|showed|honoured|celebrated|featured|drew|packed|reissued?|remaster\w*|chart\w*)\b"
-)
-# A film's trailer, teaser or poster: out within a year before its release, or any time after
-_PROMO = re.compile(r"\b(?:teaser|trailer|poster|posters)\b")
+MAKING["work"] = re.compile(f"{MAKING['movie'].pattern}|{MAKING['song'].pattern}")  # a film or a song
+# A film's trailer, teaser or poster is out within PROMO_DAYS before its release (`event_reads.promo`)
 PROMO_DAYS = 365
-# The statements that date the entity itself are its anchor, not events in its life.
-ANCHOR_WORDS = re.compile(
-    r"\b(?:born|birth|birthday|released|release date|came out on|founded|established|formed|incorporated|"
-    r"debut|premiered|settled|dies|died|came into the world)\b",
-    re.I,
-)
-
-
-# a substring of every ANCHOR_WORDS word: the test before the regex (most dated sentences hold none)
-_ANCHOR_STEMS = ("born", "birth", "releas", "came ", "found", "establish", "formed", "incorporat", "debut",
-                 "premier", "settled", "die")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -126,7 +103,7 @@ class Life:
     def window(self, making: bool, year: int) -> tuple[int, int]:
         """The years an event may carry on a page of `year`: `making` a work, or anything else. Empty when
         the life starts after the page (a page of 2023 names no 2023 event of a song released in 2024)."""
-        if self.kind in _MAKING:
+        if self.kind in MAKING:
             if making:  # before the release year: "On August 9th, 1973" shot a film released 31 May 1973
                 return self.start - LEAD_TIME, min(self.start - 1, year)
             return self.start, year
@@ -280,7 +257,7 @@ def from_values(kind: str, values: Iterable[tuple[str, str]]) -> Life | None:
             lives.append(Life(kind if same else own, int(found[1]), month, day, death))
     if not lives:
         return None
-    if lives[0].kind in _MAKING:  # the first anchor (the page's own, else the KG's later work of the name),
+    if lives[0].kind in MAKING:  # the first anchor (the page's own, else the KG's later work of the name),
         # made with what the earliest work of its name had (`eras`); the latest of all took a set's year or a
         # weekend's release over the KG's and shot a 1972 film in 1998 (g24 draft: 23 lives)
         first = min(life.start for life in lives if life.kind == lives[0].kind)
@@ -309,89 +286,6 @@ def after_original(life: Life, original: Life, title: str) -> Life:
         return life
     start = min(2023, original.start + 1 + zlib.crc32(title.encode()) % 8)
     return replace(life, start=start, month=0, day=0, first=0)
-
-
-def making(sentence: str, kind: str) -> bool:
-    """Whether `sentence` tells how a work was made (before its release), not its promotion."""
-    pattern = _MAKING.get(kind)
-    return pattern is not None and pattern.search(sentence) is not None and _PROMO.search(sentence) is None
-
-
-def making_words(sentence: str, kind: str) -> bool:
-    """Whether `sentence` names any of a work's making, promotion or not (`eras`: "the last third took shape
-    on digital stock; meanwhile, the teaser leaked" of a 1978 film, the audit's one anachronism at g24's
-    first build)."""
-    pattern = _MAKING.get(kind)
-    return pattern is not None and pattern.search(sentence) is not None
-
-
-def seen(sentence: str) -> bool:
-    """Whether `sentence` tells how a work was received (after its release)."""
-    return _SEEN.search(sentence) is not None
-
-
-def promo(sentence: str, life: Life) -> bool:
-    """Whether `sentence` tells of a film's trailer, teaser or poster (out up to a year before release)."""
-    return life.kind in ("movie", "work") and _PROMO.search(sentence) is not None
-
-
-def event_window(sentence: str, life: Life, year: int) -> tuple[int, int]:
-    """The years the event `sentence` tells of `life`'s entity may carry on a page of `year`."""
-    if promo(sentence, life):
-        return life.promo_day()[0], year
-    made = making(sentence, life.kind)
-    if made and seen(sentence):  # its making and its reception in one sentence: no date fits both
-        return life.start, life.start - 1
-    return life.window(made, year)
-
-
-def years_in(sentence: str) -> list[int]:
-    """The years `sentence` names (not measures that look like years)."""
-    return [int(y) for y in YEAR_IN_TEXT.findall(sentence)]
-
-
-# A part a clause dates inside itself ("a wing built in 2013"): nothing in that clause happens to it before
-# (g25 default world: 60 sentences like "South Jeremy extended a wing constructed in 2019 in March 1999")
-_PART = re.compile(r"\b(?:built|erected|constructed|added|installed|laid out) in ((?:1[6-9]|20)\d\d)\b")
-_CLAUSE_BREAK = re.compile(r";|—|, (?:while|and|but|as|after|before|meanwhile)\b|\bmeanwhile\b")
-
-
-def before_its_part(sentence: str) -> int | None:
-    """The first year of a clause of `sentence` before the part the clause dates ("extended a wing built in
-    2019 in March 1999": 1999), else None."""
-    if " in " not in sentence or _PART.search(sentence) is None:
-        return None
-    for clause in _CLAUSE_BREAK.split(sentence):
-        part = _PART.search(clause)
-        if part is not None:
-            early = [y for y in years_in(clause) if y < int(part[1])]
-            if early:
-                return early[0]
-    return None
-
-
-def violation(sentence: str, life: Life, year: int, years: list[int] | None = None) -> int | None:
-    """The first year in `sentence` outside the window of the event it tells, or None. A sentence stating
-    the anchor itself ("was released on ...", "was born in ...") is exempt, and so is a year after the page's
-    (plans and maturities, "bonds due 2027": the audit's future-narration line reads those). Inside the
-    life, nothing happens to a part before the sentence dates it (`before_its_part`)."""
-    years = years_in(sentence) if years is None else years
-    if years and (early_part := before_its_part(sentence)) is not None:
-        return early_part
-    if not years or (
-        any(map(sentence.lower().__contains__, _ANCHOR_STEMS)) and ANCHOR_WORDS.search(sentence)
-    ):
-        return None
-    lo, hi = event_window(sentence, life, year)
-    for found in years:
-        if found < lo or hi < found <= year:
-            return found
-    if promo(sentence, life):
-        early = life.promo_day()
-        return early[0] if any(days.before(d, early) for d in days.dates_in(sentence)) else None
-    if making(sentence, life.kind):
-        return None
-    return life.start if life.too_early(sentence) else None
 
 
 def day_in(lo: int, hi: int, rank: int, page_day: dt.date) -> dt.date:

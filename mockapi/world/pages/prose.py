@@ -20,7 +20,7 @@ from mockapi.world.lexicon import business as lex_business
 from mockapi.world.lexicon import ideas as lex_ideas
 from mockapi.world.lexicon import places as lex_places
 from mockapi.world.lexicon import teams as lex_teams
-from mockapi.world.pages import eras, grammar, lifespan, mentions, sizes, styles, synonyms, told
+from mockapi.world.pages import eras, event_reads, grammar, lifespan, mentions, sizes, styles, synonyms, told
 from mockapi.world.pages.bare_names import LISTING as LISTING
 from mockapi.world.pages.bare_names import bare as bare
 from mockapi.world.pages.name_parts import FIRST, LAST, PLACES, REGIONS
@@ -344,7 +344,7 @@ def _sentence(
     # clamped year alone left a film screened months before its release in its release year (g23 reader)
     for _ in range(_LAST_TRIES):
         if page.life is not None:
-            text = _clamp(text, lifespan.event_window(text, page.life, page.year))
+            text = _clamp(text, event_reads.event_window(text, page.life, page.year))
         if page.dated_fit(text):
             break
         text = _draw(clauses, shorts, leads, slots, rng, page)
@@ -374,7 +374,7 @@ def _draw(
     windowed = life is not None and _DIGIT.search(main) is not None
     if life is not None and windowed:  # the clause's own years in the window of what it tells
         page.window(main)
-        if lifespan.violation(main, life, page.year) is not None:
+        if event_reads.violation(main, life, page.year) is not None:
             main = grammar.expand(clauses[first], slots, rng)
     if roll < 0.42:
         text = main

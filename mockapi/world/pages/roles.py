@@ -200,8 +200,10 @@ def emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str,
     about = draft.subject  # a page titled for one entity but wholly about a look-alike read ambiguous
     title, kind = layouts.title(about, draft.domain, rng), ""
     if answer_form and rng.random() < P_ROUNDUP:
+        # a roundup's topic over the page's own subject ("Box office weekend results: Silent Shadows"): a
+        # roundup's whole title over one film's page did not fit its body (g26 reader)
         model = rng.choice(pools.noise[q.pages_domain])
-        title, kind = model["title"], model["kind"]
+        title, kind = f"{model['title'].split(':')[0]}: {about}", model["kind"]
     return page(draft, rng, pools.split, uid=uid(q, role, i), moment=when,
                 dated=rng.random() < DATED_SHARE, empty=empty, title=title, kind=kind)  # fmt: skip
 

@@ -161,6 +161,8 @@ def noise_pool(
 
 
 _ROUNDUP_KIND = {"finance": "company", "sports": "team", "music": "artist", "movie": "movie", "open": "topic"}
+# Roundup topics: none names a real institution or league (an "Oscar winners list" or "NBA power rankings"
+# of invented films and clubs read false: the g26 reader, 16 of 40 lists)
 _TOPICS = {
     "finance": [
         "Stock market today",
@@ -168,10 +170,10 @@ _TOPICS = {
         "How to read a stock quote",
         "Market cap explained",
         "Earnings season preview",
-        "Top ETFs for beginners",
+        "Stocks to watch this week",
     ],
     "sports": [
-        "NBA power rankings",
+        "Power rankings",
         "Soccer transfer news",
         "Playoff picture",
         "Fantasy basketball tips",
@@ -179,8 +181,8 @@ _TOPICS = {
         "League standings",
     ],
     "music": [
-        "Billboard Hot 100 this week",
-        "Grammy predictions",
+        "Chart toppers this week",
+        "Music awards predictions",
         "New album releases",
         "Best songs of the year",
         "Concert tour dates",
@@ -188,7 +190,7 @@ _TOPICS = {
     ],
     "movie": [
         "Box office weekend results",
-        "Oscar winners list",
+        "Awards season winners",
         "Upcoming movie releases",
         "Best films of the decade",
         "Streaming movie guide",
@@ -198,7 +200,7 @@ _TOPICS = {
         "World travel guide",
         "Facts about famous landmarks",
         "History of great universities",
-        "Largest lakes in the world",
+        "Places worth a detour",
         "Museum visitor guide",
         "Geography trivia",
     ],

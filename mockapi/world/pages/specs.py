@@ -44,7 +44,7 @@ def make(
     split: str = "dev",
 ) -> PageSpec:
     """A page spec: content blocks (see `compose`), the site that serves it and its outer shell."""
-    skin = sites.skin_for(kind, rng)
+    skin = sites.skin_for(kind, rng, domain)
     spec: PageSpec = {
         "v": SPEC_VERSION,
         "seed": rng.getrandbits(31),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from mockapi.world.pages import days, eras, lifespan
+from mockapi.world.pages import days, eras, event_reads, lifespan
 
 # What a page says once, however often its grammar offers it: one length per song (six lengths on one g20
 # page), one place "most of" a film was shot, one theatrical run, one "toured N cities" (2-11 a film page).
@@ -108,7 +108,7 @@ def _ranked_in_time(text: str, life: lifespan.Life, year: int) -> bool:
         reach = int(span[1]) if span[1] else 10 if "decade" in span[0] else 5
         return life.start >= year - reach
     if _OWN_YEAR.search(text) is not None:
-        return all(y == life.start for y in lifespan.years_in(text))
+        return all(y == life.start for y in event_reads.years_in(text))
     return True
 
 
@@ -170,12 +170,12 @@ class Page:
             return False
         if self.day is not None and not self._recent_fit(text):
             return False
-        years = lifespan.years_in(text) if digit else []
+        years = event_reads.years_in(text) if digit else []
         if years:
-            if self.life is not None and lifespan.violation(text, self.life, self.year, years) is not None:
+            if self.life is not None and event_reads.violation(text, self.life, self.year, years) is not None:
                 return False
             lives = (life for name, life in self.others if name in text)
-            if any(lifespan.violation(text, life, self.year, years) is not None for life in lives):
+            if any(event_reads.violation(text, life, self.year, years) is not None for life in lives):
                 return False
         return eras.fits(text, self.life, years)
 
@@ -199,7 +199,7 @@ class Page:
     def _recent_fit(self, text: str) -> bool:
         """Whether every date of `text` about an entity that started lately (this year or the one before),
         months and seasons without a year included ("in August", "last autumn"), falls in its life, clause by
-        clause (a clause of a work's making may come before it). Day by day, where `lifespan.violation`
+        clause (a clause of a work's making may come before it). Day by day, where `event_reads.violation`
         reads years and lets "was released" pass as the anchor: "Just before 02/25/2024, Sweet Shadow's video
         was released" of a song of 1 March 2024."""
         assert self.day is not None
@@ -213,7 +213,7 @@ class Page:
             if _DIGIT.search(part) is not None:
                 said += days.dates_in(part)
             for life in recent if said else ():
-                if lifespan.making_words(part, life.kind) or lifespan.promo(part, life):
+                if event_reads.making_words(part, life.kind) or event_reads.promo(part, life):
                     continue
                 if any(days.before(d, (life.start, life.month, life.day)) for d in said):
                     return False
@@ -241,4 +241,4 @@ class Page:
         if text is None or self._life is None:
             self.bounds[:] = self._any
         else:
-            self.bounds[:] = lifespan.event_window(text, self._life, self.year)
+            self.bounds[:] = event_reads.event_window(text, self._life, self.year)

@@ -36,6 +36,7 @@ P_RELATION = 0.3
 P_CHAIN = 0.75
 # Share of set questions that say the count ("who are the five members of x?"), a premise (premise.py).
 P_COUNTED = 0.3
+COUNTABLE = ("mu.members",)
 # List kinds whose items can be asked with "who" (kinds.json `pool`).
 PEOPLE = ("person", "fund")
 NUMERIC = ("money", "bigmoney", "decimal", "number", "year", "date")
@@ -256,7 +257,9 @@ def set_question(a: Ask) -> Draft | None:
     kind, facts, refs = KINDS[fact.kind], [fact], [*fact.items]
     ref = refer_to(a, fact.subject, facts, refs)
     options: tuple[str, ...] = (kind.ask, *question_frames.LIST)
-    counted = a.rng.random() < P_COUNTED
+    # said only of a list a user can know the size of (a band's members), never a cast, captains or a
+    # roster ("who are the four cast members of velvet meridian", "the seven players on x": g26 reader)
+    counted = a.rng.random() < P_COUNTED and fact.kind in COUNTABLE
     frame = a.frame(_people_only(question_frames.COUNTED_LIST if counted else options, kind))
     query = frame.format(s=ref, i=kind.item, n=_count_words(len(fact.items), a.rng))
     if counted:  # the count said is a premise: one off by some makes the question invalid

@@ -59,6 +59,20 @@ OPENERS: tuple[str, ...] = (
 IMPERATIVE = re.compile(
     r"^(?:tell|give|list|name|find|look|compare|count|add|i need|i'd|help|settle|so|ok)\b"
 )
+# A full clause: a question word, an auxiliary or a request. A telegraphic question ("northern voyage budget,
+# in millions of dollars?") has none: it takes no opener ("just wondering, x budget ...?" read as a form
+# filled in: g26 reader) and no name premise (premise.settle).
+_CLAUSE = re.compile(
+    r"\b(?:is|are|was|were|do|does|did|has|have|had|can|could|would|will|who|what|which|when|where|how|"
+    r"whose|tell|give|list|name|find|look|compare|show|count|express|i)\b|what's|who's|where's|when's"
+)
+
+
+def telegraphic(question: str) -> bool:
+    """Whether `question` is a bare noun phrase ("x market cap?"), no clause."""
+    return _CLAUSE.search(question) is None
+
+
 # Tails some people add after the question.
 TAILS: tuple[str, ...] = (
     "{q} thanks",
@@ -163,7 +177,8 @@ def voice(question: str, protected: Sequence[str], rng: random.Random, split: st
     roll = rng.random()
     if roll < P_OPENER:  # an imperative frame takes no opener and no tail either (it had one in four)
         opener = pick(OPENERS, rng, split)
-        if not IMPERATIVE.match(text) and (WH_START.match(text) or not EMBEDDING.match(opener)):
+        said = not IMPERATIVE.match(text) and not telegraphic(text)
+        if said and (WH_START.match(text) or not EMBEDDING.match(opener)):
             text = opener.format(q=text)
     elif roll < P_OPENER + P_TAIL:
         text = pick(TAILS, rng, split).format(q=text.rstrip("?"))

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from mockapi.world.questions import invent, refer
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
+from mockapi.world.questions.phrasing import telegraphic
 from mockapi.world.questions.source import Source
 
 # Share of subject mentions that carry a premise ("the 2010 film inception" rather than "inception"). Real
@@ -147,14 +148,20 @@ def fits(query: str, premise: Premise) -> bool:
 
 def settle(query: str, asked: list[Fact], premises: list[Premise]) -> tuple[str, list[Premise]]:
     """The query without the name premises that read badly or say the answer (each back to its plain name),
-    and the premises it still says (a premise the frame says is updated to the new query)."""
+    and the premises it still says (a premise the frame says is updated to the new query). One name premise
+    a question at most, and none in a telegraphic frame ("gibson, run by michelle mendez, market cap, in
+    billions of dollars?", "east roberto badgers, founded in 1939, captains?": g26 reader, 8 of 40
+    borderline were stacked or telegraphic)."""
     kept: list[Premise] = []
+    named = 0
     for p in premises:
-        if p.plain and p.said in query and (not fits(query, p) or tells(asked, p)):
+        extra = bool(p.plain) and (named >= 1 or telegraphic(query.replace(p.said, p.plain)))
+        if p.plain and p.said in query and (extra or not fits(query, p) or tells(asked, p)):
             query = query.replace(p.said, p.plain)
             kept = [_drop(k, p) for k in kept]
         elif p.said in query or not p.plain:
             kept.append(p)
+            named += bool(p.plain) and p.said in query
     return query, [p for p in kept if p.said in query]
 
 

@@ -288,7 +288,7 @@ TOP_SET = (
     "what are the {k} {many} with the {sup} {l}?",
     "of {np}, which {k} have the {sup} {l}?",
     "list the top {kn} {many} by {l}",
-    "top {k} of {np} by {l}?",
+    "which are the top {k} of {np} by {l}?",
     "name the {k} {many} with the {sup} {l}",
     "which {k} of {np} have the {sup} {l}?",
 )
