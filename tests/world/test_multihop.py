@@ -81,7 +81,8 @@ def test_chains_walk_two_or_three_stored_edges(
 def test_chains_are_deterministic(source: KgSource) -> None:
     first = [(d.query, d.answer) for d in _drafts(source, "open", 12)]
     again = [(d.query, d.answer) for d in _drafts(source, "open", 12)]
-    assert first == again and len(set(first)) > 6
+    # (> 2: the tiny KG's open targets are 11 of 12 case twins, asked by no question since generator 27)
+    assert first == again and len(set(first)) > 2
 
 
 def _question(facts: list[Fact], keys: list[str]) -> Question:

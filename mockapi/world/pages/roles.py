@@ -76,8 +76,8 @@ def moment(qtime: dt.datetime, rng: random.Random, not_before: dt.datetime | Non
         # a value that came to hold within the last hours (a price quoted this morning, a close of last
         # evening): the page is refreshed after it and before the question, never before it (g26 reader #1: a
         # page of Wed 03:17 GMT stating Wednesday's close)
-        latest = max(min(not_before + dt.timedelta(minutes=1), qtime), qtime - dt.timedelta(minutes=1))
-        earliest = min(not_before, latest)
+        latest = qtime - dt.timedelta(seconds=30)  # published before the question, whatever it states
+        earliest = min(not_before, latest - dt.timedelta(seconds=30))
     elif not_before is not None:
         earliest = max(earliest, not_before)
     return earliest + dt.timedelta(seconds=rng.randrange(max(1, int((latest - earliest).total_seconds()))))
@@ -106,8 +106,12 @@ def known_from(fact: Fact) -> dt.datetime:
     day = dt.date.fromisoformat(fact.as_of[:10])
     if fact.minute:
         return market_days.utc_of(day, dt.time.fromisoformat(fact.minute)) + dt.timedelta(minutes=1)
-    if fact.kind.startswith("fin.") and KINDS[fact.kind].dynamism in ("real-time", "fast-changing"):
+    if fact.kind in ("fin.price", "fin.close") or (
+        fact.kind.startswith("fin.") and KINDS[fact.kind].dynamism == "fast-changing"
+    ):
         return market_days.utc_of(day, market_days.CLOSE)
+    if fact.kind.startswith("fin.") and KINDS[fact.kind].dynamism == "real-time":  # a day's volume so far
+        return market_days.utc_of(day, market_days.OPEN)
     return market_days.utc_of(day, dt.time(0, 0))
 
 
