@@ -59,6 +59,7 @@ from mockapi.audit.sources import SourceFigures
 from mockapi.audit.stock import StockFigures
 from mockapi.audit.structure import StructureFigures
 from mockapi.audit.text import page_vocabulary
+from mockapi.audit.windows import Life
 from mockapi.core.paths import QUESTIONS_DB
 
 if TYPE_CHECKING:  # the learned adversaries' module loads scikit-learn: imported only to run them
@@ -128,7 +129,7 @@ def compute(
     dated, known = lifespans.read_pages(corpus, qs)  # read once for the dated and world-sense scans
     lives, ages = lifespans.lives_and_ages(dated, known)
     ages = credits.with_credits(ages, corpus.world)  # the KG's own credits: the gold's ages too
-    g26 = read_g26(corpus, qs)
+    g26 = read_g26(corpus, qs, known)
     return {
         "questions": {
             **questions.skeleton_figures(read, vocab),
@@ -202,10 +203,13 @@ class G26:
     tells: dict[str, RuleCheck]
 
 
-def read_g26(corpus: Corpus, qs: list[AuditQuestion]) -> G26:
-    """The page rules of the g26 reading over one read of every question's top-10 pages."""
+def read_g26(
+    corpus: Corpus, qs: list[AuditQuestion], known: dict[str, list[tuple[str, Life]]] | None = None
+) -> G26:
+    """The page rules of the g26 reading over one read of every question's top-10 pages (`known`: the KG's
+    starts `lifespans.read_pages` read)."""
     prices = quotes.QuoteScan(qs, corpus.world)
-    events = founding.FoundingScan(qs, corpus.world)
+    events = founding.FoundingScan(qs, corpus.world, known)
     rows = boxes.BoxScan(corpus.world)
     told = tells.TellScan(qs, corpus.world)
     for read in results.read_results(corpus, qs):

@@ -20,15 +20,13 @@ BATCH = 100
 
 @dataclass(frozen=True)
 class Read:
-    """One result of a question as the g26 rules read it: the question, the result and its stored text."""
+    """One result of a question as the g26 rules read it: the question, the result, its stored text and
+    the text's non-empty lines."""
 
     question: AuditQuestion
     result: Result
     text: str
-
-    @property
-    def lines(self) -> list[str]:
-        return [line for line in self.text.split("\n") if line.strip()]
+    lines: list[str]
 
 
 def read_results(corpus: Corpus, qs: list[AuditQuestion], top: int = TOP) -> Iterator[Read]:
@@ -42,4 +40,5 @@ def read_results(corpus: Corpus, qs: list[AuditQuestion], top: int = TOP) -> Ite
                 if r.page_id in seen or r.page_id not in texts:
                     continue
                 seen.add(r.page_id)
-                yield Read(q, r, texts[r.page_id])
+                text = texts[r.page_id]
+                yield Read(q, r, text, [line for line in text.split("\n") if line.strip()])
