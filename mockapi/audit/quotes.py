@@ -277,7 +277,7 @@ class QuoteScan:
             note(
                 self.rules[RULES[0]],
                 bool(bad) and not good,
-                f"{q.query} ({q.query_time}) -> {q.answer}: {bad}",
+                f"{bad} | {q.query} ({q.query_time}) -> {q.answer}",
             )
 
 
@@ -296,11 +296,11 @@ def _on_pages(
             continue
         behind = _sessions_between(session, last)
         if session > last:
-            bad = bad or f"the page's {session} close, after the query (last close {last}): {s}"
+            bad = bad or f"a page's {session} close, after the query (last close {last}): {s[:60]}"
         elif dated or behind < STALE:
             return "page", ""
         else:
-            bad = bad or f"the page's {session} close, {behind} sessions before the last close {last}: {s}"
+            bad = bad or f"a page's {session} close, {behind} sessions before the last close {last}: {s[:60]}"
     return "", bad
 
 
