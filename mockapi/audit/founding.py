@@ -75,7 +75,8 @@ class FoundingScan:
         starts = {n: life for found in known.values() for n, life in found} if known is not None else None
         for name, life in (starts if starts is not None else kg_starts(world)).items():
             if " " in name:
-                by_lower[name.lower()] = life.start
+                # case-variant twins share a key: the earliest start (a later one would flag the other's)
+                by_lower[name.lower()] = min(life.start, by_lower.get(name.lower(), life.start))
         self._kg = by_lower
         self._first = defaultdict(list)
         for low in by_lower:
