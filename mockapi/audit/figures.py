@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
@@ -12,11 +13,14 @@ import duckdb
 from mockapi.audit import (
     amounts,
     asked,
+    boxes,
     consistency,
     credits,
     deaths,
     eras,
+    founding,
     frames,
+    golds,
     headcounts,
     hops,
     kinds,
@@ -33,11 +37,14 @@ from mockapi.audit import (
     plausible,
     prices,
     questions,
+    quotes,
     relative,
+    results,
     sequels,
     sources,
     stock,
     structure,
+    tells,
 )
 from mockapi.audit.data import AuditQuestion, Corpus
 from mockapi.audit.frames import FrameFigures
@@ -46,11 +53,13 @@ from mockapi.audit.pages import PageFigures
 from mockapi.audit.pinned import PinnedFigures
 from mockapi.audit.plausible import ConsistencyFigures
 from mockapi.audit.questions import QuestionFigures
+from mockapi.audit.rules import RuleCheck, RuleGroup
 from mockapi.audit.sizes import TEXT_QUESTIONS
 from mockapi.audit.sources import SourceFigures
 from mockapi.audit.stock import StockFigures
 from mockapi.audit.structure import StructureFigures
 from mockapi.audit.text import page_vocabulary
+from mockapi.audit.windows import Life
 from mockapi.core.paths import QUESTIONS_DB
 
 if TYPE_CHECKING:  # the learned adversaries' module loads scikit-learn: imported only to run them
@@ -90,6 +99,7 @@ class AuditFigures(TypedDict):
     sources: SourceFigures
     structure: StructureFigures
     consistency: ConsistencyFigures
+    tells: dict[str, RuleCheck]
     sample: Sample
 
 
@@ -119,6 +129,7 @@ def compute(
     dated, known = lifespans.read_pages(corpus, qs)  # read once for the dated and world-sense scans
     lives, ages = lifespans.lives_and_ages(dated, known)
     ages = credits.with_credits(ages, corpus.world)  # the KG's own credits: the gold's ages too
+    g26 = read_g26(corpus, qs, known)
     return {
         "questions": {
             **questions.skeleton_figures(read, vocab),
@@ -164,7 +175,15 @@ def compute(
             "sizes": headcounts.size_scan(dated, corpus.world, headcounts.roster_pages(corpus, qs)),
             "media": media.media_scan(dated, known),
             "buildings": media.building_scan(dated),
+            # the g26 reading's classes: prices against the query's hour, events before their subject,
+            # golds against the KG's lists and twins, facts under the wrong entity
+            "quotes": g26.quotes,
+            "founding": g26.founding,
+            "lists": golds.list_scan(qs, corpus.world),
+            "twins": golds.twin_scan(qs, corpus.world),
+            "boxes": g26.boxes,
         },
+        "tells": g26.tells,
         "sample": {
             "pages": len(sampled),
             "answer_questions": len(chosen),
@@ -172,6 +191,33 @@ def compute(
             "text_questions": len(read),
         },
     }
+
+
+@dataclass(frozen=True)
+class G26:
+    """What the g26 reading's rules found over one pass of every question's top 10 (`results`)."""
+
+    quotes: RuleGroup
+    founding: RuleGroup
+    boxes: RuleGroup
+    tells: dict[str, RuleCheck]
+
+
+def read_g26(
+    corpus: Corpus, qs: list[AuditQuestion], known: dict[str, list[tuple[str, Life]]] | None = None
+) -> G26:
+    """The page rules of the g26 reading over one read of every question's top-10 pages (`known`: the KG's
+    starts `lifespans.read_pages` read)."""
+    prices = quotes.QuoteScan(qs, corpus.world)
+    events = founding.FoundingScan(qs, corpus.world, known)
+    rows = boxes.BoxScan(corpus.world)
+    told = tells.TellScan(qs, corpus.world)
+    for read in results.read_results(corpus, qs):
+        prices.add(read)
+        events.add(read)
+        rows.add(read)
+        told.add(read)
+    return G26(prices.result(), events.result(), rows.result(), told.result())
 
 
 def text_sample(qs: list[AuditQuestion], n: int, seed: int = 0) -> list[AuditQuestion]:

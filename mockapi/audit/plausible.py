@@ -86,6 +86,11 @@ class ConsistencyFigures(TypedDict):
     sizes: RuleGroup
     media: RuleGroup
     buildings: RuleGroup
+    quotes: RuleGroup  # the g26 reading's classes (`quotes`, `founding`, `golds`, `boxes`)
+    founding: RuleGroup
+    lists: RuleGroup
+    twins: RuleGroup
+    boxes: RuleGroup
 
 
 def _year(text: Any) -> int | None:

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from mockapi.audit import tells
+
 if TYPE_CHECKING:  # `figures` imports every measuring module; the table needs only the shape
     from mockapi.audit.figures import AuditFigures as Figures
 
@@ -86,6 +88,16 @@ def _after_query(f: Figures) -> int | None:
     if future is None and late is None:
         return None
     return sum(v for v in (future, late) if isinstance(v, int))
+
+
+def _tell(rule: str) -> Callable[[Figures], object]:
+    """A tell's share (`tells.share`), None where the corpus has no such group."""
+
+    def get(f: Figures) -> object:
+        found = _g("tells", rule)(f)
+        return tells.share(found) if isinstance(found, dict) else None  # type: ignore[arg-type]
+
+    return get
 
 
 SPECS: list[Spec] = [
@@ -198,6 +210,28 @@ SPECS: list[Spec] = [
          _at_most(0)),
     Spec("works on a building before it stood", _g("consistency", "buildings", "violations"), "0 (issue)",
          "0", _at_most(0)),
+    Spec("prices against the query's hour", _g("consistency", "quotes", "violations"), "0 (issue)", "0",
+         _at_most(0)),
+    Spec("events before their subject existed", _g("consistency", "founding", "violations"), "0 (issue)", "0",
+         _at_most(0)),
+    Spec("list golds against the KG", _g("consistency", "lists", "violations"), "0 (issue)", "0",
+         _at_most(0)),
+    Spec("case-variant twins asked", _g("consistency", "twins", "violations"), "0 (issue)", "0",
+         _at_most(0)),
+    Spec("facts under the wrong entity", _g("consistency", "boxes", "violations"), "0 (issue)", "0",
+         _at_most(0)),
+    # tells against the real fixture's rate (`tells`; bars: the fixture's rate plus a margin where it is not
+    # 0: its 10 lists hold 12 repeated URLs in 50 results, 0.24, one standard error 0.06)
+    Spec("duplicate URLs in the top 5 of a result list (share)", _tell(tells.DUPLICATES),
+         "0.24 (fixture)", "<= 0.30", _at_most(0.30)),
+    Spec("duplicate URLs at any rank (share)", _tell("duplicate URLs at any rank"), "—", "reported", None),
+    Spec("hub titles naming an institution the body never names (share)", _tell(tells.HUBS),
+         "0 (fixture)", "0", _at_most(0)),
+    Spec("site topic against the answer page's domain (share)", _tell(tells.SITES), "0 (fixture)", "0",
+         _at_most(0)),
+    Spec("real set names in titles over invented members", _g("tells", tells.SETS, "violations"),
+         "0 (fixture)", "0", _at_most(0)),
+    Spec("questions stating a set's size (share)", _tell(tells.SIZES), "0 (fixture)", "0", _at_most(0)),
     Spec("top-level structures in any 40 results (min)", _g("structure", "min_in_40"), "31 in 50 (issue)",
          ">= 20", _at_least(20)),
     Spec("commonest top-level structure's share", _g("structure", "max_share"), "—", "<= 0.05",
@@ -331,12 +365,17 @@ def consistency_notes(world: Figures) -> list[str]:
                        ("offsets", "after the query"), ("labels", "labels"), ("amounts", "finance sizes"),
                        ("hops", "hops"), ("lookalikes", "look-alikes"),
                        ("ages_asked", "ages asked"), ("repeats", "repeats"),
-                       ("sizes", "sizes"), ("media", "media"), ("buildings", "buildings")):  # fmt: skip
+                       ("sizes", "sizes"), ("media", "media"), ("buildings", "buildings"),
+                       ("quotes", "prices at the query's hour"), ("founding", "events before the subject"),
+                       ("lists", "list golds"), ("twins", "twins"), ("boxes", "wrong entity")):  # fmt: skip
         group: dict[str, Any] = dict(by_key.get(key) or {}).get("rules", {})
         notes.append(
             f"{title}: " + "; ".join(f"{k} {r['violations']}/{r['checked']}" for k, r in group.items())
         )
         examples += [e for r in group.values() for e in r["examples"][:1]]
+    tell: dict[str, Any] = dict(world.get("tells") or {})
+    notes.append("tells: " + "; ".join(f"{k} {r['violations']}/{r['checked']}" for k, r in tell.items()))
+    examples += [e for r in tell.values() for e in r["examples"][:1]]
     label, late = dict(by_key.get("labels") or {}), dict(by_key.get("offsets") or {})
     notes.append(f"labels: the detector states the gold on {label.get('calibration_share')} of "
                  f"{label.get('calibration_pages')} answer pages; offsets with no date before them: "
