@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from mockapi.world.questions import phrasing
+from mockapi.world.questions import invent, phrasing
 from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.kinds import KINDS
-from mockapi.world.questions.model import Question, group_of, page_names
+from mockapi.world.questions.model import Question, Subject, group_of, page_names
+from mockapi.world.questions.refer import question_words, with_refs
+from mockapi.world.questions.source import WebSource
 from mockapi.world.questions.stats import is_sentence, language_stats, names_entity
 
 N = 1200
@@ -85,6 +87,43 @@ def test_group_questions_name_no_entity_and_carry_the_whole_group(dev: list[Ques
         assert len({f.kind for f in q.facts if not f.kind.startswith("rel:")}) == 1
         assert len([f for f in q.facts if not f.kind.startswith("rel:")]) >= 4
         assert q.subjects[1:] and all(s.kind != "group" for s in q.subjects[1:])
+
+
+def test_an_invented_company_is_never_named_by_a_word_of_the_questions() -> None:
+    """A set question naming no member is read so: "what bank stock has the highest stock price" named the
+    invented member "Price Corp." by its alias "price" (a word of the kind's label, generator 27). No name or
+    alias of an invented company is a word of the frames, kind labels or set names, nor is its ticker (on
+    generator 27, 3,000 draws gave such companies: "Price Systems", "Banks Inc." with ticker BANK)."""
+    words = question_words()
+    assert {"price", "bank", "banks", "horror"} <= words
+    group = Subject("Bank stocks", "finance", "group", aliases=("the bank stocks",), descriptor="bank")
+    hit = []
+    for i in range(3000):
+        rng = random.Random(f"brand:{i}")
+        member = with_refs(Subject(invent.subject_name("company", rng), "finance", "company"), rng)
+        refs = (member.name, member.ticker, *member.aliases)
+        if any(r.lower() in words for r in refs):
+            hit.append(member.name)
+        q = Question("x", 0, "03/04/2024, 18:28:57 PT", "finance", "set", "real-time",
+                     "what bank stock has the highest stock price", member.name.lower(), [], "",
+                     "web", [], None, subjects=[group, member])  # fmt: skip
+        assert not names_entity(q), member
+    assert not hit, hit
+
+
+def test_an_invented_company_takes_no_kg_ticker(tiny_kg: Path, dev: list[Question]) -> None:
+    """An invented "Martinez Inc." drawn as MART, the KG's Martek Metals (213 staff): its pages' drawn
+    headcounts read as Martek's (the audit's sizes line: 16 of 16 on w_g27b). An invented company redraws
+    off every KG ticker."""
+    drawn = [invent.invent_subject("finance", "company", random.Random(i)).ticker for i in range(300)]
+    kg_like = frozenset(drawn[:150])
+    web = WebSource(frozenset(), kg_like)
+    for i in range(300):
+        assert web.subject("finance", "company", random.Random(i)).ticker not in kg_like, i
+    kg = open_kg_source(tiny_kg)
+    assert kg is not None and kg.tickers
+    invented = {s.ticker for q in dev for s in q.subjects if s.kind == "company" and not s.entity_id}
+    assert invented and not invented & kg.tickers
 
 
 def test_same_group_intent_same_answer(dev: list[Question]) -> None:

@@ -109,7 +109,7 @@ def generate(
     """
     cells = allocate(total, rng)
     kg_slots = _kg_slots(cells, rng) if kg is not None else set()
-    web = WebSource(taken)
+    web = WebSource(taken, kg.tickers if kg is not None else frozenset())
     groups = Groups()
     questions: list[Question] = []
     asked: set[str] = set()

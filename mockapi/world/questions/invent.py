@@ -217,7 +217,7 @@ def subject_name(subject_kind: str, rng: random.Random) -> str:
     """A fictional name for a subject kind."""
     f = fake(rng)
     if subject_kind == "company":
-        return f"{f.last_name()} {rng.choice(_SUFFIX)}"
+        return f"{_brand(f)} {rng.choice(_SUFFIX)}"
     if subject_kind == "team":
         return f"{f.city()} {rng.choice(_MASCOTS)}"
     if subject_kind in ("person", "player"):
@@ -232,6 +232,19 @@ def subject_name(subject_kind: str, rng: random.Random) -> str:
     if roll < 0.3:  # a town or county: what has a population (kinds.fits_subject)
         return str(f.city()) if roll < 0.2 else f"{f.city()} County"
     return f"{f.city()} {rng.choice(_TOPICS)}"
+
+
+def _brand(f: Faker) -> str:
+    """A surname for a company, never a word the questions' frames or kind labels use: "Price Corp." (alias
+    "price") made "what bank stock has the highest stock price" name a member of the set it asked about (the
+    set names no entity; 4 of Faker's 1,000 surnames: Gross, Long, Price, Weeks). Redrawn from the same
+    Faker, so `rng` draws no more than before."""
+    from mockapi.world.questions.refer import question_words
+
+    name = str(f.last_name())
+    while name.lower() in question_words():
+        name = str(f.last_name())
+    return name
 
 
 _PEOPLE = ("person", "player", "artist", "film_person")

@@ -89,6 +89,10 @@ class KgSource:
     twins: frozenset[str] = frozenset()
     # ticker entity -> {"YYYY-MM-DD HH:MM" (US/Eastern): close}: the KG's minute bars of the last sessions
     minutes: dict[str, dict[str, float]] = field(default_factory=dict)
+    # every KG company's ticker (targets or not): an invented company never takes one ("Martinez Inc." as
+    # MART, Martek Metals' symbol: its drawn headcounts read as Martek's 213 staff, the audit's 16 sizes
+    # lines on w_g27b)
+    tickers: frozenset[str] = frozenset()
     at: dt.datetime | None = None  # the question's moment in US/Eastern (naive), for prices (`_price`)
     bucket: str = ""
     name: str = "kg"
@@ -225,10 +229,16 @@ def open_kg_source(world: Path) -> KgSource | None:
         return KgSource(
             subjects, facts, _closes(con, subjects), _edges(con, subjects), games(con, subjects),
             walks=walks, nodes=nodes, node_facts=node_facts, twins=case_twins(con),
-            minutes=_minutes(con, subjects),
+            minutes=_minutes(con, subjects), tickers=kg_tickers(con),
         )  # fmt: skip
     finally:
         con.close()
+
+
+def kg_tickers(con: duckdb.DuckDBPyConnection) -> frozenset[str]:
+    """Every KG company's ticker (`KgSource.tickers`)."""
+    rows = con.execute("SELECT entity_id FROM entities WHERE entity_id LIKE 'finance:company:%' ORDER BY 1")
+    return frozenset(r[0].rsplit(":", 1)[-1] for r in rows.fetchall())
 
 
 def case_twins(con: duckdb.DuckDBPyConnection) -> frozenset[str]:

@@ -38,13 +38,14 @@ def ticker_for(name: str, rng: random.Random) -> str:
     ticker = (letters[:n] if rng.random() < 0.25 else letters[0] + "".join(rng.sample(letters[1:], n - 1)))[
         :n
     ]
-    return ticker + "X" if ticker.lower() in _question_words() else ticker
+    return ticker + "X" if ticker.lower() in question_words() else ticker
 
 
 @lru_cache(maxsize=1)
-def _question_words() -> frozenset[str]:
-    """Every word of the frames, openers, casual forms and kind labels: no ticker may read as one."""
-    from mockapi.world.questions import phrasing, question_frames
+def question_words() -> frozenset[str]:
+    """Every word of the frames, openers, casual forms, kind labels and common set names ("bank", "banks"): no
+    ticker and no invented company's name may read as one."""
+    from mockapi.world.questions import phrasing, question_frames, set_names
     from mockapi.world.questions.kinds import KINDS
 
     texts = [
@@ -52,7 +53,10 @@ def _question_words() -> frozenset[str]:
     ]
     texts += [*phrasing.OPENERS, *phrasing.TAILS, *(r for _, r in phrasing.CASUAL)]
     texts += [f"{k.ask} {k.label} {k.item} {k.event}" for k in KINDS.values()]
-    return frozenset(w for t in texts for w in re.findall(r"[a-z]+", t.lower()))
+    words = {w for t in texts for w in re.findall(r"[a-z]+", t.lower())}
+    common = (*set_names.SECTORS, *set_names.GENRES, *set_names.MUSIC_GENRES)
+    words |= {f for t in common for w in re.findall(r"[a-z]+", t) for f in (w, w + "s")}
+    return frozenset(words)
 
 
 def aliases_for(name: str, kind: str) -> tuple[str, ...]:

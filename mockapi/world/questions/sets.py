@@ -12,20 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from mockapi.world.questions import invent
+from mockapi.world.questions import invent, set_names
 
-# Market indices, conferences and leagues: named by the world itself, never a real collective name (a real set
-# with invented members, "the clubs in serie a" holding clubs no one has heard of, reads as false; issue 31).
-_INDICES = ("meridian 100", "harbor composite", "northstar 50", "crestline 500", "summit industrials",
-            "atlas growth index")  # fmt: skip
-_SECTORS = ("semiconductor", "bank", "airline", "utility", "biotech", "oil and gas", "retail", "software",
-            "tech", "energy", "insurance", "pharmaceutical", "mining", "telecom")  # fmt: skip
-# Genres: sets named with common words ("the horror films released in 2012", "rock bands").
-_GENRES = ("horror", "comedy", "action", "animated", "documentary", "drama", "thriller", "science fiction")
-_MUSIC_GENRES = ("pop", "rock", "country", "hip hop", "jazz", "indie", "r&b", "folk")
-_CONFERENCES = ("lakeshore conference", "frontier conference", "harbor division", "highland division",
-                "coastal league", "river valley league", "northern counties league")  # fmt: skip
-_LEAGUES = ("coastal league", "river valley league", "northern counties league")
+_INDICES, _SECTORS, _GENRES = set_names.INDICES, set_names.SECTORS, set_names.GENRES
+_MUSIC_GENRES, _CONFERENCES, _LEAGUES = set_names.MUSIC_GENRES, set_names.CONFERENCES, set_names.LEAGUES
 _LABELS = ("Northlight Records", "Blue Harbor Music", "Silverline Records", "Red Canyon Recordings")
 _STUDIOS = ("Northlight Pictures", "Blue Harbor Films", "Silverline Studios", "Red Canyon Pictures")
 _SINGULAR = {"companies": "company", "stocks": "stock", "teams": "team", "clubs": "club", "films": "film",

@@ -110,7 +110,7 @@ class WebSource:
 
     name = "web"
 
-    def __init__(self, taken: frozenset[str] = frozenset()) -> None:
+    def __init__(self, taken: frozenset[str] = frozenset(), tickers: frozenset[str] = frozenset()) -> None:
         # one value per (invented subject, kind) in the whole world: a question may fetch a fact twice (a
         # description and the asked value: "the members of the band with a and b"), and invented names can
         # recur across questions; two draws would put two values of one fact on the pages
@@ -118,6 +118,7 @@ class WebSource:
         # the KG's dated names (films, songs, people): an invented film under a KG film's title had the
         # question's release on its pages and the KG's in every reader's mind (g21: 11 events outside a life)
         self._names: set[str] = set(taken)
+        self._tickers = tickers  # the KG's: an invented company takes none (`KgSource.tickers`)
         self.at: dt.datetime | None = None  # the question being drafted's moment (US/Eastern, naive)
 
     def kinds(self, domain: str) -> list[Kind]:
@@ -129,7 +130,7 @@ class WebSource:
         and a film asked about alone would otherwise share a name and have two directors)."""
         subject = invent.invent_subject(domain, subject_kind, rng)
         for _ in range(20):
-            if subject.name not in self._names:
+            if subject.name not in self._names and subject.ticker.upper() not in self._tickers:
                 break
             subject = invent.invent_subject(domain, subject_kind, rng)
         self._names.add(subject.name)
@@ -202,7 +203,7 @@ class WebSource:
         phrase, target_kind = RELATIONS[subject.kind]
         related = invent.invent_subject(subject.domain, target_kind, rng)
         for _ in range(20):
-            if related.name not in self._names:
+            if related.name not in self._names and related.ticker.upper() not in self._tickers:
                 break
             related = invent.invent_subject(subject.domain, target_kind, rng)
         return phrase, related
