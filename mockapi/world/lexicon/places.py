@@ -61,9 +61,20 @@ TOPIC_SHORT = (
 # A town, a village or a county is lived in, not entered: what a visit costs there is a bus, a permit or a
 # meal, never a ticket to the town itself ("A day ticket for Saint Larkridge comes to £20": the audit's
 # places sold with tickets, 6 cases on g25's default world)
+# (a coffee at a coffee's price: "A coffee on the high street for Deborahborough comes to $40.50", g27
+# reader #21)
 TOWN_SHORT = (
-    "[Parking|A monthly parking permit|A bus pass|A taxi from the station|A coffee on the high street] "
+    "[Parking|A monthly parking permit|A bus pass|A taxi from the station] "
     "[in|for|across] {s} [costs|runs about|is priced at|comes to|sets people back] {fee}",
+    "A [coffee|cup of coffee|bus ticket] [on the high street|in the centre|] [in|for|across] {s} [costs|runs"
+    " about|is priced at|comes to|sets people back] {cheap}",
+    TOPIC_SHORT[1],
+)
+# A university, an institute, a school, a hospital, a library or a foundation is entered without a ticket
+# ("A day ticket at Buckbury Institute of Technology is still priced at $3.50": g27 reader #1, #38)
+INSTITUTION_SHORT = (
+    "[Parking|A parking permit|The shuttle [bus|service]|A visitor parking pass] [at|for|to] {s} [costs|runs"
+    " about|is priced at|comes to] {fee}",
     TOPIC_SHORT[1],
 )
 PERSON = (

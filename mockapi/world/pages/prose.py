@@ -87,6 +87,15 @@ _MONTHS = (
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
     "November", "December",
 )  # fmt: skip
+# Institutions entered without a ticket (`lex_places.INSTITUTION_SHORT`)
+TICKETLESS = re.compile(
+    r"\b(?:university|college|institute(?: of technology)?|school|hospital|foundation|library|laboratories)$",
+    re.I,
+)
+# A team's months: those both of its sports play in (basketball's season October to June, soccer's August to
+# May): "Providence Express took 7 of the latest ten outings in June", "lost 8 of the last dozen games in
+# August" (g27 reader #23, #31, #39); its other news in those months too (one draw for every line)
+SEASON_MONTHS = ("October", "November", "December", "January", "February", "March", "April", "May")
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _ORD = ("first", "second", "third", "fourth")
 _SEASONS = ("spring", "summer", "autumn", "winter", "fall")
@@ -187,6 +196,7 @@ def _slots(
         "grant": _grant,
         "price": lambda rng: rng.choice(_PRICE).format(rng.randint(20, 99), rng.randint(1, 9)),
         "fee": lambda rng: rng.choice(("${}", "£{}", "€{}", "${}.50")).format(rng.randint(3, 40)),
+        "cheap": lambda rng: rng.choice(("${}", "£{}", "€{}", "${}.50")).format(rng.randint(2, 5)),
         "d": date,
         "sd": lambda rng: date(rng, session=True),
         # a stock's move in a session or a week: mostly under 3 %, never the 11-39 % {pct} gave
@@ -237,6 +247,8 @@ def clause(subject: str, domain: str, kind: str, rng: random.Random, day: dt.dat
     kind = _kind(domain, kind, subject)
     slots = _slots(day or dt.date(2024, 3, 1), (subject,))
     slots["s"] = lambda r: subject
+    if kind in ("team", "player"):
+        slots["month"] = lambda r: r.choice(SEASON_MONTHS)
     if kind == "company":  # its sums and headcounts by its size, as its prose's (`sentences`): a lead-in had
         # the generic ones, "CHAN took on 145 engineers" of 632 staff (the audit's sizes line, 38 at g26b)
         slots.update(sizes.slots(sizes.cap_of(bare(subject)), sizes.staff_of(bare(subject))))
@@ -292,6 +304,8 @@ def sentences(
     slots = _slots(day, others or names, bounds)
     nouns = mentions.noun(subject, kind, rng)
     pool = tuple(dict.fromkeys(bare(o) for o in others or names))
+    if kind in ("team", "player"):  # games only in the season (`SEASON_MONTHS`)
+        slots["month"] = lambda r: r.choice(SEASON_MONTHS)
     if kind == "company":  # "just before 4 a.m. on Saturday ... the stock added 29 percent" (g23 audit),
         slots["weekday"], slots["d"] = slots["session"], slots["sd"]  # a labour board ruling on a Saturday
     page = told.Page(day.year, bounds, day)
@@ -312,12 +326,34 @@ def sentences(
         slots["o"] = lambda r, name=name: mentions.other(r, pool, name, kind)  # type: ignore[misc]
         # a town among a set's places, or a page's own, is lived in: its short lines sell no tickets
         town = kind == "topic" and topic_class(name) == "place"
+        # nor an institution that sells no tickets (a university, an institute of technology)
+        ticketless = kind == "topic" and TICKETLESS.search(name) is not None
         if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader)
             slots.update(sizes.slots(sizes.cap_of(name), sizes.staff_of(name)))
         page.life = lives(name) if lives is not None else None
-        page.town = town
-        out.append(_sentence(clauses, lex_places.TOWN_SHORT if town else shorts, leads, slots, rng, page))
+        page.town = town or ticketless
+        short = lex_places.TOWN_SHORT if town else lex_places.INSTITUTION_SHORT if ticketless else shorts
+        if kind == "movie" and page.life is not None and page.life.start >= day.year - 1:
+            out.append(_sentence(*_new_release(clauses, short), leads, slots, rng, page))
+            continue
+        out.append(_sentence(clauses, short, leads, slots, rng, page))
     return out
+
+
+# A film of this year or last is in its run, not revived: "A retrospective in Toulouse featured The Wild
+# Meridian", "An archive print of ..." on the page of its weekend gross (g27 reader #13)
+_REVIVAL = re.compile(r"retrospective|revived|archive|restored|remastered|repertory|anniversary")
+
+
+Lines = tuple[str, ...]
+
+
+@lru_cache(maxsize=16)
+def _new_release(clauses: Lines, shorts: Lines) -> tuple[Lines, Lines]:
+    """A film's clauses and short lines without its revivals (`_REVIVAL`)."""
+    return tuple(c for c in clauses if not _REVIVAL.search(c)), tuple(
+        c for c in shorts if not _REVIVAL.search(c)
+    )
 
 
 _LAST_TRIES = 60  # draws after the first TRIES, the once-only rule waived (an undated one fits in a few)

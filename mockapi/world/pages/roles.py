@@ -260,7 +260,7 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
     page_draft.pieces.extend(
         p for p in decoys.distractors(q, pools, rng, day) if not consistency.rival_claim(q, p)
     )
-    page_draft.pieces.extend(say_known(q, subject, pools, rng, day))
+    page_draft.pieces.extend(say_known(q, subject, pools, rng, when))
     if answers:
         consistency.check_claims(q, page_draft.pieces)
     return emit(page_draft, q, pools, rng, "gold" if answers else "form", i, when, answer_form=True)
@@ -291,15 +291,17 @@ def known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> li
 
 
 def say_known(
-    q: Question, subject: Subject, pools: Pools, rng: random.Random, day: dt.date | None = None
+    q: Question, subject: Subject, pools: Pools, rng: random.Random, when: dt.datetime | None = None
 ) -> list[Piece]:
     """Other facts of the subject; a changing one dated with its own date, and only on a page published after
-    it (an older page cannot know today's value), so dated statements are on every kind of page."""
+    it was known (an older page cannot know today's value; a page of 07:56 ET no close of that day: g27
+    reader #5), so dated statements are on every kind of page. `when`: the page's moment (naive UTC)."""
     out = []
+    day = market_days.local_day(when) if when is not None else None
     for f in known(q, subject, pools, rng):
         if not (statements.dynamic(f) and f.as_of):
             out.append(statements.state(f, rng, pools.split))
-        elif day is not None and dt.date.fromisoformat(f.as_of) <= day:
+        elif when is not None and day is not None and known_from(f) <= when:
             out.append(statements.state(f, rng, pools.split, as_of=f.as_of, page_day=day))
     return out
 
@@ -312,7 +314,7 @@ def stale_page(
     day = market_days.local_day(when)
     page_draft = draft(q, fact.subject, pools, rng)
     page_draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, day))
-    page_draft.pieces.extend(say_known(q, fact.subject, pools, rng, day))
+    page_draft.pieces.extend(say_known(q, fact.subject, pools, rng, when))
     return emit(page_draft, q, pools, rng, "stale", i, when)
 
 
@@ -384,7 +386,7 @@ def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
     # older news (an answer page is never older than its value)
     when = moment(qtime, rng, latest(q) if rng.random() < 0.7 else None)
     day = market_days.local_day(when)
-    page_draft.pieces.extend(say_known(q, subject, pools, rng, day))
+    page_draft.pieces.extend(say_known(q, subject, pools, rng, when))
     if subject.kind == "group" and rng.random() < 0.6:  # the set's title over some of its members, no values
         if rng.random() < 0.5:  # or a table of them headed as the answer pages' tables are
             page_draft.pieces.append(_members(q, subject, rng))

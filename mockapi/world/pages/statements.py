@@ -42,7 +42,9 @@ def dynamic(fact: Fact) -> bool:
     return not fact.kind.startswith("rel:") and KINDS[fact.kind].dynamism != "static"
 
 
-def _say(fact: Fact, name: str, shown: str, rng: random.Random, current: bool = True) -> str:
+def _say(
+    fact: Fact, name: str, shown: str, rng: random.Random, current: bool = True, today: bool = True
+) -> str:
     if fact.kind.startswith("rel:"):  # several frames: one sentence made "rel:director" facts' top frame
         # 0.571 of its facts (audit bar 0.40) once simple questions asked relations (generator 19)
         r = fact.kind[4:]
@@ -56,6 +58,9 @@ def _say(fact: Fact, name: str, shown: str, rng: random.Random, current: bool = 
         # a price that is a session's close is said as one: "Fenira plc shares are trading at $25.10" dated
         # last Monday read as a present price of a past day (g26 reader #1)
         return rng.choice(_CLOSED).format(s=name, v=shown)
+    if fact.kind == "fin.volume" and not (current and today):
+        # a volume of a session before the page's day is that session's, not "today"'s (g27 reader #12)
+        return rng.choice(_SESSION_VOLUME).format(s=name, v=shown)
     if fact.kind in _NONE and shown in ("0", "zero"):  # "the academy honoured X with 0 oscars" (g23 reader)
         return rng.choice(_NONE[fact.kind]).format(s=name)
     # a kind's own sentence may vary ("x is a native of y"): one frame per fact kind marked its statements
@@ -69,6 +74,12 @@ _CLOSED = (
     "{s} closed at {v} a share",
     "{s} stock settled at {v}",
 )
+_SESSION_VOLUME = (
+    "{v} shares of {s} changed hands in the session",
+    "{s} traded {v} shares in the session",
+    "volume in {s} came to {v} shares for the session",
+    "{v} shares of {s} traded over the session",
+)
 _NONE = {"mv.oscars": ("{s} won no academy awards", "{s} did not win an oscar", "{s} won 0 oscars in all")}
 
 
@@ -77,6 +88,11 @@ _NONE = {"mv.oscars": ("{s} won no academy awards", "{s} did not win an oscar", 
 # on 7.2 % of pages, "… Class A Common Stock is the parent company of Beacon Inc.").
 _LISTING = prose.LISTING
 P_LISTED = 0.05  # a sentence that still says the listing (0.15: a share class as the company, g18 reader)
+
+
+def _of_day(as_of: str, page_day: dt.date | None) -> bool:
+    """Whether a dated statement is of the page's own day (its "today")."""
+    return bool(as_of) and page_day is not None and as_of[:10] == page_day.isoformat()
 
 
 def _spoken(name: str, rng: random.Random) -> str:
@@ -141,7 +157,7 @@ def _state(
         "s": name,
         "v": f"{shown} {unit}" if unit else shown,
         **fact_frames.agreement(label(fact), vtype, rng),
-        "say": _say(fact, name, shown, rng, value is None),
+        "say": _say(fact, name, shown, rng, value is None, _of_day(as_of, page_day)),
         # by name, not "the company's": on a page naming several entities a follow-up line with a bare
         # possessive ("The company's closing price is $330.80") left readers guessing whose (issue 31's read)
         "its": f"{name}'" if name.endswith("s") else f"{name}'s",
@@ -342,9 +358,16 @@ def figure_pieces(
         chosen.remove("mv.weekend")  # no weekend gross of a film released years ago
     for key in chosen:
         fact = Fact(subject, key, values[key])
-        as_of = (day - dt.timedelta(days=rng.randint(0, 30))).isoformat() if dynamic(fact) else ""
+        back = rng.randint(0, 30) or session_figure(key)  # no session figure of the page's own day
+        as_of = (day - dt.timedelta(days=back)).isoformat() if dynamic(fact) else ""
         out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
     return out
+
+
+def session_figure(kind: str) -> int:
+    """1 for a market figure of a session (a price, close, volume, market value or ratio), else 0: a page
+    that only knows its own day states none of that day's sessions (it may be of 07:56 ET: g27 reader #5)."""
+    return int(kind.startswith("fin.") and KINDS[kind].dynamism in ("real-time", "fast-changing"))
 
 
 def rival_day(fact: Fact, lookalike: str, page_day: dt.date) -> str:
@@ -358,7 +381,7 @@ def rival_day(fact: Fact, lookalike: str, page_day: dt.date) -> str:
     near = dt.date.fromisoformat(fact.as_of) + dt.timedelta(
         days=zlib.crc32(f"{lookalike}|{fact.kind}|{fact.as_of}".encode()) % 14 - 10
     )
-    when = min(max(near, start_of(lookalike)), page_day)
+    when = min(max(near, start_of(lookalike)), page_day - dt.timedelta(days=session_figure(fact.kind)))
     while fact.kind.startswith("fin.") and not market_days.is_trading_day(when):  # a close on Presidents' Day
         when -= dt.timedelta(days=1)  # (the audit's closed days, g25's reader world): the session before
     return when.isoformat()

@@ -3,11 +3,12 @@ its group (same part of speech and form), so that the same template rarely yield
 
 Only lower-case words are touched: names, titles and values are capitalised or numeric and pass unchanged.
 A group holds words of one sense in every template that uses them: a word with several (stock, part, hit,
-score, before, office, changed, firm, paper, holders, street, ending, video, circulated, busy, opened) is in
-no group, since a swap blind to sense ("the stockpile closed", "prior to a packed room", "the front bureau",
-"pricing stayed company", "home music video", "debuted a probe") reads worse than a repeated word (issue 31's
-naturalness read); nor after/following, inside/within, fight/dispute ("looks following the records", "The
-morning session went within.", "a dispute double": the g24 reader).
+score, before, office, changed, firm, paper, holders, street, ending, video, circulated, busy, opened, costs)
+is in no group, since a swap blind to sense ("the stockpile closed", "prior to a packed room", "the front
+bureau", "pricing stayed company", "home music video", "debuted a probe", "Parking for X expenses $30" of
+g27) reads worse than a repeated word (issue 31's naturalness read); nor after/following, inside/within,
+fight/dispute ("looks following the records", "The morning session went within.", "a dispute double": the
+g24 reader).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ crowd audience; crowds visitors audiences; children kids
 students pupils; volunteers helpers; researchers scientists; guides docents; rangers wardens
 engineers developers; managers executives; workers staffers; drivers couriers; warehouse depot
 store shop outlet; stores shops outlets; margins profitability
-costs expenses; orders bookings; demand appetite; pricing prices; guidance outlook forecast
+orders bookings; demand appetite; pricing prices; guidance outlook forecast
 estimates forecasts expectations; memo note letter; injury knock strain
 trip swing journey; rookie newcomer youngster; veteran stalwart
 lineup rotation; tempo pace; bench reserves; chorus refrain hook; lyrics words

@@ -176,6 +176,12 @@ def _plain_name(f: Faker) -> str:
     return _unknown(f, lambda: f"{f.first_name()} {f.last_name()}")
 
 
+def _player_name(f: Faker) -> str:
+    """A professional player of the world's leagues: its men's leagues, as the KG's NBA and soccer players
+    are ("Joanna Taylor / Rodney Long / Jessica Obrien" as one pro starting five: g27 reader #29, #36)."""
+    return _unknown(f, lambda: f"{f.first_name_male()} {f.last_name()}")
+
+
 # Famous people Faker's first and last names can spell: an invented director named "Bruce Lee", born in
 # "South Patrick, Maine", reads wrong to anyone who knows the real one (g16 reader).
 FAMOUS = frozenset(
@@ -220,7 +226,9 @@ def subject_name(subject_kind: str, rng: random.Random) -> str:
         return f"{_brand(f)} {rng.choice(_SUFFIX)}"
     if subject_kind == "team":
         return f"{f.city()} {rng.choice(_MASCOTS)}"
-    if subject_kind in ("person", "player"):
+    if subject_kind == "player":
+        return _player_name(f)
+    if subject_kind == "person":
         return _plain_name(f)
     if subject_kind == "band":
         return f"The {rng.choice(_ADJ)} {rng.choice(_NOUN)}"
@@ -298,6 +306,8 @@ def pool_item(pool: str, rng: random.Random) -> str:
         return rng.choice(_LANGS)
     if pool == "title":
         return title(rng)
+    if pool == "player":
+        return _player_name(fake(rng))
     return _plain_name(fake(rng))
 
 
@@ -373,7 +383,8 @@ def _value(
         a, b = rng.randint(85, 130), rng.randint(85, 130)
         return (*_pair(values.score(a, b + (a == b)), None),)
     if vt == "list":
-        items = tuple(dict.fromkeys(pool_item(kind.pool, rng) for _ in range(rng.randint(3, 5))))
+        pool = "player" if kind.domain == "sports" and kind.pool == "person" else kind.pool  # a team's men
+        items = tuple(dict.fromkeys(pool_item(pool, rng) for _ in range(rng.randint(3, 5))))
         shown, alts = values.listing(list(items))
         return shown, float(len(items)), items, alts
     if vt == "person":

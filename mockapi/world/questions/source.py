@@ -105,6 +105,9 @@ def start_fact(subject: Subject, key: str, day: dt.date) -> Fact:
     return Fact(subject, key, value, number, items, tuple(alts), source="web")
 
 
+_SESSION_KINDS = ("fin.price", "fin.close", "fin.volume")  # a session's figures (`WebSource._keyed`)
+
+
 class WebSource:
     """Invents everything: web-only facts that exist only in the pages written for them."""
 
@@ -138,7 +141,7 @@ class WebSource:
 
     def fact(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
         """An invented value, the same every time it is asked for."""
-        key = (subject.name, subject.kind, kind.key)
+        key = (subject.name, subject.kind, self._keyed(kind.key, day))
         if key not in self._facts:
             fact = invent.invent_fact(kind, subject, day, rng)
             for _ in range(400):  # drawn independently: redraw until years and amounts fit the others
@@ -174,27 +177,41 @@ class WebSource:
         shown, alts = values.listing(list(years))
         return replace(fact, value=shown, items=years, number=float(len(years)), alts=tuple(alts))
 
-    def _priced(self, fact: Fact, day: dt.date) -> Fact:
-        """A price dated as the question's moment knows it: the current price the last close that had
-        happened (no intraday prices are invented), yesterday's close the last session before the asker's
-        day (g26 reader #9: a 27 Feb 13:13 PT "cost of 50 shares" priced at 23 Feb's close)."""
-        if fact.kind not in ("fin.price", "fin.close"):
-            return fact
+    def _keyed(self, kind: str, day: dt.date) -> str:
+        """A market figure is one value per session (a price drawn for a question of 1 March was the price of
+        a question of 28 February, dated 1 March: the set's members are shared): `kind@session`."""
+        return f"{kind}@{self._session(kind, day).isoformat()}" if kind in _SESSION_KINDS else kind
+
+    def _session(self, kind: str, day: dt.date) -> dt.date:
+        """The session a market figure asked at the question's moment is of (`_priced`)."""
         at = self.at or dt.datetime.combine(day, dt.time(23, 59))
-        if fact.kind == "fin.price":
-            when = market_days.closed_session(at)
-        else:
-            when = market_days.last_session(day - dt.timedelta(days=1))
+        if kind == "fin.volume":  # a session's shares traded: the open one's so far, else the last
+            # whole one ("19.77 million shares have changed hands today" asked at 05:01 ET, before the open:
+            # g27 reader #12)
+            return at.date() if market_days.in_session(at) else market_days.closed_session(at)
+        if kind == "fin.price":
+            return market_days.closed_session(at)
+        return market_days.last_session(day - dt.timedelta(days=1))
+
+    def _priced(self, fact: Fact, day: dt.date) -> Fact:
+        """A price or volume dated as the question's moment knows it: the current price the last close that
+        had happened (no intraday prices are invented), yesterday's close the last session before the asker's
+        day (g26 reader #9: a 27 Feb 13:13 PT "cost of 50 shares" priced at 23 Feb's close), a volume the
+        session in progress or else the last whole one."""
+        if fact.kind not in _SESSION_KINDS:
+            return fact
+        when = self._session(fact.kind, day)
         return replace(fact, as_of=when.isoformat())
 
     def redraw(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
         """Another value in place of the one drawn (a set's ranking wants no ties)."""
-        self._facts.pop((subject.name, subject.kind, kind.key), None)
+        self._facts.pop((subject.name, subject.kind, self._keyed(kind.key, day)), None)
         return self.fact(subject, kind, day, rng)
 
     def remember(self, fact: Fact) -> None:
         """Take `fact` as the subject's value of its kind (what makes a member one of a set: its director)."""
-        self._facts[(fact.subject.name, fact.subject.kind, fact.kind)] = fact
+        kind = f"{fact.kind}@{fact.as_of[:10]}" if fact.kind in _SESSION_KINDS else fact.kind
+        self._facts[(fact.subject.name, fact.subject.kind, kind)] = fact
 
     def related(self, subject: Subject, rng: random.Random) -> tuple[str, Subject] | None:
         """An invented related entity along the subject kind's relation."""
