@@ -128,7 +128,10 @@ def _default_world_language(world: Path) -> None:
     s = language_stats(qs)
     assert s["skeletons"] >= 600 and s["top10_share"] <= 0.05
     assert s["conversational_share"] >= 0.15 and s["finance_ticker_share"] >= 0.30
-    assert s["no_entity_share"] >= 0.10 and s["sentence_answer_share"] >= 0.25
+    # 0.115, not the audit's 0.10: language_stats counts a description naming a person ("the company whose
+    # ceo is maria waters") as naming no entity, the audit's masker as naming one, and reads ~0.02 lower
+    # (w_g27b 0.1142 / 0.0875; w_g27c 0.1558 here)
+    assert s["no_entity_share"] >= 0.115 and s["sentence_answer_share"] >= 0.25
     assert min(s["year_rule_precision"], s["year_rule_recall"]) <= 0.3
     assert s["premise_word_rule"][1] <= 0.3, s["premise_word_rule"]
 
