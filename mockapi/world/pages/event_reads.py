@@ -107,13 +107,21 @@ def violation(sentence: str, life: Life, year: int, years: list[int] | None = No
         any(map(sentence.lower().__contains__, _ANCHOR_STEMS)) and ANCHOR_WORDS.search(sentence)
     ):
         return None
-    lo, hi = event_window(sentence, life, year)
+    # `event_window`, its promotion and making read once (each was read twice: a search each)
+    told_promo = promo(sentence, life)
+    made = not told_promo and making(sentence, life.kind)
+    if told_promo:
+        lo, hi = life.promo_day()[0], year
+    elif made and seen(sentence):
+        lo, hi = life.start, life.start - 1
+    else:
+        lo, hi = life.window(made, year)
     for found in years:
         if found < lo or hi < found <= year:
             return found
-    if promo(sentence, life):
+    if told_promo:
         early = life.promo_day()
         return early[0] if any(days.before(d, early) for d in days.dates_in(sentence)) else None
-    if making(sentence, life.kind):
+    if made:
         return None
     return life.start if life.too_early(sentence) else None

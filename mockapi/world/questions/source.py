@@ -203,6 +203,10 @@ class WebSource:
         when = self._session(fact.kind, day)
         return replace(fact, as_of=when.isoformat())
 
+    def has(self, subject: Subject, kind: Kind) -> bool:
+        """Whether `subject`'s value of `kind` was drawn already (some question or set may state it)."""
+        return (subject.name, subject.kind, kind.key) in self._facts
+
     def redraw(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
         """Another value in place of the one drawn (a set's ranking wants no ties)."""
         self._facts.pop((subject.name, subject.kind, self._keyed(kind.key, day)), None)
