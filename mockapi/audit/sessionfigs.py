@@ -70,9 +70,10 @@ def session_figures(read: Read) -> list[tuple[str, dt.date, str]]:
         for s in sentences(line):
             kind = "volume" if _VOLUME.search(s) else "close" if _CLOSE.search(s) else ""
             if kind and _FINANCE.search(s) and not _OTHER_DAY.search(s):
-                own = [d for d in (day_date(x) for x in dates_in(s) or dates_in(before)) if d is not None]
+                told = s if dates_in(s) else f"{before} {s}"  # "was $15.92 on 11 March. The stock closed ..."
+                own = [d for d in (day_date(x) for x in dates_in(told)) if d is not None]
                 if len(own) == 1 and not closed(own[0]):
-                    out.append((kind, own[0], s))
+                    out.append((kind, own[0], told.strip()))
             before = s
     return out
 
