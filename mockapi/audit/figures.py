@@ -18,6 +18,7 @@ from mockapi.audit import (
     credits,
     deaths,
     eras,
+    everyday,
     founding,
     frames,
     golds,
@@ -33,6 +34,7 @@ from mockapi.audit import (
     media,
     offsets,
     pages,
+    partials,
     pinned,
     plausible,
     prices,
@@ -40,7 +42,10 @@ from mockapi.audit import (
     quotes,
     relative,
     results,
+    rosters,
+    seasons,
     sequels,
+    sessionfigs,
     sources,
     stock,
     structure,
@@ -182,6 +187,13 @@ def compute(
             "lists": golds.list_scan(qs, corpus.world),
             "twins": golds.twin_scan(qs, corpus.world),
             "boxes": g26.boxes,
+            # the g27 reading's classes: session figures before the session, rosters of both sexes, games
+            # out of season, everyday prices and tickets, counts cut short by a partial list
+            "sessions": g26.g27["sessions"],
+            "rosters": g26.g27["rosters"],
+            "seasons": g26.g27["seasons"],
+            "everyday": g26.g27["everyday"],
+            "partials": g26.g27["partials"],
         },
         "tells": g26.tells,
         "sample": {
@@ -201,6 +213,7 @@ class G26:
     founding: RuleGroup
     boxes: RuleGroup
     tells: dict[str, RuleCheck]
+    g27: dict[str, RuleGroup]
 
 
 def read_g26(
@@ -212,12 +225,22 @@ def read_g26(
     events = founding.FoundingScan(qs, corpus.world, known)
     rows = boxes.BoxScan(corpus.world)
     told = tells.TellScan(qs, corpus.world)
+    g27: dict[str, results.Scan] = {
+        "sessions": sessionfigs.SessionScan(qs),
+        "rosters": rosters.RosterScan(),
+        "seasons": seasons.SeasonScan(corpus.world),
+        "everyday": everyday.EverydayScan(),
+        "partials": partials.PartialScan(),
+    }
     for read in results.read_results(corpus, qs):
         prices.add(read)
         events.add(read)
         rows.add(read)
         told.add(read)
-    return G26(prices.result(), events.result(), rows.result(), told.result())
+        for scan in g27.values():
+            scan.add(read)
+    later = {key: scan.result() for key, scan in g27.items()}
+    return G26(prices.result(), events.result(), rows.result(), told.result(), later)
 
 
 def text_sample(qs: list[AuditQuestion], n: int, seed: int = 0) -> list[AuditQuestion]:

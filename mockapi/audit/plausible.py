@@ -91,6 +91,11 @@ class ConsistencyFigures(TypedDict):
     lists: RuleGroup
     twins: RuleGroup
     boxes: RuleGroup
+    sessions: RuleGroup  # the g27 reading's classes (`sessionfigs`, `rosters`, `seasons`, `everyday`, ...)
+    rosters: RuleGroup
+    seasons: RuleGroup
+    everyday: RuleGroup
+    partials: RuleGroup
 
 
 def _year(text: Any) -> int | None:

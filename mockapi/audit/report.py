@@ -1,10 +1,8 @@
 """The audit's lines: each figure for the world, the real sample and CRAG's published value, with the
 acceptance threshold of the issue that set it (12: language and pages; 24: learned adversaries, stock prose,
-sources, consistency, structure; 31: the form adversary, voting exploiters, future narration, lives,
-anachronisms, numbers in their era, ages, calendar and markets, works in order, kinds) and
-PASS/FAIL judged on the world's figure only. A line without a threshold is reported ("info"); a line whose
+sources, consistency, structure; 31: the form adversary, voting exploiters and every reading's absurd classes)
+and PASS/FAIL judged on the world's figure only. A line without a threshold is reported ("info"); a line whose
 figure could not be computed on this world (no test world for dev→test) is "n/a" when `optional`.
-
 "CRAG published" holds the paper's figures (crag-benchmark-facts.md) and, marked "(issue)", the figures issues
 12 and 24 measured on real CRAG data; "—" where neither says.
 """
@@ -100,6 +98,16 @@ def _tell(rule: str) -> Callable[[Figures], object]:
     return get
 
 
+def _info(name: str, get: Callable[[Figures], object], crag: str = "—") -> Spec:
+    """A line reported, not judged."""
+    return Spec(name, get, crag, "reported", None)
+
+
+def _zero(name: str, group: str, crag: str = "0 (issue)") -> Spec:
+    """A bar-0 line: the violations of one `consistency` group."""
+    return Spec(name, _g("consistency", group, "violations"), crag, "0", _at_most(0))
+
+
 SPECS: list[Spec] = [
     Spec("question skeletons per 1,200", _g("questions", "distinct_per_1200"),
          "600+ KG templates + 2,425 written", ">= 600", _at_least(600)),
@@ -126,7 +134,7 @@ SPECS: list[Spec] = [
          ">= 50", _at_least(50)),
     # reported only: the rank of the answer page is a legitimate search signal (issue 24's correction; real
     # engines put answer pages near the top, and CRAG's top 5 mostly hold the answer)
-    Spec("answer page at rank 1 (answerable)", _g("leaks", "rank1_share"), "—", "reported", None),
+    _info("answer page at rank 1 (answerable)", _g("leaks", "rank1_share")),
     Spec("best URL/host/path/title rule, precision / base", _g("leaks", "page_rules", "ratio"), "—", "<= 2",
          _at_most(2)),
     Spec("false premise: bare-year rule min(P, R)", _bare_year_min_pr, "—",
@@ -137,18 +145,14 @@ SPECS: list[Spec] = [
          "~0.73 (issue, 59 real)", "<= 0.75", _at_most(0.75)),
     Spec("false premise: dev→test AUC", _g("adversaries", "false_premise", "test_auc"), "—", "<= 0.75",
          _at_most(0.75), optional=True),
-    Spec("false premise: world→real AUC", _g("adversaries", "false_premise", "real_auc"), "—", "reported",
-         None),
-    Spec("question type from text: CV accuracy", _g("adversaries", "labels", "type_cv_accuracy"),
-         "0.4-0.5 world→real (issue)", "reported", None),
-    Spec("domain from text: CV accuracy", _g("adversaries", "labels", "domain_cv_accuracy"), "—", "reported",
-         None),
+    _info("false premise: world→real AUC", _g("adversaries", "false_premise", "real_auc")),
+    _info("question type from text: CV accuracy", _g("adversaries", "labels", "type_cv_accuracy"),
+          "0.4-0.5 world→real (issue)"),
+    _info("domain from text: CV accuracy", _g("adversaries", "labels", "domain_cv_accuracy")),
     Spec("states the answer, from URL+title+snippet: AUC", _g("adversaries", "states_text", "auc"), "—",
          "<= 0.65", _at_most(0.65)),
-    Spec("states the answer, from rank/size/modified: AUC", _g("adversaries", "states_meta", "auc"), "—",
-         "reported", None),
-    Spec("states the answer, from size/modified: AUC", _g("adversaries", "states_meta", "auc_without_rank"),
-         "—", "reported", None),
+    _info("states the answer, from rank/size/modified: AUC", _g("adversaries", "states_meta", "auc")),
+    _info("states the answer, from size/modified: AUC", _g("adversaries", "states_meta", "auc_without_rank")),
     Spec("form (a): page states the answer, no rank: AUC", _g("form", "states_auc"), "—", "<= 0.70",
          _at_most(0.70)),
     Spec("form (b): question has an answer page: AUC", _g("form", "has_answer_auc"), "—", "<= 0.70",
@@ -168,63 +172,48 @@ SPECS: list[Spec] = [
          _at_most(0.05)),
     Spec("Task 1 pages stating the short answer", _g("sources", "redundancy", "stating_share"),
          "7/10 questions on 3-5 of 5 (issue)", ">= 0.35", _at_least(0.35)),
-    Spec("questions with the answer on 3+ Task 1 pages", _g("sources", "redundancy", "three_plus_share"),
-         "0.7 (issue)", "reported", None),
+    _info("questions with the answer on 3+ Task 1 pages", _g("sources", "redundancy", "three_plus_share"),
+          "0.7 (issue)"),
     Spec("recall over the 50 pages, web (%)", _g("sources", "recall", "web_pct"), "84", "84 ± 3",
          _between(81, 87)),
     Spec("recall over the 50 pages, KG (%)", _g("sources", "recall", "kg_pct"), "63", "63 ± 3",
          _between(60, 66)),
     Spec("contradiction scan: gold pages, conflicting value", _g("consistency", "contradictions",
          "conflicting_pages"), "—", "0", _at_most(0)),
-    Spec("plausibility scan: violations", _g("consistency", "plausibility", "violations"), "—", "0",
-         _at_most(0)),
-    Spec("events outside the entity's life", _g("consistency", "lifespan", "violations"), "0 (issue)", "0",
-         _at_most(0)),
+    _zero("plausibility scan: violations", "plausibility", "—"),
+    _zero("events outside the entity's life", "lifespan"),
     Spec("anachronisms: media, technology before their time", _g("consistency", "anachronisms",
          "anachronisms"), "0 (issue)", "0", _at_most(0)),
-    Spec("numbers out of their era or kind", _g("consistency", "magnitudes", "violations"), "0 (issue)", "0",
-         _at_most(0)),
-    Spec("people out of their ages: debuts, the very old", _g("consistency", "ages", "violations"),
-         "0 (issue)", "0", _at_most(0)),
-    Spec("calendar and markets: closed days, profit, prices", _g("consistency", "markets", "violations"),
-         "0 (issue)", "0", _at_most(0)),
-    Spec("works in order and box office", _g("consistency", "sequels", "violations"), "0 (issue)", "0",
-         _at_most(0)),
-    Spec("kinds: KG concepts told as places", _g("consistency", "kinds", "violations"), "0 (issue)", "0",
-         _at_most(0)),
-    Spec("no-answer questions stating the gold on a top page", _g("consistency", "labels", "violations"),
-         "—", "0", _at_most(0)),
-    Spec("finance amounts against the KG's size", _g("consistency", "amounts", "violations"), "0 (issue)",
-         "0", _at_most(0)),
-    Spec("multi-hop: first hop on none of the 50 pages", _g("consistency", "hops", "violations"), "—", "0",
-         _at_most(0)),
-    Spec("answer pages naming a one-letter look-alike", _g("consistency", "lookalikes", "share"),
-         "0 (fixture)", "reported", None),
-    Spec("ages asked of the dead or born before 1926", _g("consistency", "ages_asked", "violations"),
-         "0 (issue)", "0", _at_most(0)),
-    Spec("the same fact asked twice", _g("consistency", "repeats", "violations"), "0 (issue)", "0",
-         _at_most(0)),
-    Spec("sizes: headcounts, points per game", _g("consistency", "sizes", "violations"), "0 (issue)", "0",
-         _at_most(0)),
-    Spec("media before they existed", _g("consistency", "media", "violations"), "0 (issue)", "0",
-         _at_most(0)),
-    Spec("works on a building before it stood", _g("consistency", "buildings", "violations"), "0 (issue)",
-         "0", _at_most(0)),
-    Spec("prices against the query's hour", _g("consistency", "quotes", "violations"), "0 (issue)", "0",
-         _at_most(0)),
-    Spec("events before their subject existed", _g("consistency", "founding", "violations"), "0 (issue)", "0",
-         _at_most(0)),
-    Spec("list golds against the KG", _g("consistency", "lists", "violations"), "0 (issue)", "0",
-         _at_most(0)),
-    Spec("case-variant twins asked", _g("consistency", "twins", "violations"), "0 (issue)", "0",
-         _at_most(0)),
-    Spec("facts under the wrong entity", _g("consistency", "boxes", "violations"), "0 (issue)", "0",
-         _at_most(0)),
+    _zero("numbers out of their era or kind", "magnitudes"),
+    _zero("people out of their ages: debuts, the very old", "ages"),
+    _zero("calendar and markets: closed days, profit, prices", "markets"),
+    _zero("works in order and box office", "sequels"),
+    _zero("kinds: KG concepts told as places", "kinds"),
+    _zero("no-answer questions stating the gold on a top page", "labels", "—"),
+    _zero("finance amounts against the KG's size", "amounts"),
+    _zero("multi-hop: first hop on none of the 50 pages", "hops", "—"),
+    _info("answer pages naming a one-letter look-alike", _g("consistency", "lookalikes", "share"),
+          "0 (fixture)"),
+    _zero("ages asked of the dead or born before 1926", "ages_asked"),
+    _zero("the same fact asked twice", "repeats"),
+    _zero("sizes: headcounts, points per game", "sizes"),
+    _zero("media before they existed", "media"),
+    _zero("works on a building before it stood", "buildings"),
+    _zero("prices against the query's hour", "quotes"),
+    _zero("events before their subject existed", "founding"),
+    _zero("list golds against the KG", "lists"),
+    _zero("case-variant twins asked", "twins"),
+    _zero("facts under the wrong entity", "boxes"),
+    _zero("session figures before the session", "sessions"),
+    _zero("rosters of both sexes", "rosters"),
+    _zero("games outside their sport's season", "seasons"),
+    _zero("everyday prices out of scale, tickets of places that sell none", "everyday"),
+    _zero("counts cut short by a partial list", "partials"),
     # tells against the real fixture's rate (`tells`; bars: the fixture's rate plus a margin where it is not
     # 0: its 10 lists hold 12 repeated URLs in 50 results, 0.24, one standard error 0.06)
     Spec("duplicate URLs in the top 5 of a result list (share)", _tell(tells.DUPLICATES),
          "0.24 (fixture)", "<= 0.30", _at_most(0.30)),
-    Spec("duplicate URLs at any rank (share)", _tell("duplicate URLs at any rank"), "—", "reported", None),
+    _info("duplicate URLs at any rank (share)", _tell("duplicate URLs at any rank")),
     Spec("hub titles naming an institution the body never names (share)", _tell(tells.HUBS),
          "0 (fixture)", "0", _at_most(0)),
     Spec("site topic against the answer page's domain (share)", _tell(tells.SITES), "0 (fixture)", "0",
@@ -360,19 +349,13 @@ def consistency_notes(world: Figures) -> list[str]:
                  f"by term {era.get('by_term')}")  # fmt: skip
     examples += list(era.get("examples", []))[:2]
     by_key: dict[str, Any] = dict(scans)
-    for key, title in (("ages", "ages"), ("magnitudes", "numbers"), ("markets", "markets"),
-                       ("sequels", "works in order"), ("kinds", "kinds"),
-                       ("offsets", "after the query"), ("labels", "labels"), ("amounts", "finance sizes"),
-                       ("hops", "hops"), ("lookalikes", "look-alikes"),
-                       ("ages_asked", "ages asked"), ("repeats", "repeats"),
-                       ("sizes", "sizes"), ("media", "media"), ("buildings", "buildings"),
-                       ("quotes", "prices at the query's hour"), ("founding", "events before the subject"),
-                       ("lists", "list golds"), ("twins", "twins"), ("boxes", "wrong entity")):  # fmt: skip
-        group: dict[str, Any] = dict(by_key.get(key) or {}).get("rules", {})
-        notes.append(
-            f"{title}: " + "; ".join(f"{k} {r['violations']}/{r['checked']}" for k, r in group.items())
-        )
-        examples += [e for r in group.values() for e in r["examples"][:1]]
+    for key, scan in by_key.items():  # every rule group beside the three above, by its key
+        g: dict[str, Any] = dict(scan or {}).get("rules", {})
+        if key not in ("plausibility", "lifespan") and g:
+            notes.append(
+                f"{key}: " + "; ".join(f"{k} {r['violations']}/{r['checked']}" for k, r in g.items())
+            )
+            examples += [e for r in g.values() for e in r["examples"][:1]]
     tell: dict[str, Any] = dict(world.get("tells") or {})
     notes.append("tells: " + "; ".join(f"{k} {r['violations']}/{r['checked']}" for k, r in tell.items()))
     examples += [e for r in tell.values() for e in r["examples"][:1]]

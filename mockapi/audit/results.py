@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from mockapi.audit.data import AuditQuestion, Corpus, Result
+from mockapi.audit.rules import RuleGroup
 
 TOP = 10
 BATCH = 100
@@ -27,6 +29,14 @@ class Read:
     result: Result
     text: str
     lines: list[str]
+
+
+class Scan(Protocol):
+    """A rule group fed the reads one by one, then asked for what it found."""
+
+    def add(self, read: Read) -> None: ...
+
+    def result(self) -> RuleGroup: ...
 
 
 def read_results(corpus: Corpus, qs: list[AuditQuestion], top: int = TOP) -> Iterator[Read]:

@@ -11,7 +11,9 @@ Definitions (the same for synthetic and real text; nothing here knows how our ge
   which names no entity), plus every word that the corpus's own pages use in lower case in at least `k` of the
   sampled pages (`k = max(2, 1% of them)`). Entity names are capitalised in pages, so they fall out; the
   common words of the domain ("dividend", "album") stay. Computed per corpus, so a real CRAG sample gets the
-  vocabulary of its own pages. A misspelt word is not in it, so a typo counts as entity material.
+  vocabulary of its own pages. A word of 5+ letters outside it that is a vocabulary word with two neighbouring
+  letters swapped ("bduget", "lowset") is read as that word; any other misspelling counts as entity material.
+  A contraction ("what're", "they'll") counts as its word, as a possessive does.
 - **Skeleton** of a question: its masked token sequence joined by spaces (punctuation dropped).
 - **Conversational** question: starts with an opener of spoken requests (`CONVERSATIONAL_OPENERS`: "can you
   tell me", "what's", "do you know", "i'm curious", "tell me", "hey", …) or contains a contraction ("n't",
@@ -124,7 +126,9 @@ def page_vocabulary(texts: Iterable[str]) -> frozenset[str]:
 def masked(text: str, vocab: frozenset[str]) -> list[str]:
     # a possessive is its word ("garden's" is "garden")
     """Masked tokens: words outside `vocab` become `<e>` (plus one neighbour step), runs collapsed."""
-    toks = [re.sub(r"(?<=[a-z])'s?$", "", t.replace("’", "'")) for t in tokens(text)]
+    toks = [
+        _spelt(re.sub(r"(?<=[a-z])'(?:s|re|ve|ll|d)?$", "", t.replace("’", "'")), vocab) for t in tokens(text)
+    ]
     rare = [not t.startswith("<") and t not in vocab for t in toks]
     out: list[str] = []
     for i, tok in enumerate(toks):
@@ -134,6 +138,18 @@ def masked(text: str, vocab: frozenset[str]) -> list[str]:
         if not (tok == "<e>" and out and out[-1] == "<e>"):
             out.append(tok)
     return out
+
+
+def _spelt(token: str, vocab: frozenset[str]) -> str:
+    """A word outside `vocab` of 5+ letters that is a vocabulary word with two neighbouring letters swapped
+    ("bduget", "lowset", "sniger") is that word misspelt, not entity material; other tokens as they are."""
+    if len(token) < 5 or token in vocab or not token.isalpha():
+        return token
+    for i in range(len(token) - 1):
+        swapped = f"{token[:i]}{token[i + 1]}{token[i]}{token[i + 2 :]}"
+        if swapped != token and swapped in vocab:
+            return swapped
+    return token
 
 
 def skeleton(text: str, vocab: frozenset[str]) -> str:

@@ -72,6 +72,11 @@ won't wouldn't haven't hasn't hadn't shouldn't whats whos wheres hows thats ther
 _MORE = """
 add added adds right wrong across thanks thank parent subsidiary plus minus put okay ok hey hi hello please
 pls maybe probably actually exactly kind sort type types kinds
+monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays saturday saturdays
+sunday sundays weekday weekdays weekend weekends gap gaps position positions peak peaked performer
+performers performance performances successful success collaboration collaborations celebrity celebrities
+famous highway highways road roads villain villains comic comics book books up down out off back through
+along onto upon
 """
 
 # Kinds of things questions group by: industries, genres, kinds of places and groups (plural forms
