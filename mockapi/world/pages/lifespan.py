@@ -23,6 +23,7 @@ from pathlib import Path
 import duckdb
 
 from mockapi.world.pages import days
+from mockapi.world.pages.bare_names import bare
 from mockapi.world.pages.days import Day
 from mockapi.world.questions import starts
 from mockapi.world.real.lives import OLDEST_LIVING
@@ -170,7 +171,33 @@ def kg_starts(kg: Path) -> dict[str, Known]:
                 out[name] = anchor + had if not had or had[0][2][:4] <= when[:4] else had + anchor
         if "open_entities" in tables:
             _open_lives(con, out, clash)
+        if {"fin_companies", "fin_info"} <= tables:
+            _company_lives(con, out)
     return {n: k for n, k in out.items() if n not in clash}
+
+
+# the founding year a KG company's profile states ("The company was founded in 2004 and is headquartered...")
+_FOUNDED_IN = re.compile(r"\bfounded in ((?:1[6-9]|20)\d\d)\b")
+
+
+def _company_lives(con: duckdb.DuckDBPyConnection, out: dict[str, Known]) -> None:
+    """The finance KG's companies founded, by their listed name and the name prose says ("Ardova Group Inc.
+    Common Shares", "Ardova Group Inc."): undated, a KG company met as a peer or look-alike drew its start
+    from its name, and a company the KG founds in 2004 had its finance chief speak in September 1994."""
+    rows = con.execute(
+        "SELECT c.name, i.doc FROM fin_companies c JOIN fin_info i ON i.ticker = c.symbol ORDER BY 1, 2"
+    )
+    latest: dict[str, str] = {}
+    for name, doc in rows.fetchall():
+        founded = _FOUNDED_IN.search(doc or "")
+        if not name or founded is None:
+            continue
+        # two listings of one issuer may give two years ("Aurture Acquisition Corp." 1916 and 1923): prose
+        # names both alike, so its events come after the later one (they fit both)
+        for said in dict.fromkeys((name, bare(name))):
+            latest[said] = max(latest.get(said, ""), founded[1])
+    for said, year in latest.items():
+        out.setdefault(said, ((said, "fin.founded", year),))
 
 
 DEATH = "pe.death"  # no question kind: a KG person's death (`kg_starts`), the end of its life

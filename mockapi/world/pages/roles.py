@@ -267,8 +267,12 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
 
 
 def _members(q: Question, group: Subject, rng: random.Random) -> Piece:
+    """The set's members in a table headed as the answer pages' tables are, every one of them in a shuffled
+    order as there (`tables.group_pieces`), without the asked values: 2-6 of them (generator 27) left the
+    answer pages of group questions the only results full of names and rows (form adversary (a): capitalised
+    spans AUC 0.65, table rows 0.63 on questions over several facts, w_g27c)."""
     members = [s.name for s in q.subjects[1:]] or [group.name]
-    shown = rng.sample(members, min(len(members), rng.randint(2, 6)))
+    shown = rng.sample(members, len(members))
     return Piece("table", group.name, rows=(("Name",), *((m,) for m in shown)))
 
 
