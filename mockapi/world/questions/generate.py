@@ -16,7 +16,7 @@ from mockapi.world.questions.composers import COMPOSERS
 from mockapi.world.questions.falsepremise import bending, imitated_type, on_true_frames
 from mockapi.world.questions.kg_facts import KgSource
 from mockapi.world.questions.mix import KG_SHARE, Cell, allocate
-from mockapi.world.questions.model import Question, group_of
+from mockapi.world.questions.model import Fact, Question, group_of
 from mockapi.world.questions.phrasing import voice
 from mockapi.world.questions.premise import settle
 from mockapi.world.questions.source import Source, WebSource
@@ -291,28 +291,38 @@ def _false_premise(slot: _Slot, ask: Ask, tries: int) -> Draft | None:
         imitated = imitated_type(ask)
         grouped = ask.src.name == "web" and ask.rng.random() < P_GROUP.get(imitated, 0.0)
         taken: set[tuple[str, str]] = set()
-        compose = _group_composer(slot.groups, taken) if grouped else COMPOSERS[imitated]
+        values: dict[tuple[str, str, str], list[Fact]] = {}
+        compose = _group_composer(slot.groups, taken, values) if grouped else COMPOSERS[imitated]
         for _ in range(tries):
             ask.premises.clear()
             draft = on_true_frames(bending(ask, imitated), compose)
             if draft is not None:
                 slot.groups.asked.update(taken)
+                slot.groups.cache.update(values)
                 return draft
     return None
 
 
-def _group_composer(groups: Groups, taken: set[tuple[str, str]]) -> Callable[[Ask], Draft | None]:
+def _group_composer(
+    groups: Groups, taken: set[tuple[str, str]], values: dict[tuple[str, str, str], list[Fact]]
+) -> Callable[[Ask], Draft | None]:
     """group_question for a false premise's drafts: a draft the false premise does not take leaves its set
-    and measure free for later questions (`Groups.asked`); the last draft's are left in `taken`. Every draft
+    and measure free for later questions (`Groups.asked`, `Groups.cache`); the last draft's are left in
+    `taken` and `values`. Every draft
     that said no premise took one (generator 27; more so on a true draw's frames): true questions found no
     fresh set and named an entity instead (a third fewer group questions)."""
 
     def compose(a: Ask) -> Draft | None:
-        before = set(groups.asked)
+        before, cached = set(groups.asked), set(groups.cache)
         made = group_question(a, groups)
         taken.clear()
         taken.update(groups.asked - before)
         groups.asked.intersection_update(before)
+        # ... and the members' values it drew: a set's prices are as of the first question that asks, and
+        # a true question of a later session took a rejected draft's ("what energy company has the highest
+        # stock price?" asked 8 March, its members' prices of 1 March: test_reading_g26)
+        values.clear()
+        values.update({k: groups.cache.pop(k) for k in set(groups.cache) - cached})
         return made
 
     return compose
