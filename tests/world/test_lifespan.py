@@ -90,3 +90,33 @@ def test_no_lead_in_dates_a_static_fact() -> None:
     opener = r"^(?:In|On|Back in|As far back as|Early in|Later in|Late in)\b[^,]*\d{4}, "
     static = opener + r"[^,;]*\b(?:closes|opens) with"
     assert [s for s in lines if re.search(static, s)] == []
+
+
+def test_a_kg_company_is_dated_by_the_founding_its_profile_states(tiny_kg: Path) -> None:
+    """Every KG company whose profile says "founded in YYYY" has that start under its listed name and the name
+    prose says, so a page that meets it as a peer or look-alike dates nothing of it before then (the g27
+    reading: "Late in September 1994, Ardova Group Inc.'s finance chief ..." of a company the KG founds in
+    2004; its start had been drawn from its name). Fails on 0b9a5bc (companies had no KG start)."""
+    import duckdb
+
+    from mockapi.core.paths import KG_DB
+    from mockapi.world.pages.bare_names import bare
+
+    starts = lifespan.kg_starts(tiny_kg / KG_DB)
+    with duckdb.connect(str(tiny_kg / KG_DB), read_only=True) as con:
+        rows = con.execute(
+            "SELECT c.name, i.doc FROM fin_companies c JOIN fin_info i ON i.ticker = c.symbol"
+        ).fetchall()
+    founded: dict[str, str] = {}
+    for name, doc in rows:
+        if m := re.search(r"founded in (\d{4})", doc):
+            for said in (name, bare(name)):  # two listings of one issuer: the later year
+                founded[said] = max(founded.get(said, ""), m[1])
+    assert len(founded) >= 10
+    for said, year in founded.items():
+        if said in starts and starts[said][0][1] != "fin.founded":
+            continue  # a film or a person of the same name keeps its own (the first anchor wins)
+        assert starts.get(said, ())[:1] == ((said, "fin.founded", year),), said
+        life = lifespan.from_values("company", [(k, v) for _n, k, v in starts[said]])
+        assert life is not None and life.start == int(year)
+        assert life.window(False, 2024)[0] == int(year)

@@ -154,3 +154,29 @@ def test_an_answer_form_page_of_a_true_question_with_a_premise_states_no_answer(
     qtime = dt.datetime(2024, 3, 10, 10)
     texts = [json.dumps(answer_form_page(q, pools, qtime, random.Random(s), 0)) for s in range(40)]
     assert not [t for t in texts if "Russellstad" in t]
+
+
+def test_a_group_questions_answer_form_page_lists_every_member_as_its_answer_page_does() -> None:
+    """An answer-form page of a question over a set tabulates the whole set, as the answer page does (without
+    the asked values): 2-6 members there left the answer pages the only results full of names and rows
+    (w_g27c, form adversary (a) 0.702, bar 0.70: capitalised spans and table rows carried it). Fails on
+    0b9a5bc."""
+    from mockapi.world.pages.roles import answer_form_page
+    from mockapi.world.questions.model import group_of
+
+    group = Subject("Harbor Division teams", "sports", "group")
+    members = [Subject(f"{town} Falcons", "sports", "team") for town in ("Tacoma", "Newark", "Omaha", "Flint",
+               "Duluth", "Eugene", "Albany", "Boulder")]  # fmt: skip
+    q = _question(group)
+    q.subjects = [group, *members]
+    q.domain, q.query, q.answer = "sports", "which harbor division team has the most wins?", "Tacoma Falcons"
+    q.facts = [Fact(m, "sp.wins", str(40 - i), number=40.0 - i) for i, m in enumerate(members)]
+    q.answer_in_pages = False
+    assert group_of(q) is group
+    pools = Pools({}, {}, {"sports": shared.noise_pool("sports", 4, random.Random(0))})
+    qtime = dt.datetime(2024, 3, 10, 10)
+    for seed in range(12):
+        spec = answer_form_page(q, pools, qtime, random.Random(seed), 0)
+        tables = [b for b in cast(list[list[object]], spec["blocks"]) if b and b[0] == "table"]
+        named = {str(cell) for t in tables for row in cast(list[list[object]], t[2]) for cell in row}
+        assert {m.name for m in members} <= named, seed

@@ -13,7 +13,7 @@ import hashlib
 import random
 from collections.abc import Callable
 
-from mockapi.world.pages import grammar, prose, synonyms
+from mockapi.world.pages import grammar, prose, prose_slots, synonyms
 
 TEMPLATES = (
     "{s} [recorded|shelved|mixed] [new material|an EP|a batch of demos] [in {month}|over {m} weeks|]",
@@ -45,7 +45,7 @@ def digest(lines: list[str]) -> str:
 
 
 def slots() -> dict[str, Callable[[random.Random], str]]:
-    table = prose._slots(dt.date(2024, 3, 1), ("Ida Brand", "Oslo Bears"))
+    table = prose_slots.slots(dt.date(2024, 3, 1), ("Ida Brand", "Oslo Bears"))
     table["s"] = lambda r: "The Vanes"
     return table
 

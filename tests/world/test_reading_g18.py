@@ -17,7 +17,7 @@ from mockapi.world.lexicon import arts as lex_arts
 from mockapi.world.pages import consistency, decoys, page_blocks, prose, statements
 from mockapi.world.pages.page_blocks import Draft
 from mockapi.world.pages.roles import Pools, lookalike_pages
-from mockapi.world.questions import invent
+from mockapi.world.questions import invent, invent_words
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject
 
@@ -72,7 +72,7 @@ def test_a_persons_invented_lookalikes_are_namesakes_not_garbled() -> None:
             bare = alike.replace(" (disambiguation)", "")
             assert not bare.startswith("The "), alike
             assert bare.split()[0] == first or bare.split()[-1] == last, (name, alike)
-            assert bare.split()[-1] not in invent._NOUN, (name, alike)
+            assert bare.split()[-1] not in invent_words.NOUN, (name, alike)
 
 
 def test_a_timeline_says_what_each_event_was_about() -> None:

@@ -216,7 +216,7 @@ def test_a_places_prose_names_no_language_its_languages_answer_may_contradict() 
 
 
 def test_a_peer_films_money_stays_in_its_own_era() -> None:
-    from mockapi.world.pages import statements
+    from mockapi.world.pages import figure_days, statements
     from mockapi.world.questions.source import era_cap
 
     # g23's reader world: a 1971 peer "grossed $1.7 billion", a 1988 one "budget $251.0 million"
@@ -229,6 +229,6 @@ def test_a_peer_films_money_stays_in_its_own_era() -> None:
         year = int(stated[0]) if stated else lifespan.default(film.name, "movie").start
         for kind, word in (("mv.budget", "budget"), ("mv.gross", "gross")):
             for p in pieces:
-                if word in p.text and statements._amount(p.text.split(word, 1)[1]) > era_cap(kind, year):
+                if word in p.text and figure_days.amount(p.text.split(word, 1)[1]) > era_cap(kind, year):
                     over.append(p.text)
     assert over == []

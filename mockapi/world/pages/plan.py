@@ -133,9 +133,14 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
         firsts = [roles.answer_form_page(q, pools, qtime, rng, i) for i in range(max(n, 1 - in_place))]
         role = "form"
     out.extend((role, p) for p in firsts)
-    copies = rng.choice(COPIES)
+    copies, newest = rng.choice(COPIES), roles.latest(q)
     out.extend(
-        (role, syndicate.copy(rng.choice(firsts), rng, roles.uid(q, "sy", i), q.pages_domain, pools.split))
+        (
+            role,
+            syndicate.copy(
+                rng.choice(firsts), rng, roles.uid(q, "sy", i), q.pages_domain, pools.split, newest
+            ),
+        )
         for i in range(copies if firsts else 0)
     )
     out.extend(

@@ -14,6 +14,9 @@ import zlib
 
 from mockapi.world.pages import consistency, fact_frames, grammar, lifespan, prose, styles
 from mockapi.world.pages.fact_frames import Piece
+from mockapi.world.pages.figure_days import ORDERED, amount, in_year, sequel_year, start_of, year_in
+from mockapi.world.pages.figure_days import fits_day as fits_day
+from mockapi.world.pages.figure_days import session_figure as session_figure
 from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
@@ -273,56 +276,6 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
 
 
-def start_of(name: str) -> dt.date:
-    """The day the KG dates `name`'s start (a song's or film's release, a birth), else the earliest day."""
-    for _name, _kind, value in lifespan.kg_known(name):
-        try:
-            return dt.date.fromisoformat(value[:10])
-        except ValueError:
-            return dt.date(int(value[:4]), 1, 1) if value[:4].isdigit() else dt.date.min
-    return dt.date.min
-
-
-# a weekend gross is told of a film in its run: released at most this long before the day
-RUN = dt.timedelta(days=90)
-IN_RUN = ("mv.weekend",)
-
-
-def fits_day(name: str, day: dt.date, kind: str = "") -> bool:
-    """Whether the KG's start of `name` (if any) allows a value of fact kind `kind` on `day`: not after it,
-    and a weekend gross only in the film's run (g23: "The Lantern Protocol III [2004] took $2.0 million at
-    the box office last weekend" in 2024: 5 of 6 of the audit's weekend grosses)."""
-    start = start_of(name)
-    if start == dt.date.min:
-        return True
-    return start <= day and (kind not in IN_RUN or start >= day - RUN)
-
-
-# Attributes dated in this order (a company founded before it went public): invented figures keep it, and a
-# page stating one invented value of a pair states no invented other (the audit's lifespan scan)
-# (first, then, the fewest years between): nobody debuts before 16 ("Delfino Fouquet [born 2001]": "The
-# debut year of Delfino Fouquet is given as 2011", the audit's ages line at g23)
-ORDERED = (("fin.founded", "fin.ipo_year", 0), ("mu.birth", "mu.debut", 18))
-
-
-_AMOUNT = re.compile(r"([\d,]+(?:\.\d+)?)\s*(billion|bn|b\b|million|mn|m\b)?", re.I)
-
-
-def _amount(value: str) -> float:
-    """The dollars a money value writes ("$1.7 billion", "$68,000,000"), 0 when none."""
-    found = _AMOUNT.search(value)
-    if found is None:
-        return 0.0
-    unit = (found[2] or "").lower()
-    scale = 1e9 if unit.startswith("b") else 1e6 if unit.startswith("m") else 1.0
-    return float(found[1].replace(",", "")) * scale
-
-
-def _year(value: str) -> int:
-    found = re.search(r"\b(?:1[6-9]|20)\d\d\b", value)
-    return int(found[0]) if found else 0
-
-
 def figure_pieces(
     subject: Subject, rng: random.Random, split: str, day: dt.date, n: int, skip: set[str] | None = None
 ) -> list[Piece]:
@@ -346,13 +299,13 @@ def figure_pieces(
         else:  # not a draw of the page: "Distant Lanterns II" came out on 4 March and 4 May 2000
             values[key] = invent.other_value(KINDS[key], random.Random(f"start|{subject.name}|{key}"), day)
     for first, then, gap in ORDERED:  # "1968 is the IPO year of Hunter Industries" beside "founded in 1977"
-        if first in values and then in values and _year(values[first]) + gap > _year(values[then]):
+        if first in values and then in values and year_in(values[first]) + gap > year_in(values[then]):
             chosen.remove(then)
     if subject.kind == "movie":  # a peer film's money in the era of the release it states, or its pages date
-        year = _sequel_year(subject.name, starts.drawn_start(subject.name, "movie"), day)
+        year = sequel_year(subject.name, starts.drawn_start(subject.name, "movie"), day)
         if "mv.release" in values:  # the year its rival values are capped by too (`decoys._era_cap`)
-            values["mv.release"] = _in_year(values["mv.release"], year)
-        for key in [k for k in chosen if k in ERA_AMOUNTS and _amount(values[k]) > era_cap(k, year)]:
+            values["mv.release"] = in_year(values["mv.release"], year)
+        for key in [k for k in chosen if k in ERA_AMOUNTS and amount(values[k]) > era_cap(k, year)]:
             chosen.remove(key)  # a 1971 peer "grossed $1.7 billion" (the audit's numbers, g23's reader world)
     if "mv.weekend" in chosen and ("mv.release" in chosen or not fits_day(subject.name, day, "mv.weekend")):
         chosen.remove("mv.weekend")  # no weekend gross of a film released years ago
@@ -362,12 +315,6 @@ def figure_pieces(
         as_of = (day - dt.timedelta(days=back)).isoformat() if dynamic(fact) else ""
         out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
     return out
-
-
-def session_figure(kind: str) -> int:
-    """1 for a market figure of a session (a price, close, volume, market value or ratio), else 0: a page
-    that only knows its own day states none of that day's sessions (it may be of 07:56 ET: g27 reader #5)."""
-    return int(kind.startswith("fin.") and KINDS[kind].dynamism in ("real-time", "fast-changing"))
 
 
 def rival_day(fact: Fact, lookalike: str, page_day: dt.date) -> str:
@@ -385,25 +332,6 @@ def rival_day(fact: Fact, lookalike: str, page_day: dt.date) -> str:
     while fact.kind.startswith("fin.") and not market_days.is_trading_day(when):  # a close on Presidents' Day
         when -= dt.timedelta(days=1)  # (the audit's closed days, g25's reader world): the session before
     return when.isoformat()
-
-
-def _sequel_year(name: str, year: int, day: dt.date) -> int:
-    """`year`, or a year after the original's when `name` is a sequel of a KG-dated film ("Return of the
-    Fever: Part Two" [1969] before "Return of the Fever" [1971]: the audit's works in order, g24 draft)."""
-    for tail in sequels.SEQUEL_TAILS:
-        base = start_of(name.removesuffix(tail)) if name.endswith(tail) else dt.date.min
-        if base != dt.date.min and year <= base.year:
-            return min(day.year, base.year + 1 + zlib.crc32(name.encode()) % 5)
-    return year
-
-
-def _in_year(value: str, year: int) -> str:
-    """`value` (a date or year as pages write it) with its year replaced by `year`."""
-    found = _YEAR_IN.search(value)
-    return value if found is None else value[: found.start()] + str(year) + value[found.end() :]
-
-
-_YEAR_IN = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
 
 
 def negative_piece(

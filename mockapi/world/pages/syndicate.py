@@ -17,8 +17,16 @@ _CREDIT = (
 )  # fmt: skip
 
 
-def copy(spec: PageSpec, rng: random.Random, uid: str, domain: str, split: str) -> PageSpec:
-    """A near-duplicate of `spec` on another site: a paragraph or two moved, a credit line added."""
+def copy(
+    spec: PageSpec,
+    rng: random.Random,
+    uid: str,
+    domain: str,
+    split: str,
+    not_before: dt.datetime | None = None,
+) -> PageSpec:
+    """A near-duplicate of `spec` on another site: a paragraph or two moved, a credit line added. It states
+    what its source states, so it is dated after the newest dated figure there (`not_before`, naive UTC)."""
     blocks: list[Any] = _copy.deepcopy(spec["blocks"])
     for _ in range(rng.randint(0, 2)):  # editors move a paragraph (never drop one: it may state the answer)
         paras = [i for i, b in enumerate(blocks) if b[0] in ("p", "post")]
@@ -30,6 +38,12 @@ def copy(spec: PageSpec, rng: random.Random, uid: str, domain: str, split: str) 
     published = dt.datetime.fromisoformat(spec["published"]) if spec.get("published") else None
     # the copy and its source are hours apart; the copy here comes first, so neither post-dates the query
     later = published - dt.timedelta(minutes=rng.randint(20, 60 * 30)) if published else None
+    # ... but never before the newest figure the source states: dated 20 min to 30 h before its source, a copy
+    # of a page stating 13 March's volume "today" was dated 12 March (w_g27c: 17 session figures before
+    # their session, all copies); it takes a moment between that figure and its source instead
+    if later is not None and published is not None and not_before is not None and later < not_before:
+        span = max(1, int((published - not_before).total_seconds()))
+        later = min(published, not_before + dt.timedelta(seconds=rng.randrange(span)))
     title = spec["title"] if rng.random() < 0.5 else layouts.title(spec["subject"], domain, rng)
     kind = spec["kind"] if spec["kind"] in ("spa", "quote", "boxscore") else layouts.pick(domain, split, rng)
     out = specs.make(

@@ -44,10 +44,22 @@ class Ask:
     # a false-premise slot: every subject mention carries a premise (one of them is bent afterwards)
     force_premise: bool = False
     premises: list[Premise] = field(default_factory=list)  # premises the question says (premise.py)
+    # the frames this draft took, in order, with the options each was drawn from (`frame`)
+    frames: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
+    # frames to take again where the same options come up (a false premise redrawn on a true draw's frames)
+    pinned: tuple[tuple[tuple[str, ...], str], ...] = ()
 
     def frame(self, options: tuple[str, ...]) -> str:
-        """One frame of the split's family."""
-        return pick(options, self.rng, self.split)
+        """One frame of the split's family, or the pinned one drawn from the same options."""
+        taken = len([f for f in self.frames if f[0] == options])
+        again = [chosen for opts, chosen in self.pinned if opts == options]
+        chosen = again[taken] if taken < len(again) else pick(options, self.rng, self.split)
+        self.frames.append((options, chosen))
+        return chosen
+
+    def skeleton(self) -> tuple[str, ...]:
+        """The frames taken so far, in order."""
+        return tuple(chosen for _opts, chosen in self.frames)
 
     def name(self, subject: Subject, asked: Sequence[Fact] = ()) -> str:
         """How the question names `subject`: its name, ticker or alias, maybe with a premise (not one that

@@ -35,7 +35,10 @@ P_RELATION = 0.3
 # from a target of the slot's popularity bucket: finance and open); the rest take one step and an attribute.
 P_CHAIN = 0.75
 # Share of set questions that say the count ("who are the five members of x?"), a premise (premise.py).
-P_COUNTED = 0.3
+# None (generator 28): a user asking for a band's members does not know how many there are; the audit's set
+# sizes line read 6 of w_g27c's 16 true questions stating a set's size here (bar 0). A false premise says
+# no count either (it is drafted as a true question: falsepremise.on_true_frames).
+P_COUNTED = 0.0
 COUNTABLE = ("mu.members",)
 # List kinds whose items can be asked with "who" (kinds.json `pool`).
 PEOPLE = ("person", "fund")

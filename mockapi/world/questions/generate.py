@@ -6,16 +6,17 @@ import datetime as dt
 import hmac
 import random
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.questions import frame_use
 from mockapi.world.questions.ask import Ask, Draft
 from mockapi.world.questions.composers import COMPOSERS
-from mockapi.world.questions.falsepremise import bending, false_premise, imitated_type
+from mockapi.world.questions.falsepremise import bending, imitated_type, on_true_frames
 from mockapi.world.questions.kg_facts import KgSource
 from mockapi.world.questions.mix import KG_SHARE, Cell, allocate
-from mockapi.world.questions.model import Question, group_of
+from mockapi.world.questions.model import Fact, Question, group_of
 from mockapi.world.questions.phrasing import voice
 from mockapi.world.questions.premise import settle
 from mockapi.world.questions.source import Source, WebSource
@@ -31,6 +32,9 @@ POPULARITY = ("head", "torso", "tail")
 # (`fact_key`), is drawn again (a train world of 50,000 questions asks the same few named groups often: "total
 # grammy wins of all jazz singers?"), at most this many times.
 REDRAWS = 8
+# Imitated types a false-premise slot draws before it gives up (each kept for a true question's tries)
+TYPE_DRAWS = 40
+KG_TYPE_DRAWS = 3
 
 # Share of questions whose answer is among the 50 pages (crag-benchmark-facts.md, "Estimated recall").
 RECALL: dict[str, dict[str, float]] = {
@@ -260,27 +264,68 @@ def _asked(cell: Cell, rng: random.Random) -> Cell:
 
 
 def _draft(slot: _Slot, ask: Ask, about_group: bool = False, tries: int = 6) -> Draft | None:
+    if ask.cell.question_type == "false_premise":
+        return _false_premise(slot, ask, tries)
     # a group question takes a set and a measure no question took (`Groups.asked`): more tries to find one
-    for _ in range(tries * 10 if ask.cell.question_type == "false_premise" else tries * (1 + about_group)):
+    for _ in range(tries * (1 + about_group)):
         ask.premises.clear()
-        if ask.cell.question_type == "false_premise":
-            draft = _false_premise(slot, ask)
-        elif about_group:
-            draft = group_question(ask, slot.groups)
-        else:
-            draft = COMPOSERS[ask.cell.question_type](ask)
+        draft = group_question(ask, slot.groups) if about_group else COMPOSERS[ask.cell.question_type](ask)
         if draft is not None:
-            return draft if ask.cell.question_type == "false_premise" else _plain(draft, ask)
+            return _plain(draft, ask)
     return None if not about_group else _draft(slot, ask, False, tries)
 
 
-def _false_premise(slot: _Slot, ask: Ask) -> Draft | None:
-    """A true question of an imitated type (about a group as often as true ones are) with a premise bent."""
-    imitated = imitated_type(ask)
-    bent = bending(ask, imitated)
-    if ask.src.name == "web" and ask.rng.random() < P_GROUP.get(imitated, 0.0):
-        return false_premise(bent, lambda a: group_question(a, slot.groups))
-    return false_premise(bent, COMPOSERS[imitated])
+def _false_premise(slot: _Slot, ask: Ask, tries: int) -> Draft | None:
+    """A true question of an imitated type (about a group as often as true ones are) with a premise bent.
+
+    The type (and whether it is about a group) is drawn once and kept while its drafts fail, as a true
+    question keeps its cell: drawn again at every failed draft (generator 27), the types whose drafts always
+    say a premise took the slots (a game's margin: 15 of 43 sports false premises, 1 of 7 true sports
+    post-processing questions; "last time out" 9 to 0). A type none of whose drafts says a premise in this
+    cell (a music set on web facts) is drawn again: it could not be a false premise here."""
+    # on KG facts, few types: when they fail the slot goes to web facts, as a true question's does (drawn
+    # 40 times on the KG, the types whose KG drafts always say a premise took the KG's false premises: a
+    # game's margin, 23 of 143 on the tiny KG against 30 of 1,057 true questions; one type moved 28 of the
+    # default KG's 57 KG false premises to web facts and read 'founded' 0.35 on the tiny KG, bar 0.3)
+    for _ in range(TYPE_DRAWS if ask.src.name == "web" else KG_TYPE_DRAWS):
+        imitated = imitated_type(ask)
+        grouped = ask.src.name == "web" and ask.rng.random() < P_GROUP.get(imitated, 0.0)
+        taken: set[tuple[str, str]] = set()
+        values: dict[tuple[str, str, str], list[Fact]] = {}
+        compose = _group_composer(slot.groups, taken, values) if grouped else COMPOSERS[imitated]
+        for _ in range(tries):
+            ask.premises.clear()
+            draft = on_true_frames(bending(ask, imitated), compose)
+            if draft is not None:
+                slot.groups.asked.update(taken)
+                slot.groups.cache.update(values)
+                return draft
+    return None
+
+
+def _group_composer(
+    groups: Groups, taken: set[tuple[str, str]], values: dict[tuple[str, str, str], list[Fact]]
+) -> Callable[[Ask], Draft | None]:
+    """group_question for a false premise's drafts: a draft the false premise does not take leaves its set
+    and measure free for later questions (`Groups.asked`, `Groups.cache`); the last draft's are left in
+    `taken` and `values`. Every draft
+    that said no premise took one (generator 27; more so on a true draw's frames): true questions found no
+    fresh set and named an entity instead (a third fewer group questions)."""
+
+    def compose(a: Ask) -> Draft | None:
+        before, cached = set(groups.asked), set(groups.cache)
+        made = group_question(a, groups)
+        taken.clear()
+        taken.update(groups.asked - before)
+        groups.asked.intersection_update(before)
+        # ... and the members' values it drew: a set's prices are as of the first question that asks, and
+        # a true question of a later session took a rejected draft's ("what energy company has the highest
+        # stock price?" asked 8 March, its members' prices of 1 March: test_reading_g26)
+        values.clear()
+        values.update({k: groups.cache.pop(k) for k in set(groups.cache) - cached})
+        return made
+
+    return compose
 
 
 def _plain(draft: Draft, ask: Ask) -> Draft:

@@ -9,114 +9,10 @@ from functools import lru_cache
 
 from faker import Faker
 
-from mockapi.world.questions import values
+from mockapi.world.questions import invent_words, values
 from mockapi.world.questions.kinds import Kind
 from mockapi.world.questions.model import Fact, Subject
 
-_ADJ = [
-    "Silent",
-    "Golden",
-    "Broken",
-    "Electric",
-    "Hidden",
-    "Crimson",
-    "Midnight",
-    "Wild",
-    "Northern",
-    "Paper",
-    "Velvet",
-    "Iron",
-    "Lonely",
-    "Bright",
-    "Hollow",
-    "Savage",
-    "Frozen",
-    "Distant",
-    "Burning",
-    "Gentle",
-    "Last",
-    "Secret",
-    "Neon",
-    "Endless",
-]
-_NOUN = [
-    "River",
-    "Echoes",
-    "Kingdom",
-    "Horizon",
-    "Garden",
-    "Signal",
-    "Empire",
-    "Harbor",
-    "Shadows",
-    "Engine",
-    "Letters",
-    "Mirrors",
-    "Summer",
-    "Tide",
-    "Orchard",
-    "Voyage",
-    "Lanterns",
-    "Circuit",
-    "Frontier",
-    "Canyon",
-    "Parade",
-    "Anthem",
-    "Atlas",
-    "Meridian",
-]
-_MASCOTS = [
-    "Falcons",
-    "Rangers",
-    "Comets",
-    "Titans",
-    "Wolves",
-    "Pioneers",
-    "Mariners",
-    "Hornets",
-    "Stallions",
-    "Phoenix",
-    "Raptors",
-    "Owls",
-    "Badgers",
-    "Vipers",
-    "Royals",
-    "Sentinels",
-]
-_TOPICS = [
-    "University",
-    "National Park",
-    "Museum of Art",
-    "Lake",
-    "Institute of Technology",
-    "Botanical Garden",
-    "Observatory",
-    "Cathedral",
-    "Public Library",
-    "Zoo",
-    "Opera House",
-    "Foundation",
-]
-_LANGS = [
-    "English",
-    "French",
-    "Spanish",
-    "German",
-    "Portuguese",
-    "Italian",
-    "Dutch",
-    "Swedish",
-    "Polish",
-    "Greek",
-    "Turkish",
-    "Arabic",
-    "Hindi",
-    "Japanese",
-    "Korean",
-    "Mandarin",
-    "Swahili",
-    "Finnish",
-]
 # Plausible spans of invented counts, per kind (default 1..100).
 # Per-share amounts other than a price: a dividend or EPS drawn from the price range ($4-420) read absurd
 # ("which energy company has the lowest dividend?": $220.36 a share).
@@ -215,7 +111,7 @@ def _unknown(f: Faker, draw: Callable[[], str]) -> str:
 
 def title(rng: random.Random) -> str:
     """A song, album or movie title."""
-    words = [rng.choice(_ADJ), rng.choice(_NOUN)]
+    words = [rng.choice(invent_words.ADJ), rng.choice(invent_words.NOUN)]
     return " ".join(["The", *words] if rng.random() < 0.3 else words)
 
 
@@ -225,13 +121,13 @@ def subject_name(subject_kind: str, rng: random.Random) -> str:
     if subject_kind == "company":
         return f"{_brand(f)} {rng.choice(_SUFFIX)}"
     if subject_kind == "team":
-        return f"{f.city()} {rng.choice(_MASCOTS)}"
+        return f"{f.city()} {rng.choice(invent_words.MASCOTS)}"
     if subject_kind == "player":
         return _player_name(f)
     if subject_kind == "person":
         return _plain_name(f)
     if subject_kind == "band":
-        return f"The {rng.choice(_ADJ)} {rng.choice(_NOUN)}"
+        return f"The {rng.choice(invent_words.ADJ)} {rng.choice(invent_words.NOUN)}"
     if subject_kind == "artist":  # a solo artist, born (a group is a band, formed: never asked "born")
         return _plain_name(f)
     if subject_kind in ("song", "movie"):
@@ -239,7 +135,7 @@ def subject_name(subject_kind: str, rng: random.Random) -> str:
     roll = rng.random()
     if roll < 0.3:  # a town or county: what has a population (kinds.fits_subject)
         return str(f.city()) if roll < 0.2 else f"{f.city()} County"
-    return f"{f.city()} {rng.choice(_TOPICS)}"
+    return f"{f.city()} {rng.choice(invent_words.TOPICS)}"
 
 
 def _brand(f: Faker) -> str:
@@ -273,8 +169,12 @@ def lookalikes(name: str, rng: random.Random, n: int = 6, kind: str = "") -> tup
         people.append(f"{f.first_name()} {tokens[-1]}")
         return tuple(dict.fromkeys(x for x in people if x != name))[:n]
     out = [name[4:] if name.startswith("The ") else f"The {name}", f"{name} (disambiguation)"]
-    out.append(f"{tokens[0]} {rng.choice(_NOUN)}" if len(tokens) > 1 else f"{name} {rng.choice(_NOUN)}")
-    out.append(f"{rng.choice(_ADJ)} {tokens[-1]}")
+    out.append(
+        f"{tokens[0]} {rng.choice(invent_words.NOUN)}"
+        if len(tokens) > 1
+        else f"{name} {rng.choice(invent_words.NOUN)}"
+    )
+    out.append(f"{rng.choice(invent_words.ADJ)} {tokens[-1]}")
     swappable = [i for i in range(1, len(name) - 1) if name[i : i + 2].isalpha()]
     if swappable:
         i = rng.choice(swappable)
@@ -303,7 +203,7 @@ def pool_item(pool: str, rng: random.Random) -> str:
     if pool == "year":
         return str(rng.randint(1950, 2023))
     if pool == "language":
-        return rng.choice(_LANGS)
+        return rng.choice(invent_words.LANGS)
     if pool == "title":
         return title(rng)
     if pool == "player":
