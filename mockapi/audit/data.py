@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
+from mockapi.audit import store
 from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.formats.manifest import Manifest
 from mockapi.web.html_store import page_html
@@ -113,7 +114,7 @@ class Corpus:
 
     def _query(self, sql: str, ids: list[str], *first: Any) -> list[Any]:
         assert self.world is not None
-        con = duckdb.connect(str(self.world / PAGES_DB), read_only=True)
+        con = store.connect(self.world / PAGES_DB)
         try:
             return con.execute(sql, [*first, ids]).fetchall() if ids else []
         finally:
@@ -126,7 +127,7 @@ class Corpus:
 
 def load_world(world: Path, manifest: Manifest) -> Corpus:
     """Questions and results of a built world."""
-    qcon = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
+    qcon = store.connect(world / QUESTIONS_DB)
     try:
         rows = qcon.execute(
             "SELECT interaction_id, query, domain, question_type, static_or_dynamic, answer, alt_ans, "
@@ -134,7 +135,7 @@ def load_world(world: Path, manifest: Manifest) -> Corpus:
         ).fetchall()
     finally:
         qcon.close()
-    pcon = duckdb.connect(str(world / PAGES_DB), read_only=True)
+    pcon = store.connect(world / PAGES_DB)
     try:
         results: dict[str, list[Result]] = {}
         for qid, rank, pid, url, name, lm, size, snippet in pcon.execute(
@@ -220,5 +221,5 @@ def kg_rows(world: Path | None, tables: set[str], sql: str) -> list[Any]:
     real corpus, a KG of another scale or an older build)."""
     if world is None or not (world / "kg.duckdb").is_file():
         return []
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+    with store.connect(world / "kg.duckdb") as con:
         return con.execute(sql).fetchall() if tables <= table_names(con) else []
