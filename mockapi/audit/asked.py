@@ -32,8 +32,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-import duckdb
-
+from mockapi.audit import store
 from mockapi.audit.data import AuditQuestion, kg_rows, table_names
 from mockapi.audit.lifespans import query_day
 from mockapi.audit.prices import strip_class
@@ -104,7 +103,7 @@ def kg_people(world: Path | None) -> dict[str, list[Person]]:
         if name and b:
             out[str(name).lower()].append(Person(b[0], d[0] if d else (0, 0, 0)))
 
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+    with store.connect(world / "kg.duckdb") as con:
         tables = table_names(con)
         if "movie_persons" in tables:
             for name, born in con.execute("SELECT name, birthday FROM movie_persons").fetchall():
@@ -232,7 +231,7 @@ def _fact_kinds(world: Path | None) -> dict[str, tuple[str, ...]]:
     """Per question id its fact kinds as the world stored them (none for a real corpus)."""
     if world is None or not (world / QUESTIONS_DB).is_file():
         return {}
-    with duckdb.connect(str(world / QUESTIONS_DB), read_only=True) as con:
+    with store.connect(world / QUESTIONS_DB) as con:
         cols = {r[1] for r in con.execute("PRAGMA table_info('questions')").fetchall()}
         if "fact_kinds" not in cols:
             return {}

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import duckdb
 
+from mockapi.audit import store
 from mockapi.audit.data import table_names
 from mockapi.audit.lifespans import AgeFigures
 from mockapi.audit.rules import RuleCheck, empty_rule, note
@@ -67,7 +68,7 @@ def credit_scan(world: Path | None) -> dict[str, RuleCheck]:
     rules = {rule: empty_rule() for rule in RULES}
     if world is None or not (world / "kg.duckdb").is_file():
         return rules
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+    with store.connect(world / "kg.duckdb") as con:
         tables = table_names(con)
         if {"movie_movies", "movie_persons"} <= tables:
             _films(con, rules)

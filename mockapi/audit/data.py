@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
+from mockapi.audit import store
 from mockapi.core.paths import PAGES_DB, QUESTIONS_DB
 from mockapi.formats.manifest import Manifest
 from mockapi.web.html_store import page_html
@@ -80,6 +81,9 @@ class Corpus:
     manifest: Manifest
     world: Path | None = None
     _html: dict[str, str] = field(default_factory=dict)
+    # the world's pages store, opened on the first read and kept: opening it cost 51 of the 88 ms CPU a
+    # question's top-10 text read took on w_g27c, and the audit reads ~2,000 such lists (see `close`)
+    _pages: duckdb.DuckDBPyConnection | None = field(default=None, repr=False, compare=False)
 
     def html(self, page_ids: list[str]) -> dict[str, str]:
         """Served HTML per page id (rendered for synthetic spec pages; not cached: pages are large)."""
@@ -113,11 +117,18 @@ class Corpus:
 
     def _query(self, sql: str, ids: list[str], *first: Any) -> list[Any]:
         assert self.world is not None
-        con = duckdb.connect(str(self.world / PAGES_DB), read_only=True)
-        try:
-            return con.execute(sql, [*first, ids]).fetchall() if ids else []
-        finally:
-            con.close()
+        if not ids:
+            return []
+        if self._pages is None:
+            self._pages = store.connect(self.world / PAGES_DB)
+        return self._pages.execute(sql, [*first, ids]).fetchall()
+
+    def close(self) -> None:
+        """Close the pages store if a read opened it (a later read opens it again). A corpus that is dropped
+        closes it too; close it first where the same process then writes the world."""
+        if self._pages is not None:
+            self._pages.close()
+            self._pages = None
 
     def page_ids(self) -> list[str]:
         """Every distinct page id in result order."""
@@ -126,7 +137,7 @@ class Corpus:
 
 def load_world(world: Path, manifest: Manifest) -> Corpus:
     """Questions and results of a built world."""
-    qcon = duckdb.connect(str(world / QUESTIONS_DB), read_only=True)
+    qcon = store.connect(world / QUESTIONS_DB)
     try:
         rows = qcon.execute(
             "SELECT interaction_id, query, domain, question_type, static_or_dynamic, answer, alt_ans, "
@@ -134,7 +145,7 @@ def load_world(world: Path, manifest: Manifest) -> Corpus:
         ).fetchall()
     finally:
         qcon.close()
-    pcon = duckdb.connect(str(world / PAGES_DB), read_only=True)
+    pcon = store.connect(world / PAGES_DB)
     try:
         results: dict[str, list[Result]] = {}
         for qid, rank, pid, url, name, lm, size, snippet in pcon.execute(
@@ -220,5 +231,5 @@ def kg_rows(world: Path | None, tables: set[str], sql: str) -> list[Any]:
     real corpus, a KG of another scale or an older build)."""
     if world is None or not (world / "kg.duckdb").is_file():
         return []
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+    with store.connect(world / "kg.duckdb") as con:
         return con.execute(sql).fetchall() if tables <= table_names(con) else []

@@ -28,8 +28,7 @@ import json
 import re
 from pathlib import Path
 
-import duckdb
-
+from mockapi.audit import store
 from mockapi.audit.data import kg_rows, table_names
 from mockapi.audit.lifespans import LifeFigures, Page
 from mockapi.audit.relative import latest_day
@@ -69,7 +68,7 @@ def kg_deaths(world: Path | None) -> dict[str, Day]:
         if name and found and out.setdefault(str(name), found[0]) != found[0]:
             clash.add(str(name))
 
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+    with store.connect(world / "kg.duckdb") as con:
         tables = table_names(con)
         if "music_artists" in tables:
             sql = "SELECT name, end_date FROM music_artists WHERE members IS NULL AND end_date IS NOT NULL"

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
-import duckdb
-
 from mockapi.audit import (
     amounts,
     asked,
@@ -48,6 +46,7 @@ from mockapi.audit import (
     sessionfigs,
     sources,
     stock,
+    store,
     structure,
     tells,
 )
@@ -291,7 +290,7 @@ def _fact_kinds(corpus: Corpus) -> dict[str, list[str]] | None:
     """Per question id the kinds of its key phrases, when questions.duckdb has a `fact_kinds` column."""
     if corpus.world is None:
         return None
-    con = duckdb.connect(str(Path(corpus.world) / QUESTIONS_DB), read_only=True)
+    con = store.connect(Path(corpus.world) / QUESTIONS_DB)
     try:
         cols = {r[1] for r in con.execute("PRAGMA table_info('questions')").fetchall()}
         if "fact_kinds" not in cols:

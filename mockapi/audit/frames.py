@@ -100,7 +100,8 @@ def frame_figures(
         if len(facts) < MIN_FACTS:
             continue
         counts: Counter[str] = Counter(f for frames in facts for f in frames)
-        top, top_n = counts.most_common(1)[0]
+        # a tie goes to the alphabetically first frame: the counter's own order is a set's (hash-seeded)
+        top, top_n = min(counts.items(), key=lambda item: (-item[1], item[0]))
         per_kind[kind] = {
             "facts": len(facts),
             "frames": len(counts),

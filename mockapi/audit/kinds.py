@@ -27,8 +27,7 @@ import re
 from pathlib import Path
 from typing import TypedDict
 
-import duckdb
-
+from mockapi.audit import store
 from mockapi.audit.data import kg_rows, table_names
 from mockapi.audit.lifespans import Page, whole
 from mockapi.audit.rules import RuleCheck, empty_rule, note
@@ -102,7 +101,7 @@ def kg_concepts(world: Path | None) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     if world is None or not (world / "kg.duckdb").is_file():
         return out
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+    with store.connect(world / "kg.duckdb") as con:
         if "entities" not in table_names(con):
             return out
         sql = "SELECT DISTINCT name FROM entities WHERE domain = 'open' AND kind = 'concept' ORDER BY name"

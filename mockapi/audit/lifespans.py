@@ -24,9 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypedDict
 
-import duckdb
-
-from mockapi.audit import form
+from mockapi.audit import form, store
 from mockapi.audit.data import AuditQuestion, Corpus, table_names
 from mockapi.audit.rules import RuleCheck, empty_rule, note
 from mockapi.audit.text import is_content_sentence, sentences
@@ -124,7 +122,7 @@ def kg_starts(world: Path | None) -> dict[str, Life]:
         if out.setdefault(str(name), life).begins[0] != life.start:
             clash.add(str(name))
 
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+    with store.connect(world / "kg.duckdb") as con:
         tables = table_names(con)
         for sql, kind in _KG:
             if sql.split(" FROM ")[1].split()[0] in tables:

@@ -30,9 +30,7 @@ import re
 from pathlib import Path
 from typing import TypedDict
 
-import duckdb
-
-from mockapi.audit import awards
+from mockapi.audit import awards, store
 from mockapi.audit.data import table_names
 from mockapi.audit.lifespans import Page, named
 from mockapi.audit.rules import RuleCheck, empty_rule, note
@@ -93,7 +91,7 @@ def kg_film_money(world: Path | None) -> RuleCheck:
     rule = empty_rule()
     if world is None or not (world / "kg.duckdb").is_file():
         return rule
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+    with store.connect(world / "kg.duckdb") as con:
         tables = table_names(con)
         rows = con.execute("SELECT title, release_date, doc FROM movie_movies").fetchall() if (
             "movie_movies" in tables) else []  # fmt: skip
@@ -115,7 +113,7 @@ def kg_people(world: Path | None) -> tuple[dict[str, int], set[str]]:
     alive: set[str] = set()
     if world is None or not (world / "kg.duckdb").is_file():
         return grammys, alive
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+    with store.connect(world / "kg.duckdb") as con:
         tables = table_names(con)
         if "music_grammy" in tables:
             for nominee, artist in con.execute("SELECT nominee, artist FROM music_grammy").fetchall():

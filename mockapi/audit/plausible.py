@@ -29,6 +29,7 @@ from typing import Any, TypedDict
 
 import duckdb
 
+from mockapi.audit import store
 from mockapi.audit.amounts import AmountFigures
 from mockapi.audit.anatomy import Anatomy
 from mockapi.audit.consistency import Contradictions, names, tokens
@@ -105,7 +106,7 @@ def _year(text: Any) -> int | None:
 
 def kg_rules(world: Path) -> dict[str, RuleCheck]:
     """Violations per KG rule (module docstring), with a few examples each."""
-    con = duckdb.connect(str(world / "kg.duckdb"), read_only=True)
+    con = store.connect(world / "kg.duckdb")
     try:
         out = {
             **_founders(con),

@@ -27,8 +27,7 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-import duckdb
-
+from mockapi.audit import store
 from mockapi.audit.data import kg_rows
 from mockapi.audit.lifespans import Page
 from mockapi.audit.markets import MarketFigures, clauses, price_statements
@@ -81,7 +80,7 @@ def _series(world: Path, tickers: set[str]) -> dict[str, Series]:
     out: dict[str, Series] = defaultdict(dict)
     if not tickers:
         return out
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+    with store.connect(world / "kg.duckdb") as con:
         sql = "SELECT ticker, ts, low, high, close FROM fin_prices WHERE ticker IN ? ORDER BY ticker, ts"
         for ticker, ts, low, high, close in con.execute(sql, [sorted(tickers)]).fetchall():
             try:

@@ -37,8 +37,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import duckdb
-
+from mockapi.audit import store
 from mockapi.audit.data import AuditQuestion
 from mockapi.audit.lifespans import Page, query_day
 from mockapi.audit.markets import price_statements
@@ -122,7 +121,7 @@ def kg_series(world: Path | None, tickers: set[str]) -> dict[str, Series]:
     out: dict[str, Series] = defaultdict(Series)
     if world is None or not tickers or not (world / "kg.duckdb").is_file():
         return out
-    with duckdb.connect(str(world / "kg.duckdb"), read_only=True) as con:
+    with store.connect(world / "kg.duckdb") as con:
         tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
         if "fin_prices" not in tables:
             return out

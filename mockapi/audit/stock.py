@@ -48,6 +48,10 @@ class StockFigures(TypedDict):
     top: list[str]
 
 
+def _commonest(item: tuple[tuple[str, ...], int]) -> tuple[int, tuple[str, ...]]:
+    return -item[1], item[0]
+
+
 def stock_figures(corpus: Corpus, questions: list[AuditQuestion], rng: random.Random) -> StockFigures:
     """Share of content sentences holding a stock 5-gram (module docstring), and the commonest ones."""
     chosen: dict[str, list[str]] = {}
@@ -76,5 +80,6 @@ def stock_figures(corpus: Corpus, questions: list[AuditQuestion], rng: random.Ra
         "stock_sentences": held,
         "stock_share": round(held / total, 3) if total else None,
         "stock_5grams": len(stock),
-        "top": [" ".join(g) for g, _n in spread.most_common(8) if g in stock],
+        # ties by the words: the counter's own order is a set's, which moves with the hash seed between runs
+        "top": [" ".join(g) for g, _n in sorted(spread.items(), key=_commonest)[:8] if g in stock],
     }

@@ -20,7 +20,8 @@
   their real leagues' pages, which this rule does not read);
 - **questions stating a set's size**: a question that presupposes how many members a set has ("top five of
   the seven action films", "which three of the five places", "the four cast members of", "the six drama
-  movies released in 2022"), as a share of the questions.
+  movies released in 2022"), as a share of the questions; not a top k ("what are the three 2001 films with
+  the highest gross": the answer's count).
 
 Shares are compared with the real fixture's (`--real`); the report's bars are the fixture's rate and a
 margin where it is not 0, else 0.
@@ -138,6 +139,10 @@ _SIZE = re.compile(
     r"times?|most|top|best|largest|biggest|highest|lowest|longest|oldest|newest|\w+est\b))\w+|"
     rf"\ball {_NUMBER} \w+"
 )
+# "what are the three 2001 films with the highest gross": the answer's count (top k), not the set's size
+_TOP_K = re.compile(
+    rf"^(?:are|for|in) the {_NUMBER} (?:[\w'-]+ ){{1,5}}with the (?:most|fewest|least|\w+est)\b"
+)
 
 
 def _site_topic(title: str) -> str:
@@ -196,7 +201,10 @@ class TellScan:
         for q in self.qs:
             if q.false_premise:
                 continue  # a wrong count is a false premise's premise ("who are the six members of ...")
-            found = _SIZE.search(q.query.lower())
+            low = q.query.lower()
+            found = _SIZE.search(low)
+            if found and _TOP_K.match(low[found.start() :]):
+                found = None
             note(sizes, found is not None, f"{found[0] if found else ''!r}: {q.query}")
         return {DUPLICATES: dups, "duplicate URLs at any rank": every, **self.rules, SIZES: sizes}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fixture_paths import CRAG_DEV_10
@@ -107,3 +108,44 @@ def test_audit_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["audit", "--data", str(tmp_path / "none")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("crag-mock audit: error: no world at") and len(err.strip().splitlines()) == 1
+
+
+class _Underload:
+    """A DuckDB connection whose queries all outlast the progress bar's threshold, as at load 10+: its first
+    query (not a SET) first sets `progress_bar_time` to 0 ms. The bar itself is as DuckDB leaves it (on, for a
+    connection to a file), so a connection that turned it off stays quiet."""
+
+    def __init__(self, con: Any) -> None:
+        self._con, self._due = con, False
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if not self._due and not sql.lstrip().upper().startswith("SET"):
+            self._con.execute("SET progress_bar_time = 0")
+            self._due = True
+        return self._con.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._con, name)
+
+    def __enter__(self) -> _Underload:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._con.close()
+
+
+def test_audit_json_stdout_is_json_when_every_query_is_slow(
+    small_world: Path, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DuckDB draws its progress bar on fd 1 once a query outlasts `progress_bar_time` (2 s): under load the
+    audit's reads did, and `--json` printed the bar's lines before the JSON. With every query past the
+    threshold the audit's stdout is still the JSON alone (on 0b9a5bc it opened with '\\r100% ▕…▏')."""
+    import duckdb
+
+    opened = duckdb.connect
+    monkeypatch.setattr(duckdb, "connect", lambda *a, **k: _Underload(opened(*a, **k)))
+    argv = ["audit", "--data", str(small_world), "--json", "--pages", "60", "--questions", "5"]
+    assert main(argv) == 0
+    out = capfd.readouterr().out
+    assert "▕" not in out and not out.startswith("\r")
+    assert json.loads(out)["world"] == str(small_world)
