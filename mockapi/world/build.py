@@ -89,7 +89,10 @@ Progress = Callable[[str], None]
 #     after its founding; a KG cast asked whole; no question names a KG entity with a case twin; another
 #     entity's fact never an unlabelled row; lead-ins sized by their company, with no time told from the
 #     page; no market figure on a holiday; rosters within a team's points (issue 31, the g26 reading)
-GENERATOR_VERSION = "27"
+# 28: false premises drawn on the frames and types true questions use; syndicated copies dated after their
+#     source's figures; KG companies' prose after their founding; a set's answer-form pages tabulate the
+#     whole set; no question states a set's size (issue 31, the g27 audit's regressed form/text lines)
+GENERATOR_VERSION = "28"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 
