@@ -308,9 +308,9 @@ def _group_composer(
 ) -> Callable[[Ask], Draft | None]:
     """group_question for a false premise's drafts: a draft the false premise does not take leaves its set
     and measure free for later questions (`Groups.asked`, `Groups.cache`); the last draft's are left in
-    `taken` and `values`. Every draft
-    that said no premise took one (generator 27; more so on a true draw's frames): true questions found no
-    fresh set and named an entity instead (a third fewer group questions)."""
+    `taken` and `values`. In generator 27 every draft that said no premise took one (more so on a true
+    draw's frames): true questions found no fresh set and named an entity instead (a third fewer group
+    questions)."""
 
     def compose(a: Ask) -> Draft | None:
         before, cached = set(groups.asked), set(groups.cache)
