@@ -135,7 +135,7 @@ def _world(path: Path | None, say: Any) -> Path:
     return world
 
 
-FIRST_BUILD = "first use: about 5 minutes on 2 cores, 2.2 GB on disk"
+FIRST_BUILD = "first use: about 2 minutes on 2 cores, 2.2 GB on disk"
 """What the first run's wait costs (default world, seed 0, at 4f1f789: 4:59 on 2 quiet cores, 2.2 GB); the
 README says the same (tests/docs/test_surprises_docs.py)."""
 
