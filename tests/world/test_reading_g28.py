@@ -1,6 +1,6 @@
 """Generator 29 (session 54) against what the reading of generator 28's default world (w_g28) found: dead
 people as current mayors (the KG's mayor edges, all three mayor questions of the sample); and the audit's
-typed-candidate voting. Each test fails
+typed-candidate voting, numbers out of their era and people out of their ages. Each test fails
 on the code before it (main 6ca58d2)."""
 
 from __future__ import annotations
@@ -14,12 +14,14 @@ import duckdb
 
 from mockapi.core.paths import KG_DB
 from mockapi.world.domains.open_facts import MAYOR_BORN
-from mockapi.world.pages import statements
+from mockapi.world.pages import decoys, lifespan, statements
+from mockapi.world.pages.figure_days import amount
 from mockapi.world.questions.model import Fact, Subject
+from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
 
 
 def test_a_place_s_mayor_is_alive_and_of_age(tiny_kg: Path) -> None:
-    """"North Stonewick | Mayor Aimee Karlsson" (died 2010), "Uwe Beoker leads Millhaven" (died 1952): the KG
+    """ "North Stonewick | Mayor Aimee Karlsson" (died 2010), "Uwe Beoker leads Millhaven" (died 1952): the KG
     drew a place's current mayor from every person of the catalogue, the dead included."""
     con = duckdb.connect(str(tiny_kg / KG_DB), read_only=True)
     try:
@@ -49,3 +51,40 @@ def test_an_answer_page_states_a_full_date_once() -> None:
     assert set(counts) == {1}
     again = [len(statements.gold_pieces(wins, random.Random(s), "dev", day)) for s in range(300)]
     assert max(again) == 2
+
+
+def test_a_kg_film_s_figures_on_its_own_page_fit_its_era() -> None:
+    """"$253.0 million is the budget of The Current Protocol" (KG: released 1978) on its look-alike page: the
+    page's other figures were capped by a start drawn from the name, not the KG's release."""
+    film = Subject("The Current Protocol", "movie", "movie")
+    lifespan.use_kg({film.name: ((film.name, "mv.release", "1978-03-16"),)})
+    try:
+        for seed in range(300):
+            for piece in statements.figure_pieces(film, random.Random(seed), "dev", dt.date(2024, 3, 1), 4):
+                assert piece.claim is not None
+                if piece.claim[1] in ERA_AMOUNTS:
+                    assert amount(piece.claim[2]) <= era_cap(piece.claim[1], 1978), piece.text
+    finally:
+        lifespan.use_kg({})
+
+
+def test_nobody_debuts_before_eighteen_on_a_look_alike_s_page() -> None:
+    """"Baby Curtis released a debut album in 1967" (KG: born 1960) on its look-alike page; and a rival's
+    debut in 1965 beside its birth in 1966 on one answer page (the rival's birth drawn for the same page)."""
+    baby = Subject("Baby Curtis", "music", "artist")
+    lifespan.use_kg({baby.name: ((baby.name, "mu.birth", "1960-09-28"),)})
+    try:
+        for seed in range(300):
+            for piece in statements.figure_pieces(baby, random.Random(seed), "dev", dt.date(2024, 3, 1), 4):
+                if piece.claim is not None and piece.claim[1] == "mu.debut":
+                    assert int(piece.claim[2][-4:]) >= 1978, piece.text
+    finally:
+        lifespan.use_kg({})
+    stacey = Subject("Stacey Rose", "music", "artist", lookalikes=("Stacey Smith",))
+    day = dt.date(2024, 3, 1)
+    for year in range(1950, 2000):
+        birth = Fact(stacey, "mu.birth", f"November 29, {year}")
+        debut = Fact(stacey, "mu.debut", str(year + 20), float(year + 20))
+        rival_birth = decoys.wrong(birth, random.Random(year), day, "Stacey Smith")
+        rival_debut = decoys.wrong(debut, random.Random(year), day, "Stacey Smith")
+        assert int(rival_debut[:4]) >= int(rival_birth[-4:]) + 18, (rival_birth, rival_debut)

@@ -309,11 +309,19 @@ def figure_pieces(
         if first in values and then in values and year_in(values[first]) + gap > year_in(values[then]):
             chosen.remove(then)
     if subject.kind == "movie":  # a peer film's money in the era of the release it states, or its pages date
-        year = sequel_year(subject.name, starts.drawn_start(subject.name, "movie"), day)
+        # (the KG's release for a KG film: "$253.0 million is the budget of The Current Protocol" [KG: 1978]
+        # on its look-alike page, the audit's numbers out of their era at g28)
+        kg = start_of(subject.name)
+        drawn = kg.year if kg != dt.date.min else starts.drawn_start(subject.name, "movie")
+        year = sequel_year(subject.name, drawn, day)
         if "mv.release" in values:  # the year its rival values are capped by too (`decoys._era_cap`)
             values["mv.release"] = in_year(values["mv.release"], year)
         for key in [k for k in chosen if k in ERA_AMOUNTS and amount(values[k]) > era_cap(k, year)]:
             chosen.remove(key)  # a 1971 peer "grossed $1.7 billion" (the audit's numbers, g23's reader world)
+    if "mu.debut" in values:  # nobody debuts before 18: "Baby Curtis released a debut album in 1967" [KG:
+        values["mu.debut"] = adult(
+            values["mu.debut"], subject.name, day
+        )  # born 1960] (the audit's ages, g28)
     if "mv.weekend" in chosen and ("mv.release" in chosen or not fits_day(subject.name, day, "mv.weekend")):
         chosen.remove("mv.weekend")  # no weekend gross of a film released years ago
     for key in chosen:
@@ -322,6 +330,19 @@ def figure_pieces(
         as_of = (day - dt.timedelta(days=back)).isoformat() if dynamic(fact) else ""
         out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
     return out
+
+
+def adult(value: str, name: str, day: dt.date, born: int = 0) -> str:
+    """An event year of `name`'s (a debut) at 18 or later: after the KG's birth of the name, else `born`."""
+    born = next((int(v[:4]) for _n, k, v in lifespan.kg_known(name) if k in ("mu.birth", "pe.birth")), born)
+    found = _YEAR.search(value)
+    if not born or found is None or int(found[0]) >= born + lifespan.ADULT:
+        return value
+    year = min(day.year, born + lifespan.ADULT + zlib.crc32(name.encode()) % 8)
+    return value[: found.start()] + str(year) + value[found.end() :]
+
+
+_YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
 
 
 def rival_day(fact: Fact, lookalike: str, page_day: dt.date) -> str:
