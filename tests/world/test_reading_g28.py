@@ -8,15 +8,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+import re
 from pathlib import Path
 
 import duckdb
 
 from mockapi.core.paths import KG_DB
 from mockapi.world.domains.open_facts import MAYOR_BORN
-from mockapi.world.pages import decoys, lifespan, statements
+from mockapi.world.pages import decoys, lifespan, page_blocks, roles, statements
 from mockapi.world.pages.figure_days import amount
-from mockapi.world.questions.model import Fact, Subject
+from mockapi.world.questions.model import Fact, Question, Subject
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
 
 
@@ -54,7 +55,7 @@ def test_an_answer_page_states_a_full_date_once() -> None:
 
 
 def test_a_kg_film_s_figures_on_its_own_page_fit_its_era() -> None:
-    """"$253.0 million is the budget of The Current Protocol" (KG: released 1978) on its look-alike page: the
+    """ "$253.0 million is the budget of The Current Protocol" (KG: released 1978) on its look-alike page: the
     page's other figures were capped by a start drawn from the name, not the KG's release."""
     film = Subject("The Current Protocol", "movie", "movie")
     lifespan.use_kg({film.name: ((film.name, "mv.release", "1978-03-16"),)})
@@ -69,7 +70,7 @@ def test_a_kg_film_s_figures_on_its_own_page_fit_its_era() -> None:
 
 
 def test_nobody_debuts_before_eighteen_on_a_look_alike_s_page() -> None:
-    """"Baby Curtis released a debut album in 1967" (KG: born 1960) on its look-alike page; and a rival's
+    """ "Baby Curtis released a debut album in 1967" (KG: born 1960) on its look-alike page; and a rival's
     debut in 1965 beside its birth in 1966 on one answer page (the rival's birth drawn for the same page)."""
     baby = Subject("Baby Curtis", "music", "artist")
     lifespan.use_kg({baby.name: ((baby.name, "mu.birth", "1960-09-28"),)})
@@ -88,3 +89,32 @@ def test_nobody_debuts_before_eighteen_on_a_look_alike_s_page() -> None:
         rival_birth = decoys.wrong(birth, random.Random(year), day, "Stacey Smith")
         rival_debut = decoys.wrong(debut, random.Random(year), day, "Stacey Smith")
         assert int(rival_debut[:4]) >= int(rival_birth[-4:]) + 18, (rival_birth, rival_debut)
+
+
+def test_a_film_is_paired_with_films_not_with_its_director() -> None:
+    """ "a twin bill alongside Joris Mir" (the film's director, a subject of its question): a film's prose
+    books a double bill with another name the page may mention, and the question's people were among them."""
+    film = Subject("Silent Harbor", "movie", "movie", lookalikes=("Silent Harbor II",))
+    director = Subject("Joris Mir", "movie", "person")
+    fact = Fact(film, "rel:director", director.name)
+    q = Question(
+        "q1", 0, "03/10/2024, 10:00:00 PT", "movie", "simple", "static", "who directed silent harbor?",
+        director.name.lower(), [], "head", "web", [], None, facts=[fact], subjects=[film, director],
+    )  # fmt: skip
+    q.answer_in_pages = True
+    pools = roles.Pools({}, {}, {})
+    for seed in range(20):
+        made = roles.draft(q, film, pools, random.Random(seed))
+        assert director.name not in made.others, made.others
+        text = " ".join(
+            page_blocks.prose.sentences(
+                film.name,
+                "movie",
+                random.Random(seed),
+                80,
+                others=made.others,
+                kind="movie",
+                day=dt.date(2024, 3, 1),
+            )
+        )
+        assert not re.search(r"(?:bill|feature) (?:with|alongside) Joris Mir", text)
