@@ -118,3 +118,17 @@ def test_a_film_is_paired_with_films_not_with_its_director() -> None:
             )
         )
         assert not re.search(r"(?:bill|feature) (?:with|alongside) Joris Mir", text)
+
+
+def test_a_lake_has_no_reading_rooms_and_a_city_no_curators() -> None:
+    """A lake that "repaired two reading rooms", a city of 100,000 with curators (g28 reader: places on a
+    museum's template): what a topic's prose repairs and who works there follows what the topic is."""
+    odd = {
+        "Lake Ralphmoor": re.compile(r"reading rooms|galleries|curators|students at|main hall|a wing built"),
+        "North Stonewick": re.compile(r"reading rooms|galleries|curators|students at|rangers|boardwalk"),
+    }
+    for name, pattern in odd.items():
+        for seed in range(30):
+            lines = page_blocks.prose.sentences(name, "open", random.Random(seed), 60, kind="topic",
+                                                day=dt.date(2024, 3, 1))  # fmt: skip
+            assert not [s for s in lines if pattern.search(s)], name
