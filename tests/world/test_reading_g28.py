@@ -132,3 +132,11 @@ def test_a_lake_has_no_reading_rooms_and_a_city_no_curators() -> None:
             lines = page_blocks.prose.sentences(name, "open", random.Random(seed), 60, kind="topic",
                                                 day=dt.date(2024, 3, 1))  # fmt: skip
             assert not [s for s in lines if pattern.search(s)], name
+
+
+def test_no_description_ends_in_its_verb() -> None:
+    """"which cast members does the movie martha chindamo directed have?" (g28 reader, unnatural): a
+    description that ends in its verb reads wrong before the rest of a question."""
+    from mockapi.world.questions.refer import DESCRIPTIONS
+
+    assert not [p for ps in DESCRIPTIONS.values() for p in ps if re.search(r"\{v\} [a-z]+$", p)]
