@@ -140,3 +140,14 @@ def test_no_description_ends_in_its_verb() -> None:
     from mockapi.world.questions.refer import DESCRIPTIONS
 
     assert not [p for ps in DESCRIPTIONS.values() for p in ps if re.search(r"\{v\} [a-z]+$", p)]
+
+
+def test_no_chain_walks_a_relation_twice(tiny_kg: Path) -> None:
+    """"who is the mayor of the birthplace of the mayor of thornview?" (g28 reader, unnatural)."""
+    from mockapi.world.questions.kg_facts import open_kg_source
+
+    kg = open_kg_source(tiny_kg)
+    assert kg is not None
+    walks = [w for ws in kg.walks.values() for w in ws]
+    assert len(walks) >= 20
+    assert not [w for w in walks if len({phrase for phrase, _ in w}) < len(w)]
