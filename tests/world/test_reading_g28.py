@@ -151,3 +151,17 @@ def test_no_chain_walks_a_relation_twice(tiny_kg: Path) -> None:
     walks = [w for ws in kg.walks.values() for w in ws]
     assert len(walks) >= 20
     assert not [w for w in walks if len({phrase for phrase, _ in w}) < len(w)]
+
+
+def test_a_starting_lineup_is_five_on_every_page() -> None:
+    """A team's starters were 4 on the answer page and 3 and 5 on ranks 3 and 8 (g28 reader): each value of
+    the lineup, the current one and the older ones, drew its own size."""
+    from mockapi.world.questions import invent
+    from mockapi.world.questions.kinds import KINDS
+
+    team = Subject("Johnview Owls", "sports", "team")
+    for seed in range(100):
+        fact = invent.invent_fact(KINDS["sp.lineup"], team, dt.date(2024, 3, 1), random.Random(seed))
+        assert len(fact.items) == 5, fact.items
+        for older in fact.stale:
+            assert len(re.split(r", (?:and )?| and ", older)) == 5, older

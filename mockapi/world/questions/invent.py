@@ -284,7 +284,9 @@ def _value(
         return (*_pair(values.score(a, b + (a == b)), None),)
     if vt == "list":
         pool = "player" if kind.domain == "sports" and kind.pool == "person" else kind.pool  # a team's men
-        items = tuple(dict.fromkeys(pool_item(pool, rng) for _ in range(rng.randint(3, 5))))
+        size = rng.randint(3, 5)
+        # a starting five is five on every page that lists one, the older ones too (g28 reader: 4, 3 and 5)
+        items = tuple(dict.fromkeys(pool_item(pool, rng) for _ in range(LIST_SIZES.get(kind.key, size))))
         shown, alts = values.listing(list(items))
         return shown, float(len(items)), items, alts
     if vt == "person":
@@ -307,6 +309,10 @@ def _pair(
 def scale(key: str) -> tuple[float, float] | None:
     """The range a decimal kind's values keep (a rating out of 10, points a game), None when unbounded."""
     return _DECIMALS.get(key)
+
+
+# lists whose size is the thing's own, not a draw
+LIST_SIZES = {"sp.lineup": 5}
 
 
 def other_value(kind: Kind, rng: random.Random, day: dt.date) -> str:
