@@ -165,3 +165,16 @@ def test_a_starting_lineup_is_five_on_every_page() -> None:
         assert len(fact.items) == 5, fact.items
         for older in fact.stale:
             assert len(re.split(r", (?:and )?| and ", older)) == 5, older
+
+
+def test_a_quote_inside_a_session_is_not_said_at_the_close() -> None:
+    """"At the close on March 13th, 2024, Barber Ltd. shares are trading at 31.81 USD." on a page of 10:07 ET
+    that day (the audit owner's read of w_g28): a minute's quote is no close, nor is a team's win count."""
+    barber = Subject("Barber Ltd.", "finance", "company", ticker="BARB")
+    quote = Fact(barber, "fin.price", "$31.81", 31.81, as_of="2024-03-13", minute="10:07")
+    wins = Fact(Subject("Johnview Owls", "sports", "team"), "sp.wins", "15", 15.0, as_of="2024-03-12")
+    day = dt.date(2024, 3, 13)
+    for fact in (quote, wins):
+        for seed in range(400):
+            piece = statements.state(fact, random.Random(seed), "dev", as_of=fact.as_of, page_day=day)
+            assert "at the close on" not in piece.text.lower(), piece.text

@@ -193,8 +193,21 @@ def _state(
     if named or name not in str(slots["intro"]):
         pool = [f for f in pool if "{intro}" not in f]
     text = fact_frames.sentence(rng.choice(pool), slots, rng)
+    if text.startswith(_AT_CLOSE) and not _closed(fact, value):
+        # a quote inside a session is no close: "At the close on March 13th, 2024, Barber Ltd. shares are
+        # trading at 31.81 USD" on a page of 10:07 ET that day (the audit owner's read of w_g28)
+        text = "On" + text[len(_AT_CLOSE) :]
     text = _REL_LEAD.sub(lambda m: m[1][0].upper() + m[1][1:], text)
     return Piece("sentence", _REL_UPDATE.sub(r"per an update \1", _REL_AFTER.sub("", text)))
+
+
+_AT_CLOSE = "At the close on"
+
+
+def _closed(fact: Fact, value: str | None) -> bool:
+    """Whether a dated statement of `fact` states a session's close: a market figure, but not the minute's
+    quote the current value of a price may be."""
+    return fact.kind.startswith("fin.") and not (value is None and fact.minute)
 
 
 # a day told relative to the page takes no preposition: "By 6 days ago, X closed at 17.10 dollars" (g24 draft)
