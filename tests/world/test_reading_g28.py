@@ -15,7 +15,7 @@ import duckdb
 
 from mockapi.core.paths import KG_DB
 from mockapi.world.domains.open_facts import MAYOR_BORN
-from mockapi.world.pages import decoys, lifespan, page_blocks, roles, statements
+from mockapi.world.pages import decoys, lifespan, prose, roles, statements
 from mockapi.world.pages.figure_days import amount
 from mockapi.world.questions.model import Fact, Question, Subject
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
@@ -107,7 +107,7 @@ def test_a_film_is_paired_with_films_not_with_its_director() -> None:
         made = roles.draft(q, film, pools, random.Random(seed))
         assert director.name not in made.others, made.others
         text = " ".join(
-            page_blocks.prose.sentences(
+            prose.sentences(
                 film.name,
                 "movie",
                 random.Random(seed),
@@ -129,13 +129,13 @@ def test_a_lake_has_no_reading_rooms_and_a_city_no_curators() -> None:
     }
     for name, pattern in odd.items():
         for seed in range(30):
-            lines = page_blocks.prose.sentences(name, "open", random.Random(seed), 60, kind="topic",
+            lines = prose.sentences(name, "open", random.Random(seed), 60, kind="topic",
                                                 day=dt.date(2024, 3, 1))  # fmt: skip
             assert not [s for s in lines if pattern.search(s)], name
 
 
 def test_no_description_ends_in_its_verb() -> None:
-    """"which cast members does the movie martha chindamo directed have?" (g28 reader, unnatural): a
+    """ "which cast members does the movie martha chindamo directed have?" (g28 reader, unnatural): a
     description that ends in its verb reads wrong before the rest of a question."""
     from mockapi.world.questions.refer import DESCRIPTIONS
 
@@ -143,7 +143,7 @@ def test_no_description_ends_in_its_verb() -> None:
 
 
 def test_no_chain_walks_a_relation_twice(tiny_kg: Path) -> None:
-    """"who is the mayor of the birthplace of the mayor of thornview?" (g28 reader, unnatural)."""
+    """ "who is the mayor of the birthplace of the mayor of thornview?" (g28 reader, unnatural)."""
     from mockapi.world.questions.kg_facts import open_kg_source
 
     kg = open_kg_source(tiny_kg)
@@ -168,7 +168,7 @@ def test_a_starting_lineup_is_five_on_every_page() -> None:
 
 
 def test_a_quote_inside_a_session_is_not_said_at_the_close() -> None:
-    """"At the close on March 13th, 2024, Barber Ltd. shares are trading at 31.81 USD." on a page of 10:07 ET
+    """ "At the close on March 13th, 2024, Barber Ltd. shares are trading at 31.81 USD." on a page of 10:07 ET
     that day (the audit owner's read of w_g28): a minute's quote is no close, nor is a team's win count."""
     barber = Subject("Barber Ltd.", "finance", "company", ticker="BARB")
     quote = Fact(barber, "fin.price", "$31.81", 31.81, as_of="2024-03-13", minute="10:07")
