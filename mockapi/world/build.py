@@ -92,7 +92,10 @@ Progress = Callable[[str], None]
 # 28: false premises drawn on the frames and types true questions use; syndicated copies dated after their
 #     source's figures; KG companies' prose after their founding; a set's answer-form pages tabulate the
 #     whole set; no question states a set's size (issue 31, the g27 audit's regressed form/text lines)
-GENERATOR_VERSION = "28"
+# 29: a full date stated once on an answer page; living mayors; look-alike pages' figures in their KG era and
+#     ages; a film's prose pairs it with films; a topic's facilities by what it is; five starters; no chain
+#     walks a relation twice; no description ends in its verb (issue 31, the g28 audit and reading)
+GENERATOR_VERSION = "29"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

@@ -75,7 +75,12 @@ def test_chains_walk_two_or_three_stored_edges(
         else:
             assert end.name.lower() in d.answer
     if domain == "open":
-        assert lengths == {2, 3}
+        # the tiny KG's one open start no case twin hides (Brígida Robert) walked three steps only as
+        # "birthplace, mayor, birthplace", which generator 29 walks no more (no relation twice: "the mayor of
+        # the birthplace of the mayor of thornview", g28 reader); three-step walks stay, on the twins' starts
+        assert lengths <= {2, 3}
+        walks = [w for e, ws in source.walks.items() if source.subjects[e].domain == "open" for w in ws]
+        assert {len(w) for w in walks} == {2, 3}
 
 
 @pytest.mark.parametrize(("domain", "floor"), [("open", 3), ("finance", 9)])

@@ -6,10 +6,9 @@ notable people, founding year, location, area, languages, birth): those come onl
 from __future__ import annotations
 
 TOPIC = (
-    "{s} [reopened|closed|extended|restored|resurfaced|repaired] [its north entrance|the main trail|a "
-    "wing built in {y}|the visitor centre|two reading rooms|the boardwalk|the old boathouse|the east "
-    "galleries] [after {m} months of work|for about {grant}|in {month} {y}|last {season}|]",
-    "[volunteers at {s}|staff at {s}|students at {s}|rangers at {s}|curators at {s}] [planted {n} trees|"
+    "{s} [reopened|closed|extended|restored|resurfaced|repaired] {facility} [after {m} months of work|for"
+    " about {grant}|in {month} {y}|last {season}|]",
+    "{crew} at {s} [planted {n} trees|"
     "planted {n} rare seeds|catalogued {n} objects|[catalogued|digitised|restored] [a century|decades|"
     "a lifetime] of [letters|correspondence|diaries]|[restored|digitised] the old maps|[cleared|pulled"
     " out|cut back] [invasive|overgrown|non-native] [reeds|weeds|scrub|bracken]|[digitised|catalogued] {n}"
@@ -53,6 +52,21 @@ TOPIC = (
     " {place}] [spent {m} days at {s}|documented {s}|visited {s} in {month}|[wrote|blogged|posted] [about|"
     "on|a piece on] {s}]",
 )
+# What a topic has to repair and who works there, by what it is (`kinds.topic_class`): a lake "repaired two
+# reading rooms" and a city of 100,000 had curators (g28 reader: places on a museum's template)
+FACILITIES = {
+    "institution": "[its north entrance|a wing built in {y}|the visitor centre|two reading rooms|the east "
+    "galleries|the main hall]",
+    "nature": "[its north entrance|the main trail|the visitor centre|the boardwalk|the old boathouse|the "
+    "lakeside path|the car park]",
+    "place": "[the town hall|the main square|the old market hall|the central library|the bus station|the "
+    "riverside walk]",
+}
+CREWS = {
+    "institution": "[volunteers|staff|students|curators]",
+    "nature": "[volunteers|rangers|staff]",
+    "place": "[volunteers|council staff|residents|local schoolchildren]",
+}
 TOPIC_SHORT = (
     "[Parking|A day ticket|The shuttle [bus|service]|A guided walk|Entry|An annual pass|A family ticket] "
     "[at|for|to] {s} [costs|runs about|is priced at|comes to|sets visitors back] {fee}",

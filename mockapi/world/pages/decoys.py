@@ -13,11 +13,11 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
-import zlib
 from typing import TYPE_CHECKING
 
 from mockapi.world.pages import consistency, lifespan, shared, sizes, statements
 from mockapi.world.pages.fact_frames import Piece
+from mockapi.world.pages.figure_days import year_in
 from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, REL_TARGET, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, premise_facts
@@ -124,7 +124,7 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
         if lookalike and kind.vtype in ("year", "date"):
             value = _after_subject(value, fact.value, lookalike, fact.subject.name, rng, day)
         if lookalike and fact.kind in _ADULT_EVENTS:
-            value = _adult(value, lookalike, day)
+            value = statements.adult(value, lookalike, day, _rival_born(fact, lookalike, day))
         if value.lower() != fact.value.lower():
             return value
     return value + " (disputed)"
@@ -182,14 +182,14 @@ def _after_subject(
 _ADULT_EVENTS = ("mu.debut",)  # a person's years that come after their 18th
 
 
-def _adult(value: str, name: str, day: dt.date) -> str:
-    """A KG-born look-alike's event year at 18 or later (a debut at 10: the audit's ages line at g23)."""
-    born = next((int(v[:4]) for _n, k, v in lifespan.kg_known(name) if k in ("mu.birth", "pe.birth")), 0)
-    found = _YEAR.search(value)
-    if not born or found is None or int(found[0]) >= born + lifespan.ADULT:
-        return value
-    year = min(day.year, born + lifespan.ADULT + zlib.crc32(name.encode()) % 8)
-    return value[: found.start()] + str(year) + value[found.end() :]
+def _rival_born(fact: Fact, lookalike: str, day: dt.date) -> int:
+    """The birth year a question's pages give `lookalike` when they state its birth too (`wrong` of the
+    subject's birth, drawn from the same key): "Stacey Smith came into the world on August 17, 1966" beside
+    "Stacey Smith released a debut album in 1965" on one answer page (the audit's ages line, g28)."""
+    birth = Fact(fact.subject, "mu.birth", "")
+    when = statements.rival_day(birth, lookalike, day)
+    own = random.Random(f"wrong|{lookalike}|{fact.subject.name}|mu.birth|{when}")
+    return year_in(invent.other_value(KINDS["mu.birth"], own, day))
 
 
 _SCALED = ("number", "money", "bigmoney", "decimal")

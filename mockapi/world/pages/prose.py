@@ -202,6 +202,11 @@ def sentences(
         ticketless = kind == "topic" and TICKETLESS.search(name) is not None
         if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader)
             slots.update(sizes.slots(sizes.cap_of(name), sizes.staff_of(name)))
+        if kind == "topic":  # what it has and who works there, by what it is (`lex_places.FACILITIES`)
+            found = topic_class(name)
+            where = found if found in lex_places.FACILITIES else "institution"
+            slots["facility"] = lambda r, w=where: grammar.expand(lex_places.FACILITIES[w], slots, r)  # type: ignore[misc]
+            slots["crew"] = lambda r, w=where: grammar.expand(lex_places.CREWS[w], slots, r)  # type: ignore[misc]
         page.life = lives(name) if lives is not None else None
         page.town = town or ticketless
         short = lex_places.TOWN_SHORT if town else lex_places.INSTITUTION_SHORT if ticketless else shorts

@@ -134,6 +134,9 @@ def slots(
         "film": lambda rng: rng.choice(("16mm", "35mm", "65mm", "digital", "Super 8")),
         "topic": lambda rng: rng.choice(lex_places.TOPICS),
         "lang": lambda rng: rng.choice(lex_places.LANGS),
+        # an institution's, unless the page's prose names what its topic is (`prose.sentences`)
+        "facility": lambda rng: rng.choice(("its north entrance", "the visitor centre", "the main hall")),
+        "crew": lambda rng: rng.choice(("volunteers", "staff")),
     }  # fmt: skip
 
 

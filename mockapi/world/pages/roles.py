@@ -96,7 +96,13 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
     # nor one holding the name a question uses ("AD Peñanares" on a page about Peñanares: `holds_name`)
     asked = _asked_names(q)
     alike = tuple(n for n in subject.lookalikes[:3] if not consistency.shares_name(n, (subject.name, *asked)))
-    others = tuple(names[1:]) + alike + tuple(s.name for s in people)
+    # a film's prose pairs it with other films ("a double bill alongside {o}"): never with a person the
+    # question names ("a twin bill alongside Joris Mir", its director: g28 reader, 10 times on one question)
+    others = (
+        tuple(names[1:])
+        + alike
+        + tuple(s.name for s in people if subject.kind != "movie" or s.kind == "movie")
+    )
     ticker = subject.ticker.upper()
     topics: tuple[str, ...] = ()
     kind = subject.kind

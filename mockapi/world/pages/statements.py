@@ -193,8 +193,21 @@ def _state(
     if named or name not in str(slots["intro"]):
         pool = [f for f in pool if "{intro}" not in f]
     text = fact_frames.sentence(rng.choice(pool), slots, rng)
+    if text.startswith(_AT_CLOSE) and not _closed(fact, value):
+        # a quote inside a session is no close: "At the close on March 13th, 2024, Barber Ltd. shares are
+        # trading at 31.81 USD" on a page of 10:07 ET that day (the audit owner's read of w_g28)
+        text = "On" + text[len(_AT_CLOSE) :]
     text = _REL_LEAD.sub(lambda m: m[1][0].upper() + m[1][1:], text)
     return Piece("sentence", _REL_UPDATE.sub(r"per an update \1", _REL_AFTER.sub("", text)))
+
+
+_AT_CLOSE = "At the close on"
+
+
+def _closed(fact: Fact, value: str | None) -> bool:
+    """Whether a dated statement of `fact` states a session's close: a market figure, but not the minute's
+    quote the current value of a price may be."""
+    return fact.kind.startswith("fin.") and not (value is None and fact.minute)
 
 
 # a day told relative to the page takes no preposition: "By 6 days ago, X closed at 17.10 dollars" (g24 draft)
@@ -226,12 +239,19 @@ def gold_pieces(
     in (a question whose answer no page states as written)."""
     as_of = fact.as_of if dynamic(fact) and fact.as_of else ""
     out = [state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid, shape=shape)]
-    if rng.random() < 0.15:  # said twice in different words, as real pages repeat key facts (not often: the
-        # value repeated on every answer page was the commonest of its type in the top 10)
+    again = rng.random() < 0.15
+    if again and not _full_date(fact):  # said twice in different words, as real pages repeat key facts (not
+        # often: the value repeated on every answer page was the commonest of its type in the top 10); a full
+        # date once, as the pages beside it state their dates (a rival's, a look-alike's): 0.15 more of it a
+        # page made a birth date the top 10's commonest date on 17 of 32 date answers (g28, typed voting)
         out.append(state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid, shape=shape))
     if fact.items and rng.random() < 0.6 and not avoid:
         out.append(Piece("list", "\n".join(_shuffled(fact.items, rng)), label=fact_frames._cap(label(fact))))
     return out
+
+
+def _full_date(fact: Fact) -> bool:
+    return not fact.kind.startswith("rel:") and KINDS[fact.kind].vtype == "date"
 
 
 def page_order(items: tuple[str, ...], rng: random.Random) -> str:
@@ -302,11 +322,19 @@ def figure_pieces(
         if first in values and then in values and year_in(values[first]) + gap > year_in(values[then]):
             chosen.remove(then)
     if subject.kind == "movie":  # a peer film's money in the era of the release it states, or its pages date
-        year = sequel_year(subject.name, starts.drawn_start(subject.name, "movie"), day)
+        # (the KG's release for a KG film: "$253.0 million is the budget of The Current Protocol" [KG: 1978]
+        # on its look-alike page, the audit's numbers out of their era at g28)
+        kg = start_of(subject.name)
+        drawn = kg.year if kg != dt.date.min else starts.drawn_start(subject.name, "movie")
+        year = sequel_year(subject.name, drawn, day)
         if "mv.release" in values:  # the year its rival values are capped by too (`decoys._era_cap`)
             values["mv.release"] = in_year(values["mv.release"], year)
         for key in [k for k in chosen if k in ERA_AMOUNTS and amount(values[k]) > era_cap(k, year)]:
             chosen.remove(key)  # a 1971 peer "grossed $1.7 billion" (the audit's numbers, g23's reader world)
+    if "mu.debut" in values:  # nobody debuts before 18: "Baby Curtis released a debut album in 1967" [KG:
+        values["mu.debut"] = adult(
+            values["mu.debut"], subject.name, day
+        )  # born 1960] (the audit's ages, g28)
     if "mv.weekend" in chosen and ("mv.release" in chosen or not fits_day(subject.name, day, "mv.weekend")):
         chosen.remove("mv.weekend")  # no weekend gross of a film released years ago
     for key in chosen:
@@ -315,6 +343,19 @@ def figure_pieces(
         as_of = (day - dt.timedelta(days=back)).isoformat() if dynamic(fact) else ""
         out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
     return out
+
+
+def adult(value: str, name: str, day: dt.date, born: int = 0) -> str:
+    """An event year of `name`'s (a debut) at 18 or later: after the KG's birth of the name, else `born`."""
+    born = next((int(v[:4]) for _n, k, v in lifespan.kg_known(name) if k in ("mu.birth", "pe.birth")), born)
+    found = _YEAR.search(value)
+    if not born or found is None or int(found[0]) >= born + lifespan.ADULT:
+        return value
+    year = min(day.year, born + lifespan.ADULT + zlib.crc32(name.encode()) % 8)
+    return value[: found.start()] + str(year) + value[found.end() :]
+
+
+_YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
 
 
 def rival_day(fact: Fact, lookalike: str, page_day: dt.date) -> str:

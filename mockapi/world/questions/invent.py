@@ -285,6 +285,7 @@ def _value(
     if vt == "list":
         pool = "player" if kind.domain == "sports" and kind.pool == "person" else kind.pool  # a team's men
         items = tuple(dict.fromkeys(pool_item(pool, rng) for _ in range(rng.randint(3, 5))))
+        items = _sized(kind.key, items, pool)
         shown, alts = values.listing(list(items))
         return shown, float(len(items)), items, alts
     if vt == "person":
@@ -307,6 +308,23 @@ def _pair(
 def scale(key: str) -> tuple[float, float] | None:
     """The range a decimal kind's values keep (a rating out of 10, points a game), None when unbounded."""
     return _DECIMALS.get(key)
+
+
+# lists whose size is the thing's own, not a draw
+LIST_SIZES = {"sp.lineup": 5}
+
+
+def _sized(key: str, items: tuple[str, ...], pool: str) -> tuple[str, ...]:
+    """`items` at the size its kind has (`LIST_SIZES`): a starting five is five on every page that lists one,
+    the older ones too (g28 reader: 4, 3 and 5 on one question's pages). Drawn apart from the world's
+    stream (from the items themselves), so every other value keeps its draw."""
+    size = LIST_SIZES.get(key)
+    if size is None:
+        return items
+    more = random.Random("|".join(items))
+    while len(items) < size:
+        items = tuple(dict.fromkeys((*items, pool_item(pool, more))))
+    return items[:size]
 
 
 def other_value(kind: Kind, rng: random.Random, day: dt.date) -> str:

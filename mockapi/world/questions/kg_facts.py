@@ -343,5 +343,8 @@ def _walks(
                             name, data["domain"], kind, node, aliases=aliases_for(name, kind),
                             ticker=node.rsplit(":", 1)[-1] if kind == "company" else "",
                         )  # fmt: skip
-                walks.setdefault(eid, []).append(tuple(steps))
+                # no relation twice: "who is the mayor of the birthplace of the mayor of thornview?" (g28
+                # reader, unnatural)
+                if len({phrase for phrase, _ in steps}) == len(steps):
+                    walks.setdefault(eid, []).append(tuple(steps))
     return walks, nodes

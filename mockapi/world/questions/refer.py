@@ -158,13 +158,15 @@ DESCRIPTIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("company", "fin.ceo"): ("the company whose ceo is {v}", "the company run by {v}", "{v}'s company"),
     ("company", "fin.hq"): ("the company headquartered in {v}", "the {v}-based company"),
     ("company", "fin.founders"): ("the company founded by {v}",),
-    ("movie", "mv.director"): ("the movie {v} directed", "the film directed by {v}"),
+    # no phrase ending in its verb: "which cast members does the movie martha chindamo directed have?" (g28
+    # reader, unnatural), "the one x leads"
+    ("movie", "mv.director"): ("the film directed by {v}", "the movie directed by {v}"),
     ("movie", "mv.cast"): ("the film starring {v}", "that movie with {v}"),
     ("band", "mu.members"): ("the band with {v}", "the group whose members include {v}"),
     ("team", "sp.coach"): ("the team coached by {v}", "{v}'s team"),
     ("team", "sp.arena"): ("the team that plays at {v}",),
     ("artist", "mu.birth"): ("the singer born on {v}", "the artist born {v}"),
-    ("topic", "op.leader"): ("the place led by {v}", "the one {v} leads"),
+    ("topic", "op.leader"): ("the place led by {v}",),
     ("topic", "op.location"): ("the landmark in {v}",),
 }
 
