@@ -16,9 +16,10 @@ life only where the KG or a "was founded" dates it. Two lines, each what a reade
   picture" of the page's own work), at the precision both give; a yearless month or season ("returned to home
   video in July") read at the latest day it can mean before the query day;
 - **works on a building before it stood**: a clause telling works on a building (extended, renovated,
-  refurbished, remodelled, expanded, rebuilt, a wing added, upgraded, repaired) dated before the building was
-  erected, built, constructed, completed or opened, by the same sentence ("extended a wing erected in 2016 in
-  October 2009") or by the page's own "X was erected in 2016" of a building the clause names.
+  refurbished, remodelled, expanded, rebuilt, a wing added, upgraded, repaired) dated, in its own clause,
+  before the building was erected, built, constructed, completed or opened, by the same sentence ("extended a
+  wing erected in 2016 in October 2009") or by the page's own "X was erected in 2016" of a building the clause
+  names.
 
 Counted over the pages `lifespans.read_pages` reads. Target 0.
 """
@@ -156,13 +157,21 @@ def building_scan(pages: list[Page]) -> RuleGroup:
                 continue
             if own is None:
                 own = _stood(page)
-            for clause in CLAUSE.split(s) if not _STOOD_IN.search(s) else [s]:
+            # each clause with its own dates: "repaired a wing put up in 2020 after 7 months of work, while a
+            # heatwave shut the north parking area ... in November 1994" dates the heatwave, not the repair
+            # (g28, the line's one count: the sentence was read as one clause when it said when a wing stood)
+            said = _STOOD_IN.search(s)
+            for clause in CLAUSE.split(s):
                 works = _WORKS_ON.search(clause)
                 if works is None or _NOT_BUILDING.search(clause):
                     continue
                 stood = _STOOD_IN.search(clause)
                 start = (
-                    int(stood["year"]) if stood else next((y for n, y in own.items() if n in clause), None)
+                    int(stood["year"])
+                    if stood
+                    else int(said["year"])
+                    if said  # "The hall was built in 2016, and the trust extended it in 2009"
+                    else next((y for n, y in own.items() if n in clause), None)
                 )
                 if start is None:
                     continue

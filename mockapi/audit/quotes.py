@@ -15,15 +15,21 @@ with the query time read in US/Eastern (PT + 3 hours) and the exchange's session
   the question names) or a percent move, equals the close (or the move to the close) of a session whose
   close did not exist yet at the query time, or, for a question naming no day of its own, of a session two
   or more sessions before the last close; unless it also equals a price that did exist (the last close,
-  the one before, or the KG's minute price at the query minute, where the KG holds minutes). The company is
+  the one before, or the KG's minute price at the query time, where the KG holds minutes). The company is
   any KG company the question names by ticker or name, or its gold or gold pages' titles name; the gold
   breaks the rule when some candidate explains it only by a price that did not exist yet and none explains
   it by one that did;
 - **page prices against the query's hour**: on the top 10 of such a question, a KG company's price
   statement ("trading at", "closed at", "stock price of", `markets.price_statements`) dated to a session
   whose close did not exist at the query time (its own date, else the query day) giving exactly that
-  session's close (not the minute price at the query minute), or a price statement whose own date is after
+  session's close (not the minute price at the query time), or a price statement whose own date is after
   the query day.
+
+The **minute price at the query time** is the close of the last minute bar finished by then: a bar stamped
+10:07 closes at 10:08:00, so a question asked at 10:08:16 has the 10:07 bar's close, not the 10:08 bar's
+(which closes at 10:09:00). The world's "right now" golds are that price (g28: "25 shares of barber ltd." at
+10:08:16 ET, $795.25 = 25 x the 10:07 bar's 31.81; the 10:08 bar's 31.79 did not exist yet): read at the
+query minute's own bar, all three of g28's golds of this line were counted as closes not yet made.
 
 A corpus without a KG (real CRAG records) checks nothing; target 0.
 """
@@ -53,6 +59,7 @@ RULES = ("gold prices against the query's hour", "page prices against the query'
 STALE = 2  # sessions behind the last close
 RECENT = 10  # a stale gold is one of the last few closes (an older equal close is chance)
 CLOSE = dt.time(16, 0)
+_BAR = dt.timedelta(minutes=1)  # a minute bar closes a minute after its stamp
 PT_TO_ET = dt.timedelta(hours=3)
 _DYNAMIC = frozenset({"real-time", "fast-changing"})
 _ONE = frozenset({"simple", "simple_w_condition", "post-processing"})
@@ -107,8 +114,10 @@ class Series:
         return i
 
     def minute_price(self, moment: dt.datetime) -> float | None:
-        """The KG's minute close at or before `moment` on its day, None where the KG holds no minute."""
-        at = bisect_right(self.minutes, (moment, float("inf"))) - 1
+        """The close of the KG's last minute bar finished by `moment` on its day (a bar stamped at minute m
+        closes at m + 1 minute: module docstring), None where the KG holds no such minute. `moment` is
+        `query_moment`'s, whole minutes: at 10:08 (a question of 10:08:00-10:08:59) the 10:07 bar."""
+        at = bisect_right(self.minutes, (moment - _BAR, float("inf"))) - 1
         if at >= 0 and self.minutes[at][0].date() == moment.date():
             return self.minutes[at][1]
         return None

@@ -3,7 +3,8 @@
 The g27 reader found a pro starting five "Joanna Taylor / Rodney Long / Jessica Obrien / Melissa Stewart /
 Mary Gross" and a six-player roster of "Ricky Marshall ... Jillian Reynolds ... Kayla Sharp". Professional
 teams are of one sex. On the top 10 of a sports question, a **roster list** is a line saying roster,
-starters, starting five or lineup followed by ":" and three or more "First Last" names, or a run of three or
+starters, starting five or lineup followed by ":" and three or more "First Last" names in the same sentence
+(the next sentence's names are not the list's), or a run of three or
 more consecutive short lines each opening with such a name (its first name one of Faker's) within three
 lines after such a word. A list
 breaks the rule when its first names include one that only Faker's male first-name list holds and one that
@@ -19,6 +20,7 @@ from functools import cache
 
 from mockapi.audit.results import Read
 from mockapi.audit.rules import RuleGroup, empty_rule, note
+from mockapi.audit.text import sentences
 
 RULE = "rosters of both sexes"
 _CONTEXT = re.compile(
@@ -62,8 +64,12 @@ def roster_lists(lines: list[str]) -> list[list[str]]:
         run = []
         if _CONTEXT.search(line):
             context = i
-            if ":" in line:
-                named = [m[1] for m in _PERSON.finditer(line.split(":", 1)[1]) if _known(m[1])]
+            # the names after the colon of the sentence that says roster or starters, not the next ones':
+            # "Last checked 8 Jan 2024: the starters ... were Tim Navarro, ... and Alexander Larson. The
+            # official listing ... lists Jacqueline Maldonado as the head coach." read the coach as a starter
+            # (g28, the line's one count)
+            for said in (s for s in sentences(line) if ":" in s and _CONTEXT.search(s)):
+                named = [m[1] for m in _PERSON.finditer(said.split(":", 1)[1]) if _known(m[1])]
                 if len(named) >= MIN_NAMES:
                     out.append(named)
     return out
