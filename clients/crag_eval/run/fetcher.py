@@ -38,6 +38,7 @@ from crag_eval.files.types import Question
 from crag_eval.run.fetch_helper import Connections, search
 from crag_eval.run.frames import MEDIA_TYPE
 from crag_eval.score.diagnostics import RunHooks, is_loopback
+from mockapi.core.pipe_pool import own_group
 
 MIN_QUESTIONS = 20  # below this a helper's start-up (about 0.4 s of CPU) outweighs what it saves
 MIN_PAGES = 50  # Task 3; 5 pages decode in about a millisecond
@@ -136,7 +137,7 @@ class _Helper:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
-            start_new_session=True,  # Ctrl-C goes to the run loop, which stops the helper itself
+            **own_group(),  # Ctrl-C goes to the run loop, which stops the helper itself
         )
         self.pending: deque[Future[Any]] = deque()
         self.lock = threading.Lock()  # guards `pending` only, never held while blocked on a pipe
