@@ -24,7 +24,7 @@ from typing import Any
 import duckdb
 from audit_stores import page_corpus
 
-from mockapi.audit import eras, lifespans, media, quotes, results, rosters
+from mockapi.audit import eras, lifespans, markets, media, quotes, results, rosters
 from mockapi.audit.data import AuditQuestion, Corpus, Result
 from mockapi.audit.prices import strip_class
 from mockapi.formats.manifest import Manifest
@@ -162,3 +162,24 @@ def test_a_roster_is_the_names_of_its_own_sentence(tmp_path: Path) -> None:
     rule = scan.result()["rules"][rosters.RULE]
     assert (rule["checked"], rule["violations"]) == (2, 1), rule
     assert rule["examples"][0].startswith("Tiffany, Suzanne, Richard")
+
+
+def test_sales_staff_are_no_revenue(tmp_path: Path, tiny_world: Path) -> None:
+    texts = [
+        "Smith Group: discussion thread\n"
+        # the g29 default world (world30 07e1abf), rank 6 of f7de1ac2: the line's one count
+        "SOHM booked cash flow for the first quarter of £3m, about in line with what Dias Capital "
+        "projected — SOHM added 160 sales employees in Tucson.\n"
+        "SOHM reported operating earnings across the first quarter worth $31 million, a touch below "
+        "guidance.\n"
+        "SOHM posted first-quarter sales of $20 million.\n"  # sales still a revenue
+        "SOHM reported second-quarter net income of $12m.\n"
+        "SOHM booked $9m of second-quarter revenue."
+    ]
+    asked = "03/14/2024, 19:19:07 PT"
+    qs = [_q("q0", "corey mendoza's company went public in what decade?", "x", texts, asked)]
+    corpus = page_corpus(tmp_path, tiny_world, texts, qs)
+    pages, _ = lifespans.read_pages(corpus, qs)
+    rule = markets.market_scan(pages, [])["rules"]["profit above revenue"]
+    assert (rule["checked"], rule["violations"]) == (2, 2), rule
+    assert rule["examples"][0].startswith("SOHM Q1: profit 31,000,000 > revenue 20,000,000")
