@@ -136,7 +136,7 @@ def _world(path: Path | None, say: Any) -> Path:
 
 
 FIRST_BUILD = "first use: about 2 minutes on 2 cores, 2.2 GB on disk"
-"""What the first run's wait costs (default world, seed 0, at 4f1f789: 4:59 on 2 quiet cores, 2.2 GB); the
+"""What the first run's wait costs (default world, seed 0, at 6ca58d2: 1:52 on 2 quiet cores, 2.2 GB); the
 README says the same (tests/docs/test_surprises_docs.py)."""
 
 
