@@ -331,10 +331,9 @@ def figure_pieces(
             values["mv.release"] = in_year(values["mv.release"], year)
         for key in [k for k in chosen if k in ERA_AMOUNTS and amount(values[k]) > era_cap(k, year)]:
             chosen.remove(key)  # a 1971 peer "grossed $1.7 billion" (the audit's numbers, g23's reader world)
-    if "mu.debut" in values:  # nobody debuts before 18: "Baby Curtis released a debut album in 1967" [KG:
-        values["mu.debut"] = adult(
-            values["mu.debut"], subject.name, day
-        )  # born 1960] (the audit's ages, g28)
+    if "mu.debut" in values:  # nobody debuts before 18: "Baby Curtis released a debut album in 1967", the KG
+        # giving his birth as 1960 (the audit's ages line, g28)
+        values["mu.debut"] = adult(values["mu.debut"], subject.name, day)
     if "mv.weekend" in chosen and ("mv.release" in chosen or not fits_day(subject.name, day, "mv.weekend")):
         chosen.remove("mv.weekend")  # no weekend gross of a film released years ago
     for key in chosen:
