@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
     """Measure the world (and the real sample), print the table or JSON (exit 0: a report, not a gate)."""
     from mockapi.audit.data import load_real, load_world
     from mockapi.audit.figures import compute
-    from mockapi.audit.report import details, lines, show
+    from mockapi.audit.report import details, lines
+    from mockapi.audit.table import show
 
     if args.pages < 1 or args.questions < 1:
         raise UserError("--pages and --questions must be at least 1")

@@ -34,6 +34,7 @@ from mockapi.audit import (
     pages,
     partials,
     pinned,
+    places,
     plausible,
     prices,
     questions,
@@ -193,6 +194,8 @@ def compute(
             "seasons": g26.g27["seasons"],
             "everyday": g26.g27["everyday"],
             "partials": g26.g27["partials"],
+            # the g29 reading's class: places read as places (settlements lived in, populations of them)
+            "places": g26.g27["places"],
         },
         "tells": g26.tells,
         "sample": {
@@ -230,6 +233,7 @@ def read_g26(
         "seasons": seasons.SeasonScan(corpus.world),
         "everyday": everyday.EverydayScan(),
         "partials": partials.PartialScan(),
+        "places": places.PlaceScan(corpus.world),
     }
     for read in results.read_results(corpus, qs):
         prices.add(read)

@@ -97,6 +97,7 @@ class ConsistencyFigures(TypedDict):
     seasons: RuleGroup
     everyday: RuleGroup
     partials: RuleGroup
+    places: RuleGroup  # the g29 reading's class (`places`): its two rules are two lines of the report
 
 
 def _year(text: Any) -> int | None:
