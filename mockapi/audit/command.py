@@ -36,8 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--text-questions",
         type=int,
         default=TEXT_QUESTIONS,
-        help="questions the question-text figures and learned adversaries read, a seeded sample (default "
-        f"{TEXT_QUESTIONS:,}, the default world's size, at which every bar was set; 0: all of them)",
+        help="questions the question-text figures, the learned adversaries and the rules read question by "
+        f"question read, a seeded sample (default {TEXT_QUESTIONS:,}, the default world's size, at which "
+        "every bar was set; 0: all of them)",
     )
     parser.add_argument(
         "--test-data",

@@ -118,8 +118,10 @@ def compute(
     text_questions: int = TEXT_QUESTIONS,
 ) -> AuditFigures:
     """Every figure of `corpus` (see each module's docstring); `test` and `real` are the questions the
-    learned adversaries trained on `corpus` are also scored on (dev→test, world→real); the question-text
-    figures and the adversaries read `text_sample(…, text_questions)`."""
+    learned adversaries trained on `corpus` are also scored on (dev→test, world→real). The question-text
+    figures, the adversaries and every rule that reads each question (its top 10, its gold against the KG,
+    the fact asked twice, the first hop, the URL and premise rules) read `text_sample(…, text_questions)`,
+    the size every bar was set at, whatever the world's (recall and the pinned mixes count every question)."""
     rng = random.Random(f"audit:{seed}")
     all_ids = corpus.page_ids()
     sample_ids = sorted(rng.sample(all_ids, min(n_pages, len(all_ids))))
@@ -134,7 +136,7 @@ def compute(
     dated, known = lifespans.read_pages(corpus, qs)  # read once for the dated and world-sense scans
     lives, ages = lifespans.lives_and_ages(dated, known)
     ages = credits.with_credits(ages, corpus.world)  # the KG's own credits: the gold's ages too
-    g26 = read_g26(corpus, qs, known)
+    g26 = read_g26(corpus, read, known)
     return {
         "questions": {
             **questions.skeleton_figures(read, vocab),
@@ -150,8 +152,8 @@ def compute(
         "frames": frames.frame_figures(_trim_gold(chosen), gold, vocab, _fact_kinds(corpus)),
         "leaks": {
             **leaks.rank1_share(qs),
-            "page_rules": leaks.page_rules(qs),
-            "premise_rules": leaks.premise_rules(qs),
+            "page_rules": leaks.page_rules(read),
+            "premise_rules": leaks.premise_rules(read),
         },
         "pinned": pinned.pinned_figures(corpus),
         "adversaries": adversaries(read, test, real, seed),
@@ -172,11 +174,11 @@ def compute(
             "offsets": relative.with_late(offsets.offset_scan(dated), dated),
             "labels": labels.label_scan(corpus),
             "amounts": amounts.amount_figures(dated, corpus.world),
-            "hops": hops.hop_scan(corpus, qs),
+            "hops": hops.hop_scan(corpus, read),
             "lookalikes": lookalikes.lookalike_scan(corpus, chosen),
             # the g25 reading's classes: questions against the KG (every question), sizes, media, buildings
-            "ages_asked": asked.group(asked.AGES, asked.age_scan(qs, corpus.world)),
-            "repeats": asked.group(asked.REPEATS, asked.repeat_scan(qs, corpus.world)),
+            "ages_asked": asked.group(asked.AGES, asked.age_scan(read, corpus.world)),
+            "repeats": asked.group(asked.REPEATS, asked.repeat_scan(read, corpus.world)),
             "sizes": headcounts.size_scan(dated, corpus.world, headcounts.roster_pages(corpus, qs)),
             "media": media.media_scan(dated, known),
             "buildings": media.building_scan(dated),
@@ -184,8 +186,8 @@ def compute(
             # golds against the KG's lists and twins, facts under the wrong entity
             "quotes": g26.quotes,
             "founding": g26.founding,
-            "lists": golds.list_scan(qs, corpus.world),
-            "twins": golds.twin_scan(qs, corpus.world),
+            "lists": golds.list_scan(read, corpus.world),
+            "twins": golds.twin_scan(read, corpus.world),
             "boxes": g26.boxes,
             # the g27 reading's classes: session figures before the session, rosters of both sexes, games
             # out of season, everyday prices and tickets, counts cut short by a partial list

@@ -12,6 +12,7 @@ import pytest
 from fixture_paths import CRAG_DEV_10
 from small_world import SMALL_QUESTIONS
 
+from mockapi.audit import sources
 from mockapi.audit.data import load_real, load_world
 from mockapi.audit.figures import AuditFigures, compute, text_sample
 from mockapi.audit.report import SPECS
@@ -84,9 +85,10 @@ def test_audit_table_and_determinism(small_world: Path, capsys: pytest.CaptureFi
 def test_text_figures_read_a_sample_of_a_bigger_world(
     small_world: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A world with more questions than --text-questions: its question-text figures and learned adversaries
-    read that many, drawn with a seed (a distinct-skeleton count and a learned CV score grow with the
-    questions read, and every bar was set at 1,200); the other figures still read every question."""
+    """A world with more questions than --text-questions: its question-text figures, learned adversaries and
+    the rules that read question by question read that many, drawn with a seed (a distinct-skeleton count and
+    a learned CV score grow with the questions read, a rule's cost too, and every bar was set at 1,200);
+    recall and the pinned mixes still count every question."""
     n = SMALL_QUESTIONS // 2
     argv = ["audit", "--data", str(small_world), "--json", "--pages", "40", "--questions", "3"]
     assert main([*argv, "--text-questions", str(n)]) == 0
@@ -95,10 +97,16 @@ def test_text_figures_read_a_sample_of_a_bigger_world(
     assert figures["sample"]["text_questions"] == n == q["questions"]
     assert figures["adversaries"]["false_premise"]["questions"] == n
     assert q["distinct_per_1200"] == round(q["distinct_skeletons"] * 1200 / n, 1)
-    assert figures["leaks"]["page_rules"]["pairs"] == SMALL_QUESTIONS * 50
-    every = [x.qid for x in load_world(small_world, read_manifest(small_world)).questions]
-    picked = [x.qid for x in text_sample(load_world(small_world, read_manifest(small_world)).questions, n)]
+    assert figures["leaks"]["page_rules"]["pairs"] == n * 50
+    world = load_world(small_world, read_manifest(small_world)).questions
+    every = [x.qid for x in world]
+    sample = text_sample(world, n)
+    picked = [x.qid for x in sample]
     assert len(set(picked)) == n and picked == [qid for qid in every if qid in picked]  # the world's order
+    # the rules read question by question read the sample: the fact asked twice checks its answerable ones
+    asked = [x for x in sample if not x.false_premise and x.answers()]
+    assert figures["consistency"]["repeats"]["rules"]["the same fact asked twice"]["checked"] == len(asked)
+    assert figures["sources"]["recall"] == sources.recall(world)  # recall counts every question
     assert main([*argv, "--text-questions", "-1"]) == 2
     err = capsys.readouterr().err
     assert "--text-questions must be 0" in err and len(err.strip().splitlines()) == 1
