@@ -10,7 +10,7 @@ read as a participant reads them, from what the text and the KG say a name is:
   its galleries, trails or grounds ("a storm closed part of X"), its car park ("the car park at X", "parking
   at X"), its tours ("night tours at X", "X added guided walks"), admission to it ("a day ticket for X"), its
   volunteers, guides, rangers or curators ("a volunteer at X", "who guides tours at X"). The holder is the
-  name in the frame's slot, or a back-reference ("the site", "the place", "the town", "it") on a page whose
+  name in the frame's slot, or a back-reference ("the site", "the place", "the town") on a page whose
   title names a holder of the page's other frames. A sight named inside the settlement keeps its own name
   ("the car park at Thornview Museum" is the museum's) and is not counted.
 - **populations of what is not a settlement**: a sentence giving a name a population, residents or
@@ -43,7 +43,7 @@ OTHER = "other"
 
 # a name as pages write it: capitalised words, "of"/"the"/"de" between them, a look-alike's qualifier after
 _NAME = r"[A-Z][\w'’.\-]*(?: (?:(?:of|the|de|upon|on)(?: the)? )?[A-Z][\w'’.\-]*)*(?: \([a-z ]+\))?"
-_BACK = r"[Tt]he (?:site|place|town|city|village|county|area|venue)|It"
+_BACK = r"[Tt]he (?:site|place|town|city|village|county|area|venue)"  # "it" may be anything named before
 _HOLDER = rf"(?P<h>{_BACK}|{_NAME})"  # "The site" before "The" as a name
 _SETTLED = r"(?:town|city|village|borough|county|township|hamlet|municipality|census-designated place|suburb)"
 _TAIL = re.compile(r"(?: (?:I{1,3}|IV|V|VI{1,3}|Jr\.?)| \([^)]*\))+$")
