@@ -76,7 +76,7 @@ _ATTRACTION = tuple(
         rf"\b(?:closed|shut|damaged|flooded|reopened|cordoned off) (?:part|parts|a section|sections) of "
         rf"{_HOLDER}",
         rf"\b(?:closed|shut|damaged|flooded|reopened) (?:a|the|two|several)(?: \w+)? (?:gallery|galleries|"
-        rf"trails?|paths?|walkways|grounds|rooms|halls?|wing) (?:at|around|of|in) {_HOLDER}",
+        rf"trails?|paths?|walkways|grounds) (?:at|around|of) {_HOLDER}",
         # its car park
         rf"\b(?i:car[- ]?park(?:ing)?(?: lot| area)?|parking(?: lot| area| garage)?) "
         rf"(?:at|of|beside|for|outside) {_HOLDER}",
