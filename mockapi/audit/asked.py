@@ -212,7 +212,8 @@ def repeat_scan(qs: list[AuditQuestion], world: Path | None) -> RuleCheck:
         wanted = set().union(*(_SUBJECT_KINDS.get(re.split(r"[.:]", k)[0], set()) for k in kinds))
         if not wanted or any(k.startswith("rel:") for k in kinds):
             wanted = every_kind
-        found = _maximal([_canonical(n) for n in names_in(text, names) if names[n] & wanted and _named(n)])
+        found = [n for n in names_in(text, names) if names[n] & wanted and _named(n) and _alone(n, text)]
+        found = _maximal([_canonical(n) for n in found])
         subjects = frozenset(found) or _rare_words(text)
         answers = (f" {_norm(q.answer)} ",)
         asked = _Asked(q.query, answers, subjects, _LIST.search(q.answer) is not None)
@@ -237,6 +238,22 @@ def _fact_kinds(world: Path | None) -> dict[str, tuple[str, ...]]:
             return {}
         rows = con.execute("SELECT interaction_id, fact_kinds FROM questions").fetchall()
     return {qid: tuple(json.loads(k or "[]")) for qid, k in rows}
+
+
+# words that may stand before a name without being part of it ("the band empire", "for empire")
+_BEFORE = FUNCTION_WORDS | {"band", "group", "film", "movie", "company", "firm", "team", "club", "artist",
+                            "singer", "rapper", "song", "track", "album", "stock", "city", "town", "county",
+                            "about"}  # fmt: skip
+
+
+def _alone(name: str, text: str) -> bool:
+    """Whether a question holds a KG name as a name of its own somewhere, not only as the tail of a longer
+    one the KG lacks ("iron empire" and "the silent empire", web bands, hold the KG band "empire": g30)."""
+    for m in re.finditer(rf"(?<![\w'])({re.escape(name)})(?![\w])", text):
+        before = re.findall(r"[\w'’&.-]+|[^\w\s]", text[: m.start()])
+        if not before or before[-1] in _BEFORE or not before[-1][0].isalnum():
+            return True
+    return False
 
 
 def _maximal(found: list[str]) -> list[str]:

@@ -31,8 +31,8 @@ _ITEMS = (
      "a coffee", 0.5, 12.0),
     (re.compile(r"\b(?:a|one|the) (?:pint|beer|pint of beer|bottle of beer)\b", re.I), "a beer", 1.0, 20.0),
     (re.compile(r"\b(?:bus|tram|metro|subway) (?:ticket|fare|ride)s?\b", re.I), "a bus ticket", 0.5, 10.0),
-    (re.compile(r"\bmuseum\b[^.]{0,40}\b(?:day ticket|admission|entry|ticket)|"
-                r"\b(?:day ticket|admission|entry)\b[^.]{0,40}\bmuseum\b", re.I),
+    (re.compile(r"\bmuseum\b[^.;]{0,40}\b(?:day ticket|admission|entry|ticket)s?\b|"
+                r"\b(?:day ticket|admission|entry)\b[^.;]{0,40}\bmuseum\b", re.I),
      "a museum day ticket", 0.0, 60.0),
 )  # fmt: skip
 _MONEY = re.compile(
@@ -56,6 +56,15 @@ _SIGHT = re.compile(
 )
 
 
+_CLAUSE_END = re.compile(r"[;—–]|, (?:while|whereas|and|but)\b|\bmeanwhile\b")
+
+
+def _clause_end(s: str, at: int) -> int:
+    """Where the clause that goes on at `at` ends (a semicolon, a dash, ", while", "meanwhile")."""
+    end = _CLAUSE_END.search(s, at)
+    return end.start() if end else len(s)
+
+
 class EverydayScan:
     """Both rules over the pages `results.read_results` reads (fed one by one)."""
 
@@ -75,7 +84,9 @@ class EverydayScan:
     def _sentence(self, s: str) -> None:
         for pattern, item, low, high in _ITEMS:
             m = pattern.search(s)
-            money = _MONEY.search(s, m.end()) if m else None
+            # the thing's own amount: in its clause, not a grant after "; meanwhile," (g30's "Councillors in X
+            # shelved lower bus fares; meanwhile, a trust approved $455,000 towards repairs")
+            money = _MONEY.search(s, m.end(), _clause_end(s, m.end())) if m else None
             if m and money:
                 value = float((money[1] or money[2]).replace(",", ""))
                 note(self.rules[RULES[0]], not low <= value <= high, f"{item} at {value:g}: {s}")

@@ -139,9 +139,10 @@ _SIZE = re.compile(
     r"times?|most|top|best|largest|biggest|highest|lowest|longest|oldest|newest|\w+est\b))\w+|"
     rf"\ball {_NUMBER} \w+"
 )
-# "what are the three 2001 films with the highest gross": the answer's count (top k), not the set's size
+# "what are the three 2001 films with the highest gross": the answer's count (top k), not the set's size ("the
+# four r&b artists with the most studio albums" too, g30)
 _TOP_K = re.compile(
-    rf"^(?:are|for|in) the {_NUMBER} (?:[\w'-]+ ){{1,5}}with the (?:most|fewest|least|\w+est)\b"
+    rf"^(?:are|for|in) the {_NUMBER} (?:[\w'&.-]+ ){{1,5}}with the (?:most|fewest|least|\w+est)\b"
 )
 
 

@@ -1,0 +1,77 @@
+"""The audit's misreadings met on generator 30's trial world (`/work/scratch/world31/w_trial`, issue 31): each
+line failed there on a sentence or a question that a reader reads otherwise. Real stores (a pages.duckdb read
+through `Corpus`, a KG and a questions store where the rule reads them); each test fails on main `882e21c`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+
+from mockapi.audit import asked, everyday, results, tells
+from mockapi.audit.data import AuditQuestion, Corpus, Result
+from mockapi.formats.manifest import Manifest
+
+
+def _q(qid: str, query: str, answer: str = "x", results_: list[Result] | None = None) -> AuditQuestion:
+    return AuditQuestion(
+        qid, query, "music", "simple", "static", answer, [], [], results_ or [], set(), "", "web"
+    )
+
+
+def test_an_everyday_price_is_the_things_own_amount(tmp_path: Path) -> None:
+    texts = [
+        "New Stephanie | Wander Guide\n"
+        # the town's new prose: a grant after "; meanwhile," is no bus fare, "entryway" no museum ticket
+        "Councillors in New Stephanie shelved lower bus fares; meanwhile, a trust in Leeds approved $455,000 "
+        "towards repairs to the ring road in New Stephanie.\n"
+        "Port Johnburgh Museum of Art closed its north entryway last fall; meanwhile, alumni approved "
+        "$155,000 towards scholarships at Port Johnburgh.\n"
+        "A bus ticket in New Stephanie costs €2.10. A bus fare in the town now runs about $45.\n"
+        "Admission to the city museum is $250.",
+    ]
+    with duckdb.connect(str(tmp_path / "pages.duckdb")) as con:
+        con.execute("CREATE TABLE pages (page_id VARCHAR, text VARCHAR)")
+        con.executemany("INSERT INTO pages VALUES (?, ?)", [(f"p{i}", t) for i, t in enumerate(texts)])
+    corpus = Corpus("world", [], Manifest(), tmp_path)
+    q = _q("q0", "what is the population of new stephanie?", results_=[Result(1, "p0", "u", "n", "", 1)])
+    scan = everyday.EverydayScan()
+    for read in results.read_results(corpus, [q]):
+        scan.add(read)
+    prices = scan.result()["rules"][everyday.RULES[0]]
+    assert (prices["checked"], prices["violations"]) == (3, 2), prices
+    assert prices["examples"] == [
+        "a bus ticket at 45: A bus fare in the town now runs about $45.",
+        "a museum day ticket at 250: Admission to the city museum is $250.",
+    ]
+
+
+def test_a_top_k_with_an_ampersand_is_no_sets_size() -> None:
+    qs = [
+        _q("q0", "so what are the four r&b artists with the most studio albums?"),  # g30 trial's
+        _q("q1", "which of the four r&b artists of the coastal league has the most albums?"),
+    ]
+    sizes = tells.TellScan(qs, None).result()[tells.SIZES]
+    assert (sizes["checked"], sizes["violations"]) == (2, 1), sizes
+    assert sizes["examples"][0].startswith("'of the four r': which of the four r&b artists")
+
+
+def test_two_web_bands_sharing_a_kg_bands_name_are_two_subjects(tmp_path: Path) -> None:
+    with duckdb.connect(str(tmp_path / "kg.duckdb")) as con:
+        con.execute("CREATE TABLE entities (name VARCHAR, kind VARCHAR)")
+        con.executemany("INSERT INTO entities VALUES (?, ?)", [("Empire", "band"), ("Empire", "movie")])
+    rows = [
+        ("q0", "how many members are there for iron empire?"),  # the g30 trial's pair: two web bands
+        ("q1", "would you know how many members did the silent empire have in the end?"),
+        ("q2", "how many members does empire have?"),  # the KG band, asked twice
+        ("q3", "so how many members does the band empire have?"),
+    ]
+    with duckdb.connect(str(tmp_path / "questions.duckdb")) as con:
+        con.execute("CREATE TABLE questions (interaction_id VARCHAR, fact_kinds VARCHAR)")
+        con.executemany("INSERT INTO questions VALUES (?, ?)", [(qid, '["mu.members"]') for qid, _ in rows])
+    rule = asked.repeat_scan([_q(qid, query, "4") for qid, query in rows], tmp_path)
+    assert (rule["checked"], rule["violations"]) == (4, 1), rule
+    assert rule["examples"] == [
+        "how many members does empire have? / so how many members does the band empire have? -> 4"
+    ]
