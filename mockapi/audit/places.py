@@ -91,6 +91,15 @@ _ATTRACTION = tuple(
         # its volunteers, guides, rangers, curators
         rf"\b(?i:volunteers?|guides?|docents?|rangers?|wardens?|curators?) (?:at|for) {_HOLDER}",
         rf"\bwho (?:guides|leads) (?:\w+ )?(?:tours|walks) (?:at|for|around) {_HOLDER}",
+        # a sight's amenities and hours in other words ("Thornview's car park", "X reopened to visitors",
+        # "opening hours at X", "visitor numbers at X peak", "crowds flock to X")
+        rf"{_HOLDER}['’]s? (?:\w+ )?(?:car park|parking lot|parking area|galler(?:y|ies)|visitor "
+        r"cent(?:re|er)|gift shop|opening hours|ticket office|ticket desk|admission fee|entrance fee|"
+        r"turnstiles)\b",
+        rf"{_HOLDER} (?:\w+ )?(?:reopened|closed|opened) (?:its doors )?to (?:visitors|the public)\b",
+        rf"\b(?i:opening hours|visitor numbers|footfall|turnstiles) (?:at|of|for|to) {_HOLDER}",
+        rf"\b(?i:crowds|visitors|tourists) (?:flock|flocked|pour|poured|queue|queued) (?:to|into|at) "
+        rf"{_HOLDER}",
     )
 )
 # the frames' words: a line or sentence holding none of them is not read further (a set test of its words
@@ -101,7 +110,9 @@ _ATTRACTION_HINTS = frozenset((
     "walkways", "grounds", "rooms", "hall", "halls", "wing", "park", "parking", "carpark", "car-park",
     "tours", "walks", "hikes", "entry", "membership", "admission", "ticket", "tickets", "pass", "passes",
     "volunteer", "volunteers", "guide", "guides", "docent", "docents", "ranger", "rangers", "warden",
-    "wardens", "curator", "curators",
+    "wardens", "curator", "curators", "visitor", "visitors", "centre", "center", "shop", "hours", "office",
+    "desk", "fee", "turnstiles", "public", "numbers", "footfall", "flock", "flocked", "pour", "poured",
+    "queue", "queued",
 ))  # fmt: skip
 _POPULATION = tuple(
     re.compile(p)

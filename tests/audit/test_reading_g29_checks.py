@@ -78,6 +78,19 @@ def test_settlements_narrated_as_sights(tmp_path: Path) -> None:
     ]
 
 
+def test_a_sights_amenities_in_other_words(tmp_path: Path) -> None:
+    """Frames an adversary may write that the generator never did: a possessive car park or gallery, opening
+    to visitors, opening hours, crowds flocking; a town's own high street and council are no sight's."""
+    texts = [
+        "Thornview: key facts\n"
+        "Heavy rain flooded Thornview's main car park. Wintercrest reopened to visitors in May.\n"
+        "Crowds flock to Thornview in August. Opening hours at Wintercrest are 9 a.m. to 5 p.m.\n"
+        "Thornview's high street was resurfaced, and the council of Wintercrest approved a new bus route.",
+    ]
+    rule = _scan(tmp_path, texts).result()["rules"][places.RULES[0]]
+    assert (rule["checked"], rule["violations"]) == (4, 4), rule
+
+
 def test_populations_of_what_is_not_a_settlement(tmp_path: Path) -> None:
     texts = [
         "Thornview - A Closer Look\n"
