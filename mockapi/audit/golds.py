@@ -35,6 +35,7 @@ _CAST = re.compile(r"\bcast\b")
 _MEMBERS = re.compile(r"\bmembers?\b")
 _COUNT = re.compile(r"\b(?:how many|number of|count)\b")
 _NUMBER = re.compile(r"\b(\d{1,3})\b")
+_BARE_COUNT = re.compile(r"\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve")
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
           "ten": 10, "eleven": 11, "twelve": 12}  # fmt: skip
 _LEAD = re.compile(r"^.*?\b(?:are|were|include|includes|is|:)\s+")
@@ -125,7 +126,9 @@ def list_scan(qs: list[AuditQuestion], world: Path | None) -> RuleGroup:
         if subject is None:
             continue
         kg = lists[rel][subject]
-        if _COUNT.search(low):
+        # a count asked in any spelling ("find the nubmer of cast members of ...", g30): a gold that is a
+        # number alone is a count, never a list of names
+        if _COUNT.search(low) or _BARE_COUNT.fullmatch(q.answer.strip().lower()):
             told = gold_count(q.answer)
             if told is None:
                 continue

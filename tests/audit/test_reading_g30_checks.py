@@ -5,11 +5,12 @@ through `Corpus`, a KG and a questions store where the rule reads them); each te
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import duckdb
 
-from mockapi.audit import asked, everyday, results, tells
+from mockapi.audit import asked, everyday, golds, results, tells
 from mockapi.audit.data import AuditQuestion, Corpus, Result
 from mockapi.formats.manifest import Manifest
 
@@ -75,3 +76,25 @@ def test_two_web_bands_sharing_a_kg_bands_name_are_two_subjects(tmp_path: Path) 
     assert rule["examples"] == [
         "how many members does empire have? / so how many members does the band empire have? -> 4"
     ]
+
+
+def test_a_count_asked_with_a_typo_is_a_count(tiny_world: Path) -> None:
+    """g30's "find the nubmer of cast members of the leon chinnici film hollow rocket" (gold 6, the KG's film
+    6): the typo hid "number of", and the gold "6" was read as a list of one name."""
+    with duckdb.connect(str(tiny_world / "kg.duckdb"), read_only=True) as con:
+        rows = con.execute("SELECT title, doc FROM movie_movies ORDER BY key").fetchall()
+    titles = [t.lower() for t, _ in rows]
+    title, n = next(
+        (t, len(json.loads(d)["cast"]))
+        for t, d in rows
+        if titles.count(t.lower()) == 1 and not {"the", "is", "are"} & set(t.lower().split())
+    )
+    low = title.lower()
+    asks = f"find the nubmer of cast members of the film {low}"
+    qs = [
+        AuditQuestion("q0", asks, "movie", "simple", "static", str(n), [], [], [], set(), "", "kg"),
+        AuditQuestion("q1", asks, "movie", "simple", "static", str(n + 1), [], [], [], set(), "", "kg"),
+    ]  # fmt: skip
+    rule = golds.list_scan(qs, tiny_world)["rules"][golds.LISTS]
+    assert (rule["checked"], rule["violations"]) == (2, 1), rule
+    assert rule["examples"][0].startswith(f"{n + 1} against the KG's {n}")
