@@ -212,7 +212,9 @@ def repeat_scan(qs: list[AuditQuestion], world: Path | None) -> RuleCheck:
         wanted = set().union(*(_SUBJECT_KINDS.get(re.split(r"[.:]", k)[0], set()) for k in kinds))
         if not wanted or any(k.startswith("rel:") for k in kinds):
             wanted = every_kind
-        found = [n for n in names_in(text, names) if names[n] & wanted and _named(n) and _alone(n, text)]
+        found = [n for n in names_in(text, names) if names[n] & wanted and _named(n)]
+        if q.source == "web":  # a web subject may hold a KG name: "iron empire", "the silent empire" (g30)
+            found = [_span(n, text) for n in found]
         found = _maximal([_canonical(n) for n in found])
         subjects = frozenset(found) or _rare_words(text)
         answers = (f" {_norm(q.answer)} ",)
@@ -240,20 +242,46 @@ def _fact_kinds(world: Path | None) -> dict[str, tuple[str, ...]]:
     return {qid: tuple(json.loads(k or "[]")) for qid, k in rows}
 
 
-# words that may stand before a name without being part of it ("the band empire", "for empire")
-_BEFORE = FUNCTION_WORDS | {"band", "group", "film", "movie", "company", "firm", "team", "club", "artist",
-                            "singer", "rapper", "song", "track", "album", "stock", "city", "town", "county",
-                            "about"}  # fmt: skip
+# words that end a name in a question ("the band empire", "for empire", "secret kingdom by victor mccoy")
+_BOUNDARY = (
+    FUNCTION_WORDS
+    | COMMON_WORDS
+    | {
+        "band",
+        "group",
+        "film",
+        "movie",
+        "company",
+        "firm",
+        "team",
+        "club",
+        "artist",
+        "singer",
+        "rapper",
+        "song",
+        "track",
+        "album",
+        "stock",
+    }
+)
 
 
-def _alone(name: str, text: str) -> bool:
-    """Whether a question holds a KG name as a name of its own somewhere, not only as the tail of a longer
-    one the KG lacks ("iron empire" and "the silent empire", web bands, hold the KG band "empire": g30)."""
-    for m in re.finditer(rf"(?<![\w'])({re.escape(name)})(?![\w])", text):
-        before = re.findall(r"[\w'’&.-]+|[^\w\s]", text[: m.start()])
-        if not before or before[-1] in _BEFORE or not before[-1][0].isalnum():
-            return True
-    return False
+def _span(name: str, text: str) -> str:
+    """The whole name a web question gives where it holds a KG name: the KG name with the words beside it up
+    to a function word, an everyday word or a kind's noun ("iron empire" and "silent empire", two web bands
+    holding the KG band "empire"; "secret kingdom" and "secret circuit", two web films holding "secret", g30
+    and g28). A question that holds it more than once keeps the first."""
+    words = [w.strip('?.,!:;()"') for w in text.split()]
+    parts = name.split()
+    for i in range(len(words) - len(parts) + 1):
+        if [_POSSESSIVE.sub("", w) for w in words[i : i + len(parts)]] == parts:
+            lo, hi = i, i + len(parts)
+            while lo > 0 and words[lo - 1] and words[lo - 1] not in _BOUNDARY:
+                lo -= 1
+            while hi < len(words) and words[hi] and _POSSESSIVE.sub("", words[hi]) not in _BOUNDARY:
+                hi += 1
+            return " ".join(_POSSESSIVE.sub("", w) for w in words[lo:hi])
+    return name
 
 
 def _maximal(found: list[str]) -> list[str]:

@@ -58,21 +58,33 @@ def test_a_top_k_with_an_ampersand_is_no_sets_size() -> None:
     assert sizes["examples"][0].startswith("'of the four r': which of the four r&b artists")
 
 
-def test_two_web_bands_sharing_a_kg_bands_name_are_two_subjects(tmp_path: Path) -> None:
+def test_web_subjects_holding_a_kg_name_are_their_own(tmp_path: Path) -> None:
+    """Two web bands, "iron empire" and "the silent empire" (g30), and two web films, "secret kingdom" and
+    "secret circuit" (g28), hold a KG name ("Empire", "Secret"): each is its own subject, not the KG's."""
     with duckdb.connect(str(tmp_path / "kg.duckdb")) as con:
         con.execute("CREATE TABLE entities (name VARCHAR, kind VARCHAR)")
-        con.executemany("INSERT INTO entities VALUES (?, ?)", [("Empire", "band"), ("Empire", "movie")])
+        con.executemany(
+            "INSERT INTO entities VALUES (?, ?)",
+            [("Empire", "band"), ("Empire", "movie"), ("Secret", "movie"), ("Kingdom", "movie")],
+        )
     rows = [
-        ("q0", "how many members are there for iron empire?"),  # the g30 trial's pair: two web bands
-        ("q1", "would you know how many members did the silent empire have in the end?"),
-        ("q2", "how many members does empire have?"),  # the KG band, asked twice
-        ("q3", "so how many members does the band empire have?"),
+        ("q0", "how many members are there for iron empire?", "mu.members", "4"),  # the g30 pair
+        ("q1", "would you know how many members did the silent empire have in the end?", "mu.members", "4"),
+        ("q2", "how many members does empire have?", "mu.members", "4"),  # the KG band, asked twice
+        ("q3", "so how many members does the band empire have?", "mu.members", "4"),
+        (
+            "q4",
+            "how many oscar wins has secret kingdom by victor mccoy got?",
+            "mv.oscars",
+            "1",
+        ),  # the g28 pair
+        ("q5", "how many oscar wins does secret circuit with robert andrade have", "mv.oscars", "1"),
     ]
     with duckdb.connect(str(tmp_path / "questions.duckdb")) as con:
         con.execute("CREATE TABLE questions (interaction_id VARCHAR, fact_kinds VARCHAR)")
-        con.executemany("INSERT INTO questions VALUES (?, ?)", [(qid, '["mu.members"]') for qid, _ in rows])
-    rule = asked.repeat_scan([_q(qid, query, "4") for qid, query in rows], tmp_path)
-    assert (rule["checked"], rule["violations"]) == (4, 1), rule
+        con.executemany("INSERT INTO questions VALUES (?, ?)", [(r[0], json.dumps([r[2]])) for r in rows])
+    rule = asked.repeat_scan([_q(qid, query, answer) for qid, query, _, answer in rows], tmp_path)
+    assert (rule["checked"], rule["violations"]) == (6, 1), rule
     assert rule["examples"] == [
         "how many members does empire have? / so how many members does the band empire have? -> 4"
     ]
