@@ -42,7 +42,7 @@ SETTLEMENT = "settlement"
 OTHER = "other"
 
 # a name as pages write it: capitalised words, "of"/"the"/"de" between them, a look-alike's qualifier after
-_NAME = r"[A-Z][\w'’.\-]*(?: (?:(?:of|the|de|upon|on)(?: the)? )?[A-Z][\w'’.\-]*)*(?: \([a-z ]+\))?"
+_NAME = r"[A-Z][\w'’.\-]*(?: (?:(?:of|the|de|upon)(?: the)? )?[A-Z][\w'’.\-]*)*(?: \([a-z ]+\))?"
 _BACK = r"[Tt]he (?:site|place|town|city|village|county|area|venue)"  # "it" may be anything named before
 _HOLDER = rf"(?P<h>{_BACK}|{_NAME})"  # "The site" before "The" as a name
 _SETTLED = r"(?:town|city|village|borough|county|township|hamlet|municipality|census-designated place|suburb)"
