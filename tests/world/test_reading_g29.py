@@ -27,11 +27,6 @@ _ATTRACTION = re.compile(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="a town's prose draws a sight's clauses (36 % of a town's sentences at 999c56d)",
-)
 def test_a_town_is_lived_in_not_visited() -> None:
     """ "Thornview is emptiest on Saturdays", "A heatwave closed part of Wintercrest for 3 days" on the pages
     of towns of 114,759 and 182,653 (g29 reader #9, #32, #40): a settlement's prose, and a statement's lead-in
@@ -46,11 +41,6 @@ def test_a_town_is_lived_in_not_visited() -> None:
             assert not [s for s in lines if _ATTRACTION.search(s)], name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="population peers are drawn without fits_subject; topic_class misses ' II', 'Park', 'Garden'",
-)
 def test_only_a_settlement_has_a_population() -> None:
     """ "Lake Rodneymouth Zoo has a population of 145,173" (a peer on Thornview's gold page), "Montesstad
     Cathedral II has a population of 394,713" (a look-alike's own page): a zoo, park, garden or cathedral,

@@ -91,7 +91,10 @@ def asked_label(kind: Kind) -> str:
 # Open-domain topics are places (towns, counties), nature (a lake, a park) and institutions (a museum, a
 # university): an opera house has no population and a lake no leader, so a kind fits a topic by its name.
 _NATURE = re.compile(
-    r"\b(?:lake|national park|river|mountain|island|forest)$|^(?:lake|mount|mt\.?|river|isle of) ", re.I
+    # a bare park, garden or reserve too: "Lonely Park has a population of ..." (g29 reader)
+    r"\b(?:lake|(?:national )?park|river|mountain|island|forest|gardens?|reserve)$"
+    r"|^(?:lake|mount|mt\.?|river|isle of) ",
+    re.I,
 )  # "Lake Michelle" too: a lake "led by" someone, with languages, read absurd (issue 31's read)
 _INSTITUTION = re.compile(
     r"\b(?:university|college|museum(?: of art)?|institute(?: of technology)?|observatory|cathedral|library|"
@@ -120,8 +123,16 @@ _UNFIT = {
 }
 
 
+# a look-alike's tail is no part of what it is: "Montesstad Cathedral II" read as a settlement and was given a
+# population of 394,713 (g29 reader)
+_TAIL = re.compile(
+    r"(?: \((?:disambiguation|[^()]*)\)| (?:II|III|IV|2|3|Returns|Reloaded|Redux)|: Part Two)$"
+)
+
+
 def topic_class(name: str) -> str:
     """concept | nature | institution | place: what an open-domain topic is, read off its name."""
+    name = _TAIL.sub("", name)
     # a name ending in a building's noun is that building, whatever it starts with ("Lake Ralphbury Cathedral"
     # read as a lake had an area beside the parks', g16 reader)
     if _CONCEPT.search(name):
