@@ -12,8 +12,6 @@ import datetime as dt
 import random
 import re
 
-import pytest
-
 from mockapi.world.pages import decoys, prose
 from mockapi.world.pages.roles import Pools
 from mockapi.world.questions.kinds import KINDS, fits_subject, topic_class
@@ -58,9 +56,6 @@ def test_only_a_settlement_has_a_population() -> None:
     assert [n for n in peers if not fits_subject(pop, n, "topic")] == [], peers
 
 
-@pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="fin.close is the close before the asker's day at any hour"
-)
 def test_a_closing_price_asked_after_the_close_is_that_days() -> None:
     """ "feno, whose ceo is terrence carey: what is the closing price?" asked 15:38 PT on 5 March 2024, gold
     the close of 4 March (g29 reader #3): with no day in the question, the latest close that had happened."""

@@ -136,17 +136,18 @@ class KgSource:
         """A price as known at the question's moment (`at`, US/Eastern): "fin.price" the minute's price in a
         session the KG has minute bars of, else the last close that had happened (before 16:00 ET of a
         trading day, the session before: g26 reader #1 and #23 had that day's close at 04:13 and 10:58 ET);
-        "fin.close" ("yesterday's") the last close before the asker's day."""
+        "fin.close" the last close that had happened too, never a day's close minutes bars or not ("what is
+        the closing price?" asked at 18:38 ET was given the session before's close: g29 reader #3)."""
         days, closes = self.closes.get(s.entity_id, ([], []))
         at = self.at or dt.datetime.combine(day, dt.time(23, 59))
         # the last whole minute's bar (its close is at the minute's end)
         last = at - dt.timedelta(minutes=1)
         minute = self.minutes.get(s.entity_id, {}).get(last.strftime("%Y-%m-%d %H:%M"))
         minute = minute if last.date() == at.date() else None
-        if kind == "fin.price":
-            cut = at.date() - dt.timedelta(days=1) if minute is not None else market_days.closed_session(at)
+        if kind == "fin.price" and minute is not None:
+            cut = at.date() - dt.timedelta(days=1)
         else:
-            cut = day - dt.timedelta(days=1)
+            cut = market_days.closed_session(at)
         i = bisect.bisect_right(days, cut.isoformat()) - 1
         if i < 2:
             return None
