@@ -66,3 +66,24 @@ def test_a_closing_price_asked_after_the_close_is_that_days() -> None:
     assert web._session("fin.close", dt.date(2024, 3, 5)) == dt.date(2024, 3, 5)
     web.at = dt.datetime(2024, 3, 5, 10, 0)  # in the session: the previous close
     assert web._session("fin.close", dt.date(2024, 3, 5)) == dt.date(2024, 3, 4)
+
+
+def test_prose_and_people_read_as_written() -> None:
+    """g29 reader #1, #4, #22: "performed a little club in Nagoya", "re-signed a young youngster", coach "Mrs.
+    Danielle Copeland MD": a club is played, a prospect is not a young youngster, a person has no title."""
+    from mockapi.world.questions import invent
+
+    team = Subject("Providence Pilots", "sports", "team")
+    coaches = [
+        invent.invent_fact(KINDS["sp.coach"], team, dt.date(2024, 3, 1), random.Random(i)).value
+        for i in range(300)
+    ]
+    assert [
+        c for c in coaches if re.search(r"^(?:Mrs?|Ms|Dr|Miss)\.? | (?:MD|DDS|DVM|PhD|Jr\.|II|III)$", c)
+    ] == []
+    slips = re.compile(r"(?:performed|opened) a (?:small|little|modest) club in|young youngster")
+    lines = []
+    for seed in range(40):
+        lines += prose.sentences("The Midnight Lanterns", "music", random.Random(seed), 30, kind="band")
+        lines += prose.sentences("Providence Pilots", "sports", random.Random(seed), 30, kind="team")
+    assert [s for s in lines if slips.search(s)] == []
