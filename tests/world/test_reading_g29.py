@@ -46,6 +46,12 @@ def test_only_a_settlement_has_a_population() -> None:
     pop = KINDS["op.population"]
     for name in ("Montesstad Cathedral II", "Reyesberg Lake II", "Lonely Park", "Hawkinsport Garden"):
         assert not fits_subject(pop, name, "topic"), name
+    # nor a title's or a firm's name the default class took for a place (the audit's places line on g28:
+    # "Elizabethfurt Voyage", "Paper Technology", "Leeland Anthem" had populations), nor a novel
+    for name in ("Elizabethfurt Voyage", "Paper Technology", "Leeland Anthem", "Ashbury (novel)"):
+        assert not fits_subject(pop, name, "topic"), name
+    for name in ("Thornview", "Saraville County", "North Amandachester", "Thornview (city)"):
+        assert fits_subject(pop, name, "topic"), name
     fact = Fact(Subject("Thornview", "open", "topic"), "op.population", "114,759")
     pools = Pools(entity={}, entity_facts={}, noise={})
     peers = []

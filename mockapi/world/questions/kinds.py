@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
+from mockapi.world.questions import invent_words
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -142,7 +144,35 @@ def topic_class(name: str) -> str:
 
 def fits_subject(kind: Kind, subject_name: str, subject_kind: str) -> bool:
     """Whether the subject has this attribute at all: no population of an opera house, no leader of a lake."""
-    return subject_kind != "topic" or kind.key not in _UNFIT[topic_class(subject_name)]
+    if subject_kind != "topic":
+        return True
+    if kind.key == "op.population" and not settlement(subject_name):
+        return False
+    return kind.key not in _UNFIT[topic_class(subject_name)]
+
+
+# Names the default class ("place") takes in that no reader takes for a town: a title's or a firm's words
+# ("Elizabethfurt Voyage", "Paper Technology", "Leeland Anthem" were given populations: 14 on g28's default
+# world by the audit's places line), a qualifier other than a settlement's ("(novel)", "(band)")
+_NOT_TOWN_HEAD = frozenset(
+    (*invent_words.NOUN, "Society", "Group", "Company", "Trust", "Network", "Pictures", "Industries",
+     "Records", "Technology", "Technologies", "Systems", "Holdings", "Partners", "Press", "Studios", "Summer",
+     "Engine", "Parade", "Kingdom", "Empire", "Frontier", "Signal", "Horizon", "Tide", "Canyon", "Heavy")
+)  # fmt: skip
+_NOT_TOWN_LEAD = frozenset((*invent_words.ADJ, "The"))
+_QUALIFIER = re.compile(r" \(([^()]*)\)$")
+
+
+def settlement(name: str) -> bool:
+    """Whether a topic reads as a town, a city or a county (what has a population): its class is "place",
+    its words are no title's or firm's, and a qualifier, if any, is a settlement's."""
+    found = _QUALIFIER.search(name)
+    if found is not None and found[1] not in ("city", "town", "village", "county", "disambiguation"):
+        return False
+    words = _TAIL.sub("", name).split()
+    if not words or topic_class(name) != "place":
+        return False
+    return len(words) == 1 or (words[-1] not in _NOT_TOWN_HEAD and words[0] not in _NOT_TOWN_LEAD)
 
 
 def kinds_for(domain: str, subject: str | None = None) -> list[Kind]:
