@@ -93,3 +93,17 @@ def test_prose_and_people_read_as_written() -> None:
         lines += prose.sentences("The Midnight Lanterns", "music", random.Random(seed), 30, kind="band")
         lines += prose.sentences("Providence Pilots", "sports", random.Random(seed), 30, kind="team")
     assert [s for s in lines if slips.search(s)] == []
+
+
+def test_a_name_ending_in_a_period_ends_its_sentence_once() -> None:
+    """ "Do not forget that records give Mr. Jacob Dominguez as the ceo of Ardova Group Inc.." (g29 #30)."""
+    from mockapi.world.pages.fact_frames import fill
+
+    say = "records give Jacob Dominguez as the ceo of Ardova Group Inc."
+    for seed in range(5):
+        text = fill(
+            "Do not forget that {say}.",
+            {"say": say, "s": "Ardova Group Inc.", "l": "ceo"},
+            random.Random(seed),
+        )
+        assert not text.endswith(".."), text
