@@ -65,7 +65,7 @@ FACILITIES = {
 CREWS = {
     "institution": "[volunteers|staff|students|curators]",
     "nature": "[volunteers|rangers|staff]",
-    "place": "[volunteers|council staff|residents|local schoolchildren]",
+    "place": "[volunteers|council workers|local schoolchildren|neighbours]",
 }
 # A town, a city or a county is lived in, not visited: its council votes, its buses, its roadworks, its
 # markets and floods, never a sight's crowd hours, night tours, closed car parks or tour guides ("Thornview is
@@ -74,7 +74,11 @@ CREWS = {
 # {facility}/{crew} (`FACILITIES`, `CREWS`); the rest are a settlement's own events.
 TOWN = (
     TOPIC[0],
-    TOPIC[1],
+    # its people, not a site's staff: "volunteers at Thornview" is a sight's (the audit's places line)
+    "[{crew} in {s}|residents of {s}] [planted {n} trees|cleared [litter|rubbish|weeds] from the"
+    " [riverbank|canal towpath|old cemetery]|[restored|repainted] the war memorial|[digitised|collected] {n}"
+    " old photographs|raised {grant} for the [food bank|youth club|library]] [over the {season}|in"
+    " {month}|]",
     "[the council in {s}|councillors in {s}|the {s} council] [voted [for|against|to delay]|backed|"
     "shelved|approved] [a new [housing estate|leisure centre|cycle lane|primary school]|[higher|lower]"
     " bus fares|[a rise|a cut] in council tax|plans for a [bypass|new library|tram line]]",
