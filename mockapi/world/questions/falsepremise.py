@@ -39,7 +39,7 @@ def imitated_type(a: Ask) -> str:
 def bending(a: Ask, question_type: str) -> Ask:
     """The slot as the imitated type, with a premise on every subject it names."""
     cell = replace(a.cell, question_type=question_type)
-    return replace(a, cell=cell, force_premise=FORCE, premises=[], frames=[], pinned=())
+    return replace(a, cell=cell, force_premise=FORCE, premises=[], frames=[], pinned=(), bending=True)
 
 
 def on_true_frames(a: Ask, compose: Composer, tries: int = PINNED_TRIES) -> Draft | None:
@@ -73,7 +73,11 @@ def false_premise(a: Ask, compose: Composer) -> Draft | None:
     # ("x, founded in 1998,"), which read as a tell (false premise ROC AUC 0.71-0.75 -> 0.66-0.70)
     if not usable:
         return None
-    p = a.rng.choice(usable)
+    # the falsity goes in what is asked when the draft says something there (a day before the subject
+    # existed, a loss said as a win, an order, a size): real CRAG's false premises sit there, and a name
+    # aside carried all of generator 29's ("jones therapeutics, whose ceo is jennifer garcia": 8 of 8 read)
+    asked = [p for p in usable if not p.plain]
+    p = a.rng.choice(asked or usable)
     query = draft.query.replace(p.said, p.bent, 1)
     # a premise said by the whole question (a margin, a count) leaves its words to the voice, as true ones do
     refs = [*draft.refs, *([p.bent] if p.said != draft.query else []), p.wrong]

@@ -34,6 +34,11 @@ POPULARITY = ("head", "torso", "tail")
 REDRAWS = 8
 # Imitated types a false-premise slot draws before it gives up (each kept for a true question's tries)
 TYPE_DRAWS = 40
+# A false premise's drafts of one imitated type, as a multiple of a true question's tries: a draft that says
+# no premise cannot be bent, and a type redrawn after too few tries went to the types whose frames always
+# say one (a margin, an order: 3-5 of 143 false premises against 2-3 of 1,057 true on the tiny KG once
+# chains and fronted subjects lost their asides; 1-4 with three times the tries)
+FP_TRIES = 3
 KG_TYPE_DRAWS = 3
 
 # Share of questions whose answer is among the 50 pages (crag-benchmark-facts.md, "Estimated recall").
@@ -265,7 +270,7 @@ def _asked(cell: Cell, rng: random.Random) -> Cell:
 
 def _draft(slot: _Slot, ask: Ask, about_group: bool = False, tries: int = 6) -> Draft | None:
     if ask.cell.question_type == "false_premise":
-        return _false_premise(slot, ask, tries)
+        return _false_premise(slot, ask, tries * FP_TRIES)
     # a group question takes a set and a measure no question took (`Groups.asked`): more tries to find one
     for _ in range(tries * (1 + about_group)):
         ask.premises.clear()
