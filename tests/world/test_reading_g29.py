@@ -107,3 +107,17 @@ def test_a_name_ending_in_a_period_ends_its_sentence_once() -> None:
             random.Random(seed),
         )
         assert not text.endswith(".."), text
+
+
+def test_no_frame_fronts_its_subject_with_a_colon() -> None:
+    """ "feno, whose ceo is terrence carey: what is the closing price?", "just wondering, jose johnson ...
+    debuted in what year?", "how many ... in the end", "back yesterday" (g29 reader: 10 of 40 unnatural)."""
+    from mockapi.world.questions import phrasing, question_frames
+
+    frames = [
+        f for v in vars(question_frames).values() if isinstance(v, tuple) for f in v if isinstance(f, str)
+    ]
+    frames += list(phrasing.OPENERS)
+    odd = re.compile(r"\}: (?:what|which|how|who|number)|just wondering|in the end\b|\bback \{d\}")
+    assert len(frames) > 100
+    assert [f for f in frames if odd.search(f)] == []
