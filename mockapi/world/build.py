@@ -95,7 +95,10 @@ Progress = Callable[[str], None]
 # 29: a full date stated once on an answer page; living mayors; look-alike pages' figures in their KG era and
 #     ages; a film's prose pairs it with films; a topic's facilities by what it is; five starters; no chain
 #     walks a relation twice; no description ends in its verb (issue 31, the g28 audit and reading)
-GENERATOR_VERSION = "29"
+# 30: a town, city or county is lived in (its own clauses, lead-ins and back-references), populations only of
+#     settlements, a closing price the latest close that had happened, false premises in what is asked, no
+#     aside at a chain's start, no colon frames, no stated inputs, four prose slips (issue 31, the g29 reading)
+GENERATOR_VERSION = "30"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 
