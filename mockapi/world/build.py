@@ -97,7 +97,7 @@ Progress = Callable[[str], None]
 #     walks a relation twice; no description ends in its verb (issue 31, the g28 audit and reading)
 # 30: a town, city or county is lived in (its own clauses, lead-ins and back-references), populations only of
 #     settlements, a closing price the latest close that had happened, false premises in what is asked, no
-#     aside at a chain's start, no colon frames, no stated inputs, four prose slips (issue 31, the g29 reading)
+#     aside at a chain's start, no colon frames, no stated inputs, four prose slips (issue 31, g29's reading)
 GENERATOR_VERSION = "30"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
