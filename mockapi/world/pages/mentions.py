@@ -6,7 +6,7 @@ import random
 import re
 import zlib
 
-from mockapi.world.questions.kinds import topic_class
+from mockapi.world.questions.kinds import lived_in
 
 # How prose refers back to a subject: "the" + an epithet + a noun, so the reference itself varies.
 _NOUNS = {
@@ -42,7 +42,7 @@ def noun(name: str, kind: str, rng: random.Random) -> tuple[str, ...]:
     if kind == "concept":
         return ("the [idea|theory|concept]",)
     if kind == "topic":
-        if topic_class(name) == "place":  # a settlement: "The site is fullest in December" of Thornview (g29)
+        if lived_in(name):  # a settlement: "The site is fullest in December" of Thornview (g29)
             return ("the county",) if name.endswith("County") else ("the town",)
         return tuple(f"the {noun}" for word, noun in _PLACE_NOUNS if word in name) or ("the [site|place]",)
     if kind not in _NOUNS:

@@ -26,7 +26,7 @@ from mockapi.world.pages.bare_names import bare as bare
 from mockapi.world.pages.prose_slots import MONTHS, SEASONS, WEEKDAYS
 from mockapi.world.pages.prose_slots import slot_table as slot_table
 from mockapi.world.pages.prose_slots import slots as _slots
-from mockapi.world.questions.kinds import topic_class
+from mockapi.world.questions.kinds import lived_in, topic_class, untailed
 
 _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "company": (lex_business.COMPANY, lex_business.COMPANY_SHORT, lex_business.COMPANY_LEADS),
@@ -161,7 +161,7 @@ def _kind(domain: str, kind: str, name: str = "") -> str:
 def _topic_clauses(name: str, slots: dict[str, Callable[[random.Random], str]]) -> tuple[str, ...]:
     """A topic's clauses by what it is (`lex_places.TOPIC_BY_CLASS`: a town is lived in, a sight visited),
     with its {facility} and {crew} slots set to its own (`lex_places.FACILITIES`)."""
-    found = topic_class(name)
+    found = "place" if lived_in(name) else topic_class(name)
     where = found if found in lex_places.FACILITIES else "institution"
     slots["facility"] = lambda r: grammar.expand(lex_places.FACILITIES[where], slots, r)
     slots["crew"] = lambda r: grammar.expand(lex_places.CREWS[where], slots, r)
@@ -211,9 +211,10 @@ def sentences(
             slots["s"] = lambda r, name=name: name  # type: ignore[misc]
         slots["o"] = lambda r, name=name: mentions.other(r, pool, name, kind)  # type: ignore[misc]
         # a town among a set's places, or a page's own, is lived in: its short lines sell no tickets
-        town = kind == "topic" and topic_class(name) == "place"
+        town = kind == "topic" and lived_in(name)
         # nor an institution that sells no tickets (a university, an institute of technology)
-        ticketless = kind == "topic" and TICKETLESS.search(name) is not None
+        # (a look-alike's tail aside: "A day ticket at Kramerberg University II", audit31 on the g30 trial)
+        ticketless = kind == "topic" and TICKETLESS.search(untailed(name)) is not None
         if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader)
             slots.update(sizes.slots(sizes.cap_of(name), sizes.staff_of(name)))
         if kind == "topic":  # what it has, who works there and what happens there, by what it is

@@ -132,14 +132,31 @@ _TAIL = re.compile(
 )
 
 
+# a settlement's own head noun: "Lake Crystal County" read as a lake was given crowd hours and an entry fee on
+# the pages of "Places in Philipport" (audit31, the g30 trial)
+_SETTLEMENT_HEAD = re.compile(r"\b(?:County|City|Town|Township|Village|Borough)$")
+
+
+def untailed(name: str) -> str:
+    """`name` without a look-alike's tail (" II", "(disambiguation)")."""
+    return _TAIL.sub("", name)
+
+
 def topic_class(name: str) -> str:
     """concept | nature | institution | place: what an open-domain topic is, read off its name."""
-    name = _TAIL.sub("", name)
+    name = untailed(name)
     # a name ending in a building's noun is that building, whatever it starts with ("Lake Ralphbury Cathedral"
     # read as a lake had an area beside the parks', g16 reader)
     if _CONCEPT.search(name):
         return "concept"
     return "institution" if _INSTITUTION.search(name) else "nature" if _NATURE.search(name) else "place"
+
+
+def lived_in(name: str) -> bool:
+    """Whether a topic's pages narrate it as a settlement: its class is "place", or its head noun is a
+    settlement's whatever starts it ("Lake Crystal County"). Pages only: what a question may ask of it stays
+    `topic_class`'s (read at the question draw, whose every later question a change there moves)."""
+    return topic_class(name) == "place" or _SETTLEMENT_HEAD.search(untailed(name)) is not None
 
 
 def fits_subject(kind: Kind, subject_name: str, subject_kind: str) -> bool:
@@ -169,7 +186,7 @@ def settlement(name: str) -> bool:
     found = _QUALIFIER.search(name)
     if found is not None and found[1] not in ("city", "town", "village", "county", "disambiguation"):
         return False
-    words = _TAIL.sub("", name).split()
+    words = untailed(name).split()
     if not words or topic_class(name) != "place":
         return False
     return len(words) == 1 or (words[-1] not in _NOT_TOWN_HEAD and words[0] not in _NOT_TOWN_LEAD)
