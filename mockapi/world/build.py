@@ -98,7 +98,10 @@ Progress = Callable[[str], None]
 # 30: a town, city or county is lived in (its own clauses, lead-ins and back-references), populations only of
 #     settlements, a closing price the latest close that had happened, false premises in what is asked, no
 #     aside at a chain's start, no colon frames, no stated inputs, four prose slips (issue 31, g29's reading)
-GENERATOR_VERSION = "30"
+# 31: a "... County" is a settlement whatever starts it, a look-alike university sells no day tickets, a KG
+#     price's older values differ from it, the KG's answer share centred (KG_LIFT 1.0) (issue 31, audit31 on
+#     the g30 trial)
+GENERATOR_VERSION = "31"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 
