@@ -101,7 +101,9 @@ Progress = Callable[[str], None]
 # 31: a "... County" is a settlement whatever starts it, a look-alike university sells no day tickets, a KG
 #     price's older values differ from it, the KG's answer share centred (KG_LIFT 1.0) (issue 31, audit31 on
 #     the g30 trial)
-GENERATOR_VERSION = "31"
+# 32: a false premise of a day before its subject existed states what is asked on its pages, not the start
+#     (issue 31, the form adversary's (c) line on g30)
+GENERATOR_VERSION = "32"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 
