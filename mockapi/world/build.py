@@ -95,7 +95,15 @@ Progress = Callable[[str], None]
 # 29: a full date stated once on an answer page; living mayors; look-alike pages' figures in their KG era and
 #     ages; a film's prose pairs it with films; a topic's facilities by what it is; five starters; no chain
 #     walks a relation twice; no description ends in its verb (issue 31, the g28 audit and reading)
-GENERATOR_VERSION = "29"
+# 30: a town, city or county is lived in (its own clauses, lead-ins and back-references), populations only of
+#     settlements, a closing price the latest close that had happened, false premises in what is asked, no
+#     aside at a chain's start, no colon frames, no stated inputs, four prose slips (issue 31, g29's reading)
+# 31: a "... County" is a settlement whatever starts it, a look-alike university sells no day tickets, a KG
+#     price's older values differ from it, the KG's answer share centred (KG_LIFT 1.0) (issue 31, audit31 on
+#     the g30 trial)
+# 32: a false premise of a day before its subject existed states what is asked on its pages, not the start
+#     (issue 31, the form adversary's (c) line on g30)
+GENERATOR_VERSION = "32"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

@@ -97,7 +97,8 @@ def test_swaps_and_verbs_generator_13_was_read_for_are_gone() -> None:
         r"\bplaced\b|\bwithheld\b|on their travels|Brand bus to\b|\bstay in\b|mid- |"
         r"\ba (?:first|second|third|fourth) time\b|\bfor 1 (?:games|matches)\b"
     )
-    templates = lex_teams.TEAM + lex_teams.TEAM_SHORT + lex_teams.PLAYER + lex_arts.MOVIE + lex_places.TOPIC
+    templates: tuple[str, ...] = lex_teams.TEAM + lex_teams.TEAM_SHORT + lex_teams.PLAYER + lex_arts.MOVIE
+    templates += lex_places.TOPIC + lex_places.TOWN + lex_places.TOWN_SHORT
     for template in templates + prose._LEADS:
         for _ in range(60):
             text = grammar.expand(template, slots, rng)

@@ -71,9 +71,9 @@ MUSICIAN = (
     "a [collaboration|duet|joint single|shared tour] with {o}|a festival headline slot]",
     "[promoters|bookers|festival organisers|a promoter in {place}] [paired|billed|booked] {s} "
     "with {o} [after the {month} show|in {y}|on festival bills|]",
-    "{s} [performed|headlined|played|opened] [a benefit show|a festival in {place}|a small club in "
-    "{place}|a rooftop set|a charity gig|a [late|late-night|prime-time|weekend] [TV|television|talk show] "
-    "slot] [in {month} {y}|on {d}|last {season}|]",
+    "{s} [performed|headlined|played|opened] [a benefit show|a festival in {place}|a [small|tiny|sold-out]"
+    " club [show|gig|date] in {place}|a rooftop set|a charity gig|a [late|late-night|prime-time|weekend]"
+    " [TV|television|talk show] slot] [in {month} {y}|on {d}|last {season}|]",
     # a single item is sold, not "sold out" (a signed guitar "sold out in 8 minutes": g23 reader)
     "[[tickets for {s}'s {place} show|{s}'s vinyl reissue|the tour merch of {s}] [sold out|went on sale] [in"
     " {m} minutes|online|]|a [signed guitar|stage-worn jacket|handwritten setlist|signed drum head|worn "

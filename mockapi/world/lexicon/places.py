@@ -65,8 +65,52 @@ FACILITIES = {
 CREWS = {
     "institution": "[volunteers|staff|students|curators]",
     "nature": "[volunteers|rangers|staff]",
-    "place": "[volunteers|council staff|residents|local schoolchildren]",
+    "place": "[volunteers|council workers|local schoolchildren|neighbours]",
 }
+# A town, a city or a county is lived in, not visited: its council votes, its buses, its roadworks, its
+# markets and floods, never a sight's crowd hours, night tours, closed car parks or tour guides ("Thornview is
+# emptiest on Saturdays", "A heatwave closed part of Wintercrest for 3 days": towns of 114,759 and 182,653,
+# all three absurd readings of g29's default world). TOPIC[0] and TOPIC[1] take the settlement's
+# {facility}/{crew} (`FACILITIES`, `CREWS`); the rest are a settlement's own events.
+TOWN = (
+    TOPIC[0],
+    # its people, not a site's staff: "volunteers at Thornview" is a sight's (the audit's places line)
+    "[{crew} in {s}|residents of {s}] [planted {n} trees|cleared [litter|rubbish|weeds] from the"
+    " [riverbank|canal towpath|old cemetery]|[restored|repainted] the war memorial|[digitised|collected] {n}"
+    " old photographs|raised {grant} for the [food bank|youth club|library]] [over the {season}|in"
+    " {month}|]",
+    "[the council in {s}|councillors in {s}|the {s} council] [voted [for|against|to delay]|backed|"
+    "shelved|approved] [a new [housing estate|leisure centre|cycle lane|primary school]|[higher|lower]"
+    " bus fares|[a rise|a cut] in council tax|plans for a [bypass|new library|tram line]]",
+    "[a new bus route|a night bus|an express bus|a later last bus] [between {s} and {place}|from {s} to"
+    " {place}|linking {s} with {place}] [started running|began|was added|was cut back] [in {month} {y}|"
+    "last {season}|]",
+    "[roadworks|resurfacing work|work on the water mains] [on|along] [the high street|the ring road|Station"
+    " Road|the old bridge] in {s} [ran {m} weeks over|lasted {m} weeks|closed [one lane|two lanes]|ended in"
+    " {month}]",
+    "[a farmers' market|a Christmas market|a street fair|a summer festival|a food festival] [returned"
+    " to|was held in|came back to|filled the main square of] {s} [in {month}|last {season}|]",
+    "[a storm|heavy rain|a burst water main|a flash flood] [flooded|swamped] [the high street|several"
+    " streets|the ring road|low-lying homes|the underpass] in {s} [on {d}|in {month} {y}|]",
+    "[{person}, who [runs a bakery|teaches|sits on the council|runs the library|drives a taxi] in {s},|a"
+    " council spokesperson in {s}|[a longtime|a new|a retired] resident of {s}] [said|told [a local paper|"
+    "local reporters|a radio station|the newsletter]|wrote|posted] [that|] [[rents|house prices] [rose|"
+    "climbed|fell] by {pct}|the new [bus timetable|cycle lanes|street lights|benches] [helped|made a"
+    " difference|paid off]|[the budget|funding|the grant] [was cut|fell] by {pct}|[traffic|potholes|the"
+    " bins] [is|are|remain] the [main|biggest|usual] [complaint|gripe]]",
+    "[a survey of residents in {s}|researchers from {place}|a study of {s}|the council in {s}] [found|"
+    "reported|measured|counted] [[a rise|a fall] in [rents|house prices|traffic|bus use]|{pct} more"
+    " cyclists|{m} new shops on the high street|[a drop|a fall] in [litter|rubbish] on the streets]",
+    "[the regional government|donors|a foundation in {place}|the council] [gave|pledged|approved|set"
+    " aside] {grant} [for|towards] [a new [library|sports centre|health centre|bus depot] in {s}|repairs to"
+    " [the high street|the ring road|the old bridge] in {s}|[a footbridge|a cycle lane|a walkway] [into|"
+    "across|near] {s}|flood defences [for|in] {s}]",
+    "[a film crew|a photographer from {place}|a [travel|food] [writer|blogger]|a school group from"
+    " {place}] [spent {m} days in {s}|documented {s}|visited {s} in {month}|[wrote|blogged|posted] [about|"
+    "a piece on] {s}]",
+)
+# The clauses of a topic by what it is (`kinds.topic_class`): a lake or a museum is visited, a town lived in
+TOPIC_BY_CLASS = {"institution": TOPIC, "nature": TOPIC, "place": TOWN, "concept": TOPIC}
 TOPIC_SHORT = (
     "[Parking|A day ticket|The shuttle [bus|service]|A guided walk|Entry|An annual pass|A family ticket] "
     "[at|for|to] {s} [costs|runs about|is priced at|comes to|sets visitors back] {fee}",
@@ -78,11 +122,13 @@ TOPIC_SHORT = (
 # (a coffee at a coffee's price: "A coffee on the high street for Deborahborough comes to $40.50", g27
 # reader #21)
 TOWN_SHORT = (
-    "[Parking|A monthly parking permit|A bus pass|A taxi from the station] "
+    "[A permit to park|A monthly bus pass|A bus pass|A taxi from the station] "
     "[in|for|across] {s} [costs|runs about|is priced at|comes to|sets people back] {fee}",
     "A [coffee|cup of coffee|bus ticket] [on the high street|in the centre|] [in|for|across] {s} [costs|runs"
     " about|is priced at|comes to|sets people back] {cheap}",
-    TOPIC_SHORT[1],
+    # where a sight has its crowd hours ("{s} is busiest on Mondays", said of a county: g29 reader #40)
+    "{s} [holds|has|runs] a [market|farmers' market|street market|car-boot sale] [on {weekday}s|every"
+    " {weekday}|in {month}]",
 )
 # A university, an institute, a school, a hospital, a library or a foundation is entered without a ticket
 # ("A day ticket at Buckbury Institute of Technology is still priced at $3.50": g27 reader #1, #38)

@@ -249,6 +249,9 @@ def older_news(
     return [peer_piece(fact, pools, rng, day)]
 
 
+_PEER_TRIES = 40  # a topic's peer fits a population 3 draws in 10 (`invent.subject_name`): 40 leave ~1e-6
+
+
 def peer_piece(
     fact: Fact, pools: Pools, rng: random.Random, day: dt.date, others: list[str] | None = None
 ) -> Piece:
@@ -256,9 +259,13 @@ def peer_piece(
     about it, so its value contradicts nothing), named in the statement, and not one a reader takes for the
     subject or the question's `others` ("Simmons Corp" for "Simmons Corp.")."""
     names = [fact.subject.name, *(others or [])]
+    kind = KINDS.get(fact.kind)  # (a KG relation's "rel:…" fact is no registry kind: every peer has one)
     peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
-    for _ in range(20):
-        if not any(consistency.indistinct(peer, n) for n in names):
+    # and one that has the attribute: "Lake Rodneymouth Zoo has a population of 145,173" on a town's page
+    # (g29 reader #9; 141 of 200 population peers did not fit)
+    for _ in range(_PEER_TRIES):
+        fits = kind is None or fits_subject(kind, peer, fact.subject.kind)
+        if fits and not any(consistency.indistinct(peer, n) for n in names):
             break
         peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
     return statements.negative_piece(fact, peer, wrong(fact, rng, day), rng, pools.split, day)

@@ -224,6 +224,11 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# a name's own period and the frame's are one ("records give Mr. Jacob Dominguez as the ceo of Ardova Group
+# Inc..": g29 reader #30)
+_DOUBLE_STOP = re.compile(r"\b(Inc|Ltd|Co|Corp|Jr|Sr)\.\.")
+
+
 def _finish(text: str) -> str:
     text = _cap(proper(text.strip()))
     return text if text[-1:] in ".?!)" else text + "."
@@ -240,7 +245,7 @@ def fill(frame: str, slots: dict[str, str], rng: random.Random) -> str:
     # a new sentence starts after a period, not after an abbreviation ("Weber & Co. said", not "Co. Said")
     out = [_cap(parts[0])]
     out += [p if _ABBREVIATION.search(prev) else _cap(p) for prev, p in itertools.pairwise(parts)]
-    return _RELATIVE.sub(_relative, articles(". ".join(out)))
+    return _DOUBLE_STOP.sub(r"\1.", _RELATIVE.sub(_relative, articles(". ".join(out))))
 
 
 # A relative day after a word that wants a date: "per a 5 days ago update", "On yesterday", "said on last

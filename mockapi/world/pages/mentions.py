@@ -6,6 +6,8 @@ import random
 import re
 import zlib
 
+from mockapi.world.questions.kinds import lived_in
+
 # How prose refers back to a subject: "the" + an epithet + a noun, so the reference itself varies.
 _NOUNS = {
     "company": (
@@ -40,6 +42,8 @@ def noun(name: str, kind: str, rng: random.Random) -> tuple[str, ...]:
     if kind == "concept":
         return ("the [idea|theory|concept]",)
     if kind == "topic":
+        if lived_in(name):  # a settlement: "The site is fullest in December" of Thornview (g29)
+            return ("the county",) if name.endswith("County") else ("the town",)
         return tuple(f"the {noun}" for word, noun in _PLACE_NOUNS if word in name) or ("the [site|place]",)
     if kind not in _NOUNS:
         return ()

@@ -26,7 +26,7 @@ from mockapi.world.pages.bare_names import bare as bare
 from mockapi.world.pages.prose_slots import MONTHS, SEASONS, WEEKDAYS
 from mockapi.world.pages.prose_slots import slot_table as slot_table
 from mockapi.world.pages.prose_slots import slots as _slots
-from mockapi.world.questions.kinds import topic_class
+from mockapi.world.questions.kinds import lived_in, topic_class, untailed
 
 _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "company": (lex_business.COMPANY, lex_business.COMPANY_SHORT, lex_business.COMPANY_LEADS),
@@ -124,10 +124,14 @@ def clause(subject: str, domain: str, kind: str, rng: random.Random, day: dt.dat
     if kind == "company":  # its sums and headcounts by its size, as its prose's (`sentences`): a lead-in had
         # the generic ones, "CHAN took on 145 engineers" of 632 staff (the audit's sizes line, 38 at g26b)
         slots.update(sizes.slots(sizes.cap_of(bare(subject)), sizes.staff_of(bare(subject))))
+    clauses = _KINDS[kind][0]
+    if kind == "topic":  # a town's lead-in is a town's news: "A heatwave closed part of Wintercrest for 3
+        # days, and Wintercrest's founding year is 1823" (g29 reader #32)
+        clauses = _topic_clauses(bare(subject), slots)
     # no year: a statement's lead-in is drawn before its page knows the subject's life (`lifespan`)
     text = ""
     for _ in range(told.TRIES):
-        text = grammar.cap(synonyms.vary(grammar.expand(rng.choice(_KINDS[kind][0]), slots, rng), rng))
+        text = grammar.cap(synonyms.vary(grammar.expand(rng.choice(clauses), slots, rng), rng))
         # nor a medium a statement's date may predate: "sat down with a weekly podcast about growing up, and
         # X's birth date is 1948-02-08" (the audit's one anachronism of g23's first build)
         # nor a time told from the page's day ("Last winter, the single held airplay" of a song released on
@@ -152,6 +156,16 @@ def _kind(domain: str, kind: str, name: str = "") -> str:
     found = kind if kind in _KINDS else _DOMAIN_KIND.get(domain, "topic")
     # a concept stays a concept: no car park or gallery at a physics principle (g22 reader)
     return "concept" if found == "topic" and name and topic_class(name) == "concept" else found
+
+
+def _topic_clauses(name: str, slots: dict[str, Callable[[random.Random], str]]) -> tuple[str, ...]:
+    """A topic's clauses by what it is (`lex_places.TOPIC_BY_CLASS`: a town is lived in, a sight visited),
+    with its {facility} and {crew} slots set to its own (`lex_places.FACILITIES`)."""
+    found = "place" if lived_in(name) else topic_class(name)
+    where = found if found in lex_places.FACILITIES else "institution"
+    slots["facility"] = lambda r: grammar.expand(lex_places.FACILITIES[where], slots, r)
+    slots["crew"] = lambda r: grammar.expand(lex_places.CREWS[where], slots, r)
+    return lex_places.TOPIC_BY_CLASS[where]
 
 
 def sentences(
@@ -197,16 +211,14 @@ def sentences(
             slots["s"] = lambda r, name=name: name  # type: ignore[misc]
         slots["o"] = lambda r, name=name: mentions.other(r, pool, name, kind)  # type: ignore[misc]
         # a town among a set's places, or a page's own, is lived in: its short lines sell no tickets
-        town = kind == "topic" and topic_class(name) == "place"
+        town = kind == "topic" and lived_in(name)
         # nor an institution that sells no tickets (a university, an institute of technology)
-        ticketless = kind == "topic" and TICKETLESS.search(name) is not None
+        # (a look-alike's tail aside: "A day ticket at Kramerberg University II", audit31 on the g30 trial)
+        ticketless = kind == "topic" and TICKETLESS.search(untailed(name)) is not None
         if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader)
             slots.update(sizes.slots(sizes.cap_of(name), sizes.staff_of(name)))
-        if kind == "topic":  # what it has and who works there, by what it is (`lex_places.FACILITIES`)
-            found = topic_class(name)
-            where = found if found in lex_places.FACILITIES else "institution"
-            slots["facility"] = lambda r, w=where: grammar.expand(lex_places.FACILITIES[w], slots, r)  # type: ignore[misc]
-            slots["crew"] = lambda r, w=where: grammar.expand(lex_places.CREWS[w], slots, r)  # type: ignore[misc]
+        if kind == "topic":  # what it has, who works there and what happens there, by what it is
+            clauses = _topic_clauses(name, slots)
         page.life = lives(name) if lives is not None else None
         page.town = town or ticketless
         short = lex_places.TOWN_SHORT if town else lex_places.INSTITUTION_SHORT if ticketless else shorts

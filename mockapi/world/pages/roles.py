@@ -80,8 +80,10 @@ def moment(qtime: dt.datetime, rng: random.Random, not_before: dt.datetime | Non
         # a value that came to hold within the last hours (a price quoted this morning, a close of last
         # evening): the page is refreshed after it and before the question, never before it (g26 reader #1: a
         # page of Wed 03:17 GMT stating Wednesday's close)
-        latest = qtime - dt.timedelta(seconds=30)  # published before the question, whatever it states
-        earliest = min(not_before, latest - dt.timedelta(seconds=30))
+        # published before the question and after what it states, even a quote of the question's last half
+        # minute (a price of 16:00:00 ET asked at 16:00:08: the page read 15:59:24, before its own quote)
+        latest = min(qtime, max(qtime - dt.timedelta(seconds=30), not_before + dt.timedelta(seconds=1)))
+        earliest = min(not_before, latest)
     elif not_before is not None:
         earliest = max(earliest, not_before)
     return earliest + dt.timedelta(seconds=rng.randrange(max(1, int((latest - earliest).total_seconds()))))

@@ -76,7 +76,7 @@ spokesperson representative; procurement purchasing buying; memo message email
 orders demand; pricing prices; rested benched; sidelined ruled-out
 activated reinstated; hamstring thigh; ankle foot
 executives officials
-re-signed retained kept; loaned lent; prospect talent youngster
+re-signed retained kept; loaned lent; prospect talent
 experimented tinkered toyed; leaned relied; defence defense
 slower calmer steadier; halftime the-break
 spectators onlookers attendees; braved endured sat-through

@@ -16,6 +16,12 @@ from mockapi.world.questions.phrasing import pick
 from mockapi.world.questions.premise import Premise, name_or_premise
 from mockapi.world.questions.source import Source
 
+# Whether the names of an "a or b" list may carry an aside. Without them (tried, question seeds 0 / 1 / 2
+# of the default KG): name premises in comparisons 74-90 -> 21-22 of 147, but false premises, which must
+# say a premise to bend, kept theirs (100 of 143 against 300 of 1,057 true): FP text AUC 0.734 / 0.742 /
+# 0.766 (bar 0.75).
+ASIDES_IN_LISTS = True
+
 
 @dataclass
 class Draft:
@@ -43,6 +49,9 @@ class Ask:
     split: str = "dev"
     # a false-premise slot: every subject mention carries a premise (one of them is bent afterwards)
     force_premise: bool = False
+    # a false-premise slot's drafts: a value asked "now" is asked of a year (`composers._qualify`), which a
+    # year before the subject's start makes the premise of what is asked (outoftime.py)
+    bending: bool = False
     premises: list[Premise] = field(default_factory=list)  # premises the question says (premise.py)
     # the frames this draft took, in order, with the options each was drawn from (`frame`)
     frames: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
@@ -61,11 +70,12 @@ class Ask:
         """The frames taken so far, in order."""
         return tuple(chosen for _opts, chosen in self.frames)
 
-    def name(self, subject: Subject, asked: Sequence[Fact] = ()) -> str:
+    def name(self, subject: Subject, asked: Sequence[Fact] = (), aside: bool = True) -> str:
         """How the question names `subject`: its name, ticker or alias, maybe with a premise (not one that
-        says what the question asks: `asked`)."""
+        says what the question asks: `asked`; in a list or a chain's start, `aside` False, only to tell a
+        look-alike apart)."""
         rng, day = self.rng, self.day
-        return name_or_premise(subject, self.src, rng, day, self.force_premise, self.premises, asked)
+        return name_or_premise(subject, self.src, rng, day, self.force_premise, self.premises, asked, aside)
 
 
 def pick_kind(
@@ -147,5 +157,10 @@ def _league(subject: Subject) -> str:
 def pair_refs(a: Ask, f1: Fact, f2: Fact) -> tuple[str, str, list[str]]:
     """How a question names two facts' subjects, and the strings its answer may not give away."""
     refs = [f1.value, f2.value]
-    r1, r2 = a.name(f1.subject, [f1, f2]), a.name(f2.subject, [f1, f2])
+    # an aside inside "a or b" ("which has a larger eps, fenira plc, led by stefanie robles, or meridian?":
+    # g29 reader, 3 of 40 unnatural) is kept while false premises need a premise to bend (`ASIDES_IN_LISTS`)
+    r1, r2 = (
+        a.name(f1.subject, [f1, f2], aside=ASIDES_IN_LISTS),
+        a.name(f2.subject, [f1, f2], aside=ASIDES_IN_LISTS),
+    )
     return r1, r2, [*refs, r1, r2]

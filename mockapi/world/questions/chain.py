@@ -28,7 +28,7 @@ def chained(a: Ask) -> Draft | None:
     if found is None:
         return None
     start, hops = found
-    ref = a.name(start)
+    ref = a.name(start, aside=False)  # no aside in a chain ("the ceo of the parent company of x, led by y")
     phrase = ref
     for i, (relation, _) in enumerate(hops):
         phrase = a.frame(question_frames.NEXT_STEP if i else question_frames.FIRST_STEP).format(

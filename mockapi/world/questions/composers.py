@@ -12,7 +12,16 @@ import random
 import re
 from collections.abc import Callable
 
-from mockapi.world.questions import answers, chain, derived, frame_use, question_frames, refer, values
+from mockapi.world.questions import (
+    answers,
+    chain,
+    derived,
+    frame_use,
+    outoftime,
+    question_frames,
+    refer,
+    values,
+)
 from mockapi.world.questions.arithmetic import post_processing
 from mockapi.world.questions.ask import (
     Ask,
@@ -24,7 +33,7 @@ from mockapi.world.questions.ask import (
     two_facts,
 )  # fmt: skip
 from mockapi.world.questions.kinds import COUNTED_LABELS, KINDS, Kind, asked_label, fits_role, fits_subject
-from mockapi.world.questions.model import Fact
+from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.premise import Premise
 
 # Share of simple questions that ask for a derived form of the value when the kind has one (derived.py).
@@ -58,8 +67,15 @@ SCALAR = (
 )
 
 
-def _qualify(kind: Kind, a: Ask) -> str:
-    return a.frame(question_frames.NOW) if kind.dynamism != "static" and a.rng.random() < 0.25 else ""
+def _qualify(kind: Kind, a: Ask, subject: Subject, text: str) -> str:
+    if kind.dynamism == "static":
+        return ""
+    drawn = a.rng.random() < 0.25
+    if not drawn and not (a.bending and outoftime.has_start(a, subject, text)):
+        return ""
+    said = a.frame(question_frames.NOW)
+    # a false premise asks the value of a year, which it moves before the subject's start (outoftime.py)
+    return said if not a.bending or said in outoftime.YEARLY else " this year"
 
 
 def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:
@@ -68,8 +84,12 @@ def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:
     if _phrase_not_name(phrase):  # "the artist born august 8, 1962's hometown" (g17 draft), as chain.py does
         frames = tuple(f for f in frames if "{s}'s" not in f) or frames
     text = a.frame(frames).format(s=phrase, l=asked_label(kind), e=kind.event, c=kind.label)
-    qualifier = _qualify(kind, a)
-    return text.rstrip("?") + qualifier + "?" if qualifier else text
+    qualifier = _qualify(kind, a, fact.subject, text)
+    if not qualifier:
+        return text
+    query = text.rstrip("?") + qualifier + "?"
+    outoftime.qualifier_premise(a, fact.subject, query, qualifier)  # "in 2024": a premise of what is asked
+    return query
 
 
 def _phrase_not_name(phrase: str) -> bool:
@@ -164,11 +184,14 @@ def with_condition(a: Ask) -> Draft | None:
         if kind.label in question_frames.TALLIED:  # "how many wins did x have on march 2?"
             frames += question_frames.CONDITION_COUNT
         query = a.frame(frames).format(l=asked_label(kind), s=ref, d=when, db=bare, c=kind.label)
+        outoftime.dated_premise(a, fact.subject, query, when, bare, day)  # the day said: a premise of the ask
         sentences = answers.dated(kind, fact.subject.name, fact.value, values.date(day)[0])
         made = derived.derive(fact, a.rng, a.split) if a.rng.random() < P_DERIVED else None
         if made is not None:  # "how much would 100 shares of x have cost on march 3?"
             frame, short, alts, sentences = made
             query = derived.on_day(frame.format(s=ref, e=kind.event), when)
+            a.premises[:] = [p for p in a.premises if p.plain]  # the dated frame's premise, said anew
+            outoftime.dated_premise(a, fact.subject, query, when, bare, day)
             answer, alts = answers.finish(short, alts, sentences, a.rng)
             return Draft(query, answer, alts, facts[::-1], [fact.value], None, [fact.subject], refs)
     answer, alts = answers.finish(fact.value, list(fact.alts), sentences, a.rng)
@@ -305,7 +328,7 @@ def multi_hop(a: Ask) -> Draft | None:
         return None
     link = Fact(start, f"rel:{relation}", target.name, source=a.src.name)
     refs = [fact.value, target.name]
-    ref = a.name(start, [link, fact])
+    ref = a.name(start, [link, fact], aside=False)  # no aside inside a relation phrase
     refs.append(ref)
     phrase = a.frame(question_frames.RELATION).format(r=relation, s=ref)
     made = derived.derive(fact, a.rng, a.split) if a.rng.random() < P_DERIVED else None

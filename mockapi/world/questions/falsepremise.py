@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from mockapi.world.questions import outoftime
 from mockapi.world.questions.ask import Ask, Draft
 from mockapi.world.questions.mix import DOMAINS, TYPE_COUNTS
-from mockapi.world.questions.premise import settle
+from mockapi.world.questions.model import Fact
+from mockapi.world.questions.premise import Premise, settle
 
 INVALID = "invalid question"
 # A false premise is a drawn true question that happens to say a premise (rejection, not forcing premises
@@ -39,7 +41,7 @@ def imitated_type(a: Ask) -> str:
 def bending(a: Ask, question_type: str) -> Ask:
     """The slot as the imitated type, with a premise on every subject it names."""
     cell = replace(a.cell, question_type=question_type)
-    return replace(a, cell=cell, force_premise=FORCE, premises=[], frames=[], pinned=())
+    return replace(a, cell=cell, force_premise=FORCE, premises=[], frames=[], pinned=(), bending=True)
 
 
 def on_true_frames(a: Ask, compose: Composer, tries: int = PINNED_TRIES) -> Draft | None:
@@ -73,17 +75,31 @@ def false_premise(a: Ask, compose: Composer) -> Draft | None:
     # ("x, founded in 1998,"), which read as a tell (false premise ROC AUC 0.71-0.75 -> 0.66-0.70)
     if not usable:
         return None
-    p = a.rng.choice(usable)
+    # the falsity goes in what is asked when the draft says something there (a day before the subject
+    # existed, a loss said as a win, an order, a size): real CRAG's false premises sit there, and a name
+    # aside carried all of generator 29's ("jones therapeutics, whose ceo is jennifer garcia": 8 of 8 read)
+    asked = [p for p in usable if not p.plain]
+    p = a.rng.choice(asked or usable)
     query = draft.query.replace(p.said, p.bent, 1)
     # a premise said by the whole question (a margin, a count) leaves its words to the voice, as true ones do
     refs = [*draft.refs, *([p.bent] if p.said != draft.query else []), p.wrong]
     # a set's size said wrong: the pages about the set list its members (a premise about one fact: that fact)
-    context = (
-        [f for f in draft.facts if not f.kind.startswith("rel:")]
-        if p.plain == "" and _about_set(draft)
-        else [p.fact]
-    )
-    return Draft(query, INVALID, [], [], [], p.wrong.lower(), draft.subjects, refs, context=context)
+    return Draft(query, INVALID, [], [], [], p.wrong.lower(), draft.subjects, refs, context=context(draft, p))
+
+
+def context(draft: Draft, p: Premise) -> list[Fact]:
+    """The true facts a false premise's pages state: a set's members for its size said wrong, what is asked
+    for a day before its subject existed, else the fact the premise bends."""
+    if p.plain == "" and (_about_set(draft) or p.fact.kind in _STARTS):
+        return [f for f in draft.facts if not f.kind.startswith("rel:")] or [p.fact]
+    return [p.fact]
+
+
+# A value asked of a day before its subject existed (`outoftime`): its pages state what the question asks
+# about, as its true twin's pages do, not the start it bends; stated on every answer-form page, the start's
+# year was the form adversary's (c) tell on g30's default world (a false premise's rank-1 page states a start
+# 20 % of the time, a true question's 6 %; earliest year median 1981 against 1999; AUC 0.736 -> 0.758)
+_STARTS = frozenset(k for keys in outoftime.START.values() for k in keys)
 
 
 def _about_set(draft: Draft) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -290,7 +291,7 @@ def _value(
         return shown, float(len(items)), items, alts
     if vt == "person":
         f = fake(rng)
-        return (*_pair(values.person(_unknown(f, lambda: str(f.name()))), None),)
+        return (*_pair(values.person(_unknown(f, lambda: _plain(str(f.name())))), None),)
     if vt == "place":
         f = fake(rng)
         return (*_pair(values.name(f"{f.city()}, {f.state()}"), None),)
@@ -337,3 +338,13 @@ def drawn(
 ) -> tuple[str, float | None, tuple[str, ...], list[str]]:
     """`other_value` with its number, items and other forms (the same draws)."""
     return _value(kind, rng, day)
+
+
+# a name as a page or a user says it, without Faker's titles and degrees: "coach Mrs. Danielle Copeland MD"
+# (g29 reader #22); stripped after the draw, so every other name keeps its draw
+_TITLES = re.compile(r"^(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.? | (?:MD|DDS|DVM|PhD|Jr\.|Sr\.|II|III|IV|V)$")
+
+
+def _plain(name: str) -> str:
+    """`name` without a leading title or a trailing degree or generation."""
+    return _TITLES.sub("", _TITLES.sub("", name))

@@ -136,23 +136,29 @@ class KgSource:
         """A price as known at the question's moment (`at`, US/Eastern): "fin.price" the minute's price in a
         session the KG has minute bars of, else the last close that had happened (before 16:00 ET of a
         trading day, the session before: g26 reader #1 and #23 had that day's close at 04:13 and 10:58 ET);
-        "fin.close" ("yesterday's") the last close before the asker's day."""
+        "fin.close" the last close that had happened too, never a day's close minutes bars or not ("what is
+        the closing price?" asked at 18:38 ET was given the session before's close: g29 reader #3)."""
         days, closes = self.closes.get(s.entity_id, ([], []))
         at = self.at or dt.datetime.combine(day, dt.time(23, 59))
         # the last whole minute's bar (its close is at the minute's end)
         last = at - dt.timedelta(minutes=1)
         minute = self.minutes.get(s.entity_id, {}).get(last.strftime("%Y-%m-%d %H:%M"))
         minute = minute if last.date() == at.date() else None
-        if kind == "fin.price":
-            cut = at.date() - dt.timedelta(days=1) if minute is not None else market_days.closed_session(at)
+        if kind == "fin.price" and minute is not None:
+            cut = at.date() - dt.timedelta(days=1)
         else:
-            cut = day - dt.timedelta(days=1)
+            cut = market_days.closed_session(at)
         i = bisect.bisect_right(days, cut.isoformat()) - 1
         if i < 2:
             return None
-        price, when, older, quoted = closes[i], days[i], (i - 1, i - 2), ""
+        price, when, older, quoted = closes[i], days[i], _older(closes, i - 1, closes[i]), ""
         if kind == "fin.price" and minute is not None:
-            price, when, older, quoted = minute, at.date().isoformat(), (i, i - 1), last.strftime("%H:%M")
+            price, when, older, quoted = (
+                minute,
+                at.date().isoformat(),
+                _older(closes, i, minute),
+                last.strftime("%H:%M"),
+            )
         shown, alts = values.money(round(price, 2))
         stale = tuple(values.money(round(closes[j], 2))[0] for j in older)
         return Fact(
@@ -348,3 +354,18 @@ def _walks(
                 if len({phrase for phrase, _ in steps}) == len(steps):
                     walks.setdefault(eid, []).append(tuple(steps))
     return walks, nodes
+
+
+def _older(closes: list[float], start: int, price: float) -> tuple[int, int]:
+    """The two sessions from `start` back whose closes, as said to the cent, differ from `price` (and from
+    each other): a close equal to the gold stated as an older value told a no-answer question's answer
+    ("The stock price of Pinecrest Ltd. was $18.01 by 2024-03-04", gold $18.01: audit31, the g30 trial)."""
+    shown = {round(price, 2)}
+    found: list[int] = []
+    for j in range(start, -1, -1):
+        if round(closes[j], 2) not in shown:
+            found.append(j)
+            shown.add(round(closes[j], 2))
+            if len(found) == 2:
+                return found[0], found[1]
+    return start, start - 1  # (a flat series: the two before, as before)

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
+from mockapi.world.questions import invent_words
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -91,7 +93,10 @@ def asked_label(kind: Kind) -> str:
 # Open-domain topics are places (towns, counties), nature (a lake, a park) and institutions (a museum, a
 # university): an opera house has no population and a lake no leader, so a kind fits a topic by its name.
 _NATURE = re.compile(
-    r"\b(?:lake|national park|river|mountain|island|forest)$|^(?:lake|mount|mt\.?|river|isle of) ", re.I
+    # a bare park, garden or reserve too: "Lonely Park has a population of ..." (g29 reader)
+    r"\b(?:lake|(?:national )?park|river|mountain|island|forest|gardens?|reserve)$"
+    r"|^(?:lake|mount|mt\.?|river|isle of) ",
+    re.I,
 )  # "Lake Michelle" too: a lake "led by" someone, with languages, read absurd (issue 31's read)
 _INSTITUTION = re.compile(
     r"\b(?:university|college|museum(?: of art)?|institute(?: of technology)?|observatory|cathedral|library|"
@@ -120,8 +125,26 @@ _UNFIT = {
 }
 
 
+# a look-alike's tail is no part of what it is: "Montesstad Cathedral II" read as a settlement and was given a
+# population of 394,713 (g29 reader)
+_TAIL = re.compile(
+    r"(?: \((?:disambiguation|[^()]*)\)| (?:II|III|IV|2|3|Returns|Reloaded|Redux)|: Part Two)$"
+)
+
+
+# a settlement's own head noun: "Lake Crystal County" read as a lake was given crowd hours and an entry fee on
+# the pages of "Places in Philipport" (audit31, the g30 trial)
+_SETTLEMENT_HEAD = re.compile(r"\b(?:County|City|Town|Township|Village|Borough)$")
+
+
+def untailed(name: str) -> str:
+    """`name` without a look-alike's tail (" II", "(disambiguation)")."""
+    return _TAIL.sub("", name)
+
+
 def topic_class(name: str) -> str:
     """concept | nature | institution | place: what an open-domain topic is, read off its name."""
+    name = untailed(name)
     # a name ending in a building's noun is that building, whatever it starts with ("Lake Ralphbury Cathedral"
     # read as a lake had an area beside the parks', g16 reader)
     if _CONCEPT.search(name):
@@ -129,9 +152,44 @@ def topic_class(name: str) -> str:
     return "institution" if _INSTITUTION.search(name) else "nature" if _NATURE.search(name) else "place"
 
 
+def lived_in(name: str) -> bool:
+    """Whether a topic's pages narrate it as a settlement: its class is "place", or its head noun is a
+    settlement's whatever starts it ("Lake Crystal County"). Pages only: what a question may ask of it stays
+    `topic_class`'s (read at the question draw, whose every later question a change there moves)."""
+    return topic_class(name) == "place" or _SETTLEMENT_HEAD.search(untailed(name)) is not None
+
+
 def fits_subject(kind: Kind, subject_name: str, subject_kind: str) -> bool:
     """Whether the subject has this attribute at all: no population of an opera house, no leader of a lake."""
-    return subject_kind != "topic" or kind.key not in _UNFIT[topic_class(subject_name)]
+    if subject_kind != "topic":
+        return True
+    if kind.key == "op.population" and not settlement(subject_name):
+        return False
+    return kind.key not in _UNFIT[topic_class(subject_name)]
+
+
+# Names the default class ("place") takes in that no reader takes for a town: a title's or a firm's words
+# ("Elizabethfurt Voyage", "Paper Technology", "Leeland Anthem" were given populations: 14 on g28's default
+# world by the audit's places line), a qualifier other than a settlement's ("(novel)", "(band)")
+_NOT_TOWN_HEAD = frozenset(
+    (*invent_words.NOUN, "Society", "Group", "Company", "Trust", "Network", "Pictures", "Industries",
+     "Records", "Technology", "Technologies", "Systems", "Holdings", "Partners", "Press", "Studios", "Summer",
+     "Engine", "Parade", "Kingdom", "Empire", "Frontier", "Signal", "Horizon", "Tide", "Canyon", "Heavy")
+)  # fmt: skip
+_NOT_TOWN_LEAD = frozenset((*invent_words.ADJ, "The"))
+_QUALIFIER = re.compile(r" \(([^()]*)\)$")
+
+
+def settlement(name: str) -> bool:
+    """Whether a topic reads as a town, a city or a county (what has a population): its class is "place",
+    its words are no title's or firm's, and a qualifier, if any, is a settlement's."""
+    found = _QUALIFIER.search(name)
+    if found is not None and found[1] not in ("city", "town", "village", "county", "disambiguation"):
+        return False
+    words = untailed(name).split()
+    if not words or topic_class(name) != "place":
+        return False
+    return len(words) == 1 or (words[-1] not in _NOT_TOWN_HEAD and words[0] not in _NOT_TOWN_LEAD)
 
 
 def kinds_for(domain: str, subject: str | None = None) -> list[Kind]:

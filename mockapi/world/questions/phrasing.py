@@ -43,7 +43,7 @@ OPENERS: tuple[str, ...] = (
     "i need to know {q}",
     "please tell me {q}",
     "do you happen to know {q}",
-    "just wondering, {q}",
+    "can i ask, {q}",
     "i want to know {q}",
     "ok so {q}",
     "can you find out {q}",

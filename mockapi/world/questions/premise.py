@@ -201,13 +201,17 @@ def name_or_premise(
     force: bool,
     said: list[Premise],
     asked: Sequence[Fact] = (),
+    aside: bool = True,
 ) -> str:
     """The subject's name (or ticker, alias), qualified by a premise with P_PREMISE (always when `force`);
-    a premise said goes to `said`."""
+    a premise said goes to `said`. `aside` False (a name in an "a or b" list or at a chain's start): a premise
+    only where a look-alike needs telling apart (`confusable`)."""
     ref = refer.name_ref(subject, rng)
     # no "one clause a question" rule (the g20 reader's lever): tried in generator 21, it made the question
     # type easier to read from the text (CV 0.692 / 0.701 -> 0.723 / 0.708 on question seeds 0 / 1, bar 0.70)
-    if not force and not confusable(subject) and rng.random() >= P_PREMISE:
+    drawn = rng.random() >= P_PREMISE  # drawn either way: a list's names read the same randomness
+    plain = drawn or not aside
+    if not force and not confusable(subject) and plain:
         return refer.with_kind_words(ref, subject, rng)
     made = premised(subject, ref, src, rng, day, asked)
     if made is None:

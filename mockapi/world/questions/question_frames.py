@@ -22,7 +22,7 @@ ATTRIBUTE = (
     "give me {s}'s {l}",
     "what is {s}'s {l}?",
     "look up the {l} for {s}",
-    "{s}: what is the {l}?",
+    "do you know the {l} of {s}?",
     "do you have the {l} for {s}?",
     "what would the {l} of {s} be?",
     "find the {l} of {s}",
@@ -67,8 +67,8 @@ CONDITION = (
     "{l} for {s} {d}?",
     "what {l} did {s} have {d}?",
     "i need {s}'s {l} for {db}",
-    "what was the {l} for {s} back {d}?",
-    "{s}: {l} {d}?",
+    "what was {s}'s {l} {d}?",
+    "what was the {l} for {s} {d}?",
     "what was {s} at in {l} {d}?",
 )
 # A running tally asked on a date as a count is asked ("how many wins did x have on march 2?"): "how many"
@@ -78,16 +78,16 @@ CONDITION_COUNT = (
     "{d}, how many {c} did {s} have?",
     "how many {c} did {s} have as of {db}?",
     "how many {c} had {s} got {d}?",
-    "{s}: how many {c} {d}?",
+    "how many {c} were credited to {s} {d}?",
 )
 
 COMPARE = (
     "which has a {adj} {l}, {a} or {b}?",
-    "{a} or {b}: which has the {adj} {l}?",
+    "does {a} or {b} have the {adj} {l}?",
     "between {a} and {b}, which one has the {adj} {l}?",
     "who has the {adj} {l}, {a} or {b}?",
     "{a} vs {b} - which {l} is {adj}?",
-    "compare {a} and {b}: which has the {adj} {l}?",
+    "comparing {a} and {b}, which has the {adj} {l}?",
     "which one's {l} is {adj}, {a} or {b}?",
     "of {a} and {b}, which has a {adj} {l}?",
     "{a} or {b}, whose {l} is {adj}?",
@@ -96,7 +96,7 @@ COMPARE = (
     # "and" and "which of" as aggregations and named sets say them: "or" alone marked comparisons (issue 31)
     "which of {a} and {b} has the {adj} {l}?",
     "tell me which of {a} and {b} has the {adj} {l}",
-    "{a} and {b}: which one has the {adj} {l}?",
+    "out of {a} and {b}, which one has the {adj} {l}?",
     "i need to know which of {a} and {b} has the {adj} {l}",
     "what has the {adj} {l}, {a} or {b}?",
     "of the two, {a} and {b}, which has the {adj} {l}?",
@@ -114,20 +114,20 @@ COMPARE_YES_NO = (
 EARLIER = (
     "which {e} first, {a} or {b}?",
     "which {e} earlier, {a} or {b}?",
-    "{a} or {b}: which {e} first?",
+    "which one {e} first, {a} or {b}?",
     "between {a} and {b}, which {e} first?",
     "who {e} first, {a} or {b}?",
     "which of {a} and {b} {e} earlier?",
     # "and" as aggregations say it: "or" alone marked comparisons (issue 31)
     "of {a} and {b}, which {e} first?",
     "tell me which of {a} and {b} {e} first",
-    "{a} and {b}: which one {e} earlier?",
+    "out of {a} and {b}, which one {e} earlier?",
     "i need to know which of {a} and {b} {e} first",
 )
 LATER = (
     "which {e} more recently, {a} or {b}?",
     "which {e} later, {a} or {b}?",
-    "{a} or {b}: which {e} last?",
+    "which one {e} last, {a} or {b}?",
     "between {a} and {b}, which {e} most recently?",
     "of {a} and {b}, which {e} later?",
     "tell me which of {a} and {b} {e} more recently",
@@ -142,12 +142,12 @@ COUNT = (
     "number of {i} for {s}?",
     "how many {i} has {s} got?",
     "total {i} for {s}?",
-    "how many {i} did {s} have in the end?",
+    "how many {i} does {s} have in all?",
     "how many {i} does {s} list?",
     # a count asked in an attribute's words, as simple questions ask one: "how many" alone had read as
     # aggregation (issue 31: question type read from the text 0.726, real CRAG 0.61)
     "what is the number of {i} of {s}?",
-    "{s}: number of {i}?",
+    "what number of {i} does {s} have?",
     "tell me the number of {i} of {s}",
     "give me the number of {i} for {s}",
     "i need the number of {i} for {s}",
@@ -187,7 +187,7 @@ LIST = (
     # the type (issue 31: question type read from the text 0.726)
     "what are {s}'s {i}?",
     "look up the {i} of {s}",
-    "{s}: what are the {i}?",
+    "what {i} does {s} have?",
     "i need the {i} for {s}",
     "find the {i} of {s}",
     "do you have the {i} of {s}?",
@@ -314,14 +314,14 @@ ABOVE_COUNT = (
 # and "together" marked the type (question type from the text 0.708 at the first draft of generator 20).
 TOTAL_COUNT = (
     "how many {c} do {a} and {b} have?",
-    "{a} and {b}: how many {c}?",
+    "how many {c} do {a} and {b} have between them?",
     "how many {c} have {a} and {b} got?",
     "how many {c} for {a} and {b} in total?",
 )
 GROUP_TOTAL_COUNT = (
     "how many {c} do {np} have?",
     "how many {c} do all {many} have?",
-    "{np}: how many {c} in total?",
+    "in total, how many {c} do {np} have?",
     "how many {c} have {np} got in all?",
 )
 GROUP_TOTAL = (
@@ -343,7 +343,7 @@ SPREAD = (
 )
 TOP_HOP = (
     "who is the {r} of the {one} with the {sup} {l}?",
-    "the {one} with the {sup} {l}: who is its {r}?",
+    "name the {r} of the {one} with the {sup} {l}",
     "of {np}, which has the {sup} {l}, and who is its {r}?",
 )
 

@@ -148,7 +148,9 @@ def _places(rng: random.Random) -> NamedSet:
         return NamedSet(f"Landmarks built in the {c}", f"landmarks built in the {c}", c, "landmarks", "topic",
                         c, "op.founded", proper=False)  # fmt: skip
     city = invent.fake(rng).city()
-    return NamedSet(f"Landmarks of {city}", f"{noun} in {city.lower()}", city.lower(), noun, "topic")
+    # titled by the noun drawn: a county and its towns as "Landmarks of Kaylahaven" (g29 reader #40)
+    title = f"Landmarks of {city}" if noun == "landmarks" else f"Places in {city}"
+    return NamedSet(title, f"{noun} in {city.lower()}", city.lower(), noun, "topic")
 
 
 def _players(rng: random.Random) -> NamedSet:

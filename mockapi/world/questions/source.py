@@ -189,15 +189,15 @@ class WebSource:
             # whole one ("19.77 million shares have changed hands today" asked at 05:01 ET, before the open:
             # g27 reader #12)
             return at.date() if market_days.in_session(at) else market_days.closed_session(at)
-        if kind == "fin.price":
-            return market_days.closed_session(at)
-        return market_days.last_session(day - dt.timedelta(days=1))
+        # a price and a closing price: the last close that had happened (`KgSource._price`), so "what is the
+        # closing price?" asked after the day's close is that day's (g29 reader #3)
+        return market_days.closed_session(at)
 
     def _priced(self, fact: Fact, day: dt.date) -> Fact:
         """A price or volume dated as the question's moment knows it: the current price the last close that
-        had happened (no intraday prices are invented), yesterday's close the last session before the asker's
-        day (g26 reader #9: a 27 Feb 13:13 PT "cost of 50 shares" priced at 23 Feb's close), a volume the
-        session in progress or else the last whole one."""
+        had happened (no intraday prices are invented), a closing price too (g26 reader #9: a 27 Feb 13:13 PT
+        "cost of 50 shares" priced at 23 Feb's close; g29 reader #3), a volume the session in progress or else
+        the last whole one."""
         if fact.kind not in _SESSION_KINDS:
             return fact
         when = self._session(fact.kind, day)
