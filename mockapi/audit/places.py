@@ -290,37 +290,40 @@ class PlaceScan:
             return f"{holder}, {more[1].rstrip('.')}"
         return holder
 
-    def _sights(self, s: str, pid: str, named: list[str], back: list[tuple[str, str]]) -> None:
-        for pattern in _ATTRACTION:
+    def _named(self, patterns: tuple[re.Pattern[str], ...], s: str) -> tuple[re.Match[str], str] | None:
+        """The first frame of `patterns` in `s` whose slot holds a name, with that name."""
+        for pattern in patterns:
             m = pattern.search(s)
             if m is None:
                 continue
             holder = self._holder(m, s)
-            if holder in _STOP:
-                continue  # "In March the site ...": no name
-            if re.fullmatch(_BACK, holder):
-                back.append(("sight", s))
-            else:
-                named.append(holder)
-                self.sights.add(holder, m.start("h") == m.start(), f"{_short(pid)} {holder}: {s}")
+            if holder not in _STOP:  # "In March the site ...": no name
+                return m, holder
+        return None
+
+    def _sights(self, s: str, pid: str, named: list[str], back: list[tuple[str, str]]) -> None:
+        found = self._named(_ATTRACTION, s)
+        if found is None:
             return
+        m, holder = found
+        if re.fullmatch(_BACK, holder):
+            back.append(("sight", s))
+        else:
+            named.append(holder)
+            self.sights.add(holder, m.start("h") == m.start(), f"{_short(pid)} {holder}: {s}")
 
     def _population(self, s: str, pid: str, back: list[tuple[str, str]]) -> None:
-        for pattern in _POPULATION:
-            m = pattern.search(s)
-            if m is None:
-                continue
-            holder = self._holder(m, s)
-            if holder in _STOP:
-                continue
-            if re.fullmatch(_BACK, holder):
-                back.append(("population", s))
-                return
-            first = m.start("h") == m.start()
-            # a reader takes a name given residents to be lived in (the first rule's last resort)
-            self.names.populated.update(_tails(holder) if first else [holder])
-            self.populations.add(holder, first, f"{_short(pid)} {holder}: {s}")
+        found = self._named(_POPULATION, s)
+        if found is None:
             return
+        m, holder = found
+        if re.fullmatch(_BACK, holder):
+            back.append(("population", s))
+            return
+        first = m.start("h") == m.start()
+        # a reader takes a name given residents to be lived in (the first rule's last resort)
+        self.names.populated.update(_tails(holder) if first else [holder])
+        self.populations.add(holder, first, f"{_short(pid)} {holder}: {s}")
 
     def result(self) -> RuleGroup:
         rules = {
