@@ -103,7 +103,9 @@ Progress = Callable[[str], None]
 #     the g30 trial)
 # 32: a false premise of a day before its subject existed states what is asked on its pages, not the start
 #     (issue 31, the form adversary's (c) line on g30)
-GENERATOR_VERSION = "32"
+# 33: a song's take or video goes online (no release of its own), a club's shared page dated by its questions'
+#     starts, no population of an "X of the Y" title (issue 31, audit32's three lines on g32)
+GENERATOR_VERSION = "33"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

@@ -174,12 +174,15 @@ def shared_pools(
     keys = sorted(facts)
     entity: dict[Key, PageSpec] = {}
     used = set(claims.at)  # an entity page never takes a roundup's URL either
-    subjects = ((ctx, k, facts[k], starts.get(k[2], ()), kg_file) for k in keys)
+    # the KG's anchors of a name first, then what the questions give the subject (`shared.entity_anchors`)
+    anchors = shared.entity_anchors(questions)
+    known = {k: starts.get(k[2], ()) + anchors.get(k, ()) for k in keys}
+    subjects = ((ctx, k, facts[k], known[k], kg_file) for k in keys)
     made = ordered_map(entity_page, subjects, workers, 16)
     for key, (spec, row, record) in zip(keys, made, strict=True):
         if spec["url"] in used:  # rare: remade here, past the URLs taken before it in key order
             rng = ctx.rng("pages", "entity", *key)
-            spec = shared.entity_page(key, facts[key], rng, ctx.split, used, starts.get(key[2], ()))
+            spec = shared.entity_page(key, facts[key], rng, ctx.split, used, known[key])
             row, record = made_page(spec)
         used.add(spec["url"])
         claims.place(spec, row, record)  # not taken: `used` holds every URL claimed before it

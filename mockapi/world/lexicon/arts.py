@@ -15,8 +15,11 @@ SONG = (
     "playlists|club rotation|radio support] [in {region}|in {place}|after the video dropped|over the "
     "{season}|in {month}|once [TikTok users|streamers|a DJ in {place}] found it|after a [viral clip|TV"
     " spot]|]",
+    # a take or video goes online, never "was released": a reader (and the audit's lives line) takes "X's
+    # video was released on 26 Feb 2024" for a work's own release, which its other sentences ("X's video drew
+    # 3.0K views on 02/10/2024", "an acoustic take on X drew 490 views in December") then came before (g32: 3)
     "[a remix of {s}|an acoustic take on {s}|a slowed edit of {s}|a live version of {s}|{s}'s "
-    "video] [was released|drew {n} views|leaked|was pulled|went viral|racked up {n} streams] [in {month}|"
+    "video] [went online|drew {n} views|leaked|was pulled|went viral|racked up {n} streams] [in {month}|"
     "on {d}|within {m} days|last {season}|]",
     "[{s}|the track|the song] [was licensed for|played over|soundtracked|turned up in|was used in] [a [car"
     "|phone|bank|cereal] [commercial|advert]|a video game trailer|a [television|streaming|period] drama|a"

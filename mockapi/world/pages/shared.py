@@ -42,6 +42,22 @@ def entity_facts(questions: list[Question]) -> dict[tuple[str, str, str], list[F
     return out
 
 
+def entity_anchors(questions: list[Question]) -> dict[tuple[str, str, str], tuple[tuple[str, str, str], ...]]:
+    """Per subject, the starts (founded, released, born) any question's facts or context give it: its shared
+    page dates its prose by them without stating them. A false premise's context is no fact of its shared
+    page, which dated a club of 2008 by its name's drawn start ("As early as 1998, managers at Wellsside
+    Comets signed a teenage talent": the audit's founding line, 5 on g32's default world)."""
+    out: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
+    for q in questions:
+        for fact in (*q.facts, *q.context):
+            if fact.kind in lifespan.ANCHORS:
+                anchor = (fact.subject.name, fact.kind, fact.value)
+                bucket = out.setdefault(subject_key(fact.subject), [])
+                if anchor not in bucket:
+                    bucket.append(anchor)
+    return {key: tuple(anchors) for key, anchors in out.items()}
+
+
 def crawl_time(rng: random.Random) -> dt.datetime:
     """A last-modified moment before the question period."""
     # half in the last weeks before the question period (a crawl keeps fresh pages fresh), half any time: a

@@ -178,6 +178,10 @@ _NOT_TOWN_HEAD = frozenset(
 )  # fmt: skip
 _NOT_TOWN_LEAD = frozenset((*invent_words.ADJ, "The"))
 _QUALIFIER = re.compile(r" \(([^()]*)\)$")
+# "X of the Y" is a title's form (`names`: a look-alike containing a word of its target), not a town's: the
+# KG's "Alderdale of the Desert" is a nonprofit, given a population of 1.27M on a look-alike page (the
+# audit's places line, 1 on g32's default world); "City of X" is no such form (its first word is no name)
+_TITLE_FORM = re.compile(r"^\S+ of the \S")
 
 
 def settlement(name: str) -> bool:
@@ -187,7 +191,7 @@ def settlement(name: str) -> bool:
     if found is not None and found[1] not in ("city", "town", "village", "county", "disambiguation"):
         return False
     words = untailed(name).split()
-    if not words or topic_class(name) != "place":
+    if not words or topic_class(name) != "place" or _TITLE_FORM.match(untailed(name)):
         return False
     return len(words) == 1 or (words[-1] not in _NOT_TOWN_HEAD and words[0] not in _NOT_TOWN_LEAD)
 
