@@ -290,37 +290,37 @@ class PlaceScan:
             return f"{holder}, {more[1].rstrip('.')}"
         return holder
 
-    def _named(self, patterns: tuple[re.Pattern[str], ...], s: str) -> tuple[re.Match[str], str] | None:
-        """The first frame of `patterns` in `s` whose slot holds a name, with that name."""
+    def _named(
+        self, patterns: tuple[re.Pattern[str], ...], s: str, kind: str, back: list[tuple[str, str]]
+    ) -> tuple[str, bool] | None:
+        """The name in the first frame of `patterns` in `s` whose slot holds one, and whether it opens the
+        frame; None when there is none, or when it is a back-reference ("the town": kept in `back` as `kind`,
+        for the page's subject once the page is read)."""
         for pattern in patterns:
             m = pattern.search(s)
             if m is None:
                 continue
             holder = self._holder(m, s)
-            if holder not in _STOP:  # "In March the site ...": no name
-                return m, holder
+            if holder in _STOP:  # "In March the site ...": no name
+                continue
+            if re.fullmatch(_BACK, holder):
+                back.append((kind, s))
+                return None
+            return holder, m.start("h") == m.start()
         return None
 
     def _sights(self, s: str, pid: str, named: list[str], back: list[tuple[str, str]]) -> None:
-        found = self._named(_ATTRACTION, s)
-        if found is None:
-            return
-        m, holder = found
-        if re.fullmatch(_BACK, holder):
-            back.append(("sight", s))
-        else:
+        found = self._named(_ATTRACTION, s, "sight", back)
+        if found is not None:
+            holder, first = found
             named.append(holder)
-            self.sights.add(holder, m.start("h") == m.start(), f"{_short(pid)} {holder}: {s}")
+            self.sights.add(holder, first, f"{_short(pid)} {holder}: {s}")
 
     def _population(self, s: str, pid: str, back: list[tuple[str, str]]) -> None:
-        found = self._named(_POPULATION, s)
+        found = self._named(_POPULATION, s, "population", back)
         if found is None:
             return
-        m, holder = found
-        if re.fullmatch(_BACK, holder):
-            back.append(("population", s))
-            return
-        first = m.start("h") == m.start()
+        holder, first = found
         # a reader takes a name given residents to be lived in (the first rule's last resort)
         self.names.populated.update(_tails(holder) if first else [holder])
         self.populations.add(holder, first, f"{_short(pid)} {holder}: {s}")

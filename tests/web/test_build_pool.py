@@ -21,19 +21,21 @@ def pid(_n: int) -> int:
 
 def test_every_map_of_a_build_runs_on_the_same_helpers() -> None:
     with pool(2):
+        helpers = {h.proc.pid for h in pipe_pool._POOLS[-1].helpers}
         first = set(ordered_map(pid, [(n,) for n in range(20)], 2, chunk=3))
         second = set(ordered_map(pid, [(n,) for n in range(20)], 2, chunk=3))
         each = set(run_each(pid, [(n,) for n in range(5)], 2))
-    assert len(first) == 2 and os.getpid() not in first
-    assert second == first
-    assert each <= first
+    assert len(helpers) == 2 and os.getpid() not in helpers
+    # every map ran on the pool's two helpers and started none of its own; which of the two took a map's
+    # chunks is the scheduler's (under load one helper took all of a map's 7 chunks: CI at e76e8e8)
+    assert first | second | each <= helpers and first
     assert pipe_pool._POOLS == []  # ended with the block
 
 
 def test_outside_a_pool_each_map_starts_its_own_helpers() -> None:
     first = set(ordered_map(pid, [(n,) for n in range(8)], 2, chunk=2))
     second = set(ordered_map(pid, [(n,) for n in range(8)], 2, chunk=2))
-    assert len(first) == 2 and not first & second
+    assert first and second and not first & second  # (how many of its two took chunks is the scheduler's)
 
 
 def test_a_map_inside_a_map_gets_helpers_of_its_own_and_both_keep_their_order() -> None:
