@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from mockapi.world.questions import invent_words
+from mockapi.world.real import sequels
 
 
 @dataclass(frozen=True)
@@ -128,8 +129,8 @@ _UNFIT = {
 # a look-alike's tail is no part of what it is: "Montesstad Cathedral II" read as a settlement and was given a
 # population of 394,713 (g29 reader)
 _TAIL = re.compile(
-    r"(?: \((?:disambiguation|[^()]*)\)| (?:II|III|IV|2|3|Returns|Reloaded|Redux)|: Part Two)$"
-)
+    r"(?: \([^()]*\)|" + "|".join(re.escape(t) for t in (*sequels.SEQUEL_TAILS, " IV")) + ")$"
+)  # `sequels.SEQUEL_TAILS`: how a look-alike title continues its original
 
 
 # a settlement's own head noun: "Lake Crystal County" read as a lake was given crowd hours and an entry fee on

@@ -17,7 +17,7 @@ import re
 
 from mockapi.world.questions.ask import Ask
 from mockapi.world.questions.kinds import KINDS, fits_subject
-from mockapi.world.questions.model import Subject
+from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.premise import Premise
 from mockapi.world.questions.source import year_of
 
@@ -43,9 +43,7 @@ def before_start(a: Ask, subject: Subject, query: str, said: str, day: dt.date) 
     start, as a premise of the frame; None when the subject has no start or the day is not said once.
     The start is looked up whether or not the draft is bent, so a true and a false draft of one seed read
     the same randomness."""
-    keys = [k for k in START.get(subject.kind, ()) if fits_subject(KINDS[k], subject.name, subject.kind)]
-    fact = a.src.fact(subject, KINDS[keys[0]], a.day, a.rng) if keys else None
-    year = year_of(fact) if fact is not None else None
+    fact, year = _start(a, subject)
     back = a.rng.choice(BACK)
     # a question that already says a year ("x, founded in 1969, ... on 7 march 1957") would contradict
     # itself: the falsity would be read from the text alone
@@ -87,16 +85,9 @@ YEARLY = {" in 2024": " in {y}", " as of 2024": " as of {y}", " this year": " in
 def qualifier_premise(a: Ask, subject: Subject, query: str, qualifier: str) -> None:
     """A value asked "in 2024" or "this year", asked of a year before the subject's start instead."""
     form = YEARLY.get(qualifier)
-    keys = [k for k in START.get(subject.kind, ()) if fits_subject(KINDS[k], subject.name, subject.kind)]
-    if (
-        form is None
-        or not keys
-        or not query.endswith(qualifier + "?")
-        or _dated(query[: -len(qualifier) - 1])
-    ):
+    if form is None or not query.endswith(qualifier + "?") or _dated(query[: -len(qualifier) - 1]):
         return
-    fact = a.src.fact(subject, KINDS[keys[0]], a.day, a.rng)
-    year = year_of(fact) if fact is not None else None
+    fact, year = _start(a, subject)
     if fact is None or year is None:
         return
     old = year - a.rng.choice(BACK)
@@ -107,6 +98,12 @@ def qualifier_premise(a: Ask, subject: Subject, query: str, qualifier: str) -> N
 def has_start(a: Ask, subject: Subject, text: str) -> bool:
     """Whether `subject` has a start a year can fall before, one that `text` does not say already (read in
     a false premise's drafts only)."""
+    return _start(a, subject)[1] is not None and not _dated(text)
+
+
+def _start(a: Ask, subject: Subject) -> tuple[Fact | None, int | None]:
+    """`subject`'s start (the first of its kind's `START` facts it has) and its year; (None, None) without
+    one, and then no draw is made."""
     keys = [k for k in START.get(subject.kind, ()) if fits_subject(KINDS[k], subject.name, subject.kind)]
     fact = a.src.fact(subject, KINDS[keys[0]], a.day, a.rng) if keys else None
-    return fact is not None and year_of(fact) is not None and not _dated(text)
+    return fact, year_of(fact) if fact is not None else None
