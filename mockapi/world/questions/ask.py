@@ -70,12 +70,15 @@ class Ask:
         """The frames taken so far, in order."""
         return tuple(chosen for _opts, chosen in self.frames)
 
-    def name(self, subject: Subject, asked: Sequence[Fact] = (), aside: bool = True) -> str:
+    def name(
+        self, subject: Subject, asked: Sequence[Fact] = (), aside: bool = True, trails: bool = True
+    ) -> str:
         """How the question names `subject`: its name, ticker or alias, maybe with a premise (not one that
         says what the question asks: `asked`; in a list or a chain's start, `aside` False, only to tell a
         look-alike apart)."""
         rng, day = self.rng, self.day
-        return name_or_premise(subject, self.src, rng, day, self.force_premise, self.premises, asked, aside)
+        force, said = self.force_premise, self.premises
+        return name_or_premise(subject, self.src, rng, day, force, said, asked, aside, trails)
 
 
 def pick_kind(
@@ -160,7 +163,7 @@ def pair_refs(a: Ask, f1: Fact, f2: Fact) -> tuple[str, str, list[str]]:
     # an aside inside "a or b" ("which has a larger eps, fenira plc, led by stefanie robles, or meridian?":
     # g29 reader, 3 of 40 unnatural) is kept while false premises need a premise to bend (`ASIDES_IN_LISTS`)
     r1, r2 = (
-        a.name(f1.subject, [f1, f2], aside=ASIDES_IN_LISTS),
-        a.name(f2.subject, [f1, f2], aside=ASIDES_IN_LISTS),
+        a.name(f1.subject, [f1, f2], aside=ASIDES_IN_LISTS, trails=False),
+        a.name(f2.subject, [f1, f2], aside=ASIDES_IN_LISTS, trails=False),
     )
     return r1, r2, [*refs, r1, r2]

@@ -181,7 +181,9 @@ def with_condition(a: Ask) -> Draft | None:
         day = dt.date.fromisoformat(fact.as_of)
         when, bare = values.spoken_date(day, a.day, a.rng), values.bare_date(day, a.day, a.rng)
         frames: tuple[str, ...] = question_frames.CONDITION
-        if kind.label in question_frames.TALLIED:  # "how many wins did x have on march 2?"
+        if kind.key in frame_use.OWN_WORDS_ONLY:
+            frames = question_frames.LAST_POINTS_ON
+        elif kind.label in question_frames.TALLIED:  # "how many wins did x have on march 2?"
             frames += question_frames.CONDITION_COUNT
         query = a.frame(frames).format(l=asked_label(kind), s=ref, d=when, db=bare, c=kind.label)
         outoftime.dated_premise(a, fact.subject, query, when, bare, day)  # the day said: a premise of the ask
@@ -332,6 +334,8 @@ def multi_hop(a: Ask) -> Draft | None:
     refs.append(ref)
     phrase = a.frame(question_frames.RELATION).format(r=relation, s=ref)
     made = derived.derive(fact, a.rng, a.split) if a.rng.random() < P_DERIVED else None
+    if made is not None and "{s}'s" in made[0]:  # "the parent company of x's annual dividend" (reader32)
+        made = None
     if made is not None:  # "what day of the week was the director of x born?"
         frame, short, alts, said = made
         query = frame.format(s=phrase, e=kind.event)

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from mockapi.world.questions import outoftime
+from mockapi.world.questions import outoftime, trailing
 from mockapi.world.questions.ask import Ask, Draft
 from mockapi.world.questions.mix import DOMAINS, TYPE_COUNTS
 from mockapi.world.questions.model import Fact
-from mockapi.world.questions.premise import Premise, settle
+from mockapi.world.questions.premise import Premise
 
 INVALID = "invalid question"
 # A false premise is a drawn true question that happens to say a premise (rejection, not forcing premises
@@ -27,6 +27,13 @@ INVALID = "invalid question"
 FORCE = False
 # Drafts on a true draw's frames before the slot draws afresh (`on_true_frames`)
 PINNED_TRIES = 12
+
+# A draft whose one premise is a name's aside (trailing.py: "..., the one founded in 1937?") is drafted again
+# this often, so false premises bend what is asked (a day, a margin) or a name as people write it ("the 1977
+# film x") where their drafts can: moved to the question's end, the asides read as one phrase, "the one",
+# and marked false premises (text AUC, question seeds 0-6 of the default KG: mean 0.703 before the move,
+# 0.734 after it, 0.716 at 0.5, 0.699 at 0.8)
+P_AGAIN_FOR_ASIDE = 0.8
 
 Composer = Callable[[Ask], Draft | None]
 
@@ -69,7 +76,7 @@ def false_premise(a: Ask, compose: Composer) -> Draft | None:
     draft = compose(a)
     if draft is None:
         return None
-    draft.query, usable = settle(draft.query, draft.facts, a.premises)
+    draft.query, usable = trailing.settled(draft.query, draft.facts, a.premises)
     # every draft that says a premise is taken alike, whether a name or the frame says it (a margin, a
     # count): taking frame premises less often left more of the false premises with a name premise
     # ("x, founded in 1998,"), which read as a tell (false premise ROC AUC 0.71-0.75 -> 0.66-0.70)
@@ -80,6 +87,8 @@ def false_premise(a: Ask, compose: Composer) -> Draft | None:
     # aside carried all of generator 29's ("jones therapeutics, whose ceo is jennifer garcia": 8 of 8 read)
     asked = [p for p in usable if not p.plain]
     p = a.rng.choice(asked or usable)
+    if trailing.trails(p) and a.rng.random() < P_AGAIN_FOR_ASIDE:
+        return None
     query = draft.query.replace(p.said, p.bent, 1)
     # a premise said by the whole question (a margin, a count) leaves its words to the voice, as true ones do
     refs = [*draft.refs, *([p.bent] if p.said != draft.query else []), p.wrong]

@@ -9,6 +9,10 @@ import re
 from mockapi.world.questions import question_frames as qf
 from mockapi.world.questions.kinds import COUNTED_LABELS, Kind
 
+# Kinds asked on a day in frames of their own: no label reads well in a generic one ("tell me the last-game
+# point total of x last sunday": reader32)
+OWN_WORDS_ONLY = frozenset({"sp.last_points"})
+
 
 def attribute_frames(kind: Kind) -> tuple[str, ...]:
     """Frames that ask for one attribute value of `{s}`: the kind's own question plus shaped generic ones."""
@@ -22,7 +26,7 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
     if kind.vtype == "place":
         return own + qf.WHERE + qf.ATTRIBUTE
     if kind.label in qf.TALLIED:
-        return own + qf.HOW_MANY + qf.TALLY + qf.ATTRIBUTE[:8]
+        return own + qf.HOW_MANY + qf.TALLY + qf.NUMBER_OF + qf.ATTRIBUTE[:8]
     if kind.vtype in ("money", "bigmoney", "number") and kind.label not in COUNTED_LABELS:
         return own + qf.TOTAL_ONE + qf.ATTRIBUTE
     return own + qf.ATTRIBUTE
@@ -35,9 +39,10 @@ _WH = (
     r"when exactly|when|on what date|what date|what year|which year|in what year|how many years ago|"
     r"how long ago|how many years back|what day of the week|which weekday"
 )
-_PASSIVE = re.compile(rf"^({_WH}) (?!was it |has it |is it |it's )(.+) (was|were) (\w+)(\?| .*)?$")
+# (a tail may follow the verb: "..., the one managed by x?", trailing.py)
+_PASSIVE = re.compile(rf"^({_WH}) (?!was it |has it |is it |it's )(.+) (was|were) (\w+)(\?|,? .*)?$")
 _DO = {"went public": "go public", "debuted": "debut"}
-_ACTIVE = re.compile(rf"^({_WH}) (?!was it |has it |is it |it's )(.+) ({'|'.join(_DO)})(\?| .*)?$")
+_ACTIVE = re.compile(rf"^({_WH}) (?!was it |has it |is it |it's )(.+) ({'|'.join(_DO)})(\?|,? .*)?$")
 
 
 def inverted(query: str) -> str:

@@ -18,9 +18,9 @@ from mockapi.world.questions.kg_facts import KgSource
 from mockapi.world.questions.mix import KG_SHARE, Cell, allocate
 from mockapi.world.questions.model import Fact, Question, group_of
 from mockapi.world.questions.phrasing import voice
-from mockapi.world.questions.premise import settle
 from mockapi.world.questions.source import Source, WebSource
 from mockapi.world.questions.topics import P_GROUP, Groups, group_question
+from mockapi.world.questions.trailing import settled
 from mockapi.world.real import market_days
 from mockapi.world.real.market_days import is_trading_day
 
@@ -337,6 +337,6 @@ def _group_composer(
 
 def _plain(draft: Draft, ask: Ask) -> Draft:
     """A true question keeps the premises it says, but one that reads badly or says the answer is dropped."""
-    draft.query, kept = settle(draft.query, draft.facts, ask.premises)
+    draft.query, kept = settled(draft.query, draft.facts, ask.premises)
     draft.context.extend(p.fact for p in kept if p.plain)
     return draft

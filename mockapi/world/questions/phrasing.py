@@ -43,7 +43,7 @@ OPENERS: tuple[str, ...] = (
     "i need to know {q}",
     "please tell me {q}",
     "do you happen to know {q}",
-    "can i ask, {q}",
+    "quick one, {q}",
     "i want to know {q}",
     "ok so {q}",
     "can you find out {q}",
@@ -108,6 +108,7 @@ EMBEDDING = re.compile(
     r"^(?:can|could|do|i was|any idea|i need|i'd|i want|would|i'm trying|please tell|"
     r"does anyone|i'm keen|anyone know|tell me, if)\b"
 )
+INVERTED_COUNT = re.compile(r"^how (?:many|much)\b[^?]*? (?:do|does|did|have|has)\b")
 WH_START = re.compile(r"^(?:what|whats|who|whose|when|where|which|how|in what|in which|on what)\b")
 
 
@@ -178,7 +179,9 @@ def voice(question: str, protected: Sequence[str], rng: random.Random, split: st
     if roll < P_OPENER:  # an imperative frame takes no opener and no tail either (it had one in four)
         opener = pick(OPENERS, rng, split)
         said = not IMPERATIVE.match(text) and not telegraphic(text)
-        if said and (WH_START.match(text) or not EMBEDDING.match(opener)):
+        # "do you know how many points do x and y have?" inverts twice (reader32): no embedding before it
+        embeds = WH_START.match(text) and not INVERTED_COUNT.match(text)
+        if said and (embeds or not EMBEDDING.match(opener)):
             text = opener.format(q=text)
     elif roll < P_OPENER + P_TAIL:
         text = pick(TAILS, rng, split).format(q=text.rstrip("?"))

@@ -16,7 +16,7 @@ import datetime as dt
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mockapi.world.questions import invent, refer
 from mockapi.world.questions.kinds import KINDS, fits_subject
@@ -67,6 +67,9 @@ class Premise:
     fact: Fact
     wrong: str
     plain: str = ""  # the phrase without the premise ("inception"), when a true question must drop it
+    # whether an aside may move to the question's end ("..., the one founded in 1937?", trailing.py): not
+    # in a list or a chain, where "the one" would not say which name it follows
+    trails: bool = True
 
 
 def premised(
@@ -202,10 +205,12 @@ def name_or_premise(
     said: list[Premise],
     asked: Sequence[Fact] = (),
     aside: bool = True,
+    trails: bool = True,
 ) -> str:
     """The subject's name (or ticker, alias), qualified by a premise with P_PREMISE (always when `force`);
     a premise said goes to `said`. `aside` False (a name in an "a or b" list or at a chain's start): a premise
-    only where a look-alike needs telling apart (`confusable`)."""
+    only where a look-alike needs telling apart (`confusable`). `trails` False (a name in a list): its aside
+    stays beside it (`Premise.trails`)."""
     ref = refer.name_ref(subject, rng)
     # no "one clause a question" rule (the g20 reader's lever): tried in generator 21, it made the question
     # type easier to read from the text (CV 0.692 / 0.701 -> 0.723 / 0.708 on question seeds 0 / 1, bar 0.70)
@@ -216,7 +221,7 @@ def name_or_premise(
     made = premised(subject, ref, src, rng, day, asked)
     if made is None:
         return ref
-    said.append(made[1])
+    said.append(made[1] if aside and trails else replace(made[1], trails=False))
     return made[0]
 
 

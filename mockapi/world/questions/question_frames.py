@@ -24,7 +24,7 @@ ATTRIBUTE = (
     "look up the {l} for {s}",
     "do you know the {l} of {s}?",
     "do you have the {l} for {s}?",
-    "what would the {l} of {s} be?",
+    "any idea what the {l} of {s} is?",
     "find the {l} of {s}",
     "what's the {l} for {s}?",
     "whats the {l} on {s}",
@@ -71,6 +71,13 @@ CONDITION = (
     "what was the {l} for {s} {d}?",
     "what was {s} at in {l} {d}?",
 )
+# The points of a team's last game as of a day (frame_use.OWN_WORDS_ONLY)
+LAST_POINTS_ON = (
+    "how many points did {s} score in their last game as of {db}?",
+    "as of {db}, how many points had {s} scored in their last game?",
+    "{d}, how many points had {s} put up in their last game?",
+    "how many points had {s} scored in their most recent game {d}?",
+)
 # A running tally asked on a date as a count is asked ("how many wins did x have on march 2?"): "how many"
 # was aggregation's word alone (issue 31: question type read from the text 0.726). {c} the bare label.
 CONDITION_COUNT = (
@@ -79,6 +86,11 @@ CONDITION_COUNT = (
     "how many {c} did {s} have as of {db}?",
     "how many {c} had {s} got {d}?",
     "how many {c} were credited to {s} {d}?",
+    # in aggregation's words, as NUMBER_OF
+    "what was the number of {c} for {s} {d}?",
+    "{d}, what was {s}'s number of {c}?",
+    "tell me the number of {c} of {s} {d}",
+    "number of {c} for {s} {d}?",
 )
 
 COMPARE = (
@@ -191,7 +203,7 @@ LIST = (
     "i need the {i} for {s}",
     "find the {i} of {s}",
     "do you have the {i} of {s}?",
-    "what would the {i} of {s} be?",
+    "any idea what the {i} of {s} are?",
     "what're the {i} for {s}?",
 )
 RELATION = ("the {r} of {s}", "{s}'s {r}", "the {r} of {s}", "the {r} for {s}")
@@ -208,7 +220,7 @@ CHAIN_WHO = (
     "tell me who {p} is",
     "do you know who {p} is?",
     "name {p}",
-    "who would {p} be?",
+    "any idea who {p} is?",
 )
 CHAIN_WHAT = (
     "what is {p}?",
@@ -218,7 +230,7 @@ CHAIN_WHAT = (
     "tell me {p}",
     "do you know what {p} is?",
     "name {p}",
-    "what would {p} be?",
+    "any idea what {p} is?",
 )
 
 YEARS_AGO = (
@@ -351,6 +363,11 @@ TOP_HOP = (
 # One value asked as a count, as people ask it ("how many people live in x?"): "how many" was the
 # aggregations' word (question type from the text 0.708 at the first draft of generator 20)
 COUNT_ASKS = {
+    # a game's points in words of their own ("tell me the last-game point total of x last sunday": reader32)
+    "sp.last_points": (
+        "how many points did {s} put up in their last game?",
+        "what did {s} score last time out?",
+    ),
     "op.population": ("how many people live in {s}?", "how many residents does {s} have?"),
     "mv.runtime": ("how many minutes long is {s}?", "how many minutes does {s} run?"),
     "op.visitors": ("how many visitors does {s} have right now?",),
@@ -375,6 +392,18 @@ TOTAL_ONE = (
     "what's {s}'s total {l}?",
     "total {l} of {s}?",
     "what does {s}'s {l} come to in total?",
+)
+# ... and in the words an aggregation counts a list's items ("the number of championship seasons of x"): "number
+# of" read as aggregation's (question type from the text: its strongest words at generator 33)
+NUMBER_OF = (
+    "what is the number of {c} for {s}?",
+    "tell me the number of {c} of {s}",
+    "number of {c} for {s}?",
+    "look up the number of {c} for {s}",
+    "what's {s}'s number of {c}?",
+    "find the number of {c} of {s}",
+    "i need the number of {c} for {s}",
+    "give me the number of {c} for {s}",
 )
 # ... and as a count ("how many wins do x have?"): "how many" had marked aggregation. {c} the bare label.
 HOW_MANY = (
