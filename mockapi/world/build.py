@@ -105,7 +105,9 @@ Progress = Callable[[str], None]
 #     (issue 31, the form adversary's (c) line on g30)
 # 33: a song's take or video goes online (no release of its own), a club's shared page dated by its questions'
 #     starts, no population of an "X of the Y" title (issue 31, audit32's three lines on g32)
-GENERATOR_VERSION = "33"
+# 34: a name's aside trails the question ("..., the one founded in 1937?"), a false premise redraws one it
+#     would bend in an aside, stiff frames reader32 read reworded, tallies asked as "the number of" (issue 31)
+GENERATOR_VERSION = "34"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 
