@@ -311,9 +311,12 @@ VARIANTS: dict[str, str] = {
     "on average, what {l} do {np} have?": "what {l} do {np} have on average?",
     "what is the difference between the highest and lowest {l} among {np}?":
         "how far is the highest {l} from the lowest among {np}?",
-    "how big is the gap between the top and bottom {l} of {np}?": "what is the distance between the top and bottom {l} of {np}?",
-    "who is the {r} of the {one} with the {sup} {l}?": "who holds the {r} role for the {one} with the {sup} {l}?",
-    "name the {r} of the {one} with the {sup} {l}": "give the name of the {r} of the {one} with the {sup} {l}",
+    "how big is the gap between the top and bottom {l} of {np}?":
+        "what is the distance between the top and bottom {l} of {np}?",
+    "who is the {r} of the {one} with the {sup} {l}?":
+        "who holds the {r} role for the {one} with the {sup} {l}?",
+    "name the {r} of the {one} with the {sup} {l}":
+        "give the name of the {r} of the {one} with the {sup} {l}",
     "in total, how many {c} has {s} got?": "all told, how many {c} has {s} got?",
     "what does {s}'s {l} come to in total?": "what does {s}'s {l} add up to?",
     "how many {c} does {s} have now?": "how many {c} does {s} have at this time?",
@@ -339,7 +342,8 @@ VARIANTS: dict[str, str] = {
     "what is the {l} of {s} in {u}?": "in {u}, what is the {l} of {s}?",
     "{s} {l}, in {u}?": "{s} {l} given in {u}?",
     "express {s}'s {l} in {u}": "give {s}'s {l} in {u}",
-    "by what percent did {s} move from the previous close?": "what percent move did {s} make from the previous close?",
+    "by what percent did {s} move from the previous close?":
+        "what percent move did {s} make from the previous close?",
     "how much did {s} stock change in percent since the last close?":
         "in percent, how far has {s} stock moved since the last close?",
     "{s} percent change from the prior close?": "{s} move in percent versus the prior close?",
