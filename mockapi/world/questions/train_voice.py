@@ -48,7 +48,7 @@ VARIANTS: dict[str, str] = {
     "what is the {l} for {s}?": "which {l} is on record for {s}?",
     # PERSON
     "who is the {l} of {s}?": "who holds the role of {l} at {s}?",
-    "who's {s}'s {l}?": "who's in office as {s}'s {l}?",
+    "who's {s}'s {l}?": "who's listed as {s}'s {l}?",
     "name the {l} of {s}": "the {l} of {s} is known by what name?",
     "who is {s}'s {l}?": "who is in the {l} seat at {s}?",
     # WHEN, YEAR
@@ -68,13 +68,13 @@ VARIANTS: dict[str, str] = {
     " this year": " so far this year",
     # CONDITION
     "what was the {l} of {s} {d}?": "what was the {l} for {s} {d}?",
-    "{d}, what was {s}'s {l}?": "{d}, what reading did {s}'s {l} show?",
+    "{d}, what was {s}'s {l}?": "{d}, what {l} was listed for {s}?",
     "{s} {l} {d}?": "{s} and its {l} {d}?",
     "tell me the {l} of {s} {d}": "the {l} {s} had {d}?",
     "as of {db}, what was the {l} of {s}?": "on {db}, what was {s} showing for {l}?",
     "{l} for {s} {d}?": "{l} recorded for {s} {d}?",
     "i need {s}'s {l} for {db}": "looking for {s}'s {l} for {db}",
-    "what was {s}'s {l} {d}?": "what figure did the {l} of {s} show {d}?",
+    "what was {s}'s {l} {d}?": "what {l} was given for {s} {d}?",
     "what was the {l} for {s} {d}?": "{s}, {l} {d}?",
     "how many {c} did {s} have {d}?": "what number of {c} did {s} have {d}?",
     "{d}, how many {c} did {s} have?": "{d}, what count of {c} did {s} have?",
@@ -227,9 +227,9 @@ VARIANTS: dict[str, str] = {
     " as of 2024": " so far in 2024",
     " at the moment": " at this point",
     # CONDITION, CONDITION_COUNT
-    "what was {s}'s {l} as of {db}?": "what did {s}'s {l} show as of {db}?",
-    "what {l} did {s} have {d}?": "what {l} did {s} show {d}?",
-    "what was {s} at in {l} {d}?": "where was {s} in {l} {d}?",
+    "what was {s}'s {l} as of {db}?": "as of {db}, what {l} did {s} have on record?",
+    "what {l} did {s} have {d}?": "what {l} went with {s} {d}?",
+    "what was {s} at in {l} {d}?": "{d}, what {l} was on record for {s}?",
     "how many {c} had {s} got {d}?": "how many {c} had {s} picked up {d}?",
     "how many {c} were credited to {s} {d}?": "how many {c} had {s} collected {d}?",
     # COMPARE, COMPARE_YES_NO, EARLIER, LATER
@@ -314,7 +314,7 @@ VARIANTS: dict[str, str] = {
     "how big is the gap between the top and bottom {l} of {np}?":
         "what is the distance between the top and bottom {l} of {np}?",
     "who is the {r} of the {one} with the {sup} {l}?":
-        "who holds the {r} role for the {one} with the {sup} {l}?",
+        "who would be the {r} of the {one} with the {sup} {l}?",
     "name the {r} of the {one} with the {sup} {l}":
         "give the name of the {r} of the {one} with the {sup} {l}",
     "in total, how many {c} has {s} got?": "all told, how many {c} has {s} got?",
