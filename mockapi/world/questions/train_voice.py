@@ -349,4 +349,28 @@ VARIANTS: dict[str, str] = {
     "{s} percent change from the prior close?": "{s} move in percent versus the prior close?",
     "how many percent is {s} up or down from the last close?":
         "is {s} up or down from the last close, and by what percent?",
+    # generator 34 (world32): frames reworded or added for reader32 (stiff frames, a last game's points on a
+    # day, tallies in aggregation's words)
+    "quick one, {q}": "just a quick one, {q}",
+    "any idea what the {l} of {s} is?": "got any idea what the {l} of {s} is?",
+    "any idea what the {i} of {s} are?": "got any idea what the {i} of {s} are?",
+    "any idea who {p} is?": "got any idea who {p} is?",
+    "any idea what {p} is?": "got any idea what {p} is?",
+    "how many points did {s} score in their last game as of {db}?":
+        "as things stood on {db}, how many points did {s} put up in their latest game?",
+    "as of {db}, how many points had {s} scored in their last game?":
+        "going by {db}, what points total had {s} posted in their latest game?",
+    "how many points had {s} scored in their most recent game {d}?":
+        "what points total had {s} posted in their latest game {d}?",
+    "what was the number of {c} for {s} {d}?": "what count of {c} did {s} stand at {d}?",
+    "{d}, what was {s}'s number of {c}?": "{d}, what count of {c} did {s} stand at?",
+    "tell me the number of {c} of {s} {d}": "tell me what count of {c} {s} stood at {d}",
+    "number of {c} for {s} {d}?": "count of {c} for {s} {d}?",
+    "what is the number of {c} for {s}?": "what count of {c} does {s} stand at?",
+    "tell me the number of {c} of {s}": "tell me what count of {c} {s} stands at",
+    "look up the number of {c} for {s}": "look up what count of {c} {s} has reached",
+    "what's {s}'s number of {c}?": "what's {s}'s count of {c} so far?",
+    "find the number of {c} of {s}": "find out the count of {c} for {s}",
+    "i need the number of {c} for {s}": "i need the count of {c} for {s}",
+    "give me the number of {c} for {s}": "give me the count of {c} for {s}",
 }  # fmt: skip
