@@ -288,8 +288,7 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     # page's rng: each page drew its own, so an old price carried a different date on every page); a page
     # published before that date cannot know the value and states none
     own = random.Random(f"stale|{fact.subject.name}|{fact.kind}|{fact.as_of}|{value}")
-    # a running total's smaller older value is the older one ("$21.0 million" in 2022, "$20.0 million" in
-    # 2023, then the answer's $18.0 million: g30 reader), each on its one date
+    # a running total's smaller older value is the older one (`totals.back_days`)
     back = totals.back_days(fact, value, lo, hi) if totals.cumulative(fact.kind) else own.randint(lo, hi)
     then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=back)
     if fact.stale_days and value in fact.stale:  # the KG's own day for it (a close, a game)
@@ -314,13 +313,7 @@ def figure_pieces(
     ]  # fmt: skip
     out = []
     chosen = rng.sample(kinds, min(n, len(kinds)))
-    # a running total is the name's own (`totals`): one total per name, grown to each page's date below
-    values = {
-        key: totals.total(key, subject.name, day)
-        if totals.cumulative(key)
-        else invent.other_value(KINDS[key], rng, day)
-        for key in chosen
-    }
+    values = {key: totals.drawn(key, subject.name, rng, day) for key in chosen}  # a total: the name's own
     for key in [k for k in chosen if k in lifespan.ANCHORS]:  # a start is one day on every page of a name
         if any(subject.name.endswith(t) and start_of(subject.name.removesuffix(t)) == dt.date.min
                for t in sequels.SEQUEL_TAILS):  # fmt: skip
@@ -350,7 +343,7 @@ def figure_pieces(
         back = rng.randint(0, 30) or session_figure(key)  # no session figure of the page's own day
         when = day - dt.timedelta(days=back)
         as_of = when.isoformat() if dynamic(fact) else ""
-        if totals.cumulative(key):
+        if totals.cumulative(key):  # its total grown to the date
             fact = Fact(subject, key, totals.at(key, subject.name, values[key], when if as_of else None))
         out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
     return out

@@ -96,6 +96,12 @@ def total(kind: str, name: str, day: dt.date) -> str:
     return invent.other_value(KINDS[kind], own, day)
 
 
+def drawn(kind: str, name: str, rng: random.Random, day: dt.date) -> str:
+    """An invented value of `kind` for `name`: its `total` for a running total (grown to a date by `at`),
+    else a draw of the page's."""
+    return total(kind, name, day) if kind in CUMULATIVE else invent.other_value(KINDS[kind], rng, day)
+
+
 def _crc(text: str) -> int:
     return zlib.crc32(text.encode())
 
