@@ -82,6 +82,12 @@ def test_an_animated_sets_members_are_animated_on_their_own_pages() -> None:
     anchors = shared.entity_anchors([q])
     for member in members:
         assert (member.name, "mv.genre", "animation") in anchors[shared.subject_key(member)]
+    # and a page about the set itself (a wiki-like page titled by it)
+    live = []
+    for seed in range(30):
+        spec = shared.entity_page(("movie", "movie", group.name), [], random.Random(seed))
+        live += [s for s in re.split(r"(?<=[.!?])\s+", specs.text_of(spec, even_empty=True)) if LIVE.search(s)]
+    assert live == []
 
 
 def test_the_kgs_animated_films_carry_their_genre(tiny_kg: Path) -> None:

@@ -61,6 +61,10 @@ def test_a_names_gross_never_falls_across_pages() -> None:
         value = decoys.wrong(fact, random.Random(seed), day, "Lonely Circuit II")
         when = statements.rival_day(fact, "Lonely Circuit II", day)
         series["rival"].append((dt.date.fromisoformat(when), amount(value)))
+        # a peer of another question's pages that drew the same title: the same history as its roundups'
+        value = decoys.wrong(fact, random.Random(seed), day, peer="Broken Letters")
+        when = statements.rival_day(fact, "Broken Letters", day)
+        series["figure"].append((dt.date.fromisoformat(when), amount(value)))
     assert len(series["figure"]) > 20
     for points in series.values():
         points.sort()

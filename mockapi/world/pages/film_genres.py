@@ -49,6 +49,9 @@ def set_genres(q: Question) -> Known:
     return tuple((s.name, GENRE, ANIMATED) for s in q.subjects if s.kind == "movie")
 
 
-def genre_in(values: Iterable[tuple[str, str]]) -> str:
-    """The genre among a name's known (fact kind, value) pairs ('' for none: a live-action film)."""
-    return next((v for k, v in values if k == GENRE), "")
+def genre_in(values: Iterable[tuple[str, str]], name: str = "") -> str:
+    """The genre among a name's known (fact kind, value) pairs, else the one `name` says (a page about the
+    set "Animated films of 2012" itself: "a stunt double who was on Animated films of 2012"); '' for none,
+    a live-action film."""
+    found = next((v for k, v in values if k == GENRE), "")
+    return found or (ANIMATED if _ANIMATED_SET.search(name) else "")

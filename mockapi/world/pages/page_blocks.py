@@ -164,7 +164,7 @@ def _lives(draft: Draft) -> lifespan.Lives:
             found = lifespan.from_values(kind, values)
             original = _original(name) if found is None else None
             known[name] = found or lifespan.default(name, kind)
-            if genre := film_genres.genre_in(values):  # an animated film's prose is drawn, not shot
+            if genre := film_genres.genre_in(values, name):  # an animated film's prose is drawn, not shot
                 known[name] = replace(known[name], genre=genre)
             if original is not None:  # a sequel nothing dates comes after its original, wherever dated
                 known[name] = lifespan.after_original(known[name], life(original), name)

@@ -32,6 +32,9 @@ from mockapi.world.real import awards
 CUMULATIVE = frozenset(
     {"mv.gross", "mu.weeks", "sp.wins", "mu.albums", "mu.grammys", "mv.oscars", "sp.titles"}
 )
+# the totals a name has whoever states them (a peer, a look-alike, a roundup's entry); a season's wins are
+# drawn on the asked club's scale (its league's games: soccer clubs had 57 wins), one total a look-alike
+BY_NAME = CUMULATIVE - {"sp.wins"}
 _REF = DEFAULT_CLOCK.date()  # the day a career's count reaches its total (the default world's clock)
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
@@ -87,13 +90,16 @@ def _key(name: str) -> str:
     return re.sub(r"^the\s+", "", name.strip().lower())
 
 
-def total(kind: str, name: str, day: dt.date) -> str:
+def total(kind: str, name: str, day: dt.date, cap: float = 0.0) -> str:
     """The total `name` reaches, the same on every page (drawn from its name); an award count as real
-    winners hold them."""
+    winners hold them; an amount within `cap` (a film's era's record, when given: the same for the name)."""
     own = random.Random(f"total|{_key(name)}|{kind}")
     if awards.counted(kind):
         return values.number(awards.draw(kind, own))[0]
-    return invent.other_value(KINDS[kind], own, day)
+    drawn = invent.other_value(KINDS[kind], own, day)
+    if cap and figure(drawn, kind) > cap:
+        return written(kind, cap * own.uniform(0.2, 0.9))
+    return drawn
 
 
 def drawn(kind: str, name: str, rng: random.Random, day: dt.date) -> str:
