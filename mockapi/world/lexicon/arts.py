@@ -190,12 +190,14 @@ MOVIE_SHORT = (
     "blog|forum|page]|in {month}|]",
 )
 FILM_PERSON = (
-    "{s} [trained for|prepared for|researched|auditioned for] [a role|a part|a stage play] [in {place}|"
-    "for {m} months|with {person}|]",
+    # a film person may be a director or an actor: no role trained for, no voice role (directors written
+    # up as actors, g32 reader)
+    "{s} [prepared|researched|developed|workshopped] [a new project|a stage play|a script|a documentary] [in "
+    "{place}|for {m} months|with {person}|]",
     # a tail on every clause: "<director> joined a streaming series" alone was the top frame of 5 of 16
     # director facts at g23's first build (the audit's top frame share)
     "{s} [turned down|signed on to|dropped out of|joined] [a stage revival|a streaming series|a "
-    "production in {place}|a voice role|a short film by {person}] [in {month} {y}|last {season}|after "
+    "production in {place}|a short film by {person}] [in {month} {y}|last {season}|after "
     "[a long wait|{m} months of talks|a casting call]|]",
     "{s} [spoke at|was honoured at|hosted] [a festival in {place}|a "
     "charity gala|a screening series] [in {month} {y}|on {d}|]",
@@ -209,4 +211,68 @@ FILM_PERSON = (
     "[online|on social media] [in {month}|on {d}|last {season}|]",
     "{s} [was photographed|was spotted|turned up] [at a premiere|at an awards dinner|at a charity "
     "screening|at a book launch] in {place} [in {month} {y}|on {d}|last {season}|]",
+)
+# An animated film is drawn, animated, voiced and rendered: no sets, locations, stunt doubles or film stock
+# ("part of Bright Summer was shot on digital stock" on 773 of 984 pages about an animated film, g30 reader).
+# Its making (before the release: `pages.lifespan.MAKING`), its crew and its keepsakes are its own; its
+# screenings, streams, promotion, revivals and rankings are any film's (MOVIE's lines 2, 4, 5, 7 and 9).
+ANIMATED = (
+    "[most of|much of|part of|the [final|closing|last] [act|reel|third] of] {s} [was animated|was drawn|was"
+    " storyboarded|was hand-drawn|was laid out|was coloured] [in {place}|at [a studio|an animation studio|a"
+    " small studio] [in|near|outside|just outside] {place}|over {m} weeks|by a team of {m2} [animators|"
+    "artists]|during one {season}]",
+    "[the [opening|first|early|final|closing] [scenes|minutes|sequences] [of|in|from]|[several|a few|two|"
+    "three|the key|some|many|most] [scenes|sequences] [in|of|from]] {s} [were animated|were drawn|were"
+    " redrawn|were storyboarded|were coloured|were inked] [in {place}|at [a studio|an animation studio] [in|"
+    "near|outside] {place}|by a [team|crew] [in|from] {place}|over {m} weeks]",
+    "[the voice cast of {s}|the [lead|main] voices [of|in|for] {s}|the [voices|voice actors] [for|of|in] {s}]"
+    " [recorded their lines|were recorded|did their sessions] [in {place}|over {m} [days|sessions|weeks]|[at"
+    "|in] a [small|rented|borrowed|cramped] [studio|booth|recording studio] [in|near] {place}]",
+    MOVIE[2],
+    "[critics|audiences|reviewers in {place}|festival juries|film students [in {place}|]|a film society in "
+    "{place}|{person}] [praised|picked apart|debated|warmed to|dismissed|singled out|revisited] [the ending|"
+    "the score|the pacing|the [first|second|final] act|the [animation|character designs|backgrounds|colour "
+    "palette]|the voice [work|acting|cast]|the last {m} minutes|the [opening|closing|final|first] [scene|"
+    "sequence]] [of|in|from] {s}",
+    MOVIE[4],
+    MOVIE[5],
+    "[{person}, who [edited|scored|storyboarded|voiced a lead in|designed the characters [for|of]|worked "
+    "[on|as a runner on]] {s},|a producer on {s}|[an animator|a storyboard artist|a layout artist|a "
+    "colourist|a voice actor|an in-betweener] [on|from|who [worked|was] on] {s}] [said|recalled|admitted|"
+    "told [a|one] [podcast|radio show|fan site|newspaper|film blog|trade paper|local paper]] [that|] [the "
+    "[production|schedule] ran {m} days [over|long|late]|the ending [changed|was rewritten|was redrawn|got "
+    "reworked] [twice|{m} times|late|in the edit]|the {ord} [draft|script|version] [was kept|survived|"
+    "stuck|won out]|[a strike|a flood at the studio|a power cut|a burst pipe] cost [them|the team|the "
+    "studio] {m} days|the [lead characters|main characters|backgrounds] took {m} weeks to design|{person}"
+    " ad-libbed the {ord} scene in the recording booth]",
+    MOVIE[7],
+    "[tickets|posters|storyboards|original drawings|concept sketches|character models|background paintings]"
+    " from {s} [sold for {price}|went on display in {place}|[surfaced|resurfaced|appeared|were spotted] [at a"
+    " [flea|street|weekend] market|in a [shop|junk shop]|at a [fair|[car boot|yard|estate|charity] sale]]"
+    " [in|near|outside] {place}|were auctioned in {month}]",
+    MOVIE[9],
+)
+# A film's lines that fit a live-action and an animated film alike: a statement's lead-in, drawn before its
+# page knows the film's genre, and a title a live-action and an animated KG film share.
+MOVIE_ANY = (MOVIE[2], MOVIE[3], MOVIE[4], MOVIE[5], MOVIE[7], MOVIE[9])
+# A person of the music business (an artist's manager, a band's singer as a person): talks, panels, shows,
+# campaigns of the trade, not a dignitary's gifts and forums ("Travis gave $409,000 for work on climate",
+# "declined a place on a government for a school near Cardiff" of a singer's manager: g32 reader #36).
+MUSIC_PERSON = (
+    "{s} [spoke on|sat on|chaired|joined] a [panel|roundtable|session|keynote] [on|about] [touring costs|"
+    "artist rights|new talent|the live business|record deals|radio play|royalties] at a music [conference|"
+    "summit|trade fair|industry week] in {place} [in {month} {y}|on {d}|]",
+    "{s} [was spotted|turned up|was photographed] [backstage at|at] [a festival in {place}|an awards dinner"
+    " in {place}|a showcase in {place}|a label party in {place}|a club show in {place}] [in {month} {y}|"
+    "on {d}|last {season}|]",
+    "{s} [told|spoke to|sat down with|opened up to] [a music magazine|a trade paper|a music writer|a radio "
+    "host in {place}|a reporter from {place}] about [the business of touring|life on the road|the early "
+    "days|record deals|finding new acts|money in music]",
+    "{s} [backed|joined|chaired|spoke up for] [a campaign for [music education|small venues|songwriters' "
+    "pay]|a fund for [young musicians|music teachers|small venues] in {place}] [in {month} {y}|last {season}"
+    "|]",
+    "{s} [was honoured at|received a trade award at|was thanked from the stage at] [a music industry dinner|"
+    "an awards night|a trade gala|a festival] in {place} [in {month} {y}|on {d}|]",
+    "{s} [signed|dropped|renegotiated with|met] [a [label|promoter|booking agent] in {place}|a [new|young|"
+    "local] act from {place}] [in {month} {y}|after {m} months of talks|last {season}|]",
 )

@@ -1,9 +1,9 @@
 """One history per fact on the pages: older values only where they are older, totals that never shrink, and
 a build-time check that no answer page states another current value of the fact it answers.
 
-- **Older values** (`older_values`): a fact's stale values, except that for a quantity that only grows
-  (awards won, titles, albums released, weeks on the chart) a stale value above the current one is dropped:
-  an older page cannot show more Grammys than today's.
+- **Older values** (`older_values`): a fact's stale values; for a running total (a gross, awards won,
+  titles, albums released, weeks on the chart: `totals`) each below the current one, so an older page never
+  shows more Grammys, or a larger gross, than today's.
 - **Conflicting values** (`conflicting_values`): across all questions, the values other facts give for the
   same subject, attribute and moment (the date, and a quote's minute, only for attributes that change).
 - **Check** (`check_gold`): an answer page whose text holds the subject's name and a conflicting value of the
@@ -26,13 +26,10 @@ from collections.abc import Iterable
 
 from mockapi.core.user_error import UserError
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import specs
+from mockapi.world.pages import specs, totals
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, group_of
-
-MONOTONE = frozenset({"mu.grammys", "mv.oscars", "sp.titles", "mu.albums", "mu.weeks", "sp.wins"})
-_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 
 Key = tuple[str, str, str, str]
 
@@ -43,19 +40,9 @@ class ConsistencyError(UserError):
     written, and the message names the question, page and values to report."""
 
 
-def _number(value: str) -> float | None:
-    m = _NUMBER.search(value)
-    return float(m.group(0).replace(",", "")) if m else None
-
-
 def older_values(fact: Fact) -> tuple[str, ...]:
     """The stale values a page may show with an earlier date (module docstring)."""
-    if fact.kind not in MONOTONE:
-        return fact.stale
-    now = _number(fact.value)
-    if now is None:
-        return ()
-    return tuple(v for v in fact.stale if (n := _number(v)) is not None and n < now)
+    return totals.earlier(fact) if totals.cumulative(fact.kind) else fact.stale
 
 
 def _key(fact: Fact) -> Key:

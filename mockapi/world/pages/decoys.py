@@ -15,13 +15,14 @@ import random
 import re
 from typing import TYPE_CHECKING
 
-from mockapi.world.pages import consistency, lifespan, shared, sizes, statements
+from mockapi.world.pages import consistency, lifespan, shared, sizes, statements, totals
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.figure_days import year_in
 from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, REL_TARGET, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, premise_facts
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
+from mockapi.world.real import awards
 
 if TYPE_CHECKING:
     from mockapi.world.pages.roles import Pools
@@ -101,12 +102,21 @@ def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> 
     return out
 
 
-def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> str:
+def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", peer: str = "") -> str:
     """Another value of the asked attribute. A look-alike's is its own, the same on every page that states
-    it (each page drew its own: the answer was then the one value repeated across pages)."""
+    it (each page drew its own: the answer was then the one value repeated across pages). A running total
+    of a look-alike or a peer is its name's own total grown to its day (`totals`), whichever question's page
+    names it: film titles recur, and a peer "Endless Anthem" grossed $3.6m in October beside its $767m."""
+    if (name := lookalike or peer) and fact.kind in totals.BY_NAME:
+        day_of = statements.rival_day(fact, name, day)
+        whole = totals.total(fact.kind, name, day, _era_cap(fact.kind, name))
+        return totals.at(fact.kind, name, whole, dt.date.fromisoformat(day_of) if day_of else None)
+    when = ""
+    season = fact.kind in totals.CUMULATIVE  # a season's wins, on the subject's scale (its league's games)
     if lookalike:  # a changing value (a price) is its own on each day
         when = statements.rival_day(fact, lookalike, day)  # the session it is stated of
-        rng = random.Random(f"wrong|{lookalike}|{fact.subject.name}|{fact.kind}|{when}")
+        # but the season's wins are one total, grown to the day: drawn afresh each day they fell
+        rng = random.Random(f"wrong|{lookalike}|{fact.subject.name}|{fact.kind}|{'' if season else when}")
     if fact.kind.startswith("rel:"):
         return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
     kind = KINDS[fact.kind]
@@ -125,6 +135,10 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "") -> 
             value = _after_subject(value, fact.value, lookalike, fact.subject.name, rng, day)
         if lookalike and fact.kind in _ADULT_EVENTS:
             value = statements.adult(value, lookalike, day, _rival_born(fact, lookalike, day))
+        if awards.counted(fact.kind):  # no rival film with 16 Oscars beside one with 11
+            value = values.number(max(1, awards.capped(fact.kind, int(totals.figure(value, fact.kind)))))[0]
+        if season and lookalike:
+            value = totals.at(fact.kind, lookalike, value, dt.date.fromisoformat(when) if when else None)
         if value.lower() != fact.value.lower():
             return value
     return value + " (disputed)"
@@ -268,4 +282,4 @@ def peer_piece(
         if fits and not any(consistency.indistinct(peer, n) for n in names):
             break
         peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
-    return statements.negative_piece(fact, peer, wrong(fact, rng, day), rng, pools.split, day)
+    return statements.negative_piece(fact, peer, wrong(fact, rng, day, peer=peer), rng, pools.split, day)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import duckdb
 
+from mockapi.world.pages import film_genres
 from mockapi.world.pages.bare_names import bare
 
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
@@ -59,6 +60,9 @@ def kg_starts(kg: Path) -> dict[str, Known]:
             _open_lives(con, out, clash)
         if {"fin_companies", "fin_info"} <= tables:
             _company_lives(con, out)
+        # a film's genre after its anchors (`film_genres`): its prose is drawn, not shot, when animated
+        for title, genre in film_genres.kg_genres(con).items():
+            out[title] = (*out.get(title, ()), (title, film_genres.GENRE, genre))
     return {n: k for n, k in out.items() if n not in clash}
 
 

@@ -17,7 +17,7 @@ import datetime as dt
 import re
 import zlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from mockapi.world.pages import days
@@ -40,11 +40,12 @@ _FAMILY = {
     "band": "people",
     "person": "people",
     "film_person": "people",
+    "music_person": "people",
     "player": "people",
 }
 # Where an entity's start falls when nothing the world states dates it: drawn from its name, so every page
 # of one name agrees, in the ranges the world's own values take.
-PEOPLE = ("person", "film_person", "artist", "player")
+PEOPLE = ("person", "film_person", "music_person", "artist", "player")
 # nothing public before a person's 18th year (a portrait "published" when he was seven read absurd)
 ADULT = 18
 LEAD_TIME = 3  # a film is shot, a song recorded, within this many years before its release
@@ -65,7 +66,10 @@ MAKING = {
         # the opening shot" in 1969 of a 1971 film passed as its making: g23 reader, absurd)
         r"\b(?:shot|filmed|staged|took shape|photographed|captured|documented|were done|shoot|script|draft|"
         r"storyboard|reshot|rewritten|improvised|sets? (?:went up|was built|were built)|cost (?:them|the"
-        r" crew|the production))\b"
+        r" crew|the production)|"
+        # an animated film's making (`lex_arts.ANIMATED`): drawn, voiced, designed before its release
+        r"animated|(?:re|hand-)?drawn|storyboarded|laid out|coloured|inked|recorded their lines|"
+        r"were recorded|did their sessions|ad-libbed|took \d+ weeks to design|cost (?:the team|the studio))\b"
     ),
     "song": re.compile(
         r"\b(?:demo|(?:first|second|third|fourth|fifth|sixth) take|sample|loop|synth|piano|drum machine|"
@@ -92,6 +96,8 @@ class Life:
     day: int = 0
     end: int = 0
     first: int = 0  # the earliest start of a work's name two KG works share (`eras`: made with what it had)
+    # a film's genre (`film_genres`: "animation" is drawn, not shot); out of the repr, which `ended` hashes
+    genre: str = field(default="", repr=False)
 
     def promo_day(self) -> Day:
         """The earliest day a film's trailer or poster may come out (PROMO_DAYS before the release, at the
@@ -158,7 +164,7 @@ def kg_known(name: str) -> Known:
 
 def kind_of(kind: str) -> str:
     """The life kind of a subject kind (bands and artists alike; a film person is a person)."""
-    return "person" if kind == "film_person" else kind
+    return "person" if kind in ("film_person", "music_person") else kind
 
 
 def default(name: str, kind: str) -> Life:

@@ -23,7 +23,8 @@ _NOUNS = {
     # no genre, year or size: each mention drew its own, so one film was "the 1997 release" and "the 2023
     # comedy" on one page, and a four-piece "the trio" (issue 31's naturalness read)
     "movie": "[film|movie|picture|feature]",
-    "film_person": "[actor|star|performer|lead]",
+    # a director or an actor alike: "the actor" of a director read wrong (g32 reader)
+    "film_person": "[screen|film|] [veteran|figure|name]",
 }
 _PLACE_NOUNS = (
     ("University", "[university|campus|school]"), ("Park", "[park|reserve]"), ("Museum", "[museum|gallery]"),
@@ -71,7 +72,7 @@ _NO_OTHER = {
 # person's page was ~40 sentences each opening with the full name, so one director's pages repeated its few
 # clause frames (the audit's top frame share of rel:director 0.462, bar 0.40; reader: "Spencer Jones ...
 # Spencer Jones ..." on every line)
-_BY_SURNAME = frozenset({"film_person", "person", "player"})
+_BY_SURNAME = frozenset({"film_person", "music_person", "person", "player"})
 _PERSON_NAME = re.compile(r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)* (?P<last>[A-Z][a-z][A-Za-z'-]+)")
 
 

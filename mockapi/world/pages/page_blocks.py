@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import days, layouts, lifespan, prose, specs, styles
+from mockapi.world.pages import days, film_genres, layouts, lifespan, prose, specs, styles
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.real import market_days, sequels
 
@@ -164,6 +164,8 @@ def _lives(draft: Draft) -> lifespan.Lives:
             found = lifespan.from_values(kind, values)
             original = _original(name) if found is None else None
             known[name] = found or lifespan.default(name, kind)
+            if genre := film_genres.genre_in(values, name):  # an animated film's prose is drawn, not shot
+                known[name] = replace(known[name], genre=genre)
             if original is not None:  # a sequel nothing dates comes after its original, wherever dated
                 known[name] = lifespan.after_original(known[name], life(original), name)
         return known[name]

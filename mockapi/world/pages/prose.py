@@ -20,7 +20,17 @@ from mockapi.world.lexicon import business as lex_business
 from mockapi.world.lexicon import ideas as lex_ideas
 from mockapi.world.lexicon import places as lex_places
 from mockapi.world.lexicon import teams as lex_teams
-from mockapi.world.pages import eras, event_reads, grammar, lifespan, mentions, sizes, synonyms, told
+from mockapi.world.pages import (
+    eras,
+    event_reads,
+    film_genres,
+    grammar,
+    lifespan,
+    mentions,
+    sizes,
+    synonyms,
+    told,
+)
 from mockapi.world.pages.bare_names import LISTING as LISTING
 from mockapi.world.pages.bare_names import bare as bare
 from mockapi.world.pages.prose_slots import MONTHS, SEASONS, WEEKDAYS
@@ -37,6 +47,7 @@ _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "band": (lex_arts.MUSICIAN, lex_arts.MUSICIAN_SHORT, ()),
     "movie": (lex_arts.MOVIE, lex_arts.MOVIE_SHORT, ()),
     "film_person": (lex_arts.FILM_PERSON, (), ()),
+    "music_person": (lex_arts.MUSIC_PERSON, (), ()),
     "topic": (lex_places.TOPIC, lex_places.TOPIC_SHORT, ()),
     "concept": (lex_ideas.CONCEPT, lex_ideas.CONCEPT_SHORT, ()),
     "person": (lex_places.PERSON, (), ()),
@@ -125,6 +136,8 @@ def clause(subject: str, domain: str, kind: str, rng: random.Random, day: dt.dat
         # the generic ones, "CHAN took on 145 engineers" of 632 staff (the audit's sizes line, 38 at g26b)
         slots.update(sizes.slots(sizes.cap_of(bare(subject)), sizes.staff_of(bare(subject))))
     clauses = _KINDS[kind][0]
+    if kind == "movie":  # drawn before the page knows the film's genre: no shoot of an animated film
+        clauses = lex_arts.MOVIE_ANY
     if kind == "topic":  # a town's lead-in is a town's news: "A heatwave closed part of Wintercrest for 3
         # days, and Wintercrest's founding year is 1823" (g29 reader #32)
         clauses = _topic_clauses(bare(subject), slots)
@@ -153,6 +166,8 @@ def prose_kind(domain: str, kind: str) -> str:
 def _kind(domain: str, kind: str, name: str = "") -> str:
     if kind == "person" and domain == "movie":
         return "film_person"
+    if kind == "person" and domain == "music":  # a manager, a singer: the trade's news, no dignitary's
+        return "music_person"
     found = kind if kind in _KINDS else _DOMAIN_KIND.get(domain, "topic")
     # a concept stays a concept: no car park or gallery at a physics principle (g22 reader)
     return "concept" if found == "topic" and name and topic_class(name) == "concept" else found
@@ -222,12 +237,21 @@ def sentences(
         page.life = lives(name) if lives is not None else None
         page.town = town or ticketless
         short = lex_places.TOWN_SHORT if town else lex_places.INSTITUTION_SHORT if ticketless else shorts
-        if kind == "movie" and page.life is not None and page.life.start >= day.year - 1:
-            out.append(_sentence(*_new_release(clauses, short), leads, slots, rng, page))
+        if kind == "movie" and page.life is not None:  # an animated film is drawn, voiced, rendered
+            lines, short = _FILM_LINES.get(page.life.genre, (clauses, short))
+            if page.life.start >= day.year - 1:
+                lines, short = _new_release(lines, short)
+            out.append(_sentence(lines, short, leads, slots, rng, page))
             continue
         out.append(_sentence(clauses, short, leads, slots, rng, page))
     return out
 
+
+# A film's lines by its genre (`film_genres`); a live-action film's are the kind's own
+_FILM_LINES = {
+    film_genres.ANIMATED: (lex_arts.ANIMATED, lex_arts.MOVIE_SHORT),
+    film_genres.MIXED: (lex_arts.MOVIE_ANY, lex_arts.MOVIE_SHORT),
+}
 
 # A film of this year or last is in its run, not revived: "A retrospective in Toulouse featured The Wild
 # Meridian", "An archive print of ..." on the page of its weekend gross (g27 reader #13)

@@ -30,6 +30,7 @@ from mockapi.world.pages.asked_when import asked_facts as asked_facts
 from mockapi.world.pages.asked_when import known_from as known_from
 from mockapi.world.pages.asked_when import latest as latest
 from mockapi.world.pages.fact_frames import Piece
+from mockapi.world.pages.film_genres import set_genres
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, fits_subject
@@ -143,7 +144,8 @@ def _anchors(q: Question, subject: Subject, pools: Pools) -> tuple[tuple[str, st
         _in_release(facts)
         + known
         + tuple(k for n in sorted(names) for k in pools.starts.get(n, ()))
-        + (_set_year(q))
+        + _set_year(q)
+        + set_genres(q)  # an animated set's members are drawn, not shot
     )
 
 

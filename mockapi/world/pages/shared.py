@@ -6,7 +6,7 @@ import datetime as dt
 import random
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import consistency, layouts, lifespan, sizes, statements
+from mockapi.world.pages import consistency, film_genres, layouts, lifespan, sizes, statements
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
@@ -55,6 +55,10 @@ def entity_anchors(questions: list[Question]) -> dict[tuple[str, str, str], tupl
                 bucket = out.setdefault(subject_key(fact.subject), [])
                 if anchor not in bucket:
                     bucket.append(anchor)
+        genres = {name: entry for entry in film_genres.set_genres(q) for name in entry[:1]}
+        for subject in q.subjects:  # a member of an animated set is drawn on its own page too
+            if subject.name in genres and genres[subject.name] not in out.get(subject_key(subject), []):
+                out.setdefault(subject_key(subject), []).append(genres[subject.name])
     return {key: tuple(anchors) for key, anchors in out.items()}
 
 

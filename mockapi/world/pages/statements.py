@@ -12,7 +12,7 @@ import random
 import re
 import zlib
 
-from mockapi.world.pages import consistency, fact_frames, grammar, lifespan, prose, styles
+from mockapi.world.pages import consistency, fact_frames, grammar, lifespan, prose, styles, totals
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.figure_days import ORDERED, amount, in_year, sequel_year, start_of, year_in
 from mockapi.world.pages.figure_days import fits_day as fits_day
@@ -288,7 +288,9 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     # page's rng: each page drew its own, so an old price carried a different date on every page); a page
     # published before that date cannot know the value and states none
     own = random.Random(f"stale|{fact.subject.name}|{fact.kind}|{fact.as_of}|{value}")
-    then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=own.randint(lo, hi))
+    # a running total's smaller older value is the older one (`totals.back_days`)
+    back = totals.back_days(fact, value, lo, hi) if totals.cumulative(fact.kind) else own.randint(lo, hi)
+    then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=back)
     if fact.stale_days and value in fact.stale:  # the KG's own day for it (a close, a game)
         then = dt.date.fromisoformat(fact.stale_days[min(fact.stale.index(value), len(fact.stale_days) - 1)])
     if then >= page_day or then < start_of(fact.subject.name):
@@ -311,7 +313,7 @@ def figure_pieces(
     ]  # fmt: skip
     out = []
     chosen = rng.sample(kinds, min(n, len(kinds)))
-    values = {key: invent.other_value(KINDS[key], rng, day) for key in chosen}
+    values = {key: totals.drawn(key, subject.name, rng, day) for key in chosen}  # a total: the name's own
     for key in [k for k in chosen if k in lifespan.ANCHORS]:  # a start is one day on every page of a name
         if any(subject.name.endswith(t) and start_of(subject.name.removesuffix(t)) == dt.date.min
                for t in sequels.SEQUEL_TAILS):  # fmt: skip
@@ -339,7 +341,10 @@ def figure_pieces(
     for key in chosen:
         fact = Fact(subject, key, values[key])
         back = rng.randint(0, 30) or session_figure(key)  # no session figure of the page's own day
-        as_of = (day - dt.timedelta(days=back)).isoformat() if dynamic(fact) else ""
+        when = day - dt.timedelta(days=back)
+        as_of = when.isoformat() if dynamic(fact) else ""
+        if totals.cumulative(key):  # its total grown to the date
+            fact = Fact(subject, key, totals.at(key, subject.name, values[key], when if as_of else None))
         out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
     return out
 

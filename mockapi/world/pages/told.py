@@ -12,7 +12,8 @@ from mockapi.world.pages import days, eras, event_reads, lifespan
 # page), one place "most of" a film was shot, one theatrical run, one "toured N cities" (2-11 a film page).
 _ONCE = (
     re.compile(r"\b(?:runs just over|lasts about|clocks in near) \d+ minutes"),
-    re.compile(r"\b(?:[Mm]ost|[Mm]uch) of\b[^.;]*\b(?:shot|filmed|staged|took shape|photographed)\b|"
+    re.compile(r"\b(?:[Mm]ost|[Mm]uch) of\b[^.;]*\b(?:shot|filmed|staged|took shape|photographed|animated|"
+               r"drawn|hand-drawn|storyboarded|laid out|coloured)\b|"
                r"\bmostly (?:shot|filmed|staged|photographed|captured|done)\b"),
     re.compile(r"\b\d+ (?:cities|towns|venues)\b"),
     re.compile(r"\b(?:played|ran|screened|held on|stayed) (?:for |about )?(?:a )?"

@@ -1,0 +1,42 @@
+"""Issue 31 (pages32): people on their own template. A singer's manager was narrated as a dignitary ("Travis
+gave $409,000 for work on climate", "addressed a forum on education", "declined a place on a government for a
+school near Cardiff": g32 reader #36), and directors were written up as actors."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+
+from mockapi.world.lexicon import places as lex_places
+from mockapi.world.pages import prose
+
+_DAY = dt.date(2024, 3, 1)
+# the dignitary's template (`lex_places.PERSON`): gifts, civic topics, boards, statues
+DIGNITARY = re.compile(
+    r"\b(?:donated|gave|pledged|raised) (?:US)?\$|\bon (?:" + "|".join(lex_places.TOPICS) + r")\b|"
+    r"\bgovernment\b|\bhospital\b|\blibrary\b|\bstatue\b|\bplaque\b|\bmemoir\b|\bmarch in\b",
+    re.I,
+)
+ACTING = re.compile(r"\bactor\b|\bauditioned\b|\b(?:a|the) role\b|\bvoice role\b|\btrained for\b", re.I)
+
+
+def _lines(name: str, domain: str, seeds: int = 40) -> list[str]:
+    out: list[str] = []
+    for seed in range(seeds):
+        out += prose.sentences(name, domain, random.Random(seed), 12, kind="person", day=_DAY)
+    return out
+
+
+def test_a_music_person_is_narrated_by_the_trade() -> None:
+    lines = _lines("Stephanie Travis", "music")
+    assert [s for s in lines if DIGNITARY.search(s)] == []
+    assert prose.prose_kind("music", "person") == "music_person"
+    # a statement's lead-in too
+    leads = [prose.clause("Stephanie Travis", "music", "person", random.Random(s), _DAY) for s in range(200)]
+    assert [s for s in leads if DIGNITARY.search(s)] == []
+
+
+def test_a_film_person_fits_a_director_as_well_as_an_actor() -> None:
+    lines = _lines("Meik Barzini", "movie")
+    assert [s for s in lines if ACTING.search(s)] == []
