@@ -106,7 +106,9 @@ Progress = Callable[[str], None]
 # 33: a song's take or video goes online (no release of its own), a club's shared page dated by its questions'
 #     starts, no population of an "X of the Y" title (issue 31, audit32's three lines on g32)
 # 34: a name's aside trails the question ("..., the one founded in 1937?"), a false premise redraws one it
-#     would bend in an aside, stiff frames reader32 read reworded, tallies asked as "the number of" (issue 31)
+#     would bend in an aside, stiff frames reader32 read reworded, tallies asked as "the number of"; pages32:
+#     running totals never fall, award counts within records, animated films drawn, music persons' own
+#     template (issue 31)
 GENERATOR_VERSION = "34"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
