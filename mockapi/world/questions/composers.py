@@ -15,6 +15,7 @@ from collections.abc import Callable
 from mockapi.world.questions import (
     answers,
     chain,
+    count_frames,
     derived,
     frame_use,
     outoftime,
@@ -182,7 +183,7 @@ def with_condition(a: Ask) -> Draft | None:
         when, bare = values.spoken_date(day, a.day, a.rng), values.bare_date(day, a.day, a.rng)
         frames: tuple[str, ...] = question_frames.CONDITION
         if kind.key in frame_use.OWN_WORDS_ONLY:
-            frames = question_frames.LAST_POINTS_ON
+            frames = count_frames.LAST_POINTS_ON
         elif kind.label in question_frames.TALLIED:  # "how many wins did x have on march 2?"
             frames += question_frames.CONDITION_COUNT
         query = a.frame(frames).format(l=asked_label(kind), s=ref, d=when, db=bare, c=kind.label)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from mockapi.world.questions import count_frames
 from mockapi.world.questions import question_frames as qf
 from mockapi.world.questions.kinds import COUNTED_LABELS, Kind
 
@@ -26,7 +27,7 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
     if kind.vtype == "place":
         return own + qf.WHERE + qf.ATTRIBUTE
     if kind.label in qf.TALLIED:
-        return own + qf.HOW_MANY + qf.TALLY + qf.NUMBER_OF + qf.ATTRIBUTE[:8]
+        return own + qf.HOW_MANY + qf.TALLY + count_frames.NUMBER_OF + qf.ATTRIBUTE[:8]
     if kind.vtype in ("money", "bigmoney", "number") and kind.label not in COUNTED_LABELS:
         return own + qf.TOTAL_ONE + qf.ATTRIBUTE
     return own + qf.ATTRIBUTE

@@ -116,7 +116,11 @@ WH_START = re.compile(r"^(?:what|whats|who|whose|when|where|which|how|in what|in
 _CORE, _DEV, _TEST, _TRAIN = ("dev", "test"), ("dev",), ("test",), ("train",)
 _OWNERS: tuple[tuple[str, ...], ...] = (_CORE, _DEV, _TRAIN, _TEST, _CORE, _DEV, _CORE, _TEST)
 # Modules whose module-level tuples of strings are canonical phrasing lists (`_registry`).
-_CANONICAL = ("mockapi.world.questions.question_frames", "mockapi.world.questions.derived")
+_CANONICAL = (
+    "mockapi.world.questions.question_frames",
+    "mockapi.world.questions.derived",
+    "mockapi.world.questions.count_frames",
+)
 
 
 def family(items: Sequence[T], split: str) -> list[T]:

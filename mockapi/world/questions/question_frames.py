@@ -71,13 +71,6 @@ CONDITION = (
     "what was the {l} for {s} {d}?",
     "what was {s} at in {l} {d}?",
 )
-# The points of a team's last game as of a day (frame_use.OWN_WORDS_ONLY)
-LAST_POINTS_ON = (
-    "how many points did {s} score in their last game as of {db}?",
-    "as of {db}, how many points had {s} scored in their last game?",
-    "{d}, how many points had {s} put up in their last game?",
-    "how many points had {s} scored in their most recent game {d}?",
-)
 # A running tally asked on a date as a count is asked ("how many wins did x have on march 2?"): "how many"
 # was aggregation's word alone (issue 31: question type read from the text 0.726). {c} the bare label.
 CONDITION_COUNT = (
@@ -392,18 +385,6 @@ TOTAL_ONE = (
     "what's {s}'s total {l}?",
     "total {l} of {s}?",
     "what does {s}'s {l} come to in total?",
-)
-# ... and in the words an aggregation counts a list's items ("the number of championship seasons of x"): "number
-# of" read as aggregation's (question type from the text: its strongest words at generator 33)
-NUMBER_OF = (
-    "what is the number of {c} for {s}?",
-    "tell me the number of {c} of {s}",
-    "number of {c} for {s}?",
-    "look up the number of {c} for {s}",
-    "what's {s}'s number of {c}?",
-    "find the number of {c} of {s}",
-    "i need the number of {c} for {s}",
-    "give me the number of {c} for {s}",
 )
 # ... and as a count ("how many wins do x have?"): "how many" had marked aggregation. {c} the bare label.
 HOW_MANY = (
