@@ -144,9 +144,10 @@ MOVIE = (
     " reworked] [twice|{m} times|late|in the edit]|"
     "the {ord} [draft|script|version] [was kept|survived|stuck|won out]|"
     "[a storm|a downpour|the rain|a heatwave|a strike] cost [them|the crew|the production] {m} days [in "
-    "{place}|on location|]|[the {place} set|the main set|the sets [in|near] {place}] [went up|was built|"
-    "were built|took shape] in [{m} weeks|under {m} weeks|about {m} weeks]|{person} improvised "
-    "the {ord} scene]",
+    # a set was built, the sets were ("the sets near Adelaide was built": g32 reader #1)
+    "{place}|on location|]|[[the {place} set|the main set] [went up|was built|took shape]|the sets [in|"
+    "near] {place} [went up|were built|took shape]] in [{m} weeks|under {m} weeks|about {m} weeks]|{person}"
+    " improvised the {ord} scene]",
     # no "based on" clause: a film has one source, and any page may repeat a clause (three to six sources of
     # one film on 22.5 of 100 g19 rank-1 pages)
     # more kinds of screening: "a late-night screening last" and "an open-air screening in" were stock
