@@ -9,7 +9,7 @@ import random
 import re
 
 from mockapi.world.lexicon import places as lex_places
-from mockapi.world.pages import prose
+from mockapi.world.pages import fact_frames, prose
 
 _DAY = dt.date(2024, 3, 1)
 # the dignitary's template (`lex_places.PERSON`): gifts, civic topics, boards, statues
@@ -40,3 +40,9 @@ def test_a_music_person_is_narrated_by_the_trade() -> None:
 def test_a_film_person_fits_a_director_as_well_as_an_actor() -> None:
     lines = _lines("Meik Barzini", "movie")
     assert [s for s in lines if ACTING.search(s)] == []
+
+
+def test_a_count_of_points_reads_as_a_number() -> None:
+    """ "129 is the points in the last game of Lake Stephenville Mariners" (g32 reader #8)."""
+    said = fact_frames.agreement("points in the last game", "number", random.Random(1))
+    assert said["l"] == "number of points in the last game" and said["is"] == "is"
