@@ -92,6 +92,8 @@ def test_award_counts_follow_the_record_books() -> None:
     assert max(oscars) <= 11
     assert sum(n == 1 for n in oscars) / len(oscars) > 0.5  # most winners hold one
     assert sum(n >= 9 for n in oscars) / len(oscars) < 0.01  # nine or more: under one in a hundred
+    # a dozen Grammys at most (the audit's magnitudes line reads more as absurd for a KG artist)
+    assert max(awards.draw("mu.grammys", rng) for _ in range(20_000)) <= 12
     # a page's invented films: never above the record, mostly one or two
     counts = []
     for seed in range(400):
