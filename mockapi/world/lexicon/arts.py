@@ -226,9 +226,11 @@ ANIMATED = (
     "three|the key|some|many|most] [scenes|sequences] [in|of|from]] {s} [were animated|were drawn|were"
     " redrawn|were storyboarded|were coloured|were inked] [in {place}|at [a studio|an animation studio] [in|"
     "near|outside] {place}|by a [team|crew] [in|from] {place}|over {m} weeks]",
-    "[the voice cast of {s}|the [lead|main] voices [of|in|for] {s}|the [voices|voice actors] [for|of|in] {s}]"
-    " [recorded their lines|were recorded|did their sessions] [in {place}|over {m} [days|sessions|weeks]|[at"
-    "|in] a [small|rented|borrowed|cramped] [studio|booth|recording studio] [in|near] {place}]",
+    # people record their lines, voices are recorded ("the voices of X did their sessions" read wrong)
+    "[[the voice cast of {s}|the [lead|main] voice actors [of|in|on] {s}|the voice actors [for|on] {s}]"
+    " [recorded their lines|did their recording sessions|cut their lines]|the [voices|dialogue|lines] [for|of"
+    "|in] {s} [were recorded|were taped]] [in {place}|over {m} [days|sessions|weeks]|[at|in] a [small|"
+    "rented|borrowed|cramped] [studio|booth|recording studio] [in|near] {place}]",
     MOVIE[2],
     "[critics|audiences|reviewers in {place}|festival juries|film students [in {place}|]|a film society in "
     "{place}|{person}] [praised|picked apart|debated|warmed to|dismissed|singled out|revisited] [the ending|"
