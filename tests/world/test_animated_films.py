@@ -4,6 +4,7 @@ g30 reader, anim.py); and a live-action film is never "animated"."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 import re
@@ -29,8 +30,6 @@ ANIMATION = re.compile(r"\banimat|\bvoice[sd]?\b|\bdrawn\b|storyboard", re.I)
 
 
 def test_an_animated_films_lines_are_drawn_not_shot() -> None:
-    import datetime as dt
-
     table = slots(dt.date(2024, 3, 1), ("Other Film",))
     table["s"] = lambda _r: "Bright Summer"
     table["o"] = lambda _r: "Other Film"
@@ -86,7 +85,8 @@ def test_an_animated_sets_members_are_animated_on_their_own_pages() -> None:
     live = []
     for seed in range(30):
         spec = shared.entity_page(("movie", "movie", group.name), [], random.Random(seed))
-        live += [s for s in re.split(r"(?<=[.!?])\s+", specs.text_of(spec, even_empty=True)) if LIVE.search(s)]
+        text = specs.text_of(spec, even_empty=True)
+        live += [s for s in re.split(r"(?<=[.!?])\s+", text) if LIVE.search(s)]
     assert live == []
 
 
@@ -100,3 +100,11 @@ def test_the_kgs_animated_films_carry_their_genre(tiny_kg: Path) -> None:
     genres = {n: v for n, known in starts.items() for _n, k, v in known if k == "mv.genre"}
     assert {t for t in animated if t not in live} <= {n for n, g in genres.items() if g == "animation"}
     assert not {n for n, g in genres.items() if g == "animation"} & live
+
+
+def test_the_sets_were_built() -> None:
+    """ "the sets near Adelaide was built in about 2 weeks" (g32 reader #1)."""
+    table = slots(dt.date(2024, 3, 1), ("Other Film",))
+    table["s"] = lambda _r: "Bright Summer"
+    texts = [grammar.expand(f, table, random.Random(seed)) for f in arts.MOVIE for seed in range(300)]
+    assert [t for t in texts if re.search(r"\bsets (?:in|near) [\w ]+? was built\b", t)] == []

@@ -9,7 +9,8 @@ import random
 import re
 
 from mockapi.world.lexicon import places as lex_places
-from mockapi.world.pages import prose
+from mockapi.world.pages import fact_frames, prose, roles
+from mockapi.world.questions.model import Fact, Question, Subject
 
 _DAY = dt.date(2024, 3, 1)
 # the dignitary's template (`lex_places.PERSON`): gifts, civic topics, boards, statues
@@ -40,3 +41,21 @@ def test_a_music_person_is_narrated_by_the_trade() -> None:
 def test_a_film_person_fits_a_director_as_well_as_an_actor() -> None:
     lines = _lines("Meik Barzini", "movie")
     assert [s for s in lines if ACTING.search(s)] == []
+
+
+def test_a_count_of_points_reads_as_a_number() -> None:
+    """ "129 is the points in the last game of Lake Stephenville Mariners" (g32 reader #8)."""
+    said = fact_frames.agreement("points in the last game", "number", random.Random(1))
+    assert said["l"] == "number of points in the last game" and said["is"] == "is"
+
+
+def test_an_acts_prose_pairs_it_with_acts_not_its_manager() -> None:
+    """ "Promoters booked Mark Snyder with Theresa Baker", his manager (5d1bd34's world)."""
+    singer = Subject("Mark Snyder", "music", "artist")
+    manager = Subject("Theresa Baker", "music", "person")
+    q = Question("q-m", 1, "03/01/2024, 10:00:00 PT", "music", "simple", "static",
+                 "who's the manager of mark snyder?", "theresa baker", [], "torso", "web", [], "",
+                 facts=[Fact(singer, "rel:manager", "Theresa Baker")], subjects=[singer, manager],
+                 answer_in_pages=True)  # fmt: skip
+    draft = roles.draft(q, singer, roles.Pools({}, {}, {}), random.Random(0))
+    assert "Theresa Baker" not in draft.others

@@ -92,6 +92,8 @@ def test_award_counts_follow_the_record_books() -> None:
     assert max(oscars) <= 11
     assert sum(n == 1 for n in oscars) / len(oscars) > 0.5  # most winners hold one
     assert sum(n >= 9 for n in oscars) / len(oscars) < 0.01  # nine or more: under one in a hundred
+    # a dozen Grammys at most (the audit's magnitudes line reads more as absurd for a KG artist)
+    assert max(awards.draw("mu.grammys", rng) for _ in range(20_000)) <= 12
     # a page's invented films: never above the record, mostly one or two
     counts = []
     for seed in range(400):
@@ -104,3 +106,27 @@ def test_award_counts_follow_the_record_books() -> None:
     fact = Fact(_FILM, "mv.oscars", "11", 11.0)
     rivals = [decoys.wrong(fact, random.Random(s), _DAY, "Lonely Circuit II") for s in range(200)]
     assert max(int(totals.figure(v, "mv.oscars")) for v in rivals) <= 11
+
+
+def test_a_look_alike_clubs_wins_never_fall_across_questions() -> None:
+    """Questions about two clubs of one city drew their shared look-alike's wins near their own answers:
+    "Omaha Buccaneers have recorded 25 wins" on 22 Feb, "21" on 7 Mar (5d1bd34's world)."""
+    points = []
+    for name, value, as_of in (
+        ("Omaha Dukes", "36", "2024-02-22"),
+        ("Omaha Breakers", "19", "2024-03-07"),
+        ("Omaha Tempest", "28", "2024-01-10"),
+        ("Omaha Raiders", "11", "2024-02-02"),
+    ):
+        club = Subject(
+            name, "sports", "team", entity_id=f"sports:nba_team:{name}", lookalikes=("Omaha Buccaneers",)
+        )
+        fact = Fact(club, "sp.wins", value, float(value), as_of=as_of)
+        for seed in range(10):
+            day = dt.date.fromisoformat(as_of) + dt.timedelta(days=seed)
+            when = statements.rival_day(fact, "Omaha Buccaneers", day)
+            wins = decoys.wrong(fact, random.Random(seed), day, "Omaha Buccaneers")
+            points.append((dt.date.fromisoformat(when), int(totals.figure(wins, "sp.wins"))))
+    points.sort()
+    assert [(a, b) for a, b in itertools.pairwise(points) if b[1] < a[1]] == []
+    assert max(n for _d, n in points) <= 62  # within a season's games

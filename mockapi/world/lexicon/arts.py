@@ -144,9 +144,10 @@ MOVIE = (
     " reworked] [twice|{m} times|late|in the edit]|"
     "the {ord} [draft|script|version] [was kept|survived|stuck|won out]|"
     "[a storm|a downpour|the rain|a heatwave|a strike] cost [them|the crew|the production] {m} days [in "
-    "{place}|on location|]|[the {place} set|the main set|the sets [in|near] {place}] [went up|was built|"
-    "were built|took shape] in [{m} weeks|under {m} weeks|about {m} weeks]|{person} improvised "
-    "the {ord} scene]",
+    # a set was built, the sets were ("the sets near Adelaide was built": g32 reader #1)
+    "{place}|on location|]|[[the {place} set|the main set] [went up|was built|took shape]|the sets [in|"
+    "near] {place} [went up|were built|took shape]] in [{m} weeks|under {m} weeks|about {m} weeks]|{person}"
+    " improvised the {ord} scene]",
     # no "based on" clause: a film has one source, and any page may repeat a clause (three to six sources of
     # one film on 22.5 of 100 g19 rank-1 pages)
     # more kinds of screening: "a late-night screening last" and "an open-air screening in" were stock
@@ -225,9 +226,11 @@ ANIMATED = (
     "three|the key|some|many|most] [scenes|sequences] [in|of|from]] {s} [were animated|were drawn|were"
     " redrawn|were storyboarded|were coloured|were inked] [in {place}|at [a studio|an animation studio] [in|"
     "near|outside] {place}|by a [team|crew] [in|from] {place}|over {m} weeks]",
-    "[the voice cast of {s}|the [lead|main] voices [of|in|for] {s}|the [voices|voice actors] [for|of|in] {s}]"
-    " [recorded their lines|were recorded|did their sessions] [in {place}|over {m} [days|sessions|weeks]|[at"
-    "|in] a [small|rented|borrowed|cramped] [studio|booth|recording studio] [in|near] {place}]",
+    # people record their lines, voices are recorded ("the voices of X did their sessions" read wrong)
+    "[[the voice cast of {s}|the [lead|main] voice actors [of|in|on] {s}|the voice actors [for|on] {s}]"
+    " [recorded their lines|did their recording sessions|cut their lines]|the [voices|dialogue|lines] [for|of"
+    "|in] {s} [were recorded|were taped]] [in {place}|over {m} [days|sessions|weeks]|[at|in] a [small|"
+    "rented|borrowed|cramped] [studio|booth|recording studio] [in|near] {place}]",
     MOVIE[2],
     "[critics|audiences|reviewers in {place}|festival juries|film students [in {place}|]|a film society in "
     "{place}|{person}] [praised|picked apart|debated|warmed to|dismissed|singled out|revisited] [the ending|"
@@ -259,20 +262,24 @@ MOVIE_ANY = (MOVIE[2], MOVIE[3], MOVIE[4], MOVIE[5], MOVIE[7], MOVIE[9])
 # campaigns of the trade, not a dignitary's gifts and forums ("Travis gave $409,000 for work on climate",
 # "declined a place on a government for a school near Cardiff" of a singer's manager: g32 reader #36).
 MUSIC_PERSON = (
-    "{s} [spoke on|sat on|chaired|joined] a [panel|roundtable|session|keynote] [on|about] [touring costs|"
-    "artist rights|new talent|the live business|record deals|radio play|royalties] at a music [conference|"
-    "summit|trade fair|industry week] in {place} [in {month} {y}|on {d}|]",
-    "{s} [was spotted|turned up|was photographed] [backstage at|at] [a festival in {place}|an awards dinner"
-    " in {place}|a showcase in {place}|a label party in {place}|a club show in {place}] [in {month} {y}|"
-    "on {d}|last {season}|]",
+    # words `synonyms` leaves alone or swaps within sense: no "campaign" (-> "season"), "talent" (->
+    # "prospect"), "small" (-> "little"), "photographed" (-> "captured"): "Baker backed a season for
+    # songwriters' pay", "chaired a session about new prospect" (5d1bd34's world)
+    "{s} [spoke on|sat on|chaired|joined] a [panel|roundtable] [on|about] [touring costs|artist rights|"
+    "emerging acts|the live business|record deals|radio play|royalties] at a music [conference|summit|trade "
+    "fair|industry week] in {place} [in {month} {y}|on {d}|]",
+    "{s} [was spotted|turned up|was seen] [backstage at|at] [a festival in {place}|an awards dinner in "
+    "{place}|a label party in {place}|a club show in {place}] [in {month} {y}|on {d}|last {season}|]",
     "{s} [told|spoke to|sat down with|opened up to] [a music magazine|a trade paper|a music writer|a radio "
     "host in {place}|a reporter from {place}] about [the business of touring|life on the road|the early "
     "days|record deals|finding new acts|money in music]",
-    "{s} [backed|joined|chaired|spoke up for] [a campaign for [music education|small venues|songwriters' "
-    "pay]|a fund for [young musicians|music teachers|small venues] in {place}] [in {month} {y}|last {season}"
-    "|]",
+    "{s} [backed|spoke up for|championed] [a push for [music education|grassroots venues|songwriters'"
+    " pay]|a fund for [young musicians|music teachers|grassroots venues] in {place}] [in {month} {y}|"
+    "last {season}|]",
     "{s} [was honoured at|received a trade award at|was thanked from the stage at] [a music industry dinner|"
     "an awards night|a trade gala|a festival] in {place} [in {month} {y}|on {d}|]",
-    "{s} [signed|dropped|renegotiated with|met] [a [label|promoter|booking agent] in {place}|a [new|young|"
-    "local] act from {place}] [in {month} {y}|after {m} months of talks|last {season}|]",
+    "{s} [signed|took on|parted ways with] [a [new|young|local] act from {place}|[a singer|a band|a duo]"
+    " from {place}] [in {month} {y}|after {m} months of talks|last {season}|]",
+    "{s} [renegotiated with|signed with|fell out with] a [label|promoter|booking agent] in {place} "
+    "[in {month} {y}|after {m} months of talks|last {season}|]",
 )

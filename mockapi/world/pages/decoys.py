@@ -109,14 +109,13 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", pee
     names it: film titles recur, and a peer "Endless Anthem" grossed $3.6m in October beside its $767m."""
     if (name := lookalike or peer) and fact.kind in totals.BY_NAME:
         day_of = statements.rival_day(fact, name, day)
-        whole = totals.total(fact.kind, name, day, _era_cap(fact.kind, name))
-        return totals.at(fact.kind, name, whole, dt.date.fromisoformat(day_of) if day_of else None)
-    when = ""
-    season = fact.kind in totals.CUMULATIVE  # a season's wins, on the subject's scale (its league's games)
+        at = dt.date.fromisoformat(day_of) if day_of else None
+        league = "soccer" if ":soccer" in (fact.subject.entity_id or "") else "basketball"
+        whole = totals.total(fact.kind, name, at or day, _era_cap(fact.kind, name), league)
+        return totals.at(fact.kind, name, whole, at)
     if lookalike:  # a changing value (a price) is its own on each day
         when = statements.rival_day(fact, lookalike, day)  # the session it is stated of
-        # but the season's wins are one total, grown to the day: drawn afresh each day they fell
-        rng = random.Random(f"wrong|{lookalike}|{fact.subject.name}|{fact.kind}|{'' if season else when}")
+        rng = random.Random(f"wrong|{lookalike}|{fact.subject.name}|{fact.kind}|{when}")
     if fact.kind.startswith("rel:"):
         return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
     kind = KINDS[fact.kind]
@@ -137,8 +136,6 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", pee
             value = statements.adult(value, lookalike, day, _rival_born(fact, lookalike, day))
         if awards.counted(fact.kind):  # no rival film with 16 Oscars beside one with 11
             value = values.number(max(1, awards.capped(fact.kind, int(totals.figure(value, fact.kind)))))[0]
-        if season and lookalike:
-            value = totals.at(fact.kind, lookalike, value, dt.date.fromisoformat(when) if when else None)
         if value.lower() != fact.value.lower():
             return value
     return value + " (disputed)"

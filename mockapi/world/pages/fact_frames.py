@@ -181,10 +181,10 @@ def agreement(label: str, vtype: str, rng: random.Random) -> dict[str, str]:
 
 
 def _head(label: str) -> str:
-    """A label's head noun: the word before "on", "per" or "of", else the last ("oscar wins", "weeks on
-    chart")."""
+    """A label's head noun: the word before "on", "per", "of" or "in", else the last ("oscar wins", "weeks on
+    chart", "points in the last game": "129 is the points in the last game of X", g32 reader #8)."""
     words = label.split()
-    cut = next((i for i, w in enumerate(words) if w in ("on", "per", "of") and i), len(words))
+    cut = next((i for i, w in enumerate(words) if w in ("on", "per", "of", "in") and i), len(words))
     head = words[cut - 1]
     return "" if head.endswith("ss") else head
 

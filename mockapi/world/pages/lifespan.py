@@ -69,7 +69,8 @@ MAKING = {
         r" crew|the production)|"
         # an animated film's making (`lex_arts.ANIMATED`): drawn, voiced, designed before its release
         r"animated|(?:re|hand-)?drawn|storyboarded|laid out|coloured|inked|recorded their lines|"
-        r"were recorded|did their sessions|ad-libbed|took \d+ weeks to design|cost (?:the team|the studio))\b"
+        r"cut their lines|were recorded|were taped|recording sessions|ad-libbed|took \d+ weeks to design|"
+        r"cost (?:the team|the studio))\b"
     ),
     "song": re.compile(
         r"\b(?:demo|(?:first|second|third|fourth|fifth|sixth) take|sample|loop|synth|piano|drum machine|"

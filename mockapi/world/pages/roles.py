@@ -100,12 +100,10 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
     asked = _asked_names(q)
     alike = tuple(n for n in subject.lookalikes[:3] if not consistency.shares_name(n, (subject.name, *asked)))
     # a film's prose pairs it with other films ("a double bill alongside {o}"): never with a person the
-    # question names ("a twin bill alongside Joris Mir", its director: g28 reader, 10 times on one question)
-    others = (
-        tuple(names[1:])
-        + alike
-        + tuple(s.name for s in people if subject.kind != "movie" or s.kind == "movie")
-    )
+    # question names ("a twin bill alongside Joris Mir", its director: g28 reader, 10 times on one question);
+    # an act's or a song's with acts, never its manager ("Promoters booked Mark Snyder with Theresa Baker")
+    pairs = _PAIRS.get(subject.kind)
+    others = tuple(names[1:]) + alike + tuple(s.name for s in people if pairs is None or s.kind in pairs)
     ticker = subject.ticker.upper()
     topics: tuple[str, ...] = ()
     kind = subject.kind
@@ -117,6 +115,14 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
         subject.name, q.pages_domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
         filler=rng.randint(*FILLER), topics=topics, known=_anchors(q, subject, pools),
     )  # fmt: skip
+
+
+_PAIRS = {
+    "movie": ("movie",),
+    "artist": ("artist", "band"),
+    "band": ("artist", "band"),
+    "song": ("artist", "band"),
+}
 
 
 def hidden(q: Question) -> frozenset[str]:

@@ -33,8 +33,10 @@ CUMULATIVE = frozenset(
     {"mv.gross", "mu.weeks", "sp.wins", "mu.albums", "mu.grammys", "mv.oscars", "sp.titles"}
 )
 # the totals a name has whoever states them (a peer, a look-alike, a roundup's entry); a season's wins are
-# drawn on the asked club's scale (its league's games: soccer clubs had 57 wins), one total a look-alike
-BY_NAME = CUMULATIVE - {"sp.wins"}
+# its own too, one total a season, in its league's range (soccer clubs had 57 wins)
+BY_NAME = CUMULATIVE
+# a season's final wins: a basketball club's of 82 games, a soccer club's of 34-38
+_SEASON_WINS = {"basketball": (15, 62), "soccer": (8, 28)}
 _REF = DEFAULT_CLOCK.date()  # the day a career's count reaches its total (the default world's clock)
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
@@ -90,9 +92,15 @@ def _key(name: str) -> str:
     return re.sub(r"^the\s+", "", name.strip().lower())
 
 
-def total(kind: str, name: str, day: dt.date, cap: float = 0.0) -> str:
+def total(kind: str, name: str, day: dt.date, cap: float = 0.0, league: str = "basketball") -> str:
     """The total `name` reaches, the same on every page (drawn from its name); an award count as real
-    winners hold them; an amount within `cap` (a film's era's record, when given: the same for the name)."""
+    winners hold them; an amount within `cap` (a film's era's record, when given: the same for the name); a
+    season's wins, the season `day` falls in, in `league`'s range (two questions about one club drew its
+    look-alike's wins near their own two answers: "25 wins" on 22 Feb, "21" on 7 Mar)."""
+    if kind == "sp.wins":
+        season = day.year if day.month >= 8 else day.year - 1
+        lo, hi = _SEASON_WINS[league]
+        return values.number(random.Random(f"wins|{_key(name)}|{season}").randint(lo, hi))[0]
     own = random.Random(f"total|{_key(name)}|{kind}")
     if awards.counted(kind):
         return values.number(awards.draw(kind, own))[0]

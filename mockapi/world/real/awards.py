@@ -19,7 +19,9 @@ RECORDS = {"mv.oscars": 11, "mu.grammys": 32, "sp.titles": 17}
 # films won one, 16% two, 8% three; Grammys: most winners hold one or two, a few dozen acts ten or more).
 _WEIGHTS = {
     "mv.oscars": (620, 160, 80, 50, 30, 20, 16, 10, 3, 1, 2),
-    "mu.grammys": (400, 200, 120, 80, 50, 35, 25, 18, 14, 11, 8, 7, 6, 5, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1),
+    # a dozen at most: a career few reach, and more read absurd for an artist the KG gives fewer (the
+    # audit's magnitudes line: "Kelly Howard has won 15 Grammy awards" on the first pages32 world)
+    "mu.grammys": (400, 200, 120, 80, 50, 35, 25, 18, 14, 11, 8, 7),
     "sp.titles": (350, 200, 120, 80, 60, 45, 35, 25, 20, 15, 12, 10, 8, 6, 5, 4, 3),
 }
 
