@@ -109,7 +109,10 @@ Progress = Callable[[str], None]
 #     would bend in an aside, stiff frames reader32 read reworded, tallies asked as "the number of"; pages32:
 #     running totals never fall, award counts within records, animated films drawn, music persons' own
 #     template (issue 31)
-GENERATOR_VERSION = "34"
+# 35: a name's aside in a list or at a chain's start said before the name ("the x founded in 1913"), a film's
+#     bracketed year before it (audit32's mid-sentence aside line); pages32's later fixes (a music person's
+#     lines, voices recorded, a dozen Grammys at most, "the number of points in the last game")
+GENERATOR_VERSION = "35"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

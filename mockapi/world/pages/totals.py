@@ -22,9 +22,9 @@ import random
 import re
 import zlib
 
-from mockapi.world.context import DEFAULT_CLOCK
 from mockapi.world.pages.figure_days import amount, start_of
 from mockapi.world.questions import invent, starts, values
+from mockapi.world.questions.generate import PERIOD_END
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact
 from mockapi.world.real import awards
@@ -37,7 +37,9 @@ CUMULATIVE = frozenset(
 BY_NAME = CUMULATIVE
 # a season's final wins: a basketball club's of 82 games, a soccer club's of 34-38
 _SEASON_WINS = {"basketball": (15, 62), "soccer": (8, 28)}
-_REF = DEFAULT_CLOCK.date()  # the day a career's count reaches its total (the default world's clock)
+# the day a career's count reaches its total: the question period's end, the default world's clock
+# (context.DEFAULT_CLOCK; pages importing mockapi.world's own modules made a folder circle)
+_REF = PERIOD_END.date()
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
