@@ -65,3 +65,12 @@ def test_a_last_game_is_asked_on_a_day_in_its_own_words(dev: list[Question]) -> 
         if q.question_type == "simple_w_condition" and any(f.kind == "sp.last_points" for f in q.facts)
     ]
     assert not [q for q in dated if "last-game point total" in q], dated[:3]
+
+
+def test_an_aside_in_a_list_is_said_before_the_name(dev: list[Question]) -> None:
+    """ "who debuted first, paige estrada, born in 1961, or andrea cooper?" (reader33, unnatural; audit32's
+    mid-sentence asides line, bar 0.05): "the paige estrada born in 1961" in place, and a film's year before
+    its name ("the director of frozen mirrors (1963)" -> "the 1963 film frozen mirrors")."""
+    listed = [q.query for q in dev if len(q.subjects) > 1 or _LIST.search(q.query)]
+    assert not [q for q in listed if _MID.search(q) or _BRACKETED.search(q)], listed[:3]
+    assert not [q.query for q in dev if re.search(r"[a-z] \(\d{4}\)[^?]", q.query)]
