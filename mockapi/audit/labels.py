@@ -94,13 +94,13 @@ def statement(q: AuditQuestion, key: str, text: str, aliases: dict[str, str]) ->
     return None
 
 
-def label_scan(corpus: Corpus) -> LabelFigures:
+def label_scan(corpus: Corpus, qs: list[AuditQuestion] | None = None) -> LabelFigures:
     """No-answer questions with a statement of the gold on a top page; the detector's calibration."""
     aliases = tickers(corpus.world)
     leak = empty_rule()
     read: list[tuple[AuditQuestion, str, list[str]]] = []
     answered = stated = 0
-    for q in corpus.questions:
+    for q in corpus.questions if qs is None else qs:
         key = gold_key(q)
         if q.false_premise or len(key) < MIN_KEY:
             continue
