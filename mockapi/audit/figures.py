@@ -10,10 +10,13 @@ from typing import TYPE_CHECKING, TypedDict
 
 from mockapi.audit import (
     amounts,
+    animated,
+    asides,
     asked,
     boxes,
     consistency,
     credits,
+    cumulative,
     deaths,
     eras,
     everyday,
@@ -39,6 +42,7 @@ from mockapi.audit import (
     prices,
     questions,
     quotes,
+    records,
     relative,
     results,
     rosters,
@@ -94,6 +98,7 @@ class AuditFigures(TypedDict):
     """Every figure of one corpus, by group (what `crag-mock audit --json` prints under "figures")."""
 
     questions: QuestionFigures
+    wording: asides.AsideFigures
     pages: PageFigures
     frames: FrameFigures
     leaks: LeakFigures
@@ -145,6 +150,7 @@ def compute(
             **questions.style_figures(read, vocab),
             **questions.ticker_share(read, _ticker_text(corpus, read)),
         },
+        "wording": asides.aside_figures(read, vocab),
         "pages": {
             **pages.body_figures(sampled),
             "layouts": pages.layout_figures(sampled, rng),
@@ -202,6 +208,11 @@ def compute(
             "partials": g26.g27["partials"],
             # the g29 reading's class: places read as places (settlements lived in, populations of them)
             "places": g26.g27["places"],
+            # the g30 and g32 readings' classes: running totals that fall, animated films narrated as live
+            # shoots, award counts past the real record
+            "cumulative": g26.g27["cumulative"],
+            "animated": g26.g27["animated"],
+            "records": g26.g27["records"],
         },
         "tells": g26.tells,
         "sample": {
@@ -240,6 +251,9 @@ def read_g26(
         "everyday": everyday.EverydayScan(),
         "partials": partials.PartialScan(),
         "places": places.PlaceScan(corpus.world),
+        "cumulative": cumulative.CumulativeScan(),
+        "animated": animated.AnimatedScan(corpus.world),
+        "records": records.RecordScan(),
     }
     for read in results.read_results(corpus, qs):
         prices.add(read)
