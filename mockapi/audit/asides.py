@@ -5,6 +5,11 @@ run by ethan park,", "wolfe, public since 1992", "jenniferberg royals (founded 1
 graham's danielburgh titans"); the world owner cuts them and this line tells when it is done. Read off the
 question's text as a participant reads it:
 
+Mid-sentence: more of the question follows the aside (", managed by x, born?"); an aside that ends the
+question ("look up the headquarters for wolfe, public since 1992", "..., the one founded in 1937?") is
+reported beside the line (`trailing`, `any_share`), not judged: the readers flagged asides that split what is
+asked.
+
 - an appositive after a comma: ", managed/run/led/coached/founded/directed/... by x", ", who/whose ...", ",
   public/listed/based/founded/born/... since/in x";
 - a parenthesis ("(founded 1943)", "(1981)");
@@ -35,31 +40,37 @@ _SINCE = (
     r"est\.|known|trading|playing|competing|operating|around|on the market"
 )
 _ASIDES = (
-    re.compile(rf", (?:(?:{_BY}) by|starring|featuring) \w"),
+    re.compile(rf", (?:the one )?(?:(?:{_BY}) by|starring|featuring) \w"),
     # a relative clause on a name (", who debuted in 1994"), not a question after an opener ("can i ask, who
     # is ...", "remind me, which weekday ...")
-    re.compile(r", (?:who|whose) (?!is |are |was |were |has |have |had |did |does |do |'s )\w"),
-    re.compile(rf", (?:{_SINCE}) (?:since|in|on|at|from|as|out of) \w"),
+    re.compile(r", (?:the one )?(?:who|whose) (?!is |are |was |were |has |have |had |did |does |do |'s )\w"),
+    re.compile(rf", (?:the one )?(?:{_SINCE}) (?:since|in|on|at|from|as|out of) \w"),
     re.compile(r"\([^)]*\w[^)]*\)"),
 )
+# what may close a question after a trailing aside: its mark, a thanks
+_END = re.compile(r"[\s?.!]*(?:(?:thanks|thank you|please)[\s?.!]*)?$")
 _POSSESSIVE = re.compile(r"\b([a-z][a-z.\-]+) ([a-z][a-z.\-]+)['’]s ([a-z][a-z.\-]+)")
 
 
 class AsideFigures(TypedDict):
     questions: int
-    with_aside: int
+    with_aside: int  # mid-sentence: the line
     share: float | None
     possessive: int
+    trailing: int  # an aside that ends the question ("..., the one founded in 1937?"): reported
+    any_share: float | None
     examples: list[str]
 
 
-def aside(query: str, vocab: frozenset[str]) -> str | None:
-    """The aside `query` carries (its text), or None."""
+def aside(query: str, vocab: frozenset[str], trailing: bool = False) -> str | None:
+    """The mid-sentence aside `query` carries (its text), or None; with `trailing`, one that ends it too."""
     text = query.lower()
     for pattern in _ASIDES:
-        m = pattern.search(text)
-        if m is not None:
-            return m.group(0)
+        for m in pattern.finditer(text):
+            close = text.find(")" if m.group(0).startswith("(") else ",", m.start() + 1)
+            end = len(text) if close < 0 else close + 1
+            if trailing or not _END.fullmatch(text[end:]):
+                return text[m.start() : end]
     for m in _POSSESSIVE.finditer(text):
         if not {m[1], m[2], m[3]} & vocab:  # three name words: a person's name owning a name
             return m.group(0)
@@ -67,13 +78,15 @@ def aside(query: str, vocab: frozenset[str]) -> str | None:
 
 
 def aside_figures(qs: list[AuditQuestion], vocab: frozenset[str]) -> AsideFigures:
-    """The share of questions carrying an aside, with a few of them."""
+    """The share of questions carrying a mid-sentence aside, with a few of them; asides anywhere, reported."""
     found = [(q.query, a) for q in qs if (a := aside(q.query, vocab)) is not None]
-    possessive = sum(_POSSESSIVE.fullmatch(a) is not None for _, a in found)
+    anywhere = sum(aside(q.query, vocab, trailing=True) is not None for q in qs)
     return {
         "questions": len(qs),
         "with_aside": len(found),
         "share": round(len(found) / len(qs), 3) if qs else None,
-        "possessive": possessive,
+        "possessive": sum(_POSSESSIVE.fullmatch(a) is not None for _, a in found),
+        "trailing": anywhere - len(found),
+        "any_share": round(anywhere / len(qs), 3) if qs else None,
         "examples": [q for q, _ in found[:5]],
     }

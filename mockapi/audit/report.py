@@ -222,8 +222,8 @@ SPECS: list[Spec] = [
     _zero("cumulative figures falling over time", "cumulative"),
     _zero("animated films narrated as live shoots", "animated"),
     _zero("award counts beyond the real record", "records"),
-    Spec("questions with an aside (share)", _g("wording", "share"), "0.0 (fixture)", f"<= {asides.ASIDE_BAR}",
-         _at_most(asides.ASIDE_BAR)),
+    Spec("questions with a mid-sentence aside (share)", _g("wording", "share"), "0.0 (fixture)",
+         f"<= {asides.ASIDE_BAR}", _at_most(asides.ASIDE_BAR)),
     # tells against the real fixture's rate (`tells`; bars: the fixture's rate plus a margin where it is not
     # 0: its 10 lists hold 12 repeated URLs in 50 results, 0.24, one standard error 0.06)
     Spec("duplicate URLs in the top 5 of a result list (share)", _tell(tells.DUPLICATES),

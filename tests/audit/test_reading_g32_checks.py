@@ -100,22 +100,28 @@ def test_asides_in_questions() -> None:
     vocab = frozenset({"what", "is", "the", "of", "first", "movie", "birthday", "when", "was", "born"})
     asked = [
         "when was dustin murphy, managed by kathleen turner, born?",
-        "look up the headquarters for wolfe, public since 1992",
-        "how many titles do jenniferberg royals (founded 1943) have?",
+        "how many points did lake anthonyton phoenix (founded 1896) lose by last time out?",
         "who is the coach of gabriel graham's danielburgh titans?",
-        "who's the manager of travis kline, who debuted in 1994",
+        "which of feno, led by terrence carey, and ulen has the bigger stock price",
+        # trailing: reported, not the line's
+        "look up the headquarters for wolfe, public since 1992",
+        "who's the manager of travis kline, who debuted in 1994?",
+        "how many titles do the owls have, the one founded in 1937? thanks",
         # none: a relation's possessive, an opener before the question, a plain question
         "what is steven spielberg's first movie?",
         "what is michael jordan's birthday?",
         "can i ask, which weekday was burning frontier released?",
         "which company have larger market cap, plya or seatw?",
     ]
-    found = [asides.aside(q, vocab) is not None for q in asked]
-    assert found == [True] * 5 + [False] * 4
+    mid = [asides.aside(q, vocab) is not None for q in asked]
+    anywhere = [asides.aside(q, vocab, trailing=True) is not None for q in asked]
+    assert mid == [True] * 4 + [False] * 7 and anywhere == [True] * 7 + [False] * 4
     qs = [AuditQuestion(f"q{i}", q, "", "", "", "", [], [], []) for i, q in enumerate(asked)]
     figures = asides.aside_figures(qs, vocab)
-    assert (figures["with_aside"], figures["possessive"], figures["share"]) == (5, 1, round(5 / 9, 3))
-    assert [s.threshold for s in report.SPECS if s.name == "questions with an aside (share)"] == ["<= 0.05"]
+    assert (figures["with_aside"], figures["possessive"], figures["trailing"]) == (4, 1, 3)
+    assert (figures["share"], figures["any_share"]) == (round(4 / 11, 3), round(7 / 11, 3))
+    named = "questions with a mid-sentence aside (share)"
+    assert [s.threshold for s in report.SPECS if s.name == named] == ["<= 0.05"]
 
 
 def test_the_real_fixture_reads_none() -> None:
