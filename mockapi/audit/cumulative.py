@@ -61,7 +61,9 @@ _NOT_RUNNING = re.compile(
     r"per cent|percent|%)",
     re.I,
 )
-_LEAD = re.compile(r"^[^:]{0,40}\d[^:]{0,30}:\s")  # "Updated 2023-08-08: ", "Last checked Jan. 4, 2024: "
+# a line's dated label: "Updated 2023-08-08: ", "Last checked Jan. 4, 2024: " (the label ends at the date:
+# in "As of 20 Feb 2024, Return of the Garden: Part Two has grossed ..." the colon is the title's)
+_LEAD = re.compile(r"^[^:]{0,40}(?:\b(?:1[6-9]|20)\d\d|\d{4}-\d\d-\d\d):\s")
 _HINTS = ("gross", "box office", "box-office", "takings", "copies", "units", "views", "streams", "plays",
           "downloads")  # fmt: skip
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9}

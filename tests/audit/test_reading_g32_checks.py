@@ -54,6 +54,9 @@ def test_running_totals_that_fall(tmp_path: Path) -> None:
         # a look-alike ("The X" is not "X") and an undated total are not compared
         "The Iron Empire\nThe Iron Empire has grossed $1.0 million worldwide (2024-01-05).\n"
         "Iron Empire has grossed $2.0 million worldwide.",
+        # a title's colon is no dated label: two sequels, not one "Part Two" (g34's misreading)
+        "Sequels\nAs of 20 Feb 2024, Return of the Garden: Part Two has grossed $1.2 billion worldwide.\n"
+        "Through 28 February 2024, The Last Story: Part Two has grossed US$550.0 mn worldwide.",
     ]):  # fmt: skip
         scan.add(read)
     rule = scan.result()["rules"][cumulative.RULE]
