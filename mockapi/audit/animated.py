@@ -66,6 +66,24 @@ def _named(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w'’]){re.escape(name)}(?![\w'’]| (?:[A-Z0-9]|of |in |the |and )|: [A-Z])")
 
 
+# what before a name makes it the tail of a longer one ("Rocket of the Frontier" holds the KG's look-alike
+# "Frontier"): a capitalised word, then connectors; a sentence's common first word ("Part of Frontier was
+# shot") is no name
+_LONGER = re.compile(r"(?:^|(?<= ))(?P<word>[A-Z0-9][\w'’.\-]*):?(?: (?:of|the|from|in|and|on|to|an?|at))* $")
+_OPENERS = frozenset((
+    "Much", "Most", "Part", "Some", "Many", "All", "Several", "Parts", "Scenes", "Shots", "A", "An", "Two",
+    "Three", "Four", "Later", "Earlier", "Early", "In", "On", "By",
+))  # fmt: skip
+
+
+def _whole(sentence: str, m: re.Match[str]) -> bool:
+    """The match is a whole name, not the tail of a longer one."""
+    before = _LONGER.search(sentence[: m.start()])
+    if before is None:
+        return True
+    return before.start() == 0 and before.group("word") in _OPENERS
+
+
 class AnimatedScan:
     """Live-shoot sentences over the reads, against what the KG and the pages say is animated."""
 
@@ -98,7 +116,7 @@ class AnimatedScan:
         found = set(_NAMED_ANIMATED.findall(sentence))
         candidates = set(self._any.findall(sentence)) if self._any is not None else set()
         candidates |= {n for n in called if n in sentence}
-        found |= {n for n in candidates if _named(n).search(sentence)}
+        found |= {n for n in candidates if any(_whole(sentence, m) for m in _named(n).finditer(sentence))}
         return found
 
     def result(self) -> RuleGroup:

@@ -19,7 +19,9 @@ from mockapi.audit import animated, asides, cumulative, records, report, results
 from mockapi.audit.data import AuditQuestion, Corpus, Result, load_real
 from mockapi.formats.manifest import Manifest
 
-FILMS = (("Bright Summer", "Animation"), ("Bright Summer II", "Drama"), ("Iron Empire", "Action"))
+# "Frontier": a KG look-alike's bare tail, animated, inside another film's name ("Rocket of the Frontier")
+FILMS = (("Bright Summer", "Animation"), ("Bright Summer II", "Drama"), ("Iron Empire", "Action"),
+         ("Frontier", "Animation"))  # fmt: skip
 
 
 def _reads(tmp_path: Path, texts: list[str]) -> list[results.Read]:
@@ -73,6 +75,8 @@ def test_animated_films_narrated_as_live_shoots(tmp_path: Path) -> None:
         "Bright Summer II was filmed in Salzburg.\n"  # a look-alike, a drama: its shoot is its own
         "Bright Summer screened in Perth.",  # no shoot
         "Iron Empire: background\nMuch of Iron Empire was filmed in Reno. The feature was shot near Accra.",
+        # g34's misreading: the KG's "Frontier" inside another film's name
+        "Rocket of the Frontier\nA grip from Rocket of the Frontier said the shoot ran over.",
         "Glass Lantern\nGlass Lantern is an animated feature from 1999. The key scenes of Glass Lantern were "
         "photographed around Tacoma.",  # a page calls it animated
         "Animated films of 2007\nDmitri Blake, a stand-in for Animated films of 2007, recalled the sets.",
@@ -82,7 +86,7 @@ def test_animated_films_narrated_as_live_shoots(tmp_path: Path) -> None:
     for read in reads:
         scan.add(read)
     rule = scan.result()["rules"][animated.RULE]
-    assert rule["violations"] == 4 and rule["checked"] == 7
+    assert rule["violations"] == 4 and rule["checked"] == 8
     assert rule["examples"][0] == "Part of Bright Summer was shot on digital stock."
 
 
