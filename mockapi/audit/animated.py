@@ -25,6 +25,7 @@ from mockapi.audit.data import kg_rows
 from mockapi.audit.results import Read
 from mockapi.audit.rules import RuleGroup, empty_rule, note
 from mockapi.audit.text import sentences
+from mockapi.audit.windows import CLAUSE
 
 RULE = "animated films narrated as live shoots"
 _SHOOT = re.compile(
@@ -47,7 +48,7 @@ _CALLED = re.compile(
     r"(?P<name2>[A-Z][\w'’.:\-]*(?: [\w'’.:\-]+){0,7}?)(?=[,.;]| (?:was|is|has|had|opened|premiered)\b)"
 )
 _NAMED_ANIMATED = re.compile(r"\bAnimated (?:films|features|movies)(?: of \d{4})?")
-_SEP = re.compile(r" [-–—|] |: ")
+_SEP = re.compile(r" [-–—|] ")
 _STOP_MOTION = re.compile(r"\bstop[- ]motion\b|\bclaymation\b", re.I)
 
 
@@ -76,6 +77,19 @@ _OPENERS = frozenset((
 ))  # fmt: skip
 
 
+def _subject(title: str) -> set[str]:
+    """The names a page's title may be about: its parts between " | " or " - ", each also before a colon
+    that opens a descriptor in lower case ("Bright Summer: key facts"), never before a name's own colon
+    ("West Greenburg: Part Two" is not "West Greenburg")."""
+    out = set(_NAMED_ANIMATED.findall(title))
+    for part in _SEP.split(title):
+        out.add(part.strip())
+        head, colon, tail = part.partition(": ")
+        if colon and tail[:1].islower():
+            out.add(head.strip())
+    return out
+
+
 def _whole(sentence: str, m: re.Match[str]) -> bool:
     """The match is a whole name, not the tail of a longer one."""
     before = _LONGER.search(sentence[: m.start()])
@@ -98,16 +112,18 @@ class AnimatedScan:
         if not lines or _STOP_MOTION.search(read.text):
             return
         called = {m.group("name") or m.group("name2") for m in _CALLED.finditer(read.text)}
-        title = read.text.split("\n", 1)[0]
-        subject = {part.strip() for part in _SEP.split(title)} & (self.animated | called)
-        subject |= set(_NAMED_ANIMATED.findall(title.split(" - ")[0]))
+        subject = _subject(read.text.split("\n", 1)[0]) & (self.animated | called)
         for line in lines:
             for sentence in sentences(line):
                 if _SHOOT.search(sentence) is None:
                     continue
-                holders = self._holders(sentence, called)
-                if _BACK.search(sentence):
-                    holders |= subject
+                # the shoot's own clause says whose it is ("A twin bill with X celebrated Y, while the key
+                # shots from Y were done on a back lot": Y's)
+                holders: set[str] = set()
+                for clause in CLAUSE.split(sentence):
+                    if _SHOOT.search(clause) is not None:
+                        holders |= self._holders(clause, called)
+                        holders |= subject if _BACK.search(clause) else set()
                 note(self.rule, bool(holders), sentence)
 
     def _holders(self, sentence: str, called: set[str]) -> set[str]:

@@ -77,6 +77,9 @@ def test_animated_films_narrated_as_live_shoots(tmp_path: Path) -> None:
         "Iron Empire: background\nMuch of Iron Empire was filmed in Reno. The feature was shot near Accra.",
         # g34's misreading: the KG's "Frontier" inside another film's name
         "Rocket of the Frontier\nA grip from Rocket of the Frontier said the shoot ran over.",
+        # g34's: a title's name with a colon of its own; a shoot's clause says whose it is
+        "Explained | Bright Summer: Part Two\nMuch of the movie was shot in Oslo.\n"
+        "A double bill with Bright Summer celebrated the movie — the focus puller on the movie recalled it.",
         "Glass Lantern\nGlass Lantern is an animated feature from 1999. The key scenes of Glass Lantern were "
         "photographed around Tacoma.",  # a page calls it animated
         "Animated films of 2007\nDmitri Blake, a stand-in for Animated films of 2007, recalled the sets.",
@@ -86,7 +89,7 @@ def test_animated_films_narrated_as_live_shoots(tmp_path: Path) -> None:
     for read in reads:
         scan.add(read)
     rule = scan.result()["rules"][animated.RULE]
-    assert rule["violations"] == 4 and rule["checked"] == 8
+    assert rule["violations"] == 4 and rule["checked"] == 10
     assert rule["examples"][0] == "Part of Bright Summer was shot on digital stock."
 
 
