@@ -89,16 +89,26 @@ class StoredQuestion(AuditQuestion):
     world to 6.2 GB (1.9 GB at 1,200); every figure reads a sample of questions, so only the sample's results
     are read, and what counts every question (recall, the pinned mixes) is counted in the store."""
 
-    def __init__(self, corpus: Corpus, ranked: bool, recalled: bool, *fields: Any) -> None:
+    def __init__(
+        self,
+        *fields: Any,
+        corpus: Corpus | None = None,
+        ranked: bool = False,
+        recalled: bool = False,
+        **named: Any,
+    ) -> None:
+        self._results: list[Result] | None = None
+        super().__init__(*fields, **named)  # sets the results given (a copy's) through the setter
         self._corpus = corpus
         self._ranked = ranked
         self._recalled = recalled
-        super().__init__(*fields)
-        self._results: list[Result] | None = None
+        if corpus is not None:  # read from the store: results when asked for
+            self._results = None
+        # else a copy (`dataclasses.replace`) with the results it was given
 
     @property
     def results(self) -> list[Result]:
-        if self._results is None:
+        if self._results is None and self._corpus is not None:
             self._corpus.fill([self])
         assert self._results is not None
         return self._results
@@ -113,7 +123,7 @@ class StoredQuestion(AuditQuestion):
 
     @property
     def ranked(self) -> bool:
-        return self._ranked
+        return self._ranked if self._results is None else super().ranked
 
     @property
     def recalled(self) -> bool:
@@ -273,9 +283,8 @@ def load_world(world: Path, manifest: Manifest) -> Corpus:
     } if pairs else set()  # fmt: skip
     corpus.questions = [
         StoredQuestion(
-            corpus, qid in ranked, qid in recalled,
             qid, query, domain, qtype, dyn, answer, json.loads(alts), json.loads(keys),
-            [], golds[qid], qtime, source, pop,
+            [], golds[qid], qtime, source, pop, corpus=corpus, ranked=qid in ranked, recalled=qid in recalled,
         )
         for qid, query, domain, qtype, dyn, answer, alts, keys, _gold, qtime, source, pop in rows
     ]  # fmt: skip
