@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,6 +72,63 @@ class AuditQuestion:
         """The gold answer and its alternatives, those that name a value."""
         return [a for a in [self.answer, *self.alts] if a.strip().lower() not in NO_ANSWERS]
 
+    @property
+    def ranked(self) -> bool:
+        """Whether the question has any result (a stored question knows without reading them)."""
+        return bool(self.results)
+
+    @property
+    def recalled(self) -> bool:
+        """Whether an answer page is among its results (a stored question knows without reading them)."""
+        return bool(self.gold & {r.page_id for r in self.results})
+
+
+class StoredQuestion(AuditQuestion):
+    """A world's question whose results are read from the pages store when first asked for (`Corpus.fill`
+    reads many at once). Issue 34: holding every question's 50 results took the audit of a 20,000-question
+    world to 6.2 GB (1.9 GB at 1,200); every figure reads a sample of questions, so only the sample's results
+    are read, and what counts every question (recall, the pinned mixes) is counted in the store."""
+
+    def __init__(
+        self,
+        *fields: Any,
+        corpus: Corpus | None = None,
+        ranked: bool = False,
+        recalled: bool = False,
+        **named: Any,
+    ) -> None:
+        self._results: list[Result] | None = None
+        super().__init__(*fields, **named)  # sets the results given (a copy's) through the setter
+        self._corpus = corpus
+        self._ranked = ranked
+        self._recalled = recalled
+        if corpus is not None:  # read from the store: results when asked for
+            self._results = None
+        # else a copy (`dataclasses.replace`) with the results it was given
+
+    @property
+    def results(self) -> list[Result]:
+        if self._results is None and self._corpus is not None:
+            self._corpus.fill([self])
+        assert self._results is not None
+        return self._results
+
+    @results.setter
+    def results(self, value: list[Result]) -> None:
+        self._results = value
+
+    @property
+    def loaded(self) -> bool:
+        return self._results is not None
+
+    @property
+    def ranked(self) -> bool:
+        return self._ranked if self._results is None else super().ranked
+
+    @property
+    def recalled(self) -> bool:
+        return self._recalled if self._results is None else super().recalled
+
 
 @dataclass
 class Corpus:
@@ -119,9 +177,7 @@ class Corpus:
         assert self.world is not None
         if not ids:
             return []
-        if self._pages is None:
-            self._pages = store.connect(self.world / PAGES_DB)
-        return self._pages.execute(sql, [*first, ids]).fetchall()
+        return self._store().execute(sql, [*first, ids]).fetchall()
 
     def close(self) -> None:
         """Close the pages store if a read opened it (a later read opens it again). A corpus that is dropped
@@ -130,13 +186,79 @@ class Corpus:
             self._pages.close()
             self._pages = None
 
+    def fill(self, qs: list[AuditQuestion]) -> list[AuditQuestion]:
+        """`qs` with the results of the stored ones that have not been read yet read, in one pass per 2,000
+        (a question asked for its results alone reads them alone: right, but one query each)."""
+        todo = list({q.qid: q for q in qs if isinstance(q, StoredQuestion) and not q.loaded}.values())
+        for start in range(0, len(todo), 2000):
+            chunk = todo[start : start + 2000]
+            found: dict[str, list[Result]] = {q.qid: [] for q in chunk}
+            for row in self._store().execute(RESULTS_SQL, [[q.qid for q in chunk]]).fetchall():
+                found[row[0]].append(Result(*row[1:]))
+            for q in chunk:
+                q.results = found[q.qid]
+        return qs
+
     def page_ids(self) -> list[str]:
         """Every distinct page id in result order."""
-        return list(dict.fromkeys(r.page_id for q in self.questions for r in q.results))
+        if self.world is None:
+            return list(dict.fromkeys(r.page_id for q in self.questions for r in q.results))
+        return [pid for (pid,) in self._ordered_pages("SELECT page_id FROM firsts ORDER BY first")]
+
+    def sample_page_ids(self, rng: random.Random, n: int) -> list[str]:
+        """`rng.sample(self.page_ids(), n)`, the same draw, without holding every page id of a world."""
+        if self.world is None:
+            ids = self.page_ids()
+            return rng.sample(ids, min(n, len(ids)))
+        count = self._ordered_pages("SELECT count(*) FROM firsts")[0][0] if self.questions else 0
+        # random.sample draws the same indices from any sequence of the same length
+        at = rng.sample(range(count), min(n, count))
+        rows = self._ordered_pages(
+            "SELECT pos, page_id FROM (SELECT page_id, row_number() OVER (ORDER BY first) - 1 AS pos "
+            "FROM firsts) WHERE pos IN ?",
+            at,
+        )
+        where = dict(rows)
+        return [where[i] for i in at]
+
+    def _ordered_pages(self, sql: str, *params: Any) -> list[Any]:
+        """`sql` over `firsts`: each distinct page id of the results (those the store holds, as `load_world`
+        joined them) with its first place, by question order, then rank."""
+        if not self.questions:
+            return []
+        order = [q.qid for q in self.questions]
+        return self._store().execute(FIRSTS + sql, [order, len(order), *params]).fetchall()
+
+    def sql(self, sql: str, params: list[Any] | None = None) -> list[Any]:
+        """The rows of `sql` over a world's pages store (its results and pages)."""
+        return self._store().execute(sql, params or []).fetchall()
+
+    def _store(self) -> duckdb.DuckDBPyConnection:
+        assert self.world is not None
+        if self._pages is None:
+            self._pages = store.connect(self.world / PAGES_DB)
+        return self._pages
+
+
+# the results of some questions ($1) with their pages' sizes, of the results whose page the store holds
+RESULTS_SQL = (
+    "WITH r AS (SELECT * FROM results WHERE interaction_id IN $1) "
+    "SELECT r.interaction_id, r.rank, r.page_id, r.page_url, r.page_name, r.page_last_modified, p.html_size, "
+    "r.page_snippet FROM r JOIN (SELECT page_id, any_value(html_size) AS html_size FROM pages "
+    "WHERE page_id IN (SELECT page_id FROM r) GROUP BY page_id) p USING (page_id) "
+    "ORDER BY r.interaction_id, r.rank"
+)
+# every result whose page the store holds (as `RESULTS_SQL` reads them)
+HELD = "SELECT * FROM results WHERE page_id IN (SELECT page_id FROM pages)"
+FIRSTS = (
+    "WITH asked AS (SELECT unnest(?) AS interaction_id, unnest(range(?)) AS at), "
+    f"firsts AS (SELECT r.page_id, min(a.at * 100000 + r.rank) AS first FROM ({HELD}) r "
+    "JOIN asked a USING (interaction_id) GROUP BY r.page_id) "
+)
 
 
 def load_world(world: Path, manifest: Manifest) -> Corpus:
-    """Questions and results of a built world."""
+    """The questions of a built world, their results read when first asked for (`StoredQuestion`)."""
     qcon = store.connect(world / QUESTIONS_DB)
     try:
         rows = qcon.execute(
@@ -145,26 +267,28 @@ def load_world(world: Path, manifest: Manifest) -> Corpus:
         ).fetchall()
     finally:
         qcon.close()
-    pcon = store.connect(world / PAGES_DB)
-    try:
-        results: dict[str, list[Result]] = {}
-        for qid, rank, pid, url, name, lm, size, snippet in pcon.execute(
-            "SELECT r.interaction_id, r.rank, r.page_id, r.page_url, r.page_name, r.page_last_modified, "
-            "p.html_size, r.page_snippet FROM results r "
-            "JOIN (SELECT page_id, any_value(html_size) AS html_size FROM pages GROUP BY page_id) p "
-            "USING (page_id) ORDER BY r.interaction_id, r.rank"
-        ).fetchall():
-            results.setdefault(qid, []).append(Result(rank, pid, url, name, lm, size, snippet))
-    finally:
-        pcon.close()
-    questions = [
-        AuditQuestion(
+    corpus = Corpus("world", [], manifest, world)
+    golds = {qid: set(json.loads(gold)) for qid, *_, gold, _t, _s, _p in rows}
+    pairs = [(qid, pid) for qid, ids in golds.items() for pid in sorted(ids)]
+    con = corpus._store()
+    # which questions have results, and which an answer page among them (recall), counted in the store
+    ranked = {qid for (qid,) in con.execute(f"SELECT DISTINCT interaction_id FROM ({HELD})").fetchall()}
+    recalled = {
+        qid
+        for (qid,) in con.execute(
+            f"SELECT DISTINCT interaction_id FROM ({HELD}) JOIN (SELECT unnest($1) AS interaction_id, "
+            "unnest($2) AS page_id) USING (interaction_id, page_id)",
+            [[q for q, _ in pairs], [p for _, p in pairs]],
+        ).fetchall()
+    } if pairs else set()  # fmt: skip
+    corpus.questions = [
+        StoredQuestion(
             qid, query, domain, qtype, dyn, answer, json.loads(alts), json.loads(keys),
-            results.get(qid, []), set(json.loads(gold)), qtime, source, pop,
+            [], golds[qid], qtime, source, pop, corpus=corpus, ranked=qid in ranked, recalled=qid in recalled,
         )
-        for qid, query, domain, qtype, dyn, answer, alts, keys, gold, qtime, source, pop in rows
+        for qid, query, domain, qtype, dyn, answer, alts, keys, _gold, qtime, source, pop in rows
     ]  # fmt: skip
-    return Corpus("world", questions, manifest, world)
+    return corpus
 
 
 def load_real(path: Path) -> Corpus:

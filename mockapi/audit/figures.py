@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
 from mockapi.audit import (
     amounts,
+    animated,
+    asides,
     asked,
     boxes,
     consistency,
     credits,
+    cumulative,
     deaths,
     eras,
     everyday,
@@ -39,6 +42,7 @@ from mockapi.audit import (
     prices,
     questions,
     quotes,
+    records,
     relative,
     results,
     rosters,
@@ -94,6 +98,7 @@ class AuditFigures(TypedDict):
     """Every figure of one corpus, by group (what `crag-mock audit --json` prints under "figures")."""
 
     questions: QuestionFigures
+    wording: asides.AsideFigures
     pages: PageFigures
     frames: FrameFigures
     leaks: LeakFigures
@@ -121,10 +126,10 @@ def compute(
     learned adversaries trained on `corpus` are also scored on (dev→test, world→real). The question-text
     figures, the adversaries and every rule that reads each question (its top 10, its gold against the KG,
     the fact asked twice, the first hop, the URL and premise rules) read `text_sample(…, text_questions)`,
-    the size every bar was set at, whatever the world's (recall and the pinned mixes count every question)."""
+    the size every bar was set at, whatever the world's (recall and the pinned mixes count every question,
+    in the store for a world: only the samples' results are read)."""
     rng = random.Random(f"audit:{seed}")
-    all_ids = corpus.page_ids()
-    sample_ids = sorted(rng.sample(all_ids, min(n_pages, len(all_ids))))
+    sample_ids = sorted(corpus.sample_page_ids(rng, n_pages))
     sampled = pages.measure(corpus, sample_ids)
     vocab = page_vocabulary(a.content_text for a in sampled.values())
     qs = corpus.questions
@@ -133,6 +138,8 @@ def compute(
     gold_ids = sorted({pid for q in chosen for pid in sorted(q.gold)[:GOLD_PAGES_PER_QUESTION]})
     gold = pages.measure(corpus, gold_ids)
     read = text_sample(qs, text_questions, seed)
+    # the results every sample below reads, in one pass (a world's are read when first asked for: issue 34)
+    corpus.fill([*read, *chosen, *qs[: lifespans.QUESTIONS]])
     dated, known = lifespans.read_pages(corpus, qs)  # read once for the dated and world-sense scans
     lives, ages = lifespans.lives_and_ages(dated, known)
     ages = credits.with_credits(ages, corpus.world)  # the KG's own credits: the gold's ages too
@@ -143,6 +150,7 @@ def compute(
             **questions.style_figures(read, vocab),
             **questions.ticker_share(read, _ticker_text(corpus, read)),
         },
+        "wording": asides.aside_figures(read, vocab),
         "pages": {
             **pages.body_figures(sampled),
             "layouts": pages.layout_figures(sampled, rng),
@@ -153,7 +161,7 @@ def compute(
         },
         "frames": frames.frame_figures(_trim_gold(chosen), gold, vocab, _fact_kinds(corpus)),
         "leaks": {
-            **leaks.rank1_share(qs),
+            **leaks.rank1_share(read),
             "page_rules": leaks.page_rules(read),
             "premise_rules": leaks.premise_rules(read),
         },
@@ -174,14 +182,14 @@ def compute(
             "sequels": sequels.sequel_scan(dated, known, sequels.far_pages(corpus, qs, known), corpus.world),
             "kinds": kinds.kind_scan(dated, corpus.world),
             "offsets": relative.with_late(offsets.offset_scan(dated), dated),
-            "labels": labels.label_scan(corpus),
+            "labels": labels.label_scan(corpus, read),
             "amounts": amounts.amount_figures(dated, corpus.world),
             "hops": hops.hop_scan(corpus, read),
             "lookalikes": lookalikes.lookalike_scan(corpus, chosen),
             # the g25 reading's classes: questions against the KG (every question), sizes, media, buildings
             "ages_asked": asked.group(asked.AGES, asked.age_scan(read, corpus.world)),
             "repeats": asked.group(asked.REPEATS, asked.repeat_scan(read, corpus.world)),
-            "sizes": headcounts.size_scan(dated, corpus.world, headcounts.roster_pages(corpus, qs)),
+            "sizes": headcounts.size_scan(dated, corpus.world, headcounts.roster_pages(corpus, read)),
             "media": media.media_scan(dated, known),
             "buildings": media.building_scan(dated),
             # the g26 reading's classes: prices against the query's hour, events before their subject,
@@ -200,6 +208,11 @@ def compute(
             "partials": g26.g27["partials"],
             # the g29 reading's class: places read as places (settlements lived in, populations of them)
             "places": g26.g27["places"],
+            # the g30 and g32 readings' classes: running totals that fall, animated films narrated as live
+            # shoots, award counts past the real record
+            "cumulative": g26.g27["cumulative"],
+            "animated": g26.g27["animated"],
+            "records": g26.g27["records"],
         },
         "tells": g26.tells,
         "sample": {
@@ -238,6 +251,9 @@ def read_g26(
         "everyday": everyday.EverydayScan(),
         "partials": partials.PartialScan(),
         "places": places.PlaceScan(corpus.world),
+        "cumulative": cumulative.CumulativeScan(),
+        "animated": animated.AnimatedScan(corpus.world),
+        "records": records.RecordScan(),
     }
     for read in results.read_results(corpus, qs):
         prices.add(read)
@@ -285,7 +301,9 @@ def _trim_gold(qs: list[AuditQuestion]) -> list[AuditQuestion]:
     out = []
     for q in qs:
         keep = set(sorted(q.gold)[:GOLD_PAGES_PER_QUESTION])
-        out.append(AuditQuestion(**{**q.__dict__, "gold": keep}))
+        # from the fields, not `__dict__`: a stored question keeps its results apart (`data.StoredQuestion`)
+        given = {f.name: getattr(q, f.name) for f in fields(AuditQuestion)}
+        out.append(AuditQuestion(**{**given, "gold": keep}))
     return out
 
 

@@ -38,6 +38,12 @@ _STOP_WORDS = """the a an of in on at to for from by with and or is was were are
 which how when where tell me can you please like know about did does do its it's his her their this that right
 now much many long ago just wondering could would happen find out trying thanks thank there"""
 _STOP = frozenset(_STOP_WORDS.split())
+# a month or a day is no entity (g34: "January" of "eps for epiica water inc. on january 31st?" named the
+# sentence "Epiica Acquisition Corp. II Unit reported earnings per share of $0.01 (disputed) (30 Jan 2024).")
+_CALENDAR = frozenset((
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+))  # fmt: skip
 _WORD = re.compile(r"[\w'’&-]+")
 _NAME = re.compile(r"[A-Z][\w'’&.-]*(?:\s+(?:of|the|de|la|from|and|in|on|a)?\s*[A-Z][\w'’&.-]*)*")
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’|\.)$")
@@ -83,7 +89,9 @@ def statement(q: AuditQuestion, key: str, text: str, aliases: dict[str, str]) ->
         said = {w[:5] for w in _words(s)}
         for found in _NAME.finditer(s):
             name = _POSSESSIVE.sub("", found[0]).lower()
-            if len(name) < 4 or name in _STOP or set(_words(name)) & key_words or low_key in name:
+            if len(name) < 4 or name in _STOP or name in _CALENDAR or set(_words(name)) & key_words:
+                continue
+            if low_key in name:
                 continue
             if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", held) is None:
                 continue
@@ -94,13 +102,13 @@ def statement(q: AuditQuestion, key: str, text: str, aliases: dict[str, str]) ->
     return None
 
 
-def label_scan(corpus: Corpus) -> LabelFigures:
+def label_scan(corpus: Corpus, qs: list[AuditQuestion] | None = None) -> LabelFigures:
     """No-answer questions with a statement of the gold on a top page; the detector's calibration."""
     aliases = tickers(corpus.world)
     leak = empty_rule()
     read: list[tuple[AuditQuestion, str, list[str]]] = []
     answered = stated = 0
-    for q in corpus.questions:
+    for q in corpus.questions if qs is None else qs:
         key = gold_key(q)
         if q.false_premise or len(key) < MIN_KEY:
             continue

@@ -8,7 +8,7 @@ from __future__ import annotations
 import statistics
 from typing import TypedDict
 
-from mockapi.audit.data import Corpus
+from mockapi.audit.data import HELD, Corpus
 from mockapi.formats.manifest import KgSection, Number, WebStageSection
 
 
@@ -33,8 +33,7 @@ def pinned_figures(corpus: Corpus) -> PinnedFigures:
     summary, kg = web.summary, corpus.manifest.kg or KgSection()
     recall = summary.recall_pct
     by_pop = recall.kg_by_popularity
-    sizes = sorted({r.page_id: r.size for q in corpus.questions for r in q.results}.values())
-    results = [r for q in corpus.questions for r in q.results]
+    pages = _stored_pages(corpus) if corpus.world is not None else _held_pages(corpus)
     return {
         "max_type_gap_pts": summary.max_type_gap_pts,
         "max_dynamism_gap_pts": summary.max_dynamism_gap_pts,
@@ -47,9 +46,46 @@ def pinned_figures(corpus: Corpus) -> PinnedFigures:
             else None
         ),
         "snr": kg.hard_negative_ratio,
+        **pages,
+    }
+
+
+class PageFigures(TypedDict):
+    median_page_chars: float | None
+    empty_page_share: float | None
+    last_modified_empty_share: float | None
+
+
+def _held_pages(corpus: Corpus) -> PageFigures:
+    """Page sizes and the empty last-modified share over the results held in memory (a real sample)."""
+    sizes = sorted({r.page_id: r.size for q in corpus.questions for r in q.results}.values())
+    results = [r for q in corpus.questions for r in q.results]
+    return {
         "median_page_chars": statistics.median(sizes) if sizes else None,
         "empty_page_share": round(sizes.count(0) / len(sizes), 3) if sizes else None,
         "last_modified_empty_share": (
             round(sum(not r.last_modified.strip() for r in results) / len(results), 3) if results else None
+        ),
+    }
+
+
+def _stored_pages(corpus: Corpus) -> PageFigures:
+    """`_held_pages` counted in a world's store (issue 34: a 20,000-question world's million results are
+    never held), the same figures: the median of the distinct pages' sizes from its one or two middle values,
+    the last-modified strings stripped as Python strips them (one row per distinct string)."""
+    sizes = (
+        f"SELECT page_id, any_value(html_size) AS size FROM pages WHERE page_id IN "
+        f"(SELECT page_id FROM ({HELD})) GROUP BY page_id"
+    )
+    ((n, empty),) = corpus.sql(f"SELECT count(*), count(*) FILTER (WHERE size = 0) FROM ({sizes})")
+    below = (n - 1) // 2
+    middle = [v for (v,) in corpus.sql(f"SELECT size FROM ({sizes}) ORDER BY size LIMIT 2 OFFSET ?", [below])]
+    modified = corpus.sql(f"SELECT page_last_modified, count(*) FROM ({HELD}) GROUP BY 1")
+    results = sum(c for _, c in modified)
+    return {
+        "median_page_chars": (middle[0] if n % 2 else (middle[0] + middle[1]) / 2) if n else None,
+        "empty_page_share": round(empty / n, 3) if n else None,
+        "last_modified_empty_share": (
+            round(sum(c for lm, c in modified if not lm.strip()) / results, 3) if results else None
         ),
     }

@@ -98,6 +98,10 @@ class ConsistencyFigures(TypedDict):
     everyday: RuleGroup
     partials: RuleGroup
     places: RuleGroup  # the g29 reading's class (`places`): its two rules are two lines of the report
+    # the g30/g32 readings' classes: falling running totals, animated films shot live, awards past a record
+    cumulative: RuleGroup
+    animated: RuleGroup
+    records: RuleGroup
 
 
 def _year(text: Any) -> int | None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from mockapi.audit import tells
+from mockapi.audit import asides, tells
 
 if TYPE_CHECKING:  # `figures` imports every measuring module; the table needs only the shape
     from mockapi.audit.figures import AuditFigures as Figures
@@ -218,6 +218,12 @@ SPECS: list[Spec] = [
     _zero("counts cut short by a partial list", "partials"),
     _rule("places", "settlements narrated as sights"),
     _rule("places", "populations of what is not a settlement"),
+    # the g30 and g32 readings' classes (issue 31): read off the text, bar 0 (the real fixture reads 0)
+    _zero("cumulative figures falling over time", "cumulative"),
+    _zero("animated films narrated as live shoots", "animated"),
+    _zero("award counts beyond the real record", "records"),
+    Spec("questions with a mid-sentence aside (share)", _g("wording", "share"), "0.0 (fixture)",
+         f"<= {asides.ASIDE_BAR}", _at_most(asides.ASIDE_BAR)),
     # tells against the real fixture's rate (`tells`; bars: the fixture's rate plus a margin where it is not
     # 0: its 10 lists hold 12 repeated URLs in 50 results, 0.24, one standard error 0.06)
     Spec("duplicate URLs in the top 5 of a result list (share)", _tell(tells.DUPLICATES),

@@ -103,7 +103,7 @@ def redundancy(corpus: Corpus, questions: list[AuditQuestion]) -> Redundancy:
 def _recall(qs: list[AuditQuestion]) -> float | None:
     if not qs:
         return None
-    return round(100 * sum(bool(q.gold & {r.page_id for r in q.results}) for q in qs) / len(qs), 1)
+    return round(100 * sum(q.recalled for q in qs) / len(qs), 1)  # counted in the store for a world's
 
 
 def recall(questions: list[AuditQuestion]) -> SourceRecall:

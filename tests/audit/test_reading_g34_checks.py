@@ -1,0 +1,82 @@
+"""Misreadings met on generator 34's world (issue 31), each fixed and tested here on a KG of its own; each
+test fails on the audit before its fix (`becf13c`): a film's title with a colon, a count asked with another
+typo, a month taken for a question's entity, a company's name holding a case-variant twin."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import duckdb
+
+from mockapi.audit import golds, labels
+from mockapi.audit.data import AuditQuestion, Corpus, Result
+from mockapi.formats.manifest import Manifest
+
+CAST = ["Gabrielle Oestrovsky", "Joep Winberg", "Annie Ramos"]
+OTHER = ["Amleto Arnal", "Bo Curiel"]
+
+
+def _kg(tmp_path: Path) -> Path:
+    with duckdb.connect(str(tmp_path / "kg.duckdb")) as con:
+        con.execute("CREATE TABLE movie_movies (title VARCHAR, doc VARCHAR)")
+        films = [("Glass Signal: The Beginning", CAST), ("Signal", OTHER), ("A Horizon in Queensmouth", CAST)]
+        rows = [(t, json.dumps({"cast": [{"name": n} for n in names]})) for t, names in films]
+        con.executemany("INSERT INTO movie_movies VALUES (?, ?)", rows)
+        con.execute("CREATE TABLE entities (name VARCHAR, kind VARCHAR)")
+        con.executemany(
+            "INSERT INTO entities VALUES (?, ?)", [("Thornton", "organization"), ("THORNTON", "organization")]
+        )
+    return tmp_path
+
+
+def _q(
+    query: str, answer: str, results: list[Result] | None = None, gold: set[str] | None = None
+) -> AuditQuestion:
+    return AuditQuestion(
+        "q", query, "movie", "simple", "static", answer, [], [], results or [], gold or set(), "", "kg"
+    )
+
+
+def test_a_title_with_a_colon_and_a_count_told_in_a_sentence(tmp_path: Path) -> None:
+    world = _kg(tmp_path)
+    qs = [
+        _q("glass signal: the beginning cast members?", ", ".join(n.lower() for n in CAST)),
+        _q("find the nmuber of cast members of the 1974 film a horizon in queensmouth",
+           "a horizon in queensmouth has 3 cast members"),
+        _q("find the nmuber of cast members of the 1974 film a horizon in queensmouth",
+           "a horizon in queensmouth has 4 cast members"),
+    ]  # fmt: skip
+    rule = golds.list_scan(qs, world)["rules"][golds.LISTS]
+    assert (rule["checked"], rule["violations"]) == (3, 1), rule
+    assert rule["examples"][0].startswith("4 against the KG's 3")
+
+
+def test_a_company_name_holding_a_twin_names_the_company(tmp_path: Path) -> None:
+    world = _kg(tmp_path)
+    qs = [
+        _q("thornton holdings trading volume, in millions of shares on 2024-02-29?", "12.29 million"),
+        _q("what is the parent company of thornton?", "x"),
+    ]
+    rule = golds.twin_scan(qs, world)["rules"][golds.TWINS]
+    assert (rule["checked"], rule["violations"]) == (2, 1), rule
+
+
+def test_a_month_is_no_entity(tmp_path: Path) -> None:
+    with duckdb.connect(str(tmp_path / "pages.duckdb")) as con:
+        con.execute("CREATE TABLE pages (page_id VARCHAR, text VARCHAR)")
+        texts = [
+            "Epiica Acquisition Corp. II Unit reported earnings per share of $0.01 (disputed) "
+            "(30 January 2024).",
+            "Epiica Water Inc. reported earnings per share of $0.01 on 31 January 2024.",
+        ]
+        con.executemany("INSERT INTO pages VALUES (?, ?)", [(f"p{i}", t) for i, t in enumerate(texts)])
+    corpus = Corpus("world", [], Manifest(), tmp_path)
+    asked = "eps for epiica water inc. on january 31st?"
+    look_alike = _q(asked, "$0.01", [Result(1, "p0", "", "", "", 100)])
+    look_alike.key_phrases = ["$0.01"]
+    stated = _q(asked, "$0.01", [Result(1, "p1", "", "", "", 100)])
+    stated.key_phrases = ["$0.01"]
+    found = labels.label_scan(corpus, [look_alike, stated])
+    rule = found["rules"][labels.RULE]
+    assert (rule["checked"], rule["violations"]) == (2, 1), rule
