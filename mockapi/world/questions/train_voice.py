@@ -241,10 +241,10 @@ VARIANTS: dict[str, str] = {
     "which of {a} and {b} has a {adj} {l}?": "which one, {a} or {b}, has a {adj} {l}?",
     "would you say {a}'s {l} is {adj} than {b}'s?": "do you think {a}'s {l} is {adj} than {b}'s?",
     "who {e} first, {a} or {b}?": "who {e} before the other, {a} or {b}?",
-    "which of {a} and {b} {e} earlier?": "which of the two {e} first, {a} or {b}?",
+    "which of {a} and {b} {e} earlier?": "which {e} first out of {a} and {b}?",
     "tell me which of {a} and {b} {e} first": "let me know which {e} first, {a} or {b}",
     "i need to know which of {a} and {b} {e} first": "i'd like to see which {e} first, {a} or {b}",
-    "between {a} and {b}, which {e} most recently?": "which of the two {e} more recently, {a} or {b}?",
+    "between {a} and {b}, which {e} most recently?": "which {e} more recently out of {a} and {b}?",
     "tell me which of {a} and {b} {e} more recently": "let me know which {e} later, {a} or {b}",
     # COUNT, TOTAL, LIST
     "how many {i} has {s} got?": "how many {i} are listed for {s}?",
