@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import re
 
-from mockapi.world.questions import phrasing
+from mockapi.world.questions import frame_use, phrasing
 from mockapi.world.questions.train_voice import VARIANTS
 
 # Lists all three splits share by rule (docs/worlds.md, "Splits"): one item, or whose train place repeats a
@@ -52,3 +52,14 @@ def test_a_rewording_fits_wherever_its_item_does() -> None:
         assert item.startswith("who") == variant.startswith("who"), item
         if item in phrasing.OPENERS and phrasing.EMBEDDING.match(item):
             assert phrasing.EMBEDDING.match(variant), item
+
+
+def test_a_rewording_is_already_in_wh_question_order() -> None:
+    # `frame_use.inverted` moves a frame's auxiliary before its subject ("when {s} {e}?" -> "when was x
+    # founded?"); a rewording that opens with a wh-phrase but is a sentence of its own was broken by it:
+    # "in what year did it happen that {s} {e}?" became "in what year was did it happen that x founded?"
+    # (generator 22's train world), "when exactly was it that ..." "when was exactly was it that ..."
+    for event in ("was founded", "debuted"):
+        for variant in VARIANTS.values():
+            text = _SLOT.sub("x", variant.replace("{e}", event))
+            assert frame_use.inverted(text) == text, variant
