@@ -112,7 +112,9 @@ Progress = Callable[[str], None]
 # 35: a name's aside in a list or at a chain's start said before the name ("the x founded in 1913"), a film's
 #     bracketed year before it (audit32's mid-sentence aside line); pages32's later fixes (a music person's
 #     lines, voices recorded, a dozen Grammys at most, "the number of points in the last game")
-GENERATOR_VERSION = "35"
+# 36: g35's audit, three single cases: a poster that surfaces or sells later is no promotion (dated after the
+#     release), a stock "closed out last session", never "this session" (a 01:37 ET page), "season preview"
+GENERATOR_VERSION = "36"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

@@ -95,8 +95,10 @@ COMPANY_SHORT = (
     " results|the matter]| [further|beyond a short statement]|]",
     "{s} [confirmed|denied|disputed|played down] [the move|the report|the figures|the story|the account]"
     "[ on {weekday}| on {d}| in a [filing|statement|regulatory filing|note to staff]|]",
-    "[The stock|{s}|Shares of {s}|{s} stock] [ended|finished|closed out|wrapped up] [the|its|this|last] "
-    "[week|month|session|trading day] {move} [higher|lower|up|down]",
+    # a finished period, never "this session": a page stamped 01:37 ET said the stock "closed out this session
+    # 0.5% higher", hours before the session (g35's audit, session figures before the session)
+    "[The stock|{s}|Shares of {s}|{s} stock] [ended|finished|closed out|wrapped up] [last|the previous|its"
+    " last|its previous] [week|month|session|trading day] {move} [higher|lower|up|down]",
     "[Orders|Bookings|Shipments|Backlog] at {s} [rose|fell|grew|dipped] {pct} in {month}",
 )
 COMPANY_LEADS = (

@@ -66,7 +66,7 @@ TEAM = (
     # a verb that fits its phrase: "doubted X as dark horses" read contrary (15 of 100 g20 rank-1 pages)
     "[pundits in {place}|former players|bettors|league executives|local radio hosts] [doubted|"
     "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in [their|"
-    "a] {y} season [guide|predictions]|]",
+    "a] {y} season [guide|preview]|]",  # "in a 2016 season predictions" (g35 audit)
     # no "dark horses": said of a league leader it read contrary (20 of 100 g23 rank-1 pages, the reader)
     # ("to finish near the top" alone was a stock 5-gram of g24c's pages)
     "[pundits in {place}|former players|bettors|local radio hosts] [picked|tipped|backed] {s} [for a deep "

@@ -23,6 +23,11 @@ _SEEN = re.compile(
 )
 # A film's trailer, teaser or poster: out within a year before its release, or any time after
 _PROMO = re.compile(r"\b(?:teaser|trailer|poster|posters)\b")
+# ... but a poster that turns up, sells or goes on show later is memorabilia, after the release: "Back in 2009,
+# posters from A Kingdom in Willowdale surfaced in a junk store" of a film released in June 2010 (g35's audit)
+_AFTERLIFE = re.compile(
+    r"\b(?:surfaced|resurfaced|were spotted|appeared at|appeared in|sold for|auctioned|display)\b"
+)
 # The statements that date the entity itself are its anchor, not events in its life.
 ANCHOR_WORDS = re.compile(
     r"\b(?:born|birth|birthday|released|release date|came out on|founded|established|formed|incorporated|"
@@ -57,7 +62,11 @@ def seen(sentence: str) -> bool:
 
 def promo(sentence: str, life: Life) -> bool:
     """Whether `sentence` tells of a film's trailer, teaser or poster (out up to a year before release)."""
-    return life.kind in ("movie", "work") and _PROMO.search(sentence) is not None
+    return (
+        life.kind in ("movie", "work")
+        and _PROMO.search(sentence) is not None
+        and _AFTERLIFE.search(sentence) is None
+    )
 
 
 def event_window(sentence: str, life: Life, year: int) -> tuple[int, int]:
