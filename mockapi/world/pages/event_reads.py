@@ -23,8 +23,8 @@ _SEEN = re.compile(
 )
 # A film's trailer, teaser or poster: out within a year before its release, or any time after
 _PROMO = re.compile(r"\b(?:teaser|trailer|poster|posters)\b")
-# ... but a poster that turns up, sells or goes on show later is memorabilia, after the release: "Back in 2009,
-# posters from A Kingdom in Willowdale surfaced in a junk store" of a film released in June 2010 (g35's audit)
+# ... but a poster that turns up, sells or goes on show later is memorabilia, after the release: "Back in
+# 2009, posters from A Kingdom in Willowdale surfaced in a junk store", film released June 2010 (g35 audit)
 _AFTERLIFE = re.compile(
     r"\b(?:surfaced|resurfaced|were spotted|appeared at|appeared in|sold for|auctioned|display)\b"
 )
