@@ -44,6 +44,7 @@ _CALENDAR = frozenset((
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 ))  # fmt: skip
+_PERIODS = frozenset(("season", "seasons", "year", "years", "month", "months", "week", "weeks"))
 _WORD = re.compile(r"[\w'’&-]+")
 _NAME = re.compile(r"[A-Z][\w'’&.-]*(?:\s+(?:of|the|de|la|from|and|in|on|a)?\s*[A-Z][\w'’&.-]*)*")
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’|\.)$")
@@ -97,6 +98,9 @@ def statement(q: AuditQuestion, key: str, text: str, aliases: dict[str, str]) ->
                 continue
             relation = [w for w in _words(q.query) if len(w) >= 4 and w not in _STOP
                         and w not in _words(name) and w not in key_words]  # fmt: skip
+            # a period word says when, not what, where the relation has another word: "a 2016 season
+            # preview" of "what are x's championship seasons?" [2016] states no championship (g36)
+            relation = [w for w in relation if w not in _PERIODS] or relation
             if any(w[:5] in said for w in relation):
                 return s
     return None

@@ -80,3 +80,23 @@ def test_a_month_is_no_entity(tmp_path: Path) -> None:
     found = labels.label_scan(corpus, [look_alike, stated])
     rule = found["rules"][labels.RULE]
     assert (rule["checked"], rule["violations"]) == (2, 1), rule
+
+
+def test_a_season_named_by_its_year_is_no_championship_season(tmp_path: Path) -> None:
+    # g36's default world: a no-answer question's rank-2 page "questioned Geraldfurt Owls in a 2016 season
+    # preview" read as stating its gold, the championship season 2016
+    with duckdb.connect(str(tmp_path / "pages.duckdb")) as con:
+        con.execute("CREATE TABLE pages (page_id VARCHAR, text VARCHAR)")
+        texts = [
+            "Pundits in Calgary questioned Geraldfurt Owls in a 2016 season preview.",
+            "Geraldfurt Owls won the championship in the 2016 season.",
+        ]
+        con.executemany("INSERT INTO pages VALUES (?, ?)", [(f"p{i}", t) for i, t in enumerate(texts)])
+    corpus = Corpus("world", [], Manifest(), tmp_path)
+    asked = "what are geraldfurt owls' championship seasons?"
+    previewed = _q(asked, "2016", [Result(1, "p0", "", "", "", 100)])
+    previewed.key_phrases = ["2016"]
+    won = _q(asked, "2016", [Result(1, "p1", "", "", "", 100)])
+    won.key_phrases = ["2016"]
+    rule = labels.label_scan(corpus, [previewed, won])["rules"][labels.RULE]
+    assert (rule["checked"], rule["violations"]) == (2, 1), rule
