@@ -11,6 +11,7 @@ import duckdb
 
 from mockapi.audit import golds, labels
 from mockapi.audit.data import AuditQuestion, Corpus, Result
+from mockapi.audit.rules import RuleCheck
 from mockapi.formats.manifest import Manifest
 
 CAST = ["Gabrielle Oestrovsky", "Joep Winberg", "Annie Ramos"]
@@ -62,41 +63,34 @@ def test_a_company_name_holding_a_twin_names_the_company(tmp_path: Path) -> None
     assert (rule["checked"], rule["violations"]) == (2, 1), rule
 
 
-def test_a_month_is_no_entity(tmp_path: Path) -> None:
+def _label_rule(tmp_path: Path, asked: str, gold: str, texts: list[str]) -> RuleCheck:
+    """The label rule over one no-answer question per page of `texts` (each its only result), all asking
+    `asked` with the gold `gold`."""
     with duckdb.connect(str(tmp_path / "pages.duckdb")) as con:
         con.execute("CREATE TABLE pages (page_id VARCHAR, text VARCHAR)")
-        texts = [
-            "Epiica Acquisition Corp. II Unit reported earnings per share of $0.01 (disputed) "
-            "(30 January 2024).",
-            "Epiica Water Inc. reported earnings per share of $0.01 on 31 January 2024.",
-        ]
         con.executemany("INSERT INTO pages VALUES (?, ?)", [(f"p{i}", t) for i, t in enumerate(texts)])
     corpus = Corpus("world", [], Manifest(), tmp_path)
-    asked = "eps for epiica water inc. on january 31st?"
-    look_alike = _q(asked, "$0.01", [Result(1, "p0", "", "", "", 100)])
-    look_alike.key_phrases = ["$0.01"]
-    stated = _q(asked, "$0.01", [Result(1, "p1", "", "", "", 100)])
-    stated.key_phrases = ["$0.01"]
-    found = labels.label_scan(corpus, [look_alike, stated])
-    rule = found["rules"][labels.RULE]
+    qs = [_q(asked, gold, [Result(1, f"p{i}", "", "", "", 100)]) for i in range(len(texts))]
+    for q in qs:
+        q.key_phrases = [gold]
+    return labels.label_scan(corpus, qs)["rules"][labels.RULE]
+
+
+def test_a_month_is_no_entity(tmp_path: Path) -> None:
+    texts = [
+        "Epiica Acquisition Corp. II Unit reported earnings per share of $0.01 (disputed) (30 January 2024).",
+        "Epiica Water Inc. reported earnings per share of $0.01 on 31 January 2024.",
+    ]
+    rule = _label_rule(tmp_path, "eps for epiica water inc. on january 31st?", "$0.01", texts)
     assert (rule["checked"], rule["violations"]) == (2, 1), rule
 
 
 def test_a_season_named_by_its_year_is_no_championship_season(tmp_path: Path) -> None:
     # g36's default world: a no-answer question's rank-2 page "questioned Geraldfurt Owls in a 2016 season
     # preview" read as stating its gold, the championship season 2016
-    with duckdb.connect(str(tmp_path / "pages.duckdb")) as con:
-        con.execute("CREATE TABLE pages (page_id VARCHAR, text VARCHAR)")
-        texts = [
-            "Pundits in Calgary questioned Geraldfurt Owls in a 2016 season preview.",
-            "Geraldfurt Owls won the championship in the 2016 season.",
-        ]
-        con.executemany("INSERT INTO pages VALUES (?, ?)", [(f"p{i}", t) for i, t in enumerate(texts)])
-    corpus = Corpus("world", [], Manifest(), tmp_path)
-    asked = "what are geraldfurt owls' championship seasons?"
-    previewed = _q(asked, "2016", [Result(1, "p0", "", "", "", 100)])
-    previewed.key_phrases = ["2016"]
-    won = _q(asked, "2016", [Result(1, "p1", "", "", "", 100)])
-    won.key_phrases = ["2016"]
-    rule = labels.label_scan(corpus, [previewed, won])["rules"][labels.RULE]
+    texts = [
+        "Pundits in Calgary questioned Geraldfurt Owls in a 2016 season preview.",
+        "Geraldfurt Owls won the championship in the 2016 season.",
+    ]
+    rule = _label_rule(tmp_path, "what are geraldfurt owls' championship seasons?", "2016", texts)
     assert (rule["checked"], rule["violations"]) == (2, 1), rule
