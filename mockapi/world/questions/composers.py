@@ -76,7 +76,9 @@ def _qualify(kind: Kind, a: Ask, subject: Subject, text: str) -> str:
         return ""
     said = a.frame(question_frames.NOW)
     # a false premise asks the value of a year, which it moves before the subject's start (outoftime.py)
-    return said if not a.bending or said in outoftime.YEARLY else " this year"
+    if not a.bending or said in outoftime.YEARLY:
+        return said
+    return a.rng.choice(outoftime.FALLBACK[a.split]) if a.split in outoftime.FALLBACK else " this year"
 
 
 def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:

@@ -13,6 +13,7 @@ from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.questions import frame_use
 from mockapi.world.questions.ask import Ask, Draft
 from mockapi.world.questions.composers import COMPOSERS
+from mockapi.world.questions.exposed import exposed
 from mockapi.world.questions.falsepremise import bending, imitated_type, on_true_frames
 from mockapi.world.questions.kg_facts import KgSource
 from mockapi.world.questions.mix import KG_SHARE, Cell, allocate
@@ -126,7 +127,9 @@ def generate(
     """
     cells = allocate(total, rng)
     kg_slots = _kg_slots(cells, rng) if kg is not None else set()
-    web = WebSource(taken, kg.tickers if kg is not None else frozenset())
+    # a train world's invented names hold no KG twin (`WebSource._free`); dev and test keep their names
+    twins = kg.twins if kg is not None and split == "train" else frozenset()
+    web = WebSource(taken, kg.tickers if kg is not None else frozenset(), twins)
     groups = Groups()
     questions: list[Question] = []
     asked: set[str] = set()
@@ -180,11 +183,14 @@ def calibrate(questions: list[Question], rng: random.Random, split: str = "dev")
     for q in questions:
         groups.setdefault((q.answer_source, q.question_type, q.popularity), []).append(q)
     kg_lift = _centred_lift(groups) if split == "train" else KG_LIFT
+    # a train world answers first the questions whose fact other questions' pages state (`exposed`)
+    shown = {id(questions[i]) for i in exposed(questions)} if split == "train" else set()
     for (source, qtype, popularity), members in sorted(groups.items()):
         lift = WEB_LIFT if source == "web" else kg_lift
         p = _share(source, qtype, popularity, lift)
         order = list(members)
         rng.shuffle(order)
+        order.sort(key=lambda q: id(q) not in shown)  # stable: the drawn order within each kind
         for k, q in enumerate(order):
             q.answer_in_pages = bool(q.facts) and k < round(p * len(order))
 

@@ -35,6 +35,8 @@ class NamedSet:
     holder: str = ""  # the person who defines the set (a director, an actor), '' if none
     relation: str = ""  # the fact kind that holder is to each member ("mv.director"), '' if none
     proper: bool = True  # named by a proper name ("serie a", a director); False: common words and years
+    # what follows the noun in "which <mod> <noun><post>" ("that went public after 1995": `set_years`)
+    post: str = ""
 
     @property
     def proper_name(self) -> str:
@@ -48,11 +50,11 @@ class NamedSet:
 
     def one(self) -> str:
         """'christopher nolan film' (after 'which')."""
-        return f"{self.mod} {_SINGULAR.get(self.noun, self.noun)}"
+        return f"{self.mod} {_SINGULAR.get(self.noun, self.noun)}{self.post}".strip()
 
     def many(self) -> str:
         """'christopher nolan films'."""
-        return f"{self.mod} {self.noun}"
+        return f"{self.mod} {self.noun}{self.post}".strip()
 
 
 def make_set(kind: str, rng: random.Random) -> NamedSet | None:
@@ -88,7 +90,7 @@ def _movies(rng: random.Random) -> NamedSet:
 def _genre_year(rng: random.Random, noun: str) -> NamedSet:
     """'the horror films released in 2012': a set people name without naming anyone."""
     g, y = rng.choice(_GENRES), str(rng.randint(1995, 2023))
-    return NamedSet(f"{_title(g)} films of {y}", f"{g} {noun} released in {y}", f"{y} {g}", noun, "movie",
+    return NamedSet(f"{title_case(g)} films of {y}", f"{g} {noun} released in {y}", f"{y} {g}", noun, "movie",
                     proper=False)  # fmt: skip
 
 
@@ -96,20 +98,22 @@ def _companies(rng: random.Random) -> NamedSet:
     if rng.random() < 0.25:
         i = rng.choice(_INDICES)
         noun = rng.choice(("companies", "stocks"))
-        return NamedSet(f"{_title(i)} components", f"{noun} in the {i}", i, noun, "company")
+        return NamedSet(f"{title_case(i)} components", f"{noun} in the {i}", i, noun, "company")
     s = rng.choice(_SECTORS)
     noun = rng.choice(("stocks", "companies"))
-    return NamedSet(f"{_title(s)} stocks", f"{s} {noun}", s, noun, "company", proper=False)
+    return NamedSet(f"{title_case(s)} stocks", f"{s} {noun}", s, noun, "company", proper=False)
 
 
 def _teams(rng: random.Random) -> NamedSet:
     if rng.random() < 0.6:  # "which basketball team has the most wins?": the sport names the set
         sport, noun = rng.choice((("basketball", "teams"), ("soccer", "clubs"), ("football", "clubs")))
-        return NamedSet(f"{_title(sport)} standings", f"{sport} {noun}", sport, noun, "team", proper=False)
+        return NamedSet(
+            f"{title_case(sport)} standings", f"{sport} {noun}", sport, noun, "team", proper=False
+        )
     c = rng.choice(_CONFERENCES)
     noun = "clubs" if c in _LEAGUES else "teams"
     said = f"the {c}"
-    return NamedSet(f"{_title(c)} standings", f"{noun} in {said}", c, noun, "team")
+    return NamedSet(f"{title_case(c)} standings", f"{noun} in {said}", c, noun, "team")
 
 
 def _songs(rng: random.Random) -> NamedSet:
@@ -117,7 +121,7 @@ def _songs(rng: random.Random) -> NamedSet:
     if rng.random() < 0.5:
         g, y = rng.choice(_MUSIC_GENRES), str(rng.randint(1995, 2023))
         core = f"{g} {noun} released in {y}"
-        return NamedSet(f"{_title(g)} singles of {y}", core, f"{y} {g}", noun, "song", proper=False)
+        return NamedSet(f"{title_case(g)} singles of {y}", core, f"{y} {g}", noun, "song", proper=False)
     a = invent.subject_name("artist", rng)
     return NamedSet(f"{a} discography", f"{noun} by {a.lower()}", a.lower(), noun, "song", a, "rel:performer")
 
@@ -126,7 +130,7 @@ def _artists(rng: random.Random) -> NamedSet:
     noun = rng.choice(("artists", "singers"))
     if rng.random() < 0.6:
         g = rng.choice(_MUSIC_GENRES)
-        return NamedSet(f"{_title(g)} {noun}", f"{g} {noun}", g, noun, "artist", proper=False)
+        return NamedSet(f"{title_case(g)} {noun}", f"{g} {noun}", g, noun, "artist", proper=False)
     label = rng.choice(_LABELS)
     return NamedSet(f"{label} artists", f"{noun} signed to {label.lower()}", label.lower(), noun, "artist")
 
@@ -134,7 +138,7 @@ def _artists(rng: random.Random) -> NamedSet:
 def _bands(rng: random.Random) -> NamedSet:
     if rng.random() < 0.5:
         g = rng.choice(_MUSIC_GENRES)
-        return NamedSet(f"{_title(g)} bands", f"{g} bands", g, "bands", "band", proper=False)
+        return NamedSet(f"{title_case(g)} bands", f"{g} bands", g, "bands", "band", proper=False)
     label = rng.choice(_LABELS)
     return NamedSet(f"{label} bands", f"bands signed to {label.lower()}", label.lower(), "bands", "band")
 
@@ -156,12 +160,16 @@ def _places(rng: random.Random) -> NamedSet:
 def _players(rng: random.Random) -> NamedSet:
     if rng.random() < 0.4:
         role = rng.choice(("rookie", "veteran", "starting"))
-        return NamedSet(f"{_title(role)} players", f"{role} players", role, "players", "player", proper=False)
+        return NamedSet(
+            f"{title_case(role)} players", f"{role} players", role, "players", "player", proper=False
+        )
     team = invent.subject_name("team", rng)
     return NamedSet(f"{team} roster", f"players on the {team.lower()}", team.lower(), "players", "player")
 
 
-def _title(text: str) -> str:
+def title_case(text: str) -> str:
+    """A title's capitals: "Oil and Gas Stocks", "R&B Artists"."""
+
     def word(w: str) -> str:
         if w in ("and", "of"):
             return w

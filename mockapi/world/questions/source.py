@@ -105,6 +105,7 @@ def start_fact(subject: Subject, key: str, day: dt.date) -> Fact:
     return Fact(subject, key, value, number, items, tuple(alts), source="web")
 
 
+_WORDS = re.compile(r"[\w'&.-]+")  # a name's words as the audit's twins line reads them
 _SESSION_KINDS = ("fin.price", "fin.close", "fin.volume")  # a session's figures (`WebSource._keyed`)
 
 
@@ -113,7 +114,10 @@ class WebSource:
 
     name = "web"
 
-    def __init__(self, taken: frozenset[str] = frozenset(), tickers: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self, taken: frozenset[str] = frozenset(), tickers: frozenset[str] = frozenset(),
+        twins: frozenset[str] = frozenset(),
+    ) -> None:  # fmt: skip
         # one value per (invented subject, kind) in the whole world: a question may fetch a fact twice (a
         # description and the asked value: "the members of the band with a and b"), and invented names can
         # recur across questions; two draws would put two values of one fact on the pages
@@ -122,6 +126,10 @@ class WebSource:
         # question's release on its pages and the KG's in every reader's mind (g21: 11 events outside a life)
         self._names: set[str] = set(taken)
         self._tickers = tickers  # the KG's: an invented company takes none (`KgSource.tickers`)
+        # the KG's case-variant twins ("Thornton" and "THORNTON", places): an invented name holding one as
+        # its words, "Thornton Group", named the twin in a lower-case question ("thornton group's trading
+        # volume", the audit's twins line on the g36 train world of 5,000): such names are drawn again
+        self._twins = frozenset(t for t in twins if " " in t or len(t) >= 6)
         self.at: dt.datetime | None = None  # the question being drafted's moment (US/Eastern, naive)
 
     def kinds(self, domain: str) -> list[Kind]:
@@ -133,11 +141,21 @@ class WebSource:
         and a film asked about alone would otherwise share a name and have two directors)."""
         subject = invent.invent_subject(domain, subject_kind, rng)
         for _ in range(20):
-            if subject.name not in self._names and subject.ticker.upper() not in self._tickers:
+            if self._free(subject):
                 break
             subject = invent.invent_subject(domain, subject_kind, rng)
         self._names.add(subject.name)
         return subject
+
+    def _free(self, subject: Subject) -> bool:
+        """Whether an invented subject's name and ticker are no one else's, and it names no KG twin."""
+        if subject.name in self._names or subject.ticker.upper() in self._tickers:
+            return False
+        if not self._twins:
+            return True
+        words = _WORDS.findall(subject.name.lower())
+        runs = (" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1))
+        return not any(r in self._twins for r in runs)
 
     def fact(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
         """An invented value, the same every time it is asked for."""
@@ -224,7 +242,7 @@ class WebSource:
         phrase, target_kind = RELATIONS[subject.kind]
         related = invent.invent_subject(subject.domain, target_kind, rng)
         for _ in range(20):
-            if related.name not in self._names and related.ticker.upper() not in self._tickers:
+            if self._free(related):
                 break
             related = invent.invent_subject(subject.domain, target_kind, rng)
         return phrase, related

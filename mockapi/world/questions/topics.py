@@ -18,7 +18,7 @@ import re
 import zlib
 from dataclasses import dataclass, field
 
-from mockapi.world.questions import answers
+from mockapi.world.questions import answers, set_years
 from mockapi.world.questions.ask import Ask, Draft, pick_kind, subject_for
 from mockapi.world.questions.group_shapes import BY_TYPE, NUMBER_WORDS, top_one
 from mockapi.world.questions.kinds import KINDS, Kind, fits_subject, topic_class
@@ -82,7 +82,14 @@ class Groups:
             if made is not None:
                 known.append(made)
                 return made
-        return a.rng.choice(fresh) if fresh else None
+        if fresh:
+            return a.rng.choice(fresh)
+        # no set left: a train world grows a year's sets (`set_years`); dev and test at 1,200 keep theirs
+        grows = a.split == "train" and a.rng.random() < set_years.P_GROWN
+        grown = set_years.grown_set(a, kind, {s.title for s, _ in known}) if grows else None
+        if grown is not None:
+            known.append(grown)
+        return grown
 
     def members(self, a: Ask, kind: Kind, named: NamedSet, subjects: list[Subject]) -> list[Fact]:
         """Facts of `kind` for the set's members, in ranking order (top first). One value per member and
@@ -174,10 +181,12 @@ def _group_subject(kind: Kind, named: NamedSet) -> Subject:
                    aliases=(named.np(),), proper_name=named.proper_name)  # fmt: skip
 
 
-def _defining(named: NamedSet, ranked: list[Fact]) -> list[Fact]:
+def _defining(a: Ask, named: NamedSet, ranked: list[Fact]) -> list[Fact]:
     """What makes each member one of the set ("x was directed by p"), for the pages to say."""
     if not named.relation:
         return []
+    if set_years.is_grown(named):  # "went public after 1995": each member's own year
+        return set_years.defining(a, named, ranked)
     if named.relation == "op.founded":  # "built in the 1800s": each member's year in that century
         return [_built(f.subject, named.holder) for f in ranked]
     return [Fact(f.subject, named.relation, named.holder) for f in ranked]
@@ -219,11 +228,11 @@ def group_question(a: Ask, groups: Groups) -> Draft | None:
     query = _said(a, frame, named, ranked, kind)
     answer, alts = answers.finish(short, alts, sentences, a.rng)
     facts = [*ranked, *extra]
-    refs = [named.np(), named.mod]
+    refs = [r for r in (named.np(), named.mod) if r]  # a grown set may have no common word
     draft = Draft(query, answer, alts, facts, [f.value for f in ranked[:3]], None, subjects, refs)
-    draft.context.extend(_defining(named, ranked))
+    draft.context.extend(_defining(a, named, ranked))
     if isinstance(a.src, WebSource):  # a member asked about elsewhere keeps what makes it one of the set
-        for f in _defining(named, ranked):
+        for f in _defining(a, named, ranked):
             a.src.remember(f)
     return draft
 
