@@ -38,19 +38,19 @@ PLAIN: tuple[tuple[str, str], ...] = (
     ("train", "[On file|On record], the {l} [for|of] {s} [reads|stands as] {v}"),
     ("train", "Looking at {s}, [one finds|we find] {v} [for|as] the {l}"),
     ("train", "{intro}; {its} {l}[, for reference,|] {is} {v}"),
-    # every run of five words a train row writes crosses a slot (names, values, labels, dates), as the core
+    # No colon nor question mark in a train sentence row (dev's have none): an answer page holds more
+    # statements than the rest, and train's colons (1.46 a gold page against 1.01; dev 0.89 / 0.78) and
+    # "What about its rating?" were form (a)'s leading features on the 5,000 train world (0.701).
+    # Every run of five words a train row writes crosses a slot (names, values, labels, dates), as the core
     # rows: "and you will see that", "detail worth keeping in mind" and "written down in plain terms" were
     # fixed runs on the pages of 12+ of 120 questions (the audit's stock 5-grams, 0.064 on a train world)
-    (
-        "train",
-        "[Check|Consult] the [listing|file|record] [for|on] {s}[: {say}| and [find|see] {v} as the {l}]",
-    ),
+    ("train", "[Check|Consult] the [listing|file|record] [for|on] {s} and [find|see] {v} as the {l}"),
     # train as many rows as dev (issue 34: a train world's top frame share 0.53-0.63 against the bar's 0.40)
-    ("train", "[One|A] [detail|point] [on|about] {s} [worth keeping|to keep] in mind: {v} {is} the {l}"),
+    ("train", "[One|A] [detail|point] [on|about] {s} [worth keeping|to keep] in mind — {v} {is} the {l}"),
     ("train", "[Whoever|Anyone who] [asks|wonders] [about|after] {its} {l} [gets|will get|hears] {v}"),
     ("train", "[Ask|Look] [into|around] {s} and the {l} [turns out to be|comes back as] {v}"),
     ("train", "[In plain terms|Plainly put|Put plainly], the {l} [of|for] {s} {is} {v}"),
-    ("train", "{intro}. [What about|And] {its} {l}? [That would be|That is] {v}"),
+    ("train", "{intro}. [Then there is|There is also] {its} {l}, [namely|that is] {v}"),
 )
 DATED: tuple[tuple[str, str], ...] = (
     ("core", "[As of|On|By|Through|At the close on] {d}, {say}"),
@@ -82,8 +82,8 @@ CAPTIONS: tuple[tuple[str, str], ...] = (
     ("core", "[Pictured|Above|Shown]: {s}. {L}: {v}."),
     ("dev", "[File photo|Archive photo] of {s}; {l} {v}."),
     ("test", "{s} — {l} {v} (photo: [archive|{person}])"),
-    ("train", "[Seen here|In the frame]: {s}, [with {l} {v}|whose {l} {is} {v}]."),
-    ("train", "{s} in [an undated|a file] [image|picture]; {l}: {v}"),
+    ("train", "[Seen here|In the frame] [is|stands] {s}, [with {l} {v}|whose {l} {is} {v}]."),
+    ("train", "{s} in [an undated|a file] [image|picture] — {l} {v}"),
     ("train", "[A snapshot|A still] [featuring|showing] {s} [({l} {v})|— its {l} being {v}]"),
 )
 ITEMS = ("{L}: {v}", "{L} — {v}", "{v} ({l})")
