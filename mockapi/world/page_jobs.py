@@ -20,6 +20,7 @@ One URL always means one page: `Claims` gives each URL to the first page made fo
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import pickle
 from collections.abc import Iterator
@@ -34,13 +35,14 @@ from mockapi.web.html_store import json_record
 from mockapi.web.record_spill import RecordSpill
 from mockapi.web.render import size_and_json
 from mockapi.world.context import WorldContext
-from mockapi.world.pages import consistency, lifespan, shared, sites, sizes, specs
+from mockapi.world.pages import consistency, histories, lifespan, shared, sites, sizes, specs, totals
 from mockapi.world.pages.page_writer import PageRow, page_row
 from mockapi.world.pages.plan import Pages, Pools, Result, own_results
 from mockapi.world.questions.model import Fact, Question
 
 DOMAINS = ("finance", "sports", "music", "movie", "open")
 Key = tuple[str, str, str]
+Asked = dict[tuple[str, str], tuple[tuple[dt.date, str], ...]]
 Made = tuple[Pages, list[Result], list[tuple[PageRow, bytes] | None]]
 """A question's own pages, its results before the fill, and for each of its pages the row and stored record
 made for it (None: a shared page, made before)."""
@@ -56,11 +58,12 @@ def made_page(spec: PageSpec) -> tuple[PageRow, bytes]:
 
 
 def noise_page(
-    ctx: WorldContext, domain: str, n: int, taken: frozenset[str], kg: str = ""
+    ctx: WorldContext, domain: str, n: int, taken: frozenset[str], kg: str = "", asked: Asked | None = None
 ) -> tuple[PageSpec, PageRow, bytes]:
     """Roundup page `n` of `domain`, its row and record (in a helper); `kg`: the KG file whose anchors date
-    the KG's names (a roundup's invented names may be the KG's)."""
+    the KG's names (a roundup's invented names may be the KG's); `asked`: the asked totals (`asked_of`)."""
     lifespan.use_kg_file(kg)
+    totals.use_asked(asked or {})
     sizes.use_caps_file(kg)
     rng = ctx.rng("pages", "noise", domain, str(n))
     spec = shared.noise_pool(domain, 1, rng, ctx.split, taken)[0]
@@ -137,6 +140,7 @@ def _state(path: str) -> tuple[Pools, Any, dict[str, str]]:
         with open(path, "rb") as f:
             _STATE[path] = pickle.load(f)  # our own file, written a moment ago by this build
         lifespan.use_kg(_STATE[path][0].starts)
+        totals.use_asked(_STATE[path][0].asked)
         sizes.use_caps(_STATE[path][0].caps)
     return _STATE[path]
 
@@ -162,9 +166,10 @@ def shared_pools(
     taken = shared.taken_names(facts)
     per_domain = max(40, ctx.scale.questions // 8)  # no off-topic pool: a domain's own roundups fill in
     kg_file = str(kg) if starts and kg is not None else ""
-    items = [(ctx, d, n, taken, kg_file) for d in DOMAINS for n in range(per_domain)]
+    asked = asked_of(ctx.split, questions)
+    items = [(ctx, d, n, taken, kg_file, asked) for d in DOMAINS for n in range(per_domain)]
     noise: dict[str, list[PageSpec]] = {d: [] for d in DOMAINS}
-    for (_, domain, _, _, _), (spec, row, record) in zip(
+    for (_, domain, _, _, _, _), (spec, row, record) in zip(
         items, ordered_map(noise_page, items, workers, 16), strict=True
     ):
         row, record = claims.place(spec, row, record)
@@ -189,7 +194,15 @@ def shared_pools(
         entity[key] = spec
         ready[spec["url"]] = row
         records.add(row[0], record)
-    return Pools(entity, facts, noise, ctx.split, taken=taken, starts=starts, caps=caps)
+    return Pools(entity, facts, noise, ctx.split, taken=taken, starts=starts, caps=caps, asked=asked)
+
+
+def asked_of(split: str, questions: list[Question]) -> Asked:
+    """The asked running totals every page of a train world follows (`totals.use_asked`); none in a dev or
+    test world, whose pages stay as they were."""
+    if split != "train":
+        return {}
+    return histories.asked_totals(f for q in questions for f in q.facts)
 
 
 def pools_file(world: Path, pools: Pools, questions: list[Question]) -> Path:

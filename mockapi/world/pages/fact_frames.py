@@ -38,13 +38,19 @@ PLAIN: tuple[tuple[str, str], ...] = (
     ("train", "[On file|On record], the {l} [for|of] {s} [reads|stands as] {v}"),
     ("train", "Looking at {s}, [one finds|we find] {v} [for|as] the {l}"),
     ("train", "{intro}; {its} {l}[, for reference,|] {is} {v}"),
-    ("train", "[Check|Consult] {src} and [you will see|you see] that {say}"),
+    # No colon nor question mark in a train sentence row (dev's have none): an answer page holds more
+    # statements than the rest, and train's colons (1.46 a gold page against 1.01; dev 0.89 / 0.78) and
+    # "What about its rating?" were form (a)'s leading features on the 5,000 train world (0.701).
+    # Every run of five words a train row writes crosses a slot (names, values, labels, dates), as the core
+    # rows: "and you will see that", "detail worth keeping in mind" and "written down in plain terms" were
+    # fixed runs on the pages of 12+ of 120 questions (the audit's stock 5-grams, 0.064 on a train world)
+    ("train", "[Check|Consult] the [listing|file|record] [for|on] {s} and [find|see] {v} as the {l}"),
     # train as many rows as dev (issue 34: a train world's top frame share 0.53-0.63 against the bar's 0.40)
-    ("train", "[Here is|Here's] [one|a] [detail|point] [worth keeping|to keep] in mind: {say}"),
-    ("train", "[Whoever|Anyone who] [asks|wonders] about the {l} of {s} [gets|will get] {v}"),
+    ("train", "[One|A] [detail|point] [on|about] {s} [worth keeping|to keep] in mind — {v} {is} the {l}"),
+    ("train", "[Whoever|Anyone who] [asks|wonders] [about|after] {its} {l} [gets|will get|hears] {v}"),
     ("train", "[Ask|Look] [into|around] {s} and the {l} [turns out to be|comes back as] {v}"),
-    ("train", "[Set down|Written down] [plainly|in plain terms]: {s}, {l} {v}"),
-    ("train", "{intro}. [What about|And] {its} {l}? [That would be|That is] {v}"),
+    ("train", "[In plain terms|Plainly put|Put plainly], the {l} [of|for] {s} {is} {v}"),
+    ("train", "{intro}. [Then there is|There is also] {its} {l}, [namely|that is] {v}"),
 )
 DATED: tuple[tuple[str, str], ...] = (
     ("core", "[As of|On|By|Through|At the close on] {d}, {say}"),
@@ -56,11 +62,11 @@ DATED: tuple[tuple[str, str], ...] = (
     ("test", "[In data published|In a release dated|In an update on] {d}, {say}"),
     ("test", "{intro}. The [latest|newest|most recent] [update|listing|entry] ({d}) gives {its} {l} as {v}"),
     ("train", "[A check on|A look on] {d} [found|showed] that {say}"),
-    ("train", "{say}, [going by|based on] [figures|numbers] [from|of] {d}"),
+    ("train", "{say}, [going by|based on|judging by] [figures|numbers|data] [from|of] {d}"),
     ("train", "Dated {d}, [a|one] [note|record] gives the {l} of {s} as {v}"),
     ("train", "[Come|When it came to] {d}, the {l} [tied to|linked to] {s} {was_at} {v}"),
     ("train", "{intro}. [Going into|Heading into] {d}, {its} {l} {was_at} {v}"),
-    ("train", "[Taken|Read] [off|from] {src} [that day|at the time] ({d}): {say}"),
+    ("train", "[Taken|Read] [off|from] {its} [record|listing|file] [of|for] {d}: {say}"),
 )
 QUOTES: tuple[tuple[str, str], ...] = (
     ("core", "[For what it is worth|Worth noting], {say}."),
@@ -69,15 +75,15 @@ QUOTES: tuple[tuple[str, str], ...] = (
     ("test", "I [checked|looked] this [myself|up]: {say}."),
     ("train", "[Funny enough|Mind you], {say}."),
     ("train", "[Put simply|In short], {say}."),
-    ("train", "[Straight from memory|Off the top of my head], {say}."),
+    ("train", "[From memory|If memory serves], {say}."),
 )
 CAPTIONS: tuple[tuple[str, str], ...] = (
     ("core", "{s} ({l}: {v})"),
     ("core", "[Pictured|Above|Shown]: {s}. {L}: {v}."),
     ("dev", "[File photo|Archive photo] of {s}; {l} {v}."),
     ("test", "{s} — {l} {v} (photo: [archive|{person}])"),
-    ("train", "[Seen here|In the frame]: {s}, [with {l} {v}|whose {l} {is} {v}]."),
-    ("train", "{s} in [an undated|a file] [image|picture]; {l}: {v}"),
+    ("train", "[Seen here|In the frame] [is|stands] {s}, [with {l} {v}|whose {l} {is} {v}]."),
+    ("train", "{s} in [an undated|a file] [image|picture] — {l} {v}"),
     ("train", "[A snapshot|A still] [featuring|showing] {s} [({l} {v})|— its {l} being {v}]"),
 )
 ITEMS = ("{L}: {v}", "{L} — {v}", "{v} ({l})")

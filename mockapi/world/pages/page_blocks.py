@@ -81,15 +81,26 @@ def _paragraphs(lines: list[str], rng: random.Random) -> list[str]:
 
 # a film or a song issues no statements and makes no announcements (42.5 of 100 g20 rank-1 pages had a table)
 _WORK_EVENTS = tuple(e for e in _EVENTS if not e.startswith(("Statement", "Announcement")))
+# A train world's events, in its own words where dev's leave five fixed words ("correction to a story on" and
+# "2023 correction to a story" were stock 5-grams on the pages of 12+ of 120 questions of a train world): the
+# same places in the list, so a train timeline draws as dev's does
+_TRAIN_WORDS = {"Correction to a story on {s}": "Story on {s} corrected"}
+_TRAIN_EVENTS = {events: tuple(_TRAIN_WORDS.get(e, e) for e in events) for events in (_EVENTS, _WORK_EVENTS)}
 
 
 def _timeline(
-    day: dt.date, rng: random.Random, about: tuple[str, ...], lives: lifespan.Lives, kind: str
+    day: dt.date,
+    rng: random.Random,
+    about: tuple[str, ...],
+    lives: lifespan.Lives,
+    kind: str,
+    split: str = "",
 ) -> list[Any]:
     """A dated table of events about the page's subject (no attribute values), as many real pages carry,
     none before its subject's life starts."""
     rows = []
     events = _WORK_EVENTS if kind in ("movie", "song") else _EVENTS
+    events = _TRAIN_EVENTS[events] if split == "train" else events
     for _ in range(rng.randint(3, 8)):
         when = day - dt.timedelta(days=rng.randint(5, 900))
         name = rng.choice(about)
@@ -105,8 +116,10 @@ def _timeline(
     return ["table", ["Date", "Event", "Reader comments"], rows, "Timeline"]
 
 
-def blocks(draft: Draft, kind: str, day: dt.date, rng: random.Random) -> tuple[list[Any], list[list[str]]]:
-    """The page's blocks and infobox for layout `kind`."""
+def blocks(
+    draft: Draft, kind: str, day: dt.date, rng: random.Random, split: str = ""
+) -> tuple[list[Any], list[list[str]]]:
+    """The page's blocks and infobox for layout `kind` (`split`: a train page's timeline is in its words)."""
     lives = _lives(draft)
     lines = prose.sentences(
         draft.subject, draft.domain, rng, draft.filler, others=draft.others, kind=draft.kind,
@@ -142,7 +155,7 @@ def blocks(draft: Draft, kind: str, day: dt.date, rng: random.Random) -> tuple[l
     # page) showed its timeline and a long answer page's rarely did; the floor keeps tables on 25%+ of pages
     if rng.random() < max(0.3, min(0.75, draft.filler / TIMELINE_SENTENCES)):
         about = tuple(prose.bare(n) for n in draft.topics or (draft.subject,))
-        extra.append(_timeline(day, rng, about, lives, prose.prose_kind(draft.domain, draft.kind)))
+        extra.append(_timeline(day, rng, about, lives, prose.prose_kind(draft.domain, draft.kind), split))
     return _arrange(kind, lines, extra, rng), infobox
 
 
@@ -215,7 +228,7 @@ def page(
 ) -> PageSpec:
     """A page spec of a random layout for `draft`, published at `moment` (dated or not in results)."""
     kind = kind or layouts.pick(draft.domain, split, rng)
-    body, infobox = blocks(draft, kind, market_days.local_day(moment), rng)
+    body, infobox = blocks(draft, kind, market_days.local_day(moment), rng, split)
     return specs.make(
         rng,
         kind=kind,

@@ -65,6 +65,7 @@ class Pools:
     taken: frozenset[str] = frozenset()  # every question subject's name key: no invented peer takes one
     starts: dict[str, lifespan.Known] = field(default_factory=dict)  # the KG's anchors by name (`lifespan`)
     caps: dict[str, float] = field(default_factory=dict)  # the KG's market caps by company name (`sizes`)
+    asked: dict[tuple[str, str], tuple[tuple[dt.date, str], ...]] = field(default_factory=dict)  # `use_asked`
 
 
 def uid(q: Question, role: str, i: int) -> str:

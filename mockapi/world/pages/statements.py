@@ -17,6 +17,7 @@ from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.figure_days import ORDERED, amount, in_year, sequel_year, start_of, year_in
 from mockapi.world.pages.figure_days import fits_day as fits_day
 from mockapi.world.pages.figure_days import session_figure as session_figure
+from mockapi.world.pages.histories import stale_day
 from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
@@ -271,10 +272,6 @@ def _shuffled(items: tuple[str, ...], rng: random.Random) -> list[str]:
     return out if out != list(items) else [*items[1:], items[0]]
 
 
-# How long before the current value an older one held, per dynamism (days).
-_STALE_DAYS = {"real-time": (1, 30), "fast-changing": (2, 60), "slow-changing": (20, 400)}
-
-
 def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:
     """An older value of a dynamic fact, dated well before the current one."""
     older = consistency.older_values(fact)
@@ -282,17 +279,9 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
         return []
     # as far back as the value changes: a stock price a few days, a coach months or years (a fixed 20-400
     # days dated every stale value of a fast fact in the year before the answer's, which marked the answer)
-    lo, hi = _STALE_DAYS.get(KINDS[fact.kind].dynamism, (20, 400))
     value = rng.choice(older)
-    # one date per older value, the same on every page that states it (drawn from the value itself, not the
-    # page's rng: each page drew its own, so an old price carried a different date on every page); a page
-    # published before that date cannot know the value and states none
-    own = random.Random(f"stale|{fact.subject.name}|{fact.kind}|{fact.as_of}|{value}")
-    # a running total's smaller older value is the older one (`totals.back_days`)
-    back = totals.back_days(fact, value, lo, hi) if totals.cumulative(fact.kind) else own.randint(lo, hi)
-    then = dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=back)
-    if fact.stale_days and value in fact.stale:  # the KG's own day for it (a close, a game)
-        then = dt.date.fromisoformat(fact.stale_days[min(fact.stale.index(value), len(fact.stale_days) - 1)])
+    then = stale_day(fact, value)
+    # a page published before that date cannot know the value and states none
     if then >= page_day or then < start_of(fact.subject.name):
         return []  # nor before the subject's start: a song released in 2023 "at no. 40" in 2021 (g22c)
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]

@@ -89,7 +89,7 @@ def back_days(fact: Fact, value: str, lo: int, hi: int) -> int:
     return lo + round((hi - lo) * gap / (gap + 0.1))
 
 
-def _key(name: str) -> str:
+def name_key(name: str) -> str:
     """A name as a reader matches it: "The Broken Letters" is "Broken Letters"."""
     return re.sub(r"^the\s+", "", name.strip().lower())
 
@@ -102,8 +102,8 @@ def total(kind: str, name: str, day: dt.date, cap: float = 0.0, league: str = "b
     if kind == "sp.wins":
         season = day.year if day.month >= 8 else day.year - 1
         lo, hi = _SEASON_WINS[league]
-        return values.number(random.Random(f"wins|{_key(name)}|{season}").randint(lo, hi))[0]
-    own = random.Random(f"total|{_key(name)}|{kind}")
+        return values.number(random.Random(f"wins|{name_key(name)}|{season}").randint(lo, hi))[0]
+    own = random.Random(f"total|{name_key(name)}|{kind}")
     if awards.counted(kind):
         return values.number(awards.draw(kind, own))[0]
     drawn = invent.other_value(KINDS[kind], own, day)
@@ -122,8 +122,35 @@ def _crc(text: str) -> int:
     return zlib.crc32(text.encode())
 
 
+# A train world's asked totals: (name key, kind) -> the (day, value)s its question's own pages state, in day
+# order (`histories.asked_totals`, set per process by `use_asked`). Title words run out (576 film titles): at
+# 5,000 questions a peer's or look-alike's title is often an asked one, and its total drawn by name
+# ("Gentle Summer has grossed $112,000,000 worldwide", 13 Feb 2024) fell below the question's own
+# ("$583,900,000", 10 Mar 2023): 2 films on the 5,000-question world. Empty in dev and test worlds.
+_ASKED: dict[tuple[str, str], tuple[tuple[dt.date, str], ...]] = {}
+
+
+def use_asked(points: dict[tuple[str, str], tuple[tuple[dt.date, str], ...]]) -> None:
+    """Every page of this process states an asked total as its question does (`at`)."""
+    if points is not _ASKED:
+        _ASKED.clear()
+        _ASKED.update(points)
+
+
 def at(kind: str, name: str, whole: str, day: dt.date | None) -> str:
-    """`name`'s figure of a total `kind` on `day`, whose total is `whole` (`whole` itself undated)."""
+    """`name`'s figure of a total `kind` on `day`, whose total is `whole` (`whole` itself undated); an asked
+    total's (`use_asked`) the largest its question states by `day`, before them grown to the smallest."""
+    asked = _ASKED.get((name_key(name), kind)) if kind in CUMULATIVE else None
+    if asked:
+        held = [v for d, v in asked if day is None or d <= day]
+        if held:
+            return max(held, key=lambda v: figure(v, kind))
+        whole = min((v for _d, v in asked), key=lambda v: figure(v, kind))
+    return _grown(kind, name, whole, day)
+
+
+def _grown(kind: str, name: str, whole: str, day: dt.date | None) -> str:
+    """`at` for a total no question asks: `whole` grown to `day`."""
     if day is None or kind not in CUMULATIVE:
         return whole
     x = figure(whole, kind)
@@ -133,7 +160,7 @@ def at(kind: str, name: str, whole: str, day: dt.date | None) -> str:
             start = dt.date(starts.drawn_start(name, "movie"), 1 + _crc(name) % 12, 1)
         shown = x * (1 - 0.6 * 0.5 ** (max(0, (day - start).days) / 45))
     elif kind == "mu.weeks":  # a week on the chart a week, from its entry, up to its run's length
-        entry = _REF - dt.timedelta(days=_crc(_key(name)) % 700)
+        entry = _REF - dt.timedelta(days=_crc(name_key(name)) % 700)
         shown = min(x, (day - entry).days // 7 + 1)
     elif kind == "sp.wins":  # this season's wins (a season runs from October)
         opener = dt.date(day.year if day.month >= 8 else day.year - 1, 10, 20)
