@@ -52,6 +52,8 @@ class Ask:
     # a false-premise slot's drafts: a value asked "now" is asked of a year (`composers._qualify`), which a
     # year before the subject's start makes the premise of what is asked (outoftime.py)
     bending: bool = False
+    # a train slot about a group that may take a set grown by year when no set is left (`set_years`)
+    grows: bool = False
     premises: list[Premise] = field(default_factory=list)  # premises the question says (premise.py)
     # the frames this draft took, in order, with the options each was drawn from (`frame`)
     frames: list[tuple[tuple[str, ...], str]] = field(default_factory=list)

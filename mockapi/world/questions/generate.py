@@ -19,6 +19,7 @@ from mockapi.world.questions.kg_facts import KgSource
 from mockapi.world.questions.mix import KG_SHARE, Cell, allocate
 from mockapi.world.questions.model import Fact, Question, group_of
 from mockapi.world.questions.phrasing import voice
+from mockapi.world.questions.set_years import P_GROWN
 from mockapi.world.questions.source import Source, WebSource
 from mockapi.world.questions.topics import P_GROUP, Groups, group_question
 from mockapi.world.questions.trailing import settled
@@ -141,7 +142,11 @@ def generate(
         source = kg if i in kg_slots else None
         question = _question(slot, rng, web, source)
         for attempt in range(REDRAWS):
-            if question.query not in asked and fact_key(question) not in facts_asked:
+            if (
+                question.query not in asked
+                and fact_key(question) not in facts_asked
+                and not web.names_twin(question.query)
+            ):
                 break
             # a group question is drawn again as a group question (another set or measure): redrawn freely
             # they came back naming entities (the lost g26 draft: no-entity share 0.094, bar 0.10); a KG slot
@@ -263,11 +268,9 @@ def _question(
         draft = _draft(slot, Ask(cell, kg.for_bucket(slot.bucket, web.at), day, rng, slot.split))
         source = "kg" if draft is not None else "web"
     if draft is None:
-        draft = _draft(
-            slot,
-            Ask(cell, web, day, rng, slot.split),
-            about_group=rng.random() < P_GROUP.get(cell.question_type, 0.0) if group is None else group,
-        )
+        about = rng.random() < P_GROUP.get(cell.question_type, 0.0) if group is None else group
+        grows = about and slot.split == "train" and rng.random() < P_GROWN  # drawn by train slots alone
+        draft = _draft(slot, Ask(cell, web, day, rng, slot.split, grows=grows), about_group=about)
     if draft is None:
         raise RuntimeError(f"no template fits {cell}")  # web facts fit every cell; a bug if reached
     popularity = slot.bucket if source == "kg" else ""

@@ -151,11 +151,19 @@ class WebSource:
         """Whether an invented subject's name and ticker are no one else's, and it names no KG twin."""
         if subject.name in self._names or subject.ticker.upper() in self._tickers:
             return False
+        return not self.names_twin(subject.name)
+
+    def names_twin(self, text: str) -> bool:
+        """Whether `text` holds a KG case-variant twin as whole words (the twins given: a train world's): an
+        invented name, or any question ("... the one led by melinda thornton": an aside's invented person;
+        a KG song under a band twin's name), which a train world draws again (`generate`)."""
         if not self._twins:
-            return True
-        words = _WORDS.findall(subject.name.lower())
-        runs = (" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1))
-        return not any(r in self._twins for r in runs)
+            return False
+        words = _WORDS.findall(text.lower())
+        runs = (
+            " ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, min(len(words), i + 8) + 1)
+        )
+        return any(r in self._twins for r in runs)
 
     def fact(self, subject: Subject, kind: Kind, day: dt.date, rng: random.Random) -> Fact:
         """An invented value, the same every time it is asked for."""

@@ -84,9 +84,8 @@ class Groups:
                 return made
         if fresh:
             return a.rng.choice(fresh)
-        # no set left: a train world grows a year's sets (`set_years`); dev and test at 1,200 keep theirs
-        grows = a.split == "train" and a.rng.random() < set_years.P_GROWN
-        grown = set_years.grown_set(a, kind, {s.title for s, _ in known}) if grows else None
+        # no set left: a train slot may grow a year's set (`set_years`, `Ask.grows`); dev and test keep theirs
+        grown = set_years.grown_set(a, kind, {s.title for s, _ in known}) if a.grows else None
         if grown is not None:
             known.append(grown)
         return grown
