@@ -11,14 +11,19 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 from mockapi.world.questions import generate
+from mockapi.world.questions.model import Fact, Subject
 
 
 def _kg(qtype: str, n: int) -> list[SimpleNamespace]:
+    # each about its own film: no question states another's fact (`exposed`)
     return [
-        SimpleNamespace(answer_source="kg", question_type=qtype, popularity=pop, facts=[1])
+        SimpleNamespace(
+            answer_source="kg", question_type=qtype, popularity=pop, context=[],
+            facts=[Fact(Subject(f"{qtype} {pop} {i}", "movie", "movie"), "mv.rating", "8.1")],
+        )
         for pop in ("head", "torso", "tail")
-        for _ in range(n)
-    ]
+        for i in range(n)
+    ]  # fmt: skip
 
 
 def _skewed() -> list[SimpleNamespace]:
