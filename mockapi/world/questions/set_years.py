@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mockapi.world.questions import set_names
+from mockapi.world.questions import set_names, starts
 from mockapi.world.questions.ask import Ask, subject_for
 from mockapi.world.questions.kinds import KINDS, Kind
 from mockapi.world.questions.model import Fact, Subject
@@ -29,6 +29,7 @@ from mockapi.world.questions.source import WebSource, year_of
 @dataclass(frozen=True)
 class _Family:
     key: str  # the dating kind ("fin.ipo_year")
+    after_start: int  # the fewest years from the start its pages give an invented member (`starts`) to it
     clause: str  # how the set says it, before "before/after <year>": words the pages use ("went public")
     years: tuple[int, int]  # the cut years drawn from: members on both sides are common
     prefixes: tuple[tuple[str, str], ...]  # (common word or '', plural noun)
@@ -36,15 +37,15 @@ class _Family:
 
 _FAMILIES = {
     "company": _Family(
-        "fin.ipo_year", "that went public", (1975, 2015),
+        "fin.ipo_year", 0, "that went public", (1975, 2015),
         (("", "companies"), ("", "stocks"), *((s, "companies") for s in set_names.SECTORS)),
     ),
     "team": _Family(
-        "sp.founded", "founded", (1910, 1995),
+        "sp.founded", 0, "founded", (1910, 1995),
         (("", "teams"), ("basketball", "teams"), ("soccer", "clubs"), ("football", "clubs")),
     ),
     "artist": _Family(
-        "mu.debut", "who debuted", (1975, 2015),
+        "mu.debut", 18, "who debuted", (1975, 2015),
         (("", "artists"), ("", "singers"), *((g, "artists") for g in set_names.MUSIC_GENRES)),
     ),
 }  # fmt: skip
@@ -75,12 +76,24 @@ def grown_set(a: Ask, kind: Kind, titles: set[str]) -> tuple[NamedSet, list[Subj
             if m is None or m.name in members:
                 continue
             year = year_of(a.src.fact(m, KINDS[family.key], a.day, a.rng))
-            if year is not None and (year < cut if before else year > cut):
+            if year is None or not _in_life(m, family, year):
+                continue
+            if year < cut if before else year > cut:
                 members[m.name] = m
                 if len(members) == want:
                     break
         return (named, list(members.values())) if len(members) >= 4 else None
     return None
+
+
+def _in_life(member: Subject, family: _Family, year: int) -> bool:
+    """Whether `year` falls in the life the member's pages give it: an invented company or artist is dated by
+    a start drawn from its name (`lifespan.default`) unless a question gave its founding or birth, and a
+    company that went public before it was founded, an artist who debuted before 18, is a case the audit's
+    lifespan and ages lines read. A team's founding is its start."""
+    if family.key == "sp.founded":
+        return True
+    return year >= starts.drawn_start(member.name, member.kind) + family.after_start
 
 
 def _named(a: Ask, family: _Family, kind: Kind) -> tuple[NamedSet, int, bool]:
