@@ -33,6 +33,9 @@ PINNED_TRIES = 12
 # film x") where their drafts can: moved to the question's end, the asides read as one phrase, "the one",
 # and marked false premises (text AUC, question seeds 0-6 of the default KG: mean 0.703 before the move,
 # 0.734 after it, 0.716 at 0.5, 0.699 at 0.8)
+# Said before its name instead ("the x founded in 1937", where the name does not end the question: q35),
+# an aside is drafted again alike: redrawing only the trailing ones left the others on false premises
+# (text AUC, dev question seeds 0-2: 0.745 / 0.722 / 0.779 -> 0.701 / 0.715 / 0.727)
 P_AGAIN_FOR_ASIDE = 0.8
 
 Composer = Callable[[Ask], Draft | None]
@@ -87,7 +90,7 @@ def false_premise(a: Ask, compose: Composer) -> Draft | None:
     # aside carried all of generator 29's ("jones therapeutics, whose ceo is jennifer garcia": 8 of 8 read)
     asked = [p for p in usable if not p.plain]
     p = a.rng.choice(asked or usable)
-    if trailing.trails(p) and a.rng.random() < P_AGAIN_FOR_ASIDE:
+    if trailing.identifies(p) and a.rng.random() < P_AGAIN_FOR_ASIDE:
         return None
     query = draft.query.replace(p.said, p.bent, 1)
     # a premise said by the whole question (a margin, a count) leaves its words to the voice, as true ones do

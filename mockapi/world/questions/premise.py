@@ -53,6 +53,18 @@ FORMS: dict[tuple[str, str], tuple[str, ...]] = {
     ("topic", "op.leader"): ("{n}, led by {v},", "{n}, run by {v},", "{v}'s {n}"),
     ("person", "pe.birth"): ("{n}, born in {v},", "{n} (born {v})"),
 }
+# A chief's possessive on an organisation ("bryan galvan's aldica co.", "gabriel graham's danielburgh titans")
+# identifies as an aside does; a director's or a performer's ("nolan's inception") is how people name a work
+_CHIEFS = frozenset({"fin.ceo", "sp.coach", "op.leader"})
+
+
+def is_aside(form: str, key: str) -> bool:
+    """Whether a premise form is an identifying aside, said only to tell a name from a look-alike (reader34:
+    18 of 40 questions carried one a user would not type, "ruiz, the one founded in 1965"): set off by a
+    comma or a bracket, or a chief's possessive. "the {v} film {n}", "{n} by {v}" are how anyone names it."""
+    return ", " in form or "(" in form or (key in _CHIEFS and form.startswith("{v}'s"))
+
+
 # Relations a premise may state (reached through Source.related; other relations lead elsewhere).
 _RELATIONS = {"rel:performer", "rel:manager", "rel:team"}
 
@@ -73,10 +85,18 @@ class Premise:
 
 
 def premised(
-    subject: Subject, name: str, src: Source, rng: random.Random, day: dt.date, asked: Sequence[Fact] = ()
+    subject: Subject,
+    name: str,
+    src: Source,
+    rng: random.Random,
+    day: dt.date,
+    asked: Sequence[Fact] = (),
+    asides: bool = True,
 ) -> tuple[str, Premise] | None:
     """`name` qualified by one of the subject's facts (and the bent phrase), or None when none fits; never
-    one that says what the question asks (`asked`): another fact of the subject is said instead."""
+    one that says what the question asks (`asked`): another fact of the subject is said instead. Without
+    `asides` (nothing to tell the name apart from), only a form people write of any name ("the 2010 film x",
+    "x by y"), never an identifying aside (`is_aside`)."""
     keys = [k for (s, k) in FORMS if s == subject.kind]
     rng.shuffle(keys)
     for key in keys:
@@ -86,6 +106,8 @@ def premised(
         if not fact or not value or not wrong:
             continue
         form = rng.choice(FORMS[(subject.kind, key)])
+        if not asides and is_aside(form, key):
+            continue
         bare = name[4:] if form.startswith("{v}'s") and name.lower().startswith("the ") else name
         spoken = refer.spoken_person
         said, bent = (
@@ -161,14 +183,15 @@ def settle(query: str, asked: list[Fact], premises: list[Premise]) -> tuple[str,
         extra = bool(p.plain) and (named >= 1 or telegraphic(query.replace(p.said, p.plain)))
         if p.plain and p.said in query and (extra or not fits(query, p) or tells(asked, p)):
             query = query.replace(p.said, p.plain)
-            kept = [_drop(k, p) for k in kept]
+            kept = [unsaid(k, p) for k in kept]
         elif p.said in query or not p.plain:
             kept.append(p)
             named += bool(p.plain) and p.said in query
     return query, [p for p in kept if p.said in query]
 
 
-def _drop(frame_premise: Premise, name_premise: Premise) -> Premise:
+def unsaid(frame_premise: Premise, name_premise: Premise) -> Premise:
+    """A frame's premise (it says the whole query) with the name premise's phrase back to the plain name."""
     if frame_premise.plain:
         return frame_premise
     said = frame_premise.said.replace(name_premise.said, name_premise.plain)
@@ -216,9 +239,14 @@ def name_or_premise(
     # type easier to read from the text (CV 0.692 / 0.701 -> 0.723 / 0.708 on question seeds 0 / 1, bar 0.70)
     drawn = rng.random() >= P_PREMISE  # drawn either way: a list's names read the same randomness
     plain = drawn or not aside
-    if not force and not confusable(subject) and plain:
+    apart = confusable(subject)
+    if not force and not apart and plain:
         return refer.with_kind_words(ref, subject, rng)
-    made = premised(subject, ref, src, rng, day, asked)
+    if not force and subject.ticker and ref.lower() == subject.ticker.lower():
+        return (
+            ref  # a ticker names one company: nothing to tell apart ("hio, the one that went public in 1990")
+        )
+    made = premised(subject, ref, src, rng, day, asked, asides=force or apart)
     if made is None:
         return ref
     said.append(made[1] if aside and trails else replace(made[1], trails=False))

@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 
 from mockapi.world.questions.model import Fact
-from mockapi.world.questions.premise import Premise, settle
+from mockapi.world.questions.premise import Premise, settle, unsaid
 
 # How an aside's words read after "the one" ("public since 1992" -> "the one that went public in 1992")
 _REWORDS = (
@@ -64,7 +64,16 @@ def aside_of(premise: Premise) -> str:
 
 def trails(premise: Premise) -> bool:
     """Whether `premise` is an aside moved to the question's end (`relocate`)."""
-    return premise.said.startswith(", the one ")
+    return trails_said(premise.said)
+
+
+def identifies(premise: Premise) -> bool:
+    """Whether a name premise is said as an identifying aside: trailing (", the one founded in 1937") or
+    before its name ("the x founded in 1937", `_said_anew`)."""
+    before = f"the {_bare(premise.plain)} "
+    return bool(premise.plain) and (
+        trails(premise) or (premise.said.startswith(before) and premise.said != before)
+    )
 
 
 def _year(said: str, premise: Premise) -> str:
@@ -74,34 +83,81 @@ def _year(said: str, premise: Premise) -> str:
     return f"the {m[1]} {noun} {premise.plain}" if noun and m and premise.plain else ""
 
 
-def _said_anew(text: str, said: str, premise: Premise) -> tuple[str, str]:
+# What may close a question after its last name, so that ", the one ..." still follows that name: the mark,
+# a thanks, an afterthought ("what's the parent company of medina holdings, the one founded in 1965?")
+_CLAUSE_END = re.compile(r"[\s?.!]*(?:(?:thanks|thank you|please|i forgot)[\s?.!]*)?")
+# Words an aside may not run into when said before its name: a list's "and"/"or" ("which of the miller
+# founded by linda bradford and stev ..."), or a verb, which reads as the aside's own ("the jennifer smith
+# born in 1982 born")
+_RUNS_ON = re.compile(r"\s*(?:and|or|vs|versus)\b")
+
+
+def _runs_on(rest: str, words: str) -> bool:
+    """Whether an aside said before its name runs into what follows: a list's "and"/"or", or its own verb
+    ("the jennifer smith born in 1982 born")."""
+    verb = words.split()[0] if words else ""
+    following = re.match(r"\s*([a-z]+)", rest)
+    return bool(_RUNS_ON.match(rest)) or bool(following and following[1] in (verb, "born"))
+
+
+def _after(text: str, name: str) -> str | None:
+    """What `text` says after its one `name`, None when it says the name other than once."""
+    return text.split(name, 1)[1] if text.count(name) == 1 else None
+
+
+def _said_anew(text: str, said: str, premise: Premise) -> tuple[str, str | None]:
     """`text` with the premise's phrase `said` in the words people write, and the phrase the premise now is:
-    a film's bracketed year before its name; an aside after the question (", the one managed by x"), or, in
-    a list or at a chain's start where "the one" would not say whose, before the name as "the y managed by
-    x". ('' for the phrase when nothing changes.)"""
+    a film's bracketed year before its name; an aside after the question (", the one managed by x") when
+    the name ends it, else before the name as people tell namesakes apart ("the y managed by x"), also in
+    a list or at a chain's start where "the one" would not say whose. ('' for the phrase when nothing
+    changes; None when the aside is dropped: said after a predicate, a date or "right now" ("michael
+    medina has how many albums, the one born in 1943?": reader34, 62 texts) or before its name running
+    into "and"/"or" or a verb (g35: 58 texts), it names no one a reader would type it for.)"""
     year = _year(said, premise)
     if year:
         return text.replace(said, year, 1), year
     words = words_of(said, premise)
     if not words:
         return text, ""
-    if not premise.trails:
-        restricted = f"the {_bare(premise.plain)} {words}"
-        return text.replace(said, restricted, 1), restricted
     moved = text.replace(said, premise.plain, 1)
-    tail = f", the one {words}"
-    return (moved[:-1] + tail + "?" if moved.endswith("?") else moved + tail), tail
+    rest = _after(moved, premise.plain)
+    if premise.trails and rest is not None and _CLAUSE_END.fullmatch(rest):
+        tail = f", the one {words}"
+        return (moved[:-1] + tail + "?" if moved.endswith("?") else moved + tail), tail
+    restricted = f"the {_bare(premise.plain)} {words}"
+    if rest is None or _runs_on(rest, words) or moved[: moved.find(premise.plain)].endswith(("the ", "'s ")):
+        return moved, None
+    return text.replace(said, restricted, 1), restricted
+
+
+def _bent_as(said: str, premise: Premise) -> str:
+    """The bent phrase in the form the query now says the premise (`said`): the year before the name, the
+    trailing ", the one ..." or the "the y managed by x" before it."""
+    year = _year(premise.bent, premise)
+    if year:
+        return year
+    words = words_of(premise.bent, premise)
+    if not words:
+        return ""
+    return f", the one {words}" if trails_said(said) else f"the {_bare(premise.plain)} {words}"
+
+
+def trails_said(said: str) -> bool:
+    return said.startswith(", the one ")
 
 
 def relocate(query: str, premises: list[Premise]) -> tuple[str, list[Premise]]:
     """The query with its name premise said as people write it (`_said_anew`; one name premise a question:
     `settle`), and the premises updated to the words the query now says: the new phrase for the name
-    premise, the whole query anew for a frame's premise (a day, a margin), whose text holds the phrase."""
+    premise, the whole query anew for a frame's premise (a day, a margin), whose text holds the phrase; a
+    dropped aside leaves the query with the plain name and the premise unsaid."""
     moving = next((p for p in premises if p.plain and (_year(p.said, p) or aside_of(p))), None)
     if moving is None or query.count(moving.said) != 1:
         return query, premises
     new_query, said = _said_anew(query, moving.said, moving)
-    _, bent = _said_anew(moving.bent, moving.bent, moving)
+    if said is None:  # dropped: the name said plainly, in the frame's premises too (premise.unsaid)
+        return new_query, [unsaid(p, moving) for p in premises if p is not moving]
+    bent = _bent_as(said, moving)
     if not said or not bent:
         return query, premises
     out: list[Premise] = []
