@@ -82,11 +82,13 @@ def _dated(query: str) -> bool:
 YEARLY = {
     " in 2024": " in {y}", " as of 2024": " as of {y}", " this year": " in {y}",
     # the train split's rewordings of them (`train_voice`): a bending train draft fell back to the core's
-    # " this year" (16 of 2,381 false premises at 20,000, train34's proposal 2)
-    " during 2024": " during {y}", " so far in 2024": " so far in {y}", " so far this year": " so far in {y}",
+    # " this year" (16 of 2,381 false premises at 20,000, train34's proposal 2). Bent to " in {y}" as the
+    # core's are: bent to " so far in {y}" and " during {y}" they marked false premises (train 5,000 merged
+    # with q35: "so far in" 21 of 595 false premises against 5 of 4,405 true questions, FP text AUC 0.767)
+    " during 2024": " in {y}", " so far in 2024": " in {y}", " so far this year": " in {y}",
 }  # fmt: skip
-# What a bending draft says when its drawn qualifier has no year to move: a yearly one of its split's family
-FALLBACK = {"train": (" during 2024", " so far in 2024")}
+# What a bending draft says when its drawn qualifier has no year to move: its split's " this year"
+FALLBACK = {"train": (" so far this year",)}
 
 
 def qualifier_premise(a: Ask, subject: Subject, query: str, qualifier: str) -> None:
