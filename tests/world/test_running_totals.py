@@ -12,7 +12,7 @@ import itertools
 import random
 from collections import defaultdict
 
-from mockapi.world.pages import consistency, decoys, statements, totals
+from mockapi.world.pages import consistency, decoys, histories, statements, totals
 from mockapi.world.pages.figure_days import amount
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.real import awards
@@ -43,8 +43,7 @@ def test_a_films_older_grosses_are_smaller_and_older() -> None:
 
 
 def _as_of(fact: Fact, value: str) -> dt.date:
-    lo, hi = statements._STALE_DAYS["slow-changing"]
-    return dt.date.fromisoformat(fact.as_of) - dt.timedelta(days=totals.back_days(fact, value, lo, hi))
+    return histories.stale_day(fact, value)  # the one day per older value (`totals.back_days` for a total)
 
 
 def test_a_names_gross_never_falls_across_pages() -> None:

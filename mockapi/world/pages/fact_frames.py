@@ -63,7 +63,8 @@ DATED: tuple[tuple[str, str], ...] = (
     ("test", "{intro}. The [latest|newest|most recent] [update|listing|entry] ({d}) gives {its} {l} as {v}"),
     ("train", "[A check on|A look on] {d} [found|showed] that {say}"),
     ("train", "{say}, [going by|based on|judging by] [figures|numbers|data] [from|of] {d}"),
-    ("train", "Dated {d}, [a|one] [note|record] gives the {l} of {s} as {v}"),
+    # a date ends in its year (2023 or 2024): "2024 one note gives the" was a stock 5-gram (2,000 train world)
+    ("train", "Dated {d}, {its} [note|record|entry] [gives|lists] {v} as the {l}"),
     ("train", "[Come|When it came to] {d}, the {l} [tied to|linked to] {s} {was_at} {v}"),
     ("train", "{intro}. [Going into|Heading into] {d}, {its} {l} {was_at} {v}"),
     ("train", "[Taken|Read] [off|from] {its} [record|listing|file] [of|for] {d}: {say}"),
