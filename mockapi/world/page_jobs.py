@@ -198,10 +198,10 @@ def shared_pools(
 
 
 def asked_of(split: str, questions: list[Question]) -> Asked:
-    """The asked running totals every page of a train world follows (`totals.use_asked`); none in a dev or
-    test world, whose pages stay as they were."""
-    if split != "train":
-        return {}
+    """The asked running totals every page follows (`totals.use_asked`), in every split: a dev world's
+    namesakes fell too ("By 2024-02-07, Bright Garden has grossed $120.0M worldwide" beside its question's
+    $360.7M of 2023-02-27: the g37 default world's cumulative line, 2). `split` is kept for the callers."""
+    del split
     return histories.asked_totals(f for q in questions for f in q.facts)
 
 

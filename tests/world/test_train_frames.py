@@ -140,10 +140,16 @@ def test_an_asked_total_is_its_question_s_history_on_every_page() -> None:
     assert totals.at("mv.gross", "Iron Horizon", "$3.0 million", days[-1]) == "$3.0 million"
 
 
-def test_a_dev_world_asks_no_totals() -> None:
+def test_every_split_follows_its_asked_totals() -> None:
+    # the g37 default world (dev): "By 2024-02-07, Bright Garden has grossed $120.0M worldwide" beside its
+    # question's $360.7M of 2023-02-27 (the audit's cumulative line, 2): a namesake's drawn total, as in train
     from mockapi.world.page_jobs import asked_of
+    from mockapi.world.questions.model import Question
 
-    assert asked_of("dev", []) == {} and asked_of("test", []) == {}
+    q = Question("q", 0, "", "movie", "simple", "fast-changing", "q", "a", [], "", "web", [], None, [_ASKED])
+    for split in ("dev", "test", "train"):
+        asked = asked_of(split, [q])
+        assert (totals.name_key(_ASKED.subject.name), "mv.gross") in asked, split
 
 
 def test_train_rows_write_no_more_colons_or_question_marks_than_dev_s() -> None:
