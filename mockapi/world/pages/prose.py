@@ -301,6 +301,18 @@ def _sentence(
     return page.keep(text)
 
 
+# how far back a lead-in without a year reaches ("last winter", "in mid-May": this year or the last)
+_UNDATED_REACH = 1
+
+
+def undated_fits(life: lifespan.Life, bounds: list[int], year: int) -> bool:
+    """Whether a lead-in without a year fits a page's life: not one whose window ends before last year ("last
+    summer" is no date for a 1948 film's shoot), nor one that started within its reach ("Last winter, The
+    Dark Tide screened at a showcase" on a page of 15 March 2024, the film released on 1 March 2024: the g37
+    default world's lives line)."""
+    return bounds[1] >= year - _UNDATED_REACH and life.start < year - _UNDATED_REACH
+
+
 def _clamp(text: str, window: tuple[int, int]) -> str:
     """`text` with every year moved into `window`."""
     lo, hi = window
@@ -331,8 +343,12 @@ def _draw(
         if page.life is not None and not windowed:
             page.window(main)  # the lead-in's years in the window of what the clause tells
         lead = rng.choice(leads) if leads and rng.random() < 0.4 else rng.choice(_LEADS)
-        if page.life is not None and page.bounds[1] < page.year - 1 and lead not in _DATED_LEADS:
-            lead = rng.choice(_DATED_LEADS)  # "last summer" is no date for a 1948 film's shoot
+        if (
+            page.life is not None
+            and lead not in _DATED_LEADS
+            and not undated_fits(page.life, page.bounds, page.year)
+        ):
+            lead = rng.choice(_DATED_LEADS)
         text = f"{grammar.expand(lead, slots, rng)}, {main}"
     elif roll < 0.78:
         other = (first + rng.randrange(1, len(clauses))) % len(clauses)  # never the same clause twice
