@@ -6,7 +6,7 @@ import json
 import random
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 from mockapi.audit import (
     amounts,
@@ -138,13 +138,15 @@ def compute(
     gold_ids = sorted({pid for q in chosen for pid in sorted(q.gold)[:GOLD_PAGES_PER_QUESTION]})
     gold = pages.measure(corpus, gold_ids)
     read = text_sample(qs, text_questions, seed)
-    # the results every sample below reads, in one pass (a world's are read when first asked for: issue 34)
-    corpus.fill([*read, *chosen, *qs[: lifespans.QUESTIONS]])
+    # the results every sample below reads, in one pass (a world's are read when first asked for: issue 34);
+    # the stages that draw samples of their own drop theirs when they end (`_released`)
+    keep = [*read, *chosen, *qs[: lifespans.QUESTIONS]]
+    corpus.fill(keep)
     dated, known = lifespans.read_pages(corpus, qs)  # read once for the dated and world-sense scans
     lives, ages = lifespans.lives_and_ages(dated, known)
     ages = credits.with_credits(ages, corpus.world)  # the KG's own credits: the gold's ages too
     g26 = read_g26(corpus, read, known)
-    return {
+    figures: AuditFigures = {
         "questions": {
             **questions.skeleton_figures(read, vocab),
             **questions.style_figures(read, vocab),
@@ -167,10 +169,12 @@ def compute(
         },
         "pinned": pinned.pinned_figures(corpus),
         "adversaries": adversaries(read, test, real, seed),
-        "form": _form(corpus, seed),
-        "prose": stock.stock_figures(corpus, rng.sample(qs, min(STOCK_QUESTIONS, len(qs))), rng),
+        "form": _released(corpus, keep, _form(corpus, seed)),
+        "prose": _released(
+            corpus, keep, stock.stock_figures(corpus, rng.sample(qs, min(STOCK_QUESTIONS, len(qs))), rng)
+        ),
         "sources": {"redundancy": sources.redundancy(corpus, chosen), "recall": sources.recall(qs)},
-        "structure": structure.structure_figures(corpus, qs, rng),
+        "structure": _released(corpus, keep, structure.structure_figures(corpus, qs, rng)),
         "consistency": {
             "contradictions": consistency.contradiction_scan(_trim_gold(chosen), gold, _fact_kinds(corpus)),
             "plausibility": plausible.plausibility_scan(corpus.world, gold),
@@ -222,6 +226,18 @@ def compute(
             "text_questions": len(read),
         },
     }
+    corpus.release()  # the questions stay; the results of none are held past the audit's figures
+    return figures
+
+
+T = TypeVar("T")
+
+
+def _released(corpus: Corpus, keep: list[AuditQuestion], figures: T) -> T:
+    """`figures`, once the stage that computed them has dropped the results it read beyond `keep`'s (its
+    own sample's: issue 34)."""
+    corpus.release(keep)
+    return figures
 
 
 @dataclass(frozen=True)
