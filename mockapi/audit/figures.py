@@ -72,6 +72,7 @@ from mockapi.audit.windows import Life
 from mockapi.core.paths import QUESTIONS_DB
 
 if TYPE_CHECKING:  # the learned adversaries' module loads scikit-learn: imported only to run them
+    from mockapi.audit.bags import BagFigures
     from mockapi.audit.exploits import FormFigures
     from mockapi.audit.learned import Adversaries
 
@@ -105,6 +106,7 @@ class AuditFigures(TypedDict):
     pinned: PinnedFigures
     adversaries: Adversaries
     form: FormFigures
+    bags: BagFigures
     prose: StockFigures
     sources: SourceFigures
     structure: StructureFigures
@@ -170,6 +172,7 @@ def compute(
         "pinned": pinned.pinned_figures(corpus),
         "adversaries": adversaries(read, test, real, seed),
         "form": _released(corpus, keep, _form(corpus, seed)),
+        "bags": _released(corpus, keep, _bags(corpus, seed)),
         "prose": _released(
             corpus, keep, stock.stock_figures(corpus, rng.sample(qs, min(STOCK_QUESTIONS, len(qs))), rng)
         ),
@@ -310,6 +313,13 @@ def _form(corpus: Corpus, seed: int) -> FormFigures:
     from mockapi.audit import exploits
 
     return exploits.form_adversaries(corpus, seed)
+
+
+def _bags(corpus: Corpus, seed: int) -> BagFigures:
+    """The bag-of-words adversaries (`bags`, which loads scikit-learn)."""
+    from mockapi.audit import bags
+
+    return bags.bag_adversaries(corpus, seed)
 
 
 def _trim_gold(qs: list[AuditQuestion]) -> list[AuditQuestion]:
