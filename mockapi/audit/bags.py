@@ -16,8 +16,8 @@ Features: scikit-learn's `HashingVectorizer` of word 1-2-grams (2**20 buckets, n
 rows), then logistic regression at the audit's settings (`learned._linear`); ROC AUC over pooled
 out-of-fold scores. Below `learned.MIN_CLASS` members of a class the AUC is None (the real fixture's 10
 questions: 9 answerable). The JSON names the `TOP_NGRAMS` most weighted n-grams each way per model, fitted on
-every row, so the world owner sees what tells; a hashed bucket is named by the commonest n-gram falling in
-it in the first documents that hold it (`_Names`; a bucket is shared by chance by a few n-grams).
+every row, so the world owner sees what tells; a hashed bucket is named by the n-gram falling in it that
+most of a dozen documents holding it hold (`_Names`; a bucket is shared by chance by a few n-grams).
 """
 
 from __future__ import annotations
@@ -36,7 +36,9 @@ N_FEATURES = 2**20
 TEXT_CHARS = 20_000  # the stored text every text rule reads (`Corpus.text`)
 BATCH = 200  # pages whose text one read holds at once
 TOP_NGRAMS = 10
-NAMING_DOCS = 3  # documents read to name a bucket: the first that hold it
+# documents read to name a bucket: spread evenly over those holding it (the first few named the bucket of "ii"
+# by a rare bigram colliding with it, "edwards hosted", on g36's default world)
+NAMING_DOCS = 12
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -151,25 +153,31 @@ class _Names:
         self._docs = docs  # the documents of some rows
 
     def name(self, buckets: Sequence[int]) -> dict[int, str]:
-        """Per bucket, the n-gram of the first documents holding it that falls in it most often (ties: the
-        first in sorted order); a bucket no document holds has no name."""
+        """Per bucket, the n-gram falling in it that the most of `NAMING_DOCS` documents holding it (spread
+        evenly over them) hold (ties: the first in sorted order); a bucket no document holds has no name."""
         if not buckets:
             return {}
         held = self._rows[:, list(buckets)].tocsc()
-        rows = {b: [int(r) for r in sorted(held[:, k].indices)[:NAMING_DOCS]] for k, b in enumerate(buckets)}
+        rows = {b: _spread(sorted(int(r) for r in held[:, k].indices)) for k, b in enumerate(buckets)}
         every = sorted({r for found in rows.values() for r in found})
         texts = dict(zip(every, self._docs(every), strict=True))
         analyze = _hasher().build_analyzer()
         one = _hasher(analyzer=lambda t: t, norm=None)  # one n-gram a document: its row's one bucket
         out: dict[int, str] = {}
         for b, found in rows.items():
-            counts: Counter[str] = Counter(t for r in found for t in analyze(texts[r]))
+            counts: Counter[str] = Counter(t for r in found for t in set(analyze(texts[r])))
             terms = sorted(counts)
             hashed = one.transform([[t] for t in terms]).indices if terms else []
             mine = [t for t, h in zip(terms, hashed, strict=True) if int(h) == b]
             if mine:
                 out[b] = max(mine, key=lambda t: counts[t])  # the first of the commonest: sorted order
         return out
+
+
+def _spread(rows: list[int]) -> list[int]:
+    """At most `NAMING_DOCS` of `rows`, evenly spaced."""
+    step = max(1, -(-len(rows) // NAMING_DOCS))
+    return rows[::step][:NAMING_DOCS]
 
 
 def _model(x: Any, y: list[int], groups: list[str] | None, seed: int, names: _Names) -> BagModel:

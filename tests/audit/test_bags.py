@@ -44,7 +44,7 @@ def test_a_snippet_word_only_answer_pages_have_is_learned_and_named(corpus: Corp
     base = bags.bag_adversaries(corpus)["states_snippet"]["auc"]
     leaked = bags.bag_adversaries(_planted(corpus, lambda q, r: r.page_id in q.gold))
     found = leaked["states_snippet"]
-    assert base is not None and found["auc"] is not None and found["auc"] >= max(0.95, base)
+    assert base is not None and found["auc"] is not None and found["auc"] >= max(0.9, base + 0.3)
     assert set(_top(found)) & {"quokka", "ledger", CUE}, found
     figures: AuditFigures = {"bags": leaked}  # type: ignore[typeddict-item]  # `lines` reads what it finds
     row = next(
