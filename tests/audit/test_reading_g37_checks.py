@@ -6,6 +6,7 @@ from __future__ import annotations
 from mockapi.audit import tells
 from mockapi.audit.data import AuditQuestion, Result
 from mockapi.audit.results import Read
+from mockapi.audit.text import sentences
 
 
 def _hubs(titles_and_texts: list[tuple[str, str]]) -> tuple[int, int, list[str]]:
@@ -28,3 +29,15 @@ def test_an_awards_word_as_a_first_name_names_no_institution() -> None:
     )
     assert (checked, violations) == (3, 1), examples
     assert examples == ["'Oscar' in 'Oscar Winners of 1998 | FanHub Wiki', not in its text"]
+
+
+def test_a_sentence_starting_with_an_accented_capital_is_its_own() -> None:
+    # g37's default world: "Édouard Tyler pledged $202,0..." ran on into a sentence naming Fredo Tyler (born
+    # 1989), and the lives line read Édouard's dated act as Fredo's
+    text = "Fredo Tyler is a native of New Theresa, Hawaii. Édouard Tyler visited Pune. Łukasz Tyler went."
+    assert sentences(text) == [
+        "Fredo Tyler is a native of New Theresa, Hawaii.",
+        "Édouard Tyler visited Pune.",
+        "Łukasz Tyler went.",
+    ]
+    assert sentences("Hull Inc. Édouard Tyler reported.") == ["Hull Inc. Édouard Tyler reported."]
