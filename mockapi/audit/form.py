@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from mockapi.audit.data import AuditQuestion, Corpus, Result
+from mockapi.audit.data import HTML_BATCH, AuditQuestion, Corpus, Result
 from mockapi.audit.learned import metadata_row
 from mockapi.audit.text import MONTHS, is_content_sentence, sentences
 
@@ -96,8 +96,8 @@ def page_table(corpus: Corpus, qs: Sequence[AuditQuestion], top: int = TOP) -> d
     """Text and markup features of every distinct page in the top `top` results of `qs`."""
     ids = list(dict.fromkeys(r.page_id for q in qs for r in q.results[:top]))
     out: dict[str, list[float]] = {}
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
+    for start in range(0, len(ids), HTML_BATCH):  # the served HTML of a batch at a time (issue 34)
+        chunk = ids[start : start + HTML_BATCH]
         texts = corpus.text(chunk, limit=TEXT_LIMIT)
         html = corpus.html(chunk)
         for pid in chunk:

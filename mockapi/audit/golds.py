@@ -183,9 +183,11 @@ def _names_in(query: str, names: frozenset[str]) -> list[str]:
     return [n for n in runs if n in names and _holds(query, n)]
 
 
+# a company's word, possessive or not: "higher than thornton group's?" names Thornton Group (generator 36's
+# 5,000-question train world read the place twin "thornton" in it)
 _FIRM = (
     r"(?:holdings|group|inc\.?|corp\.?|corporation|ltd\.?|plc|co\.|company|industries|partners|brands|"
-    r"systems|technologies|enterprises|capital|ventures)(?![\w'])"
+    r"systems|technologies|enterprises|capital|ventures)(?:'s?)?(?![\w'])"
 )
 
 

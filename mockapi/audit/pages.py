@@ -65,9 +65,8 @@ class PageFigures(BodyFigures, AnswerPageFigures, NotVerbatim):
 
 
 def measure(corpus: Corpus, page_ids: list[str]) -> dict[str, Anatomy]:
-    """Anatomy of each page."""
-    html = corpus.html(page_ids)
-    return {pid: anatomy(html[pid]) for pid in page_ids}
+    """Anatomy of each page (read a batch at a time: `Corpus.each_html`)."""
+    return {pid: anatomy(html) for pid, html in corpus.each_html(page_ids)}
 
 
 def layout_figures(pages: dict[str, Anatomy], rng: random.Random) -> LayoutFigures:

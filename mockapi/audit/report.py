@@ -103,6 +103,12 @@ def _info(name: str, get: Callable[[Figures], object], crag: str = "—") -> Spe
     return Spec(name, get, crag, "reported", None)
 
 
+def _bag(name: str, model: str) -> Spec:
+    """A bag-of-words adversary's AUC (`bags`), at the form lines' bar (the default world passes it: 0.51 to
+    0.61 at generator 36); "n/a" where too few pages of a class were read to train it."""
+    return Spec(f"bag of words {name}: AUC", _g("bags", model, "auc"), "—", "<= 0.70", _at_most(0.70), True)
+
+
 def _zero(name: str, group: str, crag: str = "0 (issue)") -> Spec:
     """A bar-0 line: the violations of one `consistency` group."""
     return Spec(name, _g("consistency", group, "violations"), crag, "0", _at_most(0))
@@ -170,6 +176,11 @@ SPECS: list[Spec] = [
          _at_most(0.75)),
     Spec("form (c): 'invalid question' gain (Score_a pts)", _g("form", "invalid_gain_pts"), "—", "<= 0.5",
          _at_most(0.5)),
+    # issue 31's bag of words (`bags`): every word of a page or its snippet, never the question
+    _bag("(a): page states the answer, from its text", "states_text"),
+    _bag("(a): page states the answer, from its snippet", "states_snippet"),
+    _bag("(b): question has an answer page, from its pages' texts", "has_answer_text"),
+    _bag("(b): question has an answer page, from their snippets", "has_answer_snippet"),
     Spec("date voting: right share of date answers", _g("form", "date_vote_share"), "—", "<= 0.30",
          _at_most(0.30)),
     Spec("typed-candidate voting: top-1 right share", _g("form", "typed_vote_share"), "—", "<= 0.10",
@@ -338,7 +349,10 @@ def form_notes(world: Figures) -> list[str]:
         f"{form.get('date_questions')} date answers, {form.get('typed_questions')} typed; future narration "
         f"{future.get('future_sentences')} of {future.get('sentences')} content sentences",
         *(f"  e.g. {e}" for e in future.get("examples", [])[:2]),
-    ]
+        *(f"bag of words, {key}: {' '.join(f'{t}:{w}' for t, w in m.get('top_positive', [])[:6])} | "
+          f"{' '.join(f'{t}:{w}' for t, w in m.get('top_negative', [])[:6])}"
+          for key, m in dict(world.get("bags") or {}).items() if isinstance(m, dict)),
+    ]  # fmt: skip
 
 
 def consistency_notes(world: Figures) -> list[str]:

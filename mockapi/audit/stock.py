@@ -35,8 +35,8 @@ def five_grams(sentence: str) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + 5]) for i in range(len(words) - 4)}
 
 
-class StockFigures(TypedDict):
-    """The audit's `prose` group."""
+class _StockCounts(TypedDict):
+    """What one sample's stock 5-grams count."""
 
     questions: int
     pages: int
@@ -46,6 +46,12 @@ class StockFigures(TypedDict):
     stock_share: float | None
     stock_5grams: int
     top: list[str]
+
+
+class StockFigures(_StockCounts, total=False):
+    """The audit's `prose` group: the first sample's counts, the share the mean of `figures.STOCK_DRAWS`."""
+
+    draw_shares: list[float | None]  # each sample's share
 
 
 def _commonest(item: tuple[tuple[str, ...], int]) -> tuple[int, tuple[str, ...]]:

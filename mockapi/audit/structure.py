@@ -52,8 +52,7 @@ def structure_figures(corpus: Corpus, questions: list[AuditQuestion], rng: rando
     """Fewest distinct structures in any window of 40 consecutive results; commonest structure's share."""
     chosen = sorted(rng.sample(range(len(questions)), min(QUESTIONS, len(questions))))
     run = [r.page_id for i in chosen for r in questions[i].results]
-    html = corpus.html(run)
-    shape = {pid: top_structure(h) for pid, h in html.items()}
+    shape = {pid: top_structure(h) for pid, h in corpus.each_html(run)}  # a batch of pages at a time
     if not run:
         return {"results": 0, "min_in_40": None, "max_share": None}
     size = min(WINDOW, len(run))

@@ -50,6 +50,14 @@ _INSTITUTIONS = re.compile(
     r"\b(?:Oscars?|Academy Awards?|Grammys?|Billboard|Hot 100|NBA|NFL|MLB|NHL|FIFA|Premier League|La Liga|"
     r"ETFs?|S&P 500|Nasdaq|Dow Jones|Emmys?|Golden Globes?|Olympics?|Super Bowl|World Cup)\b"
 )
+# an award's word as a person's first name: "Everything explained | Oscar Hammond | Culture Weekly" (g37's
+# default world: an empty page about a person) names no institution; "Oscar Winners", "Oscar night" do
+_FIRST_NAME = re.compile(
+    r"(?:Oscar|Emmy|Grammy) (?!(?:Awards?|Winners?|Winning|Wins?|Nominees?|Nominations?|Nominated|Night|"
+    r"Ceremony|Season|Race|Predictions?|Contenders?|Snubs?|Picks?|Best|Buzz|Statuettes?|Gold|History|Glory|"
+    r"Campaign|Voters?|Votes?|Hopefuls?|Favou?rites?|Odds|Trivia|Facts|Records?|Moments?|Speech(?:es)?|"
+    r"Part(?:y|ies)|Show|Stats|Winner|List|Lists)\b)[A-Z][a-z]+\b"
+)
 _SITE_TOPICS = (
     (re.compile(r"sport|score|athletic|espn|pga", re.I), "sports"),
     (re.compile(r"film|movie|cinema|imdb|rotten tomatoes|variety|screen", re.I), "movie"),
@@ -170,7 +178,9 @@ class TellScan:
         if r.page_id in self._seen:
             return
         self._seen.add(r.page_id)
-        hub = _INSTITUTIONS.search(r.name)
+        hub = next(
+            (m for m in _INSTITUTIONS.finditer(r.name) if not _FIRST_NAME.match(r.name, m.start())), None
+        )
         if hub is not None:
             title = r.name.split(" | ")[0]
             body = [line for line in read.lines if title not in line and r.name not in line]

@@ -171,7 +171,10 @@ def is_sentence_answer(answer: str) -> bool:
     return any(w in VERBS or (len(w) >= 4 and w.endswith("ed")) for w in words)
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'“(]?[A-Z0-9])|\n+")
+# a sentence starts with a capital of any Latin letter, not only A-Z: "..., Hawaii. Édouard Tyler visited ..."
+# ran on into the sentence before (g37's default world: Édouard's pledge was read as Fredo Tyler's, born 1989)
+_CAPITALS = "A-Z0-9À-ÖØ-Þ" + "".join(chr(c) for c in range(0x100, 0x180) if chr(c).isupper())
+_SENTENCE_END = re.compile(rf"(?<=[.!?])\s+(?=[\"'“(]?[{_CAPITALS}])|\n+")
 # Abbreviations a name or date runs on after ("Hull Inc. Common Stock reported …", "on Feb. 9"): a split
 # there cuts the subject off its statement, and the half left reads as a claim about nobody.
 _ABBREVIATION = re.compile(
