@@ -90,16 +90,13 @@ _CLAUSE_END = re.compile(r"[\s?.!]*(?:(?:thanks|thank you|please|i forgot)[\s?.!
 # founded by linda bradford and stev ..."), or a verb, which reads as the aside's own ("the jennifer smith
 # born in 1982 born")
 _RUNS_ON = re.compile(r"\s*(?:and|or|vs|versus)\b")
-_AUXILIARIES = "was|were|is|are|did|does|do|has|have|had|got"
 
 
 def _runs_on(rest: str, words: str) -> bool:
     """Whether an aside said before its name runs into what follows: a list's "and"/"or", or its own verb
     ("the jennifer smith born in 1982 born")."""
     verb = words.split()[0] if words else ""
-    # the frame is still in statement order here ("on what date x was founded?"), inverted later ("on what
-    # date was the x founded by y founded?"): the auxiliary moves away, the verb stays after the aside
-    following = re.match(rf"\s*(?:(?:{_AUXILIARIES})\s+)?([a-z]+)", rest)
+    following = re.match(r"\s*([a-z]+)", rest)
     return bool(_RUNS_ON.match(rest)) or bool(following and following[1] in (verb, "born"))
 
 
