@@ -154,7 +154,9 @@ def test_the_tiny_worlds_prices_of_kg_companies_are_the_kgs(tiny_world: Path) ->
     corpus = load_world(tiny_world, read_manifest(tiny_world))
     pages, _ = lifespans.read_pages(corpus, corpus.questions)
     found = prices.price_scan(pages, tiny_world)["prices against the KG"]
-    assert found["checked"] > 10
+    # a floor so the check reads prices at all: generator 37's tiny world states 8 KG prices (fewer asides
+    # on KG companies, so fewer look-alike pages), 48 at g24
+    assert found["checked"] > 5
     assert found["violations"] == 0, found["examples"]
 
 
