@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from mockapi.world.pages import days
+from mockapi.world.pages import days, synonyms
 from mockapi.world.pages.lifespan import MAKING, YEAR_IN_TEXT, Life
 
 # What is seen or heard of a work: a sentence with any of these tells its reception, after the release, even
@@ -86,7 +86,10 @@ def years_in(sentence: str) -> list[int]:
 
 # A part a clause dates inside itself ("a wing built in 2013"): nothing in that clause happens to it before
 # (g25 default world: 60 sentences like "South Jeremy extended a wing constructed in 2019 in March 1999")
-_PART = re.compile(r"\b(?:built|erected|constructed|added|installed|laid out) in ((?:1[6-9]|20)\d\d)\b")
+# Every word the prose may swap "built" for (`synonyms`: "put up", after which "a wing put up in 2007 in
+# November 2000" passed: the 20,000 train world's buildings line) dates the part as "built" does.
+_BUILT = "|".join(sorted({*synonyms.table()["built"], "added", "installed", "laid out"}))
+_PART = re.compile(rf"\b(?:{_BUILT}) in ((?:1[6-9]|20)\d\d)\b")
 _CLAUSE_BREAK = re.compile(r";|—|, (?:while|and|but|as|after|before|meanwhile)\b|\bmeanwhile\b")
 
 

@@ -1,0 +1,44 @@
+"""The 20,000-question train world's audit at generator 37 (bbc658c) and the g37 default world's: single
+cases generator 38 makes impossible by construction."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from mockapi.world.pages import statements
+from mockapi.world.questions.model import Fact, Subject
+
+
+def test_a_close_dated_by_its_session_is_that_sessions_never_the_previous_one() -> None:
+    # "Read off Pinecrest Ltd.'s file for 03/08/2024: Pinecrest Ltd. closed at $18.80 in the previous
+    # session."
+    # (18.80 is the KG's close of 8 March; the sentence put it on 7 March, whose close was 18.08)
+    company = Subject("Pinecrest Ltd. Ordinary Shares", "finance", "company", ticker="PINE")
+    close = Fact(company, "fin.close", "$18.80", as_of="2024-03-08")
+    page_day = dt.date(2024, 3, 11)
+    said = []
+    for seed in range(300):
+        for split in ("dev", "test", "train"):
+            piece = statements.state(
+                close, random.Random(seed), split, as_of="2024-03-08", page_day=page_day, shape="sentence"
+            )
+            said.append(piece.text)
+    assert not [t for t in said if "previous session" in t or "prior session" in t]
+    assert sum("18.80" in t for t in said) == len(said)
+
+
+def test_no_page_works_on_a_part_before_the_part_stood_in_any_word_for_built_nor_without_a_life() -> None:
+    from mockapi.world.pages import synonyms, told
+
+    # "Pupils at Cervantesberg Observatory catalogued a century of letters in June, while Cervantesberg
+    # Observatory extended a wing put up in 2007 in November 2000." on the page of a question's invented
+    # observatory (no life: the check was the life's), "put up" being a synonym of "built"
+    for built in synonyms.table()["built"]:
+        text = (
+            "Pupils at Cervantesberg Observatory catalogued a century of letters in June, while Cervantesberg"
+            f" Observatory extended a wing {built} in 2007 in November 2000."
+        )
+        assert not told.Page(2024, [0, 2024], dt.date(2024, 3, 8)).fit(text), built
+    fine = "Cervantesberg Observatory extended a wing put up in 2007 in November 2019."
+    assert told.Page(2024, [0, 2024], dt.date(2024, 3, 8)).fit(fine)
