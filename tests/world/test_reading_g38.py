@@ -42,3 +42,28 @@ def test_no_page_works_on_a_part_before_the_part_stood_in_any_word_for_built_nor
         assert not told.Page(2024, [0, 2024], dt.date(2024, 3, 8)).fit(text), built
     fine = "Cervantesberg Observatory extended a wing put up in 2007 in November 2019."
     assert told.Page(2024, [0, 2024], dt.date(2024, 3, 8)).fit(fine)
+
+
+def test_a_weekend_gross_follows_a_names_asked_start_not_only_the_kgs() -> None:
+    from mockapi.world.pages import histories, totals
+
+    # "Updated December 29th, 2023: Burning Meridian took US$59.0 mn at the box office last weekend." on a
+    # filler film page named as an asked song ("which of jessica wise's song burning meridian and neon canyon
+    # was released earlier"), whose pages state its release of 15 March 2002
+    song = Subject("Burning Meridian", "music", "song")
+    film = Subject("Burning Meridian", "movie", "movie")
+    day = dt.date(2024, 1, 5)
+    assert statements.fits_day("Burning Meridian", day, "mv.weekend")  # no KG start: any day fits
+    totals.use_asked(histories.asked_totals([Fact(song, "mu.song_date", "March 15, 2002")]))
+    try:
+        assert not statements.fits_day("Burning Meridian", day, "mv.weekend")
+        assert not statements.fits_day("the burning meridian", day, "mv.weekend")
+        assert statements.fits_day("Burning Meridian", day, "mv.budget")  # after its start: any figure
+        assert not statements.fits_day("Burning Meridian", dt.date(2001, 6, 1), "mv.budget")
+        kinds = set()
+        for seed in range(200):
+            pieces = statements.figure_pieces(film, random.Random(seed), "dev", day, 6)
+            kinds |= {p.claim[1] for p in pieces if p.claim}
+        assert "mv.weekend" not in kinds and kinds
+    finally:
+        totals.use_asked({})

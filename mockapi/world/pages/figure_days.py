@@ -8,7 +8,7 @@ import datetime as dt
 import re
 import zlib
 
-from mockapi.world.pages import lifespan
+from mockapi.world.pages import days, lifespan, totals
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.real import sequels
 
@@ -23,16 +23,32 @@ def start_of(name: str) -> dt.date:
     return dt.date.min
 
 
+def stated_start(name: str) -> dt.date:
+    """`name`'s start as pages state it: the KG's (`start_of`), else the earliest a question asks of the name
+    (`totals.asked`: a song's release asked, which the name's own pages state), else the earliest day."""
+    start = start_of(name)
+    if start != dt.date.min:
+        return start
+    asked = [v for kind in lifespan.ANCHORS for _d, v in totals.asked(name, kind)]
+    found = [(int(m[0]), v) for v in asked if (m := _YEAR_IN.search(v))]
+    if not found:
+        return dt.date.min
+    year, month, day = min(days.first_day(v, y) for y, v in found)
+    return dt.date(year, month or 1, day or 1)
+
+
 # a weekend gross is told of a film in its run: released at most this long before the day
 RUN = dt.timedelta(days=90)
 IN_RUN = ("mv.weekend",)
 
 
 def fits_day(name: str, day: dt.date, kind: str = "") -> bool:
-    """Whether the KG's start of `name` (if any) allows a value of fact kind `kind` on `day`: not after it,
-    and a weekend gross only in the film's run (g23: "The Lantern Protocol III [2004] took $2.0 million at
-    the box office last weekend" in 2024: 5 of 6 of the audit's weekend grosses)."""
-    start = start_of(name)
+    """Whether the stated start of `name` (`stated_start`: the KG's, else an asked one; if any) allows a value
+    of fact kind `kind` on `day`: not after it, and a weekend gross only in the film's run (g23: "The Lantern
+    Protocol III [2004] took $2.0 million at the box office last weekend" in 2024: 5 of 6 of the audit's
+    weekend grosses; the g37 default world: "Burning Meridian took US$59.0 mn at the box office last weekend"
+    on 29 Dec 2023, a filler film named as an asked song of 15 March 2002, which no KG start dated)."""
+    start = stated_start(name)
     if start == dt.date.min:
         return True
     return start <= day and (kind not in IN_RUN or start >= day - RUN)

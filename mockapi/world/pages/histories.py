@@ -8,7 +8,7 @@ import datetime as dt
 import random
 from collections.abc import Iterable
 
-from mockapi.world.pages import consistency, totals
+from mockapi.world.pages import consistency, lifespan, totals
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact
 
@@ -32,9 +32,14 @@ def stale_day(fact: Fact, value: str) -> dt.date:
 
 def asked_totals(facts: Iterable[Fact]) -> dict[tuple[str, str], tuple[tuple[dt.date, str], ...]]:
     """The dated figures the questions' own pages state of each asked running total (its current value at
-    its date, each older value at `stale_day`), by name and kind, for `totals.use_asked`."""
+    its date, each older value at `stale_day`), by name and kind, for `totals.use_asked`; and each asked
+    start (a release, a founding, a birth: `lifespan.ANCHORS`), undated, for `figure_days.stated_start`."""
     out: dict[tuple[str, str], list[tuple[dt.date, str]]] = {}
     for fact in facts:
+        if fact.kind in lifespan.ANCHORS:  # an asked start: every page dates the name's life by it
+            key = (totals.name_key(fact.subject.name), fact.kind)
+            out.setdefault(key, []).append((dt.date.min, fact.value))
+            continue
         if not totals.cumulative(fact.kind) or totals.figure(fact.value, fact.kind) <= 0:
             continue
         points = out.setdefault((totals.name_key(fact.subject.name), fact.kind), [])

@@ -137,6 +137,11 @@ def use_asked(points: dict[tuple[str, str], tuple[tuple[dt.date, str], ...]]) ->
         _ASKED.update(points)
 
 
+def asked(name: str, kind: str) -> tuple[tuple[dt.date, str], ...]:
+    """The (day, value)s the questions state of `name`'s `kind` (`use_asked`: totals and starts)."""
+    return _ASKED.get((name_key(name), kind), ())
+
+
 def at(kind: str, name: str, whole: str, day: dt.date | None) -> str:
     """`name`'s figure of a total `kind` on `day`, whose total is `whole` (`whole` itself undated); an asked
     total's (`use_asked`) the largest its question states by `day`, before them grown to the smallest."""
