@@ -67,3 +67,21 @@ def test_a_weekend_gross_follows_a_names_asked_start_not_only_the_kgs() -> None:
         assert "mv.weekend" not in kinds and kinds
     finally:
         totals.use_asked({})
+
+
+def test_one_company_reports_in_one_currency_on_every_page() -> None:
+    import re
+
+    from mockapi.world.pages import prose, sizes
+
+    # "Brown Group revealed fourth-quarter operating profit at €22m" beside "Brown Group posted cash flow for
+    # the fourth quarter worth $4m" on one page of the 20,000 train world
+    money = re.compile(r"([$€£])\d")
+    seen: dict[str, set[str]] = {}
+    for name in ("Brown Group", "Pinecrest Ltd.", "Rynex Ltd.", "Halwell Corporation", "Fenova Inc."):
+        for seed in range(6):
+            rng = random.Random(seed)
+            text = " ".join(prose.sentences(name, "finance", rng, 120, kind="company"))
+            text += " ".join(prose.clause(name, "finance", "company", rng) for _ in range(40))
+            seen[name] = seen.get(name, set()) | set(money.findall(text))
+        assert seen[name] == {sizes.currency(name)}, (name, seen[name])

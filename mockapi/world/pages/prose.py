@@ -134,7 +134,8 @@ def clause(subject: str, domain: str, kind: str, rng: random.Random, day: dt.dat
         slots["month"] = lambda r: r.choice(SEASON_MONTHS)
     if kind == "company":  # its sums and headcounts by its size, as its prose's (`sentences`): a lead-in had
         # the generic ones, "CHAN took on 145 engineers" of 632 staff (the audit's sizes line, 38 at g26b)
-        slots.update(sizes.slots(sizes.cap_of(bare(subject)), sizes.staff_of(bare(subject))))
+        own = bare(subject)
+        slots.update(sizes.slots(sizes.cap_of(own), sizes.staff_of(own), sizes.currency(own)))
     clauses = _KINDS[kind][0]
     if kind == "movie":  # drawn before the page knows the film's genre: no shoot of an animated film
         clauses = lex_arts.MOVIE_ANY
@@ -231,7 +232,7 @@ def sentences(
         # (a look-alike's tail aside: "A day ticket at Kramerberg University II", audit31 on the g30 trial)
         ticketless = kind == "topic" and TICKETLESS.search(untailed(name)) is not None
         if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader)
-            slots.update(sizes.slots(sizes.cap_of(name), sizes.staff_of(name)))
+            slots.update(sizes.slots(sizes.cap_of(name), sizes.staff_of(name), sizes.currency(name)))
         if kind == "topic":  # what it has, who works there and what happens there, by what it is
             clauses = _topic_clauses(name, slots)
         page.life = lives(name) if lives is not None else None

@@ -130,23 +130,37 @@ def listed(name: str) -> bool:
     return name in _CAPS
 
 
-def amount(cap: float, share: tuple[float, float], rng: random.Random) -> str:
-    """A sum of `share` of `cap`, written as news writes it ("$38m", "$1.2 billion", "€640,000")."""
+# One company reports in one currency: each sum drew its own ("Brown Group revealed fourth-quarter operating
+# profit at €22m" beside "posted cash flow for the fourth quarter worth $4m" on one page: the 20,000 train
+# world's profit above revenue). The currency is the name's (a share of names in euros and pounds, as before).
+_CURRENCIES = ("$",) * 12 + ("€",) * 5 + ("£",) * 3
+_BILLIONS = {"$": ("${}bn", "${} billion"), "€": ("€{}bn", "€{} billion"), "£": ("£{}bn", "£{} billion")}
+_MILLIONS = {"$": ("${}m", "${} million"), "€": ("€{}m", "€{} million"), "£": ("£{}m", "£{} million")}
+
+
+def currency(name: str) -> str:
+    """The currency company `name` reports in, the same on every page (drawn from the name)."""
+    return _CURRENCIES[zlib.crc32(("currency|" + bare(name)).encode()) % len(_CURRENCIES)]
+
+
+def amount(cap: float, share: tuple[float, float], rng: random.Random, unit: str = "$") -> str:
+    """A sum of `share` of `cap` in currency `unit`, written as news writes it ("$38m", "$1.2 billion",
+    "€640,000")."""
     value = cap * rng.uniform(*share)
     if value >= 1e9:
         number = f"{value / 1e9:.1f}".removesuffix(".0")
-        return rng.choice(("${}bn", "${} billion", "€{}bn")).format(number)
+        return rng.choice(_BILLIONS[unit]).format(number)
     if value >= 1e6:
-        return rng.choice(("${}m", "${} million", "€{}m", "£{}m")).format(max(1, round(value / 1e6)))
-    return rng.choice(("${},000", "€{},000")).format(max(10, round(value / 1e4) * 10))
+        return rng.choice(_MILLIONS[unit]).format(max(1, round(value / 1e6)))
+    return f"{unit}{max(10, round(value / 1e4) * 10)},000"
 
 
-def slots(cap: float, staff: float) -> dict[str, Callable[[random.Random], str]]:
-    """The prose's sums ({money}, {revenue}, {income}) of a company worth `cap`, and its moves of people
-    ({staff}, a number the prose writes) of `staff` employees."""
+def slots(cap: float, staff: float, unit: str = "$") -> dict[str, Callable[[random.Random], str]]:
+    """The prose's sums ({money}, {revenue}, {income}) of a company worth `cap`, in its currency `unit`
+    (`currency`), and its moves of people ({staff}, a number the prose writes) of `staff` employees."""
     return {
-        "money": lambda r: amount(cap, DEAL, r),
-        "revenue": lambda r: amount(cap, REVENUE, r),
-        "income": lambda r: amount(cap, INCOME, r),
+        "money": lambda r: amount(cap, DEAL, r, unit),
+        "revenue": lambda r: amount(cap, REVENUE, r, unit),
+        "income": lambda r: amount(cap, INCOME, r, unit),
         "staff": lambda r: people(staff, r),
     }
