@@ -102,7 +102,8 @@ MUSICIAN_SHORT = (
     # a warm-up lasts two to five hours ({wh}); no "hours before" after "{m} hours" ("7 straight hours hours
     # before", and 8-11 hour warm-ups on 20 of 100 g19 rank-1 pages)
     "{s} [rehearsed|warmed up|soundchecked] for [{wh} hours|{wh} straight hours|about {wh}"
-    " hours|[most|much|a good part|the better part|a large part|all|a chunk|half|the bulk] of [the|an|that]"
+    " hours|[most|much|a good part|the better part|a large part|all|a chunk|half|the bulk|a stretch|part]"
+    " of [the|an|that]"
     " [afternoon|evening|day]|{wh} [long|full] hours] [in {place}|[before|ahead of"
     "|prior to|in the run-up to|just before|the day before|the night before|the morning of] [the|their|"
     "that] [show|set|"
@@ -146,14 +147,15 @@ MOVIE = (
     " home video label]|[airline|in-flight] [menus|entertainment|screens]|a {place} arthouse chain|"
     "{m} streaming platforms] "
     "[in {month}|on {d}|last {season}|]",
-    "[the score|the trailer|a deleted scene|the poster|an [extended|alternate|director's] cut|a"
-    " [making-of|behind-the-scenes] [reel|short|featurette|clip]|[one|the|a new|an early|a rare|a fan-made]"
-    " [making-of|behind-the-scenes] [reel|short|featurette|clip]|the {ord} teaser] "
+    "[the score|the trailer|a deleted scene|the poster|an [extended|alternate|director's] cut|[a|one|the"
+    "|a new|an early|a rare|a fan-made]"
+    " [making-of|behind-the-scenes|on-set|production] [reel|short|featurette|clip|diary|video]|the {ord}"
+    " teaser] "
     "[from|for|of] {s} [drew {n} views|came out|did the rounds online|became a meme|"
     "surfaced in {month}|leaked in {place}]",
     "[{person}, who [edited|designed [the sets|the set|the costumes] [for|of|on]|scored|cast|lit|costumed"
-    "|worked [on|as [a runner|an assistant|a driver|a trainee|an intern] on]] {s},|[a producer|a co-producer|"
-    "an executive producer|a line producer] [on|of] {s}|"
+    "|worked [on|as [a runner|an assistant|a driver|a trainee|an intern] on]] {s},|[a|one] [producer"
+    "|co-producer|executive producer|line producer|associate producer] [on|of] {s}|"
     "{person}, [a stunt double|a body double|a stand-in|a fight double|a riding double] [on|for|who "
     "[worked|was] "
     "on] {s},|[a camera operator|a grip|the focus "
@@ -185,7 +187,8 @@ MOVIE = (
     "[packed in|pulled in|drew in] [fans|devotees|admirers] of|drew"
     " [a crowd|an audience|fans|hundreds|a [full|packed|big|young] house] [for|to see|to watch]|honoured|"
     "showed] {s}",
-    "[tickets|posters|props|costumes|storyboards] from {s} [later|eventually|recently|] [sold for {price}"
+    "[tickets|posters|props|costumes|storyboards] [from|for|of] {s} [later|eventually|recently|since|]"
+    " [sold for {price}"
     " [at auction|online|]|[went on|went on public|briefly went on] display in {place}|"
     "[surfaced|resurfaced|appeared|were spotted] [at a [flea|street|weekend] market|in a [shop|junk shop]|"
     "at a [fair|[car boot|yard|estate|charity] sale]] [in|near|outside] {place}|were "
@@ -235,7 +238,8 @@ FILM_PERSON = (
     "{place}|in {month} {y}|on {d}|]",
     "{s} [posted|shared] [behind-the-scenes photos|a rehearsal clip|a tribute to {person}|a note to fans] "
     "[online|on social media] [in {month}|on {d}|last {season}|]",
-    "{s} [was photographed|was spotted|turned up] at [a|one|the] [premiere|awards dinner|charity "
+    "{s} [was photographed|was spotted|turned up] at [a|one|the] [|busy|crowded|private|glitzy] [premiere"
+    "|awards dinner|charity "
     "screening|book launch|gallery opening|film party|fashion show] in {place} [in {month} {y}|on {d}"
     "|last {season}|]",
 )
@@ -266,8 +270,9 @@ ANIMATED = (
     MOVIE[4],
     MOVIE[5],
     "[{person}, who [edited|scored|storyboarded|voiced a lead in|designed the characters [for|of]|worked "
-    "[on|as [a runner|an assistant|a driver|a trainee|an intern] on]] {s},|[a producer|a co-producer|an"
-    " executive producer|a line producer] [on|of] {s}|[an animator|a storyboard artist|a layout artist|a "
+    "[on|as [a runner|an assistant|a driver|a trainee|an intern] on]] {s},|[a|one] [producer|co-producer"
+    "|executive producer|line producer|associate producer] [on|of] {s}|[an animator|a storyboard artist|a"
+    " layout artist|a "
     "colourist|a voice actor|an in-betweener] [on|from|who [worked|was] on] {s}] [said|recalled|admitted|"
     "told [a|one] [podcast|radio show|fan site|newspaper|film blog|trade paper|local paper]] [that|] [the "
     "[production|schedule] ran {m} days [over|long|late]|the ending [changed|was rewritten|was redrawn|got "
@@ -277,7 +282,8 @@ ANIMATED = (
     " ad-libbed the {ord} scene in the recording booth]",
     MOVIE[7],
     "[tickets|posters|storyboards|original drawings|concept sketches|character models|background paintings]"
-    " from {s} [later|eventually|recently|] [sold for {price} [at auction|online|]|[went on|briefly went"
+    " [from|for|of] {s} [later|eventually|recently|since|] [sold for {price} [at auction|online|]|[went"
+    " on|briefly went"
     " on|went on public] display in {place}|[surfaced|resurfaced|appeared|were spotted] [at a"
     " [flea|street|weekend] market|in a [shop|junk shop]|at a [fair|[car boot|yard|estate|charity] sale]]"
     " [in|near|outside] {place}|were auctioned in {month}]",

@@ -48,7 +48,8 @@ COMPANY = (
     "support agents|managers|researchers|contractors|drivers] [in {place}|across {region}|at its {place} "
     "site|this year|over {m} months]",
     "[the board of {s}|directors at {s}|{s}'s board|{s}'s [audit|finance|risk] [committee|panel]|the"
-    " [audit|finance] [committee|panel] of {s}] [approved|postponed|reviewed|signed off on|waved through|"
+    " [audit|finance|risk|pay] [committee|panel] of {s}] [approved|postponed|reviewed|signed off on|waved"
+    " through|"
     "rejected|[backed|cleared|put off|held up]] [[a|its|the] [new|revised] capital plan|[a bond sale of"
     " {money}|a {money} bond [sale|issue|offering]|new bonds worth {money}]|a [revised|new|"
     "trimmed] [pay|bonus|"
