@@ -14,7 +14,7 @@ from pathlib import Path
 
 import mockapi.world.lexicon as lexicon
 from mockapi.audit.stock import five_grams
-from mockapi.world.pages import grammar, prose, synonyms
+from mockapi.world.pages import grammar, page_blocks, prose, synonyms
 
 RUNS = (
     "for a top four spot",  # (255)
@@ -109,3 +109,13 @@ def test_no_template_writes_a_stock_run_of_the_g37_world_often() -> None:
             {f"{key} {' '.join(g)}": n / EXPANSIONS for g, n in held.items() if n / EXPANSIONS > MOST}
         )
     assert found == {}
+
+
+def test_no_timeline_event_writes_four_fixed_words() -> None:
+    # a timeline row reads "<date> <event> <comments>": with four fixed words in a row the date's year made
+    # a 5-gram of every row ("2022 correction to a story", "correction to a story on": the top of the g37
+    # default world's audit draw); with three at most, any five words hold the name or a date's word
+    for events in (page_blocks._EVENTS, page_blocks._WORK_EVENTS):
+        for event in events:
+            runs = [part.split() for part in event.split("{s}")]
+            assert max(len(r) for r in runs) <= 3, event
