@@ -187,9 +187,9 @@ MOVIE = (
     "[packed in|pulled in|drew in] [fans|devotees|admirers] of|drew"
     " [a crowd|an audience|fans|hundreds|a [full|packed|big|young] house] [for|to see|to watch]|honoured|"
     "showed] {s}",
-    "[tickets|posters|props|costumes|storyboards] [from|for|of] {s} [later|eventually|recently|since|]"
-    " [sold for {price}"
-    " [at auction|online|]|[went on|went on public|briefly went on] display in {place}|"
+    "[tickets|posters|props|costumes|storyboards] [from|for|of] {s} [[later|eventually|recently|since|]"
+    " sold for {price}"
+    " [at auction|online|]|went on display in {place}|"
     "[surfaced|resurfaced|appeared|were spotted] [at a [flea|street|weekend] market|in a [shop|junk shop]|"
     "at a [fair|[car boot|yard|estate|charity] sale]] [in|near|outside] {place}|were "
     "auctioned in {month}]",
@@ -282,9 +282,9 @@ ANIMATED = (
     " ad-libbed the {ord} scene in the recording booth]",
     MOVIE[7],
     "[tickets|posters|storyboards|original drawings|concept sketches|character models|background paintings]"
-    " [from|for|of] {s} [later|eventually|recently|since|] [sold for {price} [at auction|online|]|[went"
-    " on|briefly went"
-    " on|went on public] display in {place}|[surfaced|resurfaced|appeared|were spotted] [at a"
+    " [from|for|of] {s} [[later|eventually|recently|since|] sold for {price} [at auction|online|]|went on"
+    " display in {place}|[surfaced"
+    "|resurfaced|appeared|were spotted] [at a"
     " [flea|street|weekend] market|in a [shop|junk shop]|at a [fair|[car boot|yard|estate|charity] sale]]"
     " [in|near|outside] {place}|were auctioned in {month}]",
     MOVIE[9],
