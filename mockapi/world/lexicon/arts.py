@@ -105,7 +105,7 @@ MUSICIAN_SHORT = (
     " hours|[most|much|a good part|the better part|a large part|all|a chunk|half|the bulk|a stretch|part]"
     " of [the|an|that]"
     " [afternoon|evening|day]|{wh} [long|full] hours] [in {place}|[before|ahead of"
-    "|prior to|in the run-up to|just before|the day before|the night before|the morning of] [the|their|"
+    "|prior to|just before|the day before|the night before|the morning of] [the|their|"
     "that] [show|set|"
     "gig|opener|{place} date|"
     "[{weekday}|weekend|festival|club] [show|set|gig]]|]",

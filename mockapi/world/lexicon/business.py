@@ -92,12 +92,14 @@ COMPANY = (
     "meeting] in {place}|to staff|in an interview]] "
     "that [demand held up|orders slowed in {month}|pricing stayed firm|"
     "[the {unit} unit|its {unit} arm|the {unit} business] [would|could|should] [break even|turn a "
-    "profit|grow] [by|in|before] {fy}|hiring would resume in {fy}|[costs|expenses|input costs|spending]"
+    "profit|grow] [by|in|before] {fy}|[hiring|recruiting] would [resume|pick up|restart] [in|by|before]"
+    " {fy}|[costs|expenses|input costs|spending]"
     " [peaked|topped out|hit a high|stopped rising|levelled off] [in|during|around|late in|through|over|"
     "across|by the close of|toward the end of|early in] the {qn}]",
 )
 COMPANY_SHORT = (
-    "{s} [declined to|chose not to|did not|would not|opted not to] [comment|respond|elaborate|say more]"
+    "{s} [declined to|chose not to|did not|would not|opted not to|refused to] [comment|respond|elaborate"
+    "|say more|go further|add detail]"
     "[ on {weekday}| on {d}| by email| in a [filing|statement|regulatory filing|note to staff]| when"
     " [asked|pressed|questioned|contacted] [about|on|over] [it|the report|the figures|the numbers|the"
     " results|the matter]| [further|beyond a short statement]|]",

@@ -61,19 +61,23 @@ TEAM = (
     " {weekday} [win|victory]|[before|"
     "ahead of|weeks before|just before] [the|this|last] [season|opener|home opener|derby]|]",
     "{s} [travelled to|flew to|arrived in|headed to|stayed in|[spent|had] [a night|two nights|three nights|"
-    "a few days|a couple of days|a long weekend|a week|four days] in] {place} [for a"
+    "a few days|a long weekend|a week|four days] in] {place} [for a"
     " {m2}-game trip|after the {weekday}"
     " game|in "
     "{month}|on {d}|for a preseason camp|]",
     # a verb that fits its phrase: "doubted X as dark horses" read contrary (15 of 100 g20 rank-1 pages)
-    "[pundits in {place}|former players|bettors|league executives|local radio hosts] [doubted|"
+    "[pundits in {place}|former players|bettors|league executives|radio [hosts|presenters] in {place}]"
+    " [doubted|"
     "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in [their|"
     "a] {y} season [guide|preview]|]",  # "in a 2016 season predictions" (g35 audit)
     # no "dark horses": said of a league leader it read contrary (20 of 100 g23 rank-1 pages, the reader)
     # ("to finish near the top" alone was a stock 5-gram of g24c's pages)
-    "[pundits in {place}|former players|bettors|local radio hosts] [picked|tipped|backed] {s} [for a deep "
-    "run|to go far|to [finish|end up|land] [near|close to|in] the top [four|half|spots]|to [push|fight|"
-    "challenge] for [the title|a playoff [place|spot|berth]|a [top-four|top-two|top-three|top-six] [spot|"
+    "[pundits in {place}|former players|bettors|radio [hosts|presenters] in {place}] [picked|tipped"
+    "|backed] {s} [for a deep "
+    "run|to go far|to [finish|end up|land] [near|close to|in|among] the top [four|half|spots|six|places]"
+    "|to [push|fight|"
+    "challenge] for [the title|the league title|top spot|a playoff [place|spot|berth]|a [top-four"
+    "|top-two|top-three|top-six] [spot|"
     "place|finish|berth]]|to [contend|challenge] [this|next] season]",
 )
 TEAM_SHORT = (
