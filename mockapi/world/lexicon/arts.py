@@ -56,41 +56,57 @@ MUSICIAN = (
     "in a borrowed] [studio|room|flat] [in|outside|near] {place}|]",
     "{s} [added|cancelled|postponed|sold out|rescheduled] [{m} shows|a residency in {place}|the {place} "
     "date|a festival slot|[an arena run|a [theatre|club|stadium] tour|[a run|a string|a swing|a series]"
-    " of [dates|shows|concerts]] [in|across|around|through] {region}|the {month} leg of the tour]",
+    " of [dates|shows|concerts]] [in|across|around|through] {region}|the {month} [leg|run|stretch] of"
+    " [the|their|the [world|arena|club|summer]] tour]",
     "{s} [told|spoke to|sat down with|opened up to|chatted with|talked to] [[a radio host|a local radio"
     " host|[a late-night|an overnight|a breakfast] DJ|a radio presenter|a DJ|[an|one] interviewer] [in|"
     "from|based in] {place}|"
-    "a [podcast|"
-    "music podcast|weekly podcast|podcast host]|[a|one] [magazine|music magazine|music writer|culture"
-    " writer|critic|reporter] [from {place}|]|[fans|followers|viewers] [on|during|in] a [livestream|"
+    "[a|one] [podcast|"
+    "music podcast|weekly podcast|podcast host|[culture|arts|indie|local] podcast|podcaster]|[a|one]"
+    " [magazine|music magazine|music writer|culture"
+    " writer|critic|reporter] [from {place}|]|[fans|followers|viewers] [on|during|in] [a|one|a weekly|a"
+    " brief|a long|a midweek] [livestream|"
     "live stream|late-night stream|video chat]|[students|a class|[a|one] [songwriting|"
     "music|guitar|production] [class|seminar|workshop]] [at|from|in] [a|one|the] [college|conservatory|"
     "music school|arts school|academy] [in|of|near] {place}] about [touring|their early bands|stage"
-    " fright|life in {place}|growing up|the {y} tour|[writing|recording|touring|sharing a stage] with {o}|"
-    "[the business side of [music|touring|the industry]|money in music|streaming pay|record deals]]",
+    " fright|life in {place}|growing up|the {y} tour|[writing|recording|touring|sharing [a stage|the"
+    " stage|a bill]|playing shows|co-writing] with {o}|"
+    "[the [business|money|commercial|financial] side of [music|touring|the industry|records]|money in music|"
+    "streaming pay|record deals]]",
     "[{s}'s label|{s}'s management|a promoter in {place}|the publisher of {s}'s catalogue] [confirmed|"
-    "denied|announced|hinted at|teased] [a new deal|a reissue of [early|its first|older|rare]"
+    "denied|announced|hinted at|teased|ruled out|floated|played down] [a new deal|a reissue of [early|its"
+    " first|older|rare]"
     " [singles|recordings|demos|B-sides]|a documentary|a {m}-city tour|"
-    "a [collaboration|duet|joint single|shared tour] with {o}|a festival headline slot]",
+    "a [collaboration|duet|joint single|shared tour] with {o}|[a|one|the] [festival|summer festival"
+    "|main-stage]"
+    " [headline|headlining] slot]",
     "[promoters|bookers|festival organisers|a promoter in {place}] [paired|billed|booked] {s} "
     "with {o} [after the {month} show|in {y}|on festival bills|]",
-    "{s} [performed|headlined|played|opened] [a benefit show|a festival in {place}|a [small|tiny|sold-out]"
-    " club [show|gig|date] in {place}|a rooftop set|a charity gig|a [late|late-night|prime-time|weekend]"
+    "{s} [performed|headlined|played|opened] [a benefit show|a festival in {place}|a [small|tiny|sold-out"
+    "|packed|low-key|secret|last-minute]"
+    " [club|bar|basement|pub] [show|gig|date|set] in {place}|a rooftop set|a charity gig|a [late"
+    "|late-night|prime-time|weekend]"
     " [TV|television|talk show] slot] [in {month} {y}|on {d}|last {season}|]",
     # a single item is sold, not "sold out" (a signed guitar "sold out in 8 minutes": g23 reader)
-    "[[tickets for {s}'s {place} show|{s}'s vinyl reissue|the tour merch of {s}] [sold out|went on sale] [in"
-    " {m} minutes|online|]|a [signed guitar|stage-worn jacket|handwritten setlist|signed drum head|worn "
-    "[jacket|shirt]] [of|from|belonging to|once owned by|used by] {s} [went for {price}|resold for {price}|"
-    "was raffled] [at auction|online|]]",
+    "[[tickets for {s}'s {place} [show|date|gig]|{s}'s [vinyl|limited|deluxe|coloured-vinyl|box-set] reissue|"
+    "the tour merch of {s}] [sold out|went on sale|went fast|sold through] [in {m} minutes|online|within {m}"
+    " hours|the same day|]|[a|one] [[signed|battered|autographed|well-used|old] [guitar|drum head|amp|"
+    "keyboard]|[stage-worn|worn|signed|sequinned|leather] [jacket|shirt|tour jacket|scarf]|[handwritten|"
+    "signed|taped-up|crumpled] setlist] [of|from|belonging to|once owned by|used by|owned by] {s} [went for"
+    " {price}|resold for {price}|was raffled|fetched {price}] [at auction|online|]]",
 )
 MUSICIAN_SHORT = (
-    "{s} [thanked|teased|surprised|addressed] fans [in {place}|online|on {weekday}|from the stage]",
+    "{s} [thanked|teased|surprised|addressed] fans [in {place}|online|on {weekday}|from the stage|onstage"
+    "|mid-set|between"
+    " songs]",
     # a warm-up lasts two to five hours ({wh}); no "hours before" after "{m} hours" ("7 straight hours hours
     # before", and 8-11 hour warm-ups on 20 of 100 g19 rank-1 pages)
     "{s} [rehearsed|warmed up|soundchecked] for [{wh} hours|{wh} straight hours|about {wh}"
-    " hours|[most|much|a good part|the better part|a large part|all] of [the|an|that]"
+    " hours|[most|much|a good part|the better part|a large part|all|a chunk|half|the bulk|a stretch|part]"
+    " of [the|an|that]"
     " [afternoon|evening|day]|{wh} [long|full] hours] [in {place}|[before|ahead of"
-    "|prior to|on the eve of|the day before|the night before] [the|their|that] [show|set|"
+    "|prior to|just before|the day before|the night before|the morning of] [the|their|"
+    "that] [show|set|"
     "gig|opener|{place} date|"
     "[{weekday}|weekend|festival|club] [show|set|gig]]|]",
 )
@@ -110,9 +126,11 @@ MOVIE = (
     " the edge of] {place}]",
     # a film premieres once: "premiered" and "its first showing" in a clause any page may repeat gave >= 3
     # premieres on 10 of 100 g18 rank-1 pages
-    "{s} [screened|played|was shown|[had|got] [a|another] [showing|screening]] [at a "
-    "[festival|film festival|film week|small festival] [in|near|outside] {place}|for {n} "
-    "guests in {place}|in {m} cities|[outdoors|under the stars|in a park|on a rooftop] in {place}|before "
+    "{s} [screened|played|was shown|[had|got] [a|another] [showing|screening]] [at [a|one|the|a small|a"
+    " regional] [festival|film festival|film week|film fair|film season|screen festival] [in|near|outside]"
+    " {place}|for {n} "
+    "guests in {place}|in {m} cities|[outdoors|under the stars|in [a|one|the] [park|town square|courtyard"
+    "|city park]|on a rooftop] in {place}|before "
     "[a packed|a full|a sold-out|an eager] [room|house|hall|crowd] in {place}|at "
     "a {month} gala]",
     "[critics|audiences|reviewers in {place}|festival juries|film students [in {place}|]|a film society in "
@@ -125,15 +143,19 @@ MOVIE = (
     "{s} [arrived on|left|came back to|was added to|rotated off|returned to|landed on|dropped off] [[a"
     " streaming service|a video platform|an online service|[a|one] [big|major|niche|small] streamer|[one|"
     "two|several] streamers] [in|across|for viewers in] {region}|cable "
-    "in {region}|home video|[airline|in-flight] [menus|entertainment|screens]|a {place} arthouse chain|"
+    "in {region}|[home video|the home video market|a home video label|a [boutique|budget|collector's]"
+    " home video label]|[airline|in-flight] [menus|entertainment|screens]|a {place} arthouse chain|"
     "{m} streaming platforms] "
     "[in {month}|on {d}|last {season}|]",
-    "[the score|the trailer|a deleted scene|the poster|an [extended|alternate|director's] cut|a"
-    " [making-of|behind-the-scenes] [reel|short|featurette|clip]|the {ord} teaser] "
+    "[the score|the trailer|a deleted scene|the poster|an [extended|alternate|director's] cut|[a|one|the"
+    "|a new|an early|a rare|a fan-made]"
+    " [making-of|behind-the-scenes|on-set|production] [reel|short|featurette|clip|diary|video]|the {ord}"
+    " teaser] "
     "[from|for|of] {s} [drew {n} views|came out|did the rounds online|became a meme|"
     "surfaced in {month}|leaked in {place}]",
     "[{person}, who [edited|designed [the sets|the set|the costumes] [for|of|on]|scored|cast|lit|costumed"
-    "|worked [on|as a runner on]] {s},|a producer on {s}|"
+    "|worked [on|as [a runner|an assistant|a driver|a trainee|an intern] on]] {s},|[a|one] [producer"
+    "|co-producer|executive producer|line producer|associate producer] [on|of] {s}|"
     "{person}, [a stunt double|a body double|a stand-in|a fight double|a riding double] [on|for|who "
     "[worked|was] "
     "on] {s},|[a camera operator|a grip|the focus "
@@ -153,16 +175,21 @@ MOVIE = (
     # more kinds of screening: "a late-night screening last" and "an open-air screening in" were stock
     # 5-grams on g23's reader world (0.056 of content sentences, bar 0.05); no "at a cinema in {place}" tail,
     # which made "at a campus cinema in" a run on 0.3 of films' prose (test_reading_g14, bar 0.25)
-    "[a fan event|[a midnight|a late-night|an open-air|a rooftop|a repertory|an anniversary|a members'|a "
+    "[a fan [event|day|night|meetup]|a [fan-run|fan-club] [event|evening]|[a midnight|a late-night|an"
+    " open-air|a rooftop|a repertory|an anniversary|a members'|a "
     "free] screening|a retrospective|[a double bill|a double "
     "feature|a twin bill] "
     "[with|alongside] {o}|a "
-    "[late|weekend|sold-out|] [sing-along|quote-along|costume] [night|evening|screening]] "
+    "[late|weekend|sold-out|packed|Friday|summer|] [sing-along|quote-along|costume|fancy-dress] [night"
+    "|evening|"
+    "screening]] "
     "[in {place}|on {d}|last {season}] [featured|revived|celebrated|sold out for|"
-    "packed in fans of|drew"
+    "[packed in|pulled in|drew in] [fans|devotees|admirers] of|drew"
     " [a crowd|an audience|fans|hundreds|a [full|packed|big|young] house] [for|to see|to watch]|honoured|"
     "showed] {s}",
-    "[tickets|posters|props|costumes|storyboards] from {s} [sold for {price}|went on display in {place}|"
+    "[tickets|posters|props|costumes|storyboards] [from|for|of] {s} [[later|eventually|recently|since|]"
+    " sold for {price}"
+    " [at auction|online|]|went on display in {place}|"
     "[surfaced|resurfaced|appeared|were spotted] [at a [flea|street|weekend] market|in a [shop|junk shop]|"
     "at a [fair|[car boot|yard|estate|charity] sale]] [in|near|outside] {place}|were "
     "auctioned in {month}]",
@@ -206,12 +233,15 @@ FILM_PERSON = (
     # frame of 60 % of g21's first world's director facts (the audit's frame line)
     "{s} [spoke at|visited|taught a class at|gave a talk at|led a workshop at] [a film school|an acting "
     "school|a drama school|a film club|a university] [in|near|outside] {place} [in {month} {y}|on {d}|]",
-    "{s} [joined|sat on|chaired] [a festival jury|the jury of a short-film prize|a script panel] [in "
+    "{s} [joined|sat on|chaired] [a festival jury|the jury [of|for] [a|one|the] [short-film|debut-film|"
+    "documentary|student-film] [prize|award|competition]|a script panel] [in "
     "{place}|in {month} {y}|on {d}|]",
     "{s} [posted|shared] [behind-the-scenes photos|a rehearsal clip|a tribute to {person}|a note to fans] "
     "[online|on social media] [in {month}|on {d}|last {season}|]",
-    "{s} [was photographed|was spotted|turned up] [at a premiere|at an awards dinner|at a charity "
-    "screening|at a book launch] in {place} [in {month} {y}|on {d}|last {season}|]",
+    "{s} [was photographed|was spotted|turned up] at [a|one|the] [|busy|crowded|private|glitzy] [premiere"
+    "|awards dinner|charity "
+    "screening|book launch|gallery opening|film party|fashion show] in {place} [in {month} {y}|on {d}"
+    "|last {season}|]",
 )
 # An animated film is drawn, animated, voiced and rendered: no sets, locations, stunt doubles or film stock
 # ("part of Bright Summer was shot on digital stock" on 773 of 984 pages about an animated film, g30 reader).
@@ -240,7 +270,9 @@ ANIMATED = (
     MOVIE[4],
     MOVIE[5],
     "[{person}, who [edited|scored|storyboarded|voiced a lead in|designed the characters [for|of]|worked "
-    "[on|as a runner on]] {s},|a producer on {s}|[an animator|a storyboard artist|a layout artist|a "
+    "[on|as [a runner|an assistant|a driver|a trainee|an intern] on]] {s},|[a|one] [producer|co-producer"
+    "|executive producer|line producer|associate producer] [on|of] {s}|[an animator|a storyboard artist|a"
+    " layout artist|a "
     "colourist|a voice actor|an in-betweener] [on|from|who [worked|was] on] {s}] [said|recalled|admitted|"
     "told [a|one] [podcast|radio show|fan site|newspaper|film blog|trade paper|local paper]] [that|] [the "
     "[production|schedule] ran {m} days [over|long|late]|the ending [changed|was rewritten|was redrawn|got "
@@ -250,7 +282,9 @@ ANIMATED = (
     " ad-libbed the {ord} scene in the recording booth]",
     MOVIE[7],
     "[tickets|posters|storyboards|original drawings|concept sketches|character models|background paintings]"
-    " from {s} [sold for {price}|went on display in {place}|[surfaced|resurfaced|appeared|were spotted] [at a"
+    " [from|for|of] {s} [[later|eventually|recently|since|] sold for {price} [at auction|online|]|went on"
+    " display in {place}|[surfaced"
+    "|resurfaced|appeared|were spotted] [at a"
     " [flea|street|weekend] market|in a [shop|junk shop]|at a [fair|[car boot|yard|estate|charity] sale]]"
     " [in|near|outside] {place}|were auctioned in {month}]",
     MOVIE[9],

@@ -16,10 +16,13 @@ COMPANY = (
     "covering] {region}|a licensing deal with {firm}|[the sale of|selling|a sale of|offloading] [a"
     " minority|a small|a partial|a {pct}|part of its|its] [stake|holding|interest] [in its {unit} arm|to"
     " {firm}|]|a supply agreement with "
-    "{firm}|a {money} share buyback|a bid for {firm}|spinning off its {unit} unit]",
+    "{firm}|a {money} share buyback|a bid for {firm}|[spinning off|a spin-off of|splitting off|carving"
+    " out] its {unit}"
+    " [unit|arm|business]]",
     "{s} [launched|delayed|repriced|recalled|redesigned|discontinued|previewed] [a [product line|range|"
     "lineup] [aimed at|for|made for] "
-    "{buyers}|its flagship service|an entry-level model|a subscription tier|its mobile app|its online "
+    "{buyers}|its flagship service|an entry-level [model|version|edition|option]|a subscription tier|its"
+    " mobile app|its online "
     "storefront|two older products|a line for {buyers}]",
     # a session's move is a few percent ({move}; 11-39 % a day on 7 of 8 g23 finance pages, the reader), and
     # a week ends on a session ({sd}: "in the week to" a Saturday read as weekend trading)
@@ -37,33 +40,36 @@ COMPANY = (
     "worth|totalling|near] {revenue}|[{q} operating income|[cash flow|free cash flow|net income|operating "
     "profit|adjusted earnings] [in|for|over|across] [the|its] {qn}] [of|at|worth|totalling|near] {income}]"
     ", [ahead of|short of|[roughly|broadly|"
-    "about] in line with|well "
+    "about] [in line with|in step with|consistent with]|well "
     "above|a touch below|slightly below|just under|a little short of|close to|near] "
     "[estimates|the "
-    "consensus|guidance|what {firm} expected]",
+    "consensus|the [analyst|Street|market] consensus|guidance|what {firm} expected]",
     "{s} [hired|laid off|relocated|added|moved|retrained] {staff} [engineers|warehouse workers|sales staff|"
     "support agents|managers|researchers|contractors|drivers] [in {place}|across {region}|at its {place} "
     "site|this year|over {m} months]",
     "[the board of {s}|directors at {s}|{s}'s board|{s}'s [audit|finance|risk] [committee|panel]|the"
-    " [audit|finance] committee of {s}] [approved|postponed|reviewed|signed off on|waved through|"
+    " [audit|finance|risk|pay] [committee|panel] of {s}] [approved|postponed|reviewed|signed off on|waved"
+    " through|"
     "rejected|[backed|cleared|put off|held up]] [[a|its|the] [new|revised] capital plan|[a bond sale of"
     " {money}|a {money} bond [sale|issue|offering]|new bonds worth {money}]|a [revised|new|"
     "trimmed] [pay|bonus|"
     "pension] [package|plan|scheme]|[an update to its|changes to the|a rewrite of the|a vote on"
-    " its] [bylaws|charter|governance rules]|a plan to close {m} stores|a debt refinancing]",
+    " its] [bylaws|charter|governance rules]|a plan to close {m} stores|[a|the] [debt|loan|credit]"
+    " [refinancing|extension]]",
     # each body in its own kind of case ("a labour board sided with X in a patent battle": 17.5 of 100 g20
     # rank-1 pages), in one clause as before (four clauses made "a labour board sided with" a stock 5-gram)
     "[[competition officials|antitrust regulators|regulators in {region}|[a|the] [trade|market] watchdog in "
     "{region}] [opened an inquiry into|fined|cleared|questioned|looked into] {s} [over pricing|over a "
     "merger|on data handling|on {d}|]|[a court in {place}|a judge in {place}|[a|one|the] [district|county|"
     "federal] court] [ruled against|sided with|found for] {s} [in a patent dispute|in a contract dispute|"
-    "on {d}|]|[a labour board|an employment tribunal in {place}|[a|the] [state|regional] labor panel] "
+    "on {d}|]|[[a|one|the] [labour|employment|workplace|industrial] [board|tribunal|panel|commission] [in"
+    " {place}|of {region}|]|[a|the] [state|regional] labor panel] "
     "[ruled against|sided with|found for] {s} [over overtime pay|in a pay dispute|on {d}|]|[tax "
     "authorities in {region}|the tax office in {place}] [audited|questioned|cleared] {s} [over its "
     "filings|on {d}|]]",
     "{s} [opened|closed|leased|sold|upgraded|built] [a plant|a warehouse|an office|a data centre|a "
     "flagship store|a research hub|a training site] [in {place}|outside {place}|near {place}] [for about "
-    "{money}|last {season}|in {month} {y}|after {m} years of planning|]",
+    "{money}|last {season}|in {month} {y}|after {m} years of [planning|talks|delays|preparation|study]|]",
     "[customers in {region}|suppliers|unions at {s}|rival {firm}|bondholders|[franchise|store|shop]"
     " [owners|operators]] [pushed back [on|against]|welcomed|criticised|sued over|lobbied against|praised"
     "|objected to|balked at] [{s}'s pricing|the [planned|proposed|]"
@@ -82,14 +88,18 @@ COMPANY = (
     " {region} business|procurement|[product|packaging|store] design] [at|for] {s},|"
     "a spokesperson for {s}|{s}'s [finance chief|CFO|treasurer|chief"
     " financial officer]] [said|told [investors|analysts|shareholders]|"
-    "[wrote|argued|noted] [in a memo|on a call|at a conference in {place}|to staff|in an interview]] "
+    "[argued|noted|stressed] [in a memo|on a [call|webcast|briefing]|at a [conference|forum|summit|"
+    "meeting] in {place}|to staff|in an interview]] "
     "that [demand held up|orders slowed in {month}|pricing stayed firm|"
     "[the {unit} unit|its {unit} arm|the {unit} business] [would|could|should] [break even|turn a "
-    "profit|grow] [by|in|before] {fy}|hiring would resume in {fy}|[costs|expenses|input costs|spending]"
-    " [peaked|topped out|hit a high|stopped rising|levelled off] [in|during|by the end of|around] the {qn}]",
+    "profit|grow] [by|in|before] {fy}|[hiring|recruiting] would [resume|pick up|restart] [in|by|before]"
+    " {fy}|[costs|expenses|input costs|spending]"
+    " [peaked|topped out|hit a high|stopped rising|levelled off] [in|during|around|late in|through|over|"
+    "across|by the close of|toward the end of|early in] the {qn}]",
 )
 COMPANY_SHORT = (
-    "{s} [declined to|chose not to|did not] [comment|respond|elaborate]"
+    "{s} [declined to|chose not to|did not|would not|opted not to|refused to] [comment|respond|elaborate"
+    "|say more|go further|add detail]"
     "[ on {weekday}| on {d}| by email| in a [filing|statement|regulatory filing|note to staff]| when"
     " [asked|pressed|questioned|contacted] [about|on|over] [it|the report|the figures|the numbers|the"
     " results|the matter]| [further|beyond a short statement]|]",
@@ -97,8 +107,10 @@ COMPANY_SHORT = (
     "[ on {weekday}| on {d}| in a [filing|statement|regulatory filing|note to staff]|]",
     # a finished period, never "this session": a page stamped 01:37 ET said the stock "closed out this session
     # 0.5% higher", hours before the session (g35's audit, session figures before the session)
-    "[The stock|{s}|Shares of {s}|{s} stock] [ended|finished|closed out|wrapped up] [last|the previous|its"
-    " last|its previous] [week|month|session|trading day] {move} [higher|lower|up|down]",
+    "[The stock|{s}|Shares of {s}|{s} stock|The shares|{s} shares] [ended|finished|closed out|wrapped up]"
+    " [last|"
+    "the previous|its last|its previous|the prior|its prior|its latest|the latest] [week|month|session|"
+    "trading day] {move} [higher|lower|up|down]",
     "[Orders|Bookings|Shipments|Backlog] at {s} [rose|fell|grew|dipped] {pct} in {month}",
 )
 COMPANY_LEADS = (

@@ -18,10 +18,9 @@ TEAM = (
     " {s}|{s}] [signed|traded for|re-signed|agreed terms with|added|picked up] [a {age}-year-old [forward"
     "|defender]|"
     "[a free-agent|an experienced|a backup|a journeyman|an unsigned] [defender|forward]|a [defender|forward]"
-    " from {place}|a veteran backup|a [young|promising|raw|teenage] prospect]"
-    "[ on a [two|three|four|one]-year [deal|contract|pact]| [before|ahead of|just before] the deadline|"
-    " before the"
-    " window [closed|shut]| on {d}|]",
+    " from {place}|a veteran [backup|reserve|depth player]|a [young|promising|raw|teenage] prospect]"
+    "[ on a [two|three|four|one]-year [deal|contract|pact]| [before|ahead of|just before|days before|hours"
+    " before] the [deadline|transfer deadline|window [closed|shut]|window shut|cut-off]| on {d}|]",
     "{s} [switched to|experimented with|went back to|tried|leaned on|settled on|returned to] [a [smaller|"
     "bigger|taller|younger|quicker] lineup|a [slower|faster|steadier|quicker|more patient] tempo|"
     "[heavier|more|longer] minutes [for|from] [the bench|reserves|backups]|a [deeper|shorter|longer"
@@ -33,8 +32,9 @@ TEAM = (
     " [late|behind|on]|came [along|out|to watch]|queued early] [for the {weekday} game|for [an|the|"
     "a rare] open"
     " [practice|training session|workout]|"
-    "[at|for] the {month} [fan day|open day]|for [a signing session|an autograph hour|a kit launch|a "
-    "meet-and-greet] [in {place}|at the club shop]|when {s} played at home]",
+    "[at|for] the {month} [fan day|open day]|[for|at] [a|the|one] [signing session|autograph hour|kit launch|"
+    "meet-and-greet|Q&A evening|photo day|season launch|shirt launch] [in {place}|at the club shop|at the"
+    " [arena|ground|stadium]|]|when {s} played at home]",
     "{s} [won|lost|dropped|took] {m2} of [their|the] [last|past|previous|latest] [ten|twelve|eleven|fifteen|"
     "dozen] [road games|home games|games|matches|outings|fixtures|away games|home dates|league games] [in"
     " {month}|before the [break|bye|holidays]|since {month}|through {month}|]",
@@ -55,27 +55,36 @@ TEAM = (
     " ready|the [travel|schedule|road swing|trip] had been [hard|tough|draining|long]|the [injury|knock]"
     " was [minor|not serious|day-to-day]]",
     "[[jerseys of {s}|tickets for {s} games|[shirts|scarves|caps] of {s}] [sold out|went on sale|climbed"
-    " in price|were snapped up]|{s} merchandise [sold out|went on sale|was restocked]|the {s}"
-    " podcast [drew {n} downloads|returned]] [within {m} hours|in {month}|after the {weekday} win|[before|"
+    " in price|were snapped up|were restocked|flew off the shelves]|{s} merchandise [sold out|went on"
+    " sale|was restocked]|the {s}"
+    " podcast [drew {n} downloads|returned]] [within {m} hours|in {month}|after [the|that|their]"
+    " {weekday} [win|victory]|[before|"
     "ahead of|weeks before|just before] [the|this|last] [season|opener|home opener|derby]|]",
-    "{s} [travelled to|flew to|arrived in|headed to|stayed in|[spent|had] [a night|two nights|"
-    "a few days] in] {place} [for a"
+    "{s} [travelled to|flew to|arrived in|headed to|stayed in|[spent|had] [a night|two nights|three nights|"
+    "a few days|a long weekend|a week|four days] in] {place} [for a"
     " {m2}-game trip|after the {weekday}"
     " game|in "
     "{month}|on {d}|for a preseason camp|]",
     # a verb that fits its phrase: "doubted X as dark horses" read contrary (15 of 100 g20 rank-1 pages)
-    "[pundits in {place}|former players|bettors|league executives|local radio hosts] [doubted|"
+    "[pundits in {place}|former players|bettors|league executives|radio [hosts|presenters] in {place}]"
+    " [doubted|"
     "questioned|praised|wrote off] {s} [before the {month} stretch|after the {weekday} loss|in [their|"
     "a] {y} season [guide|preview]|]",  # "in a 2016 season predictions" (g35 audit)
     # no "dark horses": said of a league leader it read contrary (20 of 100 g23 rank-1 pages, the reader)
     # ("to finish near the top" alone was a stock 5-gram of g24c's pages)
-    "[pundits in {place}|former players|bettors|local radio hosts] [picked|tipped|backed] {s} [for a deep "
-    "run|to go far|to [finish|end up|land] [near|close to|in] the top [four|half|spots]|to [push|fight|"
-    "challenge] for [the title|a playoff place|a top-four spot]|to [contend|challenge] [this|next] season]",
+    "[pundits in {place}|former players|bettors|radio [hosts|presenters] in {place}] [picked|tipped"
+    "|backed] {s} [for a deep "
+    "run|to go far|to [finish|end up|land] [near|close to|in|among] the top [four|half|spots|six|places]"
+    "|to [push|fight|"
+    "challenge] for [the title|the league title|top spot|a playoff [place|spot|berth]|a [top-four"
+    "|top-two|top-three|top-six] [spot|"
+    "place|finish|berth]]|to [contend|challenge] [this|next] season]",
 )
 TEAM_SHORT = (
     "[Practice|Training|The morning session|The {weekday} walkthrough|The video session|The "
-    "team's workout] [ran [long|late|over|past noon]|was [closed|shut] to [the press|fans|reporters]|"
+    "team's workout] [ran [long|late|over|past noon]|was [closed|shut] to [the press|fans|reporters|the"
+    " media|"
+    "outsiders|visitors|cameras]|"
     "[moved|went|was moved] [indoors|inside|to a {place} gym]|was [cut short|called off early|trimmed|"
     "shortened]] [on {weekday}|in {place}|[because of|due to|after] [the rain|a storm|the heat|a roof "
     "leak]|before the flight|]",
@@ -103,5 +112,8 @@ PLAYER = (
     "{s} [signed|renegotiated|opted out of|extended] [a shoe deal|a [two|three|four]-year contract|an"
     " endorsement with {firm}|a deal worth {grant}]",
 )
-PLAYER_SHORT = ("{s} [did not|would not] [speak|talk] to reporters [after the game|on {weekday}|]",)
+PLAYER_SHORT = (
+    "{s} [did not|would not|declined to] [speak|talk] to [reporters|the media|the press] [after the [game|"
+    "match|loss|win]|on {weekday}|]",
+)
 AGES = tuple(str(a) for a in range(19, 36))

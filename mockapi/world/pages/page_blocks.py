@@ -65,7 +65,7 @@ _EVENTS = (
     "Announcement by {s}", "Interview about {s} published", "Photo gallery on {s} posted",
     "Report on {s} released", "Statement from {s}", "Feature story on {s}", "Reader poll on {s} closed",
     "Update on {s} posted", "Profile of {s} revised", "Explainer on {s} published", "Op-ed on {s} printed",
-    "Correction to a story on {s}", "Letters about {s} printed", "Listing for {s} updated",
+    "Story correction on {s}", "Letters about {s} printed", "Listing for {s} updated",
     "Fact check on {s} posted", "Q&A about {s} held",
 )  # fmt: skip
 
@@ -81,10 +81,11 @@ def _paragraphs(lines: list[str], rng: random.Random) -> list[str]:
 
 # a film or a song issues no statements and makes no announcements (42.5 of 100 g20 rank-1 pages had a table)
 _WORK_EVENTS = tuple(e for e in _EVENTS if not e.startswith(("Statement", "Announcement")))
-# A train world's events, in its own words where dev's leave five fixed words ("correction to a story on" and
-# "2023 correction to a story" were stock 5-grams on the pages of 12+ of 120 questions of a train world): the
+# A train world's events, in its own words where dev's left five fixed words ("correction to a story on" and
+# "2023 correction to a story" were stock 5-grams on the pages of 12+ of 120 questions of a train world; dev's
+# now says "Story correction on", three, as every event: a date's last word and the name bound any run): the
 # same places in the list, so a train timeline draws as dev's does
-_TRAIN_WORDS = {"Correction to a story on {s}": "Story on {s} corrected"}
+_TRAIN_WORDS = {"Story correction on {s}": "Story on {s} corrected"}
 _TRAIN_EVENTS = {events: tuple(_TRAIN_WORDS.get(e, e) for e in events) for events in (_EVENTS, _WORK_EVENTS)}
 
 
