@@ -18,8 +18,8 @@ OWN_WORDS_ONLY = frozenset({"sp.last_points"})
 def attribute_frames(kind: Kind) -> tuple[str, ...]:
     """Frames that ask for one attribute value of `{s}`: the kind's own question plus shaped generic ones."""
     own = (kind.ask, *qf.COUNT_ASKS.get(kind.key, ()))
-    if kind.vtype == "person":
-        return own + qf.PERSON + qf.ATTRIBUTE[:8]
+    if kind.vtype == "person":  # "who is the ceo of x?", never "what is the ceo of x?" (reader35)
+        return own + qf.PERSON + tuple(f for f in qf.ATTRIBUTE[:8] if not f.startswith("what"))
     if kind.vtype == "date" and kind.event:
         return own + qf.WHEN + qf.ATTRIBUTE[:6]
     if kind.vtype == "year" and kind.event:

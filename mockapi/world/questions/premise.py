@@ -54,7 +54,10 @@ FORMS: dict[tuple[str, str], tuple[str, ...]] = {
     ("person", "pe.birth"): ("{n}, born in {v},", "{n} (born {v})"),
 }
 # A chief's possessive on an organisation ("bryan galvan's aldica co.", "gabriel graham's danielburgh titans")
-# identifies as an aside does; a director's or a performer's ("nolan's inception") is how people name a work
+# identifies as an aside does; a director's or a performer's ("nolan's inception") is how people name a work.
+# Kept (reader35: 49 texts, "cindy garcia's lewisville rangers"): said as the other asides are, the chiefs
+# marked false premises (FP from text, dev seed 0: 0.693 -> 0.793; with every aside redrawn 0.752), since
+# the bag of words reads "run by", "the one", never a possessive's names
 _CHIEFS = frozenset({"fin.ceo", "sp.coach", "op.leader"})
 
 
@@ -168,6 +171,11 @@ def fits(query: str, premise: Premise) -> bool:
         return not premise.plain
     if not query[at + len(premise.said) :].startswith("'"):
         return True
+    # a year or a person and a kind word before a possessive strand a long subject ("tell me who the 1942
+    # film distant voyage's director is", "the christopher mathis movie x's director": reader35, 12 texts of
+    # g37): the name is said plainly there
+    if re.match(r"the .+ (?:film|movie|song) ", premise.said):
+        return False
     return premise.said.endswith(premise.plain) and "'" not in premise.said[: -len(premise.plain) or None]
 
 

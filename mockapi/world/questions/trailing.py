@@ -90,6 +90,9 @@ _CLAUSE_END = re.compile(r"[\s?.!]*(?:(?:thanks|thank you|please|i forgot)[\s?.!
 # founded by linda bradford and stev ..."), or a verb, which reads as the aside's own ("the jennifer smith
 # born in 1982 born")
 _RUNS_ON = re.compile(r"\s*(?:and|or|vs|versus)\b")
+# An aside said after a question whose name does not end it: "i mean" says it goes back to the name, not to
+# the word before it ("how many founders does robinson holdings have in all, the one founded in 2017?")
+AFTERTHOUGHT = ", i mean the one "
 
 
 def _runs_on(rest: str, words: str) -> bool:
@@ -108,11 +111,11 @@ def _after(text: str, name: str) -> str | None:
 def _said_anew(text: str, said: str, premise: Premise) -> tuple[str, str | None]:
     """`text` with the premise's phrase `said` in the words people write, and the phrase the premise now is:
     a film's bracketed year before its name; an aside after the question (", the one managed by x") when
-    the name ends it, else before the name as people tell namesakes apart ("the y managed by x"), also in
-    a list or at a chain's start where "the one" would not say whose. ('' for the phrase when nothing
-    changes; None when the aside is dropped: said after a predicate, a date or "right now" ("michael
-    medina has how many albums, the one born in 1943?": reader34, 62 texts) or before its name running
-    into "and"/"or" or a verb (g35: 58 texts), it names no one a reader would type it for.)"""
+    the name ends it, else after all of the question as an afterthought (", i mean the one managed by x":
+    said in-line before a verb or a date it ran on, reader35); in a list or at a chain's start, where "the
+    one" would not say whose, before the name ("the y managed by x") when the name ends the question.
+    ('' for the phrase when nothing changes; None when the aside is dropped: in a list or a chain before
+    more of the question, or running into "and"/"or" or its own verb (g35: 58 texts).)"""
     year = _year(said, premise)
     if year:
         return text.replace(said, year, 1), year
@@ -124,8 +127,22 @@ def _said_anew(text: str, said: str, premise: Premise) -> tuple[str, str | None]
     if premise.trails and rest is not None and _CLAUSE_END.fullmatch(rest):
         tail = f", the one {words}"
         return (moved[:-1] + tail + "?" if moved.endswith("?") else moved + tail), tail
+    if premise.trails and rest is not None and not _runs_on(rest, words):
+        # the name is followed by more of the question: the aside comes after all of it, as an afterthought
+        # ("which weekday was the head coach of north karenside badgers born, i mean the one founded in
+        # 1941?"), never in-line before the verb or the date, where it ran on ("... founded by anthony baker
+        # founded?", "the x founded in 1947 on february 6th": reader35, 3 of g37's 4 unnatural)
+        after = f"{AFTERTHOUGHT}{words}"
+        return (moved[:-1] + after + "?" if moved.endswith("?") else moved + after), after
     restricted = f"the {_bare(premise.plain)} {words}"
-    if rest is None or _runs_on(rest, words) or moved[: moved.find(premise.plain)].endswith(("the ", "'s ")):
+    # in a list or a chain ("the one" would not say whose) the aside stays beside its name only where the
+    # name ends the question: before a verb it ran on ("does the x founded in 1990 have a higher ...")
+    ends = rest is not None and bool(_CLAUSE_END.fullmatch(rest))
+    if (
+        not ends
+        or _runs_on(rest or "", words)
+        or moved[: moved.find(premise.plain)].endswith(("the ", "'s "))
+    ):
         return moved, None
     return text.replace(said, restricted, 1), restricted
 
@@ -139,11 +156,13 @@ def _bent_as(said: str, premise: Premise) -> str:
     words = words_of(premise.bent, premise)
     if not words:
         return ""
+    if said.startswith(AFTERTHOUGHT):
+        return f"{AFTERTHOUGHT}{words}"
     return f", the one {words}" if trails_said(said) else f"the {_bare(premise.plain)} {words}"
 
 
 def trails_said(said: str) -> bool:
-    return said.startswith(", the one ")
+    return said.startswith((", the one ", AFTERTHOUGHT))
 
 
 def relocate(query: str, premises: list[Premise]) -> tuple[str, list[Premise]]:
