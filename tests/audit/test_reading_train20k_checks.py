@@ -3,12 +3,18 @@ each fixed and tested here; each test fails on the audit before its fix (main `2
 
 from __future__ import annotations
 
-from mockapi.audit import frames, markets
+import json
+from pathlib import Path
+
+import duckdb
+
+from mockapi.audit import founding, frames, headcounts, markets
 from mockapi.audit.anatomy import anatomy
 from mockapi.audit.data import AuditQuestion
 from mockapi.audit.lifespans import Page
 from mockapi.audit.rules import empty_rule
 from mockapi.audit.text import FUNCTION_WORDS
+from mockapi.audit.windows import Life
 
 _TEAMS = ("New Debra Rangers", "Port Ryan Comets", "East Kelly Stallions", "Walkers Phoenix", "Lopez Hawks")
 _COACHES = ("Katrina Atkins", "Brian Miller", "Dana Whitfield", "Omar Castellano", "Greta Lindqvist")
@@ -68,3 +74,43 @@ def test_an_amount_of_another_clause_is_no_revenue() -> None:
     assert rule["violations"] == 0, rule
     markets._profit(_page([profit, "Brown Group reported fourth-quarter revenue of $9m."]), rule)
     assert rule["violations"] == 1, rule
+
+
+def test_a_song_s_name_in_the_question_is_not_the_subject_of_its_championships() -> None:
+    # the 20,000 world: "find out" is the KG song "Find Out" (2002); the 1924 title was read as before it
+    known = {"find": [("Find Out", Life("song", 2002))]}  # the club is in no KG table
+    asked = [
+        ("find out the championship seasons of dominic rodriguez's boydbury phoenix", "1924, 1926 and 1942"),
+        ("find out the championship seasons of the boydbury phoenix, founded in 1932", "1924, 1926 and 1942"),
+        ("find out the awards of find out", "the 1998 and 2004 awards"),  # a song has awards
+    ]
+    qs = [
+        AuditQuestion(f"q{i}", query, "sports", "set", "static", answer, [], [], [], set())
+        for i, (query, answer) in enumerate(asked)
+    ]
+    rule = founding.FoundingScan(qs, None, known).result()["rules"][founding.RULES[1]]
+    assert (rule["checked"], rule["violations"]) == (2, 2), rule
+    assert not any("rodriguez" in e for e in rule["examples"]), rule
+
+
+def test_a_page_head_s_security_is_its_company_not_the_parent_its_infobox_names(tmp_path: Path) -> None:
+    # the 20,000 world: "the older firm moved 430 depot employees" on Rynex Ltd.'s page (45,392 staff) was
+    # read as Octvanta's (191 staff), the parent company its head's infobox row names
+    with duckdb.connect(str(tmp_path / "kg.duckdb")) as con:
+        con.execute("CREATE TABLE fin_companies (name VARCHAR, symbol VARCHAR, ord INTEGER)")
+        con.execute("CREATE TABLE fin_prices (ticker VARCHAR)")
+        con.execute("CREATE TABLE fin_info (ticker VARCHAR, doc VARCHAR)")
+        made = [
+            ("Rynex Ltd. Ordinary Shares", "RYNE", 45392),
+            ("Octvanta Therapeutics Inc. Common Stock", "OCT", 191),
+        ]
+        for i, (name, ticker, staff) in enumerate(made):
+            con.execute("INSERT INTO fin_companies VALUES (?, ?, ?)", [name, ticker, i])
+            con.execute(
+                "INSERT INTO fin_info VALUES (?, ?)", [ticker, json.dumps({"fullTimeEmployees": staff})]
+            )
+    head = "Rynex Ltd. Ordinary Shares - Everything Explained | Parent company: Octvanta Therapeutics Inc."
+    line = "The older group concluded a sale; the older firm moved 430 depot employees at its York site."
+    page = Page(2024, head, [line], [line], {}, (2024, 3, 15), f"{head}\n{line}")
+    rule = headcounts.size_scan([page], tmp_path)["rules"][headcounts.RULES[0]]
+    assert (rule["checked"], rule["violations"]) == (1, 0), rule
