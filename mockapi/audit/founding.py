@@ -105,7 +105,7 @@ class FoundingScan:
     def _work_only(self, key: str, asked: str) -> bool:
         """Whether `key` is only the KG name of works (films, songs) and `asked` (an `_ASKS_EVENTS` word)
         events no work has: championships, seasons, titles, trophies, cups, pennants, medals, albums."""
-        kinds = self._kinds.get(key)
+        kinds = self._kinds.get(key, set())  # `get`: the defaultdict must not grow on a look-up
         return bool(kinds) and kinds <= _WORKS and not asked.startswith("award")
 
     def _subject(self, qid: str, name: str) -> str | None:
