@@ -49,7 +49,16 @@ _ASKS_EVENTS = re.compile(
     r"\b(?:championships?|champions|seasons?|titles?|trophies|albums?|awards?|cups?|pennants?|medals?)\b"
 )
 _WORKS = frozenset({"movie", "song"})  # `lifespans.kg_starts` kinds of works
-_NAME = re.compile(r"\b[A-Z][\w'’&.-]*(?: (?:(?:of|the|de|la|and) )?[A-Z][\w'’&.-]*)+")
+# a name runs on over "in", "on", "at", "for", "from" before a capital ("A Kingdom in Willowdale"; cut
+# at "in", the g38 default world's "A Kingdom in Fire was released on March 1, 2024" gave "A Kingdom" a start
+# of 2024 and "A Kingdom in Willowdale"'s 2022 events were read as before it), never before a month or season
+_WHEN = r"(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|"
+_WHEN += r"Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Spring|Summer|Autumn|Fall|Winter)\b)"
+_WORD = r"[A-Z][\w'’&.-]*"
+_NAME = re.compile(  # the run-on only after two words: "As for West Edwinchester Badgers" is not a name
+    rf"\b{_WORD}(?: (?:(?:of|the|de|la|and) )?{_WORD})+"
+    rf"(?: (?:in|on|at|for|from) {_WHEN}{_WORD}(?: {_WORD})*)*"
+)
 _ASKED_START = re.compile(
     r"(?P<name>[\w'’.&-]+(?: [\w'’.&-]+){0,5})(?:,| \()\s*(?:which was |who was |that was )?"
     r"(?:founded|established|formed|born|released)\s+(?:in\s+)?(?P<year>1[5-9]\d\d|20\d\d)"

@@ -10,8 +10,9 @@ import duckdb
 
 from mockapi.audit import founding, frames, headcounts, markets
 from mockapi.audit.anatomy import anatomy
-from mockapi.audit.data import AuditQuestion
+from mockapi.audit.data import AuditQuestion, Result
 from mockapi.audit.lifespans import Page
+from mockapi.audit.results import Read
 from mockapi.audit.rules import empty_rule
 from mockapi.audit.text import FUNCTION_WORDS
 from mockapi.audit.windows import Life
@@ -114,3 +115,20 @@ def test_a_page_head_s_security_is_its_company_not_the_parent_its_infobox_names(
     page = Page(2024, head, [line], [line], {}, (2024, 3, 15), f"{head}\n{line}")
     rule = headcounts.size_scan([page], tmp_path)["rules"][headcounts.RULES[0]]
     assert (rule["checked"], rule["violations"]) == (1, 0), rule
+
+
+def test_a_title_running_on_over_in_is_one_name() -> None:
+    # the g38 default world: "A Kingdom in Fire was released on March 1, 2024" (a look-alike's page) gave
+    # "a kingdom" a start of 2024, and "A Kingdom in Willowdale"'s 2011 screening was read as before it
+    q = AuditQuestion("q", "what's a kingdom in willowdale's release date?", "movie", "simple", "static", "x",
+                      [], [], [], set())  # fmt: skip
+    scan = founding.FoundingScan([q], None, {})
+    lines = [
+        "A Kingdom in Fire was released on March 1, 2024.",
+        "As far back as 2011, A Kingdom in Willowdale played at a local film season near Eindhoven.",
+        "A Kingdom in Willowdale won the audience award in 2011.",
+    ]
+    r = Result(1, "p1", "https://x.test/p1", "A Kingdom in Willowdale", "", 100)
+    scan.add(Read(q, r, "\n".join(lines), lines))
+    rule = scan.result()["rules"][founding.RULES[0]]
+    assert rule["violations"] == 0, rule
