@@ -42,7 +42,9 @@ _DESCRIBED = {"".join(sorted(w)) for w in ("company", "team", "place", "club")}
 
 def _in_line(text: str) -> bool:
     m = _IN_LINE.search(text)
-    return bool(m) and "".join(sorted(m[1].split()[-1])) not in _DESCRIBED and not _FRAME.search(text)
+    if m is None:
+        return False
+    return "".join(sorted(m[1].split()[-1])) not in _DESCRIBED and not _FRAME.search(text)
 
 
 @pytest.fixture(scope="module")
