@@ -76,6 +76,7 @@ if TYPE_CHECKING:  # the learned adversaries' module loads scikit-learn: importe
     from mockapi.audit.bags import BagFigures
     from mockapi.audit.exploits import FormFigures
     from mockapi.audit.learned import Adversaries
+    from mockapi.audit.standing import StandingFigures
 
 GOLD_PAGES_PER_QUESTION = 3
 TICKER_PAGES = 10
@@ -113,6 +114,7 @@ class AuditFigures(TypedDict):
     form: FormFigures
     bags: BagFigures
     agreement: AgreementFigures
+    standing: StandingFigures
     prose: StockFigures
     sources: SourceFigures
     structure: StructureFigures
@@ -180,6 +182,7 @@ def compute(
         "form": _released(corpus, keep, _form(corpus, seed)),
         "bags": _released(corpus, keep, _bags(corpus, seed)),
         "agreement": _released(corpus, keep, _agreement(corpus, seed)),
+        "standing": _released(corpus, keep, _standing(corpus, seed)),
         "prose": _released(corpus, keep, _stock(corpus, qs, rng, seed)),
         "sources": {"redundancy": sources.redundancy(corpus, chosen), "recall": sources.recall(qs)},
         "structure": _released(corpus, keep, structure.structure_figures(corpus, qs, rng)),
@@ -346,6 +349,13 @@ def _agreement(corpus: Corpus, seed: int) -> AgreementFigures:
     from mockapi.audit import agreement
 
     return agreement.agreement_adversary(corpus, seed)
+
+
+def _standing(corpus: Corpus, seed: int) -> StandingFigures:
+    """The standing adversary (`standing`, which loads scikit-learn)."""
+    from mockapi.audit import standing
+
+    return standing.standing_adversary(corpus, seed)
 
 
 def _trim_gold(qs: list[AuditQuestion]) -> list[AuditQuestion]:

@@ -1,5 +1,5 @@
 """The table's notes on the question-free adversaries: the form adversary and voting exploiters, the bag of
-words, the agreement adversary (a module of its own: `report` holds every line's spec)."""
+words, the agreement and standing adversaries (a module of its own: `report` holds every line's spec)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ def form_notes(world: Figures) -> list[str]:
           f"{' '.join(f'{t}:{w}' for t, w in m.get('top_negative', [])[:6])}"
           for key, m in dict(world.get("bags") or {}).items() if isinstance(m, dict)),
         *agreement_notes(world),
+        *standing_notes(world),
     ]  # fmt: skip
 
 
@@ -37,3 +38,15 @@ def agreement_notes(world: Figures) -> list[str]:
         return []
     means = " ".join(f"{name} {a}/{o}" for name, a, o in zip(FEATURES, answer, other, strict=True))
     return [f"agreement adversary, answer pages/others ({found.get('states_pairs')} results): {means}"]
+
+
+def standing_notes(world: Figures, shown: int = 8) -> list[str]:
+    """The standing adversary's features that differ most by role alone (AUC furthest from 0.5), with their
+    means on answer pages against the other results: what the world owner looks at first."""
+    found: dict[str, Any] = dict(world.get("standing") or {})
+    rows = [r for r in found.get("diagnosis") or [] if r[3] is not None]
+    rows.sort(key=lambda r: (-abs(r[3] - 0.5), r[0]))
+    if not rows:
+        return []
+    tells = " ".join(f"{name} {a}/{o} (AUC {auc})" for name, a, o, auc in rows[:shown])
+    return [f"standing adversary, answer pages/others ({found.get('states_pairs')} results): {tells}"]

@@ -189,6 +189,10 @@ SPECS: list[Spec] = [
          "<= 0.70", _at_most(0.70)),
     Spec("agreement (b): abstain exploit gain (Score_a pts)", _g("agreement", "abstain_gain_pts"), "—",
          "<= 1.0", _at_most(1.0)),
+    # the standing adversary (`standing`): a page's form against the query time and against its list
+    Spec("standing (a): page states the answer, form vs query time and its list: AUC",
+         _g("standing", "states_auc"), "—", "<= 0.70", _at_most(0.70)),
+    _info("standing (a): from the page's own features alone: AUC", _g("standing", "own_auc")),
     Spec("date voting: right share of date answers", _g("form", "date_vote_share"), "—", "<= 0.30",
          _at_most(0.30)),
     Spec("typed-candidate voting: top-1 right share", _g("form", "typed_vote_share"), "—", "<= 0.10",

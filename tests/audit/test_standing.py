@@ -1,0 +1,100 @@
+"""The standing adversary (audit37) on pages held in memory and on the tiny world's real pages: a role told
+only by a page's length against its own list, or by dates near the query day, must be learned; the same
+marks on random pages must not."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+from pathlib import Path
+from typing import cast
+
+import pytest
+
+from mockapi.audit import standing
+from mockapi.audit.data import AuditQuestion, Corpus, Result, load_world
+from mockapi.audit.figures import AuditFigures
+from mockapi.audit.formnotes import standing_notes
+from mockapi.audit.report import lines
+from mockapi.formats.manifest import Manifest, read_manifest
+
+_FIRST = ("Tara", "Omar", "Greta", "Leon", "Daya", "Ivo", "Noor", "Hugo", "Mila", "Rafael", "Anika", "Soren")
+_LAST = ("Dias", "Okafor", "Lindqvist", "Barros", "Costa", "Ekstrom", "Bakker", "Zamora", "Quist", "Greer")
+_ACTS = ("visited a school in", "backed an appeal in", "spoke at a panel in", "opened a depot near")
+_PLACES = ("Leeds", "Porto", "Ghent", "Quito", "Durban", "Tampere", "Osaka", "Bergen")
+_ASKED = "03/15/2024, 10:00:00 PT"
+
+
+def _sentence(rng: random.Random) -> str:
+    name = f"{rng.choice(_FIRST)} {rng.choice(_LAST)}"
+    return f"{name} {rng.choice(_ACTS)} {rng.choice(_PLACES)} with {rng.randrange(10, 99_999):,} people."
+
+
+def _held(cued: bool, seed: int = 0) -> Corpus:
+    """80 questions of 10 pages; each list has a length of its own (4-24 sentences), and three pages of it are
+    half as long again. They are the answer pages when `cued` (60 questions have answer pages), else three
+    other pages are: absolute length tells nothing across lists, the length against the list tells all."""
+    rng = random.Random(seed)
+    html: dict[str, str] = {}
+    qs = []
+    for n in range(80):
+        base = rng.randrange(4, 25)
+        long = set(rng.sample(range(1, 11), 3))
+        gold_ranks = long if cued else set(rng.sample(sorted(set(range(1, 11)) - long), 3))
+        results, gold = [], set()
+        for rank in range(1, 11):
+            pid = f"q{n}p{rank}"
+            count = base * 3 // 2 + 1 if rank in long else base + rng.choice((-1, 0, 1))
+            text = " ".join(_sentence(rng) for _ in range(count))
+            html[pid] = f"<html><body><p>{text}</p></body></html>"
+            results.append(Result(rank, pid, f"https://x.test/{pid}", pid, "", len(html[pid]), "a snippet"))
+            if n < 60 and rank in gold_ranks:
+                gold.add(pid)
+        q = AuditQuestion(f"q{n}", "q?", "open", "simple", "static", "a", [], [], results, gold, _ASKED)
+        qs.append(q)
+    return Corpus("real", qs, Manifest(), None, html)
+
+
+def test_a_role_told_by_length_against_the_list_is_learned_and_fails_its_line() -> None:
+    found = standing.standing_adversary(_held(cued=True))
+    assert found["questions"] == 60 and found["states_pairs"] == 600
+    assert found["states_auc"] is not None and found["states_auc"] >= 0.95, found["states_auc"]
+    row = next(
+        r for r in lines(cast(AuditFigures, {"standing": found}), None) if "standing (a)" in r["figure"]
+    )
+    assert row["world"] == found["states_auc"] and row["verdict"] == "FAIL"
+    diagnosis = {name: (a, o, auc) for name, a, o, auc in found["diagnosis"]}
+    assert diagnosis["sentences"][0] > diagnosis["sentences"][1]  # answer pages are the longer ones
+    alone, against_list = diagnosis["sentences"][2], diagnosis["sentences_vs_list"][2]
+    assert alone is not None and against_list is not None and against_list > alone  # clearer against the list
+    assert "standing adversary" in standing_notes(cast(AuditFigures, {"standing": found}))[0]
+    plain = standing.standing_adversary(_held(cued=False))
+    assert plain["states_auc"] is not None and plain["states_auc"] <= 0.70, plain["states_auc"]
+
+
+def test_dates_and_years_are_read_against_the_query_day() -> None:
+    text = "Signed on March 10, 2024 and March 1, 2023; a 2025 tour, a 1999 debut and a 2024 single."
+    found = dict(zip(standing.TIME, standing.time_features(text, date(2024, 3, 15)), strict=True))
+    assert (found["years_before"], found["years_at"], found["years_after"]) == (2.0, 2.0, 1.0)
+    assert (found["latest_year_gap"], found["earliest_year_gap"]) == (1.0, -25.0)
+    assert (found["dates_before"], found["dates_after"], found["dates_within_7"]) == (2.0, 0.0, 1.0)
+    assert (found["dates_within_30"], found["dates_within_365"]) == (1.0, 1.0)
+    assert found["nearest_date_log_days"] == pytest.approx(1.7918, abs=1e-3)  # log1p(5 days)
+    assert standing.time_features(text, None) == [0.0] * len(standing.TIME)
+
+
+def test_names_figures_and_the_list_median() -> None:
+    text = "Tara Dias met Omar Okafor. Tara Dias and Tara Dias again: 4,512 people and 4,512 more in 2024."
+    found = dict(zip(standing.COUNTS, standing.count_features(text), strict=True))
+    assert (found["names_distinct"], found["name_mentions"], found["names_3plus"]) == (2.0, 4.0, 1.0)
+    assert found["top_name_share"] == 0.75 and (found["numbers_distinct"], found["number_mentions"]) == (1, 2)
+    rows = standing.list_rows([[1.0, 10.0], [2.0, 30.0], [6.0, 20.0]])
+    assert rows[0] == [1.0, 10.0, -1.0, -10.0] and rows[2] == [6.0, 20.0, 4.0, 0.0]
+
+
+def test_the_tiny_world_s_pages_are_read(tiny_world: Path) -> None:
+    corpus = load_world(tiny_world, read_manifest(tiny_world))
+    found = standing.standing_adversary(corpus)
+    assert found["questions"] > 0 and found["states_pairs"] > 0
+    assert found["features"] == len(standing.FEATURES) == 2 * len(standing.OWN)
+    assert len(found.get("diagnosis", [])) in (0, len(standing.FEATURES))
