@@ -107,8 +107,9 @@ def test_text_figures_read_a_sample_of_a_bigger_world(
     asked = [x for x in sample if not x.false_premise and x.answers()]
     assert figures["consistency"]["repeats"]["rules"]["the same fact asked twice"]["checked"] == len(asked)
     assert figures["sources"]["recall"] == sources.recall(world)  # recall counts every question
-    # answer verbatim on no answer page: every answerable question of the sample, not --questions' 3
-    assert figures["pages"]["answerable"] == len([x for x in sample if x.answerable and x.answers()]) > 3
+    # answer verbatim on no answer page: every answerable question of the world (up to 5,000: `pages`), not
+    # the text sample's nor --questions' 3
+    assert figures["pages"]["answerable"] == len([x for x in world if x.answerable and x.answers()]) > 3
     assert main([*argv, "--text-questions", "-1"]) == 2
     err = capsys.readouterr().err
     assert "--text-questions must be 0" in err and len(err.strip().splitlines()) == 1
