@@ -142,16 +142,20 @@ def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]], head:
     """What a page's own sentences say of when its entities started: in an anchor frame, or any sentence
     with an anchor word and a year naming a KG-dated entity ("The profile of X lists 21 Jul 2016 as the
     release date": the page's date, not the KG's, is what its reader holds the page to), or a labelled row
-    ("Release date: 1982-09-12") of the KG-dated name its `head` (title) names."""
+    ("Release date: 1982-09-12") of the KG-dated name its `head` (title) names. A page that states when a
+    person was born and not when they died keeps the KG's death of that name: "Gianfranco Yu (birth date:
+    September 5, 1920)" dropped the KG's 2017 death, and "Gianfranco Yu spoke at a hospital in Seville in
+    February 2015" read as a man born before 1925 with no death acting in 2015 (the g38 default world)."""
     out: dict[str, Life] = {}
     for sentence in text:
         for pattern, kind in _STARTS:
             for found in pattern.finditer(sentence):  # (one at most: anchored)
-                out.setdefault(found["name"].strip().rstrip("."), _dated(kind, found[0], int(found["year"])))
+                name = found["name"].strip().rstrip(".")
+                out.setdefault(name, _dated(kind, found[0], int(found["year"]), _kg_end(name, kind, known)))
         label = _LABEL.match(sentence)
         if label is not None and (year := _YEAR.search(label[2])) is not None:
             for name, life in named(head, known)[:1]:
-                out.setdefault(name, _dated(life.kind, label[2], int(year[1])))
+                out.setdefault(name, _dated(life.kind, label[2], int(year[1]), life.end))
         year = _YEAR.search(sentence)
         if year is not None:
             for name, life in named(sentence, known)[:1]:
@@ -160,8 +164,15 @@ def page_starts(text: list[str], known: dict[str, list[tuple[str, Life]]], head:
                 marked = f"^{sentence}"
                 own = any(f"{lead}{name} {v}" in marked for lead in ("^", "that ", ", ") for v in _OWN)
                 if own or (said is not None and said.search(sentence)):
-                    out.setdefault(name, _dated(life.kind, sentence, int(year[1])))
+                    out.setdefault(name, _dated(life.kind, sentence, int(year[1]), life.end))
     return out
+
+
+def _kg_end(name: str, kind: str, known: dict[str, list[tuple[str, Life]]]) -> int:
+    """The year the KG's person of exactly `name` died (0: none, or `kind` is not a person's)."""
+    if kind not in PEOPLE:
+        return 0
+    return next((life.end for n, life in known.get(name.split(" ", 1)[0], ()) if n == name and life.end), 0)
 
 
 def named(sentence: str, *indexes: dict[str, list[tuple[str, Life]]]) -> list[tuple[str, Life]]:
@@ -213,9 +224,10 @@ def whole(name: str, sentence: str) -> bool:
     return False
 
 
-def _dated(kind: str, text: str, year: int) -> Life:
-    """The life of `kind` starting at the full date `text` gives for `year`, else at the year."""
-    return Life(kind, *next((d for d in dates_in(text) if d[0] == year), (year, 0, 0)))
+def _dated(kind: str, text: str, year: int, end: int = 0) -> Life:
+    """The life of `kind` starting at the full date `text` gives for `year`, else at the year (ending in
+    `end`: the KG's, for a person)."""
+    return Life(kind, *next((d for d in dates_in(text) if d[0] == year), (year, 0, 0)), end=end)
 
 
 @dataclass(frozen=True)
