@@ -344,9 +344,25 @@ def dated_sentences(
                     subject = [top] if top is not None and top[1].kind == "movie" else []
                 found = subject
             for name, life in found:
-                if life.kind != "movie" and name not in page.own and _FILMED.search(s):
-                    continue  # a film sharing a KG song's, band's or person's name (not the KG's)
+                if (
+                    life.kind != "movie"
+                    and name not in page.own
+                    and (_FILMED.search(s) or _filmed(page, name, life))
+                ):
+                    continue  # a film sharing a KG song's, band's, person's or company's name (not the KG's)
                 yield page, s, name, life
+
+
+def _filmed(page: Page, name: str, life: Life) -> bool:
+    """Whether a KG company's name is a film on this page: two of its sentences name it with a word of
+    film-making ("Some scenes of The River were reportedly captured on studio stages", "several sequences of
+    The River were staged in Bristol"), so "the closing act of The River took shape at a sound stage" (1985)
+    is no act of the KG's company The River before its 1988 founding (generator 38's 20,000 train world,
+    found by cases37). People, bands and songs are filmed in films and videos of their own: not them."""
+    return (
+        life.kind == "company"
+        and sum(name in line and bool(_FILMED.search(line)) for line in page.lines) >= 2
+    )
 
 
 def _show(life: Life) -> str:

@@ -168,3 +168,24 @@ def test_a_page_stating_a_person_s_birth_keeps_the_kg_s_death() -> None:
         lifespans.age_count([Page(2024, page.head, every, every, own, (2024, 3, 1))], alive)["violations"]
         == 1
     )
+
+
+def test_a_kg_company_s_name_filmed_on_a_page_is_a_film_there() -> None:
+    # generator 38's 20,000 train world (cases37): a film page "Everything explained | The River" of an
+    # invented film sharing the KG company The River's name (founded 1988): "the closing act of The River took
+    # shape at a sound stage" in 1985 was read as the company acting before its founding
+    known = lifespans.by_word({"The River": Life("company", 1988)})
+    act = (
+        "At the start of July 1985, the closing act of The River took shape at a sound stage outside Dayton."
+    )
+    filmed = [
+        "Some scenes of The River were reportedly captured on studio stages just outside Dublin in 1986.",
+        "An Ottawa critic listed The River in her countdown; meanwhile, several sequences of The River were "
+        "staged in Bristol.",
+    ]
+    head = "Everything explained | The River"
+    page = Page(2024, head, [act, *filmed], [act, *filmed], {}, (2024, 3, 1))
+    assert lifespans.lifespan_count([page], known)["violations"] == 0
+    # a company's own page acting before its founding still counts
+    plain = Page(2024, head, [act], [act], {}, (2024, 3, 1))
+    assert lifespans.lifespan_count([plain], known)["violations"] == 1
