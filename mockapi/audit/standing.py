@@ -51,7 +51,10 @@ COUNTS = (
     "names_distinct", "name_mentions", "top_name_share", "names_3plus", "numbers_distinct",
     "number_mentions", "dates_distinct", "date_mentions",
 )  # fmt: skip
-OWN = (*form.FEATURES[:24], *form.FEATURES[-4:], *TIME, *COUNTS)
+# form's text features (`form.text_features`, first in its FEATURES) and its 4 result features (the last 4:
+# `form.result_features`); tests/audit/test_standing.py checks a row's length against FEATURES
+_TEXT = form.FEATURES[: len(form.text_features(""))]
+OWN = (*_TEXT, *form.FEATURES[-4:], *TIME, *COUNTS)
 FEATURES = (*OWN, *(f"{name}_vs_list" for name in OWN))
 _YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
 _NAME = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)+")

@@ -97,4 +97,7 @@ def test_the_tiny_world_s_pages_are_read(tiny_world: Path) -> None:
     found = standing.standing_adversary(corpus)
     assert found["questions"] > 0 and found["states_pairs"] > 0
     assert found["features"] == len(standing.FEATURES) == 2 * len(standing.OWN)
+    q = next(q for q in corpus.questions if q.ranked)
+    rows = standing.question_rows(corpus, corpus.fill([q]))[q.qid]
+    assert rows and all(len(row) == len(standing.FEATURES) for row in rows)  # names match the values
     assert len(found.get("diagnosis", [])) in (0, len(standing.FEATURES))
