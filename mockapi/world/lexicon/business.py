@@ -107,7 +107,8 @@ COMPANY_SHORT = (
     "[ on {weekday}| on {d}| in a [filing|statement|regulatory filing|note to staff]|]",
     # a finished period, never "this session": a page stamped 01:37 ET said the stock "closed out this session
     # 0.5% higher", hours before the session (g35's audit, session figures before the session)
-    "[The stock|{s}|Shares of {s}|{s} stock|The shares|{s} shares] [ended|finished|closed out|wrapped up]"
+    "[The stock|{s}|Shares of {s}|{s} stock|The share price|{s}'s share price] [ended|finished|closed out"
+    "|wrapped up]"
     " [last|"
     "the previous|its last|its previous|the prior|its prior|its latest|the latest] [week|month|session|"
     "trading day] {move} [higher|lower|up|down]",
