@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -119,3 +120,18 @@ def test_no_timeline_event_writes_four_fixed_words() -> None:
         for event in events:
             runs = [part.split() for part in event.split("{s}")]
             assert max(len(r) for r in runs) <= 3, event
+
+
+def test_the_split_runs_read_as_words_do() -> None:
+    # two of the split runs read wrong once `synonyms` and a tail had their say: "opted not to go further
+    # further" (a tail's "further" after a new "go further") and "landed on a home video record company" (a
+    # new "home video label", "label" swapped for "record company"): g38's 400-question dev world
+    table = {**prose.slot_table(), "s": lambda _r: "Ida Brand", "o": lambda _r: "Leo Park"}
+    found: set[str] = set()
+    for key, template in _templates():
+        rng = random.Random(key)
+        for _ in range(400):
+            text = synonyms.vary(grammar.expand(template, table, rng), rng)
+            if re.search(r"\b(\w+) \1\b", text) or "video record company" in text:
+                found.add(f"{key}: {text}")
+    assert found == set()

@@ -140,11 +140,14 @@ MOVIE = (
     "the [camera work|cinematography|lighting]|the dialogue|the casting|the last {m} minutes|the [opening|"
     "closing|final|first] [shot|"
     "scene|sequence]] [of|in|from] {s}",
+    # a home video "distributor" or "imprint", not "label", which `synonyms` swaps for "record company"
+    # ("landed on a home video record company": g38's 400-question dev world)
     "{s} [arrived on|left|came back to|was added to|rotated off|returned to|landed on|dropped off] [[a"
     " streaming service|a video platform|an online service|[a|one] [big|major|niche|small] streamer|[one|"
     "two|several] streamers] [in|across|for viewers in] {region}|cable "
-    "in {region}|[home video|the home video market|a home video label|a [boutique|budget|collector's]"
-    " home video label]|[airline|in-flight] [menus|entertainment|screens]|a {place} arthouse chain|"
+    "in {region}|[home video|the home video market|a home video [distributor|imprint]|a [boutique|"
+    "budget|collector's] home video [distributor|imprint]]|[airline|in-flight] [menus|entertainment"
+    "|screens]|a {place} arthouse chain|"
     "{m} streaming platforms] "
     "[in {month}|on {d}|last {season}|]",
     "[the score|the trailer|a deleted scene|the poster|an [extended|alternate|director's] cut|[a|one|the"

@@ -98,8 +98,10 @@ COMPANY = (
     "across|by the close of|toward the end of|early in] the {qn}]",
 )
 COMPANY_SHORT = (
-    "{s} [declined to|chose not to|did not|would not|opted not to|refused to] [comment|respond|elaborate"
-    "|say more|go further|add detail]"
+    # the verb varies, not what is not said: "say more", "go further" ran into the tail's "further"
+    # ("opted not to go further further": g38's 400-question dev world, 50 held sentences over 8 draws)
+    "{s} [declined to|chose not to|did not|would not|opted not to|refused to|could not] [comment|respond|"
+    "elaborate]"
     "[ on {weekday}| on {d}| by email| in a [filing|statement|regulatory filing|note to staff]| when"
     " [asked|pressed|questioned|contacted] [about|on|over] [it|the report|the figures|the numbers|the"
     " results|the matter]| [further|beyond a short statement]|]",
