@@ -78,6 +78,12 @@ RUNS = (
     "in line with the consensus",  # (49)
     "redesigned an entry level model",  # (49)
     "spent a few days in",  # (49)
+    # runs the split itself made, on g38's 400-question dev world (the same 8 draws)
+    "a spin off of its",  # (105)
+    "sold out the same day",  # (76)
+    "a fan run event in",  # (63)
+    "a fan club evening last",  # (63)
+    "to the home video market",  # (52)
 )
 EXPANSIONS = 2000
 MOST = 1 / 40

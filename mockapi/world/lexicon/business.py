@@ -16,7 +16,7 @@ COMPANY = (
     "covering] {region}|a licensing deal with {firm}|[the sale of|selling|a sale of|offloading] [a"
     " minority|a small|a partial|a {pct}|part of its|its] [stake|holding|interest] [in its {unit} arm|to"
     " {firm}|]|a supply agreement with "
-    "{firm}|a {money} share buyback|a bid for {firm}|[spinning off|a spin-off of|splitting off|carving"
+    "{firm}|a {money} share buyback|a bid for {firm}|[spinning off|selling off|splitting off|carving"
     " out] its {unit}"
     " [unit|arm|business]]",
     "{s} [launched|delayed|repriced|recalled|redesigned|discontinued|previewed] [a [product line|range|"
