@@ -16,6 +16,8 @@ from pathlib import Path
 import mockapi.world.lexicon as lexicon
 from mockapi.audit.stock import five_grams
 from mockapi.world.pages import grammar, page_blocks, prose, synonyms
+from mockapi.world.pages.event_reads import event_window
+from mockapi.world.pages.lifespan import Life
 
 RUNS = (
     "for a top four spot",  # (255)
@@ -141,3 +143,12 @@ def test_the_split_runs_read_as_words_do() -> None:
             if re.search(r"\b(\w+) \1\b", text) or "video record company" in text:
                 found.add(f"{key}: {text}")
     assert found == set()
+
+
+def test_a_keepsake_on_show_or_exhibited_is_after_the_release_as_one_on_display() -> None:
+    # the keepsake's verb varies ("the movie went on display": 254 held sentences over 8 draws of g38's
+    # 400-question dev world), so each verb is read as "display" is: memorabilia, not the film's promotion
+    film = Life("movie", 2010, 6, 20)
+    for verb in ("went on display", "went on show", "were exhibited"):
+        later = f"Back in 2009, posters from A Kingdom in Willowdale {verb} in Verona."
+        assert event_window(later, film, 2024)[0] == 2010, verb

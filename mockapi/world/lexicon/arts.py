@@ -192,7 +192,7 @@ MOVIE = (
     "showed] {s}",
     "[tickets|posters|props|costumes|storyboards] [from|for|of] {s} [[later|eventually|recently|since|]"
     " sold for {price}"
-    " [at auction|online|]|went on display in {place}|"
+    " [at auction|online|]|[went on display|went on show|were exhibited] in {place}|"
     "[surfaced|resurfaced|appeared|were spotted] [at a [flea|street|weekend] market|in a [shop|junk shop]|"
     "at a [fair|[car boot|yard|estate|charity] sale]] [in|near|outside] {place}|were "
     "auctioned in {month}]",
@@ -285,8 +285,8 @@ ANIMATED = (
     " ad-libbed the {ord} scene in the recording booth]",
     MOVIE[7],
     "[tickets|posters|storyboards|original drawings|concept sketches|character models|background paintings]"
-    " [from|for|of] {s} [[later|eventually|recently|since|] sold for {price} [at auction|online|]|went on"
-    " display in {place}|[surfaced"
+    " [from|for|of] {s} [[later|eventually|recently|since|] sold for {price} [at auction|online|]|[went on"
+    " display|went on show|were exhibited] in {place}|[surfaced"
     "|resurfaced|appeared|were spotted] [at a"
     " [flea|street|weekend] market|in a [shop|junk shop]|at a [fair|[car boot|yard|estate|charity] sale]]"
     " [in|near|outside] {place}|were auctioned in {month}]",
