@@ -64,11 +64,13 @@ INSTITUTION = (
     "photographs|recordings]|[digitised|catalogued] {n} photographs|[sorted|rehoused] {n} [boxes of papers|"
     "old programmes|donated books]] [over the {season}|in {month}|[with help from|alongside|helped by]"
     " [{place}|volunteers from {place}]|]",
-    "[a study from {s}|researchers at {s}|a survey of visitors to {s}|[a team|a group] [working at|based"
+    "[a study from {s}|researchers at {s}|[a survey|a poll|a count] of visitors [to|at] {s}|[a team|a"
+    " group] [working at|based"
     " at|from] {s}] [found|measured|reported|traced] [how [visitors|crowds|people] [move|spread out|gather|"
     "bunch up] [on weekends|at [peak|busy|the busiest] times|in summer]|[a rise|an increase|a jump] in"
     " [evening|weekday|school|first-time] visits|{pct} more [school groups|first-time visitors|weekday"
-    " visitors]|[a drop|a fall] in [waiting times|queues at the entrance]|[damp|light damage|wear] in [the|"
+    " visitors]|[a drop|a fall] in [waiting times|[queues|waits] at the [entrance|door|ticket desk]]"
+    "|[damp|light damage|wear] in [the|"
     "its] [oldest|rarest] [books|objects|manuscripts|rooms]]",
     "{s} [added|launched|started|dropped|revived] [late openings|night tours|a shuttle from {place}|free"
     " entry on {weekday}s|a summer lecture series|guided tours|a membership scheme|a children's audio"
