@@ -86,6 +86,9 @@ RUNS = (
     "a fan run event in",  # (63)
     "a fan club evening last",  # (63)
     "to the home video market",  # (52)
+    # and at 63002bd ("The share price" for "The shares")
+    "the share price wrapped up",  # (168)
+    "the share price closed out",  # (111)
 )
 EXPANSIONS = 2000
 MOST = 1 / 40

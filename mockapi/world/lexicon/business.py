@@ -109,7 +109,9 @@ COMPANY_SHORT = (
     "[ on {weekday}| on {d}| in a [filing|statement|regulatory filing|note to staff]|]",
     # a finished period, never "this session": a page stamped 01:37 ET said the stock "closed out this session
     # 0.5% higher", hours before the session (g35's audit, session figures before the session)
-    "[The stock|{s}|Shares of {s}|{s} stock|The share price|{s}'s share price] [ended|finished|closed out"
+    # (a name's share price, not "The share price": one more fixed subject made "the share price wrapped up"
+    # and "closed out" stock 5-grams, ~420 held sentences over 8 draws of a 400-question dev world at 63002bd)
+    "[The stock|{s}|Shares of {s}|{s} stock|{s}'s share price] [ended|finished|closed out"
     "|wrapped up]"
     " [last|"
     "the previous|its last|its previous|the prior|its prior|its latest|the latest] [week|month|session|"
