@@ -11,7 +11,7 @@ from mockapi.world.pages import prose
 
 _NATURE = re.compile(
     r"\b(?:bird species|trees?|seeds?|weeds|reeds|scrub|bracken|beetle|moss(?:es)?|fungus|trails?|hikes?|"
-    r"walks|wildfire|bushfire|blaze|cyclists|walkers|hikers|water temperatures?|lake|river)\b",
+    r"walks|wildfire|bushfire|blaze|cyclists|walkers|hikers|water temperatures?|lake|river|paths?)\b",
     re.I,
 )
 
@@ -21,9 +21,10 @@ def _prose(name: str, seed: int) -> str:
 
 
 def test_an_opera_house_a_library_or_a_museum_is_no_nature_reserve() -> None:
-    for seed, name in enumerate(("Kramerberg Opera House", "Eastwood Library", "Halvorsen Museum")):
-        text = _prose(name, seed)
-        assert _NATURE.findall(text) == [], name
+    for name in ("Kramerberg Opera House", "Eastwood Library", "Halvorsen Museum"):
+        for seed in range(5):
+            text = _prose(name, seed)
+            assert _NATURE.findall(text) == [], (name, seed)
 
 
 def test_a_park_keeps_its_nature() -> None:

@@ -56,7 +56,7 @@ TOPIC = (
 # institutions) is visited, studied and kept, never walked or grown: no trees, seeds, weeds, bird species,
 # trails, hikes or wildfires (86 of 91 opera-house pages of g38's default world read as nature reserves:
 # "found 11 new bird species", "guided morning hikes", "a wildfire closed part of the library", reader36).
-# TOPIC's line 0 (its {facility}), its benefactors (6) and its visitors (7, the writers an institution's).
+# TOPIC's line 0 (its {facility}); its benefactors (6) and visitors (7) as TOPIC's, in an institution's words.
 INSTITUTION = (
     TOPIC[0],
     "{crew} at {s} [catalogued {n} objects|[catalogued|digitised|restored] [a century|decades|a lifetime] of"
@@ -89,7 +89,12 @@ INSTITUTION = (
     " [is|remains|has become|is still] [the|a] [main|biggest|usual|common] [complaint|gripe]|the new"
     " [signs|maps|benches|signposts|displays] [helped|made a difference|worked|paid off]|[the budget|"
     "funding|the grant] [was cut|fell|had been trimmed] by {pct}]",
-    TOPIC[6],
+    # its benefactors as TOPIC's, but no "path", which `synonyms` makes a "trail" ("donors set aside $445,000
+    # towards a trail past Lake Roy Opera House": 4 of 1,560 sentences naming an institution at 63002bd)
+    "[the city of {place}|a foundation in {place}|donors|the regional government|alumni] [gave|pledged|"
+    "approved|set aside] {grant} [for|towards] [[a|the] [new|planned|long-awaited] [wing|building|extension|"
+    "annex] [at|for|beside] {s}|[repairs|upkeep] at {s}|scholarships at {s}|[a footbridge|a walkway|a ramp|a"
+    " new entrance] [near|to|at] {s}|[research|fieldwork] at {s}]",
     "[a film crew|a photographer from {place}|a [travel|arts|architecture] [writer|blogger]|a school group"
     " from {place}] [spent {m} days at {s}|documented {s}|visited {s} in {month}|[wrote|blogged|posted]"
     " [about|on|a piece on] {s}]",
