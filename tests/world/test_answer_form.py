@@ -90,6 +90,8 @@ def test_syndicated_copies_are_of_any_role_with_the_same_odds_and_rank_beside_th
             if source is not None:
                 sources[specs_by_id[source].role] += 1
                 gaps.append(abs(first[key] - first[source]))
+                # never older than its source, which may state figures of its own day
+                assert r.spec["published"] >= specs_by_id[source].spec["published"]
     answers = sources["gold"] + sources["form"]
     assert sum(sources.values()) >= 40, sources
     # about as often as answer pages stand among the question's own pages (a tenth of them)

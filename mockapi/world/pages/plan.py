@@ -84,7 +84,13 @@ def own_results(q: Question, pools: Pools, rng: random.Random) -> tuple[Pages, l
     newest = roles.latest(q)
     for i in range(rng.choice(COPIES)):
         score, source = scored[rng.randrange(len(scored))]
-        copy = syndicate.copy(source.spec, rng, roles.uid(q, "sy", i), q.pages_domain, pools.split, newest)
+        # a copy is no older than its source, which may state figures of its own day: a topical page's copy
+        # dated a day before it ("On 28 February 2024, Atlas Inc. has a market capitalization of ...") filled
+        # the results of a question asked on 27 February (the first tiny world of this change)
+        published = source.spec.get("published") or ""
+        own = dt.datetime.fromisoformat(published) if published else None
+        after = max((m for m in (newest, own) if m is not None), default=None)
+        copy = syndicate.copy(source.spec, rng, roles.uid(q, "sy", i), q.pages_domain, pools.split, after)
         pages.append((source.role, copy))
         scored.append((min(1.0, max(0.0, score + rng.uniform(-NEAR, NEAR))), Result(copy, source.role)))
     scored.sort(key=lambda pair: -pair[0])
