@@ -120,7 +120,10 @@ Progress = Callable[[str], None]
 #     session's, works on a part before it stood refused on any page and in any word for "built", a weekend
 #     gross follows a name's asked start, one currency per company; q36: no identifier in-line before the verb
 #     (", i mean the one ..."), "who" for person-valued attributes; prose36: the lexicon's stock runs split
-GENERATOR_VERSION = "38"
+# 39: syndicated copies of any of a question's own pages, each with the same odds whatever its role, ranked
+#     beside and never dated before their source (the agreement adversary, issue 31); prose36: the split's two
+#     slips, a name's share price, institutions' own clauses (no trees, trails or wildfires at an opera house)
+GENERATOR_VERSION = "39"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 
