@@ -89,6 +89,16 @@ RUNS = (
     # and at 63002bd ("The share price" for "The shares")
     "the share price wrapped up",  # (168)
     "the share price closed out",  # (111)
+    # older runs, the commonest left on that world
+    "the front office of the",  # (93)
+    "work on the water mains",  # (88)
+    "short sellers started coverage of",  # (82)
+    "for an open training session",  # (81)
+    "the second unit could use",  # (80)
+    "their first choice playmaker for",  # (79)
+    "filled the main square of",  # (78)
+    "a reserve for personal reasons",  # (76)
+    "played down the move on",  # (62)
 )
 EXPANSIONS = 2000
 MOST = 1 / 40

@@ -29,7 +29,8 @@ COMPANY = (
     "[shares of {s}|{s} stock|the stock|{s}] [gained|lost|added|shed|rose|fell|slid|jumped] {move} [in early "
     "trading|after the open|on {session}|in heavy volume|over {m} sessions|as yields moved|before the bell|"
     "into the close|[in the week to|in the [five|seven] days to|over the week ending] {sd}]",
-    "[analysts at {firm}|a {firm} analyst|portfolio managers at {firm}|short sellers|credit analysts at "
+    "[analysts at {firm}|a {firm} analyst|portfolio managers at {firm}|[short sellers|hedge funds|a short"
+    " seller]|credit analysts at "
     "{firm}|the desk at {firm}] [[raised|lifted|bumped up] [their|its|a] [target|estimate]"
     " [on|for]|downgraded|upgraded|[reiterated|kept|stuck with|repeated] [a|their|its] [hold|neutral|"
     "market-weight] [rating|call|view] on|added to "
@@ -105,7 +106,8 @@ COMPANY_SHORT = (
     "[ on {weekday}| on {d}| by email| in a [filing|statement|regulatory filing|note to staff]| when"
     " [asked|pressed|questioned|contacted] [about|on|over] [it|the report|the figures|the numbers|the"
     " results|the matter]| [further|beyond a short statement]|]",
-    "{s} [confirmed|denied|disputed|played down] [the move|the report|the figures|the story|the account]"
+    "{s} [confirmed|denied|disputed|played down|queried] [the move|the report|the figures|the story|the"
+    " account|the plan|the claims]"
     "[ on {weekday}| on {d}| in a [filing|statement|regulatory filing|note to staff]|]",
     # a finished period, never "this session": a page stamped 01:37 ET said the stock "closed out this session
     # 0.5% higher", hours before the session (g35's audit, session figures before the session)

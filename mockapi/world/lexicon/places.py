@@ -132,11 +132,15 @@ TOWN = (
     "[a new bus route|a night bus|an express bus|a later last bus] [between {s} and {place}|from {s} to"
     " {place}|linking {s} with {place}] [started running|began|was added|was cut back] [in {month} {y}|"
     "last {season}|]",
-    "[roadworks|resurfacing work|work on the water mains] [on|along] [the high street|the ring road|Station"
+    "[roadworks|resurfacing work|[work|repairs] on [the|a] [water|gas|sewer] [mains|main|pipes]|pipe"
+    " repairs] [on|along] [the high street"
+    "|the ring road|Station"
     " Road|the old bridge] in {s} [ran {m} weeks over|lasted {m} weeks|closed [one lane|two lanes]|ended in"
     " {month}]",
     "[a farmers' market|a Christmas market|a street fair|a summer festival|a food festival] [returned"
-    " to|was held in|came back to|filled the main square of] {s} [in {month}|last {season}|]",
+    " to|was held in|came back to|[filled|packed|took over] [the main square|the market square|the old"
+    " town|the streets] of]"
+    " {s} [in {month}|last {season}|]",
     "[a storm|heavy rain|a burst water main|a flash flood] [flooded|swamped] [the high street|several"
     " streets|the ring road|low-lying homes|the underpass] in {s} [on {d}|in {month} {y}|]",
     "[{person}, who [runs a bakery|teaches|sits on the council|runs the library|drives a taxi] in {s},|a"
