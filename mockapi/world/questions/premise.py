@@ -243,7 +243,7 @@ def name_or_premise(
 ) -> str:
     """The subject's name (or ticker, alias), qualified by a premise with P_PREMISE (always when `force`);
     a premise said goes to `said`. `aside` False (a name in an "a or b" list or at a chain's start): a premise
-    only where a look-alike needs telling apart (`confusable`). `trails` False (a name in a list): its aside
+    only where a look-alike needs telling apart (`namesake`). `trails` False (a name in a list): its aside
     stays beside it (`Premise.trails`)."""
     ref = refer.name_ref(subject, rng)
     # no "one clause a question" rule (the g20 reader's lever): tried in generator 21, it made the question
