@@ -35,7 +35,7 @@ from pathlib import Path
 from mockapi.audit.data import kg_rows
 from mockapi.audit.lifespans import Page, whole
 from mockapi.audit.markets import clauses
-from mockapi.audit.prices import kg_companies
+from mockapi.audit.prices import kg_companies, strip_class
 from mockapi.audit.rules import RuleCheck, RuleGroup, empty_rule, note
 
 RULE = "finance sizes against the KG market cap"
@@ -103,7 +103,7 @@ def amount_scan(pages: list[Page], world: Path | None) -> RuleCheck:
         by_word.setdefault(name.split()[0], []).append(name)
     tickers = set(companies.values())
     for page in pages:
-        own = _named(page.head, by_word, tickers, companies)
+        own = head_company(page.head, by_word, tickers, companies)
         for s in page.lines:
             if _MONEY.search(s) is None:
                 continue
@@ -141,6 +141,19 @@ def _named(
     if found:
         return companies[min(found)[2]]
     return next((t for t in _TICKER.findall(text) if t in tickers), None)
+
+
+def head_company(
+    head: str, by_word: dict[str, list[str]], tickers: set[str], companies: dict[str, str]
+) -> str | None:
+    """The ticker of the company a page's head is about: the one its first line names up to the security's
+    class, else the first the head names. `whole` reads a capitalised word after a name as a longer name, so
+    "Rynex Ltd. Ordinary Shares - Everything Explained | Parent company: Octvanta Therapeutics Inc." named
+    only the parent (the 20,000-question train world's "430 of 191 staff at OCT" was Rynex Ltd.'s 430)."""
+    first = head.split("\n", 1)[0]
+    return _named(strip_class(first), by_word, tickers, companies) or _named(
+        head, by_word, tickers, companies
+    )
 
 
 def _statement(

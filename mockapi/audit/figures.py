@@ -72,6 +72,7 @@ from mockapi.audit.windows import Life
 from mockapi.core.paths import QUESTIONS_DB
 
 if TYPE_CHECKING:  # the learned adversaries' module loads scikit-learn: imported only to run them
+    from mockapi.audit.agreement import AgreementFigures
     from mockapi.audit.bags import BagFigures
     from mockapi.audit.exploits import FormFigures
     from mockapi.audit.learned import Adversaries
@@ -111,6 +112,7 @@ class AuditFigures(TypedDict):
     adversaries: Adversaries
     form: FormFigures
     bags: BagFigures
+    agreement: AgreementFigures
     prose: StockFigures
     sources: SourceFigures
     structure: StructureFigures
@@ -177,6 +179,7 @@ def compute(
         "adversaries": adversaries(read, test, real, seed),
         "form": _released(corpus, keep, _form(corpus, seed)),
         "bags": _released(corpus, keep, _bags(corpus, seed)),
+        "agreement": _released(corpus, keep, _agreement(corpus, seed)),
         "prose": _released(corpus, keep, _stock(corpus, qs, rng, seed)),
         "sources": {"redundancy": sources.redundancy(corpus, chosen), "recall": sources.recall(qs)},
         "structure": _released(corpus, keep, structure.structure_figures(corpus, qs, rng)),
@@ -336,6 +339,13 @@ def _bags(corpus: Corpus, seed: int) -> BagFigures:
     from mockapi.audit import bags
 
     return bags.bag_adversaries(corpus, seed)
+
+
+def _agreement(corpus: Corpus, seed: int) -> AgreementFigures:
+    """The agreement adversary (`agreement`, which loads scikit-learn)."""
+    from mockapi.audit import agreement
+
+    return agreement.agreement_adversary(corpus, seed)
 
 
 def _trim_gold(qs: list[AuditQuestion]) -> list[AuditQuestion]:

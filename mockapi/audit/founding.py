@@ -48,7 +48,17 @@ _EVENT = re.compile(
 _ASKS_EVENTS = re.compile(
     r"\b(?:championships?|champions|seasons?|titles?|trophies|albums?|awards?|cups?|pennants?|medals?)\b"
 )
-_NAME = re.compile(r"\b[A-Z][\w'’&.-]*(?: (?:(?:of|the|de|la|and) )?[A-Z][\w'’&.-]*)+")
+_WORKS = frozenset({"movie", "song"})  # `lifespans.kg_starts` kinds of works
+# a name runs on over "in", "on", "at", "for", "from" before a capital ("A Kingdom in Willowdale"; cut
+# at "in", the g38 default world's "A Kingdom in Fire was released on March 1, 2024" gave "A Kingdom" a start
+# of 2024 and "A Kingdom in Willowdale"'s 2022 events were read as before it), never before a month or season
+_WHEN = r"(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|"
+_WHEN += r"Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Spring|Summer|Autumn|Fall|Winter)\b)"
+_WORD = r"[A-Z][\w'’&.-]*"
+_NAME = re.compile(  # the run-on only after two words: "As for West Edwinchester Badgers" is not a name
+    rf"\b{_WORD}(?: (?:(?:of|the|de|la|and) )?{_WORD})+"
+    rf"(?: (?:in|on|at|for|from) {_WHEN}{_WORD}(?: {_WORD})*)*"
+)
 _ASKED_START = re.compile(
     r"(?P<name>[\w'’.&-]+(?: [\w'’.&-]+){0,5})(?:,| \()\s*(?:which was |who was |that was )?"
     r"(?:founded|established|formed|born|released)\s+(?:in\s+)?(?P<year>1[5-9]\d\d|20\d\d)"
@@ -72,11 +82,13 @@ class FoundingScan:
         self.rules = {rule: empty_rule() for rule in RULES}
         self.qs = qs
         by_lower: dict[str, int] = {}
+        self._kinds: dict[str, set[str]] = defaultdict(set)  # a KG name (lower) -> the kinds of its entities
         starts = {n: life for found in known.values() for n, life in found} if known is not None else None
         for name, life in (starts if starts is not None else kg_starts(world)).items():
             if " " in name:
                 # case-variant twins share a key: the earliest start (a later one would flag the other's)
                 by_lower[name.lower()] = min(life.start, by_lower.get(name.lower(), life.start))
+                self._kinds[name.lower()].add(life.kind)
         self._kg = by_lower
         self._first = defaultdict(list)
         for low in by_lower:
@@ -98,6 +110,12 @@ class FoundingScan:
                 if " ".join(words[i : i + name.count(" ") + 1]) == name:
                     out[name] = min(out.get(name, 9999), self._kg[name])
         return out
+
+    def _work_only(self, key: str, asked: str) -> bool:
+        """Whether `key` is only the KG name of works (films, songs) and `asked` (an `_ASKS_EVENTS` word)
+        events no work has: championships, seasons, titles, trophies, cups, pennants, medals, albums."""
+        kinds = self._kinds.get(key, set())  # `get`: the defaultdict must not grow on a look-up
+        return bool(kinds) and kinds <= _WORKS and not asked.startswith("award")
 
     def _subject(self, qid: str, name: str) -> str | None:
         """The question's subject `name` is (a start's key it ends, or itself when the question names it)."""
@@ -153,9 +171,13 @@ class FoundingScan:
                 start = starts[key]
                 early = [y for y in years if y < start]
                 note(pages, bool(early), f"{early[:1]} before {start} ({key}): {s}")
-            if _ASKS_EVENTS.search(q.query.lower()) and starts and q.answers():
+            asks = _ASKS_EVENTS.search(q.query.lower())
+            # the asked events' subject: a KG work's name the question holds is not it when a work has no such
+            # events ("find out the championship seasons of ... boydbury phoenix" held the song "Find Out")
+            subjects = [k for k in starts if not (asks and self._work_only(k, asks[0]))]
+            if asks and subjects and q.answers():
                 years = [int(y) for a in q.answers() for y in _YEAR.findall(a)]
-                subject = max(starts, key=len)
+                subject = max(subjects, key=len)
                 if years:
                     early = [y for y in years if y < starts[subject]]
                     said = f"{early[:1]} before {starts[subject]} ({subject}): {q.query} -> {q.answer}"

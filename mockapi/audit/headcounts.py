@@ -31,7 +31,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from mockapi.audit.amounts import _ANAPHOR, _named
+from mockapi.audit.amounts import _ANAPHOR, _named, head_company
 from mockapi.audit.data import AuditQuestion, Corpus, kg_rows
 from mockapi.audit.lifespans import Page, query_day
 from mockapi.audit.markets import clauses
@@ -172,7 +172,7 @@ def _headcounts(pages: list[Page], world: Path | None, rule: RuleCheck) -> None:
                 ticker = _named(clause, by_word, tickers, companies)
                 if ticker is None and _ANAPHOR.search(clause):
                     if own is False:
-                        own = _named(page.head, by_word, tickers, companies)
+                        own = head_company(page.head, by_word, tickers, companies)
                     ticker = own if isinstance(own, str) else None
                 if ticker is None or ticker not in staff:
                     continue

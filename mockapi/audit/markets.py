@@ -249,12 +249,20 @@ _ANY_MONEY = re.compile(
 )
 
 
+# a clause's end: an amount before the word of revenue or profit is that word's only within its clause. The
+# 20,000-question train world's "Brown Group posted cash flow for the fourth quarter worth $4m, a modest short
+# of the consensus, while margins at Brown Group grew on calmer sales in the Nordics" read the cash flow's $4m
+# as revenue ("sales" with no amount after it), below the quarter's operating profit of €22m
+_CLAUSE = re.compile(r"[,;:—–]|\s-\s|\b(?:while|whereas|but|meanwhile|although|though)\b", re.I)
+
+
 def amount_after(s: str, at: int) -> float | None:
     """The first amount in any of $, €, £ after position `at` of `s` (the word of revenue or profit), else the
-    last before it ("booked $94m of operating income"), in its own sentence: never a glued next sentence's."""
+    last before it in its clause ("booked $94m of operating income"; `_CLAUSE`), in its own sentence: never a
+    glued next sentence's."""
     found = _ANY_MONEY.search(_NEXT_SENTENCE.split(s[at:], maxsplit=1)[0])
     if found is None:
-        before = list(_ANY_MONEY.finditer(_NEXT_SENTENCE.split(s[:at])[-1]))
+        before = list(_ANY_MONEY.finditer(_CLAUSE.split(_NEXT_SENTENCE.split(s[:at])[-1])[-1]))
         found = before[-1] if before else None
     if found is None:
         return None

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from mockapi.audit import asides, tells
+from mockapi.audit.formnotes import form_notes
 
 if TYPE_CHECKING:  # `figures` imports every measuring module; the table needs only the shape
     from mockapi.audit.figures import AuditFigures as Figures
@@ -181,6 +182,13 @@ SPECS: list[Spec] = [
     _bag("(a): page states the answer, from its snippet", "states_snippet"),
     _bag("(b): question has an answer page, from its pages' texts", "has_answer_text"),
     _bag("(b): question has an answer page, from their snippets", "has_answer_snippet"),
+    # the agreement adversary (`agreement`): what a question's other results repeat, never the question
+    Spec("agreement (a): page states the answer, from what other results repeat: AUC",
+         _g("agreement", "states_auc"), "—", "<= 0.70", _at_most(0.70)),
+    Spec("agreement (b): question has an answer page: AUC", _g("agreement", "has_answer_auc"), "—",
+         "<= 0.70", _at_most(0.70)),
+    Spec("agreement (b): abstain exploit gain (Score_a pts)", _g("agreement", "abstain_gain_pts"), "—",
+         "<= 1.0", _at_most(1.0)),
     Spec("date voting: right share of date answers", _g("form", "date_vote_share"), "—", "<= 0.30",
          _at_most(0.30)),
     Spec("typed-candidate voting: top-1 right share", _g("form", "typed_vote_share"), "—", "<= 0.10",
@@ -337,22 +345,6 @@ def adversary_notes(world: Figures) -> list[str]:
         *form_notes(world),
         *consistency_notes(world),
     ]
-
-
-def form_notes(world: Figures) -> list[str]:
-    """What the form adversary and the voting exploiters measured, and the first future-narrated sentences."""
-    form: dict[str, Any] = dict(world.get("form") or {})
-    future: dict[str, Any] = dict(form.get("future") or {})
-    return [
-        f"form adversary: {form.get('features')} question-free features; (a) {form.get('states_pairs')} "
-        f"results, (b)/(c) {form.get('has_answer_questions')} questions; voting: "
-        f"{form.get('date_questions')} date answers, {form.get('typed_questions')} typed; future narration "
-        f"{future.get('future_sentences')} of {future.get('sentences')} content sentences",
-        *(f"  e.g. {e}" for e in future.get("examples", [])[:2]),
-        *(f"bag of words, {key}: {' '.join(f'{t}:{w}' for t, w in m.get('top_positive', [])[:6])} | "
-          f"{' '.join(f'{t}:{w}' for t, w in m.get('top_negative', [])[:6])}"
-          for key, m in dict(world.get("bags") or {}).items() if isinstance(m, dict)),
-    ]  # fmt: skip
 
 
 def consistency_notes(world: Figures) -> list[str]:

@@ -8,7 +8,7 @@ import datetime as dt
 import re
 import zlib
 
-from mockapi.world.pages import days, lifespan, totals
+from mockapi.world.pages import asked_points, days, lifespan
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.real import sequels
 
@@ -25,11 +25,12 @@ def start_of(name: str) -> dt.date:
 
 def stated_start(name: str) -> dt.date:
     """`name`'s start as pages state it: the KG's (`start_of`), else the earliest a question asks of the name
-    (`totals.asked`: a song's release asked, which the name's own pages state), else the earliest day."""
+    (`asked_points.asked`: a song's release asked, which the name's own pages state), else the earliest
+    day."""
     start = start_of(name)
     if start != dt.date.min:
         return start
-    asked = [v for kind in lifespan.ANCHORS for _d, v in totals.asked(name, kind)]
+    asked = [v for kind in lifespan.ANCHORS for _d, v in asked_points.asked(name, kind)]
     found = [(int(m[0]), v) for v in asked if (m := _YEAR_IN.search(v))]
     if not found:
         return dt.date.min

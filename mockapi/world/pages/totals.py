@@ -22,6 +22,10 @@ import random
 import re
 import zlib
 
+# re-exported: page jobs and pages set and key asked totals through `totals` (asked_points: no import circle)
+from mockapi.world.pages.asked_points import asked as asked
+from mockapi.world.pages.asked_points import name_key as name_key
+from mockapi.world.pages.asked_points import use_asked as use_asked
 from mockapi.world.pages.figure_days import amount, start_of
 from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.generate import PERIOD_END
@@ -89,11 +93,6 @@ def back_days(fact: Fact, value: str, lo: int, hi: int) -> int:
     return lo + round((hi - lo) * gap / (gap + 0.1))
 
 
-def name_key(name: str) -> str:
-    """A name as a reader matches it: "The Broken Letters" is "Broken Letters"."""
-    return re.sub(r"^the\s+", "", name.strip().lower())
-
-
 def total(kind: str, name: str, day: dt.date, cap: float = 0.0, league: str = "basketball") -> str:
     """The total `name` reaches, the same on every page (drawn from its name); an award count as real
     winners hold them; an amount within `cap` (a film's era's record, when given: the same for the name); a
@@ -122,35 +121,15 @@ def _crc(text: str) -> int:
     return zlib.crc32(text.encode())
 
 
-# A train world's asked totals: (name key, kind) -> the (day, value)s its question's own pages state, in day
-# order (`histories.asked_totals`, set per process by `use_asked`). Title words run out (576 film titles): at
-# 5,000 questions a peer's or look-alike's title is often an asked one, and its total drawn by name
-# ("Gentle Summer has grossed $112,000,000 worldwide", 13 Feb 2024) fell below the question's own
-# ("$583,900,000", 10 Mar 2023): 2 films on the 5,000-question world. Empty in dev and test worlds.
-_ASKED: dict[tuple[str, str], tuple[tuple[dt.date, str], ...]] = {}
-
-
-def use_asked(points: dict[tuple[str, str], tuple[tuple[dt.date, str], ...]]) -> None:
-    """Every page of this process states an asked total as its question does (`at`)."""
-    if points is not _ASKED:
-        _ASKED.clear()
-        _ASKED.update(points)
-
-
-def asked(name: str, kind: str) -> tuple[tuple[dt.date, str], ...]:
-    """The (day, value)s the questions state of `name`'s `kind` (`use_asked`: totals and starts)."""
-    return _ASKED.get((name_key(name), kind), ())
-
-
 def at(kind: str, name: str, whole: str, day: dt.date | None) -> str:
     """`name`'s figure of a total `kind` on `day`, whose total is `whole` (`whole` itself undated); an asked
     total's (`use_asked`) the largest its question states by `day`, before them grown to the smallest."""
-    asked = _ASKED.get((name_key(name), kind)) if kind in CUMULATIVE else None
-    if asked:
-        held = [v for d, v in asked if day is None or d <= day]
+    points = asked(name, kind) if kind in CUMULATIVE else ()
+    if points:
+        held = [v for d, v in points if day is None or d <= day]
         if held:
             return max(held, key=lambda v: figure(v, kind))
-        whole = min((v for _d, v in asked), key=lambda v: figure(v, kind))
+        whole = min((v for _d, v in points), key=lambda v: figure(v, kind))
     return _grown(kind, name, whole, day)
 
 
