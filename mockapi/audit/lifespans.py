@@ -27,7 +27,7 @@ from typing import TypedDict
 from mockapi.audit import form, store
 from mockapi.audit.data import AuditQuestion, Corpus, table_names
 from mockapi.audit.rules import RuleCheck, empty_rule, note
-from mockapi.audit.text import is_content_sentence, sentences
+from mockapi.audit.text import FUNCTION_WORDS, is_content_sentence, sentences
 from mockapi.audit.windows import (
     DEBUT_MIN,
     OLD_BORN,
@@ -182,14 +182,25 @@ def by_word(starts: dict[str, Life]) -> dict[str, list[tuple[str, Life]]]:
     return out
 
 
+# a capitalised word before a name that opens a sentence or clause, not a longer name ("Meanwhile X ...")
+_OPENERS = frozenset(
+    {"meanwhile", "yesterday", "today", "tonight", "later", "earlier", "recently", "finally", "now", "once"}
+    | {"though", "although", "like", "unlike", "per", "via", "including", "starring", "featuring", "dear"}
+)
+_BEFORE = re.compile(r"(?:^|[^\w'’.-])([A-Z][a-z'’]+) $")
+
+
 def whole(name: str, sentence: str) -> bool:
     """Whether `sentence` names `name` whole, not inside a longer name a look-alike has ("The Hollow" in "The
-    Hollow River", "Fanira Inc" in "Fanira Inc.", "Northern Harbor" in "The Northern Harbor")."""
+    Hollow River", "Fanira Inc" in "Fanira Inc.", "Northern Harbor" in "The Northern Harbor", "Voyage II" in
+    "Electric Voyage II": the g38 default world's web film read as the KG's 1980 "Voyage II")."""
     at = sentence.find(name)
     while at >= 0:
         after = sentence[at + len(name) : at + len(name) + 3]
+        before = _BEFORE.search(sentence[max(0, at - 30) : at])
         longer = (
             after[:1].isalnum()
+            or (before is not None and before[1].lower() not in FUNCTION_WORDS | _OPENERS)
             or (after[:1] == " " and after[1:2].isupper())  # "The Hollow River"
             or (after[:2] == ". " and after[2:3].islower())  # "Fanira Inc. went public" is not "Fanira Inc"
             or (

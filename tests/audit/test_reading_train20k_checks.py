@@ -11,7 +11,7 @@ import duckdb
 from mockapi.audit import founding, frames, headcounts, markets
 from mockapi.audit.anatomy import anatomy
 from mockapi.audit.data import AuditQuestion, Result
-from mockapi.audit.lifespans import Page
+from mockapi.audit.lifespans import Page, whole
 from mockapi.audit.results import Read
 from mockapi.audit.rules import empty_rule
 from mockapi.audit.text import FUNCTION_WORDS
@@ -132,3 +132,15 @@ def test_a_title_running_on_over_in_is_one_name() -> None:
     scan.add(Read(q, r, "\n".join(lines), lines))
     rule = scan.result()["rules"][founding.RULES[0]]
     assert rule["violations"] == 0, rule
+
+
+def test_a_capitalised_word_before_a_name_makes_a_longer_name() -> None:
+    # the g38 default world: "Electric Voyage II took $1.0M at the box office last weekend" (a web film) was
+    # read as the KG's "Voyage II" (1980) taking a weekend gross 44 years after its release
+    assert not whole("Voyage II", "Electric Voyage II took $1.0M at the box office last weekend.")
+    for sentence in (
+        "Voyage II took $1.0M.",
+        "Meanwhile Voyage II took $1M.",
+        "When Voyage II opened, it rained.",
+    ):
+        assert whole("Voyage II", sentence), sentence
