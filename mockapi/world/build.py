@@ -122,9 +122,9 @@ Progress = Callable[[str], None]
 #     (", i mean the one ..."), "who" for person-valued attributes; prose36: the lexicon's stock runs split
 # 39: syndicated copies of any of a question's own pages, each with the same odds whatever its role, ranked
 #     beside and never dated before their source (the agreement adversary, issue 31); prose36: the split's two
-#     slips, a name's share price, institutions' own clauses (no trees, trails or wildfires at an opera house),
-#     the lexicon's older runs split; q36: an identifier only for a look-alike holding the whole name, no
-#     afterthought after a date, "now" or "in all"
+#     slips, a name's share price, institutions' own clauses (no trees, trails or wildfires at an opera
+#     house), the lexicon's older runs split; q36: an identifier only for a look-alike holding the whole name,
+#     no afterthought after a date, "now" or "in all"
 GENERATOR_VERSION = "39"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
