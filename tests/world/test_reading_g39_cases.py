@@ -1,0 +1,53 @@
+"""The g38 worlds' single cases (the default world's and the 20,000 train world's audits): each class made
+impossible by construction, tested on the function that draws it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from mockapi.audit.sessions import closed
+from mockapi.world.questions import outoftime
+from mockapi.world.questions.model import Fact, Subject
+
+
+def test_a_day_before_a_companys_start_is_a_session_never_a_closed_day(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "how many millions of shares is the trading volume of wml on 03/04/1961?" (a Saturday): the false
+    # premise is the day before the company's start; a closed exchange made it a second one
+    company = Subject("Wml Holdings", "finance", "company", ticker="WML")
+    start = Fact(company, "fin.founded", "1964")
+    monkeypatch.setattr(outoftime, "_start", lambda _a, _s: (start, 1964))
+    query = "what was the trading volume of wml on march 4, 2024?"
+    said = "on march 4, 2024"
+    told = []
+    for offset in range(0, 366, 3):  # query days over a year: every weekday and month
+        day = dt.date(2024, 1, 1) + dt.timedelta(days=offset)
+        for seed in range(4):
+            ask = SimpleNamespace(rng=random.Random(seed))
+            made = outoftime.before_start(ask, company, query, said, day)  # type: ignore[arg-type]
+            assert made is not None
+            told.append(made.bent)
+    dates = [_asked_day(t) for t in told]
+    dated = [d for d in dates if d is not None]
+    assert len(dated) > 200  # the full-date styles, not only "in march 1961"
+    assert [d for d in dated if closed(d)] == []
+    assert all(d.year < 1964 for d in dated)
+
+
+def _asked_day(query: str) -> dt.date | None:
+    """The full date a bent query asks of, in any of `before_start`'s styles; None for a month alone."""
+    import re
+
+    text = query.removeprefix("what was the trading volume of wml ").removesuffix("?")
+    text = re.sub(r"^(?:on|in) ", "", text)
+    for style in ("%B %d, %Y", "%d %B %Y", "%m/%d/%Y"):
+        try:
+            return dt.datetime.strptime(text, style).date()
+        except ValueError:
+            continue
+    return None
