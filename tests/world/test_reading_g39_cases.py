@@ -51,3 +51,27 @@ def _asked_day(query: str) -> dt.date | None:
         except ValueError:
             continue
     return None
+
+
+def test_an_invented_film_takes_a_weekend_gross_only_in_the_run_its_pages_date() -> None:
+    from mockapi.world.pages import histories, statements, totals
+    from mockapi.world.questions import starts
+
+    # "Through Tue, 20 Feb 2024, Electric Voyage II took $1.0M at the box office last weekend." (and $9.0M on
+    # another page, same day) on the own page of an invented look-alike whose timeline ran from 2001: no KG
+    # and no question dated it, so any day "fit" its weekend gross
+    day = dt.date(2024, 2, 20)
+    film = Subject("Electric Voyage II", "movie", "movie")
+    assert starts.drawn_start(film.name, "movie") < 2022
+    assert not statements.fits_day(film.name, day, "mv.weekend")
+    kinds: set[str] = set()
+    for seed in range(300):
+        pieces = statements.figure_pieces(film, random.Random(seed), "dev", day, 6)
+        kinds |= {p.claim[1] for p in pieces if p.claim}
+    assert "mv.weekend" not in kinds and "mv.budget" in kinds
+    # a film a question dates in the weeks before keeps its weekend gross
+    totals.use_asked(histories.asked_totals([Fact(film, "mv.release", "January 12, 2024")]))
+    try:
+        assert statements.fits_day(film.name, day, "mv.weekend")
+    finally:
+        totals.use_asked({})
