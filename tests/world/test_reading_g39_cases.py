@@ -75,3 +75,31 @@ def test_an_invented_film_takes_a_weekend_gross_only_in_the_run_its_pages_date()
         assert statements.fits_day(film.name, day, "mv.weekend")
     finally:
         totals.use_asked({})
+
+
+def test_a_false_premises_true_total_is_every_namesakes_history() -> None:
+    from mockapi.world.page_jobs import asked_of
+    from mockapi.world.pages import totals
+    from mockapi.world.questions.model import Question
+
+    # "what is the worldwide gross of joshua scott's endless shadows in millions of dollars on 27 september
+    # 1985" (invalid: before its release): its pages state $271.0M (23 Jan 2023) and $318.0M (27 Sep 2023);
+    # a namesake's page drew "The worldwide gross of Endless Shadows sat at $17.0 million by 6 Mar 2024"
+    film = Subject("Endless Shadows", "movie", "movie")
+    gross = Fact(
+        film, "mv.gross", "$318.0 million", number=318e6, stale=("$271.0 million",), as_of="2023-09-27",
+        stale_days=("2023-01-23",),
+    )  # fmt: skip
+    q = Question(
+        "q", 0, "02/26/2024, 06:26:58 PT", "movie", "false_premise", "fast-changing",
+        "what is the worldwide gross of endless shadows on 27 september 1985", "invalid question", [], "tail",
+        "web", [], None, facts=[], subjects=[film], context=[gross],
+    )  # fmt: skip
+    asked = asked_of("dev", [q])
+    assert ("endless shadows", "mv.gross") in asked
+    totals.use_asked(asked)
+    try:
+        later = totals.at("mv.gross", "Endless Shadows", "$17.0 million", dt.date(2024, 3, 6))
+        assert totals.figure(later, "mv.gross") >= 318e6
+    finally:
+        totals.use_asked({})
