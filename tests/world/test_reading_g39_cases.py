@@ -103,3 +103,17 @@ def test_a_false_premises_true_total_is_every_namesakes_history() -> None:
         assert totals.figure(later, "mv.gross") >= 318e6
     finally:
         totals.use_asked({})
+
+
+def test_no_two_invented_subjects_share_a_name_but_for_an_article() -> None:
+    from mockapi.world.pages.totals import name_key
+    from mockapi.world.questions.source import WebSource
+
+    # "Bright Orchard" (178 min) and "The Bright Orchard" (91) were two 1997 thrillers of one set: "tell me
+    # which of the thriller films released in 1997 has the longest runtime" read two runtimes of one film
+    web = WebSource(taken=frozenset({"The Frozen Summer"}))
+    rng = random.Random(3)
+    names = [web.subject("movie", "movie", rng).name for _ in range(150)]
+    keys = [name_key(n) for n in names]
+    assert len(set(keys)) == len(keys)
+    assert "frozen summer" not in keys  # nor a KG title's, with or without its article
