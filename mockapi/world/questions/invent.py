@@ -110,14 +110,18 @@ def _unknown(f: Faker, draw: Callable[[], str]) -> str:
     return name
 
 
-def title(rng: random.Random) -> str:
-    """A song, album or movie title."""
-    words = [rng.choice(invent_words.ADJ), rng.choice(invent_words.NOUN)]
+def title(rng: random.Random, long: bool = False) -> str:
+    """A song, album or movie title; `long`, of a further 1,600 (`invent_words.LONG_*`), for a world whose
+    576 short titles are taken (a 20,000-question world kept them taken: three films "The Silent Meridian"
+    with three directors, a 2000 film under the KG's 1993 "Frozen Summer")."""
+    long_words = (invent_words.LONG_ADJ, invent_words.LONG_NOUN)
+    adjectives, nouns = long_words if long else (invent_words.ADJ, invent_words.NOUN)
+    words = [rng.choice(adjectives), rng.choice(nouns)]
     return " ".join(["The", *words] if rng.random() < 0.3 else words)
 
 
-def subject_name(subject_kind: str, rng: random.Random) -> str:
-    """A fictional name for a subject kind."""
+def subject_name(subject_kind: str, rng: random.Random, long: bool = False) -> str:
+    """A fictional name for a subject kind (a song's or film's from the `long` titles when asked)."""
     f = fake(rng)
     if subject_kind == "company":
         return f"{_brand(f)} {rng.choice(_SUFFIX)}"
@@ -132,7 +136,7 @@ def subject_name(subject_kind: str, rng: random.Random) -> str:
     if subject_kind == "artist":  # a solo artist, born (a group is a band, formed: never asked "born")
         return _plain_name(f)
     if subject_kind in ("song", "movie"):
-        return title(rng)
+        return title(rng, long)
     roll = rng.random()
     if roll < 0.3:  # a town or county: what has a population (kinds.fits_subject)
         return str(f.city()) if roll < 0.2 else f"{f.city()} County"
@@ -184,11 +188,11 @@ def lookalikes(name: str, rng: random.Random, n: int = 6, kind: str = "") -> tup
     return tuple(dict.fromkeys(x for x in out if x != name))[:n]
 
 
-def invent_subject(domain: str, subject_kind: str, rng: random.Random) -> Subject:
-    """A web-only subject (no entity id, no popularity bucket)."""
+def invent_subject(domain: str, subject_kind: str, rng: random.Random, long: bool = False) -> Subject:
+    """A web-only subject (no entity id, no popularity bucket); `long`: `title`'s."""
     from mockapi.world.questions.refer import with_refs
 
-    name = subject_name(subject_kind, rng)
+    name = subject_name(subject_kind, rng, long)
     return with_refs(
         Subject(
             name=name, domain=domain, kind=subject_kind, lookalikes=lookalikes(name, rng, kind=subject_kind)

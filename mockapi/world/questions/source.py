@@ -105,6 +105,13 @@ def start_fact(subject: Subject, key: str, day: dt.date) -> Fact:
     return Fact(subject, key, value, number, items, tuple(alts), source="web")
 
 
+# Draws of an invented subject's name until it is free: the first `SHORT_TRIES` as every world draws them,
+# then a song's or film's from the long titles (`invent.title`), which a big world reaches once its short
+# ones are taken (they were kept, taken, after 20 draws: the 20,000 train world's namesakes)
+SHORT_TRIES = 19
+REDRAW_NAMES = 40
+
+
 def name_key(name: str) -> str:
     """A name as a reader matches it, without case or a leading article (as `pages.totals.name_key`)."""
     return re.sub(r"^the\s+", "", name.strip().lower())
@@ -147,10 +154,10 @@ class WebSource:
         """A fresh fictional subject, under a name no other invented subject has (a film of a director's set
         and a film asked about alone would otherwise share a name and have two directors)."""
         subject = invent.invent_subject(domain, subject_kind, rng)
-        for _ in range(20):
+        for attempt in range(REDRAW_NAMES):
             if self._free(subject):
                 break
-            subject = invent.invent_subject(domain, subject_kind, rng)
+            subject = invent.invent_subject(domain, subject_kind, rng, long=attempt >= SHORT_TRIES)
         self._names.add(name_key(subject.name))
         return subject
 
@@ -256,10 +263,10 @@ class WebSource:
             return None
         phrase, target_kind = RELATIONS[subject.kind]
         related = invent.invent_subject(subject.domain, target_kind, rng)
-        for _ in range(20):
+        for attempt in range(REDRAW_NAMES):
             if self._free(related):
                 break
-            related = invent.invent_subject(subject.domain, target_kind, rng)
+            related = invent.invent_subject(subject.domain, target_kind, rng, long=attempt >= SHORT_TRIES)
         return phrase, related
 
     def chain(self, domain: str, rng: random.Random) -> tuple[Subject, list[tuple[str, Subject]]] | None:
