@@ -134,3 +134,16 @@ def test_a_big_worlds_invented_films_stay_apart_once_the_short_titles_are_taken(
     keys = [name_key(n) for n in names]
     assert len(set(keys)) == len(keys)
     assert not set(keys) & {name_key(s) for s in short}
+
+
+def test_a_pages_invented_peer_takes_no_taken_name_once_the_short_titles_run_out() -> None:
+    from mockapi.world.pages import shared
+    from mockapi.world.pages.totals import name_key
+    from mockapi.world.questions import invent_words
+
+    # a peer film or song a page invents (a roundup's, a look-alike's stand-in) kept a taken name after 20
+    # draws: a question's subject's or a KG title's, whose life and figures it then contradicts
+    short = frozenset(name_key(f"{a} {n}") for a in invent_words.ADJ for n in invent_words.NOUN)
+    rng = random.Random(11)
+    names = [shared.invented_name("movie", rng, short) for _ in range(200)]
+    assert not {name_key(n) for n in names} & short
