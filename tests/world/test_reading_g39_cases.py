@@ -147,3 +147,29 @@ def test_a_pages_invented_peer_takes_no_taken_name_once_the_short_titles_run_out
     rng = random.Random(11)
     names = [shared.invented_name("movie", rng, short) for _ in range(200)]
     assert not {name_key(n) for n in names} & short
+
+
+def test_a_look_alike_of_two_clubs_has_one_start_and_no_title_before_it() -> None:
+    import re
+
+    from mockapi.world.pages import decoys
+    from mockapi.world.pages.figure_days import year_in
+    from mockapi.world.questions import invent
+    from mockapi.world.questions.kinds import KINDS
+
+    # "West Kingdom", a look-alike of "West Melvin Royals" and of "West Fred Titans": "For West Kingdom, the
+    # founding year is 1900" on the one's pages, "West Kingdom were founded in 2015" on its own, and "West
+    # Kingdom won the championship in 1989, 1980 and 1975" on the other's (the g38 default world's lives)
+    day = dt.date(2024, 3, 1)
+    own = invent.other_value(KINDS["sp.founded"], random.Random("start|West Kingdom|sp.founded"), day)
+    said = set()
+    for club, founded in (("West Melvin Royals", "1931"), ("West Fred Titans", "1968")):
+        team = Subject(club, "sports", "team")
+        for seed in range(20):
+            rng = random.Random(seed)
+            said.add(decoys.wrong(Fact(team, "sp.founded", founded), rng, day, "West Kingdom"))
+            held = Fact(team, "sp.title_years", "1999, 2004 and 2011")
+            titles = decoys.wrong(held, rng, day, "West Kingdom")
+            years = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", titles)]
+            assert years and min(years) >= year_in(own), titles
+    assert said == {own}

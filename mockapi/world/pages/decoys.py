@@ -138,6 +138,9 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", pee
     kind = KINDS[fact.kind]
     if lookalike and (known := _kg_anchor(lookalike, fact.kind, kind.vtype)):
         return known
+    start = _own_start(fact, name, day)  # a look-alike's or a peer's (`peers`: its own pages state it too)
+    if start and fact.kind == _OWN_START[fact.subject.kind]:
+        return start
     cap = _era_cap(fact.kind, lookalike)
     for _ in range(5):
         near = fact.number is not None and kind.vtype in _SCALED
@@ -151,6 +154,8 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", pee
             value = _after_subject(value, fact.value, lookalike, fact.subject.name, rng, day)
         if lookalike and fact.kind in _ADULT_EVENTS:
             value = lifespan.adult(value, lookalike, day, _rival_born(fact, lookalike, day))
+        if start and fact.kind in _AFTER_START:
+            value = _after_start(value, year_in(start), day)
         if awards.counted(fact.kind):  # no rival film with 16 Oscars beside one with 11
             value = values.number(max(1, awards.capped(fact.kind, int(totals.figure(value, fact.kind)))))[0]
         if value.lower() != fact.value.lower():
@@ -159,6 +164,31 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", pee
 
 
 _YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
+# An invented look-alike's start by its kind: one on every page, the draw `statements.figure_pieces` states
+# on its own pages; and its years of its own events, after that start. A look-alike of two questions' clubs
+# drew a start from each ("For West Kingdom, the founding year is 1900"; its own page: "West Kingdom were
+# founded in 2015") and won "the championship in 1989, 1980 and 1975" (the g38 default world's lives line)
+_OWN_START = {"team": "sp.founded", "company": "fin.founded", "topic": "op.founded"}
+_AFTER_START = ("sp.title_years", "fin.ipo_year")
+
+
+def _own_start(fact: Fact, lookalike: str, day: dt.date) -> str:
+    """The start every page states of an invented look-alike (or peer) of `fact`'s subject ('' for none: a
+    KG-dated name keeps the KG's, a subject kind with no start drawn)."""
+    key = _OWN_START.get(fact.subject.kind, "")
+    if not lookalike or not key or lifespan.kg_known(lookalike) or sizes.listed(lookalike):
+        return ""
+    if not fits_subject(KINDS[key], lookalike, fact.subject.kind):
+        return ""
+    return invent.other_value(KINDS[key], random.Random(f"start|{lookalike}|{key}"), day)
+
+
+def _after_start(value: str, start: int, day: dt.date) -> str:
+    """`value` with each year before `start` moved into the years from `start` to the query's."""
+    if not start:
+        return value
+    span = max(1, day.year - start)
+    return _YEAR.sub(lambda m: m[0] if int(m[0]) >= start else str(start + int(m[0]) % span), value)
 
 
 def _era_cap(fact_kind: str, lookalike: str) -> float:
