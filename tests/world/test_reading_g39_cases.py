@@ -134,6 +134,8 @@ def test_a_big_worlds_invented_films_stay_apart_once_the_short_titles_are_taken(
     keys = [name_key(n) for n in names]
     assert len(set(keys)) == len(keys)
     assert not set(keys) & {name_key(s) for s in short}
+    bands = [web.subject("music", "band", rng).name for _ in range(100)]  # "The Burning Harbor" is a title's
+    assert not {name_key(b) for b in bands} & (set(keys) | {name_key(s) for s in short})
 
 
 def test_a_pages_invented_peer_takes_no_taken_name_once_the_short_titles_run_out() -> None:

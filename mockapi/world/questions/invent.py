@@ -110,18 +110,20 @@ def _unknown(f: Faker, draw: Callable[[], str]) -> str:
     return name
 
 
+_LONG = (invent_words.LONG_ADJ, invent_words.LONG_NOUN)
+
+
 def title(rng: random.Random, long: bool = False) -> str:
     """A song, album or movie title; `long`, of a further 1,600 (`invent_words.LONG_*`), for a world whose
     576 short titles are taken (a 20,000-question world kept them taken: three films "The Silent Meridian"
     with three directors, a 2000 film under the KG's 1993 "Frozen Summer")."""
-    long_words = (invent_words.LONG_ADJ, invent_words.LONG_NOUN)
-    adjectives, nouns = long_words if long else (invent_words.ADJ, invent_words.NOUN)
+    adjectives, nouns = _LONG if long else (invent_words.ADJ, invent_words.NOUN)
     words = [rng.choice(adjectives), rng.choice(nouns)]
     return " ".join(["The", *words] if rng.random() < 0.3 else words)
 
 
 def subject_name(subject_kind: str, rng: random.Random, long: bool = False) -> str:
-    """A fictional name for a subject kind (a song's or film's from the `long` titles when asked)."""
+    """A fictional name for a subject kind (a song's, film's or band's of the `long` titles when asked)."""
     f = fake(rng)
     if subject_kind == "company":
         return f"{_brand(f)} {rng.choice(_SUFFIX)}"
@@ -131,8 +133,11 @@ def subject_name(subject_kind: str, rng: random.Random, long: bool = False) -> s
         return _player_name(f)
     if subject_kind == "person":
         return _plain_name(f)
-    if subject_kind == "band":
-        return f"The {rng.choice(invent_words.ADJ)} {rng.choice(invent_words.NOUN)}"
+    if (
+        subject_kind == "band"
+    ):  # a title's words: its long ones too ("The Burning Harbor" is "Burning Harbor")
+        adjectives, nouns = _LONG if long else (invent_words.ADJ, invent_words.NOUN)
+        return f"The {rng.choice(adjectives)} {rng.choice(nouns)}"
     if subject_kind == "artist":  # a solo artist, born (a group is a band, formed: never asked "born")
         return _plain_name(f)
     if subject_kind in ("song", "movie"):

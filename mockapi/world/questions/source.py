@@ -267,6 +267,7 @@ class WebSource:
             if self._free(related):
                 break
             related = invent.invent_subject(subject.domain, target_kind, rng, long=attempt >= SHORT_TRIES)
+        self._names.add(name_key(related.name))  # taken too: a film "Painted Storm" beside a band's name
         return phrase, related
 
     def chain(self, domain: str, rng: random.Random) -> tuple[Subject, list[tuple[str, Subject]]] | None:
