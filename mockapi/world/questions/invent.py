@@ -110,16 +110,26 @@ def _unknown(f: Faker, draw: Callable[[], str]) -> str:
     return name
 
 
-_LONG = (invent_words.LONG_ADJ, invent_words.LONG_NOUN)
+# the long titles' words: a long word with any other (never two short ones: no long title holds a short one);
+# 3,520 titles, as the short ones run out in a default world (its drafts' discarded subjects keep theirs)
+_LONG = (invent_words.LONG_ADJ + invent_words.ADJ, invent_words.LONG_NOUN + invent_words.NOUN)
 
 
 def title(rng: random.Random, long: bool = False) -> str:
     """A song, album or movie title; `long`, of a further 1,600 (`invent_words.LONG_*`), for a world whose
     576 short titles are taken (a 20,000-question world kept them taken: three films "The Silent Meridian"
     with three directors, a 2000 film under the KG's 1993 "Frozen Summer")."""
+    words = _words(rng, long)
+    return " ".join(["The", *words] if rng.random() < 0.3 else words)
+
+
+def _words(rng: random.Random, long: bool) -> list[str]:
+    """A title's adjective and noun: short ones, else a pair holding a long word (`_LONG`)."""
     adjectives, nouns = _LONG if long else (invent_words.ADJ, invent_words.NOUN)
     words = [rng.choice(adjectives), rng.choice(nouns)]
-    return " ".join(["The", *words] if rng.random() < 0.3 else words)
+    while long and words[0] in invent_words.ADJ and words[1] in invent_words.NOUN:  # a short one: drawn again
+        words = [rng.choice(adjectives), rng.choice(nouns)]
+    return words
 
 
 def subject_name(subject_kind: str, rng: random.Random, long: bool = False) -> str:
@@ -136,8 +146,7 @@ def subject_name(subject_kind: str, rng: random.Random, long: bool = False) -> s
     if (
         subject_kind == "band"
     ):  # a title's words: its long ones too ("The Burning Harbor" is "Burning Harbor")
-        adjectives, nouns = _LONG if long else (invent_words.ADJ, invent_words.NOUN)
-        return f"The {rng.choice(adjectives)} {rng.choice(nouns)}"
+        return "The " + " ".join(_words(rng, long))
     if subject_kind == "artist":  # a solo artist, born (a group is a band, formed: never asked "born")
         return _plain_name(f)
     if subject_kind in ("song", "movie"):
