@@ -4,6 +4,7 @@ generated alone into memory."""
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -15,9 +16,18 @@ from mockapi.formats.schema import schema_sql
 from mockapi.formats.writer import TableWriter
 from mockapi.world.context import WorldContext
 from mockapi.world.kg_stage import build_kg
+from mockapi.world.questions.generate import generate
+from mockapi.world.questions.kg_facts import open_kg_source
+from mockapi.world.questions.model import Question
 from mockapi.world.scales import get_scale
 
 GenerateDomain = Callable[[str, int], duckdb.DuckDBPyConnection]
+
+
+@pytest.fixture(scope="module")
+def tiny_dev_questions(tiny_kg: Path) -> list[Question]:
+    """The tiny KG's 1,200 dev questions of seed 0 (no KG names taken), as the reading tests draw them."""
+    return generate(1200, random.Random("0:questions"), open_kg_source(tiny_kg), "dev")
 
 
 @pytest.fixture(scope="module")

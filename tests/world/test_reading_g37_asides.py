@@ -17,15 +17,11 @@ import random
 import re
 from pathlib import Path
 
-import pytest
-
-from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.model import Fact, Question, Subject
 from mockapi.world.questions.premise import Premise, confusable, name_or_premise
 from mockapi.world.questions.trailing import relocate
 
-N = 1200
 # reader34's regexes (/work/scratch/reader34/world.py, gp.py), the counts the reading gave
 _AFTER_TIME = re.compile(r"(now|today|\d{4}-\d\d-\d\d|\d+/\d+|\d{4}),\s*the one")
 _AFTER_PREDICATE = re.compile(r"(has how many|cost|are|founded|established|have),\s*the one")
@@ -35,11 +31,6 @@ _INTO_LIST = re.compile(
 )
 _FRAME = re.compile(r"\bthe (?:film|movie)s? (?:starring|directed by)")  # a frame's cast, not an aside
 _INTO_OWN_VERB = re.compile(r"\b(born|founded|established|released) in \d{4} \1\b")
-
-
-@pytest.fixture(scope="module")
-def dev(tiny_kg: Path) -> list[Question]:
-    return generate(N, random.Random("0:questions"), open_kg_source(tiny_kg), "dev")
 
 
 def _premise(said: str, plain: str, trails: bool = True) -> Premise:
@@ -79,8 +70,8 @@ def test_an_aside_before_its_name_never_runs_into_and_or_its_verb() -> None:
     assert query == "where was the manager of jennifer smith born?"
 
 
-def test_the_dev_questions_hold_none_of_reader34s_classes(dev: list[Question]) -> None:
-    texts = [q.query for q in dev]
+def test_the_dev_questions_hold_none_of_reader34s_classes(tiny_dev_questions: list[Question]) -> None:
+    texts = [q.query for q in tiny_dev_questions]
     texts = [t for t in texts if not _FRAME.search(t)]
     for pattern in (_AFTER_TIME, _AFTER_PREDICATE, _INTO_LIST, _INTO_OWN_VERB):
         assert not [t for t in texts if pattern.search(t)], (
@@ -97,7 +88,7 @@ def test_asides_are_the_comma_bracket_and_chief_forms() -> None:
     assert not is_aside("the {v} film {n}", "mv.release") and not is_aside("{n} by {v}", "rel:performer")
 
 
-def test_a_name_with_no_look_alike_gets_no_aside(dev: list[Question], tiny_kg: Path) -> None:
+def test_a_name_with_no_look_alike_gets_no_aside(tiny_kg: Path) -> None:
     """A KG company no look-alike reads as, or named by its ticker: its mention says no aside (companies
     have no form people write of any name, so none at all)."""
     source = open_kg_source(tiny_kg)

@@ -12,21 +12,14 @@ fixed in q36.
 
 from __future__ import annotations
 
-import random
 import re
-from pathlib import Path
-
-import pytest
 
 from mockapi.world.questions import frame_use
-from mockapi.world.questions.generate import generate
-from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject
 from mockapi.world.questions.premise import Premise, fits
 from mockapi.world.questions.trailing import relocate
 
-N = 1200
 # an identifier said in-line before more of the question (reader35's inline.py, in short)
 _IN_LINE = re.compile(
     r"\bthe (?!one )([a-z0-9 .&'-]+?) (?:(?:(?:run|led|managed|coached|founded) by|"
@@ -45,11 +38,6 @@ def _in_line(text: str) -> bool:
     if m is None:
         return False
     return "".join(sorted(m[1].split()[-1])) not in _DESCRIBED and not _FRAME.search(text)
-
-
-@pytest.fixture(scope="module")
-def dev(tiny_kg: Path) -> list[Question]:
-    return generate(N, random.Random("0:questions"), open_kg_source(tiny_kg), "dev")
 
 
 def _premise(said: str, plain: str, trails: bool = True) -> Premise:
@@ -113,8 +101,8 @@ def test_in_a_list_an_aside_stays_only_where_its_name_ends_the_question() -> Non
     assert query == "who has more albums, stev or the miller managed by billy smith?"
 
 
-def test_the_dev_questions_say_no_identifier_in_line(dev: list[Question]) -> None:
-    texts = [q.query for q in dev]
+def test_the_dev_questions_say_no_identifier_in_line(tiny_dev_questions: list[Question]) -> None:
+    texts = [q.query for q in tiny_dev_questions]
     assert not [t for t in texts if _in_line(t)], [t for t in texts if _in_line(t)][:5]
     assert sum(", i mean the one " in t for t in texts) > 0
 
