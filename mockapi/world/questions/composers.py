@@ -84,10 +84,15 @@ def _qualify(kind: Kind, a: Ask, subject: Subject, text: str) -> str:
 def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:
     kind = KINDS[fact.kind]
     frames = frame_use.attribute_frames(kind)
+    # a past moment's value in the past tense, with no "right now" after it; not where a false premise may
+    # bend the question's time (its qualifier says the premise: `_qualify`)
+    past = kind.key in frame_use.PAST_KINDS and a.rng.random() < frame_use.P_PAST
+    past = past and not (a.bending and outoftime.has_start(a, fact.subject, ""))
+    frames = count_frames.PAST if past else frames
     if _phrase_not_name(phrase):  # "the artist born august 8, 1962's hometown" (g17 draft), as chain.py does
         frames = tuple(f for f in frames if "{s}'s" not in f) or frames
     text = a.frame(frames).format(s=phrase, l=asked_label(kind), e=kind.event, c=kind.label)
-    qualifier = _qualify(kind, a, fact.subject, text)
+    qualifier = "" if past else _qualify(kind, a, fact.subject, text)
     if not qualifier:
         return text
     query = text.rstrip("?") + qualifier + "?"
@@ -227,8 +232,16 @@ def comparison(a: Ask) -> Draft | None:
         )
     higher = a.rng.random() < 0.7
     adj = a.rng.choice(("higher", "bigger", "larger", "greater") if higher else ("lower", "smaller"))
+    # a count compared as people say it ("which has more championships?"), not as a noun ("title count")
+    counted = kind.label in COUNTED_LABELS
+    yes_no, either = (
+        (count_frames.COMPARE_COUNT_YES_NO, count_frames.COMPARE_COUNT)
+        if counted
+        else (question_frames.COMPARE_YES_NO, question_frames.COMPARE)
+    )
+    adj = ("more" if higher else "fewer") if counted else adj
     if a.rng.random() < 0.3:
-        query = a.frame(question_frames.COMPARE_YES_NO).format(l=asked_label(kind), a=r1, b=r2, adj=adj)
+        query = a.frame(yes_no).format(l=asked_label(kind), c=kind.label, a=r1, b=r2, adj=adj)
         yes = (n1 > n2) == higher
         answer = "yes" if yes else "no"
         return Draft(
@@ -241,7 +254,7 @@ def comparison(a: Ask) -> Draft | None:
             [f1.subject, f2.subject],
             refs,
         )
-    query = a.frame(question_frames.COMPARE).format(l=asked_label(kind), a=r1, b=r2, adj=adj)
+    query = a.frame(either).format(l=asked_label(kind), c=kind.label, a=r1, b=r2, adj=adj)
     w, lo = (name1, name2) if (n1 > n2) == higher else (name2, name1)
     short, alts = values.name(w)
     answer, alts = answers.finish(short, alts, answers.comparison(kind.label, w, lo, higher), a.rng)

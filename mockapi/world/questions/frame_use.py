@@ -13,6 +13,12 @@ from mockapi.world.questions.kinds import COUNTED_LABELS, Kind
 # Kinds asked on a day in frames of their own: no label reads well in a generic one ("tell me the last-game
 # point total of x last sunday": reader32)
 OWN_WORDS_ONLY = frozenset({"sp.last_points"})
+# Kinds whose value is a past moment's (a close, a game's score, a film's budget) and the share of their
+# simple questions asked in the past tense (count_frames.PAST)
+PAST_KINDS = frozenset(
+    ("fin.close", "fin.dividend", "fin.eps", "sp.last_score", "mv.weekend", "mv.budget", "mv.gross")
+)
+P_PAST = 0.5
 
 
 def attribute_frames(kind: Kind) -> tuple[str, ...]:
