@@ -284,6 +284,7 @@ def aggregation(a: Ask) -> Draft | None:
     r1, r2, refs = pair_refs(a, f1, f2)
     short, alts = values.number(int(f1.number + f2.number))
     frames = question_frames.TOTAL_COUNT if label in COUNTED_LABELS else question_frames.TOTAL
+    frames = count_frames.LAST_POINTS_BOTH if f1.kind in frame_use.OWN_WORDS_ONLY else frames
     query = a.frame(frames).format(l=asked_label(KINDS[f1.kind]), c=label, a=r1, b=r2)
     answer, alts = answers.finish(
         short, alts, answers.total(label, f1.subject.name, f2.subject.name, short), a.rng

@@ -83,3 +83,12 @@ SET_ABOVE_COUNT = (
     "which {many} have over {x} {c} to their name?",
     "tell me which of {np} have more than {x} {c}",
 )
+
+# Two teams' last games added up in their own words: "how many points in the last game do x and y have?"
+# read stiff to reader36 (g38 #14), as one team's last game did to reader32 (LAST_POINTS_ON)
+LAST_POINTS_BOTH = (
+    "how many points did {a} and {b} score in their last games?",
+    "how many points did {a} and {b} put up between them in their last games?",
+    "in their last games, how many points did {a} and {b} score in all?",
+    "what did {a} and {b} score in their last games, added up?",
+)

@@ -43,4 +43,11 @@ LATER: dict[str, str] = {
     "name {np} with more than {x} {c}": "spell out {np} holding more than {x} {c}",
     "which {many} have over {x} {c} to their name?": "which {many} hold over {x} {c} to their name?",
     "tell me which of {np} have more than {x} {c}": "say which ones of {np} hold more than {x} {c}",
+    # count_frames.LAST_POINTS_BOTH
+    "how many points did {a} and {b} score in their last games?":
+        "what points did {a} and {b} post in their latest games, summed?",
+    "how many points did {a} and {b} put up between them in their last games?":
+        "what points total did {a} and {b} post in their latest games?",
+    "what did {a} and {b} score in their last games, added up?":
+        "summing their latest games, what points did {a} and {b} post?",
 }  # fmt: skip
