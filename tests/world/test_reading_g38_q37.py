@@ -53,3 +53,12 @@ def test_a_set_question_lists_the_members_over_a_threshold(tiny_dev_questions: l
     assert listed
     # the answer lists the members over the threshold said, and more than one of them
     assert all(" and " in q.answer for q in listed), [(q.query, q.answer) for q in listed][:3]
+
+
+def test_who_is_asked_of_people_only(tiny_dev_questions: list[Question]) -> None:
+    """ "who was released first, timothy johnson's song savage letters or midnight anthem?", "who is the
+    parent company of the airline stock with the highest eps?" (my reading of q37's first draws)."""
+    thing = re.compile(r"\bwho (?:was released|was founded|were founded|was established|went public)\b")
+    company = re.compile(r"\bwho is (?:the )?(?:parent company|label|record label|team)\b")
+    said = [q.query for q in tiny_dev_questions if thing.search(q.query) or company.search(q.query)]
+    assert said == [], said[:5]

@@ -221,9 +221,8 @@ def comparison(a: Ask) -> Draft | None:
     name1, name2 = f1.subject.name, f2.subject.name
     if kind.vtype in ("date", "year"):
         first = a.rng.random() < 0.7
-        query = a.frame(question_frames.EARLIER if first else question_frames.LATER).format(
-            e=kind.event, a=r1, b=r2
-        )
+        frames = frame_use.who_of_people(question_frames.EARLIER if first else question_frames.LATER, kind)
+        query = a.frame(frames).format(e=kind.event, a=r1, b=r2)
         w, lo = (name1, name2) if (n1 < n2) == first else (name2, name1)
         short, alts = values.name(w)
         answer, alts = answers.finish(short, alts, answers.earlier(kind.event, w, lo, first), a.rng)

@@ -39,6 +39,14 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
     return own + qf.ATTRIBUTE
 
 
+def who_of_people(frames: tuple[str, ...], kind: Kind) -> tuple[str, ...]:
+    """`frames` without those opening with "who" unless `kind`'s event is a person's: "who was released
+    first, x's song y or z?" (my reading of q37's draw)."""
+    if kind.event in ("was born", "debuted"):
+        return frames
+    return tuple(f for f in frames if not f.startswith("who "))
+
+
 # A wh-question puts its auxiliary before the subject ("how long ago was x established?"). Frames write
 # "{s} {e}" with the event's own verb ("was established"), which reads as a search fragment with a short
 # name and as a misplaced clause with a long one ("how long ago loh, whose director is x, was established?").

@@ -188,6 +188,8 @@ def _top_hop(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | 
         return None  # the set is defined by that relation: its holder is no hop away
     sup = _sup(kind, True)
     frame = a.frame(question_frames.TOP_HOP).format(r=relation, sup=sup, l=kind.label, **_KEEP)
+    if target.kind != "person":  # "who is the parent company of the airline stock ..." (q37's reading)
+        frame = frame.replace("who is", "what is")
     link = Fact(ranked[0].subject, f"rel:{relation}", target.name, source=a.src.name)
     short, alts = values.person(target.name) if target.kind == "person" else values.name(target.name)
     top = ranked[0].subject.name
