@@ -40,7 +40,8 @@ from mockapi.world.questions.premise import Premise
 # Share of simple questions that ask for a derived form of the value when the kind has one (derived.py).
 P_DERIVED = 0.7
 # Share of simple questions that ask for the entity one relation leads to ("who is the head coach of x?").
-P_RELATION = 0.3
+# 0.3 -> 0.45 (q37): "director", "head coach", "parent company" read as multi-hop's words (type from text)
+P_RELATION = 0.45
 # Share of multi-hop questions that walk two or three relation steps of the KG's graph (where it has walks
 # from a target of the slot's popularity bucket: finance and open); the rest take one step and an attribute.
 P_CHAIN = 0.75
