@@ -193,7 +193,8 @@ def with_condition(a: Ask) -> Draft | None:
         if kind.key in frame_use.OWN_WORDS_ONLY:
             frames = count_frames.LAST_POINTS_ON
         elif kind.label in question_frames.TALLIED:  # "how many wins did x have on march 2?"
-            frames += question_frames.CONDITION_COUNT
+            counts = question_frames.CONDITION_COUNT
+            frames = counts if kind.label in frame_use.NO_COUNT_NOUN else frames + counts
         query = a.frame(frames).format(l=asked_label(kind), s=ref, d=when, db=bare, c=kind.label)
         outoftime.dated_premise(a, fact.subject, query, when, bare, day)  # the day said: a premise of the ask
         sentences = answers.dated(kind, fact.subject.name, fact.value, values.date(day)[0])

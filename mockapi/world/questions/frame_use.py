@@ -21,6 +21,12 @@ PAST_KINDS = frozenset(
 P_PAST = 0.5
 
 
+# Tallies whose noun read stiff in a generic frame ("what's gentle garden's oscar count?", "the title count
+# of x": q37's reading of its draw): asked only in count frames ("how many oscars", "the number of oscar
+# wins"). A "win total" reads as sports English: kept.
+NO_COUNT_NOUN = frozenset(("oscar wins", "grammy wins", "championships", "studio albums"))
+
+
 def attribute_frames(kind: Kind) -> tuple[str, ...]:
     """Frames that ask for one attribute value of `{s}`: the kind's own question plus shaped generic ones."""
     own = (kind.ask, *qf.COUNT_ASKS.get(kind.key, ()))
@@ -33,7 +39,8 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
     if kind.vtype == "place":
         return own + qf.WHERE + qf.ATTRIBUTE
     if kind.label in qf.TALLIED:
-        return own + qf.HOW_MANY + qf.TALLY + count_frames.NUMBER_OF + qf.ATTRIBUTE[:8]
+        counts = own + qf.HOW_MANY + qf.TALLY + count_frames.NUMBER_OF
+        return counts if kind.label in NO_COUNT_NOUN else counts + qf.ATTRIBUTE[:8]
     if kind.vtype in ("money", "bigmoney", "number") and kind.label not in COUNTED_LABELS:
         return own + qf.TOTAL_ONE + qf.ATTRIBUTE
     return own + qf.ATTRIBUTE
