@@ -92,3 +92,13 @@ LAST_POINTS_BOTH = (
     "in their last games, how many points did {a} and {b} score in all?",
     "what did {a} and {b} score in their last games, added up?",
 )
+
+# The difference of two tallies whose noun reads stiff (frame_use.NO_COUNT_NOUN): "how much higher is x's
+# oscar count than y's?" -> the bare label. No frame says which is higher (that order would be a premise,
+# as question_frames.ORDERED's is).
+DIFFERENCE_COUNT = (
+    "what's the difference in {c} between {a} and {b}?",
+    "how far apart are {a} and {b} in {c}?",
+    "{a} vs {b}: difference in {c}?",
+    "what is the gap in {c} between {a} and {b}?",
+)

@@ -50,4 +50,8 @@ LATER: dict[str, str] = {
         "what points total did {a} and {b} post in their latest games?",
     "what did {a} and {b} score in their last games, added up?":
         "summing their latest games, what points did {a} and {b} post?",
+    # count_frames.DIFFERENCE_COUNT
+    "what's the difference in {c} between {a} and {b}?": "by how many {c} do {a} and {b} differ?",
+    "how far apart are {a} and {b} in {c}?": "how wide is the spread in {c} between {a} and {b}?",
+    "what is the gap in {c} between {a} and {b}?": "what separates {a} and {b} in {c}?",
 }  # fmt: skip
