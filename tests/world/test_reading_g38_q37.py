@@ -25,13 +25,13 @@ _OVER = re.compile(r"\b(above|over|more than|higher than) [$0-9]")
 
 
 def test_a_count_is_compared_in_plain_words(tiny_dev_questions: list[Question]) -> None:
-    from mockapi.world.questions.frame_use import NO_COUNT_NOUN  # imported here: the other tests run on q36
-
     compared = [q.query for q in tiny_dev_questions if q.question_type == "comparison"]
     nouns = [t for t in compared if any(said in t for said in SAID_COUNTS.values())]
     assert nouns == [], nouns[:5]
     assert [t for t in compared if re.search(r"\b(more|fewer) [a-z]", t)]
     # nor, of a tally, asked of one subject ("what's gentle garden's oscar count?": my reading of q37's draw)
+    from mockapi.world.questions.frame_use import NO_COUNT_NOUN  # imported here: the other tests run on q36
+
     stiff = [v for k, v in SAID_COUNTS.items() if k in NO_COUNT_NOUN]
     said = [q.query for q in tiny_dev_questions if any(noun in q.query for noun in stiff)]
     assert said == [], said[:5]
