@@ -148,7 +148,7 @@ COUNT = (
     "how many {i} has {s} got?",
     "total {i} for {s}?",
     "how many {i} does {s} have in all?",
-    "how many {i} are listed for {s}?",
+    "how many {i} does {s} have altogether?",
     # a count asked in an attribute's words, as simple questions ask one: "how many" alone had read as
     # aggregation (issue 31: question type read from the text 0.726, real CRAG 0.61)
     "what is the number of {i} of {s}?",

@@ -251,7 +251,7 @@ VARIANTS: dict[str, str] = {
     # COUNT, TOTAL, LIST
     "how many {i} has {s} got?": "how many {i} are listed for {s}?",
     "total {i} for {s}?": "{i} for {s}, how many?",
-    "how many {i} are listed for {s}?": "how many {i} go with {s}?",
+    "how many {i} does {s} have altogether?": "how many {i} go with {s}?",
     "give me the number of {i} for {s}": "let me know the number of {i} for {s}",
     "look up the number of {i} for {s}": "check the count of {i} for {s}",
     "find the number of {i} of {s}": "find out the number of {i} of {s}",
