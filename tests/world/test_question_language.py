@@ -182,7 +182,8 @@ def test_frames_that_always_say_a_premise_are_no_more_false_premises(
     0.77). Fails on 0b9a5bc.
 
     Read on three draws (q37): one draw's 143 false premises put 0-6 there on the same code (q36's head, tiny
-    seeds 0 / 1 / 2: 2 / 0 / 6 against bounds of 2.8-3.2), so the bound's slack is two a draw."""
+    seeds 0 / 1 / 2: 3 / 0 / 6 against bounds of 3.2; q37: 3 / 1 / 2 against 2.8 / 3.6 / 2.8), so the bound's
+    slack is two a draw."""
     from mockapi.world.questions import question_frames
 
     def pattern(frame: str) -> re.Pattern[str]:
