@@ -94,6 +94,7 @@ def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:
         frames = tuple(f for f in frames if "{s}'s" not in f) or frames
     text = a.frame(frames).format(s=phrase, l=asked_label(kind), e=kind.event, c=kind.label)
     qualifier = "" if past else _qualify(kind, a, fact.subject, text)
+    qualifier = frame_use.tense_fit(text, qualifier)
     if not qualifier:
         return text
     query = text.rstrip("?") + qualifier + "?"

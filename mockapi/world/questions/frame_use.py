@@ -21,6 +21,16 @@ PAST_KINDS = frozenset(
 P_PAST = 0.5
 
 
+# A present qualifier after a question in the past tense reads broken ("what was the final score of x's last
+# game currently?": the kind's own ask, q37's trial merge); a year ("in 2024") reads fine
+_PRESENT = frozenset((" right now", " currently", " as of today", " at the moment", " this year"))
+
+
+def tense_fit(text: str, qualifier: str) -> str:
+    """`qualifier`, or nothing when it says the present after a question in the past tense."""
+    return "" if qualifier in _PRESENT and re.match(r"(?:\w+ )*?what was\b", text) else qualifier
+
+
 # Tallies whose noun read stiff in a generic frame ("what's gentle garden's oscar count?", "the title count
 # of x": q37's reading of its draw): asked only in count frames ("how many oscars", "the number of oscar
 # wins"). A "win total" reads as sports English: kept.
