@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from mockapi.world.questions import frame_use
+from mockapi.world.questions import frame_use, phrasing
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject
 from mockapi.world.questions.premise import Premise, fits
@@ -33,7 +33,12 @@ _FRAME = re.compile(
 _DESCRIBED = {"".join(sorted(w)) for w in ("company", "team", "place", "club")}
 
 
+# a tail the voice adds ("... the x founded in 1916 thanks") is no more of the question (q37)
+_TAILS = tuple(sorted({t.split("{q}", 1)[1] for t in phrasing.TAILS}, key=len, reverse=True))
+
+
 def _in_line(text: str) -> bool:
+    text = next((text[: -len(t)] for t in _TAILS if t and text.endswith(t)), text)
     m = _IN_LINE.search(text)
     if m is None:
         return False
