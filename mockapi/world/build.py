@@ -120,7 +120,19 @@ Progress = Callable[[str], None]
 #     session's, works on a part before it stood refused on any page and in any word for "built", a weekend
 #     gross follows a name's asked start, one currency per company; q36: no identifier in-line before the verb
 #     (", i mean the one ..."), "who" for person-valued attributes; prose36: the lexicon's stock runs split
-GENERATOR_VERSION = "38"
+# 39: syndicated copies of any of a question's own pages, each with the same odds whatever its role, ranked
+#     beside and never dated before their source (the agreement adversary, issue 31); prose36: the split's two
+#     slips, a name's share price, institutions' own clauses (no trees, trails or wildfires at an opera
+#     house), the lexicon's older runs split; q36: an identifier only for a look-alike holding the whole name,
+#     no afterthought after a date, "now" or "in all"
+# 40: what a page holds of a question's rivals and peers drawn the same whatever its role: topical, stale and
+#     look-alike pages state the rivals' values as answer pages do, a question's own peers recur on its pages
+#     with figures fixed by name (audit36's agreement adversary, issue 31), answer pages ranked from 0.65;
+#     cases37: the g38 worlds' single cases (a company's bent day a session, an invented film's weekend gross
+#     in its run, a false premise's totals asked, no two invented subjects of one name, long titles once the
+#     short are taken, an invented look-alike's one start); q37: counts compared and asked in plain words,
+#     past-tense values, set members over a threshold
+GENERATOR_VERSION = "40"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

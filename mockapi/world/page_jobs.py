@@ -202,7 +202,11 @@ def asked_of(split: str, questions: list[Question]) -> Asked:
     namesakes fell too ("By 2024-02-07, Bright Garden has grossed $120.0M worldwide" beside its question's
     $360.7M of 2023-02-27: the g37 default world's cumulative line, 2). `split` is kept for the callers."""
     del split
-    return histories.asked_totals(f for q in questions for f in q.facts)
+    # and a false premise's true facts (`context`), which its pages state as its subject's: "what is the
+    # worldwide gross of joshua scott's endless shadows ... on 27 september 1985" stated $271.0M (Jan 2023)
+    # and $318.0M (Sep 2023), and a namesake drew its own "$17.0 million by 6 Mar 2024" (the g38 default
+    # world's cumulative line)
+    return histories.asked_totals(f for q in questions for f in (*q.facts, *q.context))
 
 
 def pools_file(world: Path, pools: Pools, questions: list[Question]) -> Path:

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
 import mockapi.world.lexicon as lexicon
 from mockapi.audit.stock import five_grams
 from mockapi.world.pages import grammar, page_blocks, prose, synonyms
+from mockapi.world.pages.event_reads import event_window
+from mockapi.world.pages.lifespan import Life
 
 RUNS = (
     "for a top four spot",  # (255)
@@ -77,6 +80,25 @@ RUNS = (
     "in line with the consensus",  # (49)
     "redesigned an entry level model",  # (49)
     "spent a few days in",  # (49)
+    # runs the split itself made, on g38's 400-question dev world (the same 8 draws)
+    "a spin off of its",  # (105)
+    "sold out the same day",  # (76)
+    "a fan run event in",  # (63)
+    "a fan club evening last",  # (63)
+    "to the home video market",  # (52)
+    # and at 63002bd ("The share price" for "The shares")
+    "the share price wrapped up",  # (168)
+    "the share price closed out",  # (111)
+    # older runs, the commonest left on that world
+    "the front office of the",  # (93)
+    "work on the water mains",  # (88)
+    "short sellers started coverage of",  # (82)
+    "for an open training session",  # (81)
+    "the second unit could use",  # (80)
+    "their first choice playmaker for",  # (79)
+    "filled the main square of",  # (78)
+    "a reserve for personal reasons",  # (76)
+    "played down the move on",  # (62)
 )
 EXPANSIONS = 2000
 MOST = 1 / 40
@@ -119,3 +141,27 @@ def test_no_timeline_event_writes_four_fixed_words() -> None:
         for event in events:
             runs = [part.split() for part in event.split("{s}")]
             assert max(len(r) for r in runs) <= 3, event
+
+
+def test_the_split_runs_read_as_words_do() -> None:
+    # two of the split runs read wrong once `synonyms` and a tail had their say: "opted not to go further
+    # further" (a tail's "further" after a new "go further") and "landed on a home video record company" (a
+    # new "home video label", "label" swapped for "record company"): g38's 400-question dev world
+    table = {**prose.slot_table(), "s": lambda _r: "Ida Brand", "o": lambda _r: "Leo Park"}
+    found: set[str] = set()
+    for key, template in _templates():
+        rng = random.Random(key)
+        for _ in range(400):
+            text = synonyms.vary(grammar.expand(template, table, rng), rng)
+            if re.search(r"\b(\w+) \1\b", text) or "video record company" in text:
+                found.add(f"{key}: {text}")
+    assert found == set()
+
+
+def test_a_keepsake_on_show_or_exhibited_is_after_the_release_as_one_on_display() -> None:
+    # the keepsake's verb varies ("the movie went on display": 254 held sentences over 8 draws of g38's
+    # 400-question dev world), so each verb is read as "display" is: memorabilia, not the film's promotion
+    film = Life("movie", 2010, 6, 20)
+    for verb in ("went on display", "went on show", "were exhibited"):
+        later = f"Back in 2009, posters from A Kingdom in Willowdale {verb} in Verona."
+        assert event_window(later, film, 2024)[0] == 2010, verb

@@ -171,13 +171,19 @@ def test_false_premises_bend_a_true_fact(dev: list[Question]) -> None:
         assert q.subjects
 
 
-def test_frames_that_always_say_a_premise_are_no_more_false_premises(dev: list[Question]) -> None:
+def test_frames_that_always_say_a_premise_are_no_more_false_premises(
+    dev: list[Question], tiny_kg: Path
+) -> None:
     """A false premise is drafted on the frames a true question of its type draws (on_true_frames)
     and keeps its type while drafts fail: frames that always say a premise (a game's margin, "how much higher
     is a's x than b's?") are as common among false premises as among true questions. Generator 27 drew
     drafts until one said a premise, so those frames took the false premises: 9 of 143 here against 4 of 1,057
     true questions (the default KG: 13 of 143 against 0; the audit's false premise from the text 0.66 ->
-    0.77). Fails on 0b9a5bc."""
+    0.77). Fails on 0b9a5bc.
+
+    Read on three draws (q37): one draw's 143 false premises put 0-6 there on the same code (q36's head, tiny
+    seeds 0 / 1 / 2: 3 / 0 / 6 against bounds of 3.2; q37: 3 / 1 / 2 against 2.8 / 3.6 / 2.8), so the bound's
+    slack is two a draw."""
     from mockapi.world.questions import question_frames
 
     def pattern(frame: str) -> re.Pattern[str]:
@@ -185,11 +191,12 @@ def test_frames_that_always_say_a_premise_are_no_more_false_premises(dev: list[Q
         return re.compile(".+".join(re.escape(p) for p in parts))
 
     marked = [pattern(f) for f in (*question_frames.ORDERED, *question_frames.MARGIN)]
-    fp = [q for q in dev if q.question_type == "false_premise"]
-    true = [q for q in dev if q.question_type != "false_premise"]
+    drawn = [dev, questions(tiny_kg, "dev", 1), questions(tiny_kg, "dev", 2)]
+    fp = [q for qs in drawn for q in qs if q.question_type == "false_premise"]
+    true = [q for qs in drawn for q in qs if q.question_type != "false_premise"]
     fp_share = sum(any(m.search(q.query) for m in marked) for q in fp) / len(fp)
     true_share = sum(any(m.search(q.query) for m in marked) for q in true) / len(true)
-    assert fp_share <= 3 * true_share + 2 / len(fp), (fp_share, true_share)
+    assert fp_share <= 3 * true_share + 2 * len(drawn) / len(fp), (fp_share, true_share)
 
 
 def test_dev_and_test_share_a_core_and_differ(dev: list[Question], test_split: list[Question]) -> None:

@@ -17,7 +17,7 @@ from mockapi.world.questions.generate import generate
 from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.kinds import KINDS, fits_subject, topic_class
 from mockapi.world.questions.model import Question, Subject
-from mockapi.world.questions.premise import confusable
+from mockapi.world.questions.premise import confusable, namesake
 from mockapi.world.questions.refer import KIND_WORDS
 
 N = 1200
@@ -88,11 +88,12 @@ def test_a_confusable_subject_is_named_with_one_of_its_facts(dev: list[Question]
     """Its mention says one of its facts (the question's context) whenever one fits; left bare only where
     none does (a film asked its director with no other fact to say). Seed 0: 48 of 245 bare without the
     rule, 33 of 241 with it; generator 15: 44 of 238, as a team's nickname that a look-alike shares now
-    gives way to the full name, which this counts (the nickname, more ambiguous, was not counted)."""
-    asked = [q for q in dev if q.question_type == "simple" and q.subjects and confusable(q.subjects[0])]
+    gives way to the full name, which this counts (the nickname, more ambiguous, was not counted). Since
+    q36 (generator 38) an identifier is said only for a look-alike holding the whole name (`namesake`)."""
+    asked = [q for q in dev if q.question_type == "simple" and q.subjects and namesake(q.subjects[0])]
     bare = [q.query for q in asked if not q.context and q.subjects[0].name.lower() in q.query]
     assert len(asked) >= 20
-    assert len(bare) * 100 <= len(asked) * 20, bare[:5]
+    assert len(bare) * 100 <= len(asked) * 25, bare[:5]  # q36: 51 of 221, no afterthought after a date
 
 
 def test_a_lake_has_no_leader_and_an_institution_no_area() -> None:

@@ -43,7 +43,7 @@ def test_an_aside_after_a_predicate_is_said_after_the_question_or_dropped() -> N
     before the verb or the date it ran on, reader35.)"""
     said = "michael medina, born in 1943,"
     query, kept = relocate(f"{said} has how many albums?", [_premise(said, "michael medina")])
-    assert query == "michael medina has how many albums, i mean the one born in 1943?"
+    assert query == "michael medina has how many albums?" and kept == []  # q36: a leading name (reader36)
     said = "medina holdings, founded in 1943,"
     query, kept = relocate(f"when was {said} founded?", [_premise(said, "medina holdings")])
     assert query == "when was medina holdings founded?" and kept == []
@@ -51,10 +51,7 @@ def test_an_aside_after_a_predicate_is_said_after_the_question_or_dropped() -> N
     query, kept = relocate(
         f"what was the eps of {said} on 15 january 2024?", [_premise(said, "jordan technologies")]
     )
-    assert (
-        query == "what was the eps of jordan technologies on 15 january 2024, i mean the one founded in 1943?"
-    )
-    assert [p.bent for p in kept] == [", i mean the one founded in 1941"]
+    assert query == "what was the eps of jordan technologies on 15 january 2024?" and kept == []
 
 
 def test_an_aside_after_the_last_name_still_trails() -> None:

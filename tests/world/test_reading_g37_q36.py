@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from mockapi.world.questions import frame_use
+from mockapi.world.questions import frame_use, phrasing
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject
 from mockapi.world.questions.premise import Premise, fits
@@ -33,7 +33,12 @@ _FRAME = re.compile(
 _DESCRIBED = {"".join(sorted(w)) for w in ("company", "team", "place", "club")}
 
 
+# a tail the voice adds ("... the x founded in 1916 thanks") is no more of the question (q37)
+_TAILS = tuple(sorted({t.split("{q}", 1)[1] for t in phrasing.TAILS}, key=len, reverse=True))
+
+
 def _in_line(text: str) -> bool:
+    text = next((text[: -len(t)] for t in _TAILS if t and text.endswith(t)), text)
     m = _IN_LINE.search(text)
     if m is None:
         return False
@@ -45,19 +50,52 @@ def _premise(said: str, plain: str, trails: bool = True) -> Premise:
     return Premise(said, said.replace("billy smith", "ann lee"), fact, "ann lee", plain, trails)
 
 
-def test_an_aside_before_the_verb_or_the_date_is_said_after_the_question() -> None:
-    said = "andrea wilson, managed by billy smith,"
-    query, kept = relocate(f"{said} was born in which decade?", [_premise(said, "andrea wilson")])
-    assert query == "andrea wilson was born in which decade, i mean the one managed by billy smith?"
+def test_an_aside_before_the_verb_is_said_after_the_question() -> None:
+    said = "calderon group, managed by billy smith,"
+    query, kept = relocate(f"on what date was {said} founded?", [_premise(said, "calderon group")])
+    assert query == "on what date was calderon group founded, i mean the one managed by billy smith?"
     assert [p.bent for p in kept] == [", i mean the one managed by ann lee"]
-    said = "dixonhaven wolves, managed by billy smith,"
-    query, kept = relocate(
-        f"what was the score of {said} on february 6th?", [_premise(said, "dixonhaven wolves")]
-    )
-    assert (
-        query
-        == "what was the score of dixonhaven wolves on february 6th, i mean the one managed by billy smith?"
-    )
+
+
+def test_no_afterthought_after_a_date_now_in_all_or_a_leading_name() -> None:
+    """Reader36 (g38): 30 of 101 afterthoughts sat after a date, "now" or "in all", 9 after "has how many"
+    said after a leading name ("stoneville falcons has how many championship seasons, i mean the one led
+    by antonio morgan?"): dropped, the name said plainly."""
+    for frame, name in (
+        ("what was the score of {} on february 6th?", "dixonhaven wolves"),
+        ("what do 50 shares of {} cost right now?", "perez"),
+        ("how many founders does {} have in all?", "levy"),
+        ("{} has how many championship seasons?", "stoneville falcons"),
+        ("{} was born in which decade?", "andrea wilson"),
+    ):
+        said = f"{name}, managed by billy smith,"
+        query, kept = relocate(frame.format(said), [_premise(said, name)])
+        assert query == frame.format(name) and kept == [], query
+
+
+def test_a_players_team_reads_as_who_he_plays_for() -> None:
+    """ "what was the points per game of lucas smith on 09/09/2023, i mean the one austinmouth mariners?"
+    (reader36: broken)."""
+    fact = Fact(Subject("lucas smith", "sports", "player"), "rel:team", "austinmouth mariners")
+    said = "lucas smith (austinmouth mariners)"
+    premise = Premise(said, "lucas smith (lake rovers)", fact, "lake rovers", "lucas smith")
+    query, _ = relocate(f"when did {said} retire?", [premise])
+    assert query == "when did lucas smith retire, i mean the one who plays for the austinmouth mariners?"
+    query, _ = relocate(f"what's the hometown of {said}?", [premise])
+    assert query == "what's the hometown of lucas smith, the one who plays for the austinmouth mariners?"
+
+
+def test_only_a_same_name_look_alike_calls_for_an_identifier() -> None:
+    # imported here: the other tests run (and fail) on the tree before it
+    from mockapi.world.questions.premise import namesake
+
+    def subject(name: str, other: str) -> Subject:
+        return Subject(name, "finance", "company", lookalikes=(other,))
+
+    assert namesake(subject("Ramos Therapeutics", "Ramos Therapeutics II"))
+    assert namesake(subject("Nanvallon", "FC Nanvallon"))
+    assert not namesake(subject("Stina Hierro", "S. Hierro"))  # pages never state a cut or respelt form
+    assert not namesake(subject("Last Atlas II", "Last Atlas"))
 
 
 def test_in_a_list_an_aside_stays_only_where_its_name_ends_the_question() -> None:
@@ -88,3 +126,12 @@ def test_no_year_and_kind_word_before_a_possessive() -> None:
 def test_a_person_is_asked_with_who() -> None:
     ceo = KINDS["fin.ceo"]
     assert not [f for f in frame_use.attribute_frames(ceo) if f.startswith("what")]
+
+
+def test_a_makers_possessive_says_the_kind() -> None:
+    """ "christopher nolan's film inception", never "christopher nolan's inception": a person's name owning
+    a name reads as an identifier (the audit's possessive asides)."""
+    from mockapi.world.questions.premise import FORMS
+
+    for key in (("movie", "mv.director"), ("song", "rel:performer")):
+        assert "{v}'s {n}" not in FORMS[key]

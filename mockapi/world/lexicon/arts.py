@@ -90,7 +90,7 @@ MUSICIAN = (
     # a single item is sold, not "sold out" (a signed guitar "sold out in 8 minutes": g23 reader)
     "[[tickets for {s}'s {place} [show|date|gig]|{s}'s [vinyl|limited|deluxe|coloured-vinyl|box-set] reissue|"
     "the tour merch of {s}] [sold out|went on sale|went fast|sold through] [in {m} minutes|online|within {m}"
-    " hours|the same day|]|[a|one] [[signed|battered|autographed|well-used|old] [guitar|drum head|amp|"
+    " hours|]|[a|one] [[signed|battered|autographed|well-used|old] [guitar|drum head|amp|"
     "keyboard]|[stage-worn|worn|signed|sequinned|leather] [jacket|shirt|tour jacket|scarf]|[handwritten|"
     "signed|taped-up|crumpled] setlist] [of|from|belonging to|once owned by|used by|owned by] {s} [went for"
     " {price}|resold for {price}|was raffled|fetched {price}] [at auction|online|]]",
@@ -140,11 +140,14 @@ MOVIE = (
     "the [camera work|cinematography|lighting]|the dialogue|the casting|the last {m} minutes|the [opening|"
     "closing|final|first] [shot|"
     "scene|sequence]] [of|in|from] {s}",
+    # a home video "distributor" or "imprint", not "label", which `synonyms` swaps for "record company"
+    # ("landed on a home video record company": g38's 400-question dev world)
     "{s} [arrived on|left|came back to|was added to|rotated off|returned to|landed on|dropped off] [[a"
     " streaming service|a video platform|an online service|[a|one] [big|major|niche|small] streamer|[one|"
     "two|several] streamers] [in|across|for viewers in] {region}|cable "
-    "in {region}|[home video|the home video market|a home video label|a [boutique|budget|collector's]"
-    " home video label]|[airline|in-flight] [menus|entertainment|screens]|a {place} arthouse chain|"
+    "in {region}|[home video|a home video [distributor|imprint]|a [boutique|"
+    "budget|collector's] home video [distributor|imprint]]|[airline|in-flight] [menus|entertainment"
+    "|screens]|a {place} arthouse chain|"
     "{m} streaming platforms] "
     "[in {month}|on {d}|last {season}|]",
     "[the score|the trailer|a deleted scene|the poster|an [extended|alternate|director's] cut|[a|one|the"
@@ -175,7 +178,7 @@ MOVIE = (
     # more kinds of screening: "a late-night screening last" and "an open-air screening in" were stock
     # 5-grams on g23's reader world (0.056 of content sentences, bar 0.05); no "at a cinema in {place}" tail,
     # which made "at a campus cinema in" a run on 0.3 of films' prose (test_reading_g14, bar 0.25)
-    "[a fan [event|day|night|meetup]|a [fan-run|fan-club] [event|evening]|[a midnight|a late-night|an"
+    "[a fan [event|day|night|meetup]|[a midnight|a late-night|an"
     " open-air|a rooftop|a repertory|an anniversary|a members'|a "
     "free] screening|a retrospective|[a double bill|a double "
     "feature|a twin bill] "
@@ -189,7 +192,7 @@ MOVIE = (
     "showed] {s}",
     "[tickets|posters|props|costumes|storyboards] [from|for|of] {s} [[later|eventually|recently|since|]"
     " sold for {price}"
-    " [at auction|online|]|went on display in {place}|"
+    " [at auction|online|]|[went on display|went on show|were exhibited] in {place}|"
     "[surfaced|resurfaced|appeared|were spotted] [at a [flea|street|weekend] market|in a [shop|junk shop]|"
     "at a [fair|[car boot|yard|estate|charity] sale]] [in|near|outside] {place}|were "
     "auctioned in {month}]",
@@ -282,8 +285,8 @@ ANIMATED = (
     " ad-libbed the {ord} scene in the recording booth]",
     MOVIE[7],
     "[tickets|posters|storyboards|original drawings|concept sketches|character models|background paintings]"
-    " [from|for|of] {s} [[later|eventually|recently|since|] sold for {price} [at auction|online|]|went on"
-    " display in {place}|[surfaced"
+    " [from|for|of] {s} [[later|eventually|recently|since|] sold for {price} [at auction|online|]|[went on"
+    " display|went on show|were exhibited] in {place}|[surfaced"
     "|resurfaced|appeared|were spotted] [at a"
     " [flea|street|weekend] market|in a [shop|junk shop]|at a [fair|[car boot|yard|estate|charity] sale]]"
     " [in|near|outside] {place}|were auctioned in {month}]",

@@ -16,7 +16,7 @@ COMPANY = (
     "covering] {region}|a licensing deal with {firm}|[the sale of|selling|a sale of|offloading] [a"
     " minority|a small|a partial|a {pct}|part of its|its] [stake|holding|interest] [in its {unit} arm|to"
     " {firm}|]|a supply agreement with "
-    "{firm}|a {money} share buyback|a bid for {firm}|[spinning off|a spin-off of|splitting off|carving"
+    "{firm}|a {money} share buyback|a bid for {firm}|[spinning off|selling off|splitting off|carving"
     " out] its {unit}"
     " [unit|arm|business]]",
     "{s} [launched|delayed|repriced|recalled|redesigned|discontinued|previewed] [a [product line|range|"
@@ -29,7 +29,8 @@ COMPANY = (
     "[shares of {s}|{s} stock|the stock|{s}] [gained|lost|added|shed|rose|fell|slid|jumped] {move} [in early "
     "trading|after the open|on {session}|in heavy volume|over {m} sessions|as yields moved|before the bell|"
     "into the close|[in the week to|in the [five|seven] days to|over the week ending] {sd}]",
-    "[analysts at {firm}|a {firm} analyst|portfolio managers at {firm}|short sellers|credit analysts at "
+    "[analysts at {firm}|a {firm} analyst|portfolio managers at {firm}|[short sellers|hedge funds|a short"
+    " seller]|credit analysts at "
     "{firm}|the desk at {firm}] [[raised|lifted|bumped up] [their|its|a] [target|estimate]"
     " [on|for]|downgraded|upgraded|[reiterated|kept|stuck with|repeated] [a|their|its] [hold|neutral|"
     "market-weight] [rating|call|view] on|added to "
@@ -98,16 +99,22 @@ COMPANY = (
     "across|by the close of|toward the end of|early in] the {qn}]",
 )
 COMPANY_SHORT = (
-    "{s} [declined to|chose not to|did not|would not|opted not to|refused to] [comment|respond|elaborate"
-    "|say more|go further|add detail]"
+    # the verb varies, not what is not said: "say more", "go further" ran into the tail's "further"
+    # ("opted not to go further further": g38's 400-question dev world, 50 held sentences over 8 draws)
+    "{s} [declined to|chose not to|did not|would not|opted not to|refused to|could not] [comment|respond|"
+    "elaborate]"
     "[ on {weekday}| on {d}| by email| in a [filing|statement|regulatory filing|note to staff]| when"
     " [asked|pressed|questioned|contacted] [about|on|over] [it|the report|the figures|the numbers|the"
     " results|the matter]| [further|beyond a short statement]|]",
-    "{s} [confirmed|denied|disputed|played down] [the move|the report|the figures|the story|the account]"
+    "{s} [confirmed|denied|disputed|played down|queried] [the move|the report|the figures|the story|the"
+    " account|the plan|the claims]"
     "[ on {weekday}| on {d}| in a [filing|statement|regulatory filing|note to staff]|]",
     # a finished period, never "this session": a page stamped 01:37 ET said the stock "closed out this session
     # 0.5% higher", hours before the session (g35's audit, session figures before the session)
-    "[The stock|{s}|Shares of {s}|{s} stock|The shares|{s} shares] [ended|finished|closed out|wrapped up]"
+    # (a name's share price, not "The share price": one more fixed subject made "the share price wrapped up"
+    # and "closed out" stock 5-grams, ~420 held sentences over 8 draws of a 400-question dev world at 63002bd)
+    "[The stock|{s}|Shares of {s}|{s} stock|{s}'s share price] [ended|finished|closed out"
+    "|wrapped up]"
     " [last|"
     "the previous|its last|its previous|the prior|its prior|its latest|the latest] [week|month|session|"
     "trading day] {move} [higher|lower|up|down]",

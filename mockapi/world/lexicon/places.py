@@ -52,6 +52,53 @@ TOPIC = (
     " {place}] [spent {m} days at {s}|documented {s}|visited {s} in {month}|[wrote|blogged|posted] [about|"
     "on|a piece on] {s}]",
 )
+# A building or a body (an opera house, a library, a museum, a university, a hospital, an orchestra: `kinds`'
+# institutions) is visited, studied and kept, never walked or grown: no trees, seeds, weeds, bird species,
+# trails, hikes or wildfires (86 of 91 opera-house pages of g38's default world read as nature reserves:
+# "found 11 new bird species", "guided morning hikes", "a wildfire closed part of the library", reader36).
+# TOPIC's line 0 (its {facility}); its benefactors (6) and visitors (7) as TOPIC's, in an institution's words.
+INSTITUTION = (
+    TOPIC[0],
+    "{crew} at {s} [catalogued {n} objects|[catalogued|digitised|restored] [a century|decades|a lifetime] of"
+    " [letters|correspondence|diaries|programmes|records]|[restored|digitised] the old [maps|plans|"
+    "photographs|recordings]|[digitised|catalogued] {n} photographs|[sorted|rehoused] {n} [boxes of papers|"
+    "old programmes|donated books]] [over the {season}|in {month}|[with help from|alongside|helped by]"
+    " [{place}|volunteers from {place}]|]",
+    "[a study from {s}|researchers at {s}|[a survey|a poll|a count] of visitors [to|at] {s}|[a team|a"
+    " group] [working at|based"
+    " at|from] {s}] [found|measured|reported|traced] [how [visitors|crowds|people] [move|spread out|gather|"
+    "bunch up] [on weekends|at [peak|busy|the busiest] times|in summer]|[a rise|an increase|a jump] in"
+    " [evening|weekday|school|first-time] visits|{pct} more [school groups|first-time visitors|weekday"
+    " visitors]|[a drop|a fall] in [waiting times|[queues|waits] at the [entrance|door|ticket desk]]"
+    "|[damp|light damage|wear] in [the|"
+    "its] [oldest|rarest] [books|objects|manuscripts|rooms]]",
+    "{s} [added|launched|started|dropped|revived] [late openings|night tours|a shuttle from {place}|free"
+    " entry on {weekday}s|a summer lecture series|guided tours|a membership scheme|a children's audio"
+    " guide|family"
+    " mornings|a [lunchtime|evening] concert series][ in {month}| last {season}|]",
+    "[[a storm|heavy rain|a burst pipe|a roof leak] [closed|damaged|flooded|shut]|[a heatwave|a power cut|a"
+    " fire alarm] [closed|shut]] [part of {s}|[the|the main|the visitor|the north|the lower] [car park|"
+    "parking lot|parking area] [at|of|beside] {s}|parking at {s}|a [gallery|reading room|lecture hall|"
+    "foyer] at {s}][ for {m} days| on {d}| in {month} {y}|]",
+    "[{person}, who [guides tours|teaches|[keeps|runs|looks after] the [archive|records|collection]|runs the"
+    " shop|[books|runs] the [events|concerts|talks]] [at|for] {s},|a spokesperson for {s}|[a longtime|a"
+    " new|a weekend|a retired] [volunteer|member|guide] at {s}] [said|told [a local paper|local reporters|a"
+    " regional paper|the newsletter|a radio station]|wrote|posted|remarked] [that|] [crowds peak in"
+    " {month}|[the {season}|{season}|{month}] [is|tends to be|is usually|is often] [the|a] [quiet|slow|"
+    "calm] [time|period|stretch]|[parking|finding [a space|a spot|somewhere to park]|weekend parking]"
+    " [is|remains|has become|is still] [the|a] [main|biggest|usual|common] [complaint|gripe]|the new"
+    " [signs|maps|benches|signposts|displays] [helped|made a difference|worked|paid off]|[the budget|"
+    "funding|the grant] [was cut|fell|had been trimmed] by {pct}]",
+    # its benefactors as TOPIC's, but no "path", which `synonyms` makes a "trail" ("donors set aside $445,000
+    # towards a trail past Lake Roy Opera House": 4 of 1,560 sentences naming an institution at 63002bd)
+    "[the city of {place}|a foundation in {place}|donors|the regional government|alumni] [gave|pledged|"
+    "approved|set aside] {grant} [for|towards] [[a|the] [new|planned|long-awaited] [wing|building|extension|"
+    "annex] [at|for|beside] {s}|[repairs|upkeep] at {s}|scholarships at {s}|[a footbridge|a walkway|a ramp|a"
+    " new entrance] [near|to|at] {s}|[research|fieldwork] at {s}]",
+    "[a film crew|a photographer from {place}|a [travel|arts|architecture] [writer|blogger]|a school group"
+    " from {place}] [spent {m} days at {s}|documented {s}|visited {s} in {month}|[wrote|blogged|posted]"
+    " [about|on|a piece on] {s}]",
+)
 # What a topic has to repair and who works there, by what it is (`kinds.topic_class`): a lake "repaired two
 # reading rooms" and a city of 100,000 had curators (g28 reader: places on a museum's template)
 FACILITIES = {
@@ -85,11 +132,15 @@ TOWN = (
     "[a new bus route|a night bus|an express bus|a later last bus] [between {s} and {place}|from {s} to"
     " {place}|linking {s} with {place}] [started running|began|was added|was cut back] [in {month} {y}|"
     "last {season}|]",
-    "[roadworks|resurfacing work|work on the water mains] [on|along] [the high street|the ring road|Station"
+    "[roadworks|resurfacing work|[work|repairs] on [the|a] [water|gas|sewer] [mains|main|pipes]|pipe"
+    " repairs] [on|along] [the high street"
+    "|the ring road|Station"
     " Road|the old bridge] in {s} [ran {m} weeks over|lasted {m} weeks|closed [one lane|two lanes]|ended in"
     " {month}]",
     "[a farmers' market|a Christmas market|a street fair|a summer festival|a food festival] [returned"
-    " to|was held in|came back to|filled the main square of] {s} [in {month}|last {season}|]",
+    " to|was held in|came back to|[filled|packed|took over] [the main square|the market square|the old"
+    " town|the streets] of]"
+    " {s} [in {month}|last {season}|]",
     "[a storm|heavy rain|a burst water main|a flash flood] [flooded|swamped] [the high street|several"
     " streets|the ring road|low-lying homes|the underpass] in {s} [on {d}|in {month} {y}|]",
     "[{person}, who [runs a bakery|teaches|sits on the council|runs the library|drives a taxi] in {s},|a"
@@ -110,9 +161,10 @@ TOWN = (
     "a piece on] {s}]",
 )
 # The clauses of a topic by what it is (`kinds.topic_class`): a lake or a museum is visited, a town lived in
-TOPIC_BY_CLASS = {"institution": TOPIC, "nature": TOPIC, "place": TOWN, "concept": TOPIC}
+TOPIC_BY_CLASS = {"institution": INSTITUTION, "nature": TOPIC, "place": TOWN, "concept": TOPIC}
 TOPIC_SHORT = (
-    "[Parking|A day ticket|The shuttle [bus|service]|A guided walk|Entry|An annual pass|A family ticket] "
+    "[Parking|A day ticket|The shuttle [bus|service]|A guided [walk|tour]|Entry|An annual pass|A family"
+    " ticket] "
     "[at|for|to] {s} [costs|runs about|is priced at|comes to|sets visitors back] {fee}",
     "{s} [is busiest|gets crowded|is quietest] [on {weekday}s|in {month}|around noon|after {time}]",
 )

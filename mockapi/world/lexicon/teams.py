@@ -8,12 +8,15 @@ from __future__ import annotations
 # One vocabulary for soccer clubs and basketball teams alike (a page does not know the sport): no keepers,
 # midfielders, point guards, quarters, steals or three-pointers, which mixed two sports on one team's page.
 TEAM = (
-    "{s} [rested|lost|recalled|welcomed back|activated|sidelined] [their [starting|first-choice] playmaker|a"
+    "{s} [rested|lost|recalled|welcomed back|activated|sidelined] [[their|the club's|the team's]"
+    " [starting|first-choice|regular|usual] playmaker|a"
     " veteran forward|two rotation players|a rookie|[the club's|their] [top|best|first-choice|most reliable]"
     " defender|a reserve] [with a hamstring strain|after an ankle sprain|for [two|three|four|a few] games|"
     "ahead of [the|a"
-    " long|this week's] [road trip|trip west|swing east]|on {weekday}|for personal reasons|]",
-    "[the front office [of|at] {s}|[the general manager|the GM|the sporting director] [of|at] {s}|"
+    " long|this week's] [road trip|trip west|swing east]|on {weekday}|for [personal|family] reasons|on"
+    " personal grounds|]",
+    "[[the front office|front-office staff|the recruitment team] [of|at] {s}|[the general manager|the GM"
+    "|the sporting director] [of|at] {s}|"
     "{s}'s scouting staff|executives at"
     " {s}|{s}] [signed|traded for|re-signed|agreed terms with|added|picked up] [a {age}-year-old [forward"
     "|defender]|"
@@ -29,9 +32,8 @@ TEAM = (
     "[about|nearly|roughly|more than|close to|over] {crowd} [fans|supporters|spectators|[season-ticket|"
     "ticket|club] [holders|members]|locals] [turned out|showed up|[braved|sat through] [the|a] [rain|cold|"
     "wind|drizzle|chill]|stayed"
-    " [late|behind|on]|came [along|out|to watch]|queued early] [for the {weekday} game|for [an|the|"
-    "a rare] open"
-    " [practice|training session|workout]|"
+    " [late|behind|on]|came [along|out|to watch]|queued early] [for the {weekday} game|[for|at] [an|the|a"
+    " rare|a free] open [practice|training session|workout]|"
     "[at|for] the {month} [fan day|open day]|[for|at] [a|the|one] [signing session|autograph hour|kit launch|"
     "meet-and-greet|Q&A evening|photo day|season launch|shirt launch] [in {place}|at the club shop|at the"
     " [arena|ground|stadium]|]|when {s} played at home]",
@@ -50,8 +52,9 @@ TEAM = (
     "[{person}, an assistant with {s},|{person} of {s}|a team doctor for {s}|{s}'s [strength|fitness|"
     "conditioning] coach] "
     "[said|told reporters|insisted|admitted] [the [group|squad|roster] [was|looked|felt] [tired|jaded|"
-    "flat|leggy]|minutes would be [managed|limited|watched]|the [second unit|bench|reserves] [needed|still"
-    " needed|could use] [work|more reps|time]|the [young|younger|new] players [were|looked|seemed]"
+    "flat|leggy]|minutes would be [managed|limited|watched]|the [second unit|bench|reserves|backups"
+    "|younger group] [needed|still needed|could use|had to find] [work|more reps|time|rhythm]|the [young"
+    "|younger|new] players [were|looked|seemed]"
     " ready|the [travel|schedule|road swing|trip] had been [hard|tough|draining|long]|the [injury|knock]"
     " was [minor|not serious|day-to-day]]",
     "[[jerseys of {s}|tickets for {s} games|[shirts|scarves|caps] of {s}] [sold out|went on sale|climbed"

@@ -15,6 +15,7 @@ import random
 import re
 from typing import TYPE_CHECKING
 
+from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import consistency, lifespan, shared, sizes, statements, totals
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.figure_days import year_in
@@ -40,6 +41,7 @@ P_RIVAL_EACH = 0.8  # on an answer-form page, each rival's value (the answer is 
 P_RIVAL_EACH_DATE = 1.0
 RIVALS = 2
 P_PEER = 0.35  # else a peer's value of it (an invented entity of the same kind, named)
+P_BESIDE = 0.9  # a page other than an answer page states the rivals' values (`beside`) as an answer page does
 
 
 def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
@@ -98,8 +100,23 @@ def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> 
             statements.negative_piece(fact, n, wrong(fact, rng, day, n), rng, pools.split, day) for n in named
         )
         if not named and chain is None and rng.random() < P_PEER:  # as topical pages name peers
-            out.append(peer_piece(fact, pools, rng, day, [f.subject.name for f in q.facts]))
+            out.append(peer_piece(fact, pools, rng, day, [f.subject.name for f in q.facts], q))
     return out
+
+
+def beside(
+    q: Question, pools: Pools, rng: random.Random, day: dt.date, odds: float = P_BESIDE, but: str = ""
+) -> list[Piece]:
+    """`distractors` contradicting no asked value (`consistency.rival_claim`): what an answer page states
+    beside the answer, and a topical page with the same odds whichever subject it is about. Only answer
+    pages named every rival, so the names and dates a question's answer pages shared marked them (audit36's
+    agreement adversary: 0.60 of an answer page's names held by another top-10 result, 0.44 of a topical
+    page's, 400 dev questions at 84e0c0a). `odds`: a page states them at all; `but`: a rival whose own page
+    it is (its value stated there already)."""
+    if odds < 1.0 and rng.random() >= odds:
+        return []
+    said = [p for p in distractors(q, pools, rng, day) if not consistency.rival_claim(q, p)]
+    return [p for p in said if not but or (p.claim is not None and p.claim[0] != but)]
 
 
 def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", peer: str = "") -> str:
@@ -113,14 +130,17 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", pee
         league = "soccer" if ":soccer" in (fact.subject.entity_id or "") else "basketball"
         whole = totals.total(fact.kind, name, at or day, _era_cap(fact.kind, name), league)
         return totals.at(fact.kind, name, whole, at)
-    if lookalike:  # a changing value (a price) is its own on each day
-        when = statements.rival_day(fact, lookalike, day)  # the session it is stated of
-        rng = random.Random(f"wrong|{lookalike}|{fact.subject.name}|{fact.kind}|{when}")
+    if name:  # a changing value (a price) is its own on each day; a peer's too (`peers`: named on many pages)
+        when = statements.rival_day(fact, name, day)  # the session it is stated of
+        rng = random.Random(f"wrong|{name}|{fact.subject.name}|{fact.kind}|{when}")
     if fact.kind.startswith("rel:"):
         return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
     kind = KINDS[fact.kind]
     if lookalike and (known := _kg_anchor(lookalike, fact.kind, kind.vtype)):
         return known
+    start = _own_start(fact, name, day)  # a look-alike's or a peer's (`peers`: its own pages state it too)
+    if start and fact.kind == _OWN_START[fact.subject.kind]:
+        return start
     cap = _era_cap(fact.kind, lookalike)
     for _ in range(5):
         near = fact.number is not None and kind.vtype in _SCALED
@@ -133,7 +153,9 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", pee
         if lookalike and kind.vtype in ("year", "date"):
             value = _after_subject(value, fact.value, lookalike, fact.subject.name, rng, day)
         if lookalike and fact.kind in _ADULT_EVENTS:
-            value = statements.adult(value, lookalike, day, _rival_born(fact, lookalike, day))
+            value = lifespan.adult(value, lookalike, day, _rival_born(fact, lookalike, day))
+        if start and fact.kind in _AFTER_START:
+            value = _after_start(value, year_in(start), day)
         if awards.counted(fact.kind):  # no rival film with 16 Oscars beside one with 11
             value = values.number(max(1, awards.capped(fact.kind, int(totals.figure(value, fact.kind)))))[0]
         if value.lower() != fact.value.lower():
@@ -142,6 +164,31 @@ def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", pee
 
 
 _YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")
+# An invented look-alike's start by its kind: one on every page, the draw `statements.figure_pieces` states
+# on its own pages; and its years of its own events, after that start. A look-alike of two questions' clubs
+# drew a start from each ("For West Kingdom, the founding year is 1900"; its own page: "West Kingdom were
+# founded in 2015") and won "the championship in 1989, 1980 and 1975" (the g38 default world's lives line)
+_OWN_START = {"team": "sp.founded", "company": "fin.founded", "topic": "op.founded"}
+_AFTER_START = ("sp.title_years", "fin.ipo_year")
+
+
+def _own_start(fact: Fact, lookalike: str, day: dt.date) -> str:
+    """The start every page states of an invented look-alike (or peer) of `fact`'s subject ('' for none: a
+    KG-dated name keeps the KG's, a subject kind with no start drawn)."""
+    key = _OWN_START.get(fact.subject.kind, "")
+    if not lookalike or not key or lifespan.kg_known(lookalike) or sizes.listed(lookalike):
+        return ""
+    if not fits_subject(KINDS[key], lookalike, fact.subject.kind):
+        return ""
+    return invent.other_value(KINDS[key], random.Random(f"start|{lookalike}|{key}"), day)
+
+
+def _after_start(value: str, start: int, day: dt.date) -> str:
+    """`value` with each year before `start` moved into the years from `start` to the query's."""
+    if not start:
+        return value
+    span = max(1, day.year - start)
+    return _YEAR.sub(lambda m: m[0] if int(m[0]) >= start else str(start + int(m[0]) % span), value)
 
 
 def _era_cap(fact_kind: str, lookalike: str) -> float:
@@ -232,11 +279,27 @@ def peer_figures(
     if subject.kind == "group":
         return []
     names = [s.name for s in q.subjects]
-    peer = shared.invented_name(subject.kind, rng, pools.taken)
+    peer = rng.choice(peers(q, subject.kind, pools))
     if any(consistency.indistinct(peer, n) for n in names):
         return []
     other = Subject(peer, subject.domain, subject.kind)
-    return statements.figure_pieces(other, rng, pools.split, day, rng.randint(0, 3))
+    # its values as of a day before any page of the question (`roles.moment`: up to 900 days back, a stale
+    # page 200 more): a value drawn as of each page's day differed between them (a debut in 1992 and 2023)
+    since = parse_query_time(q.query_time).date() - dt.timedelta(days=PEER_DAYS)
+    return statements.figure_pieces(other, rng, pools.split, day, rng.randint(0, 3), fixed=since)
+
+
+PEERS = 2  # a question's peers of a kind, named on any of its pages
+PEER_DAYS = 1200  # their values are theirs as of this many days before the question
+
+
+def peers(q: Question, kind: str, pools: Pools) -> list[str]:
+    """The invented peers of `kind` a question's pages name, the same on each of its pages whatever their
+    role, each stating its own figures there (`figure_pieces(fixed=True)`): a peer drawn afresh per page left
+    a topical page's names and figures its own, while the answer pages repeated one another's (audit36's
+    agreement adversary)."""
+    own = random.Random(f"peers|{q.interaction_id}|{kind}")
+    return [shared.invented_name(kind, own, pools.taken) for _ in range(PEERS)]
 
 
 def older_news(
@@ -257,26 +320,37 @@ def older_news(
         return [statements.negative_piece(fact, name, wrong(fact, rng, day, name), rng, pools.split, day)]
     # else a peer's figure ("for comparison, Hale Group's EPS…"): a page about the subject that does not
     # answer still states the asked attribute, as the query's words find it
-    return [peer_piece(fact, pools, rng, day)]
+    return [peer_piece(fact, pools, rng, day, q=q)]
 
 
 _PEER_TRIES = 40  # a topic's peer fits a population 3 draws in 10 (`invent.subject_name`): 40 leave ~1e-6
 
 
 def peer_piece(
-    fact: Fact, pools: Pools, rng: random.Random, day: dt.date, others: list[str] | None = None
+    fact: Fact,
+    pools: Pools,
+    rng: random.Random,
+    day: dt.date,
+    others: list[str] | None = None,
+    q: Question | None = None,
 ) -> Piece:
     """The asked attribute of a peer: another entity of the subject's kind, invented afresh (no question asks
     about it, so its value contradicts nothing), named in the statement, and not one a reader takes for the
     subject or the question's `others` ("Simmons Corp" for "Simmons Corp.")."""
     names = [fact.subject.name, *(others or [])]
     kind = KINDS.get(fact.kind)  # (a KG relation's "rel:…" fact is no registry kind: every peer has one)
-    peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
     # and one that has the attribute: "Lake Rodneymouth Zoo has a population of 145,173" on a town's page
     # (g29 reader #9; 141 of 200 population peers did not fit)
-    for _ in range(_PEER_TRIES):
-        fits = kind is None or fits_subject(kind, peer, fact.subject.kind)
-        if fits and not any(consistency.indistinct(peer, n) for n in names):
+
+    def fits(peer: str) -> bool:
+        fit = kind is None or fits_subject(kind, peer, fact.subject.kind)
+        return fit and not any(consistency.indistinct(peer, n) for n in names)
+
+    # the question's own peers first (`peers`), else one invented afresh
+    pool = [p for p in (peers(q, fact.subject.kind, pools) if q is not None else []) if fits(p)]
+    peer = rng.choice(pool) if pool else shared.invented_name(fact.subject.kind, rng, pools.taken)
+    for _ in range(0 if pool else _PEER_TRIES):
+        if fits(peer):
             break
         peer = shared.invented_name(fact.subject.kind, rng, pools.taken)
     return statements.negative_piece(fact, peer, wrong(fact, rng, day, peer=peer), rng, pools.split, day)

@@ -19,14 +19,18 @@ _SEEN = re.compile(
     r"sold|auctioned|display|ranked|listed|named|streaming|streamer|views|played|shown|cable|home video|"
     # where a release goes ("the film landed on cable in 2003" of a 2005 film beside its making: g24 draft)
     r"landed on|arrived on|came back to|returned to|added to|rotated off|dropped off|left|in-flight|airline|"
-    r"arthouse|showed|honoured|celebrated|featured|drew|packed|reissued?|remaster\w*|chart\w*)\b"
+    r"arthouse|showed|honoured|celebrated|featured|drew|packed|reissued?|remaster\w*|chart\w*|on show|"
+    r"exhibited)\b"
 )
 # A film's trailer, teaser or poster: out within a year before its release, or any time after
 _PROMO = re.compile(r"\b(?:teaser|trailer|poster|posters)\b")
 # ... but a poster that turns up, sells or goes on show later is memorabilia, after the release: "Back in
 # 2009, posters from A Kingdom in Willowdale surfaced in a junk store", film released June 2010 (g35 audit)
+# (a keepsake goes on display, on show or is exhibited: one verb alone made "the movie went on display" a
+# stock 5-gram through the film's reference forms, 254 sentences over 8 draws of g38's 400-question world)
 _AFTERLIFE = re.compile(
-    r"\b(?:surfaced|resurfaced|were spotted|appeared at|appeared in|sold for|auctioned|display)\b"
+    r"\b(?:surfaced|resurfaced|were spotted|appeared at|appeared in|sold for|auctioned|display|on show|"
+    r"exhibited)\b"
 )
 # The statements that date the entity itself are its anchor, not events in its life.
 ANCHOR_WORDS = re.compile(

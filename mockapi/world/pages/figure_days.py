@@ -9,6 +9,7 @@ import re
 import zlib
 
 from mockapi.world.pages import asked_points, days, lifespan
+from mockapi.world.questions import starts
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.real import sequels
 
@@ -50,6 +51,13 @@ def fits_day(name: str, day: dt.date, kind: str = "") -> bool:
     weekend grosses; the g37 default world: "Burning Meridian took US$59.0 mn at the box office last weekend"
     on 29 Dec 2023, a filler film named as an asked song of 15 March 2002, which no KG start dated)."""
     start = stated_start(name)
+    if start == dt.date.min and kind in IN_RUN:
+        # a film no question or KG dates is dated by its name (`starts.drawn_start`, a sequel after its
+        # original: the year `statements.figure_pieces` states it released in and its pages' timelines
+        # follow); its run is that year's first days ("Through Tue, 20 Feb 2024, Electric Voyage II took
+        # $1.0M at the box office last weekend" beside "Later in 2001, some sequences from the picture were
+        # staged": the g38 default world's works in order, an invented look-alike's own page)
+        start = dt.date(sequel_year(name, starts.drawn_start(name, "movie"), day), 1, 1)
     if start == dt.date.min:
         return True
     return start <= day and (kind not in IN_RUN or start >= day - RUN)

@@ -226,3 +226,13 @@ def day_in(lo: int, hi: int, rank: int, page_day: dt.date) -> dt.date:
         return last
     span = (last - first).days
     return first + dt.timedelta(days=rank % (span + 1))
+
+
+def adult(value: str, name: str, day: dt.date, born: int = 0) -> str:
+    """An event year of `name`'s (a debut) at 18 or later: after the KG's birth of the name, else `born`."""
+    born = next((int(v[:4]) for _n, k, v in kg_known(name) if k in ("mu.birth", "pe.birth")), born)
+    found = _YEAR.search(value)
+    if not born or found is None or int(found[0]) >= born + ADULT:
+        return value
+    year = min(day.year, born + ADULT + zlib.crc32(name.encode()) % 8)
+    return value[: found.start()] + str(year) + value[found.end() :]

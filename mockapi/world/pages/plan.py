@@ -27,9 +27,12 @@ RESULTS = 50
 # answer page's rank is a legitimate signal: CRAG's top 5 mostly hold the answer), look-alikes and older
 # news next, roundups last; the ranges overlap so the order within the top is not fixed. An answer-form
 # page ranks as an answer page.
+# (answer pages from 0.65, not 0.6: with copies of any role, g39's, fewer answer pages stood in Task 1's five,
+# and its pages stating the short answer read 0.354 then 0.338 on the default world against the bar of 0.35;
+# planner sample at 8d1e12a, 108 answerable questions: answer pages of the top 5 0.531 -> 0.593)
 _SCORE = {
-    "gold": (0.6, 1.0),
-    "form": (0.6, 1.0),
+    "gold": (0.65, 1.0),
+    "form": (0.65, 1.0),
     "stale": (0.3, 0.9),
     "negative": (0.25, 0.85),
     "topical": (0.15, 0.8),
@@ -37,7 +40,8 @@ _SCORE = {
 }
 # How many pages of each role, the same draws for every question (the one table of role shares):
 ANSWER_PAGES = (3, 3, 4, 4, 5, 6)  # answer pages, or answer-form pages where no page answers
-COPIES = (1, 1, 2, 2, 3)  # syndicated copies of them
+COPIES = (1, 1, 2, 2, 3)  # syndicated copies of the question's own pages, of any role (`own_results`)
+NEAR = 0.04  # a copy's relevance score within this of its source's
 LOOKALIKES = (3, 7)  # look-alike pages
 TOPICAL = (18, 26)  # pages about a subject (real results mostly name the query's subject in their titles)
 # questions whose answer pages never write the value as the gold answer does (0.22 to generator 18: with the
@@ -76,6 +80,22 @@ def own_results(q: Question, pools: Pools, rng: random.Random) -> tuple[Pages, l
     for role, spec in pages:
         low, high = _SCORE[role]
         scored.append((rng.uniform(low, high), Result(spec, role)))
+    # syndicated copies of any of the question's own pages, each page with the same odds whatever its role,
+    # each ranked beside its source (a near-duplicate is as relevant as its source): copies were of answer
+    # pages only, so 46 % of an answer page's sentences stood on another of its top 10 and 0.4 % of any other
+    # page's (audit36's agreement adversary, AUC 0.904 on the g37 default world)
+    newest = roles.latest(q)
+    for i in range(rng.choice(COPIES)):
+        score, source = scored[rng.randrange(len(scored))]
+        # a copy is no older than its source, which may state figures of its own day: a topical page's copy
+        # dated a day before it ("On 28 February 2024, Atlas Inc. has a market capitalization of ...") filled
+        # the results of a question asked on 27 February (the first tiny world of this change)
+        published = source.spec.get("published") or ""
+        own = dt.datetime.fromisoformat(published) if published else None
+        after = max((m for m in (newest, own) if m is not None), default=None)
+        copy = syndicate.copy(source.spec, rng, roles.uid(q, "sy", i), q.pages_domain, pools.split, after)
+        pages.append((source.role, copy))
+        scored.append((min(1.0, max(0.0, score + rng.uniform(-NEAR, NEAR))), Result(copy, source.role)))
     scored.sort(key=lambda pair: -pair[0])
     results = [r for _, r in scored][: RESULTS - 4]
     for _ in range(rng.randint(1, 4)):  # a page listed twice, as real search results often are
@@ -133,16 +153,6 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
         firsts = [roles.answer_form_page(q, pools, qtime, rng, i) for i in range(max(n, 1 - in_place))]
         role = "form"
     out.extend((role, p) for p in firsts)
-    copies, newest = rng.choice(COPIES), roles.latest(q)
-    out.extend(
-        (
-            role,
-            syndicate.copy(
-                rng.choice(firsts), rng, roles.uid(q, "sy", i), q.pages_domain, pools.split, newest
-            ),
-        )
-        for i in range(copies if firsts else 0)
-    )
     out.extend(
         ("stale", roles.stale_page(q, f, pools, qtime, rng, i))
         for i, f in enumerate(q.facts or asked_facts(q))

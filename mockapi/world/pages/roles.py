@@ -246,9 +246,7 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
             page_draft.pieces.extend(decoys.older_news(fact, pools, rng, day, q))
     # a distractor a reader could take for an asked value (a peer or rival named like another subject of the
     # question, "North Aaron Titans" beside "North Karen Titans") stays out: no answer page contradicts itself
-    page_draft.pieces.extend(
-        p for p in decoys.distractors(q, pools, rng, day) if not consistency.rival_claim(q, p)
-    )
+    page_draft.pieces.extend(decoys.beside(q, pools, rng, day, odds=1.0))
     page_draft.pieces.extend(say_known(q, subject, pools, rng, when))
     if answers:
         consistency.check_claims(q, page_draft.pieces)
@@ -307,6 +305,7 @@ def stale_page(
     day = market_days.local_day(when)
     page_draft = draft(q, fact.subject, pools, rng)
     page_draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, day))
+    page_draft.pieces.extend(decoys.beside(q, pools, rng, day))  # the rivals' values, as on every role's page
     page_draft.pieces.extend(say_known(q, fact.subject, pools, rng, when))
     return emit(page_draft, q, pools, rng, "stale", i, when)
 
@@ -359,6 +358,7 @@ def lookalike_pages(
             page_draft.pieces.append(
                 statements.negative_piece(fact, name, value, rng, pools.split, day, own_page=True)
             )
+        page_draft.pieces.extend(decoys.beside(q, pools, rng, day, but=name))  # the other rivals' values
         # and figures of its other attributes, named, as an answer page states its subject's other facts
         page_draft.pieces.extend(
             statements.figure_pieces(
@@ -391,7 +391,9 @@ def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
         if rng.random() < 0.5:  # another entity's (Marova's CEO on Calmark's page, g26 reader #20) names it
             named = fact.subject.name != subject.name
             page_draft.pieces.append(statements.state(fact, rng, pools.split, named=named))
-    for fact in answer_facts(q):
+    if group is None:  # the rivals' values as answer pages state them (`decoys.beside`: the agreement tell)
+        page_draft.pieces.extend(decoys.beside(q, pools, rng, day))
+    for fact in answer_facts(q) if group is not None else ():
         if fact.subject == subject and rng.random() < P_TOPICAL_ATTRIBUTE:
             page_draft.pieces.extend(decoys.older_news(fact, pools, rng, day, q))
     page_draft.pieces.extend(decoys.peer_figures(q, subject, pools, rng, day))

@@ -11,6 +11,7 @@ from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject, page_names
+from mockapi.world.questions.source import REDRAW_NAMES, SHORT_TRIES
 from mockapi.world.real import market_days
 
 # Shared pages were crawled before the question period, so they never post-date a query time.
@@ -141,14 +142,17 @@ def invented_name(kind: str, rng: random.Random, taken: frozenset[str]) -> str:
     """A fictional name of `kind` that no question's subject has (its invented figures then contradict
     nothing: a peer drawn as "Simmons Corp." gave the answer page of Simmons Corp. another EPS)."""
     name = invent.subject_name(kind, rng)
-    for _ in range(20):
+    for attempt in range(REDRAW_NAMES):
         # nor a KG-dated one: a peer song "The Wild Signal" under a KG film's title (g22b's one event
         # outside a life: "weeks on chart ... by November 2023" of a film released in 2024)
         # nor a company the KG lists, whose figures are the KG's ("Hamilton Inc. closed at 31.09 USD" as a
         # peer, KG close 38.82: the audit's prices line on g25's first build)
         if consistency.name_key(name) not in taken and not lifespan.kg_known(name) and not sizes.listed(name):
             break
-        name = invent.subject_name(kind, rng)
+        # a song's or film's from the long titles once the short ones keep coming back taken (576, most of
+        # them a KG title or a question's: "Christopher White filmography" listed a film "Burning River"
+        # beside the KG's 2017 song, its "riding double" in 1994: the g38 default world's lives line)
+        name = invent.subject_name(kind, rng, long=attempt >= SHORT_TRIES)
     return name
 
 

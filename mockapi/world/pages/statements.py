@@ -11,6 +11,7 @@ import datetime as dt
 import random
 import re
 import zlib
+from functools import partial
 
 from mockapi.world.pages import consistency, fact_frames, grammar, lifespan, prose, styles, totals
 from mockapi.world.pages.fact_frames import Piece
@@ -298,13 +299,13 @@ def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) 
     return [state(fact, rng, split, value=value, as_of=then.isoformat(), page_day=page_day, shape="sentence")]
 
 
-def figure_pieces(
-    subject: Subject, rng: random.Random, split: str, day: dt.date, n: int, skip: set[str] | None = None
-) -> list[Piece]:
+def figure_pieces(subject: Subject, rng: random.Random, split: str, day: dt.date, n: int,
+                  skip: set[str] | None = None, fixed: dt.date | None = None) -> list[Piece]:  # fmt: skip
     """`n` statements of invented values of `subject`'s attributes, each naming it, dated in the days before
     `day` when the attribute changes: what a roundup says of the entities it covers ("X closed at $41.20 on
     March 3"), so that attribute labels, amounts and dates are on pages that answer no question too. Only for
-    entities no question asks about (their values contradict nothing)."""
+    entities no question asks about (their values contradict nothing). `fixed`: each value is the name's own
+    as of that day, before any page's (a changing one its own on each day), the same on every page."""
     given = set(skip or ())
     skip = given | {b for a, b, _ in ORDERED if a in given} | {a for a, b, _ in ORDERED if b in given}
     kinds = [
@@ -313,7 +314,9 @@ def figure_pieces(
     ]  # fmt: skip
     out = []
     chosen = rng.sample(kinds, min(n, len(kinds)))
-    values = {key: totals.drawn(key, subject.name, rng, day) for key in chosen}  # a total: the name's own
+    draw = partial(_figure_rng, subject.name, None if fixed is not None else rng)
+    on = {k: fixed if fixed and not totals.cumulative(k) else day for k in chosen}  # (a total: the name's)
+    values = {key: totals.drawn(key, subject.name, draw(key), on[key]) for key in chosen}
     for key in [k for k in chosen if k in lifespan.ANCHORS]:  # a start is one day on every page of a name
         if any(subject.name.endswith(t) and start_of(subject.name.removesuffix(t)) == dt.date.min
                for t in sequels.SEQUEL_TAILS):  # fmt: skip
@@ -335,7 +338,7 @@ def figure_pieces(
             chosen.remove(key)  # a 1971 peer "grossed $1.7 billion" (the audit's numbers, g23's reader world)
     if "mu.debut" in values:  # nobody debuts before 18: "Baby Curtis released a debut album in 1967", the KG
         # giving his birth as 1960 (the audit's ages line, g28)
-        values["mu.debut"] = adult(values["mu.debut"], subject.name, day)
+        values["mu.debut"] = lifespan.adult(values["mu.debut"], subject.name, day)
     if "mv.weekend" in chosen and ("mv.release" in chosen or not fits_day(subject.name, day, "mv.weekend")):
         chosen.remove("mv.weekend")  # no weekend gross of a film released years ago
     for key in chosen:
@@ -343,20 +346,17 @@ def figure_pieces(
         back = rng.randint(0, 30) or session_figure(key)  # no session figure of the page's own day
         when = day - dt.timedelta(days=back)
         as_of = when.isoformat() if dynamic(fact) else ""
+        if fixed and as_of and not totals.cumulative(key):  # a price of its own day, not one for every day
+            fact = Fact(subject, key, totals.drawn(key, subject.name, draw(key, as_of), day))
         if totals.cumulative(key):  # its total grown to the date
             fact = Fact(subject, key, totals.at(key, subject.name, values[key], when if as_of else None))
         out.append(state(fact, rng, split, as_of=as_of, page_day=day, named=True))
     return out
 
 
-def adult(value: str, name: str, day: dt.date, born: int = 0) -> str:
-    """An event year of `name`'s (a debut) at 18 or later: after the KG's birth of the name, else `born`."""
-    born = next((int(v[:4]) for _n, k, v in lifespan.kg_known(name) if k in ("mu.birth", "pe.birth")), born)
-    found = _YEAR.search(value)
-    if not born or found is None or int(found[0]) >= born + lifespan.ADULT:
-        return value
-    year = min(day.year, born + lifespan.ADULT + zlib.crc32(name.encode()) % 8)
-    return value[: found.start()] + str(year) + value[found.end() :]
+def _figure_rng(name: str, page: random.Random | None, key: str, on: str = "") -> random.Random:
+    """The page's draws, or (`page` None) the name's own for `key` (on the day `on`)."""
+    return page or random.Random(f"figure|{name}|{key}|{on}")
 
 
 _YEAR = re.compile(r"\b(?:1[6-9]|20)\d\d\b")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mockapi.world.questions import answers, derived, question_frames, values
+from mockapi.world.questions import answers, count_frames, derived, frame_use, question_frames, values
 from mockapi.world.questions.ask import Ask, Draft, one_fact, pair_refs, refer_to, two_facts
 from mockapi.world.questions.kinds import KINDS, asked_label
 from mockapi.world.questions.model import Fact
@@ -40,8 +40,9 @@ def post_processing(a: Ask) -> Draft | None:
         values.money(diff) if kind.vtype == "money" else (f"{diff:,.2f}".rstrip("0").rstrip("."), [])
     )
     r1, r2, refs = pair_refs(a, f1, f2)
-    frame = a.frame(question_frames.DIFFERENCE)
-    query = frame.format(l=asked_label(kind), a=r1, b=r2)
+    stiff = kind.label in frame_use.NO_COUNT_NOUN  # "how much higher is x's oscar count than y's?"
+    frame = a.frame(count_frames.DIFFERENCE_COUNT if stiff else question_frames.DIFFERENCE)
+    query = frame.format(l=asked_label(kind), a=r1, b=r2, c=kind.label)
     if frame in question_frames.ORDERED:  # "how much higher is a's x than b's": the order is a premise
         a.premises.append(Premise(query, frame.format(l=asked_label(kind), a=r2, b=r1), f2, f2.subject.name))
     sentences = answers.difference(kind.label, f1.subject.name, f2.subject.name, short)

@@ -12,6 +12,7 @@ import random
 import re
 
 from mockapi.world.questions import values
+from mockapi.world.questions.frame_use import P_PAST, PAST_KINDS
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact
 from mockapi.world.questions.phrasing import pick
@@ -74,6 +75,14 @@ IN_UNITS = (
     "express {s}'s {l} in {u}",
 )
 
+# ... of a past moment's amount (frame_use.PAST_KINDS: a film's budget, its weekend gross) in the past tense
+IN_UNITS_PAST = (
+    "what was the {l} of {s} in {u}?",
+    "what was {s}'s {l} in {u}?",
+    "how many {u} was the {l} of {s}?",
+    "in {u}, what was the {l} of {s}?",
+)
+
 
 def derive(fact: Fact, rng: random.Random, split: str = "dev") -> Derived | None:
     """A derived question about `fact`, or None when its kind has none; frames of `split`'s family."""
@@ -134,7 +143,8 @@ def _in_units(fact: Fact, rng: random.Random, x: float, units: Units, sign: str,
         # page that says "$1.2 billion" (g19 reader)
         short, alts = alts[2], [f"{n:,.1f}", alts[1], f"{sign}{n:,.2f} {word}", f"{n:,.1f} {word}s"]
     label = KINDS[fact.kind].label
-    frame = pick(IN_UNITS, rng, split).replace("{l}", label).replace("{u}", unit)
+    past = fact.kind in PAST_KINDS and rng.random() < P_PAST
+    frame = pick(IN_UNITS_PAST if past else IN_UNITS, rng, split).replace("{l}", label).replace("{u}", unit)
     return frame, short, alts, [f"the {label} of {fact.subject.name} is about {short}"]
 
 

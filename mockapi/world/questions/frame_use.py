@@ -13,6 +13,28 @@ from mockapi.world.questions.kinds import COUNTED_LABELS, Kind
 # Kinds asked on a day in frames of their own: no label reads well in a generic one ("tell me the last-game
 # point total of x last sunday": reader32)
 OWN_WORDS_ONLY = frozenset({"sp.last_points"})
+# Kinds whose value is a past moment's (a close, a game's score, a film's budget) and the share of their
+# simple questions asked in the past tense (count_frames.PAST)
+PAST_KINDS = frozenset(
+    ("fin.close", "fin.dividend", "fin.eps", "sp.last_score", "mv.weekend", "mv.budget", "mv.gross")
+)
+P_PAST = 0.5
+
+
+# A present qualifier after a question in the past tense reads broken ("what was the final score of x's last
+# game currently?": the kind's own ask, q37's trial merge); a year ("in 2024") reads fine
+_PRESENT = frozenset((" right now", " currently", " as of today", " at the moment", " this year"))
+
+
+def tense_fit(text: str, qualifier: str) -> str:
+    """`qualifier`, or nothing when it says the present after a question in the past tense."""
+    return "" if qualifier in _PRESENT and re.match(r"(?:\w+ )*?what was\b", text) else qualifier
+
+
+# Tallies whose noun read stiff in a generic frame ("what's gentle garden's oscar count?", "the title count
+# of x": q37's reading of its draw): asked only in count frames ("how many oscars", "the number of oscar
+# wins"). A "win total" reads as sports English: kept.
+NO_COUNT_NOUN = frozenset(("oscar wins", "grammy wins", "championships", "studio albums"))
 
 
 def attribute_frames(kind: Kind) -> tuple[str, ...]:
@@ -27,10 +49,19 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
     if kind.vtype == "place":
         return own + qf.WHERE + qf.ATTRIBUTE
     if kind.label in qf.TALLIED:
-        return own + qf.HOW_MANY + qf.TALLY + count_frames.NUMBER_OF + qf.ATTRIBUTE[:8]
+        counts = own + qf.HOW_MANY + qf.TALLY + count_frames.NUMBER_OF
+        return counts if kind.label in NO_COUNT_NOUN else counts + qf.ATTRIBUTE[:8]
     if kind.vtype in ("money", "bigmoney", "number") and kind.label not in COUNTED_LABELS:
         return own + qf.TOTAL_ONE + qf.ATTRIBUTE
     return own + qf.ATTRIBUTE
+
+
+def who_of_people(frames: tuple[str, ...], kind: Kind) -> tuple[str, ...]:
+    """`frames` without those opening with "who" unless `kind`'s event is a person's: "who was released
+    first, x's song y or z?" (my reading of q37's draw)."""
+    if kind.event in ("was born", "debuted"):
+        return frames
+    return tuple(f for f in frames if not f.startswith("who "))
 
 
 # A wh-question puts its auxiliary before the subject ("how long ago was x established?"). Frames write

@@ -5,8 +5,9 @@ a count or a total, an average or a spread, the top one's relation, a comparison
 from __future__ import annotations
 
 import datetime as dt
+import re
 
-from mockapi.world.questions import question_frames, values
+from mockapi.world.questions import count_frames, question_frames, values
 from mockapi.world.questions.ask import Ask
 from mockapi.world.questions.kinds import COUNTED_LABELS, Kind, asked_label
 from mockapi.world.questions.model import Fact
@@ -98,6 +99,48 @@ def _above(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | No
     return frame, short, alts, sentences, []
 
 
+# Share of set questions over a named set that list the members over a threshold (count_frames.SET_ABOVE),
+# and how many they list at most; a rank ("the highest chart position" is no. 1) has no "above"
+P_SET_ABOVE = 0.4
+MAX_LISTED = 5
+_RANKS = ("mu.rank", "mu.rank_now")
+
+
+def _set(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made:
+    if kind.key not in _RANKS and a.rng.random() < P_SET_ABOVE:
+        made = _set_above(a, kind, ranked, named)
+        if made is not None:
+            return made
+    return _top_set(a, kind, ranked, named)
+
+
+def _set_above(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | None:
+    numbers = sorted((f.number or 0.0 for f in ranked), reverse=True)
+    k = a.rng.randint(2, min(MAX_LISTED, len(numbers) - 2))
+    cut = (numbers[k - 1] + numbers[k]) / 2
+    shown = _threshold(kind, cut)
+    said = _amount(shown)
+    # the threshold as said must part the members where the cut does ("above 7.2" with a 7.22 below the cut)
+    if said is None or any(min(cut, said) <= x <= max(cut, said) for x in numbers):
+        return None
+    counted = kind.label in COUNTED_LABELS
+    frames = count_frames.SET_ABOVE_COUNT if counted else count_frames.SET_ABOVE
+    frame = a.frame(frames).format(l=asked_label(kind), x=shown, c=kind.label, **_KEEP)
+    names = [f.subject.name for f in ranked if (f.number or 0.0) > cut]
+    short, alts = values.listing(names)
+    over = f"more than {shown} {kind.label}" if counted else f"a {kind.label} above {shown}"
+    sentences = [f"{short} have {over}", f"of {named.np()}, {short} have {over}"]
+    return frame, short, alts, sentences, []
+
+
+def _amount(shown: str) -> float | None:
+    """The number a threshold says ("$27.0 million" -> 27000000.0)."""
+    digits = re.sub(r"[^0-9.]", "", shown.split()[0])
+    if not digits:
+        return None
+    return float(digits) * (1e9 if "billion" in shown else 1e6 if "million" in shown else 1.0)
+
+
 def _count_or_total(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | None:
     if a.rng.random() < 0.5:
         return _above(a, kind, ranked, named)
@@ -145,6 +188,8 @@ def _top_hop(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made | 
         return None  # the set is defined by that relation: its holder is no hop away
     sup = _sup(kind, True)
     frame = a.frame(question_frames.TOP_HOP).format(r=relation, sup=sup, l=kind.label, **_KEEP)
+    if target.kind != "person":  # "who is the parent company of the airline stock ..." (q37's reading)
+        frame = frame.replace("who is", "what is")
     link = Fact(ranked[0].subject, f"rel:{relation}", target.name, source=a.src.name)
     short, alts = values.person(target.name) if target.kind == "person" else values.name(target.name)
     top = ranked[0].subject.name
@@ -163,7 +208,7 @@ BY_TYPE = {
     "simple": top_one,
     "simple_w_condition": top_one,
     "comparison": _compare,
-    "set": _top_set,
+    "set": _set,
     "aggregation": _count_or_total,
     "post-processing": _arith,
     "multi-hop": _top_hop,

@@ -110,14 +110,30 @@ def _unknown(f: Faker, draw: Callable[[], str]) -> str:
     return name
 
 
-def title(rng: random.Random) -> str:
-    """A song, album or movie title."""
-    words = [rng.choice(invent_words.ADJ), rng.choice(invent_words.NOUN)]
+# the long titles' words: a long word with any other (never two short ones: no long title holds a short one);
+# 3,520 titles, as the short ones run out in a default world (its drafts' discarded subjects keep theirs)
+_LONG = (invent_words.LONG_ADJ + invent_words.ADJ, invent_words.LONG_NOUN + invent_words.NOUN)
+
+
+def title(rng: random.Random, long: bool = False) -> str:
+    """A song, album or movie title; `long`, of a further 1,600 (`invent_words.LONG_*`), for a world whose
+    576 short titles are taken (a 20,000-question world kept them taken: three films "The Silent Meridian"
+    with three directors, a 2000 film under the KG's 1993 "Frozen Summer")."""
+    words = _words(rng, long)
     return " ".join(["The", *words] if rng.random() < 0.3 else words)
 
 
-def subject_name(subject_kind: str, rng: random.Random) -> str:
-    """A fictional name for a subject kind."""
+def _words(rng: random.Random, long: bool) -> list[str]:
+    """A title's adjective and noun: short ones, else a pair holding a long word (`_LONG`)."""
+    adjectives, nouns = _LONG if long else (invent_words.ADJ, invent_words.NOUN)
+    words = [rng.choice(adjectives), rng.choice(nouns)]
+    while long and words[0] in invent_words.ADJ and words[1] in invent_words.NOUN:  # a short one: drawn again
+        words = [rng.choice(adjectives), rng.choice(nouns)]
+    return words
+
+
+def subject_name(subject_kind: str, rng: random.Random, long: bool = False) -> str:
+    """A fictional name for a subject kind (a song's, film's or band's of the `long` titles when asked)."""
     f = fake(rng)
     if subject_kind == "company":
         return f"{_brand(f)} {rng.choice(_SUFFIX)}"
@@ -127,12 +143,14 @@ def subject_name(subject_kind: str, rng: random.Random) -> str:
         return _player_name(f)
     if subject_kind == "person":
         return _plain_name(f)
-    if subject_kind == "band":
-        return f"The {rng.choice(invent_words.ADJ)} {rng.choice(invent_words.NOUN)}"
+    if (
+        subject_kind == "band"
+    ):  # a title's words: its long ones too ("The Burning Harbor" is "Burning Harbor")
+        return "The " + " ".join(_words(rng, long))
     if subject_kind == "artist":  # a solo artist, born (a group is a band, formed: never asked "born")
         return _plain_name(f)
     if subject_kind in ("song", "movie"):
-        return title(rng)
+        return title(rng, long)
     roll = rng.random()
     if roll < 0.3:  # a town or county: what has a population (kinds.fits_subject)
         return str(f.city()) if roll < 0.2 else f"{f.city()} County"
@@ -184,11 +202,11 @@ def lookalikes(name: str, rng: random.Random, n: int = 6, kind: str = "") -> tup
     return tuple(dict.fromkeys(x for x in out if x != name))[:n]
 
 
-def invent_subject(domain: str, subject_kind: str, rng: random.Random) -> Subject:
-    """A web-only subject (no entity id, no popularity bucket)."""
+def invent_subject(domain: str, subject_kind: str, rng: random.Random, long: bool = False) -> Subject:
+    """A web-only subject (no entity id, no popularity bucket); `long`: `title`'s."""
     from mockapi.world.questions.refer import with_refs
 
-    name = subject_name(subject_kind, rng)
+    name = subject_name(subject_kind, rng, long)
     return with_refs(
         Subject(
             name=name, domain=domain, kind=subject_kind, lookalikes=lookalikes(name, rng, kind=subject_kind)

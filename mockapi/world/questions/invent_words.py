@@ -107,3 +107,19 @@ LANGS = [
     "Swahili",
     "Finnish",
 ]
+
+# A big world's further title words (`invent.title`'s long titles: 1,600 more, none sharing a word with the
+# 576 of ADJ and NOUN, so no long title holds a short one)
+LONG_ADJ = [
+    "Amber", "Ashen", "Autumn", "Blind", "Brass", "Cold", "Copper", "Crooked", "Dark", "Dusty", "Emerald",
+    "Faded", "Fallen", "Final", "Fragile", "Ghost", "Granite", "Hungry", "Ivory", "Lost", "Marble", "Narrow",
+    "Pale", "Painted", "Rusted", "Scarlet", "Shattered", "Sleeping", "Small", "Southern", "Stolen", "Sudden",
+    "Sunken", "Tender", "Twisted", "Violet", "Wandering", "Woven", "Young", "Quiet",
+]  # fmt: skip
+LONG_NOUN = [
+    "Bridge", "Carnival", "Cathedral", "Chorus", "Citadel", "Coast", "Crossing", "Current", "Desert",
+    "Dominion", "Embers", "Fields", "Fortress", "Gallery", "Glacier", "Hour", "Island", "Journey",
+    "Labyrinth", "Lighthouse", "Machine", "Marsh", "Mountain", "Orbit", "Passage", "Pilgrim", "Prairie",
+    "Quarry", "Ritual", "Season", "Sky", "Station", "Storm", "Tower", "Valley", "Vessel", "Waltz", "Waves",
+    "Wilderness", "Woods",
+]  # fmt: skip

@@ -173,11 +173,12 @@ def fits_subject(kind: Kind, subject_name: str, subject_kind: str) -> bool:
 # ("Elizabethfurt Voyage", "Paper Technology", "Leeland Anthem" were given populations: 14 on g28's default
 # world by the audit's places line), a qualifier other than a settlement's ("(novel)", "(band)")
 _NOT_TOWN_HEAD = frozenset(
-    (*invent_words.NOUN, "Society", "Group", "Company", "Trust", "Network", "Pictures", "Industries",
-     "Records", "Technology", "Technologies", "Systems", "Holdings", "Partners", "Press", "Studios", "Summer",
-     "Engine", "Parade", "Kingdom", "Empire", "Frontier", "Signal", "Horizon", "Tide", "Canyon", "Heavy")
+    (*invent_words.NOUN, *invent_words.LONG_NOUN, "Society", "Group", "Company", "Trust", "Network",
+     "Pictures", "Industries", "Records", "Technology", "Technologies", "Systems", "Holdings", "Partners",
+     "Press", "Studios", "Summer", "Engine", "Parade", "Kingdom", "Empire", "Frontier", "Signal", "Horizon",
+     "Tide", "Canyon", "Heavy")
 )  # fmt: skip
-_NOT_TOWN_LEAD = frozenset((*invent_words.ADJ, "The"))
+_NOT_TOWN_LEAD = frozenset((*invent_words.ADJ, *invent_words.LONG_ADJ, "The"))
 _QUALIFIER = re.compile(r" \(([^()]*)\)$")
 # "X of the Y" is a title's form (`names`: a look-alike containing a word of its target), not a town's: the
 # KG's "Alderdale of the Desert" is a nonprofit, given a population of 1.27M on a look-alike page (the

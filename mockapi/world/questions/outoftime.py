@@ -20,6 +20,7 @@ from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.premise import Premise
 from mockapi.world.questions.source import year_of
+from mockapi.world.real.market_days import is_trading_day
 
 # The fact that dates each subject kind's start; before it, nothing the question asks existed (before a
 # debut an artist had a grammy count, zero; before a birth, nothing).
@@ -50,6 +51,11 @@ def before_start(a: Ask, subject: Subject, query: str, said: str, day: dt.date) 
     if fact is None or year is None or not said or query.count(said) != 1 or _dated(query.replace(said, "")):
         return None
     old = day.replace(year=year - back, day=min(day.day, 28))  # the asked day's month: not the query's
+    # a company's day is a session's: its one falsity is the date before the start ("the trading volume of
+    # wml on 03/04/1961", a Saturday, gave a closed exchange as a second premise: the audit's closed days on
+    # the 20,000 train world, g38). Stepped back, with no draw: the true draft reads the same randomness
+    while subject.kind == "company" and not is_trading_day(old):
+        old -= dt.timedelta(days=1)
     style = a.rng.randrange(4)
     text = (
         f"{old:%B} {old.day}, {old.year}",

@@ -143,12 +143,12 @@ COUNT = (
     "how many {i} are there for {s}?",
     "what's the number of {i} of {s}?",
     "count the {i} of {s}",
-    "{s} has how many {i}?",
+    "{s}: how many {i}?",
     "number of {i} for {s}?",
     "how many {i} has {s} got?",
     "total {i} for {s}?",
     "how many {i} does {s} have in all?",
-    "how many {i} does {s} list?",
+    "how many {i} does {s} have altogether?",
     # a count asked in an attribute's words, as simple questions ask one: "how many" alone had read as
     # aggregation (issue 31: question type read from the text 0.726, real CRAG 0.61)
     "what is the number of {i} of {s}?",
@@ -390,7 +390,7 @@ TOTAL_ONE = (
 HOW_MANY = (
     "how many {c} does {s} have?",
     "how many {c} has {s} got?",
-    "{s} has how many {c}?",
+    "{s}: how many {c} so far?",
     "how many {c} for {s}?",
     "how many {c} does {s} have now?",
     "how many {c} has {s} had so far?",

@@ -105,6 +105,18 @@ def start_fact(subject: Subject, key: str, day: dt.date) -> Fact:
     return Fact(subject, key, value, number, items, tuple(alts), source="web")
 
 
+# Draws of an invented subject's name until it is free: the first `SHORT_TRIES` as every world draws them,
+# then a song's or film's from the long titles (`invent.title`), which a big world reaches once its short
+# ones are taken (they were kept, taken, after 20 draws: the 20,000 train world's namesakes)
+SHORT_TRIES = 19
+REDRAW_NAMES = 40
+
+
+def name_key(name: str) -> str:
+    """A name as a reader matches it, without case or a leading article (as `pages.totals.name_key`)."""
+    return re.sub(r"^the\s+", "", name.strip().lower())
+
+
 _WORDS = re.compile(r"[\w'&.-]+")  # a name's words as the audit's twins line reads them
 _SESSION_KINDS = ("fin.price", "fin.close", "fin.volume")  # a session's figures (`WebSource._keyed`)
 
@@ -124,7 +136,9 @@ class WebSource:
         self._facts: dict[tuple[str, str, str], Fact] = {}
         # the KG's dated names (films, songs, people): an invented film under a KG film's title had the
         # question's release on its pages and the KG's in every reader's mind (g21: 11 events outside a life)
-        self._names: set[str] = set(taken)
+        # by the name a reader matches (`name_key`): "Bright Orchard" and "The Bright Orchard" were two
+        # 1997 thrillers of one set, 178 and 91 minutes (the g38 default world's contradiction line)
+        self._names: set[str] = {name_key(n) for n in taken}
         self._tickers = tickers  # the KG's: an invented company takes none (`KgSource.tickers`)
         # the KG's case-variant twins ("Thornton" and "THORNTON", places): an invented name holding one as
         # its words, "Thornton Group", named the twin in a lower-case question ("thornton group's trading
@@ -140,16 +154,16 @@ class WebSource:
         """A fresh fictional subject, under a name no other invented subject has (a film of a director's set
         and a film asked about alone would otherwise share a name and have two directors)."""
         subject = invent.invent_subject(domain, subject_kind, rng)
-        for _ in range(20):
+        for attempt in range(REDRAW_NAMES):
             if self._free(subject):
                 break
-            subject = invent.invent_subject(domain, subject_kind, rng)
-        self._names.add(subject.name)
+            subject = invent.invent_subject(domain, subject_kind, rng, long=attempt >= SHORT_TRIES)
+        self._names.add(name_key(subject.name))
         return subject
 
     def _free(self, subject: Subject) -> bool:
         """Whether an invented subject's name and ticker are no one else's, and it names no KG twin."""
-        if subject.name in self._names or subject.ticker.upper() in self._tickers:
+        if name_key(subject.name) in self._names or subject.ticker.upper() in self._tickers:
             return False
         return not self.names_twin(subject.name)
 
@@ -249,10 +263,11 @@ class WebSource:
             return None
         phrase, target_kind = RELATIONS[subject.kind]
         related = invent.invent_subject(subject.domain, target_kind, rng)
-        for _ in range(20):
+        for attempt in range(REDRAW_NAMES):
             if self._free(related):
                 break
-            related = invent.invent_subject(subject.domain, target_kind, rng)
+            related = invent.invent_subject(subject.domain, target_kind, rng, long=attempt >= SHORT_TRIES)
+        self._names.add(name_key(related.name))  # taken too: a film "Painted Storm" beside a band's name
         return phrase, related
 
     def chain(self, domain: str, rng: random.Random) -> tuple[Subject, list[tuple[str, Subject]]] | None:

@@ -54,6 +54,8 @@ def words_of(said: str, premise: Premise) -> str:
         words = words[1:-1]
     for pattern, repl in _REWORDS:
         words = pattern.sub(repl, words)
+    if premise.fact.kind == "rel:team":  # "lucas smith (austinmouth mariners)": "the one who plays for ..."
+        words = f"who plays for the {words}"
     return words
 
 
@@ -103,6 +105,21 @@ def _runs_on(rest: str, words: str) -> bool:
     return bool(_RUNS_ON.match(rest)) or bool(following and following[1] in (verb, "born"))
 
 
+# What an afterthought may follow: the question's verb alone ("on what date was x founded, i mean the one").
+# After a date, "now", "in all" or a predicate said after a leading name ("stoneville falcons has how many
+# championship seasons, i mean the one led by ...") it read as unnatural (reader36: 39 of g38's 101)
+_SHORT_REST = re.compile(r"\s*(?:[a-z]+)(?: [a-z]+)?[\s?.!]*")
+_TIME_WORDS = re.compile(r"\b(?:now|today|currently|yesterday|moment|year|all|total|so far)\b")
+
+
+def _closes(moved: str, rest: str, premise: Premise) -> bool:
+    """Whether an afterthought reads after `moved`: the name said after the question's opening words and
+    followed by its verb alone (one or two words, no date, no "now" or "in all")."""
+    if moved.startswith(premise.plain):
+        return False
+    return bool(_SHORT_REST.fullmatch(rest)) and not _TIME_WORDS.search(rest)
+
+
 def _after(text: str, name: str) -> str | None:
     """What `text` says after its one `name`, None when it says the name other than once."""
     return text.split(name, 1)[1] if text.count(name) == 1 else None
@@ -127,13 +144,15 @@ def _said_anew(text: str, said: str, premise: Premise) -> tuple[str, str | None]
     if premise.trails and rest is not None and _CLAUSE_END.fullmatch(rest):
         tail = f", the one {words}"
         return (moved[:-1] + tail + "?" if moved.endswith("?") else moved + tail), tail
-    if premise.trails and rest is not None and not _runs_on(rest, words):
+    if premise.trails and rest is not None and not _runs_on(rest, words) and _closes(moved, rest, premise):
         # the name is followed by more of the question: the aside comes after all of it, as an afterthought
         # ("which weekday was the head coach of north karenside badgers born, i mean the one founded in
         # 1941?"), never in-line before the verb or the date, where it ran on ("... founded by anthony baker
         # founded?", "the x founded in 1947 on february 6th": reader35, 3 of g37's 4 unnatural)
         after = f"{AFTERTHOUGHT}{words}"
         return (moved[:-1] + after + "?" if moved.endswith("?") else moved + after), after
+    if premise.trails:  # after a date, "now", "in all" or a long predicate it names no one (reader36)
+        return moved, None
     restricted = f"the {_bare(premise.plain)} {words}"
     # in a list or a chain ("the one" would not say whose) the aside stays beside its name only where the
     # name ends the question: before a verb it ran on ("does the x founded in 1990 have a higher ...")
@@ -170,6 +189,10 @@ def relocate(query: str, premises: list[Premise]) -> tuple[str, list[Premise]]:
     `settle`), and the premises updated to the words the query now says: the new phrase for the name
     premise, the whole query anew for a frame's premise (a day, a margin), whose text holds the phrase; a
     dropped aside leaves the query with the plain name and the premise unsaid."""
+    for p in premises:  # "x directed by y" in a list before "and": y reads as one of the list (reader34)
+        rest = _after(query, p.said) if p.plain and not p.trails and " by " in p.said else None
+        if rest is not None and _RUNS_ON.match(rest):
+            return query.replace(p.said, p.plain, 1), [unsaid(k, p) for k in premises if k is not p]
     moving = next((p for p in premises if p.plain and (_year(p.said, p) or aside_of(p))), None)
     if moving is None or query.count(moving.said) != 1:
         return query, premises

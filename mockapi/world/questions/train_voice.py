@@ -11,6 +11,8 @@ opening "who" (lists drop those for things), so any filter a composer applies to
 
 from __future__ import annotations
 
+from mockapi.world.questions.train_voice_g39 import LATER
+
 VARIANTS: dict[str, str] = {
     # OPENERS
     "can you tell me {q}": "i'd be curious to know {q}",
@@ -110,7 +112,7 @@ VARIANTS: dict[str, str] = {
     "how many {i} are there for {s}?": "{s} comes with how many {i}?",
     "what's the number of {i} of {s}?": "what count of {i} does {s} have?",
     "count the {i} of {s}": "how large is the list of {i} for {s}?",
-    "{s} has how many {i}?": "{s} holds how many {i}?",
+    "{s}: how many {i}?": "{s}: how many {i} are there?",
     "number of {i} for {s}?": "count of {i} for {s}?",
     "how many {i} does {s} have in all?": "how many {i} did {s} end up with?",
     "what is the number of {i} of {s}?": "what is the count of {i} for {s}?",
@@ -180,7 +182,7 @@ VARIANTS: dict[str, str] = {
     # HOW_MANY, TALLY, TOTAL_ONE
     "how many {c} does {s} have?": "what number of {c} does {s} have?",
     "how many {c} has {s} got?": "{s} has got how many {c}?",
-    "{s} has how many {c}?": "{s} has earned how many {c}?",
+    "{s}: how many {c} so far?": "{s}: how many {c} up to now?",
     "how many {c} for {s}?": "number of {c} for {s}?",
     "how many {c} does {s} have in total?": "what number of {c} does {s} have all told?",
     "{c} for {s} in total?": "{c} for {s} all told?",
@@ -249,7 +251,7 @@ VARIANTS: dict[str, str] = {
     # COUNT, TOTAL, LIST
     "how many {i} has {s} got?": "how many {i} are listed for {s}?",
     "total {i} for {s}?": "{i} for {s}, how many?",
-    "how many {i} does {s} list?": "how many {i} go with {s}?",
+    "how many {i} does {s} have altogether?": "how many {i} go with {s}?",
     "give me the number of {i} for {s}": "let me know the number of {i} for {s}",
     "look up the number of {i} for {s}": "check the count of {i} for {s}",
     "find the number of {i} of {s}": "find out the number of {i} of {s}",
@@ -374,3 +376,6 @@ VARIANTS: dict[str, str] = {
     "i need the number of {c} for {s}": "i need the count of {c} for {s}",
     "give me the number of {c} for {s}": "give me the count of {c} for {s}",
 }  # fmt: skip
+
+# generator 39's (q37): in a module of their own (house size limit)
+VARIANTS.update(LATER)
