@@ -155,7 +155,7 @@ class FoundingScan:
                             key = self._subject(q.qid, n) or n.lower()
                             known = self.starts[q.qid].get(key, 9999)
                             self.starts[q.qid][key] = min(known, years[0])
-                elif _EVENT.search(s.lower()):
+                elif _EVENT.search(_outside(s.lower(), names)):
                     self.events[q.qid].append((names[0], years, s))
 
     def result(self) -> RuleGroup:
@@ -183,6 +183,15 @@ class FoundingScan:
                     said = f"{early[:1]} before {starts[subject]} ({subject}): {q.query} -> {q.answer}"
                     note(golds, bool(early), said)
         return {"violations": sum(r["violations"] for r in self.rules.values()), "rules": self.rules}
+
+
+def _outside(low: str, names: list[str]) -> str:
+    """`low` without the question's names in it: an event word inside a subject's name is no event ("In July
+    2016, Luis Dalton, who worked on Gentle Season, confessed ..." told no season of the film Gentle Season,
+    released 2018: the cut's default world, generator 40)."""
+    for name in names:
+        low = low.replace(name.lower(), " ")
+    return low
 
 
 def empty() -> dict[str, RuleCheck]:

@@ -354,14 +354,17 @@ def dated_sentences(
 
 
 def _filmed(page: Page, name: str, life: Life) -> bool:
-    """Whether a KG company's name is a film on this page: two of its sentences name it with a word of
-    film-making ("Some scenes of The River were reportedly captured on studio stages", "several sequences of
-    The River were staged in Bristol"), so "the closing act of The River took shape at a sound stage" (1985)
-    is no act of the KG's company The River before its 1988 founding (generator 38's 20,000 train world,
-    found by cases37). People, bands and songs are filmed in films and videos of their own: not them."""
+    """Whether a KG company's or band's name is a film on this page: three of its sentences name it with a
+    word of film-making ("Some scenes of The River were reportedly captured on studio stages", "several
+    sequences of The River were staged in Bristol"), so "the closing act of The River took shape at a sound
+    stage" (1985) is no act of the KG's company The River before its 1988 founding (generator 38's 20,000
+    train world), nor "the closing minutes from Electric Sky were captured around Austin" (1987) the KG band
+    Electric Sky's before it formed in 1990 (generator 40's default world; both found by cases37). A band's
+    video is filmed too, hence three such sentences (the film pages read 8-15); people and songs are in films
+    and videos of their own: not them."""
     return (
-        life.kind == "company"
-        and sum(name in line and bool(_FILMED.search(line)) for line in page.lines) >= 2
+        life.kind in ("company", "band")
+        and sum(name in line and bool(_FILMED.search(line)) for line in page.lines) >= 3
     )
 
 

@@ -174,7 +174,9 @@ def is_sentence_answer(answer: str) -> bool:
 # a sentence starts with a capital of any Latin letter, not only A-Z: "..., Hawaii. Édouard Tyler visited ..."
 # ran on into the sentence before (g37's default world: Édouard's pledge was read as Fredo Tyler's, born 1989)
 _CAPITALS = "A-Z0-9À-ÖØ-Þ" + "".join(chr(c) for c in range(0x100, 0x180) if chr(c).isupper())
-_SENTENCE_END = re.compile(rf"(?<=[.!?])\s+(?=[\"'“(]?[{_CAPITALS}])|\n+")
+# or a currency sign: "... auctioned in October. $205.0 million is the budget of Midnight Mirrors" ran on, and
+# the invented film's budget was read with the KG film the first half names (1981: past its era's record)
+_SENTENCE_END = re.compile(rf"(?<=[.!?])\s+(?=[\"'“(]?[{_CAPITALS}$€£])|\n+")
 # Abbreviations a name or date runs on after ("Hull Inc. Common Stock reported …", "on Feb. 9"): a split
 # there cuts the subject off its statement, and the half left reads as a claim about nobody.
 _ABBREVIATION = re.compile(
@@ -184,8 +186,8 @@ _ABBREVIATION = re.compile(
 
 
 def sentences(text: str) -> list[str]:
-    """Sentences of visible text: split at . ! ? before a capital or digit (not after an abbreviation such as
-    "Inc." or "Feb."), and at line breaks."""
+    """Sentences of visible text: split at . ! ? before a capital, a digit or a currency sign (not after an
+    abbreviation such as "Inc." or "Feb."), and at line breaks."""
     out: list[str] = []
     for line in text.split("\n"):
         glued = False

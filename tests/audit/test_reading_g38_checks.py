@@ -44,6 +44,7 @@ def test_a_kg_company_s_name_filmed_on_a_page_is_a_film_there() -> None:
         "Some scenes of The River were reportedly captured on studio stages just outside Dublin in 1986.",
         "An Ottawa critic listed The River in her countdown; meanwhile, several sequences of The River were "
         "staged in Bristol.",
+        "Pupils singled out the score in The River; the early minutes of The River were filmed in Porto.",
     ]
     head = "Everything explained | The River"
     page = Page(2024, head, [act, *filmed], [act, *filmed], {}, (2024, 3, 1))
@@ -51,3 +52,20 @@ def test_a_kg_company_s_name_filmed_on_a_page_is_a_film_there() -> None:
     # a company's own page acting before its founding still counts
     plain = Page(2024, head, [act], [act], {}, (2024, 3, 1))
     assert lifespans.lifespan_count([plain], known)["violations"] == 1
+
+
+def test_a_kg_band_s_name_filmed_on_a_page_is_a_film_there() -> None:
+    # generator 40's default world (cases37): the look-alike film "Electric Sky" of a question's "Savage Sky";
+    # the KG's Electric Sky is a band formed in 1990, and the film's 1987 shoot read as the band's before it
+    known = lifespans.by_word({"Electric Sky": Life("band", 1990, 6, 24)})
+    act = "In mid-October 1987, the closing minutes from Electric Sky were captured around Austin."
+    filmed = [
+        "Several shots from Electric Sky were filmed on studio stages in Montreal.",
+        "Keith Schultz revisited the first scene of Electric Sky.",
+        "A 10-minute reel on Electric Sky was posted in May.",
+    ]
+    page = Page(2024, "Electric Sky", [act, *filmed], [act, *filmed], {}, (2024, 3, 1))
+    assert lifespans.lifespan_count([page], known)["violations"] == 0
+    # a band page that films the band once (its video) still reads its dates as the band's
+    video = Page(2024, "Electric Sky", [act, filmed[0]], [act, filmed[0]], {}, (2024, 3, 1))
+    assert lifespans.lifespan_count([video], known)["violations"] == 1
