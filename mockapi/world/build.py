@@ -131,7 +131,7 @@ Progress = Callable[[str], None]
 #     cases37: the g38 worlds' single cases (a company's bent day a session, an invented film's weekend gross
 #     in its run, a false premise's totals asked, no two invented subjects of one name, long titles once the
 #     short are taken, an invented look-alike's one start); q37: counts compared and asked in plain words,
-#     past-tense values, set members over a threshold
+#     past-tense values, set members over a threshold; CUT2: no colon frames, no off-season month beside games
 GENERATOR_VERSION = "40"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 

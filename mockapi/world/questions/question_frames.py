@@ -143,7 +143,7 @@ COUNT = (
     "how many {i} are there for {s}?",
     "what's the number of {i} of {s}?",
     "count the {i} of {s}",
-    "{s}: how many {i}?",
+    "how many {i} in total for {s}?",  # no colon before the question (g29 reader; the cut's CI)
     "number of {i} for {s}?",
     "how many {i} has {s} got?",
     "total {i} for {s}?",
@@ -390,7 +390,7 @@ TOTAL_ONE = (
 HOW_MANY = (
     "how many {c} does {s} have?",
     "how many {c} has {s} got?",
-    "{s}: how many {c} so far?",
+    "how many {c} so far for {s}?",
     "how many {c} for {s}?",
     "how many {c} does {s} have now?",
     "how many {c} has {s} had so far?",

@@ -112,7 +112,7 @@ VARIANTS: dict[str, str] = {
     "how many {i} are there for {s}?": "{s} comes with how many {i}?",
     "what's the number of {i} of {s}?": "what count of {i} does {s} have?",
     "count the {i} of {s}": "how large is the list of {i} for {s}?",
-    "{s}: how many {i}?": "{s}: how many {i} are there?",
+    "how many {i} in total for {s}?": "how many {i} are there in total for {s}?",
     "number of {i} for {s}?": "count of {i} for {s}?",
     "how many {i} does {s} have in all?": "how many {i} did {s} end up with?",
     "what is the number of {i} of {s}?": "what is the count of {i} for {s}?",
@@ -182,7 +182,7 @@ VARIANTS: dict[str, str] = {
     # HOW_MANY, TALLY, TOTAL_ONE
     "how many {c} does {s} have?": "what number of {c} does {s} have?",
     "how many {c} has {s} got?": "{s} has got how many {c}?",
-    "{s}: how many {c} so far?": "{s}: how many {c} up to now?",
+    "how many {c} so far for {s}?": "how many {c} up to now for {s}?",
     "how many {c} for {s}?": "number of {c} for {s}?",
     "how many {c} does {s} have in total?": "what number of {c} does {s} have all told?",
     "{c} for {s} in total?": "{c} for {s} all told?",
