@@ -24,6 +24,16 @@ feature (own and against the list) the mean over answer pages, over the other re
 = no tell; below 0.5 the other results hold more): the causes a world owner fixes. Unknown values (no year on
 the page) are -1, as the form adversary's, so a mean of `min_year` also says how many pages name no year.
 
+**(b) question has an answer page** (session 60), one row per question of the (b) sample (answerable or
+not), label = answerable: a participant who scores each page with (a)'s model and reads the list. Each fold
+draw (`exploits.FOLD_SEEDS`) splits the questions into `FOLDS` stratified folds; a page model trained on the
+answerable questions' pages outside a fold (labels as (a)'s) scores every page of the fold's questions, so
+answerable and unanswerable lists are scored alike, by a model that never saw them. A question's row
+(`list_row`): its top-10 page scores in descending order, their mean, spread (highest - lowest) and the gap
+between the two highest; each own feature's highest, lowest and spread over the list. Gradient-boosted trees,
+out-of-fold (stratified folds, one row a question); AUC and the abstain gain as form (b)'s (`exploits
+.best_gain`), each the mean over the fold draws. Bars form (b)'s: AUC <= 0.70, gain <= 1.0 point.
+
 Memory: `BATCH` questions' texts at a time; what is kept is the feature rows.
 """
 
@@ -39,7 +49,7 @@ from typing import TypedDict
 
 from mockapi.audit import exploits, form
 from mockapi.audit.data import AuditQuestion, Corpus
-from mockapi.audit.learned import _auc, _when, single_threaded
+from mockapi.audit.learned import FOLDS, _auc, _when, single_threaded
 
 BATCH = 20  # questions whose top-10 texts one read holds
 TIME = (
@@ -73,6 +83,9 @@ class StandingFigures(TypedDict, total=False):
     states_auc: float | None
     own_auc: float | None
     diagnosis: list[Tell]  # per feature
+    has_answer_questions: int
+    has_answer_auc: float | None
+    abstain_gain_pts: float | None
 
 
 def time_features(text: str, asked: date | None) -> list[float]:
@@ -135,15 +148,18 @@ def question_rows(corpus: Corpus, qs: Sequence[AuditQuestion]) -> dict[str, list
 
 @single_threaded
 def standing_adversary(corpus: Corpus, seed: int = 0) -> StandingFigures:
-    """(a) over the answerable questions of the form adversary's (b) sample (module docstring)."""
+    """(a) over the answerable questions of the form adversary's (b) sample, (b) over all of them (module
+    docstring)."""
     drawn = exploits.sample(corpus, seed, exploits.QUESTION_FORM_QUESTIONS)
-    qs = [q for q in corpus.fill([q for q in drawn if q.answerable]) if q.results]
-    rows = question_rows(corpus, qs)
+    every = [q for q in corpus.fill(list(drawn)) if q.results]
+    rows = question_rows(corpus, every)
+    qs = [q for q in every if q.answerable]
     pairs = [(q, i) for q in qs for i in range(len(rows[q.qid]))]
     y = [int(q.results[i].page_id in q.gold) for q, i in pairs]
     x = [rows[q.qid][i] for q, i in pairs]
     out: StandingFigures = {"features": len(FEATURES), "questions": len(qs), "states_pairs": len(y)}
     out["states_auc"] = out["own_auc"] = None
+    out.update(has_answer(every, rows, seed))
     if not exploits._enough(y):
         return out
     groups = [q.qid for q, _ in pairs]
@@ -164,3 +180,62 @@ def diagnosis(x: list[list[float]], y: list[int]) -> list[Tell]:
         mean_answer, mean_other = round(statistics.fmean(answer), 3), round(statistics.fmean(other), 3)
         out.append((name, mean_answer, mean_other, _auc(y, col)))
     return out
+
+
+def has_answer(qs: Sequence[AuditQuestion], rows: dict[str, list[list[float]]], seed: int) -> StandingFigures:
+    """(b) over `qs` (module docstring): AUC and abstain gain, each the mean over the fold draws."""
+    has = [int(q.answerable) for q in qs]
+    out: StandingFigures = {"has_answer_questions": len(qs), "has_answer_auc": None, "abstain_gain_pts": None}
+    if not exploits._enough(has):
+        return out
+    aucs: list[float | None] = []
+    gains: list[float | None] = []
+    for draw in (seed + 1000 * k for k in range(exploits.FOLD_SEEDS)):
+        scores = page_scores(qs, rows, draw)
+        x = [list_row(rows[q.qid], scores[q.qid]) for q in qs]
+        found = exploits._oof(exploits._model(draw), x, has, [q.qid for q in qs], draw)
+        aucs.append(_auc(has, found))
+        gains.append(exploits.best_gain(-found, [1 - h for h in has]))
+    out["has_answer_auc"] = exploits._mean(aucs, 3)
+    out["abstain_gain_pts"] = exploits._mean(gains, 2)
+    return out
+
+
+def page_scores(
+    qs: Sequence[AuditQuestion], rows: dict[str, list[list[float]]], draw: int
+) -> dict[str, list[float]]:
+    """Per question, its top-10 pages' (a) scores from a page model that never saw the question: trained on
+    the answerable questions' pages outside the question's fold (stratified by answerable, seeded `draw`)."""
+    from sklearn.model_selection import StratifiedKFold
+
+    has = [int(q.answerable) for q in qs]
+    out: dict[str, list[float]] = {}
+    for train, test in StratifiedKFold(FOLDS, shuffle=True, random_state=draw).split(has, has):
+        x = [row for i in train if qs[i].answerable for row in rows[qs[i].qid]]
+        y = [
+            int(r.page_id in qs[i].gold) for i in train if qs[i].answerable for r in qs[i].results[: form.TOP]
+        ]
+        model = exploits._model(draw).fit(x, y) if exploits._enough(y) else None
+        for i in test:
+            own = rows[qs[i].qid]
+            out[qs[i].qid] = (
+                [float(p) for p in model.predict_proba(own)[:, 1]]
+                if model is not None and own
+                else [0.5] * len(own)
+            )
+    return out
+
+
+def list_row(rows: Sequence[list[float]], scores: Sequence[float]) -> list[float]:
+    """A question's (b) row: its page scores high to low (padded to `form.TOP` with 0), their mean, spread
+    and top gap; each own feature's highest, lowest and spread over the list."""
+    ranked = sorted(scores, reverse=True)
+    ranked += [0.0] * (form.TOP - len(ranked))
+    out = [
+        *ranked[: form.TOP],
+        statistics.fmean(scores) if scores else 0.0,
+        ranked[0] - min(scores, default=0.0),
+    ]
+    out.append(ranked[0] - ranked[1])
+    cols = list(zip(*(row[: len(OWN)] for row in rows), strict=True)) or [(0.0,)] * len(OWN)
+    return out + [max(c) for c in cols] + [min(c) for c in cols] + [max(c) - min(c) for c in cols]

@@ -30,16 +30,19 @@ def _sentence(rng: random.Random) -> str:
     return f"{name} {rng.choice(_ACTS)} {rng.choice(_PLACES)} with {rng.randrange(10, 99_999):,} people."
 
 
-def _held(cued: bool, seed: int = 0) -> Corpus:
-    """80 questions of 10 pages; each list has a length of its own (4-24 sentences), and three pages of it are
-    half as long again. They are the answer pages when `cued` (60 questions have answer pages), else three
-    other pages are: absolute length tells nothing across lists, the length against the list tells all."""
+def _held(cued: bool, seed: int = 0, bare: bool = False, n_questions: int = 80) -> Corpus:
+    """`n_questions` questions of 10 pages; each list has a length of its own (4-24 sentences), and three
+    pages of it are half as long again. They are the answer pages when `cued` (the first 3/4 of the
+    questions have answer pages), else three other pages are: absolute length tells nothing across lists,
+    the length against the list tells all. `bare`: the lists of the questions with no answer page have no
+    long page."""
     rng = random.Random(seed)
     html: dict[str, str] = {}
     qs = []
-    for n in range(80):
+    answered = n_questions * 3 // 4
+    for n in range(n_questions):
         base = rng.randrange(4, 25)
-        long = set(rng.sample(range(1, 11), 3))
+        long = set() if bare and n >= answered else set(rng.sample(range(1, 11), 3))
         gold_ranks = long if cued else set(rng.sample(sorted(set(range(1, 11)) - long), 3))
         results, gold = [], set()
         for rank in range(1, 11):
@@ -48,7 +51,7 @@ def _held(cued: bool, seed: int = 0) -> Corpus:
             text = " ".join(_sentence(rng) for _ in range(count))
             html[pid] = f"<html><body><p>{text}</p></body></html>"
             results.append(Result(rank, pid, f"https://x.test/{pid}", pid, "", len(html[pid]), "a snippet"))
-            if n < 60 and rank in gold_ranks:
+            if n < answered and rank in gold_ranks:
                 gold.add(pid)
         q = AuditQuestion(f"q{n}", "q?", "open", "simple", "static", "a", [], [], results, gold, _ASKED)
         qs.append(q)
@@ -70,6 +73,34 @@ def test_a_role_told_by_length_against_the_list_is_learned_and_fails_its_line() 
     assert "standing adversary" in standing_notes(cast(AuditFigures, {"standing": found}))[0]
     plain = standing.standing_adversary(_held(cued=False))
     assert plain["states_auc"] is not None and plain["states_auc"] <= 0.70, plain["states_auc"]
+
+
+def test_a_list_that_holds_no_page_like_an_answer_page_is_flagged_by_b() -> None:
+    # standing (b): a participant who scores each page with (a)'s model reads "no answer page here" off a
+    # list whose pages all score low; planted: only the lists of answerable questions hold long pages
+    found = standing.standing_adversary(_held(cued=True, bare=True, n_questions=120))
+    assert found["has_answer_questions"] == 120
+    assert found["has_answer_auc"] is not None and found["has_answer_auc"] >= 0.95, found["has_answer_auc"]
+    # abstaining on every flagged question avoids each of the 30 hallucinations and loses no right answer
+    assert found["abstain_gain_pts"] is not None and found["abstain_gain_pts"] >= 20.0, found
+    rows = {r["figure"]: r for r in lines(cast(AuditFigures, {"standing": found}), None)}
+    b = next(r for name, r in rows.items() if name.startswith("standing (b)") and "AUC" in name)
+    gain = next(r for name, r in rows.items() if name.startswith("standing (b)") and "gain" in name)
+    assert b["verdict"] == gain["verdict"] == "FAIL"
+    # every list holds long pages (the answer pages where there are any): the list tells nothing
+    plain = standing.standing_adversary(_held(cued=True, n_questions=120))
+    assert plain["has_answer_auc"] is not None and plain["has_answer_auc"] <= 0.70, plain["has_answer_auc"]
+    assert plain["abstain_gain_pts"] is not None and plain["abstain_gain_pts"] <= 1.0, plain
+
+
+def test_a_list_row_reads_its_scores_high_to_low() -> None:
+    own = [[float(k), 10.0 * k] + [0.0] * (len(standing.OWN) - 2) for k in (1, 3, 2)]
+    row = standing.list_row([[*r, *r] for r in own], [0.2, 0.9, 0.4])
+    assert row[:3] == [0.9, 0.4, 0.2] and row[3:10] == [0.0] * 7
+    assert row[10] == pytest.approx(0.5) and row[11] == pytest.approx(0.7) and row[12] == pytest.approx(0.5)
+    n = len(standing.OWN)
+    highest, lowest, spread = row[13 : 13 + n], row[13 + n : 13 + 2 * n], row[13 + 2 * n :]
+    assert (highest[:2], lowest[:2], spread[:2]) == ([3.0, 30.0], [1.0, 10.0], [2.0, 20.0])
 
 
 def test_dates_and_years_are_read_against_the_query_day() -> None:
@@ -101,3 +132,6 @@ def test_the_tiny_world_s_pages_are_read(tiny_world: Path) -> None:
     rows = standing.question_rows(corpus, corpus.fill([q]))[q.qid]
     assert rows and all(len(row) == len(standing.FEATURES) for row in rows)  # names match the values
     assert len(found.get("diagnosis", [])) in (0, len(standing.FEATURES))
+    # (b) reads every question of the sample with results, answerable or not
+    assert found["has_answer_questions"] == len([q for q in corpus.questions if q.ranked])
+    assert found["has_answer_questions"] > found["questions"]
