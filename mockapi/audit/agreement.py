@@ -111,11 +111,16 @@ def question_rows(corpus: Corpus, qs: Sequence[AuditQuestion]) -> dict[str, list
 
 
 @single_threaded
-def agreement_adversary(corpus: Corpus, seed: int = 0) -> AgreementFigures:
-    """(a) and (b) over the form adversary's (b) sample (module docstring)."""
+def agreement_adversary(
+    corpus: Corpus, seed: int = 0, keep: dict[str, list[list[float]]] | None = None
+) -> AgreementFigures:
+    """(a) and (b) over the form adversary's (b) sample (module docstring); its rows also into `keep` (the
+    standing adversary's combined ranker reads them: `standing.combined`)."""
     drawn = exploits.sample(corpus, seed, exploits.QUESTION_FORM_QUESTIONS)
     qs = [q for q in corpus.fill(drawn) if q.results]
     rows = question_rows(corpus, qs)
+    if keep is not None:
+        keep.update(rows)
     out: AgreementFigures = {"features": len(FEATURES), "questions": len(qs), "states_auc": None}
     out["fold_draws"] = exploits.FOLD_SEEDS
     pairs = [(q, i) for q in qs if q.answerable for i in range(len(rows[q.qid]))]

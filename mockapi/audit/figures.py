@@ -157,6 +157,7 @@ def compute(
     lives, ages = lifespans.lives_and_ages(dated, known)
     ages = credits.with_credits(ages, corpus.world)  # the KG's own credits: the gold's ages too
     g26 = read_g26(corpus, read, known)
+    agreed: dict[str, list[list[float]]] = {}  # the agreement stage's rows, read again by standing's ranker
     figures: AuditFigures = {
         "questions": {
             **questions.skeleton_figures(read, vocab),
@@ -182,8 +183,8 @@ def compute(
         "adversaries": adversaries(read, test, real, seed),
         "form": _released(corpus, keep, _form(corpus, seed)),
         "bags": _released(corpus, keep, _bags(corpus, seed)),
-        "agreement": _released(corpus, keep, _agreement(corpus, seed)),
-        "standing": _released(corpus, keep, _standing(corpus, seed)),
+        "agreement": _released(corpus, keep, _agreement(corpus, seed, agreed)),
+        "standing": _released(corpus, keep, _standing(corpus, seed, agreed)),
         "prose": _released(corpus, keep, _stock(corpus, qs, rng, seed)),
         "sources": {"redundancy": sources.redundancy(corpus, chosen), "recall": sources.recall(qs)},
         "structure": _released(corpus, keep, structure.structure_figures(corpus, qs, rng)),
@@ -345,18 +346,18 @@ def _bags(corpus: Corpus, seed: int) -> BagFigures:
     return bags.bag_adversaries(corpus, seed)
 
 
-def _agreement(corpus: Corpus, seed: int) -> AgreementFigures:
-    """The agreement adversary (`agreement`, which loads scikit-learn)."""
+def _agreement(corpus: Corpus, seed: int, agreed: dict[str, list[list[float]]]) -> AgreementFigures:
+    """The agreement adversary (`agreement`, which loads scikit-learn); its rows into `agreed`."""
     from mockapi.audit import agreement
 
-    return agreement.agreement_adversary(corpus, seed)
+    return agreement.agreement_adversary(corpus, seed, agreed)
 
 
-def _standing(corpus: Corpus, seed: int) -> StandingFigures:
-    """The standing adversary (`standing`, which loads scikit-learn)."""
+def _standing(corpus: Corpus, seed: int, agreed: dict[str, list[list[float]]]) -> StandingFigures:
+    """The standing adversary (`standing`, which loads scikit-learn); `agreed`: for its combined ranker."""
     from mockapi.audit import standing
 
-    return standing.standing_adversary(corpus, seed)
+    return standing.standing_adversary(corpus, seed, agreed)
 
 
 def _trim_gold(qs: list[AuditQuestion]) -> list[AuditQuestion]:

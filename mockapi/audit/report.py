@@ -193,6 +193,7 @@ SPECS: list[Spec] = [
     Spec("standing (a): page states the answer, form vs query time and its list: AUC",
          _g("standing", "states_auc"), "—", "<= 0.70", _at_most(0.70)),
     _info("standing (a): from the page's own features alone: AUC", _g("standing", "own_auc")),
+    _info("standing + agreement (a): one ranker: AUC", _g("standing", "combined_auc")),
     Spec("standing (b): question has an answer page, from its list's page scores: AUC",
          _g("standing", "has_answer_auc"), "—", "<= 0.70", _at_most(0.70)),
     Spec("standing (b): abstain exploit gain (Score_a pts)", _g("standing", "abstain_gain_pts"), "—",

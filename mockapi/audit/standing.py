@@ -34,6 +34,11 @@ between the two highest; each own feature's highest, lowest and spread over the 
 out-of-fold (stratified folds, one row a question); AUC and the abstain gain as form (b)'s (`exploits
 .best_gain`), each the mean over the fold draws. Bars form (b)'s: AUC <= 0.70, gain <= 1.0 point.
 
+**Combined** (information): when the agreement adversary's rows of the same sample are given (`combined`),
+one ranker reads every result's standing features (form's text and result features among them; not its
+markup) and its agreement features (`agreement.FEATURES`: what the other results repeat): (a)'s rows, labels,
+model and folds; its AUC is reported beside (a), no bar of its own (each part has its line).
+
 Memory: `BATCH` questions' texts at a time; what is kept is the feature rows.
 """
 
@@ -86,6 +91,7 @@ class StandingFigures(TypedDict, total=False):
     has_answer_questions: int
     has_answer_auc: float | None
     abstain_gain_pts: float | None
+    combined_auc: float | None  # with the agreement adversary's features
 
 
 def time_features(text: str, asked: date | None) -> list[float]:
@@ -147,9 +153,11 @@ def question_rows(corpus: Corpus, qs: Sequence[AuditQuestion]) -> dict[str, list
 
 
 @single_threaded
-def standing_adversary(corpus: Corpus, seed: int = 0) -> StandingFigures:
-    """(a) over the answerable questions of the form adversary's (b) sample, (b) over all of them (module
-    docstring)."""
+def standing_adversary(
+    corpus: Corpus, seed: int = 0, agreed: dict[str, list[list[float]]] | None = None
+) -> StandingFigures:
+    """(a) over the answerable questions of the form adversary's (b) sample, (b) over all of them, and the
+    combined ranker when `agreed` holds the agreement adversary's rows of the sample (module docstring)."""
     drawn = exploits.sample(corpus, seed, exploits.QUESTION_FORM_QUESTIONS)
     every = [q for q in corpus.fill(list(drawn)) if q.results]
     rows = question_rows(corpus, every)
@@ -167,6 +175,9 @@ def standing_adversary(corpus: Corpus, seed: int = 0) -> StandingFigures:
     own = [r[: len(OWN)] for r in x]
     out["own_auc"] = _auc(y, exploits._oof(exploits._model(seed), own, y, groups, seed))
     out["diagnosis"] = diagnosis(x, y)
+    if agreed and all(q.qid in agreed for q, _ in pairs):
+        both = [[*row, *agreed[q.qid][i]] for row, (q, i) in zip(x, pairs, strict=True)]
+        out["combined_auc"] = _auc(y, exploits._oof(exploits._model(seed), both, y, groups, seed))
     return out
 
 

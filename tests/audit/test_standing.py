@@ -11,7 +11,7 @@ from typing import cast
 
 import pytest
 
-from mockapi.audit import standing
+from mockapi.audit import agreement, exploits, standing
 from mockapi.audit.data import AuditQuestion, Corpus, Result, load_world
 from mockapi.audit.figures import AuditFigures
 from mockapi.audit.formnotes import standing_notes
@@ -30,12 +30,12 @@ def _sentence(rng: random.Random) -> str:
     return f"{name} {rng.choice(_ACTS)} {rng.choice(_PLACES)} with {rng.randrange(10, 99_999):,} people."
 
 
-def _held(cued: bool, seed: int = 0, bare: bool = False, n_questions: int = 80) -> Corpus:
+def _held(cued: bool, seed: int = 0, bare: bool = False, n_questions: int = 80, echo: bool = False) -> Corpus:
     """`n_questions` questions of 10 pages; each list has a length of its own (4-24 sentences), and three
     pages of it are half as long again. They are the answer pages when `cued` (the first 3/4 of the
     questions have answer pages), else three other pages are: absolute length tells nothing across lists,
     the length against the list tells all. `bare`: the lists of the questions with no answer page have no
-    long page."""
+    long page. `echo`: the answer pages' first sentence is one they share (as long as any other)."""
     rng = random.Random(seed)
     html: dict[str, str] = {}
     qs = []
@@ -45,10 +45,12 @@ def _held(cued: bool, seed: int = 0, bare: bool = False, n_questions: int = 80) 
         long = set() if bare and n >= answered else set(rng.sample(range(1, 11), 3))
         gold_ranks = long if cued else set(rng.sample(sorted(set(range(1, 11)) - long), 3))
         results, gold = [], set()
+        shared = _sentence(rng) if echo else ""
         for rank in range(1, 11):
             pid = f"q{n}p{rank}"
             count = base * 3 // 2 + 1 if rank in long else base + rng.choice((-1, 0, 1))
-            text = " ".join(_sentence(rng) for _ in range(count))
+            said = [_sentence(rng) for _ in range(count)]
+            text = " ".join([shared, *said[1:]] if echo and rank in gold_ranks else said)
             html[pid] = f"<html><body><p>{text}</p></body></html>"
             results.append(Result(rank, pid, f"https://x.test/{pid}", pid, "", len(html[pid]), "a snippet"))
             if n < answered and rank in gold_ranks:
@@ -91,6 +93,19 @@ def test_a_list_that_holds_no_page_like_an_answer_page_is_flagged_by_b() -> None
     plain = standing.standing_adversary(_held(cued=True, n_questions=120))
     assert plain["has_answer_auc"] is not None and plain["has_answer_auc"] <= 0.70, plain["has_answer_auc"]
     assert plain["abstain_gain_pts"] is not None and plain["abstain_gain_pts"] <= 1.0, plain
+
+
+def test_the_combined_ranker_reads_what_the_other_results_repeat() -> None:
+    # answer pages that share a sentence and nothing else: the standing features miss it, the agreement
+    # adversary's rows (given as the audit gives them) tell it, and one ranker over both reads it
+    corpus = _held(cued=False, echo=True)
+    qs = [q for q in corpus.fill(exploits.sample(corpus, 0, exploits.QUESTION_FORM_QUESTIONS)) if q.results]
+    found = standing.standing_adversary(corpus, agreed=agreement.question_rows(corpus, qs))
+    assert found["states_auc"] is not None and found["states_auc"] <= 0.75, found["states_auc"]  # (0.704)
+    assert found["combined_auc"] is not None and found["combined_auc"] >= 0.95, found["combined_auc"]
+    row = next(r for r in lines(cast(AuditFigures, {"standing": found}), None) if "one ranker" in r["figure"])
+    assert row["world"] == found["combined_auc"] and row["verdict"] == "info"
+    assert "combined_auc" not in standing.standing_adversary(corpus)  # no rows given: no line
 
 
 def test_a_list_row_reads_its_scores_high_to_low() -> None:
