@@ -175,3 +175,15 @@ def test_a_look_alike_of_two_clubs_has_one_start_and_no_title_before_it() -> Non
             years = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", titles)]
             assert years and min(years) >= year_in(own), titles
     assert said == {own}
+
+
+def test_an_animated_films_sketches_never_read_as_a_recordings_demos() -> None:
+    from mockapi.world.pages import synonyms
+
+    # "Back in 2006, concept demos for The Promise Protocol were still spotted in an outlet near Galway." (a
+    # 1985 animated film: its "concept sketches" swapped for a recording's "demos", which a reader takes for
+    # work on the film 21 years after its release: world37's default world at 84e0c0a, the lives line)
+    text = "Concept sketches for The Promise Protocol were spotted at a flea market near Galway."
+    said = {synonyms.vary(text, random.Random(seed)) for seed in range(300)}
+    assert not [s for s in said if "demo" in s.lower()]
+    assert "demos" not in synonyms.table().get("sketches", ())
