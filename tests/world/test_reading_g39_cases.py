@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -187,3 +188,26 @@ def test_an_animated_films_sketches_never_read_as_a_recordings_demos() -> None:
     said = {synonyms.vary(text, random.Random(seed)) for seed in range(300)}
     assert not [s for s in said if "demo" in s.lower()]
     assert "demos" not in synonyms.table().get("sketches", ())
+
+
+def test_a_dev_worlds_questions_and_invented_names_hold_no_kg_case_twin(
+    tiny_kg: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mockapi.world.questions import generate as generating
+    from mockapi.world.questions.kg_facts import open_kg_source
+    from mockapi.world.questions.source import WebSource
+
+    # "thornton: i need the birth date for dale thornton, the one managed by andrea wilkins" (the default
+    # world at world37 84e0c0a): the KG holds "Thornton" and "THORNTON"; only a train world checked twins
+    kg = open_kg_source(tiny_kg)
+    assert kg is not None and kg.twins, "the tiny KG has case twins"
+    seen: list[frozenset[str]] = []
+
+    def spy(taken: frozenset[str], tickers: frozenset[str], twins: frozenset[str]) -> WebSource:
+        seen.append(twins)
+        return WebSource(taken, tickers, twins)
+
+    monkeypatch.setattr(generating, "WebSource", spy)
+    for split in ("dev", "test", "train"):
+        generating.generate(3, random.Random(0), kg, split)
+    assert seen == [kg.twins] * 3
