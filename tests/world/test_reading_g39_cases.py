@@ -211,3 +211,24 @@ def test_a_dev_worlds_questions_and_invented_names_hold_no_kg_case_twin(
     for split in ("dev", "test", "train"):
         generating.generate(3, random.Random(0), kg, split)
     assert seen == [kg.twins] * 3
+
+
+def test_a_films_look_alike_is_never_a_kg_name_of_another_kinds_family() -> None:
+    from mockapi.world.pages import decoys, lifespan
+
+    # "Electric Sky (band 1990-06-24): In mid-October 1987, the closing minutes from Electric Sky were
+    # captured" (world37's default world at 4719224): the look-alike film "Electric Sky" of an invented
+    # "Savage Sky" under a KG band's name, its shoot dated before the band's start
+    film = Subject("Savage Sky", "movie", "movie", lookalikes=("Electric Sky", "Savage Sky II", "Last Sky"))
+    lifespan.use_kg(
+        {
+            "Electric Sky": (("Electric Sky", "mu.formed", "1990-06-24"),),
+            "Last Sky": (("Last Sky", "mv.release", "2001-03-02"),),
+        }
+    )
+    try:
+        named = decoys.rivals(None, Fact(film, "mv.runtime", "86 minutes"))
+        assert "Electric Sky" not in named
+        assert "Savage Sky II" in named and "Last Sky" in named  # a KG film keeps its KG life
+    finally:
+        lifespan.use_kg({})
