@@ -44,6 +44,12 @@ P_PEER = 0.35  # else a peer's value of it (an invented entity of the same kind,
 P_BESIDE = 0.9  # a page other than an answer page states the rivals' values (`beside`) as an answer page does
 
 
+def kg_fits(name: str, kind: str, listed_figures: bool) -> bool:
+    """Whether a look-alike of a `kind` subject may carry values on a page: not a company the KG lists when
+    the figures are the KG's (they keep the KG's), nor a KG name of another kind's family (`other_family`)."""
+    return not (listed_figures and sizes.listed(name)) and not lifespan.other_family(name, kind)
+
+
 def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
     """The look-alikes whose value of `fact`'s attribute the question's pages state: at most `RIVALS`,
     ones a reader tells from the subject ("Last Atlas II", not "The Last Atlas"), the same on every page of
@@ -62,6 +68,7 @@ def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
         # nor a company the KG lists, for a figure the KG holds: "Ardlyne Inc. shares are trading at 4.01
         # dollars" where the KG's close is 19.03 (the audit's prices line, 14 of 40 on g24c)
         and not (fact.kind.startswith("fin.") and sizes.listed(n))
+        and not lifespan.other_family(n, fact.subject.kind)  # a KG name of another kind's family
     )
     # not one a reader takes for another subject of the question either ("North Aaron Titans"), nor its name
     # cut or respelt ("L. Rousseau", "Machines": built_from), nor one holding a name the question uses

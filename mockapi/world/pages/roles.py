@@ -24,7 +24,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, sizes, statements, tables
+from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, statements, tables
 from mockapi.world.pages.asked_when import answer_facts as answer_facts
 from mockapi.world.pages.asked_when import asked_facts as asked_facts
 from mockapi.world.pages.asked_when import known_from as known_from
@@ -327,7 +327,7 @@ def lookalike_pages(
             if consistency.told_apart(n, subject.name)
             and not consistency.shares_name(n, asked)
             and all(fits_subject(KINDS[f.kind], n, subject.kind) for f in facts if f.kind in KINDS)
-            and not (listed_figures and sizes.listed(n))  # the KG's company keeps the KG's figures
+            and decoys.kg_fits(n, subject.kind, listed_figures)
         ]
 
     listed_figures = any(f.kind.startswith("fin.") for f in facts)
