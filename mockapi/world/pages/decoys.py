@@ -112,18 +112,18 @@ def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> 
 
 
 def beside(
-    q: Question, pools: Pools, rng: random.Random, day: dt.date, odds: float = P_BESIDE, but: str = ""
+    q: Question, pools: Pools, rng: random.Random, day: dt.date, odds: float = P_BESIDE
 ) -> list[Piece]:
     """`distractors` contradicting no asked value (`consistency.rival_claim`): what an answer page states
     beside the answer, and a topical page with the same odds whichever subject it is about. Only answer
     pages named every rival, so the names and dates a question's answer pages shared marked them (audit36's
     agreement adversary: 0.60 of an answer page's names held by another top-10 result, 0.44 of a topical
-    page's, 400 dev questions at 84e0c0a). `odds`: a page states them at all; `but`: a rival whose own page
-    it is (its value stated there already)."""
+    page's, 400 dev questions at 84e0c0a). `odds`: a page states them at all. Not on a look-alike's own page:
+    another company's value named before the page named its own made its headcounts that company's to a
+    reader (the cut's audit, g40: "The lean firm moved 194 sales workers ... Korent Inc. stock lost 2.8%")."""
     if odds < 1.0 and rng.random() >= odds:
         return []
-    said = [p for p in distractors(q, pools, rng, day) if not consistency.rival_claim(q, p)]
-    return [p for p in said if not but or (p.claim is not None and p.claim[0] != but)]
+    return [p for p in distractors(q, pools, rng, day) if not consistency.rival_claim(q, p)]
 
 
 def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", peer: str = "") -> str:

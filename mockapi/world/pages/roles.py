@@ -358,7 +358,6 @@ def lookalike_pages(
             page_draft.pieces.append(
                 statements.negative_piece(fact, name, value, rng, pools.split, day, own_page=True)
             )
-        page_draft.pieces.extend(decoys.beside(q, pools, rng, day, but=name))  # the other rivals' values
         # and figures of its other attributes, named, as an answer page states its subject's other facts
         page_draft.pieces.extend(
             statements.figure_pieces(
