@@ -32,6 +32,7 @@ from mockapi.world.pages.asked_when import latest as latest
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.film_genres import set_genres
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
+from mockapi.world.pages.recent import news as recent_news
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
@@ -191,10 +192,10 @@ def emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str,
     question's subject over a page wholly about a look-alike read ambiguous); an answer-form page is titled
     like a roundup as often as an answer page."""
     about = draft.subject  # a page titled for one entity but wholly about a look-alike read ambiguous
+    draft.pieces.extend(recent_news(q, pools, rng, market_days.local_day(when), role))  # (`recent`)
     title, kind = layouts.title(about, draft.domain, rng), ""
     if answer_form and rng.random() < P_ROUNDUP:
-        # a roundup's topic over the page's own subject ("Box office weekend results: Silent Shadows"): a
-        # roundup's whole title over one film's page did not fit its body (g26 reader)
+        # a roundup's topic over the page's own subject: a roundup's whole title misfit a film's page (g26)
         model = rng.choice(pools.noise[q.pages_domain])
         title, kind = f"{model['title'].split(':')[0]}: {about}", model["kind"]
     return page(draft, rng, pools.split, uid=uid(q, role, i), moment=when,
