@@ -22,7 +22,7 @@ from mockapi.world.pages.asked_when import asked_facts, known_from
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.histories import stale_day
 from mockapi.world.questions.kinds import KINDS, fits_subject
-from mockapi.world.questions.model import Fact, Question
+from mockapi.world.questions.model import Fact, Question, Subject
 from mockapi.world.real import market_days
 
 if TYPE_CHECKING:
@@ -130,3 +130,12 @@ def stale_moment(fact: Fact, qtime: dt.datetime, rng: random.Random) -> dt.datet
     if after >= before:
         return None
     return after + dt.timedelta(seconds=rng.randrange(int((before - after).total_seconds())))
+
+
+def stale_extras(
+    q: Question, subject: Subject, pools: Pools, rng: random.Random, day: dt.date
+) -> list[Piece]:
+    """What a stale page states beside its older value: the rivals' values (`decoys.beside`) and a peer's
+    figures, as a topical page does (without the peer it named 9.4 distinct names against an answer page's
+    12.5 and a topical page's 11.2: 400 dev questions at 7c8027a, the planner's top 10s)."""
+    return decoys.beside(q, pools, rng, day) + decoys.peer_figures(q, subject, pools, rng, day)

@@ -32,7 +32,7 @@ from mockapi.world.pages.asked_when import latest as latest
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.film_genres import set_genres
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
-from mockapi.world.pages.recent import fresh_share, recent_line, stale_moment
+from mockapi.world.pages.recent import fresh_share, recent_line, stale_extras, stale_moment
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
@@ -306,7 +306,7 @@ def stale_page(
     day = market_days.local_day(when)
     page_draft = draft(q, fact.subject, pools, rng)
     page_draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, day))
-    page_draft.pieces.extend(decoys.beside(q, pools, rng, day))  # the rivals' values, as on every role's page
+    page_draft.pieces.extend(stale_extras(q, fact.subject, pools, rng, day))  # as on every role's page
     page_draft.pieces.extend(say_known(q, fact.subject, pools, rng, when))
     return emit(page_draft, q, pools, rng, "stale", i, when)
 
@@ -318,8 +318,7 @@ def lookalike_pages(
     question's rivals (whose values its answer pages name too), the rest about any look-alike."""
     facts = asked_facts(q)
     subject = facts[-1].subject if facts else q.subjects[0]
-    # g16: "Tghe Season's Tempest" grossing $710M was ambiguous
-    asked = (subject.name, *_asked_names(q))
+    asked = (subject.name, *_asked_names(q))  # g16: "Tghe Season's Tempest" grossing $710M was ambiguous
 
     def apart(names: tuple[str, ...] | list[str]) -> list[str]:
         return [
@@ -350,7 +349,8 @@ def lookalike_pages(
         if not statements.fits_day(name, day, kind):  # not a look-alike the KG starts later (g22c)
             alive = [n for n in names if statements.fits_day(n, day, kind)]
             name = alive[0] if alive else shared.invented_name(subject.kind, rng, pools.taken)
-        other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
+        # its prose names the subject's other look-alikes as an answer page's names them (standing adversary)
+        other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name, *subject.lookalikes))
         page_draft = draft(q, other, pools, rng)
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
         # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
