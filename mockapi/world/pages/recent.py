@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from mockapi.world.pages import consistency, decoys, statements
 from mockapi.world.pages.asked_when import asked_facts, known_from
 from mockapi.world.pages.fact_frames import Piece
+from mockapi.world.pages.figure_days import start_of
 from mockapi.world.pages.histories import stale_day
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject
@@ -66,7 +67,7 @@ def _own_recent(fact: Fact, rng: random.Random, split: str, day: dt.date) -> lis
     its subjects the other way: `decoys.older_news`, so none there)."""
     dated = [(stale_day(fact, v), v) for v in consistency.older_values(fact)]
     recent = sorted((then, v) for then, v in dated if _recent(then, day, fact.kind))
-    if not recent or recent[-1][0] < statements.start_of(fact.subject.name):
+    if not recent or recent[-1][0] < start_of(fact.subject.name):
         return []
     then, value = recent[-1]
     return [
