@@ -141,7 +141,9 @@ def test_a_questions_peers_recur_on_its_pages_each_with_one_value() -> None:
             recurring += len(holding) >= 2
             stated: dict[str, set[str]] = defaultdict(set)
             for text in holding:
-                for sentence in re.split(r"(?<=[.!?])\s+", text):
+                # (a table's rows are lines: a timeline's "18 Aug 2023" was read with a row below it naming
+                # the peer's debut when a draw put them in one block)
+                for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
                     # a debut year stated of the peer: one per name (a page's own draw: 1992 and 2023)
                     year = re.search(r"\b(?:19|20)\d\d\b", sentence)
                     if peer in sentence and year and "debut" in sentence:
