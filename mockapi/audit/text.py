@@ -181,13 +181,24 @@ _SENTENCE_END = re.compile(rf"(?<=[.!?])\s+(?=[\"'“(]?[{_CAPITALS}$€£])|\n+
 # there cuts the subject off its statement, and the half left reads as a claim about nobody.
 _ABBREVIATION = re.compile(
     r"(?:\b(?:Inc|Co|Corp|Ltd|Bros|Jr|Sr|Dr|Mr|Mrs|Ms|Prof|St|Mt|Ft|No|vs|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept"
-    r"|Oct|Nov|Dec)|\b[A-Z](?:\.[A-Z])*)\.$"
+    r"|Oct|Nov|Dec|p|pp)|\b[A-Z](?:\.[A-Z])*)\.$"
 )
+
+
+# A name's own last word ("Ardline Group Inc.", "Lee Jr."): what follows it is not the name's date or number
+# as it is after "Feb." or "No.", so a sentence of its own that opens with a figure starts there (`_OPENS`)
+_NAME_END = re.compile(r"\b(?:Inc|Co|Corp|Ltd|Bros|Jr|Sr)\.$")
+# A part that opens with a figure and reads as a sentence of its own: 4+ words and ends like a sentence. The
+# world's "... ruled against Ardline Group Inc. 4 days ago, Ardline Group Inc. closed at 5.39 dollars a
+# share." ran on, and the close of 4 days before the page was read as of the filing's date; a table row
+# ("Smith Inc. $1.96", "Feature story on Orchard Inc. 15") keeps its figure
+_OPENS = re.compile(r"[\"'“(]?[0-9$€£]\S*(?:\s+\S+){3,}[.!?][\"”')]?$")
 
 
 def sentences(text: str) -> list[str]:
     """Sentences of visible text: split at . ! ? before a capital, a digit or a currency sign (not after an
-    abbreviation such as "Inc." or "Feb."), and at line breaks."""
+    abbreviation such as "Inc." or "Feb.", unless a name's "Inc." is followed by a sentence of its own that
+    opens with a figure), and at line breaks."""
     out: list[str] = []
     for line in text.split("\n"):
         glued = False
@@ -195,6 +206,8 @@ def sentences(text: str) -> list[str]:
             part = part.strip()
             if not part:
                 continue
+            if glued and out and _NAME_END.search(out[-1], max(0, len(out[-1]) - 6)) and _OPENS.match(part):
+                glued = False
             if glued and out:
                 out[-1] = f"{out[-1]} {part}"
             else:
