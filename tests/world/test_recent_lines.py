@@ -90,20 +90,15 @@ def test_a_recent_line_never_dates_a_value_after_its_page_nor_gives_an_older_val
         assert len(found) <= 1, (value, found)  # its one session, on every page
 
 
-def test_look_alike_and_stale_pages_name_as_many_others_as_an_answer_page() -> None:
-    """A look-alike's page named neither the subject nor another look-alike and a stale page no peer: fewer
-    distinct names than on an answer page (10.95 and 9.4 against 12.5, 400 dev questions' top 10s at
-    7c8027a), and names counted told the answer page (the standing adversary's strongest features)."""
-    bare = ("Halvard Systems Inc", "Halvard Mills Corp", "Hallward Systems Group", "Halverd Systems")
-    alikes, peers = [], []
+def test_a_stale_page_names_a_peer_as_a_topical_page_does() -> None:
+    """A stale page named no peer: with fewer distinct names than an answer page (9.4 against 12.5, 400 dev
+    questions' top 10s at 7c8027a; top name share 0.80 against 0.61 on CUT2), names counted told the answer
+    page (the standing adversary's strongest features)."""
+    peers = []
     for seed in range(SEEDS // 2):
         q = _question(seed)
         named = decoys.peers(q, FIRM.kind, _pools())
         for r in plan(q, _pools(), random.Random(seed)):
-            text = specs.text_of(r.spec)
-            if r.role == "negative":
-                alikes.append(sum(n in text for n in bare if not r.spec["subject"].startswith(n)))
-            elif r.role == "stale":
-                peers.append(any(p in text for p in named))
-    assert sum(alikes) / len(alikes) > 0.5, alikes  # world38 9242a12: 0.0
-    assert sum(peers) / len(peers) > 0.5, peers  # 9242a12: 0.0
+            if r.role == "stale":
+                peers.append(any(p in specs.text_of(r.spec) for p in named))
+    assert sum(peers) / len(peers) > 0.5, peers  # world38 9242a12: 0.0

@@ -349,8 +349,7 @@ def lookalike_pages(
         if not statements.fits_day(name, day, kind):  # not a look-alike the KG starts later (g22c)
             alive = [n for n in names if statements.fits_day(n, day, kind)]
             name = alive[0] if alive else shared.invented_name(subject.kind, rng, pools.taken)
-        # its prose names the subject's other look-alikes as an answer page's names them (standing adversary)
-        other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name, *subject.lookalikes))
+        other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
         page_draft = draft(q, other, pools, rng)
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
         # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
