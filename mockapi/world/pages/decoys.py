@@ -126,19 +126,22 @@ def beside(
     return [p for p in distractors(q, pools, rng, day) if not consistency.rival_claim(q, p)]
 
 
-def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", peer: str = "") -> str:
+def wrong(
+    fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", peer: str = "", session: str = ""
+) -> str:
     """Another value of the asked attribute. A look-alike's is its own, the same on every page that states
     it (each page drew its own: the answer was then the one value repeated across pages). A running total
     of a look-alike or a peer is its name's own total grown to its day (`totals`), whichever question's page
-    names it: film titles recur, and a peer "Endless Anthem" grossed $3.6m in October beside its $767m."""
+    names it: film titles recur, and a peer "Endless Anthem" grossed $3.6m in October beside its $767m.
+    `session`: the day a changing value is of (else the name's own day near the answer's, `rival_day`)."""
     if (name := lookalike or peer) and fact.kind in totals.BY_NAME:
-        day_of = statements.rival_day(fact, name, day)
+        day_of = session or statements.rival_day(fact, name, day)
         at = dt.date.fromisoformat(day_of) if day_of else None
         league = "soccer" if ":soccer" in (fact.subject.entity_id or "") else "basketball"
         whole = totals.total(fact.kind, name, at or day, _era_cap(fact.kind, name), league)
         return totals.at(fact.kind, name, whole, at)
     if name:  # a changing value (a price) is its own on each day; a peer's too (`peers`: named on many pages)
-        when = statements.rival_day(fact, name, day)  # the session it is stated of
+        when = session or statements.rival_day(fact, name, day)  # the session it is stated of
         rng = random.Random(f"wrong|{name}|{fact.subject.name}|{fact.kind}|{when}")
     if fact.kind.startswith("rel:"):
         return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)
