@@ -132,7 +132,11 @@ Progress = Callable[[str], None]
 #     in its run, a false premise's totals asked, no two invented subjects of one name, long titles once the
 #     short are taken, an invented look-alike's one start); q37: counts compared and asked in plain words,
 #     past-tense values, set members over a threshold; CUT2: no colon frames, no off-season month beside games
-GENERATOR_VERSION = "40"
+# 41: world37-next: a look-alike's own page states no other entity's value (CUT2's sizes case); cases37: demos
+#     and sketches no synonyms, no KG case twin in any split, no look-alike on another kind's KG name;
+#     stand38: a recent dated line on every role's page of a question about now (`recent`), fresh topical
+#     pages, stale pages dated between sessions and naming a peer (the standing adversary, issue 31)
+GENERATOR_VERSION = "41"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

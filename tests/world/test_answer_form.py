@@ -141,10 +141,30 @@ def test_a_questions_peers_recur_on_its_pages_each_with_one_value() -> None:
             recurring += len(holding) >= 2
             stated: dict[str, set[str]] = defaultdict(set)
             for text in holding:
-                for sentence in re.split(r"(?<=[.!?])\s+", text):
+                # a line is a sentence's end too: a timeline's rows ("18 Aug 2023 Interview about ...") ran
+                # on from "1993 is the debut year of John Walsh." as one sentence (generator 41's draw)
+                for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
                     # a debut year stated of the peer: one per name (a page's own draw: 1992 and 2023)
                     year = re.search(r"\b(?:19|20)\d\d\b", sentence)
                     if peer in sentence and year and "debut" in sentence:
                         stated["debut"].add(year[0])
             assert all(len(v) == 1 for v in stated.values()), (peer, stated)
     assert recurring >= SEEDS // 2, recurring
+
+
+def test_a_lookalike_page_states_no_other_entitys_value_of_the_asked_attribute() -> None:
+    """The cut's audit (g40): "The desk at Sokolov Bank upgraded the lean company. The lean firm moved 194
+    sales workers over 2 months. Korent Inc. stock lost 2.8% ..." on a stand-in look-alike's page ("Distant
+    Stock") of a Korent question: the values a look-alike page stated beside its own (`decoys.beside`) named
+    another company before the page named itself, and the audit read the page's headcounts as Korent's (KG
+    staff 276: the sizes line, 5). A look-alike page states its own value only."""
+    for seed in range(SEEDS):
+        for r in plan(_question(seed, True), _pools(), random.Random(seed)):
+            if r.role != "negative":
+                continue
+            text = specs.text_of(r.spec)
+            others = [n for n in (*RIVALS, SINGER.name) if n != r.spec["subject"]]
+            stated = [
+                n for n in others if re.search(rf"\b{re.escape(n)}\b(?! Quartet)[^.]*\b(?:born|birth)", text)
+            ]
+            assert not stated, (r.spec["subject"], stated)

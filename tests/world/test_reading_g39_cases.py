@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -175,3 +176,59 @@ def test_a_look_alike_of_two_clubs_has_one_start_and_no_title_before_it() -> Non
             years = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", titles)]
             assert years and min(years) >= year_in(own), titles
     assert said == {own}
+
+
+def test_an_animated_films_sketches_never_read_as_a_recordings_demos() -> None:
+    from mockapi.world.pages import synonyms
+
+    # "Back in 2006, concept demos for The Promise Protocol were still spotted in an outlet near Galway." (a
+    # 1985 animated film: its "concept sketches" swapped for a recording's "demos", which a reader takes for
+    # work on the film 21 years after its release: world37's default world at 84e0c0a, the lives line)
+    text = "Concept sketches for The Promise Protocol were spotted at a flea market near Galway."
+    said = {synonyms.vary(text, random.Random(seed)) for seed in range(300)}
+    assert not [s for s in said if "demo" in s.lower()]
+    assert "demos" not in synonyms.table().get("sketches", ())
+
+
+def test_a_dev_worlds_questions_and_invented_names_hold_no_kg_case_twin(
+    tiny_kg: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mockapi.world.questions import generate as generating
+    from mockapi.world.questions.kg_facts import open_kg_source
+    from mockapi.world.questions.source import WebSource
+
+    # "thornton: i need the birth date for dale thornton, the one managed by andrea wilkins" (the default
+    # world at world37 84e0c0a): the KG holds "Thornton" and "THORNTON"; only a train world checked twins
+    kg = open_kg_source(tiny_kg)
+    assert kg is not None and kg.twins, "the tiny KG has case twins"
+    seen: list[frozenset[str]] = []
+
+    def spy(taken: frozenset[str], tickers: frozenset[str], twins: frozenset[str]) -> WebSource:
+        seen.append(twins)
+        return WebSource(taken, tickers, twins)
+
+    monkeypatch.setattr(generating, "WebSource", spy)
+    for split in ("dev", "test", "train"):
+        generating.generate(3, random.Random(0), kg, split)
+    assert seen == [kg.twins] * 3
+
+
+def test_a_films_look_alike_is_never_a_kg_name_of_another_kinds_family() -> None:
+    from mockapi.world.pages import decoys, lifespan
+
+    # "Electric Sky (band 1990-06-24): In mid-October 1987, the closing minutes from Electric Sky were
+    # captured" (world37's default world at 4719224): the look-alike film "Electric Sky" of an invented
+    # "Savage Sky" under a KG band's name, its shoot dated before the band's start
+    film = Subject("Savage Sky", "movie", "movie", lookalikes=("Electric Sky", "Savage Sky II", "Last Sky"))
+    lifespan.use_kg(
+        {
+            "Electric Sky": (("Electric Sky", "mu.formed", "1990-06-24"),),
+            "Last Sky": (("Last Sky", "mv.release", "2001-03-02"),),
+        }
+    )
+    try:
+        named = decoys.rivals(None, Fact(film, "mv.runtime", "86 minutes"))
+        assert "Electric Sky" not in named
+        assert "Savage Sky II" in named and "Last Sky" in named  # a KG film keeps its KG life
+    finally:
+        lifespan.use_kg({})

@@ -44,6 +44,12 @@ P_PEER = 0.35  # else a peer's value of it (an invented entity of the same kind,
 P_BESIDE = 0.9  # a page other than an answer page states the rivals' values (`beside`) as an answer page does
 
 
+def kg_fits(name: str, kind: str, listed_figures: bool) -> bool:
+    """Whether a look-alike of a `kind` subject may carry values on a page: not a company the KG lists when
+    the figures are the KG's (they keep the KG's), nor a KG name of another kind's family (`other_family`)."""
+    return not (listed_figures and sizes.listed(name)) and not lifespan.other_family(name, kind)
+
+
 def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
     """The look-alikes whose value of `fact`'s attribute the question's pages state: at most `RIVALS`,
     ones a reader tells from the subject ("Last Atlas II", not "The Last Atlas"), the same on every page of
@@ -62,6 +68,7 @@ def rivals(q: Question | None, fact: Fact) -> tuple[str, ...]:
         # nor a company the KG lists, for a figure the KG holds: "Ardlyne Inc. shares are trading at 4.01
         # dollars" where the KG's close is 19.03 (the audit's prices line, 14 of 40 on g24c)
         and not (fact.kind.startswith("fin.") and sizes.listed(n))
+        and not lifespan.other_family(n, fact.subject.kind)  # a KG name of another kind's family
     )
     # not one a reader takes for another subject of the question either ("North Aaron Titans"), nor its name
     # cut or respelt ("L. Rousseau", "Machines": built_from), nor one holding a name the question uses
@@ -105,33 +112,36 @@ def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> 
 
 
 def beside(
-    q: Question, pools: Pools, rng: random.Random, day: dt.date, odds: float = P_BESIDE, but: str = ""
+    q: Question, pools: Pools, rng: random.Random, day: dt.date, odds: float = P_BESIDE
 ) -> list[Piece]:
     """`distractors` contradicting no asked value (`consistency.rival_claim`): what an answer page states
     beside the answer, and a topical page with the same odds whichever subject it is about. Only answer
     pages named every rival, so the names and dates a question's answer pages shared marked them (audit36's
     agreement adversary: 0.60 of an answer page's names held by another top-10 result, 0.44 of a topical
-    page's, 400 dev questions at 84e0c0a). `odds`: a page states them at all; `but`: a rival whose own page
-    it is (its value stated there already)."""
+    page's, 400 dev questions at 84e0c0a). `odds`: a page states them at all. Not on a look-alike's own page:
+    another company's value named before the page named its own made its headcounts that company's to a
+    reader (the cut's audit, g40: "The lean firm moved 194 sales workers ... Korent Inc. stock lost 2.8%")."""
     if odds < 1.0 and rng.random() >= odds:
         return []
-    said = [p for p in distractors(q, pools, rng, day) if not consistency.rival_claim(q, p)]
-    return [p for p in said if not but or (p.claim is not None and p.claim[0] != but)]
+    return [p for p in distractors(q, pools, rng, day) if not consistency.rival_claim(q, p)]
 
 
-def wrong(fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", peer: str = "") -> str:
+def wrong(
+    fact: Fact, rng: random.Random, day: dt.date, lookalike: str = "", peer: str = "", session: str = ""
+) -> str:
     """Another value of the asked attribute. A look-alike's is its own, the same on every page that states
     it (each page drew its own: the answer was then the one value repeated across pages). A running total
     of a look-alike or a peer is its name's own total grown to its day (`totals`), whichever question's page
-    names it: film titles recur, and a peer "Endless Anthem" grossed $3.6m in October beside its $767m."""
+    names it: film titles recur, and a peer "Endless Anthem" grossed $3.6m in October beside its $767m.
+    `session`: the day a changing value is of (else the name's own day near the answer's, `rival_day`)."""
     if (name := lookalike or peer) and fact.kind in totals.BY_NAME:
-        day_of = statements.rival_day(fact, name, day)
+        day_of = session or statements.rival_day(fact, name, day)
         at = dt.date.fromisoformat(day_of) if day_of else None
         league = "soccer" if ":soccer" in (fact.subject.entity_id or "") else "basketball"
         whole = totals.total(fact.kind, name, at or day, _era_cap(fact.kind, name), league)
         return totals.at(fact.kind, name, whole, at)
     if name:  # a changing value (a price) is its own on each day; a peer's too (`peers`: named on many pages)
-        when = statements.rival_day(fact, name, day)  # the session it is stated of
+        when = session or statements.rival_day(fact, name, day)  # the session it is stated of
         rng = random.Random(f"wrong|{name}|{fact.subject.name}|{fact.kind}|{when}")
     if fact.kind.startswith("rel:"):
         return invent.subject_name(REL_TARGET.get(fact.kind[4:], "person"), rng)

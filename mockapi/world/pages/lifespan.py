@@ -163,6 +163,15 @@ def kg_known(name: str) -> Known:
     return _KG.get(name, ())
 
 
+def other_family(name: str, kind: str) -> bool:
+    """Whether the KG dates `name` only as an entity of another family than `kind`'s: a film's look-alike
+    "Electric Sky" under a KG band's name had film-shoot prose dated before the band's start (world37's
+    default world at 4719224, the audit's lives line); a same-family KG look-alike keeps its KG life."""
+    kinds = {ANCHORS.get(k, "") for _n, k, _v in kg_known(name)} - {""}
+    mine = _FAMILY.get(kind, kind)
+    return bool(kinds) and all(_FAMILY.get(k, k) != mine for k in kinds)
+
+
 def kind_of(kind: str) -> str:
     """The life kind of a subject kind (bands and artists alike; a film person is a person)."""
     return "person" if kind in ("film_person", "music_person") else kind

@@ -24,7 +24,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, sizes, statements, tables
+from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, statements, tables
 from mockapi.world.pages.asked_when import answer_facts as answer_facts
 from mockapi.world.pages.asked_when import asked_facts as asked_facts
 from mockapi.world.pages.asked_when import known_from as known_from
@@ -32,6 +32,7 @@ from mockapi.world.pages.asked_when import latest as latest
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.film_genres import set_genres
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
+from mockapi.world.pages.recent import fresh_share, recent_line, stale_extras, stale_moment
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
@@ -191,10 +192,10 @@ def emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str,
     question's subject over a page wholly about a look-alike read ambiguous); an answer-form page is titled
     like a roundup as often as an answer page."""
     about = draft.subject  # a page titled for one entity but wholly about a look-alike read ambiguous
+    draft.pieces.extend(recent_line(q, pools, rng, market_days.local_day(when), role))  # (`recent`)
     title, kind = layouts.title(about, draft.domain, rng), ""
     if answer_form and rng.random() < P_ROUNDUP:
-        # a roundup's topic over the page's own subject ("Box office weekend results: Silent Shadows"): a
-        # roundup's whole title over one film's page did not fit its body (g26 reader)
+        # a roundup's topic over the page's own subject: a roundup's whole title misfit a film's page (g26)
         model = rng.choice(pools.noise[q.pages_domain])
         title, kind = f"{model['title'].split(':')[0]}: {about}", model["kind"]
     return page(draft, rng, pools.split, uid=uid(q, role, i), moment=when,
@@ -301,11 +302,11 @@ def stale_page(
     q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int
 ) -> PageSpec:
     """An older value of `fact`, dated, on a page published before the current value held."""
-    when = moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
+    when = stale_moment(fact, qtime, rng) or moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
     day = market_days.local_day(when)
     page_draft = draft(q, fact.subject, pools, rng)
     page_draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, day))
-    page_draft.pieces.extend(decoys.beside(q, pools, rng, day))  # the rivals' values, as on every role's page
+    page_draft.pieces.extend(stale_extras(q, fact.subject, pools, rng, day))  # as on every role's page
     page_draft.pieces.extend(say_known(q, fact.subject, pools, rng, when))
     return emit(page_draft, q, pools, rng, "stale", i, when)
 
@@ -317,8 +318,7 @@ def lookalike_pages(
     question's rivals (whose values its answer pages name too), the rest about any look-alike."""
     facts = asked_facts(q)
     subject = facts[-1].subject if facts else q.subjects[0]
-    # g16: "Tghe Season's Tempest" grossing $710M was ambiguous
-    asked = (subject.name, *_asked_names(q))
+    asked = (subject.name, *_asked_names(q))  # g16: "Tghe Season's Tempest" grossing $710M was ambiguous
 
     def apart(names: tuple[str, ...] | list[str]) -> list[str]:
         return [
@@ -327,7 +327,7 @@ def lookalike_pages(
             if consistency.told_apart(n, subject.name)
             and not consistency.shares_name(n, asked)
             and all(fits_subject(KINDS[f.kind], n, subject.kind) for f in facts if f.kind in KINDS)
-            and not (listed_figures and sizes.listed(n))  # the KG's company keeps the KG's figures
+            and decoys.kg_fits(n, subject.kind, listed_figures)
         ]
 
     listed_figures = any(f.kind.startswith("fin.") for f in facts)
@@ -358,7 +358,6 @@ def lookalike_pages(
             page_draft.pieces.append(
                 statements.negative_piece(fact, name, value, rng, pools.split, day, own_page=True)
             )
-        page_draft.pieces.extend(decoys.beside(q, pools, rng, day, but=name))  # the other rivals' values
         # and figures of its other attributes, named, as an answer page states its subject's other facts
         page_draft.pieces.extend(
             statements.figure_pieces(
@@ -377,7 +376,7 @@ def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
     page_draft = draft(q, subject, pools, rng)
     # most published in the answer pages' days (an engine ranks fresh pages for a query about now), the rest
     # older news (an answer page is never older than its value)
-    when = moment(qtime, rng, latest(q) if rng.random() < 0.7 else None)
+    when = moment(qtime, rng, latest(q) if rng.random() < fresh_share(q) else None)
     day = market_days.local_day(when)
     page_draft.pieces.extend(say_known(q, subject, pools, rng, when))
     if subject.kind == "group" and rng.random() < 0.6:  # the set's title over some of its members, no values

@@ -6,7 +6,9 @@ A group holds words of one sense in every template that uses them: a word with s
 score, before, office, changed, firm, paper, holders, street, ending, video, circulated, busy, opened, costs)
 is in no group, since a swap blind to sense ("the stockpile closed", "prior to a packed room", "the front
 bureau", "pricing stayed company", "home music video", "debuted a probe", "Parking for X expenses $30" of
-g27) reads worse than a repeated word (issue 31's naturalness read); nor after/following, inside/within,
+g27) reads worse than a repeated word (issue 31's naturalness read); nor demos/sketches (an animated film's
+"concept sketches" became "concept demos", a recording's word, "still spotted in an outlet" 21 years after
+the release: world37's default world's lives line); nor after/following, inside/within,
 fight/dispute ("looks following the records", "The morning session went within.", "a dispute double": the
 g24 reader).
 """
@@ -92,7 +94,7 @@ television TV; broadcast telecast
 documentary doc docuseries; vocal singing
 admitted conceded confessed; looped repeating
 whistled hummed; parody spoof send-up
-demos sketches; residency stint
+residency stint
 livestream stream; college university; fright nerves; label record-company
 promoter booker; catalogue back-catalogue
 charity fundraising; merch merchandise

@@ -131,8 +131,10 @@ def generate(
     """
     cells = allocate(total, rng)
     kg_slots = _kg_slots(cells, rng) if kg is not None else set()
-    # a train world's invented names hold no KG twin (`WebSource._free`); dev and test keep their names
-    twins = kg.twins if kg is not None and split == "train" else frozenset()
+    # invented names and questions hold no KG case twin (`WebSource._free`, the redraws below), in every
+    # split: dev kept its names, and an aside named one ("i need the birth date for dale thornton, the one
+    # managed by andrea wilkins": the default world's twins line at world37 84e0c0a, seeds 0 and 2 of 3)
+    twins = kg.twins if kg is not None else frozenset()
     web = WebSource(taken, kg.tickers if kg is not None else frozenset(), twins)
     groups = Groups()
     questions: list[Question] = []
