@@ -179,15 +179,16 @@ _CAPITALS = "A-Z0-9À-ÖØ-Þ" + "".join(chr(c) for c in range(0x100, 0x180) if 
 _SENTENCE_END = re.compile(rf"(?<=[.!?])\s+(?=[\"'“(]?[{_CAPITALS}$€£])|\n+")
 # Abbreviations a name or date runs on after ("Hull Inc. Common Stock reported …", "on Feb. 9"): a split
 # there cuts the subject off its statement, and the half left reads as a claim about nobody.
+_NAME_WORDS = "Inc|Co|Corp|Ltd|Bros|Jr|Sr"  # a name's own last word (`_NAME_END`)
 _ABBREVIATION = re.compile(
-    r"(?:\b(?:Inc|Co|Corp|Ltd|Bros|Jr|Sr|Dr|Mr|Mrs|Ms|Prof|St|Mt|Ft|No|vs|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept"
+    rf"(?:\b(?:{_NAME_WORDS}|Dr|Mr|Mrs|Ms|Prof|St|Mt|Ft|No|vs|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept"
     r"|Oct|Nov|Dec|p|pp)|\b[A-Z](?:\.[A-Z])*)\.$"
 )
 
 
 # A name's own last word ("Ardline Group Inc.", "Lee Jr."): what follows it is not the name's date or number
 # as it is after "Feb." or "No.", so a sentence of its own that opens with a figure starts there (`_OPENS`)
-_NAME_END = re.compile(r"\b(?:Inc|Co|Corp|Ltd|Bros|Jr|Sr)\.$")
+_NAME_END = re.compile(rf"\b(?:{_NAME_WORDS})\.$")
 # A part that opens with a figure and reads as a sentence of its own: 4+ words and ends like a sentence. The
 # world's "... ruled against Ardline Group Inc. 4 days ago, Ardline Group Inc. closed at 5.39 dollars a
 # share." ran on, and the close of 4 days before the page was read as of the filing's date; a table row
