@@ -41,8 +41,9 @@ _START = re.compile(
     r"\b(?:founded|founding|established|formed|incorporated|born|birth|date of birth|release date|"
     r"was released|were released|premiered|came into the world)\b"
 )  # (read in lower case: a case-blind search costs 5 times as much on long lines)
-_EVENT = re.compile(
-    r"\b(?:won|wins?|champions?|championships?|titles?|trophy|trophies|cups?|seasons?|albums?|singles?|"
+_EVENT = re.compile(  # "won out" is an idea prevailing, no win ("the fourth version won out": g42's world)
+    r"\b(?:won(?! out\b)|wins?(?! out\b)|champions?|championships?|titles?|trophy|trophies|cups?|seasons?|"
+    r"albums?|singles?|"
     r"toured|tours?|deals?|(?<!-)signed|awards?|records?|premierships?|pennants?|medals?)\b"
 )
 _ASKS_EVENTS = re.compile(

@@ -136,7 +136,11 @@ Progress = Callable[[str], None]
 #     and sketches no synonyms, no KG case twin in any split, no look-alike on another kind's KG name;
 #     stand38: a recent dated line on every role's page of a question about now (`recent`), fresh topical
 #     pages, stale pages dated between sessions and naming a peer (the standing adversary, issue 31)
-GENERATOR_VERSION = "41"
+# 42: w61: a topical page composed as an answer page is, with another value where it states the answer (the
+#     standing and agreement adversaries, issue 31); hops stated on every such page; a look-alike's page names
+#     what an answer page names beside its subject and a peer's figures; every split's KG answer share centred
+#     at CRAG's 63 % (dev's drifted to 66.2); stale pages' helpers in their own module, no dead draw
+GENERATOR_VERSION = "42"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 

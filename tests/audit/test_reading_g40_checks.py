@@ -27,6 +27,19 @@ def test_an_event_word_inside_the_subject_s_name_is_no_event() -> None:
     assert _violations(query, [released, "Gentle Season won the award in 2016."]) == 1
 
 
+def test_an_idea_that_won_out_is_no_win() -> None:
+    # generator 42's default world (seed 0): "In mid-January 1973, a storyboard artist who was later on Escape
+    # from Upper Kingsstead confessed that the fourth version won out." read as a win before its 1974 release
+    query = "what is the worldwide gross of escape from upper kingsstead?"
+    released = "Escape from Upper Kingsstead was released on May 4, 1974."
+    told = (
+        "In mid-January 1973, a storyboard artist who was later on Escape from Upper Kingsstead "
+        "confessed that the fourth version won out."
+    )
+    assert _violations(query, [released, told]) == 0
+    assert _violations(query, [released, "Escape from Upper Kingsstead won the award in 1973."]) == 1
+
+
 def test_a_sentence_opening_with_an_amount_is_a_sentence_of_its_own() -> None:
     # cases37's 400-question world at the cut's chain: "Storyboards from The New Golddale Affair were
     # apparently auctioned in October. $205.0 million is the budget of Midnight Mirrors, its official listing

@@ -18,12 +18,12 @@ import random
 from typing import TYPE_CHECKING
 
 from mockapi.world.pages import consistency, decoys, statements
-from mockapi.world.pages.asked_when import asked_facts, known_from
+from mockapi.world.pages.asked_when import asked_facts
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.figure_days import start_of
 from mockapi.world.pages.histories import stale_day
 from mockapi.world.questions.kinds import KINDS, fits_subject
-from mockapi.world.questions.model import Fact, Question, Subject
+from mockapi.world.questions.model import Fact, Question
 from mockapi.world.real import market_days
 
 if TYPE_CHECKING:
@@ -31,11 +31,8 @@ if TYPE_CHECKING:
 
 ABOUT_NOW = ("real-time", "fast-changing")  # the questions whose answers are dated in the last days
 RECENT_DAYS = 7  # "recent": a session within this many days before the page's day
-P_RECENT = 1.0  # a non-answer page of such a question states one such line
 
 
-P_FRESH = 0.7  # a topical page published in the answer pages' days (`roles.topical_page`), else older news
-P_FRESH_NOW = 0.9  # the same for a question about now: an engine ranks fresh pages for it
 ROLES = ("top", "neg", "form")  # page id roles (`roles.uid`): topical, look-alike and answer-form pages
 
 
@@ -46,7 +43,7 @@ def recent_line(q: Question, pools: Pools, rng: random.Random, day: dt.date, rol
     if role not in ROLES or q.static_or_dynamic not in ABOUT_NOW:
         return []
     facts = [f for f in asked_facts(q) if statements.dynamic(f) and f.as_of]
-    if not facts or rng.random() >= P_RECENT:
+    if not facts:
         return []
     fact = rng.choice(facts)
     own = _own_recent(fact, rng, pools.split, day) if q.question_type != "comparison" else []
@@ -107,36 +104,3 @@ def _peer_recent(q: Question, fact: Fact, pools: Pools, rng: random.Random, day:
             named=True,
         )
     ]
-
-
-def fresh_share(q: Question) -> float:
-    """The share of a question's topical pages published in its answer pages' days: most for any question,
-    nearly all for one about now, whose older pages the engine ranks below its fresh ones (the other 30 %,
-    up to 900 days old, could carry no recent date beside answer pages that all did)."""
-    return P_FRESH_NOW if q.static_or_dynamic in ABOUT_NOW else P_FRESH
-
-
-def stale_moment(fact: Fact, qtime: dt.datetime, rng: random.Random) -> dt.datetime | None:
-    """When a stale page of a fast-changing or real-time `fact` is published: after its older values' days
-    and before its current value is known, so it states one of them (published 30-200 days before the
-    question, such a page knew none of a price's last sessions and stated none). None for any other fact,
-    or when no moment lies between (its stale page is then dated as any other's)."""
-    if KINDS[fact.kind].dynamism not in ABOUT_NOW or not fact.as_of:
-        return None
-    days = [stale_day(fact, v) for v in consistency.older_values(fact)]
-    if not days:
-        return None
-    after = dt.datetime.combine(max(days) + dt.timedelta(days=1), dt.time(12, 0))  # (a day's close: UTC)
-    before = min(qtime, known_from(fact)) - dt.timedelta(hours=1)
-    if after >= before:
-        return None
-    return after + dt.timedelta(seconds=rng.randrange(int((before - after).total_seconds())))
-
-
-def stale_extras(
-    q: Question, subject: Subject, pools: Pools, rng: random.Random, day: dt.date
-) -> list[Piece]:
-    """What a stale page states beside its older value: the rivals' values (`decoys.beside`) and a peer's
-    figures, as a topical page does (without the peer it named 9.4 distinct names against an answer page's
-    12.5 and a topical page's 11.2: 400 dev questions at 7c8027a, the planner's top 10s)."""
-    return decoys.beside(q, pools, rng, day) + decoys.peer_figures(q, subject, pools, rng, day)

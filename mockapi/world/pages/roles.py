@@ -10,7 +10,8 @@ a rival look-alike's, a peer's), a few other facts, figures of the entities name
   holds (or a false premise) gets in the answer pages' places, so the top of its results looks the same.
 - `stale_page`: an older value of the asked attribute, dated.
 - `lookalike_page`: a rival look-alike's own page stating its value of the asked attribute.
-- `topical_page`: about a subject of the question, without the answer.
+- `topical_page`: about the question's subject, composed as an answer page is whatever the question's kind,
+  stating another value where an answer page states the answer.
 
 The values these pages state that are not the answer (rivals', peers', older ones) are `decoys`'.
 """
@@ -32,10 +33,11 @@ from mockapi.world.pages.asked_when import latest as latest
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.film_genres import set_genres
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
-from mockapi.world.pages.recent import fresh_share, recent_line, stale_extras, stale_moment
+from mockapi.world.pages.recent import recent_line
+from mockapi.world.pages.stale import stale_extras, stale_moment
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, fits_subject
-from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names, premise_facts
+from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names
 from mockapi.world.real import market_days
 
 # Share of question-specific answer pages titled like a domain roundup ("Stock market today: What to know"),
@@ -43,14 +45,6 @@ from mockapi.world.real import market_days
 # title marks nothing either way.
 P_ROUNDUP = 0.12
 DATED_SHARE = 0.31  # pages with a last-modified date in results (CRAG: about a third)
-# Share of topical pages about the asked fact's subject that state the asked attribute (an older value or a
-# rival's): answer pages state it in the same frames, so without these the frames alone mark them.
-P_TOPICAL_ATTRIBUTE = 0.9
-# Share of a set question's topical pages about the set itself, titled with its name ("Meridian 100
-# components"): its answer pages are all titled so, and with topical pages about one member each, a title
-# word of the set's name the question does not use marked the answer page (generator 13: "components",
-# precision 0.607 against a 0.098 base rate). With most topical pages titled for the set, it marks nothing.
-P_GROUP_TOPICAL = 0.85
 
 
 @dataclass(frozen=True)
@@ -94,6 +88,24 @@ def moment(qtime: dt.datetime, rng: random.Random, not_before: dt.datetime | Non
 
 def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Draft:
     """An empty page about `subject` with the question's names to mention and a prose length."""
+    people = [s for s in q.subjects if s != subject and s.kind != "group" and s.name not in hidden(q)]
+    ticker = subject.ticker.upper()
+    topics: tuple[str, ...] = ()
+    kind = subject.kind
+    if kind == "group":  # a set's page talks about its members, never about "clubs by championships"
+        topics = tuple(s.name for s in people) or tuple(f.subject.name for f in q.facts)
+        kind = people[0].kind if people else (q.facts[0].subject.kind if q.facts else "")
+        ticker = ""
+    others = cast(q, subject)
+    return Draft(
+        subject.name, q.pages_domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
+        filler=rng.randint(*FILLER), topics=topics, known=_anchors(q, subject, pools),
+    )  # fmt: skip
+
+
+def cast(q: Question, subject: Subject) -> tuple[str, ...]:
+    """The names a page about `subject` mentions in its prose beside it: its other names, up to three of its
+    look-alikes a reader tells from it, and the question's other subjects its kind is paired with."""
     names = page_names(subject)
     people = [s for s in q.subjects if s != subject and s.kind != "group" and s.name not in hidden(q)]
     # no look-alike cut from the subject's own name: "Machines played with Lord of the Machines" booked an
@@ -105,18 +117,7 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
     # question names ("a twin bill alongside Joris Mir", its director: g28 reader, 10 times on one question);
     # an act's or a song's with acts, never its manager ("Promoters booked Mark Snyder with Theresa Baker")
     pairs = _PAIRS.get(subject.kind)
-    others = tuple(names[1:]) + alike + tuple(s.name for s in people if pairs is None or s.kind in pairs)
-    ticker = subject.ticker.upper()
-    topics: tuple[str, ...] = ()
-    kind = subject.kind
-    if kind == "group":  # a set's page talks about its members, never about "clubs by championships"
-        topics = tuple(s.name for s in people) or tuple(f.subject.name for f in q.facts)
-        kind = people[0].kind if people else (q.facts[0].subject.kind if q.facts else "")
-        ticker = ""
-    return Draft(
-        subject.name, q.pages_domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
-        filler=rng.randint(*FILLER), topics=topics, known=_anchors(q, subject, pools),
-    )  # fmt: skip
+    return tuple(names[1:]) + alike + tuple(s.name for s in people if pairs is None or s.kind in pairs)
 
 
 _PAIRS = {
@@ -216,7 +217,8 @@ def answer_form_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.
 
 
 def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int,
-                 avoid: frozenset[str], answers: bool) -> PageSpec:  # fmt: skip
+                 avoid: frozenset[str], answers: bool, role: str = "",
+                 empty: bool = False) -> PageSpec:  # fmt: skip
     group = group_of(q)
     facts = asked_facts(q)
     subject = group or (facts[-1].subject if facts else q.subjects[0])
@@ -228,30 +230,34 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
     elif group is not None:  # the set's members without the asked values, and a member's older news
         page_draft.pieces.append(_members(q, group, rng))
         page_draft.pieces.extend(decoys.older_news(rng.choice(facts), pools, rng, day, q) if facts else [])
-    elif answers or not answer_facts(q):
-        # a false premise's pages state the true facts it bends; a true question that says a premise keeps
-        # that premise's fact in its context too, and its answer-form pages then stated the answer itself
-        # (g17 reader: ~40 % of "answer not in pages" labels contradicted, the value on ranks 1-3)
+    elif answers or (not answer_facts(q) and role != "top"):
+        # a false premise's answer-form pages state the true facts it bends (its topical pages, as an
+        # answerable question's, an older value, a rival's or a peer's: all ~25 stating the true fact, its
+        # lists agreed more than an answerable question's, form (c) 0.706 -> 0.745 on generator 42's
+        # draft); a true question that says a premise keeps that premise's fact in its context too, and its
+        # answer-form pages then stated the answer itself (g17 reader: ~40 % of "answer not in pages" labels
+        # contradicted, the value on ranks 1-3)
         # a page stating two subjects' values names the subject in each statement (a row or a quote without
         # a name, "debut year, 1966", would be read as the page subject's, against the other's value)
         shape = "sentence" if len({f.subject.name for f in facts}) > 1 else ""
         for fact in facts:
             page_draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid, shape))
-        # and every hop a multi-hop question walks to get there, named: "name the ceo of the parent company
-        # of cyrella corp." had no page in its 50 saying Cyrella Corp.'s parent (g24 reader, Q8)
-        hops = [f for f in q.facts if f.kind.startswith("rel:") and f not in facts] if answers else []
-        for hop in hops:
-            page_draft.pieces.append(statements.state(hop, rng, pools.split, shape="sentence", named=True))
     else:
         for fact in facts:
             page_draft.pieces.extend(decoys.older_news(fact, pools, rng, day, q))
+    # and every hop a multi-hop question walks to get there, named, on every page so composed: "name the ceo
+    # of the parent company of cyrella corp." had no page in its 50 saying Cyrella Corp.'s parent (g24
+    # reader, Q8); on answer pages only, they gave them more names and statements than a topical page's
+    for hop in [f for f in q.facts if f.kind.startswith("rel:") and f not in facts] if group is None else []:
+        page_draft.pieces.append(statements.state(hop, rng, pools.split, shape="sentence", named=True))
     # a distractor a reader could take for an asked value (a peer or rival named like another subject of the
     # question, "North Aaron Titans" beside "North Karen Titans") stays out: no answer page contradicts itself
     page_draft.pieces.extend(decoys.beside(q, pools, rng, day, odds=1.0))
     page_draft.pieces.extend(say_known(q, subject, pools, rng, when))
     if answers:
         consistency.check_claims(q, page_draft.pieces)
-    return emit(page_draft, q, pools, rng, "gold" if answers else "form", i, when, answer_form=True)
+    role = role or ("gold" if answers else "form")
+    return emit(page_draft, q, pools, rng, role, i, when, empty=empty, answer_form=True)
 
 
 def _members(q: Question, group: Subject, rng: random.Random) -> Piece:
@@ -351,6 +357,13 @@ def lookalike_pages(
             name = alive[0] if alive else shared.invented_name(subject.kind, rng, pools.taken)
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
         page_draft = draft(q, other, pools, rng)
+        # its prose names what an answer page's names beside the subject (the question's other look-alikes,
+        # its other subjects), not its own name alone: g41's named 10.2 distinct names (answer pages 13.0),
+        # its own name 0.77 of its mentions (0.58), and the standing adversary told it from an answer page at
+        # AUC 0.92 (default world, seed 0, with topical pages composed as answer pages)
+        page_draft.others += tuple(
+            n for n in cast(q, subject) if n not in page_draft.others and not _confused(n, name)
+        )
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
         # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
         for fact in (f for f in facts if f.subject.name == subject.name):
@@ -364,36 +377,23 @@ def lookalike_pages(
                 other, rng, pools.split, day, rng.randint(1, 4), skip={f.kind for f in facts}
             )
         )
+        page_draft.pieces.extend(decoys.peer_figures(q, other, pools, rng, day))  # as a stale page's
         out.append(emit(page_draft, q, pools, rng, "neg", i, when))
     return out
 
 
+def _confused(a: str, b: str) -> bool:
+    """Whether a reader may take either name for the other."""
+    return consistency.shares_name(a, (b,)) or consistency.shares_name(b, (a,))
+
+
 def topical_page(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int) -> PageSpec:
-    """About a subject of the question but without the answer; some pages are empty, as real crawls are."""
-    group = group_of(q)
-    about = [s for s in q.subjects if s.name not in hidden(q)] or q.subjects[:1]
-    subject = group if group is not None and rng.random() < P_GROUP_TOPICAL else rng.choice(about)
-    page_draft = draft(q, subject, pools, rng)
-    # most published in the answer pages' days (an engine ranks fresh pages for a query about now), the rest
-    # older news (an answer page is never older than its value)
-    when = moment(qtime, rng, latest(q) if rng.random() < fresh_share(q) else None)
-    day = market_days.local_day(when)
-    page_draft.pieces.extend(say_known(q, subject, pools, rng, when))
-    if subject.kind == "group" and rng.random() < 0.6:  # the set's title over some of its members, no values
-        if rng.random() < 0.5:  # or a table of them headed as the answer pages' tables are
-            page_draft.pieces.append(_members(q, subject, rng))
-        else:
-            members = [s.name for s in q.subjects[1:]]
-            shown = rng.sample(members, min(len(members), rng.randint(2, 4)))
-            page_draft.pieces.append(Piece("list", "\n".join(shown), label=subject.name))
-    for fact in premise_facts(q):
-        if rng.random() < 0.5:  # another entity's (Marova's CEO on Calmark's page, g26 reader #20) names it
-            named = fact.subject.name != subject.name
-            page_draft.pieces.append(statements.state(fact, rng, pools.split, named=named))
-    if group is None:  # the rivals' values as answer pages state them (`decoys.beside`: the agreement tell)
-        page_draft.pieces.extend(decoys.beside(q, pools, rng, day))
-    for fact in answer_facts(q) if group is not None else ():
-        if fact.subject == subject and rng.random() < P_TOPICAL_ATTRIBUTE:
-            page_draft.pieces.extend(decoys.older_news(fact, pools, rng, day, q))
-    page_draft.pieces.extend(decoys.peer_figures(q, subject, pools, rng, day))
-    return emit(page_draft, q, pools, rng, "top", i, when, empty=rng.random() < 0.05)
+    """A page about the question's subject that does not answer it, composed as an answer page is
+    (`_answer_form`): the same draft, dating, titles and kinds of statements (the asked attribute as an older
+    value, a rival's or a peer's; the rivals' values; the subject's other facts), with another value where an
+    answer page states the answer; some pages are empty, as real crawls are. Generator 41 composed it on its
+    own (other facts of any subject, rivals' values at 0.9, a peer's figures, the asked attribute on a set's
+    pages only, 10-30 % published long before): on its default world (seed 0, dev) the standing adversary told
+    an answer page from a topical one at AUC 0.793, the agreement adversary at 0.709."""
+    empty = rng.random() < 0.05
+    return _answer_form(q, pools, qtime, rng, i, frozenset(), answers=False, role="top", empty=empty)
