@@ -46,34 +46,13 @@ def test_a_kg_prices_older_values_differ_from_it() -> None:
     assert [round(closes[j], 2) for j in older] == [17.9, 17.5]
 
 
-def test_the_kg_answer_share_is_crags_without_a_lift() -> None:
-    """The KG's answer share sat at the top of CRAG's 63 % +- 3 (g28 66.0, g29 65.8, g30 66.2; the audit's
-    recall line failed on the g30 trial): a group's share is its CRAG recall, no lift."""
+def test_the_kg_answer_share_is_crags_total() -> None:
+    """The KG's answer share sat at the top of CRAG's 63 % +- 3 (g28 66.0, g29 65.8, g30 66.2, g41 66.2; the
+    audit's recall line failed on the g30 trial and on g41): since generator 42 every split's KG groups share
+    one lift that puts their total at CRAG's (`generate.KG_RECALL`), whatever the mix of types."""
     group = [
         SimpleNamespace(answer_source="kg", question_type="simple", popularity="torso", facts=[1])
         for _ in range(100)
     ]
     generate.calibrate(cast(Any, group), random.Random(0))
-    assert sum(q.answer_in_pages for q in group) == round(generate.RECALL["kg"]["simple"] * 100)
-
-
-def test_a_false_premise_of_what_is_asked_is_about_what_is_asked() -> None:
-    """A value asked of a day before its subject existed ("what was the head coach of cindyton hornets on
-    november 15, 1940?"): its pages state the coach, as its true twin's do, not the founding it bends; the
-    start stated on every answer-form page was the form adversary's (c) tell on g30 (AUC 0.736 -> 0.758)."""
-    from mockapi.world.questions.ask import Draft
-    from mockapi.world.questions.falsepremise import context
-    from mockapi.world.questions.model import Fact, Subject
-    from mockapi.world.questions.premise import Premise
-
-    team = Subject("Cindyton Hornets", "sports", "team")
-    coach = Fact(team, "sp.coach", "Ann Lee")
-    founded = Fact(team, "sp.founded", "1956")
-    asked = "what was the head coach of cindyton hornets on november 15, 1963?"
-    bent = Premise(asked, asked.replace("1963", "1940"), founded, "1940")
-    draft = Draft(asked, "Ann Lee", [], [coach], ["Ann Lee"], subjects=[team])
-    assert context(draft, bent) == [coach]
-    # a name's aside bent ("x, founded in 1953,") keeps the fact it bends
-    said, bent_said = "cindyton hornets, founded in 1956,", "cindyton hornets, founded in 1953,"
-    aside = Premise(said, bent_said, founded, "1953", plain="cindyton hornets")
-    assert context(draft, aside) == [founded]
+    assert sum(q.answer_in_pages for q in group) == round(generate.KG_RECALL * 100)
