@@ -357,10 +357,10 @@ def lookalike_pages(
             name = alive[0] if alive else shared.invented_name(subject.kind, rng, pools.taken)
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
         page_draft = draft(q, other, pools, rng)
-        # its prose names what an answer page's names beside the subject (the question's other look-alikes,
-        # its other subjects), not its own name alone: g41's named 10.2 distinct names (answer pages 13.0),
-        # its own name 0.77 of its mentions (0.58), and the standing adversary told it from an answer page at
-        # AUC 0.92 (default world, seed 0, with topical pages composed as answer pages)
+        # its prose names what an answer page's prose names beside the subject (the question's other
+        # look-alikes, its other subjects), not its own name alone: g41's named 10.2 distinct names (answer
+        # pages 13.0), its own name 0.77 of its mentions (0.58), and the standing adversary told it from an
+        # answer page at AUC 0.92 (default world, seed 0, with topical pages composed as answer pages)
         page_draft.others += tuple(
             n for n in cast(q, subject) if n not in page_draft.others and not _confused(n, name)
         )

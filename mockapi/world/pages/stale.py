@@ -1,8 +1,8 @@
 """When a stale page is published and what it states beside its older value (`roles.stale_page`).
 
 A stale page of a fast-changing or real-time fact states one of its older values, so it is published between
-those values' days and the current value's; beside that value it states what a topical page states (the
-rivals' values, a peer's figures), so that its names and figures do not mark it.
+those values' days and the current value's; beside that value it states the rivals' values, as every role's
+page does, and a peer's figures, so that its names and figures do not mark it.
 """
 
 from __future__ import annotations
@@ -44,6 +44,6 @@ def stale_extras(
     q: Question, subject: Subject, pools: Pools, rng: random.Random, day: dt.date
 ) -> list[Piece]:
     """What a stale page states beside its older value: the rivals' values (`decoys.beside`) and a peer's
-    figures, as a topical page does (without the peer it named 9.4 distinct names against an answer page's
-    12.5 and a topical page's 11.2: 400 dev questions at 7c8027a, the planner's top 10s)."""
+    figures (without the peer it named 9.4 distinct names against an answer page's 12.5 and a topical page's
+    11.2: 400 dev questions at 7c8027a, the planner's top 10s)."""
     return decoys.beside(q, pools, rng, day) + decoys.peer_figures(q, subject, pools, rng, day)
