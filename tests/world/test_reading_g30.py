@@ -56,3 +56,25 @@ def test_the_kg_answer_share_is_crags_total() -> None:
     ]
     generate.calibrate(cast(Any, group), random.Random(0))
     assert sum(q.answer_in_pages for q in group) == round(generate.KG_RECALL * 100)
+
+
+def test_a_false_premise_of_what_is_asked_is_about_what_is_asked() -> None:
+    """A value asked of a day before its subject existed ("what was the head coach of cindyton hornets on
+    november 15, 1940?"): its pages state the coach, as its true twin's do, not the founding it bends; the
+    start stated on every answer-form page was the form adversary's (c) tell on g30 (AUC 0.736 -> 0.758)."""
+    from mockapi.world.questions.ask import Draft
+    from mockapi.world.questions.falsepremise import context
+    from mockapi.world.questions.model import Fact, Subject
+    from mockapi.world.questions.premise import Premise
+
+    team = Subject("Cindyton Hornets", "sports", "team")
+    coach = Fact(team, "sp.coach", "Ann Lee")
+    founded = Fact(team, "sp.founded", "1956")
+    asked = "what was the head coach of cindyton hornets on november 15, 1963?"
+    bent = Premise(asked, asked.replace("1963", "1940"), founded, "1940")
+    draft = Draft(asked, "Ann Lee", [], [coach], ["Ann Lee"], subjects=[team])
+    assert context(draft, bent) == [coach]
+    # a name's aside bent ("x, founded in 1953,") keeps the fact it bends
+    said, bent_said = "cindyton hornets, founded in 1956,", "cindyton hornets, founded in 1953,"
+    aside = Premise(said, bent_said, founded, "1953", plain="cindyton hornets")
+    assert context(draft, aside) == [founded]
