@@ -187,8 +187,8 @@ def fact_key(q: Question) -> FactKey:
 def calibrate(questions: list[Question], rng: random.Random, split: str = "dev") -> None:
     """Mark which answers the pages will hold: exactly round(p * n) per (source, type, popularity) group.
 
-    Stratified rather than drawn per question, so small worlds still show head > torso > tail. A train
-    world's KG groups share one lift that puts their total at CRAG's (`KG_RECALL`), as every split's do.
+    Stratified rather than drawn per question, so small worlds still show head > torso > tail. The KG
+    groups share one lift that puts their total at CRAG's (`KG_RECALL`), in every split.
     """
     groups: dict[tuple[str, str, str], list[Question]] = {}
     for q in questions:
