@@ -152,19 +152,27 @@ def test_a_questions_peers_recur_on_its_pages_each_with_one_value() -> None:
     assert recurring >= SEEDS // 2, recurring
 
 
-def test_a_lookalike_page_states_no_other_entitys_value_of_the_asked_attribute() -> None:
+def test_a_lookalike_page_states_no_value_of_the_questions_subject() -> None:
     """The cut's audit (g40): "The desk at Sokolov Bank upgraded the lean company. The lean firm moved 194
     sales workers over 2 months. Korent Inc. stock lost 2.8% ..." on a stand-in look-alike's page ("Distant
-    Stock") of a Korent question: the values a look-alike page stated beside its own (`decoys.beside`) named
-    another company before the page named itself, and the audit read the page's headcounts as Korent's (KG
-    staff 276: the sizes line, 5). A look-alike page states its own value only."""
+    Stock") of a Korent question: the page named the question's subject with a value before it named itself,
+    and the audit read the page's headcounts as Korent's (KG staff 276: the sizes line, 5). A look-alike page
+    states its own value of the asked attribute, and the other rivals' as every role's page does (generator
+    43, `roles.compose`), never the question's subject's."""
+
+    def states(name: str, sentences: list[str]) -> bool:  # a birth date stated of `name`
+        said = re.compile(rf"\b{re.escape(name)}\b(?! Quartet)")
+        return any(
+            said.search(x) and re.search(r"\b(?:born|birth|came into the world)", x) for x in sentences
+        )
+
+    rivals = 0
     for seed in range(SEEDS):
         for r in plan(_question(seed, True), _pools(), random.Random(seed)):
             if r.role != "negative":
                 continue
-            text = specs.text_of(r.spec)
-            others = [n for n in (*RIVALS, SINGER.name) if n != r.spec["subject"]]
-            stated = [
-                n for n in others if re.search(rf"\b{re.escape(n)}\b(?! Quartet)[^.]*\b(?:born|birth)", text)
-            ]
-            assert not stated, (r.spec["subject"], stated)
+            sentences = re.split(r"(?<=[.!?])\s+|\n", specs.text_of(r.spec))
+            own = r.spec["subject"]
+            assert not states(SINGER.name, sentences), own
+            rivals += any(states(n, sentences) for n in RIVALS if n != own)
+    assert rivals, "no look-alike page stated another rival's value"

@@ -313,24 +313,33 @@ def peers(q: Question, kind: str, pools: Pools) -> list[str]:
 
 
 def older_news(
-    fact: Fact, pools: Pools, rng: random.Random, day: dt.date, q: Question | None = None
+    fact: Fact,
+    pools: Pools,
+    rng: random.Random,
+    day: dt.date,
+    q: Question | None = None,
+    said: frozenset[str] = frozenset(),
 ) -> list[Piece]:
     """The asked attribute on a page that does not answer: the subject's earlier value with its own date
     (older news), else a rival's value ("Last Atlas II runs 99 minutes"), else a peer's, in the frames the
-    answer pages use, so that a snippet's frame words, dates and amounts mark neither."""
+    answer pages use, so that a snippet's frame words, dates and amounts mark neither. `said`: names whose
+    value of it the page states already (a page said "Golden Letters won 1 Oscar" twice, once here and once
+    beside: 0.41 repeated statements a topical page against an answer page's 0.10, generator 42's world)."""
     # a comparison's older values may order its subjects the other way (g20 reader's Q37: January's 105 and
     # 89 on ranks 1-2 named the other club than the gold): its pages give rivals' and peers' values instead
     comparing = q is not None and q.question_type == "comparison"
     if consistency.older_values(fact) and fact.as_of and rng.random() < 0.7 and not comparing:
-        return statements.stale_pieces(fact, rng, pools.split, day)
-    names = _alive(rivals(q, fact), day, fact.kind)
+        older = statements.stale_pieces(fact, rng, pools.split, day)
+        if older:  # (none when the page is older than every older value: a rival's or a peer's then)
+            return older
+    names = tuple(n for n in _alive(rivals(q, fact), day, fact.kind) if n not in said)
     date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
     if names and rng.random() < (P_RIVAL_DATE if date else P_RIVAL):
         name = rng.choice(names)
         return [statements.negative_piece(fact, name, wrong(fact, rng, day, name), rng, pools.split, day)]
     # else a peer's figure ("for comparison, Hale Group's EPS…"): a page about the subject that does not
     # answer still states the asked attribute, as the query's words find it
-    return [peer_piece(fact, pools, rng, day, q=q)]
+    return [peer_piece(fact, pools, rng, day, list(said), q=q)]
 
 
 _PEER_TRIES = 40  # a topic's peer fits a population 3 draws in 10 (`invent.subject_name`): 40 leave ~1e-6

@@ -22,6 +22,7 @@ import datetime as dt
 import random
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
@@ -34,7 +35,7 @@ from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.film_genres import set_genres
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.pages.recent import recent_line
-from mockapi.world.pages.stale import stale_extras, stale_moment
+from mockapi.world.pages.stale import stale_moment
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names
@@ -223,41 +224,76 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
     facts = asked_facts(q)
     subject = group or (facts[-1].subject if facts else q.subjects[0])
     when = moment(qtime, rng, latest(q))
+
+    def slot(day: dt.date, said: frozenset[str]) -> list[Piece]:
+        if group is not None and answers:
+            return tables.group_pieces(group, q.facts, rng, pools.split)
+        if group is not None:  # the set's members without the asked values, and a member's older news
+            older = decoys.older_news(rng.choice(facts), pools, rng, day, q, said) if facts else []
+            return [_members(q, group, rng), *older]
+        if answers or (not answer_facts(q) and role != "top"):
+            # a false premise's answer-form pages state the true facts it bends (its topical pages, as an
+            # answerable question's, an older value, a rival's or a peer's: all ~25 stating the true fact,
+            # its lists agreed more than an answerable question's, form (c) 0.706 -> 0.745 on generator
+            # 42's draft); a true question that says a premise keeps that premise's fact in its context
+            # too, and its answer-form pages then stated the answer itself (g17 reader: ~40 % of "answer
+            # not in pages" labels contradicted, the value on ranks 1-3)
+            # a page stating two subjects' values names the subject in each statement (a row or a quote
+            # without a name, "debut year, 1966", would be read as the page subject's, against the other's)
+            shape = "sentence" if len({f.subject.name for f in facts}) > 1 else ""
+            return [p for f in facts for p in statements.gold_pieces(f, rng, pools.split, day, avoid, shape)]
+        return [p for f in facts for p in decoys.older_news(f, pools, rng, day, q, said)]
+
+    return compose(q, pools, rng, i, subject, when, slot, role or ("gold" if answers else "form"),
+                   empty=empty, check=answers)  # fmt: skip
+
+
+Slot = Callable[[dt.date, frozenset[str]], list[Piece]]
+
+
+def compose(q: Question, pools: Pools, rng: random.Random, i: int, subject: Subject, when: dt.datetime,
+            slot: Slot, role: str, *, empty: bool = False, check: bool = False,
+            own: Callable[[dt.date], list[Piece]] | None = None,
+            alike_of: Subject | None = None) -> PageSpec:  # fmt: skip
+    """One page of a question's results, whatever its role: a draft about `subject`, what fills the asked
+    attribute's slot (`slot(day, said)`: the answer, an older value, a rival's, a look-alike's own; `said`
+    the names whose values the page states beside it), the rivals' values, every hop of a multi-hop chain,
+    the subject's other facts (`own`, else `say_known`); a look-alike's page (`alike_of`: the subject it
+    looks like) names in its prose what that subject's pages name beside it. Only the slot differs by role:
+    generator 42 composed look-alike and stale pages on their own, and the standing adversary told an
+    answer page from a look-alike page at AUC 0.925 (0.74 of its names its own, against 0.58; 4.8
+    statements against 3.5) and from a stale one at 0.959 (default world, seed 0, dev)."""
+    group = group_of(q)
     page_draft = draft(q, subject, pools, rng)
+    if alike_of is not None:  # (g41's named 10.2 distinct names, an answer page 13.0: audit of the cut)
+        page_draft.others += tuple(
+            n for n in cast(q, alike_of) if n not in page_draft.others and not _confused(n, subject.name)
+        )
     day = market_days.local_day(when)
-    if group is not None and answers:
-        page_draft.pieces.extend(tables.group_pieces(group, q.facts, rng, pools.split))
-    elif group is not None:  # the set's members without the asked values, and a member's older news
-        page_draft.pieces.append(_members(q, group, rng))
-        page_draft.pieces.extend(decoys.older_news(rng.choice(facts), pools, rng, day, q) if facts else [])
-    elif answers or (not answer_facts(q) and role != "top"):
-        # a false premise's answer-form pages state the true facts it bends (its topical pages, as an
-        # answerable question's, an older value, a rival's or a peer's: all ~25 stating the true fact, its
-        # lists agreed more than an answerable question's, form (c) 0.706 -> 0.745 on generator 42's
-        # draft); a true question that says a premise keeps that premise's fact in its context too, and its
-        # answer-form pages then stated the answer itself (g17 reader: ~40 % of "answer not in pages" labels
-        # contradicted, the value on ranks 1-3)
-        # a page stating two subjects' values names the subject in each statement (a row or a quote without
-        # a name, "debut year, 1966", would be read as the page subject's, against the other's value)
-        shape = "sentence" if len({f.subject.name for f in facts}) > 1 else ""
-        for fact in facts:
-            page_draft.pieces.extend(statements.gold_pieces(fact, rng, pools.split, day, avoid, shape))
-    else:
-        for fact in facts:
-            page_draft.pieces.extend(decoys.older_news(fact, pools, rng, day, q))
-    # and every hop a multi-hop question walks to get there, named, on every page so composed: "name the ceo
-    # of the parent company of cyrella corp." had no page in its 50 saying Cyrella Corp.'s parent (g24
-    # reader, Q8); on answer pages only, they gave them more names and statements than a topical page's
-    for hop in [f for f in q.facts if f.kind.startswith("rel:") and f not in facts] if group is None else []:
-        page_draft.pieces.append(statements.state(hop, rng, pools.split, shape="sentence", named=True))
     # a distractor a reader could take for an asked value (a peer or rival named like another subject of the
     # question, "North Aaron Titans" beside "North Karen Titans") stays out: no answer page contradicts itself
-    page_draft.pieces.extend(decoys.beside(q, pools, rng, day, odds=1.0))
-    page_draft.pieces.extend(say_known(q, subject, pools, rng, when))
-    if answers:
+    # a look-alike's page says its own value in its slot, and none of the question's subjects' (an older
+    # Korent price named before the page named itself made the page's headcounts Korent's to a reader: the
+    # cut's audit, g40, the sizes line); the rivals' values it states as every page does
+    mine = {subject.name} | ({s.name for s in q.subjects} if alike_of is not None else set())
+    beside = [p for p in decoys.beside(q, pools, rng, day, odds=1.0) if not _of(p, mine)]
+    said = frozenset(p.claim[0] for p in beside if p.claim is not None)
+    page_draft.pieces.extend(slot(day, said))
+    # and every hop a multi-hop question walks to get there, named, on every page: "name the ceo of the
+    # parent company of cyrella corp." had no page in its 50 saying Cyrella Corp.'s parent (g24 reader, Q8)
+    hops = [f for f in q.facts if f.kind.startswith("rel:") and f not in asked_facts(q)]
+    for hop in hops if group is None else []:
+        page_draft.pieces.append(statements.state(hop, rng, pools.split, shape="sentence", named=True))
+    page_draft.pieces.extend(beside)
+    page_draft.pieces.extend(own(day) if own is not None else say_known(q, subject, pools, rng, when))
+    if check:
         consistency.check_claims(q, page_draft.pieces)
-    role = role or ("gold" if answers else "form")
     return emit(page_draft, q, pools, rng, role, i, when, empty=empty, answer_form=True)
+
+
+def _of(piece: Piece, names: set[str]) -> bool:
+    """Whether `piece` states a value of one of `names`."""
+    return piece.claim is not None and piece.claim[0] in names
 
 
 def _members(q: Question, group: Subject, rng: random.Random) -> Piece:
@@ -307,14 +343,16 @@ def say_known(
 def stale_page(
     q: Question, fact: Fact, pools: Pools, qtime: dt.datetime, rng: random.Random, i: int
 ) -> PageSpec:
-    """An older value of `fact`, dated, on a page published before the current value held."""
+    """An older value of `fact`, dated, on a page published before the current value held, composed as every
+    role's page is (`compose`)."""
     when = stale_moment(fact, qtime, rng) or moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
-    day = market_days.local_day(when)
-    page_draft = draft(q, fact.subject, pools, rng)
-    page_draft.pieces.extend(statements.stale_pieces(fact, rng, pools.split, day))
-    page_draft.pieces.extend(stale_extras(q, fact.subject, pools, rng, day))  # as on every role's page
-    page_draft.pieces.extend(say_known(q, fact.subject, pools, rng, when))
-    return emit(page_draft, q, pools, rng, "stale", i, when)
+
+    def slot(day: dt.date, said: frozenset[str]) -> list[Piece]:
+        return statements.stale_pieces(fact, rng, pools.split, day) or decoys.older_news(
+            fact, pools, rng, day, q, said
+        )
+
+    return compose(q, pools, rng, i, fact.subject, when, slot, "stale")
 
 
 def lookalike_pages(
@@ -356,30 +394,31 @@ def lookalike_pages(
             alive = [n for n in names if statements.fits_day(n, day, kind)]
             name = alive[0] if alive else shared.invented_name(subject.kind, rng, pools.taken)
         other = Subject(name, subject.domain, subject.kind, lookalikes=(subject.name,))
-        page_draft = draft(q, other, pools, rng)
-        # its prose names what an answer page's prose names beside the subject (the question's other
-        # look-alikes, its other subjects), not its own name alone: g41's named 10.2 distinct names (answer
-        # pages 13.0), its own name 0.77 of its mentions (0.58), and the standing adversary told it from an
-        # answer page at AUC 0.92 (default world, seed 0, with topical pages composed as answer pages)
-        page_draft.others += tuple(
-            n for n in cast(q, subject) if n not in page_draft.others and not _confused(n, name)
-        )
+        out.append(_lookalike_page(q, pools, rng, i, subject, other, facts, when))
+    return out
+
+
+def _lookalike_page(q: Question, pools: Pools, rng: random.Random, i: int, subject: Subject, other: Subject,
+                    facts: list[Fact], when: dt.datetime) -> PageSpec:  # fmt: skip
+    """A look-alike's own page, composed as every role's page is (`compose`): its own value of the asked
+    attribute in the slot, named (another company's value named before the page named its own made its
+    headcounts that company's to a reader: the cut's audit, g40), its own figures as its other facts."""
+    name = other.name
+
+    def slot(day: dt.date, said: frozenset[str]) -> list[Piece]:
         # only the look-alike's own attributes: a multi-hop question's earlier steps are about another
         # entity ("the head coach of <a coach's look-alike>" would make a person of a team)
-        for fact in (f for f in facts if f.subject.name == subject.name):
-            value = decoys.wrong(fact, rng, day, name)
-            page_draft.pieces.append(
-                statements.negative_piece(fact, name, value, rng, pools.split, day, own_page=True)
-            )
-        # and figures of its other attributes, named, as an answer page states its subject's other facts
-        page_draft.pieces.extend(
-            statements.figure_pieces(
-                other, rng, pools.split, day, rng.randint(1, 4), skip={f.kind for f in facts}
-            )
-        )
-        page_draft.pieces.extend(decoys.peer_figures(q, other, pools, rng, day))  # as a stale page's
-        out.append(emit(page_draft, q, pools, rng, "neg", i, when))
-    return out
+        return [
+            statements.negative_piece(f, name, decoys.wrong(f, rng, day, name), rng, pools.split, day)
+            for f in facts
+            if f.subject.name == subject.name
+        ]
+
+    def own(day: dt.date) -> list[Piece]:  # as many as an answer page's other facts of its subject
+        skip = {f.kind for f in facts}
+        return statements.figure_pieces(other, rng, pools.split, day, rng.randint(0, 3), skip=skip)
+
+    return compose(q, pools, rng, i, other, when, slot, "neg", own=own, alike_of=subject)
 
 
 def _confused(a: str, b: str) -> bool:

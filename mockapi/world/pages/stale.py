@@ -9,18 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from typing import TYPE_CHECKING
 
-from mockapi.world.pages import consistency, decoys
+from mockapi.world.pages import consistency
 from mockapi.world.pages.asked_when import known_from
-from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.histories import stale_day
 from mockapi.world.pages.recent import ABOUT_NOW
 from mockapi.world.questions.kinds import KINDS
-from mockapi.world.questions.model import Fact, Question, Subject
-
-if TYPE_CHECKING:
-    from mockapi.world.pages.roles import Pools
+from mockapi.world.questions.model import Fact
 
 
 def stale_moment(fact: Fact, qtime: dt.datetime, rng: random.Random) -> dt.datetime | None:
@@ -38,12 +33,3 @@ def stale_moment(fact: Fact, qtime: dt.datetime, rng: random.Random) -> dt.datet
     if after >= before:
         return None
     return after + dt.timedelta(seconds=rng.randrange(int((before - after).total_seconds())))
-
-
-def stale_extras(
-    q: Question, subject: Subject, pools: Pools, rng: random.Random, day: dt.date
-) -> list[Piece]:
-    """What a stale page states beside its older value: the rivals' values (`decoys.beside`) and a peer's
-    figures (without the peer it named 9.4 distinct names against an answer page's 12.5 and a topical page's
-    11.2: 400 dev questions at 7c8027a, the planner's top 10s)."""
-    return decoys.beside(q, pools, rng, day) + decoys.peer_figures(q, subject, pools, rng, day)
