@@ -18,7 +18,7 @@ from mockapi.formats.pagespec import PageSpec
 from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import consistency, roles, shared, syndicate
 from mockapi.world.pages.roles import Pools, answer_facts, asked_facts
-from mockapi.world.questions.model import Fact, Question
+from mockapi.world.questions.model import Fact, Question, group_of
 
 __all__ = ["RESULTS", "Pools", "Result", "fill", "plan"]
 
@@ -158,8 +158,12 @@ def _pages(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Random) ->
         for i, f in enumerate(q.facts or asked_facts(q))
         if consistency.older_values(f) and q.question_type != "comparison"  # (decoys.older_news)
     )
-    out.extend(("negative", p) for p in roles.lookalike_pages(q, pools, qtime, rng, rng.randint(*LOOKALIKES)))
-    out.extend(("topical", roles.topical_page(q, pools, qtime, rng, i)) for i in range(rng.randint(*TOPICAL)))
+    wanted = rng.randint(*LOOKALIKES)
+    alike = roles.lookalike_pages(q, pools, qtime, rng, wanted)
+    out.extend(("negative", p) for p in alike)
+    # topical pages in the places of look-alike pages a question has none for (a set's: `lookalike_pages`)
+    topical = rng.randint(*TOPICAL) + wanted - len(alike)
+    out.extend(("topical", roles.topical_page(q, pools, qtime, rng, i)) for i in range(topical))
     return out
 
 
@@ -170,7 +174,11 @@ def _entity_pages(q: Question, pools: Pools) -> tuple[list[tuple[str, PageSpec]]
     out: list[tuple[str, PageSpec]] = []
     needed = answer_facts(q)
     in_place = 0
+    group = group_of(q)
     for subject in q.subjects:
+        if group is not None and subject != group:
+            continue  # a set's results are the set's pages: its members' own read 0.96 against its answer
+            # pages, which are the set's (standing adversary, group questions of the default world, seed 0)
         key = shared.subject_key(subject)
         spec, stated = pools.entity.get(key), pools.entity_facts.get(key, [])
         if spec is None or (not q.answer_in_pages and any(f in stated for f in q.facts)):

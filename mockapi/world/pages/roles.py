@@ -228,9 +228,9 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
     def slot(day: dt.date, said: frozenset[str]) -> list[Piece]:
         if group is not None and answers:
             return tables.group_pieces(group, q.facts, rng, pools.split)
-        if group is not None:  # the set's members without the asked values, and a member's older news
+        if group is not None:  # some of the set's members with their values, and a member's older news
             older = decoys.older_news(rng.choice(facts), pools, rng, day, q, said) if facts else []
-            return [_members(q, group, rng), *older]
+            return [*_some_members(q, group, rng, pools.split), *older]
         if answers or (not answer_facts(q) and role != "top"):
             # a false premise's answer-form pages state the true facts it bends (its topical pages, as an
             # answerable question's, an older value, a rival's or a peer's: all ~25 stating the true fact,
@@ -296,6 +296,23 @@ def _of(piece: Piece, names: set[str]) -> bool:
     return piece.claim is not None and piece.claim[0] in names
 
 
+def _some_members(q: Question, group: Subject, rng: random.Random, split: str) -> list[Piece]:
+    """Some of the set's members with their values of the asked attribute, as an answer page states all of
+    them (`tables.group_pieces`), but never a member the answer names, and never all of them, so no ranking,
+    count or total over them is the answer: a names-only table (generator 42) left the answer pages the only
+    group pages full of figures (numbers 30.6 distinct against 25.6, standing adversary on group questions'
+    set pages 0.835: default world, seed 0, dev)."""
+    kind = q.facts[0].kind if q.facts else ""
+    facts = [f for f in q.facts if f.kind == kind and f.subject.kind != "group"]
+    answer = " ".join((q.answer, *q.alt_ans)).lower()
+    rest = [f for f in facts if not re.search(rf"\b{re.escape(f.subject.name.lower())}\b", answer)]
+    if len(rest) == len(facts) and rest:
+        rest.remove(rng.choice(rest))
+    if len(rest) < 2 or kind.startswith("rel:"):
+        return [_members(q, group, rng)]
+    return tables.group_pieces(group, rest, rng, split)
+
+
 def _members(q: Question, group: Subject, rng: random.Random) -> Piece:
     """The set's members in a table headed as the answer pages' tables are, every one of them in a shuffled
     order as there (`tables.group_pieces`), without the asked values: 2-6 of them (generator 27) left the
@@ -346,13 +363,14 @@ def stale_page(
     """An older value of `fact`, dated, on a page published before the current value held, composed as every
     role's page is (`compose`)."""
     when = stale_moment(fact, qtime, rng) or moment(qtime, rng) - dt.timedelta(days=rng.randint(30, 200))
+    group = group_of(q)  # a set's page, as its answer pages are (a member's read 0.96 against them)
 
     def slot(day: dt.date, said: frozenset[str]) -> list[Piece]:
-        return statements.stale_pieces(fact, rng, pools.split, day) or decoys.older_news(
-            fact, pools, rng, day, q, said
-        )
+        older = statements.stale_pieces(fact, rng, pools.split, day)
+        older = older or decoys.older_news(fact, pools, rng, day, q, said)
+        return older if group is None else [*_some_members(q, group, rng, pools.split), *older]
 
-    return compose(q, pools, rng, i, fact.subject, when, slot, "stale")
+    return compose(q, pools, rng, i, group or fact.subject, when, slot, "stale")
 
 
 def lookalike_pages(
@@ -362,6 +380,8 @@ def lookalike_pages(
     question's rivals (whose values its answer pages name too), the rest about any look-alike."""
     facts = asked_facts(q)
     subject = facts[-1].subject if facts else q.subjects[0]
+    if group_of(q) is not None:  # a set's pages name no look-alike (`decoys.rivals`); its results are the
+        return []  # set's pages (a member's look-alike's page read 0.945 against its answer pages)
     asked = (subject.name, *_asked_names(q))  # g16: "Tghe Season's Tempest" grossing $710M was ambiguous
 
     def apart(names: tuple[str, ...] | list[str]) -> list[str]:
