@@ -69,7 +69,10 @@ MAKING = {
         r" crew|the production)|"
         # an animated film's making (`lex_arts.ANIMATED`): drawn, voiced, designed before its release
         r"animated|(?:re|hand-)?drawn|storyboarded|laid out|coloured|inked|recorded their lines|"
-        r"cut their lines|were recorded|were taped|recording sessions|ad-libbed|took \d+ weeks to design|"
+        # (an adverb between: "the dialogue for the feature were again recorded" dated after the release
+        # passed as reception beside "added to one niche streamer", the audit's one lives violation of g43)
+        r"cut their lines|were (?:\w+ )?recorded|were (?:\w+ )?taped|recording sessions|recording studio|"
+        r"ad-libbed|took \d+ weeks to design|"
         r"cost (?:the team|the studio))\b"
     ),
     "song": re.compile(

@@ -46,7 +46,12 @@ def recent_line(q: Question, pools: Pools, rng: random.Random, day: dt.date, rol
     if not facts:
         return []
     fact = rng.choice(facts)
-    own = _own_recent(fact, rng, pools.split, day) if q.question_type != "comparison" else []
+    # not the subject's own on a look-alike's page: "Yesterday, Orchard Inc. shares closed at $15.49." led
+    # Wild Stock's page, and its "the listed firm relocated 194 warehouse workers" read as Orchard's (the
+    # sizes and amounts lines, one each, on generator 43's first default world)
+    own = (
+        _own_recent(fact, rng, pools.split, day) if q.question_type != "comparison" and role != "neg" else []
+    )
     return own or _peer_recent(q, fact, pools, rng, day)
 
 

@@ -275,7 +275,7 @@ def compose(q: Question, pools: Pools, rng: random.Random, i: int, subject: Subj
     # a look-alike's page says its own value in its slot, and none of the question's subjects' (an older
     # Korent price named before the page named itself made the page's headcounts Korent's to a reader: the
     # cut's audit, g40, the sizes line); the rivals' values it states as every page does
-    mine = {subject.name} | ({s.name for s in q.subjects} if alike_of is not None else set())
+    mine = {subject.name, *(s.name for s in q.subjects)} if alike_of is not None else set()
     beside = [p for p in decoys.beside(q, pools, rng, day, odds=1.0) if not _of(p, mine)]
     said = frozenset(p.claim[0] for p in beside if p.claim is not None)
     page_draft.pieces.extend(slot(day, said))
