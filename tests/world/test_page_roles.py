@@ -187,3 +187,37 @@ def test_a_group_questions_answer_form_page_states_members_values_but_never_the_
         ]
         assert len(valued) >= 2, (seed, valued)
         assert "Tacoma Falcons" not in valued and len(valued) < len(members), (seed, valued)
+
+
+def test_a_set_questions_results_are_the_sets_pages_whatever_their_role() -> None:
+    """A set question's answer pages are the set's (its members in a table), and generator 42 gave its stale,
+    look-alike and shared pages to single members: on its default world (seed 0, dev) those 0.8 of member
+    pages read 0.96 against the answer pages, and the standing adversary's (a) read 0.878 over the set
+    questions (0.655 over the rest). Every page a set question's plan makes is now the set's page: about the
+    group, naming several members, and no look-alike's. Fails on generator 42 (stale pages about a member)."""
+    from mockapi.world.pages.plan import plan
+
+    group = Subject("Harbor 20 companies", "finance", "group")
+    towns = ("Tacoma", "Newark", "Omaha", "Flint", "Duluth", "Eugene")
+    members = [Subject(f"{t} Group", "finance", "company", lookalikes=(f"{t} Group II",)) for t in towns]
+    q = _question(group)
+    q.subjects = [group, *members]
+    q.domain, q.question_type, q.static_or_dynamic = "finance", "simple", "fast-changing"
+    q.query, q.answer = "which harbor 20 company has the lowest closing price?", "Tacoma Group"
+    q.facts = [
+        Fact(m, "fin.close", f"${20 + i}.10", number=20.1 + i, as_of="2024-03-08",
+             stale=(f"${19 + i}.50",), stale_days=("2024-02-20",))
+        for i, m in enumerate(members)
+    ]  # fmt: skip
+    q.answer_in_pages = True
+    pools = Pools({}, {}, {"finance": shared.noise_pool("finance", 4, random.Random(0))})
+    roles: dict[str, int] = {}
+    for seed in range(6):
+        for r in plan(q, pools, random.Random(seed)):
+            if r.role in ("gold", "stale", "negative", "topical") and not r.spec.get("empty"):
+                text = page_specs.text_of(r.spec)
+                assert r.spec["subject"] == group.name, (r.role, r.spec["subject"])
+                assert sum(m.name in text for m in members) >= 3, r.role
+                assert not any(f"{town} Group II" in text for town in towns), r.role
+                roles[r.role] = roles.get(r.role, 0) + 1
+    assert roles.get("stale") and roles.get("gold") and roles.get("topical"), roles

@@ -332,7 +332,9 @@ def older_news(
         older = statements.stale_pieces(fact, rng, pools.split, day)
         if older:  # (none when the page is older than every older value: a rival's or a peer's then)
             return older
-    names = tuple(n for n in _alive(rivals(q, fact), day, fact.kind) if n not in said)
+    # none on a set's page: a member's look-alike with a value beside the members reads as a member
+    named = rivals(q, fact) if q is None or group_of(q) is None else ()
+    names = tuple(n for n in _alive(named, day, fact.kind) if n not in said)
     date = fact.kind in KINDS and KINDS[fact.kind].vtype == "date"
     if names and rng.random() < (P_RIVAL_DATE if date else P_RIVAL):
         name = rng.choice(names)

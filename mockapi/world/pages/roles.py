@@ -196,9 +196,10 @@ def emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str,
     about = draft.subject  # a page titled for one entity but wholly about a look-alike read ambiguous
     draft.pieces.extend(recent_line(q, pools, rng, market_days.local_day(when), role))  # (`recent`)
     title, kind = layouts.title(about, draft.domain, rng), ""
-    if answer_form and rng.random() < P_ROUNDUP:
+    models = pools.noise.get(q.pages_domain)  # (none in a test's pools)
+    if answer_form and models and rng.random() < P_ROUNDUP:
         # a roundup's topic over the page's own subject: a roundup's whole title misfit a film's page (g26)
-        model = rng.choice(pools.noise[q.pages_domain])
+        model = rng.choice(models)
         title, kind = f"{model['title'].split(':')[0]}: {about}", model["kind"]
     return page(draft, rng, pools.split, uid=uid(q, role, i), moment=when,
                 dated=rng.random() < DATED_SHARE, empty=empty, title=title, kind=kind)  # fmt: skip
