@@ -23,7 +23,7 @@ import random
 import re
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mockapi.formats.pagespec import PageSpec
 from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, statements, tables
@@ -311,7 +311,13 @@ def _some_members(q: Question, group: Subject, rng: random.Random, split: str) -
         rest.remove(rng.choice(rest))
     if len(rest) < 2 or kind.startswith("rel:"):
         return [_members(q, group, rng)]
-    return tables.group_pieces(group, rest, rng, split)
+    # headed as a part of the set, not the set: a table headed "Harbor 20 companies" of four of its six
+    # members reads as the whole set, and its lowest value as the answer
+    part = replace(group, name=f"{rng.choice(_PART)} {group.name}")
+    return tables.group_pieces(part, rest, rng, split)
+
+
+_PART = ("Selected", "Some", "A few", "Other")
 
 
 def _members(q: Question, group: Subject, rng: random.Random) -> Piece:
