@@ -93,4 +93,6 @@ def title(subject: str, domain: str, rng: random.Random) -> str:
         return f"{tail[:1].upper() + tail[1:]} | {subject}"
     if pattern == 3:
         return subject
-    return f"{subject} {tail} ({rng.choice(('2023', '2024', 'updated', 'full list'))})"
+    # no "(full list)": a set's page of some of its members so titled read as the whole set, its highest
+    # value as the answer (reader62, 2 of 40 questions)
+    return f"{subject} {tail} ({rng.choice(('2023', '2024', 'updated', 'latest'))})"

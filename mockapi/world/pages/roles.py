@@ -446,7 +446,10 @@ def _lookalike_page(q: Question, pools: Pools, rng: random.Random, i: int, subje
         ]
 
     def own(day: dt.date) -> list[Piece]:  # as many as an answer page's other facts of its subject
-        skip = {f.kind for f in facts}
+        # nor the asked relation under its attribute's name: "rel:director" beside "mv.director" gave a
+        # look-alike film two directors on one page (reader62, rank 1 of a question)
+        relations = {f.kind[4:] for f in facts if f.kind.startswith("rel:")}
+        skip = {f.kind for f in facts} | {k for k, spec in KINDS.items() if spec.label in relations}
         return statements.figure_pieces(other, rng, pools.split, day, rng.randint(0, 3), skip=skip)
 
     return compose(q, pools, rng, i, other, when, slot, "neg", own=own, alike_of=subject)
