@@ -96,7 +96,10 @@ def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> 
     for fact in q.facts or premise_facts(q):
         # nor a member's older value: beside the set's undated table a reader took the dated line for the
         # newer (g15 reading: 7 of 9 ambiguous questions, "As of 17 Aug 2023, X's rating came to 3.30")
-        if group is None and consistency.older_values(fact) and rng.random() < 0.4:
+        # nor a comparison's older value (`older_news`): "Tucson Steamers scored 109 points in their last
+        # game, per an update 5 days ago" on an answer page needing 121 (g43's contradiction scan)
+        comparing = q.question_type == "comparison"
+        if group is None and not comparing and consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
         names = _alive(rivals(q, fact), day, fact.kind)
         if group is not None:
