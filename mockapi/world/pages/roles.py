@@ -20,19 +20,26 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import re
-import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from mockapi.formats.pagespec import PageSpec
-from mockapi.world.pages import consistency, decoys, layouts, lifespan, shared, statements, tables
+from mockapi.world.pages import (
+    anchors,
+    consistency,
+    decoys,
+    layouts,
+    lifespan,
+    set_pages,
+    shared,
+    statements,
+    tables,
+)
 from mockapi.world.pages.asked_when import answer_facts as answer_facts
 from mockapi.world.pages.asked_when import asked_facts as asked_facts
 from mockapi.world.pages.asked_when import known_from as known_from
 from mockapi.world.pages.asked_when import latest as latest
 from mockapi.world.pages.fact_frames import Piece
-from mockapi.world.pages.film_genres import set_genres
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.pages.recent import recent_line
 from mockapi.world.pages.stale import stale_moment
@@ -100,7 +107,7 @@ def draft(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> Dr
     others = cast(q, subject)
     return Draft(
         subject.name, q.pages_domain, kind=kind, ticker=ticker, others=others or topics or (subject.name,),
-        filler=rng.randint(*FILLER), topics=topics, known=_anchors(q, subject, pools),
+        filler=rng.randint(*FILLER), topics=topics, known=anchors.anchors(q, subject, pools),
     )  # fmt: skip
 
 
@@ -142,50 +149,6 @@ def hidden(q: Question) -> frozenset[str]:
 def _asked_names(q: Question) -> tuple[str, ...]:
     """Every name the question's subjects go by (names and the short names questions use)."""
     return tuple(n for s in q.subjects if s.kind != "group" for n in (s.name, *s.aliases))
-
-
-def _anchors(q: Question, subject: Subject, pools: Pools) -> tuple[tuple[str, str, str], ...]:
-    """What the world states of when the question's entities started (released, founded, born): every page
-    of a question dates an entity's events inside one life (`lifespan`)."""
-    facts = [*q.facts, *q.context, *pools.entity_facts.get(shared.subject_key(subject), [])]
-    known = tuple((f.subject.name, f.kind, f.value) for f in facts if f.kind in lifespan.ANCHORS)
-    names = {subject.name, *subject.lookalikes, *(s.name for s in q.subjects)}
-    return (
-        _in_release(facts)
-        + known
-        + tuple(k for n in sorted(names) for k in pools.starts.get(n, ()))
-        + _set_year(q)
-        + set_genres(q)  # an animated set's members are drawn, not shot
-    )
-
-
-def _in_release(facts: list[Fact]) -> tuple[tuple[str, str, str], ...]:
-    """A film with a weekend gross was released in the weeks before it (10-69 days, picked by the name: no
-    draw): 1957 and 1965 films took $27-86m "at the box office last weekend" in 2024 (g22 reader, absurd)."""
-    out = []
-    for f in facts:
-        if f.kind == "mv.weekend" and f.as_of[:4].isdigit():
-            back = dt.timedelta(days=10 + zlib.crc32(f.subject.name.encode()) % 60)
-            out.append(
-                (f.subject.name, "mv.release", (dt.date.fromisoformat(f.as_of[:10]) - back).isoformat())
-            )
-    return tuple(out)
-
-
-# a set named by its members' release year ("Action films of 1997", "Pop singles of 2004")
-_SET_YEAR = re.compile(r"\b(?:films|movies|singles|songs) of ((?:19|20)\d\d)$", re.I)
-_RELEASE = {"movie": "mv.release", "song": "mu.song_date"}
-
-
-def _set_year(q: Question) -> tuple[tuple[str, str, str], ...]:
-    """Each member of a set a year names, released that year (after any date the world states): a set
-    page "Action films of 1997" told "Just before July 8th, 1948, the final minutes in Velvet Canyon took
-    shape" (g21 reader), each film dated by a start drawn from its name."""
-    group = group_of(q)
-    found = _SET_YEAR.search(group.name) if group is not None else None
-    if found is None:
-        return ()
-    return tuple((s.name, _RELEASE[s.kind], found[1]) for s in q.subjects if s.kind in _RELEASE)
 
 
 def emit(draft: Draft, q: Question, pools: Pools, rng: random.Random, role: str, i: int,
@@ -231,7 +194,7 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
             return tables.group_pieces(group, q.facts, rng, pools.split)
         if group is not None:  # some of the set's members with their values, and a member's older news
             older = decoys.older_news(rng.choice(facts), pools, rng, day, q, said) if facts else []
-            return [*_some_members(q, group, rng, pools.split), *older]
+            return [*set_pages.some_members(q, group, rng, pools.split), *older]
         if answers or (not answer_facts(q) and role != "top"):
             # a false premise's answer-form pages state the true facts it bends (its topical pages, as an
             # answerable question's, an older value, a rival's or a peer's: all ~25 stating the true fact,
@@ -297,43 +260,6 @@ def _of(piece: Piece, names: set[str]) -> bool:
     return piece.claim is not None and piece.claim[0] in names
 
 
-def _some_members(q: Question, group: Subject, rng: random.Random, split: str) -> list[Piece]:
-    """Some of the set's members with their values of the asked attribute, as an answer page states all of
-    them (`tables.group_pieces`), but never a member the answer names, and never all of them, so no ranking,
-    count or total over them is the answer: a names-only table (generator 42) left the answer pages the only
-    group pages full of figures (numbers 30.6 distinct against 25.6, standing adversary on group questions'
-    set pages 0.835: default world, seed 0, dev)."""
-    kind = q.facts[0].kind if q.facts else ""
-    facts = [f for f in q.facts if f.kind == kind and f.subject.kind != "group"]
-    answer = " ".join((q.answer, *q.alt_ans)).lower()
-    rest = [f for f in facts if not re.search(rf"\b{re.escape(f.subject.name.lower())}\b", answer)]
-    if len(rest) == len(facts) and rest:
-        rest.remove(rng.choice(rest))
-    # a part as a page happens to cover: all but one of them gave a set question's list a table row and a
-    # figure for every member on every page, and a false premise's list (never a set's) stood out by its
-    # fewer rows and figures (form (c), pages alone: 0.715 -> 0.745 on the default world, seed 0, dev)
-    rest = rng.sample(rest, rng.randint(min(2, len(rest)), len(rest)))
-    if len(rest) < 2 or kind.startswith("rel:"):
-        return [_members(q, group, rng)]
-    # headed as a part of the set, not the set: a table headed "Harbor 20 companies" of four of its six
-    # members reads as the whole set, and its lowest value as the answer
-    part = replace(group, name=f"{rng.choice(_PART)} {group.name}")
-    return tables.group_pieces(part, rest, rng, split)
-
-
-_PART = ("Selected", "Some", "A few", "Other")
-
-
-def _members(q: Question, group: Subject, rng: random.Random) -> Piece:
-    """The set's members in a table headed as the answer pages' tables are, every one of them in a shuffled
-    order as there (`tables.group_pieces`), without the asked values: 2-6 of them (generator 27) left the
-    answer pages of group questions the only results full of names and rows (form adversary (a): capitalised
-    spans AUC 0.65, table rows 0.63 on questions over several facts, w_g27c)."""
-    members = [s.name for s in q.subjects[1:]] or [group.name]
-    shown = rng.sample(members, len(members))
-    return Piece("table", group.name, rows=(("Name",), *((m,) for m in shown)))
-
-
 def known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> list[Fact]:
     """A few true static facts about `subject` that this question does not ask (topical talk)."""
     # never another value of what is asked (relations may hold many values: other cast members are fine)
@@ -379,7 +305,7 @@ def stale_page(
     def slot(day: dt.date, said: frozenset[str]) -> list[Piece]:
         older = statements.stale_pieces(fact, rng, pools.split, day)
         older = older or decoys.older_news(fact, pools, rng, day, q, said)
-        return older if group is None else [*_some_members(q, group, rng, pools.split), *older]
+        return older if group is None else [*set_pages.some_members(q, group, rng, pools.split), *older]
 
     return compose(q, pools, rng, i, group or fact.subject, when, slot, "stale")
 
