@@ -5,7 +5,7 @@ puts them on every role's page, so that the asked attribute's frames, dates and 
 - `distractors`: a stale value and a rival's (else a peer's) on an answer-form page.
 - `older_news`: the asked attribute on a page that does not answer.
 - `wrong`: another value of an attribute, on the scale of the true one.
-- `peer_figures`, `peer_piece`: an invented peer's figures, named.
+- `peers`, `peer_piece`: a question's invented peers, and a peer's value of the asked attribute, named.
 """
 
 from __future__ import annotations
@@ -15,13 +15,12 @@ import random
 import re
 from typing import TYPE_CHECKING
 
-from mockapi.formats.timefmt import parse_query_time
 from mockapi.world.pages import consistency, lifespan, shared, sizes, statements, totals
 from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.figure_days import year_in
 from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, REL_TARGET, fits_subject
-from mockapi.world.questions.model import Fact, Question, Subject, group_of, premise_facts
+from mockapi.world.questions.model import Fact, Question, group_of, premise_facts
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
 from mockapi.world.real import awards
 
@@ -283,27 +282,7 @@ def _near(x: float, vtype: str, rng: random.Random, bounds: tuple[float, float] 
     return values.decimal(min(round(y, 2), 9.9) if x <= 10 else round(y, 2))[0]
 
 
-def peer_figures(
-    q: Question, subject: Subject, pools: Pools, rng: random.Random, day: dt.date
-) -> list[Piece]:
-    """A peer's figures, named, as a roundup covers several entities: an answer page holds more statements
-    than a topical one (the answer, rivals', an older value), and its digits, dates and colons marked it
-    (generator 14: form (a) 0.704)."""
-    if subject.kind == "group":
-        return []
-    names = [s.name for s in q.subjects]
-    peer = rng.choice(peers(q, subject.kind, pools))
-    if any(consistency.indistinct(peer, n) for n in names):
-        return []
-    other = Subject(peer, subject.domain, subject.kind)
-    # its values as of a day before any page of the question (`roles.moment`: up to 900 days back, a stale
-    # page 200 more): a value drawn as of each page's day differed between them (a debut in 1992 and 2023)
-    since = parse_query_time(q.query_time).date() - dt.timedelta(days=PEER_DAYS)
-    return statements.figure_pieces(other, rng, pools.split, day, rng.randint(0, 3), fixed=since)
-
-
 PEERS = 2  # a question's peers of a kind, named on any of its pages
-PEER_DAYS = 1200  # their values are theirs as of this many days before the question
 
 
 def peers(q: Question, kind: str, pools: Pools) -> list[str]:

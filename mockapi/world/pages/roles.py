@@ -1,15 +1,16 @@
 """What each page of a question's results says, by role: the pages the planner (`plan`) ranks.
 
-Form first, role second (issue 31): every role's page is drafted the same way (`draft`, `emit`: one prose
-length, one title and layout draw, one dating), so only the statements a role adds differ, and those are of
-the same kinds on every role: the asked attribute with some value (the answer, an older value with its date,
-a rival look-alike's, a peer's), a few other facts, figures of the entities named.
+Form first, role second (issue 31): one composer writes every role's page (`compose`: a draft about the
+page's subject, one prose length, one title and layout draw, one dating; the asked attribute's slot; the
+rivals' values; every hop of a multi-hop chain; the subject's other facts), and only what fills the slot
+differs by role: the answer, an older value with its date, a rival look-alike's, a peer's, a look-alike's own.
+A set question's pages are all the set's (`set_pages`).
 
 - `answer_page`: states the answer (gold).
 - `answer_form_page`: drafted as an answer page, without the answer: what a question whose answer no page
   holds (or a false premise) gets in the answer pages' places, so the top of its results looks the same.
 - `stale_page`: an older value of the asked attribute, dated.
-- `lookalike_page`: a rival look-alike's own page stating its value of the asked attribute.
+- `lookalike_pages`: a rival look-alike's own pages stating its value of the asked attribute.
 - `topical_page`: about the question's subject, composed as an answer page is whatever the question's kind,
   stating another value where an answer page states the answer.
 
