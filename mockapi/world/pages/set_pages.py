@@ -45,6 +45,6 @@ def members(q: Question, group: Subject, rng: random.Random) -> Piece:
     order as there (`tables.group_pieces`), without the asked values: 2-6 of them (generator 27) left the
     answer pages of group questions the only results full of names and rows (form adversary (a): capitalised
     spans AUC 0.65, table rows 0.63 on questions over several facts, w_g27c)."""
-    members = [s.name for s in q.subjects[1:]] or [group.name]
-    shown = rng.sample(members, len(members))
+    names = [s.name for s in q.subjects[1:]] or [group.name]
+    shown = rng.sample(names, len(names))
     return Piece("table", group.name, rows=(("Name",), *((m,) for m in shown)))
