@@ -15,7 +15,8 @@ import random
 import re
 
 from mockapi.world.pages import event_reads, lifespan, prose
-from mockapi.world.pages.roles import Pools, _anchors  # what every page of a question dates names by
+from mockapi.world.pages.anchors import anchors  # what every page of a question dates names by
+from mockapi.world.pages.roles import Pools
 from mockapi.world.questions.model import Fact, Question, Subject
 from mockapi.world.questions.source import WebSource
 
@@ -98,7 +99,7 @@ def test_a_set_page_of_a_years_films_dates_each_film_by_that_year() -> None:
     members = [Subject("Velvet Canyon", "movie", "movie"), Subject("Electric Empire", "movie", "movie")]
     q = _set_question("Action Films of 1997", members)
 
-    known = _anchors(q, q.subjects[0], Pools({}, {}, {}))
+    known = anchors(q, q.subjects[0], Pools({}, {}, {}))
     for m in members:
         life = lifespan.from_values("movie", [(k, v) for n, k, v in known if n == m.name])
         assert life == lifespan.Life("movie", 1997), (m.name, life)

@@ -14,7 +14,8 @@ import re
 from collections import Counter
 
 from mockapi.world.pages import event_reads, lifespan, prose
-from mockapi.world.pages.roles import Pools, _anchors
+from mockapi.world.pages.anchors import anchors
+from mockapi.world.pages.roles import Pools
 from mockapi.world.questions.model import Fact, Question, Subject
 
 _DAY = dt.date(2024, 3, 1)
@@ -138,7 +139,7 @@ def test_a_film_with_a_weekend_gross_was_released_weeks_before() -> None:
         question_type="simple", static_or_dynamic="fast-changing", query="q", answer="a", alt_ans=[],
         popularity="", answer_source="web", key_phrases=[], wrong_value=None, facts=[fact], subjects=[film],
     )  # fmt: skip
-    known = _anchors(q, film, Pools({}, {}, {}))
+    known = anchors(q, film, Pools({}, {}, {}))
     life = lifespan.from_values("movie", [(k, v) for n, k, v in known if n == film.name])
     assert life is not None and life.start >= 2023  # g22: a 1957 film took $86m "last weekend" in 2024
     released = dt.date(life.start, life.month, life.day)
