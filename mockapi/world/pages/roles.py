@@ -246,7 +246,8 @@ def compose(q: Question, pools: Pools, rng: random.Random, i: int, subject: Subj
     page_draft.pieces.extend(slot(day, said))
     # and every hop a multi-hop question walks to get there, named, on every page: "name the ceo of the
     # parent company of cyrella corp." had no page in its 50 saying Cyrella Corp.'s parent (g24 reader, Q8)
-    hops = [f for f in q.facts if f.kind.startswith("rel:") and f not in asked_facts(q)]
+    asked = asked_facts(q)  # (once: a comprehension's condition ran it again for every fact)
+    hops = [f for f in q.facts if f.kind.startswith("rel:") and f not in asked]
     for hop in hops if group is None else []:
         page_draft.pieces.append(statements.state(hop, rng, pools.split, shape="sentence", named=True))
     page_draft.pieces.extend(beside)
