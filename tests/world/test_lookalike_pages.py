@@ -34,3 +34,18 @@ def test_lookalike_pages_state_only_the_lookalike_s_own_attributes() -> None:
     assert "courtney williams ii's head coach" not in text
     # generator 17: a typo of the name ("Tghe Season's Tempest") carries no values of its own (g16 reader)
     assert "courtnye williams" not in text
+
+
+def test_only_a_films_invented_lookalike_is_a_numbered_sequel() -> None:
+    """ "The Shattered Voyage II" (a band), "Douglasmouth II" (a town) read as machine-made to reader62; a
+    film's sequel is a film people mix up with it."""
+    import random
+
+    from mockapi.world.questions import invent
+
+    for seed in range(50):
+        rng = random.Random(seed)
+        for kind in ("band", "topic", "team", "company", "song"):
+            names = invent.lookalikes("The Shattered Voyage", rng, kind=kind)
+            assert not [n for n in names if n.endswith(" II")], (kind, names)
+        assert "Sleeping Waltz II" in invent.lookalikes("Sleeping Waltz", rng, kind="movie")

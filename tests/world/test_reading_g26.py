@@ -279,6 +279,9 @@ def test_no_question_states_the_size_of_a_set_a_user_cannot_know(questions: list
     for q in questions:
         for m in sized.finditer(q.query):
             after = q.query[m.end() :]
+            # a set named by the world's names (generator 44): "the four stocks in the harbor software index
+            # with the highest dividend" is a top four of that index, as "the two hip hop singers with ..."
+            after = re.sub(r"^ (?:in the|signed to|from) [a-z0-9&' ]+?(?= with the\b)", "", after)
             if after.startswith(" with the"):  # "name the two hip hop singers with the most studio albums"
                 continue
             band = m[1].endswith("members") and not m[1].endswith("cast members")

@@ -44,6 +44,7 @@ from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.pages.page_blocks import FILLER, Draft, page
 from mockapi.world.pages.recent import recent_line
 from mockapi.world.pages.stale import stale_moment
+from mockapi.world.pages.subject_facts import premise_pieces, say_known
 from mockapi.world.questions import invent
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Question, Subject, group_of, page_names
@@ -251,6 +252,8 @@ def compose(q: Question, pools: Pools, rng: random.Random, i: int, subject: Subj
     for hop in hops if group is None else []:
         page_draft.pieces.append(statements.state(hop, rng, pools.split, shape="sentence", named=True))
     page_draft.pieces.extend(beside)
+    if alike_of is None and group is None:  # what the question says in passing (`premise_pieces`)
+        page_draft.pieces.extend(premise_pieces(q, pools.split, rng, when, page_draft.pieces))
     page_draft.pieces.extend(own(day) if own is not None else say_known(q, subject, pools, rng, when))
     if check:
         consistency.check_claims(q, page_draft.pieces)
@@ -260,40 +263,6 @@ def compose(q: Question, pools: Pools, rng: random.Random, i: int, subject: Subj
 def _of(piece: Piece, names: set[str]) -> bool:
     """Whether `piece` states a value of one of `names`."""
     return piece.claim is not None and piece.claim[0] in names
-
-
-def known(q: Question, subject: Subject, pools: Pools, rng: random.Random) -> list[Fact]:
-    """A few true static facts about `subject` that this question does not ask (topical talk)."""
-    # never another value of what is asked (relations may hold many values: other cast members are fine)
-    key = shared.subject_key(subject)  # by key: two questions' Subject objects for one name may differ
-    asked = {
-        f.kind for f in q.facts if shared.subject_key(f.subject) == key and not f.kind.startswith("rel:")
-    }
-    # nor the very relation the question asks ("The Iron Mirrors' director is James Gibson." on rank 1 of a
-    # question labelled unanswerable: g23 reader, 2 of 10)
-    told = {(f.kind, f.value.lower()) for f in q.facts if shared.subject_key(f.subject) == key}
-    facts = [
-        f
-        for f in pools.entity_facts.get(key, [])
-        if f.kind not in asked and (f.kind, f.value.lower()) not in told
-    ]
-    return rng.sample(facts, min(len(facts), rng.randint(0, 3)))
-
-
-def say_known(
-    q: Question, subject: Subject, pools: Pools, rng: random.Random, when: dt.datetime | None = None
-) -> list[Piece]:
-    """Other facts of the subject; a changing one dated with its own date, and only on a page published after
-    it was known (an older page cannot know today's value; a page of 07:56 ET no close of that day: g27
-    reader #5), so dated statements are on every kind of page. `when`: the page's moment (naive UTC)."""
-    out = []
-    day = market_days.local_day(when) if when is not None else None
-    for f in known(q, subject, pools, rng):
-        if not (statements.dynamic(f) and f.as_of):
-            out.append(statements.state(f, rng, pools.split))
-        elif when is not None and day is not None and known_from(f) <= when:
-            out.append(statements.state(f, rng, pools.split, as_of=f.as_of, page_day=day))
-    return out
 
 
 def stale_page(

@@ -198,7 +198,8 @@ def lookalikes(name: str, rng: random.Random, n: int = 6, kind: str = "") -> tup
     if swappable:
         i = rng.choice(swappable)
         out.append(name[:i] + name[i + 1] + name[i] + name[i + 2 :])
-    out.append(f"{name} II")
+    if kind == "movie":  # a sequel: a band, a town or a company numbered "II" read as machine-made (reader62)
+        out.append(f"{name} II")
     return tuple(dict.fromkeys(x for x in out if x != name))[:n]
 
 

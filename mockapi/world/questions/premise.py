@@ -152,10 +152,13 @@ def _value(fact: Fact, rng: random.Random) -> str | None:
 
 
 def _bent(fact: Fact, value: str, rng: random.Random, day: dt.date) -> str | None:
-    """A wrong value of the same shape: another year (never ahead of the query), another person."""
+    """A wrong value of the same shape: another year (never ahead of the query), another person. A year is
+    off by 4 or more: "the one founded in 1898" of a club founded in 1897, "the 2000 film" of a film released
+    in 2001 and shot in 2000, read as slips a fair assistant corrects and answers, not as false premises
+    (reader62: 2 of 5 false premises ambiguous)."""
     if value.isdigit():
-        year = int(value) + rng.choice((-7, -4, -3, -2, -1, 1, 2, 3, 5, 9))
-        return str(year) if year < day.year else str(int(value) - rng.randint(2, 9))
+        year = int(value) + rng.choice((-12, -9, -7, -5, -4, 4, 5, 7, 9, 12))
+        return str(year) if year < day.year else str(int(value) - rng.randint(4, 11))
     target = {"rel:performer": "artist", "rel:team": "team"}.get(fact.kind, "person")
     for _ in range(4):
         other = invent.subject_name(target, rng)

@@ -16,11 +16,14 @@ from mockapi.world.questions import invent, set_names
 
 _INDICES, _SECTORS, _GENRES = set_names.INDICES, set_names.SECTORS, set_names.GENRES
 _MUSIC_GENRES, _CONFERENCES, _LEAGUES = set_names.MUSIC_GENRES, set_names.CONFERENCES, set_names.LEAGUES
+_DIVISIONS = tuple(c for c in _CONFERENCES if c not in _LEAGUES)  # basketball's (players score points)
+_SECTOR_INDEX_BRANDS = ("northstar", "harbor", "crestline", "summit")
 _LABELS = ("Northlight Records", "Blue Harbor Music", "Silverline Records", "Red Canyon Recordings")
 _STUDIOS = ("Northlight Pictures", "Blue Harbor Films", "Silverline Studios", "Red Canyon Pictures")
 _SINGULAR = {"companies": "company", "stocks": "stock", "teams": "team", "clubs": "club", "films": "film",
-             "movies": "movie", "songs": "song", "tracks": "track", "artists": "artist", "singers": "singer",
-             "bands": "band", "landmarks": "landmark", "places": "place", "players": "player"}  # fmt: skip
+             "movies": "movie", "songs": "song", "tracks": "track", "singles": "single", "artists": "artist",
+             "singers": "singer", "bands": "band", "landmarks": "landmark", "places": "place",
+             "players": "player"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,7 @@ def _person(rng: random.Random) -> str:
 def _movies(rng: random.Random) -> NamedSet:
     roll, noun = rng.random(), rng.choice(("films", "movies"))
     if roll < 0.55:
-        return _genre_year(rng, noun)
+        return _year_of(rng, noun, "movie", rng.choice(_GENRES))
     if roll < 0.65:
         p = _person(rng)
         # said both ways, so the title's "by" is a word questions use too (not a mark of the set's pages)
@@ -79,19 +82,22 @@ def _movies(rng: random.Random) -> NamedSet:
     if roll < 0.75:
         p = _person(rng)
         return NamedSet(f"{p} filmography", f"{noun} {p.lower()} starred in", p.lower(), noun, "movie", p)
-    if roll < 0.8:
-        s = rng.choice(_STUDIOS)
-        short = s.rsplit(" ", 1)[0].lower()  # "which blue harbor film", not "which blue harbor films film"
-        return NamedSet(f"Films released by {s}", f"{noun} released by {s.lower()}", short, noun, "movie")
+    return _year_of(rng, noun, "movie", "")
+
+
+def _year_of(rng: random.Random, noun: str, kind: str, genre: str) -> NamedSet:
+    """One year's works of one of the world's studios or labels, with a genre or without ("the horror films
+    released in 2012 by northlight pictures", "which 2012 horror film from northlight pictures"): "what 1996
+    movie has the lowest budget?" over six invented films named an open real-world set (issue 31's rule:
+    a set is named by the world's own names; reader62 read 4 of 40 questions over such sets). A studio's
+    own set of all years is gone: its members were not in its year sets."""
     y = str(rng.randint(1995, 2023))
-    return NamedSet(f"Films of {y}", f"{noun} released in {y}", y, noun, "movie", proper=False)
-
-
-def _genre_year(rng: random.Random, noun: str) -> NamedSet:
-    """'the horror films released in 2012': a set people name without naming anyone."""
-    g, y = rng.choice(_GENRES), str(rng.randint(1995, 2023))
-    return NamedSet(f"{title_case(g)} films of {y}", f"{g} {noun} released in {y}", f"{y} {g}", noun, "movie",
-                    proper=False)  # fmt: skip
+    house = rng.choice(_STUDIOS if kind == "movie" else _LABELS)
+    works = "films" if kind == "movie" else "singles"
+    head = f"{title_case(genre)} {works}" if genre else works.capitalize()
+    return NamedSet(f"{head} of {y} from {house}",
+                    f"{genre} {noun} released in {y} by {house.lower()}".strip(), f"{y} {genre}".strip(),
+                    noun, kind, proper=False, post=f" from {house.lower()}")  # fmt: skip
 
 
 def _companies(rng: random.Random) -> NamedSet:
@@ -99,48 +105,60 @@ def _companies(rng: random.Random) -> NamedSet:
         i = rng.choice(_INDICES)
         noun = rng.choice(("companies", "stocks"))
         return NamedSet(f"{title_case(i)} components", f"{noun} in the {i}", i, noun, "company")
+    # a sector within the world's own index of it ("stocks in the northstar utility index"): "the utility
+    # company with the highest eps" named an open real-world set its six invented members could not be
+    # (reader62, 4 of 40 questions over sets no page or question closed)
     s = rng.choice(_SECTORS)
     noun = rng.choice(("stocks", "companies"))
-    return NamedSet(f"{title_case(s)} stocks", f"{s} {noun}", s, noun, "company", proper=False)
+    index = f"{rng.choice(_SECTOR_INDEX_BRANDS)} {s} index"
+    return NamedSet(f"{title_case(index)} components", f"{noun} in the {index}", "", noun, "company",
+                    proper=False, post=f" in the {index}")  # fmt: skip
 
 
 def _teams(rng: random.Random) -> NamedSet:
-    if rng.random() < 0.6:  # "which basketball team has the most wins?": the sport names the set
-        sport, noun = rng.choice((("basketball", "teams"), ("soccer", "clubs"), ("football", "clubs")))
-        return NamedSet(
-            f"{title_case(sport)} standings", f"{sport} {noun}", sport, noun, "team", proper=False
-        )
+    """The teams of one of the world's conferences or leagues, said with their sport or without ("the
+    basketball teams in the harbor division", "the clubs in the coastal league"): "of the basketball teams,
+    which has the most wins?" named no set a reader could close (reader62). One title a conference, so the
+    two sayings are one set."""
     c = rng.choice(_CONFERENCES)
     noun = "clubs" if c in _LEAGUES else "teams"
-    said = f"the {c}"
-    return NamedSet(f"{title_case(c)} standings", f"{noun} in {said}", c, noun, "team")
+    if rng.random() < 0.6:  # "which basketball team in the harbor division has the most wins?"
+        sport = rng.choice(("soccer", "football")) if noun == "clubs" else "basketball"
+        return NamedSet(f"{title_case(c)} standings", f"{sport} {noun} in the {c}", sport, noun, "team",
+                        proper=False, post=f" in the {c}")  # fmt: skip
+    return NamedSet(f"{title_case(c)} standings", f"{noun} in the {c}", c, noun, "team")
 
 
 def _songs(rng: random.Random) -> NamedSet:
     noun = rng.choice(("songs", "tracks", "singles"))
     if rng.random() < 0.5:
-        g, y = rng.choice(_MUSIC_GENRES), str(rng.randint(1995, 2023))
-        core = f"{g} {noun} released in {y}"
-        return NamedSet(f"{title_case(g)} singles of {y}", core, f"{y} {g}", noun, "song", proper=False)
+        return _year_of(rng, noun, "song", rng.choice(_MUSIC_GENRES))
     a = invent.subject_name("artist", rng)
     return NamedSet(f"{a} discography", f"{noun} by {a.lower()}", a.lower(), noun, "song", a, "rel:performer")
 
 
 def _artists(rng: random.Random) -> NamedSet:
     noun = rng.choice(("artists", "singers"))
-    if rng.random() < 0.6:
-        g = rng.choice(_MUSIC_GENRES)
-        return NamedSet(f"{title_case(g)} {noun}", f"{g} {noun}", g, noun, "artist", proper=False)
-    label = rng.choice(_LABELS)
-    return NamedSet(f"{label} artists", f"{noun} signed to {label.lower()}", label.lower(), noun, "artist")
+    return _roster(rng, noun, "artist", 0.6)
 
 
 def _bands(rng: random.Random) -> NamedSet:
-    if rng.random() < 0.5:
-        g = rng.choice(_MUSIC_GENRES)
-        return NamedSet(f"{title_case(g)} bands", f"{g} bands", g, "bands", "band", proper=False)
+    return _roster(rng, "bands", "band", 0.5)
+
+
+def _roster(rng: random.Random, noun: str, kind: str, p_genre: float) -> NamedSet:
+    """The acts signed to one of the world's labels, said with a genre or without ("the indie artists
+    signed to northlight records"): "indie artist with the most studio albums" named an open real-world set
+    (reader62). One title a label and kind, so the two sayings are one set."""
     label = rng.choice(_LABELS)
-    return NamedSet(f"{label} bands", f"bands signed to {label.lower()}", label.lower(), "bands", "band")
+    title, signed = f"{label} {_PLURAL[kind]}", f" signed to {label.lower()}"
+    if rng.random() < p_genre:
+        g = rng.choice(_MUSIC_GENRES)
+        return NamedSet(title, f"{g} {noun}{signed}", g, noun, kind, proper=False, post=signed)
+    return NamedSet(title, f"{noun}{signed}", label.lower(), noun, kind)
+
+
+_PLURAL = {"artist": "artists", "band": "bands"}
 
 
 def _places(rng: random.Random) -> NamedSet:
@@ -158,11 +176,10 @@ def _places(rng: random.Random) -> NamedSet:
 
 
 def _players(rng: random.Random) -> NamedSet:
-    if rng.random() < 0.4:
-        role = rng.choice(("rookie", "veteran", "starting"))
-        return NamedSet(
-            f"{title_case(role)} players", f"{role} players", role, "players", "player", proper=False
-        )
+    if rng.random() < 0.4:  # "the rookie players in the harbor division" (an open set unqualified: reader62)
+        role, c = rng.choice(("rookie", "veteran", "starting")), rng.choice(_DIVISIONS)
+        return NamedSet(f"{title_case(role)} players in the {title_case(c)}", f"{role} players in the {c}",
+                        role, "players", "player", proper=False, post=f" in the {c}")  # fmt: skip
     team = invent.subject_name("team", rng)
     return NamedSet(f"{team} roster", f"players on the {team.lower()}", team.lower(), "players", "player")
 

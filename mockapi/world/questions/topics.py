@@ -18,7 +18,7 @@ import re
 import zlib
 from dataclasses import dataclass, field
 
-from mockapi.world.questions import answers, set_years
+from mockapi.world.questions import answers, set_names, set_years
 from mockapi.world.questions.ask import Ask, Draft, pick_kind, subject_for
 from mockapi.world.questions.group_shapes import BY_TYPE, NUMBER_WORDS, top_one
 from mockapi.world.questions.kinds import KINDS, Kind, fits_subject, topic_class
@@ -120,7 +120,7 @@ def _new_set(
 # What one year gives all its films or acts together: ~24 Oscars a ceremony (g22 reader: seven "Films of
 # 1998" won 44 Oscars). A set of one year's members whose counts sum above it is not asked for that count.
 _PER_YEAR = {"mv.oscars": 24}
-_OF_A_YEAR = re.compile(r"\bof (?:1[89]|20)\d\d$")
+_OF_A_YEAR = re.compile(r"\bof (?:1[89]|20)\d\d(?:$| from )")
 
 
 def _within_a_year(named: NamedSet, kind: Kind, made: list[Fact]) -> bool:
@@ -147,8 +147,22 @@ def _draws(named: NamedSet) -> int:
 
 
 def _fits(named: NamedSet, member: Subject) -> bool:
-    """A landmark built in some century is a building, not a county, a lake or a park (g16 reader)."""
+    """A landmark built in some century is a building, not a county, a lake or a park (g16 reader); a
+    company in a sector's index is named as that sector's are ("Dean Therapeutics" among utility stocks read
+    absurd to reader62)."""
+    if named.kind == "company":
+        sector = next((s for s in set_names.SECTORS if f" {s} index" in named.core), "")
+        suffix = member.name.rsplit(" ", 1)[-1]
+        return not sector or sector in _SECTORS_OF.get(suffix, (sector,))
     return named.noun != "landmarks" or topic_class(member.name) == "institution"
+
+
+# The sectors a company named with a suffix may be in (other suffixes fit any)
+_SECTORS_OF = {
+    "Therapeutics": ("biotech", "pharmaceutical"),
+    "Technologies": ("semiconductor", "software", "tech", "telecom", "energy"),
+    "Systems": ("semiconductor", "software", "tech", "telecom"),
+}
 
 
 def _make(src: Source, subjects: list[Subject], kind: Kind, day: dt.date, rng: random.Random) -> list[Fact]:
