@@ -140,7 +140,7 @@ Progress = Callable[[str], None]
 #     standing and agreement adversaries, issue 31); hops stated on every such page; a look-alike's page names
 #     what an answer page names beside its subject and a peer's figures; every split's KG answer share centred
 #     at CRAG's 63 % (dev's drifted to 66.2); stale pages' helpers in their own module, no dead draw
-GENERATOR_VERSION = "43"
+GENERATOR_VERSION = "44"
 MAX_QUESTIONS = 100_000  # `--questions`: a training set's size (an RL run draws 512 prompts a step)
 
 
