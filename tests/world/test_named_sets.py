@@ -4,6 +4,7 @@ the pages: a question about it is answered by reading, the set's members are lis
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import duckdb
@@ -45,24 +46,24 @@ def test_a_named_sets_members_are_on_its_answer_pages(tiny_world: Path) -> None:
         pcon.close()
 
 
-def test_a_set_of_invented_members_is_named_by_the_worlds_own_names() -> None:
+def test_a_set_of_invented_members_is_closed_by_its_name() -> None:
     """Issue 31's rule: a set of invented members is named by the world ("the basketball teams in the
-    harbor division", "the companies in the northstar utility index", "the indie artists signed to
-    northlight records"), never an open real-world set ("of the basketball teams", "the utility company with
-    the highest eps", "indie artist with the most studio albums", "what 1996 movie": reader62, 4 of 40
-    questions unnatural or ambiguous). A person's works (a director's films, an act's songs) and places are
-    closed by their own names."""
+    harbor division", "the stocks in the utility index", "the rookie players in the granite division"), never
+    an open set ("of the basketball teams", "the utility company with the highest eps", "the rookie player
+    with the highest points per game": reader62, 3 of 40 questions unnatural or ambiguous). In common words
+    only a year's works ("the horror films released in 2012") and a genre's acts ("the indie artists"), so
+    that a tenth of the questions still name no entity (the audit's bar)."""
     import random
-    import re
 
     from mockapi.world.questions.sets import make_set
 
-    world_words = re.compile(r" (?:in the|signed to|on the|from|by|in) [a-z]| directed$| starred in$")
-    kinds = ("movie", "song", "artist", "band", "company", "team", "player")
     for seed in range(200):
         rng = random.Random(seed)
-        for kind in kinds:
+        for kind in ("company", "team", "player"):
             named = make_set(kind, rng)
             assert named is not None
-            assert world_words.search(named.np()), (kind, named.np())
-            assert named.post or named.proper_name or named.holder, (kind, named)
+            assert " in the " in named.np() or " on the " in named.np(), (kind, named.np())
+        for kind in ("movie", "song"):
+            named = make_set(kind, rng)
+            assert named is not None
+            assert named.proper_name or named.holder or re.search(r"\d{4}", named.np()), named

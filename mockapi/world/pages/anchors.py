@@ -44,8 +44,8 @@ def _in_release(facts: list[Fact]) -> tuple[tuple[str, str, str], ...]:
     return tuple(out)
 
 
-# a set named by its members' release year ("Action films of 1997 from Northlight Pictures")
-_SET_YEAR = re.compile(r"\b(?:films|movies|singles|songs) of ((?:19|20)\d\d)(?:$| from )", re.I)
+# a set named by its members' release year ("Action films of 1997", "Pop singles of 2004")
+_SET_YEAR = re.compile(r"\b(?:films|movies|singles|songs) of ((?:19|20)\d\d)$", re.I)
 _RELEASE = {"movie": "mv.release", "song": "mu.song_date"}
 
 

@@ -17,9 +17,7 @@ from mockapi.world.questions import invent, set_names
 _INDICES, _SECTORS, _GENRES = set_names.INDICES, set_names.SECTORS, set_names.GENRES
 _MUSIC_GENRES, _CONFERENCES, _LEAGUES = set_names.MUSIC_GENRES, set_names.CONFERENCES, set_names.LEAGUES
 _DIVISIONS = tuple(c for c in _CONFERENCES if c not in _LEAGUES)  # basketball's (players score points)
-_SECTOR_INDEX_BRANDS = ("northstar", "harbor", "crestline", "summit")
-_LABELS = ("Northlight Records", "Blue Harbor Music", "Silverline Records", "Red Canyon Recordings")
-_STUDIOS = ("Northlight Pictures", "Blue Harbor Films", "Silverline Studios", "Red Canyon Pictures")
+_LABELS = set_names.LABELS
 _SINGULAR = {"companies": "company", "stocks": "stock", "teams": "team", "clubs": "club", "films": "film",
              "movies": "movie", "songs": "song", "tracks": "track", "singles": "single", "artists": "artist",
              "singers": "singer", "bands": "band", "landmarks": "landmark", "places": "place",
@@ -86,18 +84,16 @@ def _movies(rng: random.Random) -> NamedSet:
 
 
 def _year_of(rng: random.Random, noun: str, kind: str, genre: str) -> NamedSet:
-    """One year's works of one of the world's studios or labels, with a genre or without ("the horror films
-    released in 2012 by northlight pictures", "which 2012 horror film from northlight pictures"): "what 1996
-    movie has the lowest budget?" over six invented films named an open real-world set (issue 31's rule:
-    a set is named by the world's own names; reader62 read 4 of 40 questions over such sets). A studio's
-    own set of all years is gone: its members were not in its year sets."""
+    """One year's works, with a genre or without ("the horror films released in 2012", "which 2012 horror
+    film"): a set people name in common words, closed by its year (the world's other sets are named by its
+    own names: `_teams`, `_companies`, `_roster`; with a studio's name here too, the questions naming no
+    entity fell from 0.137 to 0.021 of the default world's, against the audit's bar of 0.10). A studio's own
+    set of all years is gone with generator 44."""
     y = str(rng.randint(1995, 2023))
-    house = rng.choice(_STUDIOS if kind == "movie" else _LABELS)
     works = "films" if kind == "movie" else "singles"
     head = f"{title_case(genre)} {works}" if genre else works.capitalize()
-    return NamedSet(f"{head} of {y} from {house}",
-                    f"{genre} {noun} released in {y} by {house.lower()}".strip(), f"{y} {genre}".strip(),
-                    noun, kind, proper=False, post=f" from {house.lower()}")  # fmt: skip
+    core = f"{genre} {noun} released in {y}".strip()
+    return NamedSet(f"{head} of {y}", core, f"{y} {genre}".strip(), noun, kind, proper=False)
 
 
 def _companies(rng: random.Random) -> NamedSet:
@@ -105,14 +101,15 @@ def _companies(rng: random.Random) -> NamedSet:
         i = rng.choice(_INDICES)
         noun = rng.choice(("companies", "stocks"))
         return NamedSet(f"{title_case(i)} components", f"{noun} in the {i}", i, noun, "company")
-    # a sector within the world's own index of it ("stocks in the northstar utility index"): "the utility
-    # company with the highest eps" named an open real-world set its six invented members could not be
-    # (reader62, 4 of 40 questions over sets no page or question closed)
+    # a sector's index ("the stocks in the utility index", "Utility Index components"): "the utility company
+    # with the highest eps" named an open real-world set its six invented members could not be (reader62, 4
+    # of 40 questions over sets no page or question closed). In common words: with a brand ("the northstar
+    # utility index") the questions naming no entity fell to 0.09 of the default world's (the audit's bar
+    # 0.10; CRAG: 0.26 of its finance questions). Its members are named as the sector's (`topics._fits`).
     s = rng.choice(_SECTORS)
     noun = rng.choice(("stocks", "companies"))
-    index = f"{rng.choice(_SECTOR_INDEX_BRANDS)} {s} index"
-    return NamedSet(f"{title_case(index)} components", f"{noun} in the {index}", "", noun, "company",
-                    proper=False, post=f" in the {index}")  # fmt: skip
+    return NamedSet(f"{title_case(s)} Index components", f"{noun} in the {s} index", "", noun, "company",
+                    proper=False, post=f" in the {s} index")  # fmt: skip
 
 
 def _teams(rng: random.Random) -> NamedSet:
@@ -147,15 +144,17 @@ def _bands(rng: random.Random) -> NamedSet:
 
 
 def _roster(rng: random.Random, noun: str, kind: str, p_genre: float) -> NamedSet:
-    """The acts signed to one of the world's labels, said with a genre or without ("the indie artists
-    signed to northlight records"): "indie artist with the most studio albums" named an open real-world set
-    (reader62). One title a label and kind, so the two sayings are one set."""
-    label = rng.choice(_LABELS)
-    title, signed = f"{label} {_PLURAL[kind]}", f" signed to {label.lower()}"
+    """A genre's acts ("the indie artists"), else the acts signed to one of the world's labels ("the artists
+    signed to northlight records"). A genre's set stays in common words: with a label's name too ("the
+    indie artists signed to northlight records") the questions naming no entity fell to 0.09 of the default
+    world's (the audit's bar 0.10)."""
     if rng.random() < p_genre:
         g = rng.choice(_MUSIC_GENRES)
-        return NamedSet(title, f"{g} {noun}{signed}", g, noun, kind, proper=False, post=signed)
-    return NamedSet(title, f"{noun}{signed}", label.lower(), noun, kind)
+        return NamedSet(f"{title_case(g)} {noun}", f"{g} {noun}", g, noun, kind, proper=False)
+    label = rng.choice(_LABELS)
+    return NamedSet(
+        f"{label} {_PLURAL[kind]}", f"{noun} signed to {label.lower()}", label.lower(), noun, kind
+    )
 
 
 _PLURAL = {"artist": "artists", "band": "bands"}

@@ -120,7 +120,7 @@ def _new_set(
 # What one year gives all its films or acts together: ~24 Oscars a ceremony (g22 reader: seven "Films of
 # 1998" won 44 Oscars). A set of one year's members whose counts sum above it is not asked for that count.
 _PER_YEAR = {"mv.oscars": 24}
-_OF_A_YEAR = re.compile(r"\bof (?:1[89]|20)\d\d(?:$| from )")
+_OF_A_YEAR = re.compile(r"\bof (?:1[89]|20)\d\d$")
 
 
 def _within_a_year(named: NamedSet, kind: Kind, made: list[Fact]) -> bool:
@@ -143,17 +143,25 @@ def _a_team(named: NamedSet, kind: Kind, made: list[Fact]) -> bool:
 
 
 def _draws(named: NamedSet) -> int:
-    return 5 if named.noun == "landmarks" else 1
+    # a sector's set draws twice its size: a third of invented companies are named for no sector's trade
+    return 5 if named.noun == "landmarks" else 2 if _sector(named) else 1
+
+
+def _sector(named: NamedSet) -> str:
+    """The sector whose index a company set is ("stocks in the utility index"), else ''."""
+    if named.kind != "company":
+        return ""
+    core = named.core
+    return next((s for s in set_names.SECTORS if core.endswith(f" the {s} index")), "")
 
 
 def _fits(named: NamedSet, member: Subject) -> bool:
     """A landmark built in some century is a building, not a county, a lake or a park (g16 reader); a
-    company in a sector's index is named as that sector's are ("Dean Therapeutics" among utility stocks read
+    company in a sector's set is named as that sector's are ("Dean Therapeutics" among utility stocks read
     absurd to reader62)."""
-    if named.kind == "company":
-        sector = next((s for s in set_names.SECTORS if f" {s} index" in named.core), "")
-        suffix = member.name.rsplit(" ", 1)[-1]
-        return not sector or sector in _SECTORS_OF.get(suffix, (sector,))
+    sector = _sector(named)
+    if sector:
+        return sector in _SECTORS_OF.get(member.name.rsplit(" ", 1)[-1], (sector,))
     return named.noun != "landmarks" or topic_class(member.name) == "institution"
 
 
