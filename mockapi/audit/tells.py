@@ -148,9 +148,10 @@ _SIZE = re.compile(
     rf"\ball {_NUMBER} \w+"
 )
 # "what are the three 2001 films with the highest gross": the answer's count (top k), not the set's size ("the
-# four r&b artists with the most studio albums" too, g30)
+# four r&b artists with the most studio albums" too, g30; "the five basketball teams in the harbor division
+# with the most wins", a set named by the world's conference since generator 44)
 _TOP_K = re.compile(
-    rf"^(?:are|for|in) the {_NUMBER} (?:[\w'&.-]+ ){{1,5}}with the (?:most|fewest|least|\w+est)\b"
+    rf"^(?:are|for|in) the {_NUMBER} (?:[\w'&.-]+ ){{1,8}}with the (?:most|fewest|least|\w+est)\b"
 )
 
 

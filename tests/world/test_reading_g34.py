@@ -20,9 +20,10 @@ from mockapi.world.questions.model import Question
 
 N = 1200
 # an aside set off by commas with words after it: ", managed by x, born?"
+# (not a comparison's own question after an opener: "remind me, which went public earlier, a or b?")
 _MID = re.compile(
     r", (?:managed|run|led|coached|founded|starring|released in|public since|born in|established in|whose ceo"
-    r"|who debuted|who put out|which went public)\b[^,?]*, [a-z]"
+    r"|who debuted|who put out|which went public)\b(?! (?:earlier|first|later)\b)[^,?]*, [a-z]"
 )
 _BRACKETED = re.compile(r"\((?:founded|born|established) \d{4}\)")
 _LIST = re.compile(r"\b(?:or|and|vs)\b")

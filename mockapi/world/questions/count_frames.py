@@ -93,6 +93,15 @@ LAST_POINTS_BOTH = (
     "what did {a} and {b} score in their last games, added up?",
 )
 
+# A set's last games added up in their own words: "how many points in the last game do the basketball teams
+# in the highland division have?" (the g44 draft's tiny world, as reader36's two teams)
+GROUP_LAST_POINTS = (
+    "how many points did {np} score in their last games?",
+    "how many points did all {many} put up in their last games?",
+    "in their last games, how many points did {np} score in all?",
+    "what did {np} score in their last games, added up?",
+)
+
 # The difference of two tallies whose noun reads stiff (frame_use.NO_COUNT_NOUN): "how much higher is x's
 # oscar count than y's?" -> the bare label. No frame says which is higher (that order would be a premise,
 # as question_frames.ORDERED's is).

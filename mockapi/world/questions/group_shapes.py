@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from mockapi.world.questions import count_frames, question_frames, values
+from mockapi.world.questions import count_frames, frame_use, question_frames, values
 from mockapi.world.questions.ask import Ask
 from mockapi.world.questions.kinds import COUNTED_LABELS, Kind, asked_label
 from mockapi.world.questions.model import Fact
@@ -153,6 +153,9 @@ def _count_or_total(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> 
         short, alts = values.number(int(x))
     else:
         short, alts = f"{x:,.2f}", [f"{x:.1f}"]
+    if kind.key in frame_use.OWN_WORDS_ONLY:  # a game's points, in its own words (`count_frames`)
+        frame = a.frame(count_frames.GROUP_LAST_POINTS).format(**_KEEP)
+        return frame, short, alts, [f"{named.np()} scored {short} points in their last games"], []
     if kind.label in COUNTED_LABELS:
         frame = a.frame(question_frames.GROUP_TOTAL_COUNT).format(c=kind.label, **_KEEP)
         return frame, short, alts, [f"{named.np()} have {short} {kind.label} between them"], []

@@ -50,6 +50,15 @@ LATER: dict[str, str] = {
         "what points total did {a} and {b} post in their latest games?",
     "what did {a} and {b} score in their last games, added up?":
         "summing their latest games, what points did {a} and {b} post?",
+    # count_frames.GROUP_LAST_POINTS (generator 44)
+    "how many points did {np} score in their last games?":
+        "what points did {np} post in their latest games, summed?",
+    "how many points did all {many} put up in their last games?":
+        "what points total did all {many} post in their latest games?",
+    "in their last games, how many points did {np} score in all?":
+        "summing their latest games, what points did {np} post?",
+    "what did {np} score in their last games, added up?":
+        "what did {np} post in their latest games, all told?",
     # count_frames.DIFFERENCE_COUNT
     "what's the difference in {c} between {a} and {b}?": "by how many {c} do {a} and {b} differ?",
     "how far apart are {a} and {b} in {c}?": "how wide is the spread in {c} between {a} and {b}?",
