@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import re
 from collections.abc import Callable
 
 from mockapi.world.questions import (
@@ -35,7 +34,6 @@ from mockapi.world.questions.ask import (
 )  # fmt: skip
 from mockapi.world.questions.kinds import COUNTED_LABELS, KINDS, Kind, asked_label, fits_role, fits_subject
 from mockapi.world.questions.model import Fact, Subject
-from mockapi.world.questions.phrasing import telegraphic
 from mockapi.world.questions.premise import Premise
 
 # Share of simple questions that ask for a derived form of the value when the kind has one (derived.py).
@@ -91,13 +89,8 @@ def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:
     past = kind.key in frame_use.PAST_KINDS and a.rng.random() < frame_use.P_PAST
     past = past and not (a.bending and outoftime.has_start(a, fact.subject, ""))
     frames = count_frames.PAST if past else frames
-    if _phrase_not_name(phrase):  # "the artist born august 8, 1962's hometown" (g17 draft), as chain.py does
-        frames = tuple(f for f in frames if "{s}'s" not in f) or frames
-    if any(p.plain and p.said in phrase for p in a.premises):
-        # a name said with its premise is asked in a clause: a bare noun phrase drops the premise
-        # (`premise.settle`), and a name a look-alike holds went bare ("director of iron shadows?": the
-        # confusable-name test, 61 of 232 bare on the g44 draft against its bar of 25 %)
-        frames = tuple(f for f in frames if not telegraphic(f)) or frames
+    premised = any(p.plain and p.said in phrase for p in a.premises)
+    frames = frame_use.for_phrase(frames, phrase, premised)
     text = a.frame(frames).format(s=phrase, l=asked_label(kind), e=kind.event, c=kind.label)
     qualifier = "" if past else _qualify(kind, a, fact.subject, text)
     qualifier = frame_use.tense_fit(text, qualifier)
@@ -106,12 +99,6 @@ def _ask_value(a: Ask, fact: Fact, phrase: str) -> str:
     query = text.rstrip("?") + qualifier + "?"
     outoftime.qualifier_premise(a, fact.subject, query, qualifier)  # "in 2024": a premise of what is asked
     return query
-
-
-def _phrase_not_name(phrase: str) -> bool:
-    """A description, a relation or a premise, not a bare name: a possessive after it attaches to its last
-    word ("what's the parent company of smith corp.'s ceo?" asked the ceo of the parent company)."""
-    return refer.is_description(phrase) or bool(re.search(r" of |'s? |,|\(", phrase))
 
 
 def simple(a: Ask) -> Draft | None:

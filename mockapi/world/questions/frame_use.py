@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
-from mockapi.world.questions import count_frames
+from mockapi.world.questions import count_frames, refer
 from mockapi.world.questions import question_frames as qf
 from mockapi.world.questions.kinds import COUNTED_LABELS, Kind
+from mockapi.world.questions.phrasing import telegraphic
 
 # Kinds asked on a day in frames of their own: no label reads well in a generic one ("tell me the last-game
 # point total of x last sunday": reader32)
@@ -86,3 +87,16 @@ def inverted(query: str) -> str:
     if m:
         return f"{m[1]} did {m[2]} {_DO[m[3]]}{m[4] or ''}"
     return query
+
+
+def for_phrase(frames: tuple[str, ...], phrase: str, premised: bool) -> tuple[str, ...]:
+    """The frames that read with `phrase` as their subject: no possessive after a description, a relation or
+    a premise ("the artist born august 8, 1962's hometown", g17 draft; "what's the parent company of smith
+    corp.'s ceo?" asked the ceo of the parent company), and no bare noun phrase after a name said with its
+    premise (`premised`): it drops the premise (`premise.settle`), and a name a look-alike holds went bare
+    ("director of iron shadows?": the confusable-name test, 61 of 232 bare on the g44 draft, bar 25 %)."""
+    if refer.is_description(phrase) or re.search(r" of |'s? |,|\(", phrase):
+        frames = tuple(f for f in frames if "{s}'s" not in f) or frames
+    if premised:
+        frames = tuple(f for f in frames if not telegraphic(f)) or frames
+    return frames
