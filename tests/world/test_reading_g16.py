@@ -139,8 +139,9 @@ def test_landmarks_built_in_a_century_are_buildings() -> None:
 def test_no_possessive_after_a_description() -> None:
     """Not "where is the artist born august 8, 1962's hometown?" nor "what's the parent company of smith
     corp.'s ceo?" (the ceo of the parent company was asked)."""
-    from mockapi.world.questions import composers
+    from mockapi.world.questions.frame_use import for_phrase
 
-    assert composers._phrase_not_name("the artist born august 8, 1962")
-    assert composers._phrase_not_name("the parent company of smith corp.")
-    assert not composers._phrase_not_name("smith corp.")
+    frames = ("where is {s}'s hometown?", "what is the hometown of {s}?")
+    assert for_phrase(frames, "the artist born august 8, 1962", False) == frames[1:]
+    assert for_phrase(frames, "the parent company of smith corp.", False) == frames[1:]
+    assert for_phrase(frames, "smith corp.", False) == frames
