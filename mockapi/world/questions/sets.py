@@ -1,10 +1,12 @@
 """Named sets: the groups that questions naming no entity are about, named as people name them ("the films
-christopher nolan directed", "which meridian 100 company", "among the teams in the lakeshore conference").
+christopher nolan directed", "which meridian composite company", "among the teams in the lakeshore
+conference").
 
-A set has fixed members for the whole world (two questions about "the meridian 100 companies" ask about the
-same companies), a title that pages print over its table ("Meridian 100 components"), and the phrases a
-question uses: the definite plural ("the films x directed"), and a modifier that makes "which x film" and
-"x films". Its members are stated on the pages that list it (pages.tables prints the title over the rows).
+A set has fixed members for the whole world (two questions about "the meridian composite companies" ask about
+the same companies), a title that pages print over its table ("Meridian Composite components"), and the
+phrases a question uses: the definite plural ("the films x directed"), and a modifier that makes "which x
+film" and "x films". Its members are stated on the pages that list it (pages.tables prints the title over the
+rows).
 """
 
 from __future__ import annotations
@@ -16,12 +18,11 @@ from mockapi.world.questions import invent, set_names
 
 _INDICES, _SECTORS, _GENRES = set_names.INDICES, set_names.SECTORS, set_names.GENRES
 _MUSIC_GENRES, _CONFERENCES, _LEAGUES = set_names.MUSIC_GENRES, set_names.CONFERENCES, set_names.LEAGUES
-_DIVISIONS = tuple(c for c in _CONFERENCES if c not in _LEAGUES)  # basketball's (players score points)
-_LABELS = set_names.LABELS
+_LABELS = ("Northlight Records", "Blue Harbor Music", "Silverline Records", "Red Canyon Recordings")
+_STUDIOS = ("Northlight Pictures", "Blue Harbor Films", "Silverline Studios", "Red Canyon Pictures")
 _SINGULAR = {"companies": "company", "stocks": "stock", "teams": "team", "clubs": "club", "films": "film",
-             "movies": "movie", "songs": "song", "tracks": "track", "singles": "single", "artists": "artist",
-             "singers": "singer", "bands": "band", "landmarks": "landmark", "places": "place",
-             "players": "player"}  # fmt: skip
+             "movies": "movie", "songs": "song", "tracks": "track", "artists": "artist", "singers": "singer",
+             "bands": "band", "landmarks": "landmark", "places": "place", "players": "player"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def _person(rng: random.Random) -> str:
 def _movies(rng: random.Random) -> NamedSet:
     roll, noun = rng.random(), rng.choice(("films", "movies"))
     if roll < 0.55:
-        return _year_of(rng, noun, "movie", rng.choice(_GENRES))
+        return _genre_year(rng, noun)
     if roll < 0.65:
         p = _person(rng)
         # said both ways, so the title's "by" is a word questions use too (not a mark of the set's pages)
@@ -80,20 +81,19 @@ def _movies(rng: random.Random) -> NamedSet:
     if roll < 0.75:
         p = _person(rng)
         return NamedSet(f"{p} filmography", f"{noun} {p.lower()} starred in", p.lower(), noun, "movie", p)
-    return _year_of(rng, noun, "movie", "")
-
-
-def _year_of(rng: random.Random, noun: str, kind: str, genre: str) -> NamedSet:
-    """One year's works, with a genre or without ("the horror films released in 2012", "which 2012 horror
-    film"): a set people name in common words, closed by its year (the world's other sets are named by its
-    own names: `_teams`, `_companies`, `_roster`; with a studio's name here too, the questions naming no
-    entity fell from 0.137 to 0.021 of the default world's, against the audit's bar of 0.10). A studio's own
-    set of all years is gone with generator 44."""
+    if roll < 0.8:
+        s = rng.choice(_STUDIOS)
+        short = s.rsplit(" ", 1)[0].lower()  # "which blue harbor film", not "which blue harbor films film"
+        return NamedSet(f"Films released by {s}", f"{noun} released by {s.lower()}", short, noun, "movie")
     y = str(rng.randint(1995, 2023))
-    works = "films" if kind == "movie" else "singles"
-    head = f"{title_case(genre)} {works}" if genre else works.capitalize()
-    core = f"{genre} {noun} released in {y}".strip()
-    return NamedSet(f"{head} of {y}", core, f"{y} {genre}".strip(), noun, kind, proper=False)
+    return NamedSet(f"Films of {y}", f"{noun} released in {y}", y, noun, "movie", proper=False)
+
+
+def _genre_year(rng: random.Random, noun: str) -> NamedSet:
+    """'the horror films released in 2012': a set people name without naming anyone."""
+    g, y = rng.choice(_GENRES), str(rng.randint(1995, 2023))
+    return NamedSet(f"{title_case(g)} films of {y}", f"{g} {noun} released in {y}", f"{y} {g}", noun, "movie",
+                    proper=False)  # fmt: skip
 
 
 def _companies(rng: random.Random) -> NamedSet:
@@ -101,63 +101,48 @@ def _companies(rng: random.Random) -> NamedSet:
         i = rng.choice(_INDICES)
         noun = rng.choice(("companies", "stocks"))
         return NamedSet(f"{title_case(i)} components", f"{noun} in the {i}", i, noun, "company")
-    # a sector's index ("the stocks in the utility index", "Utility Index components"): "the utility company
-    # with the highest eps" named an open real-world set its six invented members could not be (reader62, 4
-    # of 40 questions over sets no page or question closed). In common words: with a brand ("the northstar
-    # utility index") the questions naming no entity fell to 0.09 of the default world's (the audit's bar
-    # 0.10; CRAG: 0.26 of its finance questions). Its members are named as the sector's (`topics._fits`).
     s = rng.choice(_SECTORS)
     noun = rng.choice(("stocks", "companies"))
-    return NamedSet(f"{title_case(s)} Index components", f"{noun} in the {s} index", "", noun, "company",
-                    proper=False, post=f" in the {s} index")  # fmt: skip
+    return NamedSet(f"{title_case(s)} stocks", f"{s} {noun}", s, noun, "company", proper=False)
 
 
 def _teams(rng: random.Random) -> NamedSet:
-    """The teams of one of the world's conferences or leagues, said with their sport or without ("the
-    basketball teams in the harbor division", "the clubs in the coastal league"): "of the basketball teams,
-    which has the most wins?" named no set a reader could close (reader62). One title a conference, so the
-    two sayings are one set."""
+    if rng.random() < 0.6:  # "which basketball team has the most wins?": the sport names the set
+        sport, noun = rng.choice((("basketball", "teams"), ("soccer", "clubs"), ("football", "clubs")))
+        return NamedSet(
+            f"{title_case(sport)} standings", f"{sport} {noun}", sport, noun, "team", proper=False
+        )
     c = rng.choice(_CONFERENCES)
     noun = "clubs" if c in _LEAGUES else "teams"
-    if rng.random() < 0.6:  # "which basketball team in the harbor division has the most wins?"
-        sport = rng.choice(("soccer", "football")) if noun == "clubs" else "basketball"
-        return NamedSet(f"{title_case(c)} standings", f"{sport} {noun} in the {c}", sport, noun, "team",
-                        proper=False, post=f" in the {c}")  # fmt: skip
-    return NamedSet(f"{title_case(c)} standings", f"{noun} in the {c}", c, noun, "team")
+    said = f"the {c}"
+    return NamedSet(f"{title_case(c)} standings", f"{noun} in {said}", c, noun, "team")
 
 
 def _songs(rng: random.Random) -> NamedSet:
     noun = rng.choice(("songs", "tracks", "singles"))
     if rng.random() < 0.5:
-        return _year_of(rng, noun, "song", rng.choice(_MUSIC_GENRES))
+        g, y = rng.choice(_MUSIC_GENRES), str(rng.randint(1995, 2023))
+        core = f"{g} {noun} released in {y}"
+        return NamedSet(f"{title_case(g)} singles of {y}", core, f"{y} {g}", noun, "song", proper=False)
     a = invent.subject_name("artist", rng)
     return NamedSet(f"{a} discography", f"{noun} by {a.lower()}", a.lower(), noun, "song", a, "rel:performer")
 
 
 def _artists(rng: random.Random) -> NamedSet:
     noun = rng.choice(("artists", "singers"))
-    return _roster(rng, noun, "artist", 0.6)
+    if rng.random() < 0.6:
+        g = rng.choice(_MUSIC_GENRES)
+        return NamedSet(f"{title_case(g)} {noun}", f"{g} {noun}", g, noun, "artist", proper=False)
+    label = rng.choice(_LABELS)
+    return NamedSet(f"{label} artists", f"{noun} signed to {label.lower()}", label.lower(), noun, "artist")
 
 
 def _bands(rng: random.Random) -> NamedSet:
-    return _roster(rng, "bands", "band", 0.5)
-
-
-def _roster(rng: random.Random, noun: str, kind: str, p_genre: float) -> NamedSet:
-    """A genre's acts ("the indie artists"), else the acts signed to one of the world's labels ("the artists
-    signed to northlight records"). A genre's set stays in common words: with a label's name too ("the
-    indie artists signed to northlight records") the questions naming no entity fell to 0.09 of the default
-    world's (the audit's bar 0.10)."""
-    if rng.random() < p_genre:
+    if rng.random() < 0.5:
         g = rng.choice(_MUSIC_GENRES)
-        return NamedSet(f"{title_case(g)} {noun}", f"{g} {noun}", g, noun, kind, proper=False)
+        return NamedSet(f"{title_case(g)} bands", f"{g} bands", g, "bands", "band", proper=False)
     label = rng.choice(_LABELS)
-    return NamedSet(
-        f"{label} {_PLURAL[kind]}", f"{noun} signed to {label.lower()}", label.lower(), noun, kind
-    )
-
-
-_PLURAL = {"artist": "artists", "band": "bands"}
+    return NamedSet(f"{label} bands", f"bands signed to {label.lower()}", label.lower(), "bands", "band")
 
 
 def _places(rng: random.Random) -> NamedSet:
@@ -175,10 +160,11 @@ def _places(rng: random.Random) -> NamedSet:
 
 
 def _players(rng: random.Random) -> NamedSet:
-    if rng.random() < 0.4:  # "the rookie players in the harbor division" (an open set unqualified: reader62)
-        role, c = rng.choice(("rookie", "veteran", "starting")), rng.choice(_DIVISIONS)
-        return NamedSet(f"{title_case(role)} players in the {title_case(c)}", f"{role} players in the {c}",
-                        role, "players", "player", proper=False, post=f" in the {c}")  # fmt: skip
+    if rng.random() < 0.4:
+        role = rng.choice(("rookie", "veteran", "starting"))
+        return NamedSet(
+            f"{title_case(role)} players", f"{role} players", role, "players", "player", proper=False
+        )
     team = invent.subject_name("team", rng)
     return NamedSet(f"{team} roster", f"players on the {team.lower()}", team.lower(), "players", "player")
 

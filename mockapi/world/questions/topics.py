@@ -1,7 +1,7 @@
 """Questions that name no entity: "which companies pay the highest dividend?", "how many teams have more than
 40 wins?". CRAG has many (26% of its finance questions name no company).
 
-The question is about a *named set* (sets.py: "the films christopher nolan directed", "the meridian 100
+The question is about a *named set* (sets.py: "the films christopher nolan directed", "the meridian composite
 companies"): several subjects of one kind and the same attribute of each. The set is a Subject of kind
 "group" named by its title (first in Question.subjects, then its members); Question.facts holds one fact per
 member, so the pages that answer it are listings or tables of the whole set under its title. A set has the
@@ -148,11 +148,10 @@ def _draws(named: NamedSet) -> int:
 
 
 def _sector(named: NamedSet) -> str:
-    """The sector whose index a company set is ("stocks in the utility index"), else ''."""
-    if named.kind != "company":
+    """The sector a company set is named by ("utility stocks"), else ''."""
+    if named.kind != "company" or named.proper:
         return ""
-    core = named.core
-    return next((s for s in set_names.SECTORS if core.endswith(f" the {s} index")), "")
+    return next((s for s in set_names.SECTORS if named.core.startswith(f"{s} ")), "")
 
 
 def _fits(named: NamedSet, member: Subject) -> bool:
