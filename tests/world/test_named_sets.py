@@ -46,24 +46,23 @@ def test_a_named_sets_members_are_on_its_answer_pages(tiny_world: Path) -> None:
         pcon.close()
 
 
-def test_a_set_of_invented_members_is_closed_by_its_name() -> None:
-    """Issue 31's rule: a set of invented members is named by the world ("the basketball teams in the
-    harbor division", "the stocks in the utility index", "the rookie players in the granite division"), never
-    an open set ("of the basketball teams", "the utility company with the highest eps", "the rookie player
-    with the highest points per game": reader62, 3 of 40 questions unnatural or ambiguous). In common words
-    only a year's works ("the horror films released in 2012") and a genre's acts ("the indie artists"), so
-    that a tenth of the questions still name no entity (the audit's bar)."""
+def test_a_sectors_companies_are_named_as_its_trade_and_no_index_is_numbered() -> None:
+    """Reader62: "the utility company with the highest eps" over Dean Therapeutics and Daugherty
+    Therapeutics (absurd); reader63: "the meridian 100" listed with eight members (absurd)."""
     import random
 
+    from mockapi.world.questions.model import Subject
+    from mockapi.world.questions.set_names import INDICES
     from mockapi.world.questions.sets import make_set
+    from mockapi.world.questions.topics import _fits
 
-    for seed in range(200):
-        rng = random.Random(seed)
-        for kind in ("company", "team", "player"):
-            named = make_set(kind, rng)
-            assert named is not None
-            assert " in the " in named.np() or " on the " in named.np(), (kind, named.np())
-        for kind in ("movie", "song"):
-            named = make_set(kind, rng)
-            assert named is not None
-            assert named.proper_name or named.holder or re.search(r"\d{4}", named.np()), named
+    assert not [i for i in INDICES if re.search(r"\d", i)]
+    sectors = {}
+    for seed in range(300):
+        named = make_set("company", random.Random(seed))
+        assert named is not None
+        sectors.setdefault(named.mod, named)
+    utility, biotech, index = sectors["utility"], sectors["biotech"], sectors["meridian composite"]
+    therapeutics = Subject("Dean Therapeutics", "finance", "company")
+    assert not _fits(utility, therapeutics) and _fits(biotech, therapeutics) and _fits(index, therapeutics)
+    assert _fits(utility, Subject("Gordon Industries", "finance", "company"))
