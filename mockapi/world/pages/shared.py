@@ -32,8 +32,9 @@ def entity_facts(questions: list[Question]) -> dict[tuple[str, str, str], list[F
     """Per subject, the static facts any question relies on (what its wiki page states), in question order."""
     out: dict[tuple[str, str, str], list[Fact]] = {}
     for q in questions:
-        for subject in q.subjects:
-            out.setdefault(subject_key(subject), [])
+        for subject in q.subjects:  # a set is no entity: its page wrote of "Red Canyon Recordings artists" as
+            if subject.kind != "group":  # of one singer ("a handwritten setlist belonging to …", reader63)
+                out.setdefault(subject_key(subject), [])
         for fact in q.facts:
             bucket = out.setdefault(subject_key(fact.subject), [])
             # one value per attribute: a second question's other value for it stays off the shared page
