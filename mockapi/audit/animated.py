@@ -30,7 +30,9 @@ from mockapi.audit.windows import CLAUSE
 RULE = "animated films narrated as live shoots"
 _SHOOT = re.compile(
     r"\b(?:(?:was|were|been|being|is|are|got) (?:\w+ )?(?:shot|filmed|photographed|lensed)\b(?! down| dead)"
-    r"|(?:shot|filmed|photographed) (?:on|in|at|near|around|across|outdoors|over|inside)\b"
+    # a shot as a noun is no shoot: "commended the closing shot in Escape from Ashwick" (g44 draft's one case)
+    r"|(?:(?<!\bthe )(?<!\ban )(?<!\ba )(?<!closing )(?<!opening )(?<!final )(?<!first )(?<!last )shot"
+    r"|filmed|photographed) (?:on|in|at|near|around|across|outdoors|over|inside)\b"
     r"|\b(?:digital|film|Super 8|\d+ ?mm|celluloid|Kodak|reversal|negative) stock\b"
     r"|\bon location\b|\blocation (?:shoot|work)"
     r"|\bback ?lot\b|\bsound ?stages?\b|\bstudio stages\b|\bprincipal photography\b|\bthe shoot\b"

@@ -111,3 +111,14 @@ def test_a_count_asked_with_a_typo_is_a_count(tiny_world: Path) -> None:
     rule = golds.list_scan(qs, tiny_world)["rules"][golds.LISTS]
     assert (rule["checked"], rule["violations"]) == (2, 1), rule
     assert rule["examples"][0].startswith(f"{n + 1} against the KG's {n}")
+
+
+def test_a_shot_as_a_noun_is_no_live_shoot() -> None:
+    """ "Film students in Montréal commended the closing shot in Escape from Ashwick." (an animated film, the
+    g44 draft's one case) praises a shot; "Escape from Ashwick was shot in Montréal" narrates a shoot."""
+    from mockapi.audit.animated import _SHOOT
+
+    praise = "Film students in Montréal commended the closing shot in Escape from Ashwick."
+    assert _SHOOT.search(praise) is None
+    assert _SHOOT.search("Escape from Ashwick was shot in Montréal.") is not None
+    assert _SHOOT.search("Key scenes were shot on a back lot in 1998.") is not None

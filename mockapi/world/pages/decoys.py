@@ -97,7 +97,9 @@ def distractors(q: Question, pools: Pools, rng: random.Random, day: dt.date) -> 
         # newer (g15 reading: 7 of 9 ambiguous questions, "As of 17 Aug 2023, X's rating came to 3.30")
         # nor a comparison's older value (`older_news`): "Tucson Steamers scored 109 points in their last
         # game, per an update 5 days ago" on an answer page needing 121 (g43's contradiction scan)
-        comparing = q.question_type == "comparison"
+        # nor a last game's older score, which says "their last game" of another game ("6 days ago, Holderview
+        # Stallions scored 103 points in their last game" on an answer page needing 125: g44's draft)
+        comparing = q.question_type == "comparison" or fact.kind == "sp.last_points"
         if group is None and not comparing and consistency.older_values(fact) and rng.random() < 0.4:
             out.extend(statements.stale_pieces(fact, rng, pools.split, day))
         names = _alive(rivals(q, fact), day, fact.kind)

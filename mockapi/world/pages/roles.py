@@ -196,7 +196,7 @@ def _answer_form(q: Question, pools: Pools, qtime: dt.datetime, rng: random.Rand
             return tables.group_pieces(group, q.facts, rng, pools.split)
         if group is not None:  # some of the set's members with their values, and a member's older news
             older = decoys.older_news(rng.choice(facts), pools, rng, day, q, said) if facts else []
-            return [*set_pages.some_members(q, group, rng, pools.split), *older]
+            return [*set_pages.some_members(q, group, rng, pools.split, day), *older]
         if answers or (not answer_facts(q) and role != "top"):
             # a false premise's answer-form pages state the true facts it bends (its topical pages, as an
             # answerable question's, an older value, a rival's or a peer's: all ~25 stating the true fact,
@@ -276,7 +276,7 @@ def stale_page(
     def slot(day: dt.date, said: frozenset[str]) -> list[Piece]:
         older = statements.stale_pieces(fact, rng, pools.split, day)
         older = older or decoys.older_news(fact, pools, rng, day, q, said)
-        return older if group is None else [*set_pages.some_members(q, group, rng, pools.split), *older]
+        return older if group is None else [*set_pages.some_members(q, group, rng, pools.split, day), *older]
 
     return compose(q, pools, rng, i, group or fact.subject, when, slot, "stale")
 

@@ -4,6 +4,7 @@ value (`tables.group_pieces`)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import re
 from dataclasses import replace
@@ -13,14 +14,18 @@ from mockapi.world.pages.fact_frames import Piece
 from mockapi.world.questions.model import Question, Subject
 
 
-def some_members(q: Question, group: Subject, rng: random.Random, split: str) -> list[Piece]:
+def some_members(q: Question, group: Subject, rng: random.Random, split: str, day: dt.date) -> list[Piece]:
     """Some of the set's members with their values of the asked attribute, as an answer page states all of
     them (`tables.group_pieces`), but never a member the answer names, and never all of them, so no ranking,
     count or total over them is the answer: a names-only table (generator 42) left the answer pages the only
     group pages full of figures (numbers 30.6 distinct against 25.6, standing adversary on group questions'
-    set pages 0.835: default world, seed 0, dev)."""
+    set pages 0.835: default world, seed 0, dev). Only values held by the page's `day`: a stale set page of
+    January stated a market cap "as of 28 February 2024", and filled a question asked on the 26th (the g44
+    draft's "dated past the query day" line, 5)."""
     kind = q.facts[0].kind if q.facts else ""
     facts = [f for f in q.facts if f.kind == kind and f.subject.kind != "group"]
+    if any(f.as_of[:10] > day.isoformat() for f in facts):
+        return [members(q, group, rng)]
     answer = " ".join((q.answer, *q.alt_ans)).lower()
     rest = [f for f in facts if not re.search(rf"\b{re.escape(f.subject.name.lower())}\b", answer)]
     if len(rest) == len(facts) and rest:
