@@ -55,3 +55,18 @@ def test_an_answer_page_states_no_older_last_game_score() -> None:
             if r.role == "gold":
                 said = re.findall(r"Holderview Stallions[^.\n]*\b(?:103|99)\b", specs.text_of(r.spec))
                 assert not said, said
+
+
+def test_a_kg_fact_dated_after_the_question_is_not_asked() -> None:
+    """The KG's market caps are of 28 February: "what's the market cap of andersen inc." asked on the 26th
+    stated "$6.8 billion as of 28 February 2024" on its pages (the draft's dated-past line, 5)."""
+    from mockapi.world.questions.kg_facts import KgSource
+    from mockapi.world.questions.kinds import KINDS
+
+    firm = Subject("Andersen Inc.", "finance", "company", entity_id="finance:company:ANDR")
+    cap = Fact(firm, "fin.market_cap", "$6.8 billion", number=6.8e9, as_of="2024-02-28", source="kg")
+    src = KgSource.__new__(KgSource)
+    src.facts, src.node_facts = {firm.entity_id: {"fin.market_cap": cap}}, {}
+    kind = KINDS["fin.market_cap"]
+    assert src.fact(firm, kind, dt.date(2024, 2, 26), random.Random(0)) is None
+    assert src.fact(firm, kind, dt.date(2024, 2, 29), random.Random(0)) == cap
