@@ -63,7 +63,11 @@ def _words(text: str) -> list[str]:
 
 
 def gold_key(q: AuditQuestion) -> str:
-    """The key phrase that is the gold: the last one the answer holds, else the last one."""
+    """The key phrase that is the gold: the last one the answer holds, else the last one. A multi-hop's is
+    its last whatever the answer says: the first are its bridges, and an answer may write the gold in other
+    words ("about 6.91 million" of 6,906,770 left the bridge "Waters Holdings" read as the gold, g44)."""
+    if q.qtype == "multi-hop" and q.key_phrases:
+        return q.key_phrases[-1]
     answer = q.answer.lower()
     inside = [k for k in q.key_phrases if k.lower() in answer]
     return (inside or q.key_phrases or [""])[-1]

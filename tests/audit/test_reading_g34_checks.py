@@ -94,3 +94,22 @@ def test_a_season_named_by_its_year_is_no_championship_season(tmp_path: Path) ->
     ]
     rule = _label_rule(tmp_path, "what are geraldfurt owls' championship seasons?", "2016", texts)
     assert (rule["checked"], rule["violations"]) == (2, 1), rule
+
+
+def test_a_multi_hops_bridge_is_not_its_gold(tmp_path: Path) -> None:
+    # g44's default world: "what's the trading volume of the parent company of george industries in millions
+    # of shares?" [6,906,770, answered "about 6.91 million"] read its bridge "Waters Holdings" as the gold
+    texts = ["According to its own site, Waters Holdings is the parent company of George Industries."]
+    with duckdb.connect(str(tmp_path / "pages.duckdb")) as con:
+        con.execute("CREATE TABLE pages (page_id VARCHAR, text VARCHAR)")
+        con.executemany("INSERT INTO pages VALUES (?, ?)", [(f"p{i}", t) for i, t in enumerate(texts)])
+    corpus = Corpus("world", [], Manifest(), tmp_path)
+    asked = "what's the parent company of george industries' trading volume?"
+    answer = "the trading volume of waters holdings is about 6.91 million"
+    q = _q(asked, answer, [Result(1, "p0", "", "", "", 1)])
+    q.key_phrases = ["Waters Holdings", "6,906,770"]
+    assert labels.gold_key(q) == "Waters Holdings"  # a simple question's: the key phrase its answer holds
+    q.qtype = "multi-hop"
+    assert labels.gold_key(q) == "6,906,770"
+    rule = labels.label_scan(corpus, [q])["rules"][labels.RULE]
+    assert (rule["checked"], rule["violations"]) == (1, 0), rule

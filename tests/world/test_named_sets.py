@@ -53,11 +53,11 @@ def test_a_sectors_companies_are_named_as_its_trade_and_no_index_is_numbered() -
 
     from mockapi.world.questions.model import Subject
     from mockapi.world.questions.set_names import INDICES
-    from mockapi.world.questions.sets import make_set
+    from mockapi.world.questions.sets import NamedSet, make_set
     from mockapi.world.questions.topics import _fits
 
     assert not [i for i in INDICES if re.search(r"\d", i)]
-    sectors = {}
+    sectors: dict[str, NamedSet] = {}
     for seed in range(300):
         named = make_set("company", random.Random(seed))
         assert named is not None

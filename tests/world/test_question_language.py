@@ -41,12 +41,14 @@ def test_split(tiny_kg: Path) -> list[Question]:
     return questions(tiny_kg, "test")
 
 
-def test_acceptance_figures(dev: list[Question]) -> None:
+def test_acceptance_figures(dev: list[Question], test_split: list[Question]) -> None:
     s = language_stats(dev)
     assert s["skeletons"] >= 600
     assert s["top10_share"] <= 0.05
     assert s["conversational_share"] >= 0.15
-    assert s["finance_ticker_share"] >= 0.30
+    # over both splits' 566 finance questions: one split's 283 read 0.30-0.39 over seeds 0-3 (g44), a spread
+    # as wide as the bar's margin (the default world reads 0.47, CRAG 0.42)
+    assert language_stats(dev + test_split)["finance_ticker_share"] >= 0.30
     assert s["no_entity_share"] >= 0.10
     assert s["sentence_answer_share"] >= 0.25
     assert min(s["year_rule_precision"], s["year_rule_recall"]) <= 0.3

@@ -93,8 +93,12 @@ def test_a_kg_person_acts_in_no_part_of_his_deaths_year() -> None:
 
 def _fact_key(q: Question) -> tuple[object, ...]:
     """What a question asks whatever its wording: its facts' subjects, relations, conditions and values (a
-    false premise's, the true ones it bends) and its subjects."""
-    facts = {(f.subject.name.lower(), f.kind, f.condition, f.value.lower()) for f in q.facts or q.context}
+    false premise's, the true ones it bends) and its subjects. Only the facts its key phrases state: one
+    that names the subject ("the movie directed by hendrik tormo") is not what is asked."""
+    said = {p.lower() for p in q.key_phrases}
+    base = q.facts or q.context
+    asked = [f for f in base if said & {v.lower() for v in (f.value, *f.items)}] or base
+    facts = {(f.subject.name.lower(), f.kind, f.condition, f.value.lower()) for f in asked}
     return tuple(sorted(facts)), tuple(sorted({s.name.lower() for s in q.subjects}))
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import duckdb
 
-from mockapi.world.pages.bare_names import bare
+from mockapi.world.pages.bare_names import bare, issuer
 
 _CAPS: dict[str, float] = {}
 """Market caps in US dollars by company name (with and without its listing) in this process (`use_caps`)."""
@@ -33,6 +33,7 @@ STAFF = (0.002, 0.04)
 _PER_HEAD = (2e5, 2e6)
 # the employees of a name are kept beside the caps, under this mark (one table every helper reads)
 _STAFF_KEY = "\x00staff "
+_ISSUER_KEY = "\x00issuer "  # a security's issuer (`issuer`): a warrant's or a note's size is its issuer's
 
 
 def kg_caps(kg: Path) -> dict[str, float]:
@@ -42,14 +43,17 @@ def kg_caps(kg: Path) -> dict[str, float]:
         tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
         if not {"fin_companies", "fin_marketcap"} <= tables:
             return out
-        sql = (
-            "SELECT c.name, m.value FROM fin_companies c JOIN fin_marketcap m ON m.ticker = c.symbol "
-            "ORDER BY c.name, m.value"
-        )
-        for name, value in con.execute(sql).fetchall():
+        sql = "SELECT c.name, m.value FROM fin_companies c JOIN fin_marketcap m ON m.ticker = c.symbol"
+        sql += " ORDER BY "
+        for name, value in con.execute(f"{sql}c.name, m.value").fetchall():
             if name and value and value > 0:
                 out.setdefault(name, float(value))
                 out.setdefault(bare(name), float(value))
+        # a warrant, unit or note has no cap of its own: its issuer's first listed security's is its size
+        # (g44: a warrant's page drew $3-40 bn from its name, "a bond sale of $726m" at a $0.10 bn SPAC)
+        for name, value in con.execute(sql + "c.ord").fetchall():
+            if name and value and value > 0:
+                out.setdefault(_ISSUER_KEY + issuer(name), float(value))
         _kg_staff(con, tables, out)
     return out
 
@@ -72,6 +76,7 @@ def _kg_staff(con: duckdb.DuckDBPyConnection, tables: set[str], out: dict[str, f
             if name and value and value > 0:
                 out.setdefault(_STAFF_KEY + name, float(value))
                 out.setdefault(_STAFF_KEY + bare(name), float(value))
+                out.setdefault(_STAFF_KEY + _ISSUER_KEY + issuer(name), float(value))
 
 
 def use_caps(caps: dict[str, float]) -> None:
@@ -90,7 +95,7 @@ def use_caps_file(kg: str) -> None:
 
 def cap_of(name: str) -> float:
     """The market cap of company `name`: the KG's, else drawn from the name (every page of it agrees)."""
-    found = _CAPS.get(name)
+    found = _CAPS.get(name, _CAPS.get(_ISSUER_KEY + issuer(name)))
     if found is not None:
         return found
     lo, hi = _DRAWN
@@ -99,7 +104,7 @@ def cap_of(name: str) -> float:
 
 def staff_of(name: str) -> float:
     """The employees of company `name`: the KG's, else one per $0.2-2 m of its market cap (by the name)."""
-    found = _CAPS.get(_STAFF_KEY + name)
+    found = _CAPS.get(_STAFF_KEY + name, _CAPS.get(_STAFF_KEY + _ISSUER_KEY + issuer(name)))
     if found is not None:
         return found
     lo, hi = _PER_HEAD

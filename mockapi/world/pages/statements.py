@@ -37,9 +37,15 @@ _SHAPES = (("sentence", 0.7), ("row", 0.12), ("item", 0.06), ("quote", 0.05), ("
 # another entity's page they read as that entity's.
 
 
+# A label as a page says it: a page has its own date, so no "right now" ("Greenview National Park's visitors
+# right now stood at 6,241", reader63: the attribute's name leaking into prose)
+_PAGE_NOUNS = {"visitors right now": "visitors"}
+
+
 def label(fact: Fact) -> str:
-    """The attribute's noun phrase ("stock price", "director")."""
-    return fact.kind[4:] if fact.kind.startswith("rel:") else KINDS[fact.kind].label
+    """The attribute's noun phrase ("stock price", "director") as a page says it."""
+    said = fact.kind[4:] if fact.kind.startswith("rel:") else KINDS[fact.kind].label
+    return _PAGE_NOUNS.get(said, said)
 
 
 def dynamic(fact: Fact) -> bool:

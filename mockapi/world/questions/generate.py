@@ -179,8 +179,14 @@ def fact_key(q: Question) -> FactKey:
     false premise's, the true facts it bends) and the subjects it is about. Two questions with one key are one
     fact asked twice ("who is the director of the 1974 film the echo's silence?" and "what's the director of
     echo's silence from 1974?", g24's tiny world; 174 of the g25 default world's 1,200, 131 of them about a
-    group: "which three frontier conference teams ... the most points in the last game?" three times)."""
-    facts = {(f.subject.name.lower(), f.kind, f.condition, f.value.lower()) for f in q.facts or q.context}
+    group: "which three frontier conference teams ... the most points in the last game?" three times). The
+    facts are those the gold states (a key phrase is their value): a fact that only names the subject is no
+    part of it ("... oscar wins for the movie directed by hendrik tormo" and "... for hendrik tormo's film
+    children of the cathedral" are one fact, g44's default world)."""
+    said = {p.lower() for p in q.key_phrases}
+    base = q.facts or q.context
+    asked = [f for f in base if said & {v.lower() for v in (f.value, *f.items)}] or base
+    facts = {(f.subject.name.lower(), f.kind, f.condition, f.value.lower()) for f in asked}
     return tuple(sorted(facts)), tuple(sorted({s.name.lower() for s in q.subjects}))
 
 

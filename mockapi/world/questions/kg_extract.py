@@ -18,24 +18,6 @@ from mockapi.world.questions.model import Fact, Subject
 
 Facts = dict[str, dict[str, Fact]]
 _WIKI_LINK = re.compile(r"\[\[(?:[^|\]]*\|)?([^\]]*)\]\]")
-_COUNTRIES = {
-    "US": "United States",
-    "GB": "United Kingdom",
-    "CA": "Canada",
-    "AU": "Australia",
-    "DE": "Germany",
-    "FR": "France",
-    "SE": "Sweden",
-    "NO": "Norway",
-    "ES": "Spain",
-    "IT": "Italy",
-    "JP": "Japan",
-    "BR": "Brazil",
-    "MX": "Mexico",
-    "NL": "Netherlands",
-    "IE": "Ireland",
-    "KR": "South Korea",
-}
 
 
 def _fact(
@@ -147,7 +129,9 @@ def movie(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> Facts
 
 
 def music(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> Facts:
-    """Artists and bands: birth/formation date, country, members. Songs: release date."""
+    """Artists and bands: birth/formation date, members. Songs: release date. Not the KG's country: it is a
+    birth country, and the kind it would fill asks a hometown ("find the hometown of quinn roberson" answered
+    "australia", reader63: absurd; a web artist's hometown is a town)."""
     out: Facts = {}
     for s in subjects.values():
         if s.kind == "song":
@@ -157,15 +141,12 @@ def music(con: duckdb.DuckDBPyConnection, subjects: dict[str, Subject]) -> Facts
                 _add(out, s, _fact(s, "mu.song_date", values.date(day), float(day.toordinal())))
             continue
         row = con.execute(
-            "SELECT country, birth_date, members, CAST(end_date AS VARCHAR) FROM music_artists"
-            " WHERE name = ?",
+            "SELECT birth_date, members, CAST(end_date AS VARCHAR) FROM music_artists WHERE name = ?",
             [s.name],
         ).fetchone()
         if not row:
             continue
-        country, birth, members, ended = row
-        if country in _COUNTRIES:
-            _add(out, s, _fact(s, "mu.country", values.name(_COUNTRIES[country])))
+        birth, members, ended = row
         day = _date(birth)
         names = json.loads(members) if members else []
         if day and s.kind == "artist" and not names:  # a group's date is its forming: a group is not born

@@ -1,0 +1,87 @@
+"""The g44 draft's single cases, second round: a warrant's page sized as a company of its own, and one fact
+asked twice when one question names its subject by another fact."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from pathlib import Path
+
+import duckdb
+
+from mockapi.core.paths import KG_DB
+from mockapi.world.pages import sizes, statements
+from mockapi.world.pages.bare_names import issuer
+from mockapi.world.questions.generate import fact_key
+from mockapi.world.questions.model import Fact, Question, Subject
+
+_DAY = dt.date(2024, 3, 7)
+
+
+def test_a_securitys_issuer_is_its_name_up_to_its_class() -> None:
+    assert issuer("Aurlith Acquisition Corp. II Warrant") == "Aurlith Acquisition Corp. II"
+    assert issuer("Aurlith Acquisition Corp. II Class A Ordinary Shares") == "Aurlith Acquisition Corp. II"
+    assert issuer("Vale Corp. 6.500% Senior Notes due 2031") == "Vale Corp."
+    assert issuer("Unity Software Inc. Common Stock") == "Unity Software Inc."
+
+
+def test_a_warrants_page_is_sized_by_its_issuer(tiny_kg: Path) -> None:
+    # g44's default world: "The board of the debt-laden firm waved through a bond sale of $726m" and "laid off
+    # 331 sales employees" on the page of "Aurlith Acquisition Corp. II Warrant", whose issuer the KG values
+    # at $0.10 bn with 648 staff: the warrant's size was drawn from its own name
+    with duckdb.connect(str(tiny_kg / KG_DB), read_only=True) as con:
+        rows = con.execute(
+            "SELECT c.name, m.value FROM fin_companies c JOIN fin_marketcap m ON m.ticker = c.symbol"
+            " WHERE m.value > 0 ORDER BY c.ord"
+        ).fetchall()
+        names = {n for (n,) in con.execute("SELECT name FROM fin_companies").fetchall()}
+    pairs = [(f"{issuer(n)} Warrant", v) for n, v in rows if f"{issuer(n)} Warrant" not in names]
+    assert len(pairs) >= 3
+    sizes.use_caps(sizes.kg_caps(tiny_kg / KG_DB))
+    try:
+        first: dict[str, float] = {}
+        for n, v in rows:
+            first.setdefault(issuer(n), v)
+        for warrant, _ in pairs:
+            assert sizes.cap_of(warrant) == first[issuer(warrant)], warrant
+    finally:
+        sizes.use_caps({})
+
+
+def test_a_fact_that_names_the_subject_is_not_what_is_asked() -> None:
+    film = Subject("Children of the Cathedral", "movie", "movie")
+    oscars = Fact(film, "mv.oscars", "0")
+    director = Fact(film, "mv.director", "Hendrik Tormo")
+
+    def question(query: str, facts: list[Fact], context: list[Fact]) -> Question:
+        return Question(
+            "q", 0, "03/04/2024, 22:53:05 PT", "movie", "simple", "static", query, "0", [], "head", "kg",
+            ["0"], None, facts=facts, context=context, subjects=[film],
+        )  # fmt: skip
+
+    by_director = question("i need the number of oscar wins for the movie directed by hendrik tormo",
+                           [director, oscars], [])  # fmt: skip
+    by_title = question("i need the number of oscar wins for hendrik tormo's film children of the cathedral",
+                        [oscars], [director])  # fmt: skip
+    assert fact_key(by_director) == fact_key(by_title)
+    asked_director = question("who directed children of the cathedral?", [director], [])
+    asked_director.key_phrases = ["Hendrik Tormo"]
+    assert fact_key(asked_director) != fact_key(by_title)
+
+
+def test_a_hometown_is_a_town_never_the_kgs_birth_country(tiny_dev_questions: list[Question]) -> None:
+    # reader63: "find the hometown of quinn roberson (the recording artist)" answered "australia"
+    homes = [f for q in tiny_dev_questions for f in [*q.facts, *q.context] if f.kind == "mu.country"]
+    assert homes
+    assert [f.value for f in homes if f.source == "kg" or "," not in f.value] == []
+
+
+def test_a_page_says_a_live_count_without_right_now() -> None:
+    # reader63: "Greenview National Park's visitors right now stood at 6,241"
+    park = Subject("Greenview National Park", "open", "topic")
+    fact = Fact(park, "op.visitors", "6,241", number=6241.0, as_of="2024-03-07")
+    assert statements.label(fact) == "visitors"
+    pieces = [statements.state(fact, random.Random(i), "dev", page_day=_DAY) for i in range(300)]
+    told = [f"{p.text} {p.label} {p.rows}" for p in pieces]
+    assert [t for t in told if "right now" in t.lower()] == []
+    assert sum("number of visitors" in t.lower() for t in told) >= 10
