@@ -149,9 +149,10 @@ _SIZE = re.compile(
 )
 # "what are the three 2001 films with the highest gross": the answer's count (top k), not the set's size ("the
 # four r&b artists with the most studio albums" too, g30; "the five basketball teams in the harbor division
-# with the most wins", a set named by the world's conference since generator 44)
+# with the most wins", a set named by the world's conference since generator 44). The superlative may carry a
+# typo, as questions do: "the two insurance companies with the largset market cap" (g44h)
 _TOP_K = re.compile(
-    rf"^(?:are|for|in) the {_NUMBER} (?:[\w'&.-]+ ){{1,8}}with the (?:most|fewest|least|\w+est)\b"
+    rf"^(?:are|for|in) the {_NUMBER} (?:[\w'&.-]+ ){{1,8}}with the (?:most|fewest|least|\w+est|\w*[es]\w*t)\b"
 )
 
 

@@ -12,8 +12,11 @@ import duckdb
 from mockapi.core.paths import KG_DB
 from mockapi.world.pages import sizes, statements
 from mockapi.world.pages.bare_names import issuer
+from mockapi.world.questions import invent
 from mockapi.world.questions.generate import fact_key
+from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject
+from mockapi.world.questions.source import INDOORS, WebSource
 
 _DAY = dt.date(2024, 3, 7)
 
@@ -85,3 +88,35 @@ def test_a_page_says_a_live_count_without_right_now() -> None:
     told = [f"{p.text} {p.label} {p.rows}" for p in pieces]
     assert [t for t in told if "right now" in t.lower()] == []
     assert sum("number of visitors" in t.lower() for t in told) >= 10
+
+
+def test_a_building_holds_hundreds_at_once_and_a_park_thousands() -> None:
+    # reader63: "The live counter shows 4,547 visitors at Duncanport Observatory"
+    kind = KINDS["op.visitors"]
+    inside, outside = [], []
+    for i in range(200):
+        src = WebSource()
+        for name, out in (("Duncanport Observatory", inside), ("Greenview National Park", outside)):
+            fact = src.fact(Subject(name, "open", "topic"), kind, _DAY, random.Random(i))
+            out.append(fact.number or 0)
+    assert max(inside) <= INDOORS
+    assert max(outside) > 2 * INDOORS
+
+
+def test_a_towns_languages_are_english_and_one_or_two_more() -> None:
+    # reader63: "Polish, Italian and Hindi" spoken at Juliashire, a town of English names
+    kind = KINDS["op.languages"]
+    spoken = [invent.invent_fact(kind, Subject("Juliashire", "open", "topic"), _DAY, random.Random(i)).items
+              for i in range(200)]  # fmt: skip
+    assert all(s[0] == "English" and 2 <= len(s) <= 3 and len(set(s)) == len(s) for s in spoken), spoken[:3]
+    assert {len(s) for s in spoken} == {2, 3}
+
+
+def test_a_false_premise_states_the_name_premise_it_keeps_true(tiny_dev_questions: list[Question]) -> None:
+    # reader63 #27: "as of 9 december 1951, what was the win total of eric giles' boothshire owls?" bent the
+    # day, and no page named Eric Giles: the pages of a true question state its name premise (g44)
+    kept = [
+        q for q in tiny_dev_questions
+        if q.question_type == "false_premise" and any(f.value.lower() in q.query for f in q.context[1:])
+    ]  # fmt: skip
+    assert len(kept) >= 3

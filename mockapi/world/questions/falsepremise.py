@@ -100,8 +100,12 @@ def false_premise(a: Ask, compose: Composer) -> Draft | None:
     query = draft.query.replace(p.said, p.bent, 1)
     # a premise said by the whole question (a margin, a count) leaves its words to the voice, as true ones do
     refs = [*draft.refs, *([p.bent] if p.said != draft.query else []), p.wrong]
-    # a set's size said wrong: the pages about the set list its members (a premise about one fact: that fact)
-    return Draft(query, INVALID, [], [], [], p.wrong.lower(), draft.subjects, refs, context=context(draft, p))
+    # a set's size said wrong: the pages about the set list its members (a premise about one fact: that fact);
+    # the name premise it keeps true is stated too, as a true question's is (`generate._plain`): "eric giles'
+    # boothshire owls" of a false premise bending its day was on none of its 50 pages (reader63)
+    true = context(draft, p)
+    true += [u.fact for u in usable if u is not p and u.plain and u.fact not in true]
+    return Draft(query, INVALID, [], [], [], p.wrong.lower(), draft.subjects, refs, context=true)
 
 
 def context(draft: Draft, p: Premise) -> list[Fact]:

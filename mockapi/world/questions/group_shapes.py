@@ -179,6 +179,8 @@ def _arith(a: Ask, kind: Kind, ranked: list[Fact], named: NamedSet) -> Made:
         short, alts = values.bigmoney(x)
     else:
         short, alts = f"{x:,.2f}".rstrip("0").rstrip("."), [f"{x:.1f}", f"{round(x):,}"]
+        if x >= 1e6:  # pages write volumes in millions too: an average of "36.93 million" and "32,525,336"
+            alts.append(f"{x / 1e6:.1f} million")  # is read to a million's tenth (reader63 #15, ambiguous)
     return frame, short, alts, [f"the {what} {kind.label} of {named.np()} is {short}"], []
 
 

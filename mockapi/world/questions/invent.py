@@ -306,6 +306,9 @@ def _value(
         pool = "player" if kind.domain == "sports" and kind.pool == "person" else kind.pool  # a team's men
         items = tuple(dict.fromkeys(pool_item(pool, rng) for _ in range(rng.randint(3, 5))))
         items = _sized(kind.key, items, pool)
+        if pool == "language":  # a town of English names speaks English and one or two of its residents'
+            # other tongues ("Polish, Hindi and Italian" spoken at Juliashire read absurd, reader63)
+            items = ("English", *[i for i in items if i != "English"][: 1 + len(items) % 2])
         shown, alts = values.listing(list(items))
         return shown, float(len(items)), items, alts
     if vt == "person":

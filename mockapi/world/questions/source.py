@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from mockapi.world.questions import invent, starts, values
-from mockapi.world.questions.kinds import KINDS, RELATIONS, Kind
+from mockapi.world.questions.kinds import KINDS, RELATIONS, Kind, topic_class
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.real import market_days
 from mockapi.world.real.film_money import records
@@ -68,10 +68,17 @@ def era_cap(kind: str, year: int) -> float:
     return max(min(top * scale, {"mv.gross": gross, "mv.budget": budget}.get(kind, top)), 8e6)
 
 
+# Visitors at once in a building (an observatory, a library, a school), not a park's thousands: "4,547
+# visitors at Duncanport Observatory" at 11 pm read absurd (reader63)
+INDOORS = 1_500
+
+
 def plausible(fact: Fact, known: dict[tuple[str, str, str], Fact]) -> bool:
-    """Whether `fact` keeps the order of years with the facts already known about its subject, and a film's
-    amounts fit its release year."""
+    """Whether `fact` keeps the order of years with the facts already known about its subject, a film's
+    amounts fit its release year, and a building holds its visitors."""
     name, kind = fact.subject.name, fact.subject.kind
+    if fact.kind == "op.visitors" and (fact.number or 0) > INDOORS and topic_class(name) == "institution":
+        return False
     release = fact if fact.kind == "mv.release" else known.get((name, kind, "mv.release"))
     year = year_of(release) if release is not None else None
     if year is None and kind == "movie":  # the start its pages date it by (g21: "shot in 1972", $1.8bn)
