@@ -34,6 +34,7 @@ from pathlib import Path
 
 from mockapi.audit import store
 from mockapi.audit.data import AuditQuestion, kg_rows, table_names
+from mockapi.audit.labels import tickers
 from mockapi.audit.lifespans import query_day
 from mockapi.audit.prices import strip_class
 from mockapi.audit.rules import RuleCheck, RuleGroup, empty_rule, note
@@ -58,6 +59,7 @@ _PAST_AGE = re.compile(
 )
 _GOLD_AGE = re.compile(r"\b(\d{1,3})(?: years? old|-year-old| years of age|$)")
 _WORDS = re.compile(r"[a-z0-9à-ÿ][\w'’.&-]*", re.I)
+_TICKER = re.compile(r"\b[a-z]{2,5}\b")
 _POSSESSIVE = re.compile(r"(?:'s?|’s?)$")
 # a relation's subject kind, by the prefix of the world's fact kind ('mv.director', 'rel:parent company')
 _SUBJECT_KINDS = {
@@ -203,6 +205,9 @@ def repeat_scan(qs: list[AuditQuestion], world: Path | None) -> RuleCheck:
     names = kg_names(world)
     every_kind = set().union(*names.values()) - {"person"}
     kinds_of = _fact_kinds(world)
+    # a KG ticker names its company: "which one's eps is higher, copperline corporation or simm?" and "...
+    # copperline corporation and meri ..." are two facts (g44i read both as copperline's alone)
+    symbols = {t: n for t, n in tickers(world).items() if t not in FUNCTION_WORDS and t not in COMMON_WORDS}
     earlier: dict[tuple[tuple[str, ...], tuple[str, ...], str], list[_Asked]] = defaultdict(list)
     for q in qs:
         if q.false_premise or not q.answers():
@@ -215,6 +220,7 @@ def repeat_scan(qs: list[AuditQuestion], world: Path | None) -> RuleCheck:
         found = [n for n in names_in(text, names) if names[n] & wanted and _named(n)]
         if q.source == "web":  # a web subject may hold a KG name: "iron empire", "the silent empire" (g30)
             found = [_span(n, text) for n in found]
+        found += [symbols[t] for t in _TICKER.findall(text) if t in symbols]
         found = _maximal([_canonical(n) for n in found])
         subjects = frozenset(found) or _rare_words(text)
         answers = (f" {_norm(q.answer)} ",)

@@ -123,3 +123,31 @@ def test_a_shot_as_a_noun_is_no_live_shoot() -> None:
     assert _SHOOT.search(praise) is None
     assert _SHOOT.search("Escape from Ashwick was shot in Montréal.") is not None
     assert _SHOOT.search("Key scenes were shot on a back lot in 1998.") is not None
+
+
+def test_a_ticker_names_its_company_in_a_comparison(tmp_path: Path) -> None:
+    """g44i's "which one's eps is higher, copperline corporation or simm?" and "out of copperline corporation
+    and meri, wihch one has the larger eps?" (both "copperline corporation") compare two other pairs."""
+    companies = [
+        ("COPL", "Copperline Corporation Common Stock"),
+        ("SIMM", "Simmons Holdings Inc. Common Stock"),
+        ("MERI", "Meridia Group Ltd. Ordinary Shares"),
+    ]
+    with duckdb.connect(str(tmp_path / "kg.duckdb")) as con:
+        con.execute("CREATE TABLE entities (name VARCHAR, kind VARCHAR)")
+        con.executemany("INSERT INTO entities VALUES (?, 'company')", [(n,) for _, n in companies])
+        con.execute("CREATE TABLE fin_companies (ord INTEGER, symbol VARCHAR, name VARCHAR)")
+        listed = [(i, *c) for i, c in enumerate(companies)]
+        con.executemany("INSERT INTO fin_companies VALUES (?, ?, ?)", listed)
+    rows = [
+        ("q0", "which one's eps is higher, copperline corporation or simm?"),
+        ("q1", "out of copperline corporation and meri, wihch one has the larger eps?"),
+        ("q2", "which has the higher eps, simm or copperline corporation?"),  # q0's pair again
+    ]
+    with duckdb.connect(str(tmp_path / "questions.duckdb")) as con:
+        con.execute("CREATE TABLE questions (interaction_id VARCHAR, fact_kinds VARCHAR)")
+        con.executemany("INSERT INTO questions VALUES (?, ?)", [(qid, '["fin.eps"]') for qid, _ in rows])
+    answer = "copperline corporation"
+    rule = asked.repeat_scan([_q(qid, query, answer) for qid, query in rows], tmp_path)
+    assert (rule["checked"], rule["violations"]) == (3, 1), rule
+    assert rule["examples"][0].startswith("which one's eps is higher, copperline corporation or simm? / wh")

@@ -10,7 +10,7 @@ from pathlib import Path
 import duckdb
 
 from mockapi.core.paths import KG_DB
-from mockapi.world.pages import sizes, statements
+from mockapi.world.pages import lifespan, sizes, statements
 from mockapi.world.pages.bare_names import issuer
 from mockapi.world.questions import invent
 from mockapi.world.questions.generate import fact_key
@@ -120,3 +120,20 @@ def test_a_false_premise_states_the_name_premise_it_keeps_true(tiny_dev_question
         if q.question_type == "false_premise" and any(f.value.lower() in q.query for f in q.context[1:])
     ]  # fmt: skip
     assert len(kept) >= 3
+
+
+def test_a_kg_films_page_states_its_own_release_day() -> None:
+    # g44i: "Escape from Soldier Ravenview was released on August 8, 2024" on a page for a question of 11
+    # March 2024: the KG releases the film on 1 March 2024; the page kept a drawn day of that year
+    film = Subject("Escape from Soldier Ravenview", "movie", "movie")
+    lifespan.use_kg({film.name: ((film.name, "mv.release", "2024-03-01"),)})
+    try:
+        told = {
+            p.claim[2]
+            for seed in range(80)
+            for p in statements.figure_pieces(film, random.Random(seed), "dev", dt.date(2024, 3, 11), 4)
+            if p.claim is not None and p.claim[1] == "mv.release"
+        }
+    finally:
+        lifespan.use_kg({})
+    assert told == {"March 1, 2024"}, told

@@ -23,6 +23,7 @@ from mockapi.world.questions import invent, starts, values
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
+from mockapi.world.questions.values import date as date_value
 from mockapi.world.real import market_days, sequels
 
 # The attributes of each subject kind (company: stock price, market cap…), in registry order.
@@ -338,7 +339,11 @@ def figure_pieces(subject: Subject, rng: random.Random, split: str, day: dt.date
         kg = start_of(subject.name)
         drawn = kg.year if kg != dt.date.min else starts.drawn_start(subject.name, "movie")
         year = sequel_year(subject.name, drawn, day)
-        if "mv.release" in values:  # the year its rival values are capped by too (`decoys._era_cap`)
+        if "mv.release" in values and kg != dt.date.min and year == kg.year:
+            # a KG film's own day, not a drawn day of its year: "released on August 8, 2024" of a KG film
+            # of 1 March 2024 on a page of 11 March (g44i, the audit's dates past the query day)
+            values["mv.release"] = date_value(kg)[0]
+        elif "mv.release" in values:  # the year its rival values are capped by too (`decoys._era_cap`)
             values["mv.release"] = in_year(values["mv.release"], year)
         for key in [k for k in chosen if k in ERA_AMOUNTS and amount(values[k]) > era_cap(k, year)]:
             chosen.remove(key)  # a 1971 peer "grossed $1.7 billion" (the audit's numbers, g23's reader world)
