@@ -93,7 +93,8 @@ def test_a_page_says_a_live_count_without_right_now() -> None:
 def test_a_building_holds_hundreds_at_once_and_a_park_thousands() -> None:
     # reader63: "The live counter shows 4,547 visitors at Duncanport Observatory"
     kind = KINDS["op.visitors"]
-    inside, outside = [], []
+    inside: list[float] = []
+    outside: list[float] = []
     for i in range(200):
         src = WebSource()
         for name, out in (("Duncanport Observatory", inside), ("Greenview National Park", outside)):
