@@ -12,10 +12,11 @@ import duckdb
 from mockapi.core.paths import KG_DB
 from mockapi.world.pages import lifespan, sizes, statements
 from mockapi.world.pages.bare_names import issuer
-from mockapi.world.questions import invent
+from mockapi.world.questions import frame_use, invent
 from mockapi.world.questions.generate import fact_key
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Fact, Question, Subject
+from mockapi.world.questions.sets import make_set
 from mockapi.world.questions.source import INDOORS, WebSource
 
 _DAY = dt.date(2024, 3, 7)
@@ -138,3 +139,26 @@ def test_a_kg_films_page_states_its_own_release_day() -> None:
     finally:
         lifespan.use_kg({})
     assert told == {"March 1, 2024"}, told
+
+
+def test_a_home_venue_is_a_venue_and_a_rosters_player_plays_for_its_team() -> None:
+    # reader64: "what's the home venue for kleinberg comets?" answered "lauraview, tennessee"; "name the team
+    # of the south matthewmouth falcons player with the highest points per game" answered another team
+    venues = {invent.other_value(KINDS["sp.arena"], random.Random(i), _DAY) for i in range(50)}
+    assert all("," not in v and v.split()[-1] in invent._VENUES for v in venues), sorted(venues)[:5]
+    src = WebSource()
+    player = Subject("Paul Silva", "sports", "player")
+    src.remember(Fact(player, "rel:team", "South Matthewmouth Falcons"))
+    hop = src.related(player, random.Random(1))
+    assert hop is not None and hop[1].name == "South Matthewmouth Falcons"
+    drawn = [make_set("player", random.Random(i)) for i in range(400)]
+    roster = next(named for named in drawn if named is not None and named.title.endswith(" roster"))
+    assert roster.relation == "rel:team" and roster.holder == roster.title.removesuffix(" roster")
+
+
+def test_no_total_of_a_price_and_no_landmark_in_a_town(tiny_dev_questions: list[Question]) -> None:
+    # reader64: "what's ande's total stock price?", "what was the landmark in lake john, connecticut's leader"
+    assert not [f for f in frame_use.attribute_frames(KINDS["fin.price"]) if "total" in f]
+    assert [f for f in frame_use.attribute_frames(KINDS["mv.budget"]) if "total" in f]
+    odd = ("total stock price", "total closing price", "landmark in")
+    assert not [t for t in (q.query for q in tiny_dev_questions) if any(o in t for o in odd)]

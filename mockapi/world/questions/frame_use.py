@@ -38,6 +38,13 @@ def tense_fit(text: str, qualifier: str) -> str:
 NO_COUNT_NOUN = frozenset(("oscar wins", "grammy wins", "championships", "studio albums"))
 
 
+# Amounts a total does not fit: a price or a rate per share, a place in a chart, a film's length ("what's
+# ande's total stock price?", reader64, unnatural)
+NO_TOTAL = frozenset(
+    ("fin.price", "fin.close", "fin.eps", "fin.dividend", "mu.rank", "mu.rank_now", "mv.runtime")
+)
+
+
 def attribute_frames(kind: Kind) -> tuple[str, ...]:
     """Frames that ask for one attribute value of `{s}`: the kind's own question plus shaped generic ones."""
     own = (kind.ask, *qf.COUNT_ASKS.get(kind.key, ()))
@@ -53,7 +60,7 @@ def attribute_frames(kind: Kind) -> tuple[str, ...]:
         counts = own + qf.HOW_MANY + qf.TALLY + count_frames.NUMBER_OF
         return counts if kind.label in NO_COUNT_NOUN else counts + qf.ATTRIBUTE[:8]
     if kind.vtype in ("money", "bigmoney", "number") and kind.label not in COUNTED_LABELS:
-        return own + qf.TOTAL_ONE + qf.ATTRIBUTE
+        return own + (() if kind.key in NO_TOTAL else qf.TOTAL_ONE) + qf.ATTRIBUTE
     return own + qf.ATTRIBUTE
 
 

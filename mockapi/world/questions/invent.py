@@ -52,6 +52,7 @@ _SKEWED = {"mu.grammys": 4.0, "mv.oscars": 3.0, "sp.titles": 2.0, "mv.gross": 2.
 # A player's scoring average: 2.0-34.5 points a game, most near 10 (skewed: median 2 + 32.5 / 2 ** 2 = 10.1);
 # uniform 1-60 gave a 59.26 and a roster of nine summing to 261 (g25 reader: 55 a game)
 _DECIMALS = {"mv.rating": (2.5, 9.2), "sp.ppg": (2.0, 34.5)}
+_VENUES = ("Arena", "Center", "Stadium", "Fieldhouse", "Coliseum", "Park")
 _SUFFIX = ("Inc.", "Corp.", "Holdings", "Technologies", "Group", "Industries", "Systems", "Therapeutics")
 
 
@@ -314,6 +315,9 @@ def _value(
     if vt == "person":
         f = fake(rng)
         return (*_pair(values.person(_unknown(f, lambda: _plain(str(f.name())))), None),)
+    if vt == "place" and kind.key == "sp.arena":  # a venue, not a town: "the home venue of kleinberg comets"
+        # answered "lauraview, tennessee" (reader64, absurd)
+        return (*_pair(values.name(f"{fake(rng).city()} {rng.choice(_VENUES)}"), None),)
     if vt == "place":
         f = fake(rng)
         return (*_pair(values.name(f"{f.city()}, {f.state()}"), None),)

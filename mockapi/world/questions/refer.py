@@ -167,8 +167,8 @@ DESCRIPTIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("team", "sp.arena"): ("the team that plays at {v}",),
     ("artist", "mu.birth"): ("the singer born on {v}", "the artist born {v}"),
     # no "the place led by {v}": "how many languages does the place led by robert ryan have altogether?"
-    # (reader62, unnatural): a town's or an institution's head is no way people name it
-    ("topic", "op.location"): ("the landmark in {v}",),
+    # (reader62, unnatural): a town's or an institution's head is no way people name it; nor "the landmark in
+    # {v}": "what was the landmark in lake john, connecticut's leader?" of a town (reader64, unnatural)
 }
 
 

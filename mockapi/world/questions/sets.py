@@ -166,7 +166,11 @@ def _players(rng: random.Random) -> NamedSet:
             f"{title_case(role)} players", f"{role} players", role, "players", "player", proper=False
         )
     team = invent.subject_name("team", rng)
-    return NamedSet(f"{team} roster", f"players on the {team.lower()}", team.lower(), "players", "player")
+    # the team holds its players (`topics._defining` states it; `group_shapes._top_hop` asks no hop to it):
+    # "name the team of the south matthewmouth falcons player with the highest points per game" was answered
+    # "new williamchester comets" (reader64, absurd)
+    return NamedSet(f"{team} roster", f"players on the {team.lower()}", team.lower(), "players", "player",
+                    team, "rel:team")  # fmt: skip
 
 
 def title_case(text: str) -> str:

@@ -269,6 +269,9 @@ class WebSource:
         if subject.kind not in RELATIONS:
             return None
         phrase, target_kind = RELATIONS[subject.kind]
+        held = self._facts.get((subject.name, subject.kind, f"rel:{phrase}"))
+        if held is not None:  # what a set made it (`remember`): a roster's player plays for the roster's team
+            return phrase, Subject(held.value, subject.domain, target_kind)
         related = invent.invent_subject(subject.domain, target_kind, rng)
         for attempt in range(REDRAW_NAMES):
             if self._free(related):

@@ -64,7 +64,9 @@ P_GROUP = {
 class Groups:
     """The world's named sets and their members' values, made on first use and reused by later questions."""
 
-    sets: dict[tuple[str, str], list[tuple[NamedSet, list[Subject]]]] = field(default_factory=dict)
+    # by the members' kind, whatever the asking domain: an open-domain question's "Films of 2015" and a movie
+    # question's were two sets of one title, so the world's pages listed two sets of 2015 films (reader64)
+    sets: dict[str, list[tuple[NamedSet, list[Subject]]]] = field(default_factory=dict)
     cache: dict[tuple[str, str, str], list[Fact]] = field(default_factory=dict)
     # (set title, kind) pairs a question asked: one set's values of one kind are one fact, however asked
     # (top one, top three, a total), so a later question takes another set or another measure
@@ -73,7 +75,7 @@ class Groups:
     def pick(self, a: Ask, kind: Kind) -> tuple[NamedSet, list[Subject]] | None:
         """A set of subjects of the kind's subject kind not yet asked for the kind: a known one, or a new one
         while there are few (or every known one was asked for it)."""
-        known = self.sets.setdefault((a.cell.domain, kind.subject), [])
+        known = self.sets.setdefault(kind.subject, [])
         fresh = [k for k in known if (k[0].title, kind.key) not in self.asked]
         if fresh and (len(known) >= SETS_PER_KIND or a.rng.random() < 0.5):
             return a.rng.choice(fresh)
