@@ -162,3 +162,14 @@ def test_no_total_of_a_price_and_no_landmark_in_a_town(tiny_dev_questions: list[
     assert [f for f in frame_use.attribute_frames(KINDS["mv.budget"]) if "total" in f]
     odd = ("total stock price", "total closing price", "landmark in")
     assert not [t for t in (q.query for q in tiny_dev_questions) if any(o in t for o in odd)]
+
+
+def test_a_restyled_answer_holds_none_of_its_gold_forms() -> None:
+    # g44's drafts: answer-verbatim line 0.192, 0.188, 0.191 with P_RESTYLED at 0.4, 0.45, 0.55: a restyle
+    # avoided the gold's forms only by equality, so "$234.4M" stood for a gold with the alternative "234.4"
+    film = Subject("Bright Harbor", "movie", "movie")
+    fact = Fact(film, "mv.budget", "$234.4 million", number=234_400_000.0)
+    avoid = frozenset(("$234.4 million", "234.4", "234.4 million", "$234.44 million"))
+    told = [statements.state(fact, random.Random(i), "dev", avoid=avoid) for i in range(100)]
+    held = [p for p in told if "234.4" in f"{p.text} {p.value}"]
+    assert len(held) <= 40, [p.text for p in held[:3]]
