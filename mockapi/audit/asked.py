@@ -220,7 +220,8 @@ def repeat_scan(qs: list[AuditQuestion], world: Path | None) -> RuleCheck:
         found = [n for n in names_in(text, names) if names[n] & wanted and _named(n)]
         if q.source == "web":  # a web subject may hold a KG name: "iron empire", "the silent empire" (g30)
             found = [_span(n, text) for n in found]
-        found += [symbols[t] for t in _TICKER.findall(text) if t in symbols]
+        if q.domain == "finance" or any(k.startswith("fin.") for k in kinds):  # a film's "pale" is no ticker
+            found += [symbols[t] for t in _TICKER.findall(text) if t in symbols]
         found = _maximal([_canonical(n) for n in found])
         subjects = frozenset(found) or _rare_words(text)
         answers = (f" {_norm(q.answer)} ",)

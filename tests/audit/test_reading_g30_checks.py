@@ -127,11 +127,14 @@ def test_a_shot_as_a_noun_is_no_live_shoot() -> None:
 
 def test_a_ticker_names_its_company_in_a_comparison(tmp_path: Path) -> None:
     """g44i's "which one's eps is higher, copperline corporation or simm?" and "out of copperline corporation
-    and meri, wihch one has the larger eps?" (both "copperline corporation") compare two other pairs."""
+    and meri, wihch one has the larger eps?" (both "copperline corporation") compare two other pairs. And a
+    film's question names no stock: g44k's "what's the pale wilderness' number of oscar wins?" and "... the
+    kenneth morrison film the pale waves" (both 1) read as one fact of the ticker PALE's company."""
     companies = [
         ("COPL", "Copperline Corporation Common Stock"),
         ("SIMM", "Simmons Holdings Inc. Common Stock"),
         ("MERI", "Meridia Group Ltd. Ordinary Shares"),
+        ("PALE", "Pale Energy Inc. Common Stock"),
     ]
     with duckdb.connect(str(tmp_path / "kg.duckdb")) as con:
         con.execute("CREATE TABLE entities (name VARCHAR, kind VARCHAR)")
@@ -140,14 +143,16 @@ def test_a_ticker_names_its_company_in_a_comparison(tmp_path: Path) -> None:
         listed = [(i, *c) for i, c in enumerate(companies)]
         con.executemany("INSERT INTO fin_companies VALUES (?, ?, ?)", listed)
     rows = [
-        ("q0", "which one's eps is higher, copperline corporation or simm?"),
-        ("q1", "out of copperline corporation and meri, wihch one has the larger eps?"),
-        ("q2", "which has the higher eps, simm or copperline corporation?"),  # q0's pair again
+        ("q0", "which one's eps is higher, copperline corporation or simm?", "fin.eps"),
+        ("q1", "out of copperline corporation and meri, wihch one has the larger eps?", "fin.eps"),
+        ("q2", "which has the higher eps, simm or copperline corporation?", "fin.eps"),  # q0's pair again
+        ("f0", "quick one, what's the pale wilderness' number of oscar wins?", "mv.oscars"),
+        ("f1", "i need the number of oscar wins for the kenneth morrison film the pale waves", "mv.oscars"),
     ]
     with duckdb.connect(str(tmp_path / "questions.duckdb")) as con:
         con.execute("CREATE TABLE questions (interaction_id VARCHAR, fact_kinds VARCHAR)")
-        con.executemany("INSERT INTO questions VALUES (?, ?)", [(qid, '["fin.eps"]') for qid, _ in rows])
-    answer = "copperline corporation"
-    rule = asked.repeat_scan([_q(qid, query, answer) for qid, query in rows], tmp_path)
-    assert (rule["checked"], rule["violations"]) == (3, 1), rule
+        con.executemany("INSERT INTO questions VALUES (?, ?)", [(qid, f'["{k}"]') for qid, _, k in rows])
+    gold = {"fin.eps": "copperline corporation", "mv.oscars": "1"}
+    rule = asked.repeat_scan([_q(qid, query, gold[k]) for qid, query, k in rows], tmp_path)
+    assert (rule["checked"], rule["violations"]) == (5, 1), rule
     assert rule["examples"][0].startswith("which one's eps is higher, copperline corporation or simm? / wh")

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from pathlib import Path
 
 import duckdb
 
 from mockapi.core.paths import KG_DB
-from mockapi.world.pages import lifespan, sizes, statements
+from mockapi.world.pages import lifespan, prose, sizes, statements
 from mockapi.world.pages.bare_names import issuer
 from mockapi.world.questions import frame_use, invent
 from mockapi.world.questions.generate import fact_key
@@ -20,6 +21,7 @@ from mockapi.world.questions.sets import make_set
 from mockapi.world.questions.source import INDOORS, WebSource
 
 _DAY = dt.date(2024, 3, 7)
+_SUM = re.compile(r"[$€£](\d[\d,.]*) ?(bn|billion|m|million|mn)\b")
 
 
 def test_a_securitys_issuer_is_its_name_up_to_its_class() -> None:
@@ -173,3 +175,29 @@ def test_a_restyled_answer_holds_none_of_its_gold_forms() -> None:
     told = [statements.state(fact, random.Random(i), "dev", avoid=avoid) for i in range(100)]
     held = [p for p in told if "234.4" in f"{p.text} {p.value}"]
     assert len(held) <= 40, [p.text for p in held[:3]]
+
+
+def test_a_sets_page_sizes_its_sums_by_its_smallest_member() -> None:
+    # g44k: "Miller Technologies reported adjusted income across its first quarter of £121m" on the page of
+    # "Atlas Growth Index components", beside its revenue of £43m: a line gave a sum to another member
+    caps = {"Miller Technologies": 4e8, "Schaefer Corp.": 9e10, "Salinas Corp.": 3e10}
+    sizes.use_caps(caps)
+    try:
+        said = [
+            s
+            for seed in range(20)
+            for s in prose.sentences(
+                "Atlas Growth Index components",
+                "finance",
+                random.Random(seed),
+                40,
+                kind="group",
+                topics=tuple(caps),
+            )
+        ]
+    finally:
+        sizes.use_caps({})
+    amounts = [float(m[1].replace(",", "")) * (1e9 if m[2].startswith("b") else 1e6)
+               for s in said for m in _SUM.finditer(s)]  # fmt: skip
+    assert len(amounts) > 50
+    assert max(amounts) <= 0.12 * min(caps.values()) * 1.05, max(amounts)

@@ -231,8 +231,11 @@ def sentences(
         # nor an institution that sells no tickets (a university, an institute of technology)
         # (a look-alike's tail aside: "A day ticket at Kramerberg University II", audit31 on the g30 trial)
         ticketless = kind == "topic" and TICKETLESS.search(untailed(name)) is not None
-        if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader)
-            slots.update(sizes.slots(sizes.cap_of(name), sizes.staff_of(name), sizes.currency(name)))
+        if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader); a set's page by its
+            # smallest member, as a line may give a sum to another member ({o}): "Miller Technologies reported
+            # adjusted income across its first quarter of £121m" beside its revenue of £43m (g44k)
+            sized = min(names, key=sizes.cap_of) if topics else name
+            slots.update(sizes.slots(sizes.cap_of(sized), sizes.staff_of(sized), sizes.currency(name)))
         if kind == "topic":  # what it has, who works there and what happens there, by what it is
             clauses = _topic_clauses(name, slots)
         page.life = lives(name) if lives is not None else None
