@@ -19,7 +19,7 @@ from mockapi.world.pages.figure_days import ORDERED, amount, in_year, sequel_yea
 from mockapi.world.pages.figure_days import fits_day as fits_day
 from mockapi.world.pages.figure_days import session_figure as session_figure
 from mockapi.world.pages.histories import stale_day
-from mockapi.world.questions import invent, starts, values
+from mockapi.world.questions import invent, starts
 from mockapi.world.questions.kinds import KINDS, fits_subject
 from mockapi.world.questions.model import Fact, Subject
 from mockapi.world.questions.source import ERA_AMOUNTS, era_cap
@@ -167,7 +167,7 @@ def _state(
     name = _spoken(subject or fact.subject.name, rng)
     shown = styles.restyle(fact.value if value is None else value, rng)
     if value is None and len(fact.items) > 1:
-        shown = page_order(fact.items, rng)
+        shown = styles.page_order(fact.items, rng)
     if fact.kind.startswith("rel:"):  # a parent company is a company, not its share class
         shown = _LISTING.sub("", shown)
     for _ in range(8 if avoid else 0):  # another style of the value when its gold form must not appear
@@ -268,29 +268,14 @@ def gold_pieces(
         # page made a birth date the top 10's commonest date on 17 of 32 date answers (g28, typed voting)
         out.append(state(fact, rng, split, as_of=as_of, page_day=page_day, avoid=avoid, shape=shape))
     if fact.items and rng.random() < 0.6 and not avoid:
-        out.append(Piece("list", "\n".join(_shuffled(fact.items, rng)), label=fact_frames._cap(label(fact))))
+        out.append(
+            Piece("list", "\n".join(styles.shuffled(fact.items, rng)), label=fact_frames._cap(label(fact)))
+        )
     return out
 
 
 def _full_date(fact: Fact) -> bool:
     return not fact.kind.startswith("rel:") and KINDS[fact.kind].vtype == "date"
-
-
-def page_order(items: tuple[str, ...], rng: random.Random) -> str:
-    """A list as one page writes it: in its own order, never the gold answer's (a page does not list a cast
-    or a band's members in the order an annotator wrote them; g18: 49 % of set answers were on their answer
-    pages word for word, the audit's answer-verbatim line fell below its bar)."""
-    return values.listing(_shuffled(items, rng))[0]
-
-
-def _shuffled(items: tuple[str, ...], rng: random.Random) -> list[str]:
-    if len(items) < 2:
-        return list(items)
-    cut = rng.randrange(1, len(items))  # a rotation and maybe a swap: never the items' own order
-    out = [*items[cut:], *items[:cut]]
-    if len(out) > 2 and rng.random() < 0.5:
-        out[0], out[1] = out[1], out[0]
-    return out if out != list(items) else [*items[1:], items[0]]
 
 
 def stale_pieces(fact: Fact, rng: random.Random, split: str, page_day: dt.date) -> list[Piece]:

@@ -11,6 +11,8 @@ import datetime as dt
 import random
 import re
 
+from mockapi.world.questions import values
+
 _ORD = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
 _DATE = re.compile(r"^([A-Z][a-z]+) (\d{1,2}), (\d{4})$")
 _MONEY = re.compile(r"^\$([\d,]+\.\d\d)$")
@@ -153,3 +155,21 @@ def number_text(n: int, rng: random.Random) -> str:
         # with its comma: "uncovered 2053 species" reads as a year (the audit's future line too)
         return rng.choice((f"{n:,}", f"{n / 1e3:.1f}K"))
     return str(n)
+
+
+def page_order(items: tuple[str, ...], rng: random.Random) -> str:
+    """A list as one page writes it: in its own order, never the gold answer's (a page does not list a cast
+    or a band's members in the order an annotator wrote them; g18: 49 % of set answers were on their answer
+    pages word for word, the audit's answer-verbatim line fell below its bar)."""
+    return values.listing(shuffled(items, rng))[0]
+
+
+def shuffled(items: tuple[str, ...], rng: random.Random) -> list[str]:
+    """`items` in another order than their own (a rotation and maybe a swap)."""
+    if len(items) < 2:
+        return list(items)
+    cut = rng.randrange(1, len(items))  # a rotation and maybe a swap: never the items' own order
+    out = [*items[cut:], *items[:cut]]
+    if len(out) > 2 and rng.random() < 0.5:
+        out[0], out[1] = out[1], out[0]
+    return out if out != list(items) else [*items[1:], items[0]]
