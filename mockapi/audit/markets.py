@@ -88,6 +88,11 @@ _PROFIT = re.compile(
     re.I,
 )
 _NOT_PROFIT = re.compile(r"price-to-earnings|earnings per share|turn (?:a|an) (?:profit|earnings)", re.I)
+# a company's name inside a sentence: capitalised words ending in a legal form ("Schaefer Corp.")
+_NAMED = re.compile(
+    r"\b[A-Z][\w&'’-]*(?: [A-Z][\w&'’-]*)* "
+    r"(?:Corp\.|Corporation|Inc\.|Group|Holdings|Ltd\.|plc|Co\.|Industries|Technologies|Systems|Partners)"
+)
 _LEAD = re.compile(r"^(?:Shares of )?(?P<co>[A-Z][\w&.'’-]*(?: [A-Z][\w&.'’-]*)*)")
 _PRICE = re.compile(
     r"(?:stock price of|share price of) (?P<a>[A-Z][^,;]*?) (?:was|is|stood at|came to|as|at|reached)\b|"
@@ -217,6 +222,11 @@ def _profit(page: Page, rule: RuleCheck) -> None:
             continue
         lead = _LEAD.match(s)
         company = lead["co"] if lead is not None and lead["co"].split()[0] not in _ARTICLES else ""
+        if not company and (inside := _NAMED.search(s)):
+            # "The stock added 4 percent — Schaefer Corp. reported first-quarter revenue of $43 million": a
+            # company named after the lead is the sentence's, not the page's (g44k read it as Miller
+            # Technologies', the one company of its page with a profit)
+            company = inside[0]
         entry = told.setdefault((company, period), ([], [], []))
         (entry[0] if revenue else entry[1]).append(amount)
         entry[2].append(s)

@@ -43,17 +43,17 @@ def _coach_question(n: int) -> tuple[AuditQuestion, str]:
 
 def test_a_line_naming_a_relation_fact_s_entity_states_it_only_with_the_relation_or_subject() -> None:
     # the 20,000 world's "rel:head coach" read a top share of 0.50, all "<d> <e> on <v> posted <n>"
-    made = [_coach_question(n) for n in range(12)]
+    made = [_coach_question(n) for n in range(frames.MIN_FACTS + 2)]
     pages = {f"p{n}": anatomy(html) for n, (_q, html) in enumerate(made)}
     kinds = {q.qid: ["rel:head coach"] for q, _html in made}
     words = "check record find head coach coached since look comes back update posted explainer published"
     vocab = frozenset([*words.split(" "), "backed", "appeal", "flood", "victims", *FUNCTION_WORDS])
     found = frames.frame_figures([q for q, _html in made], pages, vocab, kinds)["per_kind"]["rel:head coach"]
-    assert found["facts"] == 12, found
+    assert found["facts"] == len(made), found
     assert "posted" not in found["top_frame"] and "published" not in found["top_frame"], found
     assert "appeal" not in found["top_frame"], found
     assert found["frames"] == 3, found  # the three statements, nothing else
-    assert found["top_share"] == 0.333, found
+    assert found["top_share"] == round(len(made[::3]) / len(made), 3), found
 
 
 def _page(lines: list[str]) -> Page:
@@ -144,3 +144,18 @@ def test_a_capitalised_word_before_a_name_makes_a_longer_name() -> None:
         "When Voyage II opened, it rained.",
     ):
         assert whole("Voyage II", sentence), sentence
+
+
+def test_a_company_named_after_a_sentences_lead_owns_its_revenue() -> None:
+    # g44k: "The stock added 4 percent in heavy volume — Schaefer Corp. reported first-quarter revenue
+    # totalling $43 million" was read as the revenue of Miller Technologies, the one company with a profit
+    profit = "Miller Technologies reported adjusted income across its first quarter of £121m."
+    others = (
+        "The stock added 4 percent in heavy volume — Schaefer Corp. reported first-quarter revenue of $43m."
+    )
+    rule = empty_rule()
+    markets._profit(_page([profit, others]), rule)
+    assert (rule["checked"], rule["violations"]) == (0, 0), rule
+    own = "The firm reported first-quarter revenue of $43m."
+    markets._profit(_page([profit, own]), rule)
+    assert (rule["checked"], rule["violations"]) == (1, 1), rule
