@@ -201,28 +201,3 @@ def test_a_sets_page_sizes_its_sums_by_its_smallest_member() -> None:
                for s in said for m in _SUM.finditer(s)]  # fmt: skip
     assert len(amounts) > 50
     assert max(amounts) <= 0.12 * min(caps.values()) * 1.05, max(amounts)
-
-
-def test_an_older_list_is_the_current_one_less_an_item() -> None:
-    # reader65: an artist's three disjoint five-album discographies in a year; a company's holders replaced
-    for key in ("mu.album_list", "fin.holders", "sp.lineup"):
-        kind = KINDS[key]
-        subject = Subject("Jesse Thompson", kind.domain, kind.subject)
-        for i in range(40):
-            fact = invent.invent_fact(kind, subject, _DAY, random.Random(i))
-            now = set(fact.items)
-            for older in fact.stale:
-                before = {x.strip() for x in re.split(r",| and ", older) if x.strip()}
-                assert len(now & before) >= len(now) - 2, (key, fact.items, older)
-                if key == "sp.lineup":
-                    assert len(before) == 5, older
-
-
-def test_no_count_of_a_starting_five(tiny_dev_questions: list[Question]) -> None:
-    # reader65: "give me the number of starters for brendabury stallions" (5)
-    counted = [q.query for q in tiny_dev_questions if q.question_type == "aggregation"
-               and any(f.kind == "sp.lineup" for f in q.facts)]  # fmt: skip
-    assert counted == []
-    lists = [f for q in tiny_dev_questions if q.question_type == "aggregation" for f in q.facts
-             if f.kind in KINDS and KINDS[f.kind].vtype == "list"]  # fmt: skip
-    assert lists

@@ -258,15 +258,10 @@ def comparison(a: Ask) -> Draft | None:
     )
 
 
-# Lists whose size says nothing: a starting five ("give me the number of starters for brendabury stallions",
-# reader65, unnatural); the totals of two numbers instead
-_NOT_COUNTED = ("sp.lineup",)
-
-
 def aggregation(a: Ask) -> Draft | None:
     """How many items a list fact holds, else the total of two numbers."""
     fact = one_fact(a, ("list",))
-    if fact is not None and fact.items and fact.kind not in _NOT_COUNTED:
+    if fact is not None and fact.items:
         kind, facts, refs = KINDS[fact.kind], [fact], [*fact.items]
         ref = refer_to(a, fact.subject, facts, refs)
         query = a.frame(question_frames.COUNT).format(i=kind.item, s=ref)

@@ -236,7 +236,7 @@ def invent_fact(kind: Kind, subject: Subject, query_day: dt.date, rng: random.Ra
     """A made-up value of `kind` for `subject` as of `query_day`, with older values if dynamic."""
     value, number, items, alts = _value(kind, rng, query_day)
     stale = (
-        tuple(_older(kind, value, number, rng, query_day, items) for _ in range(2))
+        tuple(_older(kind, value, number, rng, query_day) for _ in range(2))
         if kind.dynamism != "static"
         else ()
     )
@@ -245,22 +245,10 @@ def invent_fact(kind: Kind, subject: Subject, query_day: dt.date, rng: random.Ra
     return Fact(subject, kind.key, value, number, items, tuple(alts), stale, as_of.isoformat(), "", "web")
 
 
-def _older(
-    kind: Kind, value: str, number: float | None, rng: random.Random, day: dt.date, items: tuple[str, ...]
-) -> str:
+def _older(kind: Kind, value: str, number: float | None, rng: random.Random, day: dt.date) -> str:
     """An earlier value of `kind`: an amount drifts from the current one (a film's rating 8.6 a year before
     its 8.9, not 3.3: independent draws read as two films' values swapped, and set questions' answers changed
-    with the line a reader trusted); a list is the current one less an item, one other replaced now and then
-    (an artist's three disjoint discographies in a year, a company's holders all replaced: reader65, absurd);
-    a name or a date is another draw."""
-    if kind.vtype == "list" and len(items) >= 2:
-        kept = list(items)
-        if kind.key not in LIST_SIZES:  # a starting five is five then too
-            kept.pop(rng.randrange(len(kept)))
-        if kind.key in LIST_SIZES or (len(kept) >= 2 and rng.random() < 0.5):
-            pool = "player" if kind.domain == "sports" and kind.pool == "person" else kind.pool
-            kept[rng.randrange(len(kept))] = pool_item(pool, rng)
-        return values.listing(list(dict.fromkeys(kept)))[0]
+    with the line a reader trusted); a name or a date is another draw."""
     if number is None or kind.vtype not in ("money", "bigmoney", "decimal", "number"):
         return _value(kind, rng, day)[0]
     sign = rng.choice((-1, 1))
