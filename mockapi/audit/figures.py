@@ -55,7 +55,6 @@ from mockapi.audit import (
     structure,
     tells,
 )
-from mockapi.audit.anatomy import Anatomy
 from mockapi.audit.data import AuditQuestion, Corpus
 from mockapi.audit.frames import FrameFigures
 from mockapi.audit.leaks import PageRules, PremiseRules, Rank1Share
@@ -174,7 +173,9 @@ def compute(
             **pages.answer_page_figures(corpus, answers[: pages.MEDIAN_QUESTIONS]),
             **pages.not_verbatim(corpus, answers),
         },
-        "frames": _frames(corpus, answerable, gold, vocab),
+        "frames": frames.frame_sample(
+            corpus, _trim_gold(answerable[: frames.FRAME_QUESTIONS]), gold, vocab, _fact_kinds(corpus)
+        ),
         "leaks": {
             **leaks.rank1_share(read),
             "page_rules": leaks.page_rules(read),
@@ -359,22 +360,6 @@ def _standing(corpus: Corpus, seed: int, agreed: dict[str, list[list[float]]]) -
     from mockapi.audit import standing
 
     return standing.standing_adversary(corpus, seed, agreed)
-
-
-# The frame lines read the answerable questions up to this many, in the world's order, not the 300 drawn: a
-# kind of 10-12 facts there moved its top frame's share by 0.08 a fact (g44i's fin.founders, 5 of 12 on one
-# frame, 0.417 against the bar of 0.40; 20 frames in all)
-FRAME_QUESTIONS = 1000
-
-
-def _frames(
-    corpus: Corpus, answerable: list[AuditQuestion], gold: dict[str, Anatomy], vocab: frozenset[str]
-) -> FrameFigures:
-    """`frames.frame_figures` over `FRAME_QUESTIONS` answerable questions, their gold pages measured where
-    `gold` (the drawn sample's) lacks them."""
-    framed = _trim_gold(answerable[:FRAME_QUESTIONS])
-    wanted = sorted({pid for q in framed for pid in q.gold} - set(gold))
-    return frames.frame_figures(framed, {**gold, **pages.measure(corpus, wanted)}, vocab, _fact_kinds(corpus))
 
 
 def _trim_gold(qs: list[AuditQuestion]) -> list[AuditQuestion]:
