@@ -35,12 +35,10 @@ from mockapi.audit.anatomy import Anatomy, anatomy
 from mockapi.audit.data import AuditQuestion, Corpus
 from mockapi.audit.text import FUNCTION_WORDS, masked, sentences
 
-# (10 until g44: a kind's top share over 10-12 facts has a standard error of 0.13, and over the 300 questions
-# then read a kind of 12 moved it by 0.08 a fact; 20 facts of 1,000 questions, `figures.FRAME_QUESTIONS`)
+# The frame lines read the answerable questions up to FRAME_QUESTIONS, in the world's order, and the kinds of
+# MIN_FACTS facts: until g44 the audit's 300 drawn questions and kinds of 10, whose top share has a standard
+# error of about 0.13 and moved by 0.08 a fact (g44i's fin.founders, 5 of 12 on one frame: 0.417, bar 0.40)
 MIN_FACTS = 20
-# The frame lines read the answerable questions up to this many, in the world's order, not the audit's 300
-# drawn: a kind of 10-12 facts there moved its top frame's share by 0.08 a fact (g44i's fin.founders, 5 of 12
-# on one frame, 0.417 against the bar of 0.40; 20 frames in all)
 FRAME_QUESTIONS = 1000
 STEM = 5  # letters of a relation's word a line must hold ("direc" reads "director", "directed", "directs")
 _WORD = re.compile(r"[a-z][a-z0-9'’-]*[a-z0-9]")

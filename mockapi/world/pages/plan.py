@@ -46,9 +46,9 @@ LOOKALIKES = (3, 7)  # look-alike pages
 TOPICAL = (18, 26)  # pages about a subject (real results mostly name the query's subject in their titles)
 # questions whose answer pages never write the value as the gold answer does (0.22 to generator 18: with the
 # answer-verbatim line at 0.228 over generator 19's whole population, its 300-question sample fell below 0.20
-# one draw in ten; 0.36 read 0.200 and 0.199 on generators 41 and 42's default worlds; 0.4 read 0.209 and
-# 0.192 on two g44 drafts, 0.45 read 0.188 on a third: the line reads every answerable question, so the spread
-# is the drafts' questions, and a restyle leaves many answers verbatim, so the share moves slowly with it)
+# one draw in ten; 0.36 read 0.200 and 0.199 on generators 41 and 42's default worlds; 0.4, 0.45 and 0.55
+# read 0.192, 0.188 and 0.191 on g44's drafts while a restyle avoided the gold's forms only by equality, 0.214
+# once it avoided them anywhere in the value, `statements._state`)
 P_RESTYLED = 0.55
 P_OTHER_ENTITY = 0.7  # share of the fill (results after a question's own pages) about other entities
 RECENT_PAGES = 400  # how many of the latest pages per domain the fill is drawn from

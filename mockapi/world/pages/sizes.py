@@ -44,14 +44,14 @@ def kg_caps(kg: Path) -> dict[str, float]:
         if not {"fin_companies", "fin_marketcap"} <= tables:
             return out
         sql = "SELECT c.name, m.value FROM fin_companies c JOIN fin_marketcap m ON m.ticker = c.symbol"
-        sql += " ORDER BY "
-        for name, value in con.execute(f"{sql}c.name, m.value").fetchall():
+        sql += " ORDER BY"
+        for name, value in con.execute(f"{sql} c.name, m.value").fetchall():
             if name and value and value > 0:
                 out.setdefault(name, float(value))
                 out.setdefault(bare(name), float(value))
         # a warrant, unit or note has no cap of its own: its issuer's first listed security's is its size
         # (g44: a warrant's page drew $3-40 bn from its name, "a bond sale of $726m" at a $0.10 bn SPAC)
-        for name, value in con.execute(sql + "c.ord").fetchall():
+        for name, value in con.execute(f"{sql} c.ord").fetchall():
             if name and value and value > 0:
                 out.setdefault(_ISSUER_KEY + issuer(name), float(value))
         _kg_staff(con, tables, out)
