@@ -213,6 +213,10 @@ def sentences(
     page = told.Page(day.year, bounds, day)
     if lives is not None:
         page.others = tuple((o, lives(o)) for o in dict.fromkeys(bare(o) for o in others or names))
+    # a set's page sizes its sums by its smallest member, as a line may give a sum to another member ({o}):
+    # "Miller Technologies reported adjusted income across its first quarter of £121m" beside its revenue of
+    # £43m (g44k)
+    smallest = min(names, key=sizes.cap_of) if topics and kind == "company" else ""
     out = []
     for _ in range(n):
         name = rng.choice(names)
@@ -231,10 +235,8 @@ def sentences(
         # nor an institution that sells no tickets (a university, an institute of technology)
         # (a look-alike's tail aside: "A day ticket at Kramerberg University II", audit31 on the g30 trial)
         ticketless = kind == "topic" and TICKETLESS.search(untailed(name)) is not None
-        if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader); a set's page by its
-            # smallest member, as a line may give a sum to another member ({o}): "Miller Technologies reported
-            # adjusted income across its first quarter of £121m" beside its revenue of £43m (g44k)
-            sized = min(names, key=sizes.cap_of) if topics else name
+        if kind == "company":  # no $4 billion buyback at a $0.33 bn firm (g24 reader)
+            sized = smallest or name
             slots.update(sizes.slots(sizes.cap_of(sized), sizes.staff_of(sized), sizes.currency(name)))
         if kind == "topic":  # what it has, who works there and what happens there, by what it is
             clauses = _topic_clauses(name, slots)

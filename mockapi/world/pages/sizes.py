@@ -95,7 +95,9 @@ def use_caps_file(kg: str) -> None:
 
 def cap_of(name: str) -> float:
     """The market cap of company `name`: the KG's, else drawn from the name (every page of it agrees)."""
-    found = _CAPS.get(name, _CAPS.get(_ISSUER_KEY + issuer(name)))
+    found = _CAPS.get(name)
+    if found is None:  # the issuer's only when the name has none (a regex a call, on every prose line)
+        found = _CAPS.get(_ISSUER_KEY + issuer(name))
     if found is not None:
         return found
     lo, hi = _DRAWN
@@ -104,7 +106,9 @@ def cap_of(name: str) -> float:
 
 def staff_of(name: str) -> float:
     """The employees of company `name`: the KG's, else one per $0.2-2 m of its market cap (by the name)."""
-    found = _CAPS.get(_STAFF_KEY + name, _CAPS.get(_STAFF_KEY + _ISSUER_KEY + issuer(name)))
+    found = _CAPS.get(_STAFF_KEY + name)
+    if found is None:
+        found = _CAPS.get(_STAFF_KEY + _ISSUER_KEY + issuer(name))
     if found is not None:
         return found
     lo, hi = _PER_HEAD
