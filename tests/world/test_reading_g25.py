@@ -19,7 +19,7 @@ import pytest
 from mockapi.core.paths import KG_DB
 from mockapi.world.pages import eras, event_reads, lifespan, page_blocks, prose, sizes
 from mockapi.world.questions import invent
-from mockapi.world.questions.generate import generate
+from mockapi.world.questions.generate import fact_key, generate
 from mockapi.world.questions.kg_facts import open_kg_source
 from mockapi.world.questions.kinds import KINDS
 from mockapi.world.questions.model import Question, group_of
@@ -91,22 +91,11 @@ def test_a_kg_person_acts_in_no_part_of_his_deaths_year() -> None:
     assert rows == []
 
 
-def _fact_key(q: Question) -> tuple[object, ...]:
-    """What a question asks whatever its wording: its facts' subjects, relations, conditions and values (a
-    false premise's, the true ones it bends) and its subjects. Only the facts its key phrases state: one
-    that names the subject ("the movie directed by hendrik tormo") is not what is asked."""
-    said = {p.lower() for p in q.key_phrases}
-    base = q.facts or q.context
-    asked = [f for f in base if said & {v.lower() for v in (f.value, *f.items)}] or base
-    facts = {(f.subject.name.lower(), f.kind, f.condition, f.value.lower()) for f in asked}
-    return tuple(sorted(facts)), tuple(sorted({s.name.lower() for s in q.subjects}))
-
-
 def test_no_fact_is_asked_twice_in_a_split(questions: list[Question]) -> None:
     # g24's tiny world: "who is the director of the 1974 film the echo's silence?" and "what's the director
     # of echo's silence from 1974?"; generator 25's default world: 174 of 1,200 such repeats
-    seen = Counter(_fact_key(q) for q in questions)
-    repeated = [[q.query for q in questions if _fact_key(q) == k] for k, n in seen.items() if n > 1]
+    seen = Counter(fact_key(q) for q in questions)
+    repeated = [[q.query for q in questions if fact_key(q) == k] for k, n in seen.items() if n > 1]
     assert not repeated, repeated[:5]
 
 
@@ -114,7 +103,7 @@ def test_group_questions_stay_distinct_facts_and_a_tenth_names_no_entity(questio
     # "which three frontier conference teams have the most points in the last game?" three times (g25's
     # default world: 131 repeats about groups). Redrawn as named questions, the no-entity share fell to
     # 0.094 (bar 0.10): a group question is redrawn as another group question instead
-    groups = Counter(_fact_key(q) for q in questions if group_of(q) is not None)
+    groups = Counter(fact_key(q) for q in questions if group_of(q) is not None)
     assert sum(groups.values()) >= 100
     assert max(groups.values()) == 1, groups.most_common(3)
     assert language_stats(questions)["no_entity_share"] >= 0.10
